@@ -1,0 +1,64 @@
+// Every setting of the server, read once from the environment, each with a default that works
+// on a fresh machine (embedded SQLite, local files, mail to the outbox).
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  /** Where links in mails point; the SPA and the API are served from here. */
+  readonly publicUrl: string
+  /** PostgreSQL when set; embedded SQLite under dataDir otherwise. */
+  readonly databaseUrl: string | undefined
+  /** Real SMTP when set; .eml files under dataDir/outbox otherwise. */
+  readonly smtpUrl: string | undefined
+  readonly mailFrom: string
+  /** Signs access tokens; kept in dataDir/secret.key when not given so restarts keep sessions. */
+  readonly secretKey: string
+  readonly accessTokenSeconds: number
+  readonly refreshTokenDays: number
+  /** The built SPA. */
+  readonly staticDir: string
+  /** Shows /dev/outbox; on by default only while mail goes to the outbox. */
+  readonly devRoutes: boolean
+  readonly rateLimit: { readonly attempts: number; readonly windowSeconds: number }
+  readonly contactPhone: string
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value === undefined || value === "" ? Number.NaN : Number(value)
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+const persistedSecret = (dataDir: string): string => {
+  const file = join(dataDir, "secret.key")
+  if (existsSync(file)) return readFileSync(file, "utf8").trim()
+  const secret = randomBytes(32).toString("hex")
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = int(env.PORT, 8080)
+  const dataDir = resolve(env.DATA_DIR || "./data")
+  mkdirSync(dataDir, { recursive: true })
+  const smtpUrl = env.SMTP_URL || undefined
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || "Preparat <no-reply@preparat.local>",
+    secretKey: env.SECRET_KEY || persistedSecret(dataDir),
+    accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
+    refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
+    staticDir: resolve(env.STATIC_DIR || "./dist"),
+    devRoutes: env.DEV_ROUTES ? env.DEV_ROUTES === "1" : smtpUrl === undefined,
+    rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
+    contactPhone: env.CONTACT_PHONE || "6281200000000"
+  }
+}

@@ -1,0 +1,25 @@
+// Chooses the engine from the configuration, runs the migrations and hands out one Kysely instance.
+import { join } from "node:path"
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely"
+import pg from "pg"
+import type { Config } from "../config.ts"
+import { type Engine, migrateToLatest } from "./migrations.ts"
+import type { Database } from "./schema.ts"
+import { openSqlite } from "./sqlite.ts"
+
+export type Db = Kysely<Database>
+
+export interface OpenedDatabase {
+  readonly db: Db
+  readonly engine: Engine
+}
+
+export const openDatabase = async (config: Pick<Config, "databaseUrl" | "dataDir">): Promise<OpenedDatabase> => {
+  const engine: Engine = config.databaseUrl ? "postgres" : "sqlite"
+  const dialect = config.databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 20 }) })
+    : new SqliteDialect({ database: openSqlite(join(config.dataDir, "preparat.sqlite")) })
+  const db = new Kysely<Database>({ dialect })
+  await migrateToLatest(db as Kysely<unknown>, engine)
+  return { db, engine }
+}

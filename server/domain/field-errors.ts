@@ -1,0 +1,30 @@
+// Renders the contract's rule keys ("validation.required") as the English messages a 400 carries,
+// and folds schema issues into the spec's field lists.
+import { type FieldErrors, type FieldName, fieldNames } from "../../src/contract/errors.ts"
+import { validation } from "../../src/i18n/en/validation.ts"
+
+export const render = (key: string): string => {
+  if (key === "Missing key") return validation.required
+  const name = key.startsWith("validation.") ? key.slice("validation.".length) : ""
+  return name in validation ? validation[name as keyof typeof validation] : validation.invalid
+}
+
+const isField = (f: string): f is FieldName => (fieldNames as ReadonlyArray<string>).includes(f)
+
+export interface Issue {
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined
+  readonly message: string
+}
+
+export const fieldErrorsOf = (issues: ReadonlyArray<Issue>): FieldErrors => {
+  const out: Record<string, string[]> = {}
+  for (const { path, message } of issues) {
+    const first = path?.[0]
+    const head = String(typeof first === "object" && first !== null ? first.key : (first ?? "non_field_errors"))
+    const field = isField(head) ? head : "non_field_errors"
+    const text = render(message)
+    const list = (out[field] ??= [])
+    if (!list.includes(text)) list.push(text)
+  }
+  return out as FieldErrors
+}

@@ -1,0 +1,20 @@
+// The bearer middleware: a valid access token of an active user provides CurrentUser.
+import { Effect, Layer, Redacted } from "effect"
+import { Unauthorized } from "../../src/contract/errors.ts"
+import { Authorization, CurrentUser } from "../../src/contract/middleware.ts"
+import { verifyAccessToken } from "../domain/tokens.ts"
+import { AppConfig } from "../services/AppConfig.ts"
+
+export const AuthorizationLive = Layer.effect(
+  Authorization,
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    return Authorization.of({
+      bearer: (httpEffect, { credential }) => {
+        const claims = verifyAccessToken(config.secretKey, Redacted.value(credential))
+        if (!claims) return Effect.fail(new Unauthorized({ message: "Authentication credentials were not provided or have expired." }))
+        return Effect.provideService(httpEffect, CurrentUser, { id: claims.sub, email: claims.email, name: claims.name })
+      }
+    })
+  })
+)

@@ -1,0 +1,13 @@
+// The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
+import { HttpApi, OpenApi } from "effect/http-api"
+import { AuthAccount, AuthPublic } from "./auth.ts"
+import { RequestErrors } from "./request-errors.ts"
+
+export class Api extends HttpApi.make("preparat")
+  .add(AuthPublic)
+  .add(AuthAccount)
+  .middleware(RequestErrors)
+  // Report every invalid field at once, as a form needs, not only the first.
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
+  .annotate(HttpApi.QueryParseOptions, { errors: "all" })
+  .annotateMerge(OpenApi.annotations({ title: "Preparat API", version: "2.0.0" })) {}

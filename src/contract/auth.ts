@@ -1,0 +1,159 @@
+// /v2/auth: accounts, sessions, passwords, 2FA, profile and the account's activity.
+import { Schema } from "effect"
+import { Multipart } from "effect/http"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { Ok, Page, PageQuery } from "./envelope.ts"
+import { BadRequest, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized } from "./errors.ts"
+import { Authorization } from "./middleware.ts"
+import { Email, LoginPassword, NewPassword, Otp, Required } from "./rules.ts"
+import { Profile } from "./users.ts"
+
+export const RegisterPayload = Schema.Struct({
+  name: Required,
+  email: Email,
+  password: NewPassword,
+  password_confirm: Schema.String,
+  eula: Schema.Boolean
+})
+export type RegisterPayload = typeof RegisterPayload.Type
+
+export const LoginPayload = Schema.Struct({
+  email: Email,
+  password: LoginPassword,
+  otp: Schema.optionalKey(Otp),
+  backup_code: Schema.optionalKey(Required)
+})
+export type LoginPayload = typeof LoginPayload.Type
+
+export const Tokens = Schema.Struct({ access_token: Schema.String, refresh_token: Schema.String })
+export type Tokens = typeof Tokens.Type
+
+/** Either a full session, or, with 2FA on and no code yet, a request for the code. */
+export const LoginResult = Schema.Union([
+  Schema.Struct({ mfa_required: Schema.Literal(false), access_token: Schema.String, refresh_token: Schema.String, user: Profile }),
+  Schema.Struct({ mfa_required: Schema.Literal(true) })
+])
+export type LoginResult = typeof LoginResult.Type
+
+export const EmailPayload = Schema.Struct({ email: Email })
+export const RefreshPayload = Schema.Struct({ refresh: Required })
+
+export const ResetConfirmPayload = Schema.Struct({
+  uid: Required,
+  token: Required,
+  password: NewPassword,
+  password_confirm: Schema.String
+})
+export type ResetConfirmPayload = typeof ResetConfirmPayload.Type
+
+export const ResetMfaConfirmPayload = Schema.Struct({ uid: Required, token: Required, password: LoginPassword })
+
+export const ChangePasswordPayload = Schema.Struct({
+  old_password: Required,
+  new_password: NewPassword,
+  new_password_confirm: Schema.String
+})
+export type ChangePasswordPayload = typeof ChangePasswordPayload.Type
+
+export const MfaSetup = Schema.Struct({ secret: Schema.String, otpauth_uri: Schema.String, qr_code: Schema.String })
+export type MfaSetup = typeof MfaSetup.Type
+export const BackupCodes = Schema.Struct({ backup_codes: Schema.Array(Schema.String) })
+
+export const ProfilePayload = Schema.Struct({
+  name: Schema.optionalKey(Required),
+  username: Schema.optionalKey(Schema.String),
+  phone: Schema.optionalKey(Schema.String),
+  company: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.String),
+  /** "1" removes the current avatar. */
+  remove_avatar: Schema.optionalKey(Schema.String),
+  avatar: Schema.optionalKey(Multipart.SingleFileSchema)
+}).pipe(HttpApiSchema.asMultipart({ maxFileSize: "3 MiB" }))
+
+export const Activity = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.String,
+  created_at: Schema.String,
+  detail: Schema.Record(Schema.String, Schema.Unknown)
+})
+export type Activity = typeof Activity.Type
+
+const Message = Ok(Schema.Null)
+
+export class AuthPublic extends HttpApiGroup.make("authPublic")
+  .add(
+    HttpApiEndpoint.post("register", "/auth/register/", {
+      payload: RegisterPayload,
+      success: Ok(Schema.Struct({ email: Schema.String })).pipe(HttpApiSchema.status(201)),
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("resendActivation", "/auth/resend-activation/", {
+      payload: EmailPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("login", "/auth/login/", {
+      payload: LoginPayload,
+      success: Ok(LoginResult),
+      error: [BadRequest, Forbidden, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("refresh", "/auth/token/refresh/", {
+      payload: RefreshPayload,
+      success: Ok(Tokens),
+      error: [BadRequest, Unauthorized]
+    }),
+    HttpApiEndpoint.post("logout", "/auth/logout/", { payload: RefreshPayload, success: Message, error: BadRequest }),
+    HttpApiEndpoint.post("passwordReset", "/auth/password/reset/", {
+      payload: EmailPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("passwordResetConfirm", "/auth/password/reset/confirm/", {
+      payload: ResetConfirmPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("resetMfa", "/auth/reset-mfa/", {
+      payload: EmailPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("resetMfaConfirm", "/auth/reset-mfa/confirm/", {
+      payload: ResetMfaConfirmPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    })
+  )
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Accounts", description: "Registration, sign-in, passwords, 2FA reset" })) {}
+
+export class AuthAccount extends HttpApiGroup.make("authAccount")
+  .add(
+    HttpApiEndpoint.get("profile", "/auth/user/profile/", { success: Ok(Profile) }),
+    HttpApiEndpoint.put("updateProfile", "/auth/user/profile/:userId/", {
+      params: { userId: Schema.String },
+      payload: ProfilePayload,
+      success: Ok(Profile),
+      error: [BadRequest, Forbidden, PayloadTooLarge]
+    }),
+    HttpApiEndpoint.put("changePassword", "/auth/password/change/", {
+      payload: ChangePasswordPayload,
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("setupMfa", "/auth/setup-mfa/", { success: Ok(MfaSetup), error: BadRequest }),
+    HttpApiEndpoint.post("verifySetupMfa", "/auth/verify-setup-mfa/", {
+      payload: Schema.Struct({ otp: Otp }),
+      success: Ok(BackupCodes),
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.post("disableMfa", "/auth/disable-mfa/", {
+      payload: Schema.Struct({ password: Required }),
+      success: Message,
+      error: [BadRequest, TooManyRequests]
+    }),
+    HttpApiEndpoint.get("activities", "/auth/activities/", { query: PageQuery, success: Ok(Page(Activity)), error: BadRequest })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Account", description: "The signed-in user's profile, password, 2FA and activity" })) {}

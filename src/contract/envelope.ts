@@ -1,0 +1,23 @@
+// The success envelope of every /v2 answer: { status: "success", message?, data }.
+// Lists carry { results, meta: { count, current_page, next_page } } with next_page null at the end.
+import { Schema } from "effect"
+
+export const Ok = <S extends Schema.Top>(data: S) =>
+  Schema.Struct({ status: Schema.Literal("success"), message: Schema.optionalKey(Schema.String), data })
+
+export const PageMeta = Schema.Struct({
+  count: Schema.Number,
+  current_page: Schema.Number,
+  next_page: Schema.NullOr(Schema.Number)
+})
+export type PageMeta = typeof PageMeta.Type
+
+export const Page = <S extends Schema.Top>(item: S) => Schema.Struct({ results: Schema.Array(item), meta: PageMeta })
+
+/** Query of a paged list; the numbers arrive as strings. */
+export const PageQuery = {
+  page: Schema.optional(Schema.FiniteFromString),
+  limit: Schema.optional(Schema.FiniteFromString)
+}
+
+export const Message = Schema.Struct({ status: Schema.Literal("success"), message: Schema.String })

@@ -1,0 +1,81 @@
+// Wire errors of the /v2 contract (DESIGN.md section 4). Each carries its HTTP status, so the server
+// answers with it and the OpenAPI document lists it. The 400 body is the spec's field-list shape.
+import { Schema } from "effect"
+import { HttpApiSchema } from "effect/http-api"
+
+const Messages = Schema.optionalKey(Schema.Array(Schema.String))
+
+/** Every field a 400 may name. Listed rather than open-ended so the OpenAPI document shows them. */
+export const fieldNames = [
+  "non_field_errors",
+  "name",
+  "email",
+  "password",
+  "password_confirm",
+  "old_password",
+  "new_password",
+  "new_password_confirm",
+  "uid",
+  "token",
+  "otp",
+  "backup_code",
+  "eula",
+  "refresh",
+  "username",
+  "phone",
+  "company",
+  "description",
+  "avatar",
+  "page",
+  "limit",
+  "parent",
+  "lab_id",
+  "role_member",
+  "file"
+] as const
+export type FieldName = (typeof fieldNames)[number]
+export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>
+
+/**
+ * A tagged struct rather than a TaggedError: an Error already owns `name` and `message`, and `name`
+ * is a field a 400 must be able to carry.
+ */
+export const BadRequest = Schema.TaggedStruct("BadRequest", {
+  message: Schema.optionalKey(Schema.String),
+  ...(Object.fromEntries(fieldNames.map((f) => [f, Messages])) as Record<FieldName, typeof Messages>)
+}).pipe(HttpApiSchema.status(400))
+export type BadRequest = typeof BadRequest.Type
+
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
+  "Unauthorized",
+  { message: Schema.String },
+  { httpApiStatus: 401 }
+) {}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()(
+  "Forbidden",
+  { message: Schema.String },
+  { httpApiStatus: 403 }
+) {}
+
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }, { httpApiStatus: 404 }) {}
+
+export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, { httpApiStatus: 409 }) {}
+
+export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
+  "TooManyRequests",
+  { message: Schema.String, retry_after: Schema.Number },
+  { httpApiStatus: 429 }
+) {}
+
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  { message: Schema.String },
+  { httpApiStatus: 413 }
+) {}
+
+export const badRequest = (fields: FieldErrors, message?: string): BadRequest => ({
+  _tag: "BadRequest",
+  ...(message === undefined ? {} : { message }),
+  ...fields
+})

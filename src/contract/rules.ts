@@ -1,0 +1,37 @@
+// Validation rules shared by the SPA (checked before sending) and the server (checked again, never
+// trusted). Messages are i18n keys; the server renders them in English, the SPA in the user's language.
+import { Schema } from "effect"
+
+export const PASSWORD_MIN = 8
+/** Spec section 5: 8+ characters, an uppercase letter, a digit and one of @$!%*?. */
+export const passwordPolicy = /^(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?]).{8,}$/
+
+const trimmed = (s: string) => s.trim()
+
+export const Required = Schema.String.check(
+  Schema.makeFilter((s: string) => trimmed(s).length > 0 || "validation.required")
+)
+
+export const Email = Schema.String.check(
+  Schema.makeFilter((s: string) => trimmed(s).length > 0 || "validation.required"),
+  Schema.makeFilter((s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed(s)) || "validation.email")
+)
+
+export const NewPassword = Schema.String.check(
+  Schema.makeFilter((s: string) => s.length > 0 || "validation.required"),
+  Schema.makeFilter((s: string) => s.length >= PASSWORD_MIN || "validation.passwordMin"),
+  Schema.makeFilter((s: string) => passwordPolicy.test(s) || "validation.passwordPolicy")
+)
+
+/** Sign-in only asks for 8+ characters: older passwords may predate the policy. */
+export const LoginPassword = Schema.String.check(
+  Schema.makeFilter((s: string) => s.length > 0 || "validation.required"),
+  Schema.makeFilter((s: string) => s.length >= PASSWORD_MIN || "validation.passwordMin")
+)
+
+export const Otp = Schema.String.check(
+  Schema.makeFilter((s: string) => trimmed(s).length > 0 || "validation.otpRequired"),
+  Schema.makeFilter((s: string) => /^\d{6}$/.test(trimmed(s)) || "validation.otpFormat")
+)
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
