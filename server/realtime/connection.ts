@@ -1,0 +1,120 @@
+// One client connection speaking Pusher protocol 7: the handshake, ping/pong both ways, and
+// subscriptions (private channels need a valid signature). Client events are refused: every change
+// goes through the API, where it is checked and recorded.
+import { randomInt } from "node:crypto"
+import type { Hub, Listener } from "./hub.ts"
+import { type AppCredentials, verifyChannelAuth } from "./signature.ts"
+
+export interface Socket {
+  send(frame: string): void
+  close(code: number, reason: string): void
+}
+
+export const ACTIVITY_TIMEOUT_SECONDS = 120
+const PONG_TIMEOUT_MS = 30_000
+
+const frame = (event: string, data: unknown, channel?: string) =>
+  JSON.stringify(channel === undefined ? { event, data } : { event, channel, data })
+
+const newSocketId = () => `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`
+
+interface Incoming {
+  readonly event?: unknown
+  readonly data?: unknown
+  readonly channel?: unknown
+}
+
+const parse = (raw: string): Incoming | undefined => {
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (typeof value !== "object" || value === null) return undefined
+    const message = value as Incoming
+    // pusher-js sends data as an object; some clients send it as a JSON string.
+    if (typeof message.data === "string" && message.data.startsWith("{")) {
+      try {
+        return { ...message, data: JSON.parse(message.data) }
+      } catch {
+        return message
+      }
+    }
+    return message
+  } catch {
+    return undefined
+  }
+}
+
+export interface Connection {
+  readonly socketId: string
+  receive(raw: string): void
+  closed(): void
+}
+
+export const openConnection = (
+  socket: Socket,
+  hub: Hub,
+  app: AppCredentials,
+  activityTimeoutSeconds = ACTIVITY_TIMEOUT_SECONDS
+): Connection => {
+  const socketId = newSocketId()
+  const listener: Listener = { socketId, send: (f) => socket.send(f) }
+  let pingTimer: NodeJS.Timeout | undefined
+  let pongTimer: NodeJS.Timeout | undefined
+
+  // After a quiet period ask the client if it is still there; close if it does not answer.
+  const touch = () => {
+    clearTimeout(pingTimer)
+    clearTimeout(pongTimer)
+    pingTimer = setTimeout(() => {
+      socket.send(frame("pusher:ping", {}))
+      pongTimer = setTimeout(() => socket.close(4201, "Pong reply not received"), PONG_TIMEOUT_MS)
+    }, activityTimeoutSeconds * 1000)
+  }
+
+  const subscribe = (data: { channel?: unknown; auth?: unknown }) => {
+    const channel = typeof data.channel === "string" ? data.channel : ""
+    const refuse = (error: string, status: number) =>
+      socket.send(frame("pusher:subscription_error", { type: "AuthError", error, status }, channel))
+    if (!/^[A-Za-z0-9_\-=@,.;]{1,200}$/.test(channel)) return refuse("Invalid channel name", 400)
+    if (channel.startsWith("presence-")) return refuse("Presence channels are not offered", 400)
+    if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth)) {
+      return refuse("Invalid channel signature", 401)
+    }
+    hub.subscribe(channel, listener)
+    socket.send(frame("pusher_internal:subscription_succeeded", "{}", channel))
+  }
+
+  socket.send(frame("pusher:connection_established", JSON.stringify({ socket_id: socketId, activity_timeout: activityTimeoutSeconds })))
+  touch()
+
+  return {
+    socketId,
+    receive(raw) {
+      touch()
+      const message = parse(raw)
+      const data = (typeof message?.data === "object" && message.data !== null ? message.data : {}) as Record<string, unknown>
+      switch (message?.event) {
+        case "pusher:ping":
+          return socket.send(frame("pusher:pong", {}))
+        case "pusher:pong":
+          return
+        case "pusher:subscribe":
+          return subscribe(data)
+        case "pusher:unsubscribe":
+          if (typeof data.channel === "string") hub.unsubscribe(data.channel, listener)
+          return
+        default:
+          return socket.send(
+            frame("pusher:error", {
+              code: null,
+              message: typeof message?.event === "string" && message.event.startsWith("client-") ? "Client events are not enabled" : "Unknown message"
+            })
+          )
+      }
+    },
+    closed() {
+      clearTimeout(pingTimer)
+      clearTimeout(pongTimer)
+      hub.remove(listener)
+    }
+  }
+}

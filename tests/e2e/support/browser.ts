@@ -1,0 +1,45 @@
+// Launches the system Chromium through playwright-core. Without a Chromium the e2e tests fail with
+// instructions; they never skip silently.
+import { existsSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+
+export const chromiumPath = (): string => {
+  const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+  if (!existsSync(path)) {
+    throw new Error(
+      `No Chromium at ${path}. Install Debian's: \`apt-get update && apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium binary.`
+    )
+  }
+  return path
+}
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // The machine has no outside network: background services would only fail and slow the start.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage"
+    ]
+  })
+
+export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "screenshots")
+
+/** Saves a full-page screenshot named after the step, kept as a test artifact. */
+export const snap = async (page: Page, name: string): Promise<string> => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const file = join(SCREENSHOT_DIR, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  return file
+}
+
+export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: "en-US" })
