@@ -1,0 +1,144 @@
+// The one door to the /v2 API: ofetch underneath, typed errors out, the session's bearer token in,
+// and token renewal handled here so no caller ever sees an expired access token.
+import { Context, Effect, Layer, Schema, Semaphore } from "effect"
+import { FetchError, type FetchOptions, ofetch } from "ofetch"
+import { Tokens } from "../contract/auth.ts"
+import { Ok } from "../contract/envelope.ts"
+import { type ApiError, DecodeError, Unauthorized } from "./ApiError.ts"
+import { TokenStore } from "./TokenStore.ts"
+import { toApiError } from "./wireError.ts"
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE"
+
+export interface ApiRequest<A> {
+  readonly method: Method
+  /** Under the base URL, e.g. "/v2/auth/login/". */
+  readonly path: string
+  /** JSON object, or FormData for multipart uploads. */
+  readonly body?: Record<string, unknown> | FormData
+  readonly query?: Record<string, string | number | undefined>
+  /** The contract Schema of a successful answer. */
+  readonly success: Schema.Decoder<A>
+  /** false for calls that need no session (sign-in, registration, resets). Default true. */
+  readonly authenticated?: boolean
+}
+
+export interface ApiConfig {
+  /** "" means the SPA's own origin. */
+  readonly baseURL: string
+  /** A fetch to use instead of the global one (tests). */
+  readonly fetch?: typeof globalThis.fetch
+}
+
+export const REFRESH_PATH = "/v2/auth/token/refresh/"
+
+export class Api extends Context.Service<
+  Api,
+  { readonly request: <A>(request: ApiRequest<A>) => Effect.Effect<A, ApiError> }
+>()("preparat/Api") {
+  static readonly make = (config: ApiConfig) =>
+    Effect.gen(function* () {
+      const tokens = yield* TokenStore
+      // Refresh tokens rotate and a reused one revokes the whole family, so two renewals must never
+      // race: whoever holds the permit renews, the others wait and then use what it obtained.
+      const renewal = yield* Semaphore.make(1)
+      const $fetch = ofetch.create(
+        { baseURL: config.baseURL, retry: 0, headers: { Accept: "application/json" } },
+        config.fetch === undefined ? undefined : { fetch: config.fetch }
+      )
+
+      const send = (request: ApiRequest<unknown>, access: string | undefined) =>
+        Effect.tryPromise({
+          // `signal` is declared so that interrupting the fiber (an XState actor stopping) aborts the request.
+          try: (signal) =>
+            $fetch<unknown>(request.path, {
+              method: request.method,
+              body: request.body as FetchOptions["body"],
+              query: request.query,
+              signal,
+              headers: access === undefined ? {} : { Authorization: `Bearer ${access}` }
+            }),
+          catch: (error) =>
+            toApiError(
+              error instanceof FetchError
+                ? {
+                    status: error.response?.status,
+                    body: error.data,
+                    retryAfterHeader: error.response?.headers.get("retry-after") ?? null,
+                    reason: error.message
+                  }
+                : { status: undefined, body: undefined, retryAfterHeader: null, reason: String(error) }
+            )
+        })
+
+      const decode =
+        <A>(path: string, schema: Schema.Decoder<A>) =>
+        (json: unknown) =>
+          Schema.decodeUnknownEffect(schema)(json).pipe(
+            Effect.mapError((error) => new DecodeError({ path, message: error.message }))
+          )
+
+      const sessionEnded = Effect.andThen(tokens.expire, Effect.fail(new Unauthorized({ message: "" })))
+
+      /** A valid access token in place of `stale`, renewing it at most once however many ask. */
+      const renew = (stale: string) =>
+        renewal.withPermit(
+          Effect.gen(function* () {
+            const current = yield* tokens.get
+            if (current === null) return yield* new Unauthorized({ message: "" })
+            if (current.access !== stale) return current.access
+            const answer = yield* send(
+              { method: "POST", path: REFRESH_PATH, body: { refresh: current.refresh }, success: Schema.Unknown },
+              undefined
+            ).pipe(
+              Effect.flatMap(decode(REFRESH_PATH, Ok(Tokens))),
+              // The server refused the refresh token: the session is over. A network failure is not a
+              // refusal, so it keeps the tokens for the next attempt.
+              Effect.catchTag(["Unauthorized", "BadRequest"], () => sessionEnded)
+            )
+            yield* tokens.set({ access: answer.data.access_token, refresh: answer.data.refresh_token })
+            return answer.data.access_token
+          })
+        )
+
+      const request = <A>(request: ApiRequest<A>): Effect.Effect<A, ApiError> =>
+        Effect.gen(function* () {
+          const access = request.authenticated === false ? undefined : (yield* tokens.get)?.access
+          const json = yield* send(request, access).pipe(
+            Effect.catchTag("Unauthorized", (refused) =>
+              access === undefined
+                ? Effect.fail(refused)
+                : renew(access).pipe(
+                    // Exactly one retry; a freshly renewed token that is still refused ends the session.
+                    Effect.flatMap((fresh) => send(request, fresh)),
+                    Effect.catchTag("Unauthorized", () => sessionEnded)
+                  )
+            )
+          )
+          return yield* decode(request.path, request.success)(json)
+        }).pipe(Effect.withSpan("Api.request", { attributes: { method: request.method, path: request.path } }))
+
+      return Api.of({ request })
+    })
+
+  static readonly layer = (config: ApiConfig) => Layer.effect(Api, Api.make(config))
+
+  /**
+   * For tests of the programs built on Api: answers each request with `respond`, still decoding the
+   * answer with the request's Schema so a wrong fixture fails like a wrong server would.
+   */
+  static readonly test = (respond: (request: ApiRequest<unknown>) => Effect.Effect<unknown, ApiError>) =>
+    Layer.succeed(
+      Api,
+      Api.of({
+        request: <A>(request: ApiRequest<A>) =>
+          respond(request).pipe(
+            Effect.flatMap((json) =>
+              Schema.decodeUnknownEffect(request.success)(json).pipe(
+                Effect.mapError((error) => new DecodeError({ path: request.path, message: error.message }))
+              )
+            )
+          )
+      })
+    )
+}

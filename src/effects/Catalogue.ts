@@ -1,0 +1,76 @@
+// The spec's error catalogue (section 8) in one place: every failure a program can end in becomes
+// what the user is told. Pure functions rather than a service: the mapping has no dependencies and
+// nothing to swap in a test.
+import { validation } from "../i18n/en/validation.ts"
+import { isApiError } from "./ApiError.ts"
+import { type FieldNotices, type Notice, noFieldNotices, noticeKey } from "./Notice.ts"
+
+export interface Presented {
+  /** The one message for an alert or a toast. */
+  readonly notice: Notice
+  /** Messages per form field (400 only). */
+  readonly fields: FieldNotices
+  /** 401: the session is gone; the caller should send the user to /login. */
+  readonly signIn: boolean
+}
+
+export const serverError: Notice = noticeKey("errors.serverError")
+
+/**
+ * The server renders the contract's rule keys in English (server/domain/field-errors.ts). Mapping
+ * those texts back to their keys lets the Indonesian SPA show them in Indonesian.
+ */
+const keyOfEnglish: ReadonlyMap<string, string> = new Map(
+  Object.entries(validation).map(([name, text]) => [text, `validation.${name}`])
+)
+
+/** A server message as a Notice, translated when it is one of the shared rule messages. */
+export const fromServerText = (text: string): Notice => {
+  const key = keyOfEnglish.get(text)
+  return key === undefined ? { text } : { key }
+}
+
+const fieldNoticesOf = (fields: Readonly<Record<string, ReadonlyArray<string>>>): FieldNotices =>
+  Object.fromEntries(Object.entries(fields).map(([field, texts]) => [field, texts.map(fromServerText)]))
+
+const firstFieldMessage = (fields: Readonly<Record<string, ReadonlyArray<string>>>): string | undefined =>
+  Object.values(fields).find((texts) => texts.length > 0)?.[0]
+
+export const present = (error: unknown): Presented => {
+  if (!isApiError(error)) return { notice: serverError, fields: noFieldNotices, signIn: false }
+  switch (error._tag) {
+    case "BadRequest": {
+      // Spec: data.message if present, else the first message of the first field.
+      const text = error.message !== undefined && error.message !== "" ? error.message : firstFieldMessage(error.fields)
+      return {
+        notice: text === undefined ? serverError : fromServerText(text),
+        fields: fieldNoticesOf(error.fields),
+        signIn: false
+      }
+    }
+    case "Unauthorized":
+      return { notice: noticeKey("errors.authentication"), fields: noFieldNotices, signIn: true }
+    case "TooManyRequests":
+      return {
+        notice:
+          error.message !== ""
+            ? { text: error.message }
+            : noticeKey("errors.tooManyRequests", { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) }),
+        fields: noFieldNotices,
+        signIn: false
+      }
+    default:
+      // Spec: anything but a 400 shows the generic server error.
+      return { notice: serverError, fields: noFieldNotices, signIn: false }
+  }
+}
+
+/** Spec: "an email helper shows the first data.email message or serverError". */
+export const emailNotice = (error: unknown): Notice => {
+  const first = isApiError(error) && error._tag === "BadRequest" ? error.fields.email?.[0] : undefined
+  return first === undefined ? serverError : fromServerText(first)
+}
+
+/** 403 with code "account_inactive": the sign-in belongs on /unverified, not in an error message. */
+export const isInactiveAccount = (error: unknown): boolean =>
+  isApiError(error) && error._tag === "Forbidden" && error.code === "account_inactive"

@@ -1,0 +1,74 @@
+// Where the session's tokens live between page loads, and the one place that announces a session
+// the server will no longer renew (so the session actor can sign out and send the user to /login).
+import { Context, Effect, Layer, PubSub, Stream } from "effect"
+
+const STORAGE_KEY = "preparat.tokens"
+
+export interface StoredTokens {
+  readonly access: string
+  readonly refresh: string
+}
+
+export class TokenStore extends Context.Service<
+  TokenStore,
+  {
+    readonly get: Effect.Effect<StoredTokens | null>
+    readonly set: (tokens: StoredTokens) => Effect.Effect<void>
+    /** Forgets the tokens after a sign-out the user asked for. */
+    readonly clear: Effect.Effect<void>
+    /** Forgets the tokens because the server refused to renew them, and says so on `expired`. */
+    readonly expire: Effect.Effect<void>
+    readonly expired: Stream.Stream<void>
+  }
+>()("preparat/TokenStore") {
+  /** Backed by any Storage-like object; localStorage in the browser. */
+  static readonly make = (storage: Pick<Storage, "getItem" | "setItem" | "removeItem">, key = STORAGE_KEY) =>
+    Effect.gen(function* () {
+      const expirations = yield* PubSub.unbounded<void>()
+      const read = (): StoredTokens | null => {
+        const raw = storage.getItem(key)
+        if (raw === null) return null
+        try {
+          const parsed: unknown = JSON.parse(raw)
+          return isTokens(parsed) ? parsed : null
+        } catch {
+          // A hand-edited or foreign value is treated as no session rather than a crash.
+          return null
+        }
+      }
+      const clear = Effect.sync(() => storage.removeItem(key))
+      return TokenStore.of({
+        get: Effect.sync(read),
+        set: (tokens) => Effect.sync(() => storage.setItem(key, JSON.stringify(tokens))),
+        clear,
+        expire: Effect.andThen(clear, PubSub.publish(expirations, undefined)),
+        expired: Stream.fromPubSub(expirations)
+      })
+    })
+
+  static readonly layer = Layer.effect(
+    TokenStore,
+    Effect.suspend(() => TokenStore.make(globalThis.localStorage))
+  )
+
+  /** For tests: an in-memory store, optionally already signed in. */
+  static readonly memory = (initial: StoredTokens | null = null) =>
+    Layer.effect(TokenStore, TokenStore.make(memoryStorage(STORAGE_KEY, initial)))
+}
+
+const isTokens = (u: unknown): u is StoredTokens =>
+  typeof u === "object" &&
+  u !== null &&
+  "access" in u &&
+  "refresh" in u &&
+  typeof u.access === "string" &&
+  typeof u.refresh === "string"
+
+const memoryStorage = (key: string, initial: StoredTokens | null) => {
+  const items = new Map<string, string>(initial === null ? [] : [[key, JSON.stringify(initial)]])
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, value: string) => void items.set(k, value),
+    removeItem: (k: string) => void items.delete(k)
+  }
+}

@@ -1,0 +1,59 @@
+// Signing in and out, and finding out who is signed in.
+import { Effect } from "effect"
+import { type LoginPayload, LoginResult } from "../../contract/auth.ts"
+import { Ok } from "../../contract/envelope.ts"
+import { Profile } from "../../contract/users.ts"
+import { Api } from "../Api.ts"
+import { TokenStore } from "../TokenStore.ts"
+import { Acknowledged } from "./acknowledged.ts"
+
+export type LoginOutcome = { readonly _tag: "SignedIn"; readonly user: Profile } | { readonly _tag: "MfaRequired" }
+
+/** Signs in; a full answer stores the tokens, a 2FA account first answers with a request for the code. */
+export const login = Effect.fn("Auth.login")(function* (payload: LoginPayload) {
+  const api = yield* Api
+  const answer = yield* api.request({
+    method: "POST",
+    path: "/v2/auth/login/",
+    body: payload,
+    success: Ok(LoginResult),
+    authenticated: false
+  })
+  const result = answer.data
+  if (result.mfa_required) return { _tag: "MfaRequired" } as LoginOutcome
+  const tokens = yield* TokenStore
+  yield* tokens.set({ access: result.access_token, refresh: result.refresh_token })
+  return { _tag: "SignedIn", user: result.user } as LoginOutcome
+})
+
+/** Whether a session was kept from an earlier visit (no network). */
+export const hasStoredSession = Effect.fn("Auth.hasStoredSession")(function* () {
+  const tokens = yield* TokenStore
+  return (yield* tokens.get) !== null
+})
+
+export const loadProfile = Effect.fn("Auth.loadProfile")(function* () {
+  const api = yield* Api
+  const answer = yield* api.request({ method: "GET", path: "/v2/auth/user/profile/", success: Ok(Profile) })
+  return answer.data
+})
+
+/**
+ * Revokes the refresh token on the server (spec: logout sends it), then forgets the tokens. The
+ * local sign-out happens whatever the server says: a user who clicks "Logout" is signed out.
+ */
+export const logout = Effect.fn("Auth.logout")(function* () {
+  const tokens = yield* TokenStore
+  const api = yield* Api
+  const stored = yield* tokens.get
+  if (stored === null) return
+  yield* api
+    .request({
+      method: "POST",
+      path: "/v2/auth/logout/",
+      body: { refresh: stored.refresh },
+      success: Acknowledged,
+      authenticated: false
+    })
+    .pipe(Effect.ignore, Effect.ensuring(tokens.clear))
+})

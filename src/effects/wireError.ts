@@ -1,0 +1,80 @@
+// Reads an HTTP failure into the SPA's typed errors. Pure: the Api service calls it with what ofetch
+// saw (status and parsed body, or no status when nothing answered).
+import {
+  type ApiError,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NetworkError,
+  NotFound,
+  PayloadTooLarge,
+  PaymentRequired,
+  ServerError,
+  TooManyRequests,
+  Unauthorized
+} from "./ApiError.ts"
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const messageOf = (body: unknown): string =>
+  isRecord(body) && typeof body.message === "string" ? body.message : ""
+
+/** Keeps only `field: string[]` entries (a lone string is accepted as a one-item list). */
+const fieldsOf = (body: Record<string, unknown>): Record<string, ReadonlyArray<string>> => {
+  const fields: Record<string, ReadonlyArray<string>> = {}
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "message" || key === "_tag") continue
+    if (Array.isArray(value)) {
+      const messages = value.filter((m): m is string => typeof m === "string")
+      if (messages.length > 0) fields[key] = messages
+    } else if (typeof value === "string" && value.length > 0) {
+      fields[key] = [value]
+    }
+  }
+  return fields
+}
+
+/** Seconds to wait: the body's `retry_after`, else the Retry-After header, else one minute. */
+const retryAfterOf = (body: unknown, header: string | null): number => {
+  if (isRecord(body) && typeof body.retry_after === "number") return body.retry_after
+  const fromHeader = header === null ? Number.NaN : Number(header)
+  return Number.isFinite(fromHeader) ? fromHeader : 60
+}
+
+export interface HttpFailure {
+  /** undefined when the request never got an answer. */
+  readonly status: number | undefined
+  readonly body: unknown
+  readonly retryAfterHeader: string | null
+  readonly reason: string
+}
+
+export const toApiError = (failure: HttpFailure): ApiError => {
+  const { status, body } = failure
+  if (status === undefined) return new NetworkError({ message: failure.reason })
+  const message = messageOf(body)
+  switch (status) {
+    case 400: {
+      const fields = isRecord(body) ? fieldsOf(body) : {}
+      return message === "" ? new BadRequest({ fields }) : new BadRequest({ fields, message })
+    }
+    case 401:
+      return new Unauthorized({ message })
+    case 402:
+      return new PaymentRequired({ message })
+    case 403: {
+      const code = isRecord(body) && typeof body.code === "string" ? body.code : undefined
+      return code === undefined ? new Forbidden({ message }) : new Forbidden({ message, code })
+    }
+    case 404:
+      return new NotFound({ message })
+    case 409:
+      return new Conflict({ message })
+    case 413:
+      return new PayloadTooLarge({ message })
+    case 429:
+      return new TooManyRequests({ message, retryAfter: retryAfterOf(body, failure.retryAfterHeader) })
+    default:
+      return new ServerError({ status, message })
+  }
+}

@@ -1,0 +1,105 @@
+// The spec's error catalogue (section 8): which message each failure shows.
+import { describe, expect, it } from "vitest"
+import {
+  BadRequest,
+  Conflict,
+  DecodeError,
+  Forbidden,
+  NetworkError,
+  NotFound,
+  PayloadTooLarge,
+  PaymentRequired,
+  ServerError,
+  TooManyRequests,
+  Unauthorized
+} from "../../src/effects/ApiError.ts"
+import { emailNotice, isInactiveAccount, present, serverError } from "../../src/effects/Catalogue.ts"
+import { validation } from "../../src/i18n/en/validation.ts"
+
+describe("present", () => {
+  it("a 400 with a message shows the message", () => {
+    const shown = present(new BadRequest({ message: "Invalid or expired link.", fields: { token: ["bad"] } }))
+    expect(shown.notice).toEqual({ text: "Invalid or expired link." })
+    expect(shown.signIn).toBe(false)
+  })
+
+  it("a 400 without a message shows the first message of the first field", () => {
+    const shown = present(
+      new BadRequest({ fields: { email: ["A user with this email already exists.", "second"], password: ["x"] } })
+    )
+    expect(shown.notice).toEqual({ text: "A user with this email already exists." })
+  })
+
+  it("a 400 with an empty message falls back to the fields", () => {
+    expect(present(new BadRequest({ message: "", fields: { non_field_errors: ["Nope."] } })).notice).toEqual({
+      text: "Nope."
+    })
+  })
+
+  it("a 400 with neither message nor fields shows the server error", () => {
+    expect(present(new BadRequest({ fields: {} })).notice).toEqual(serverError)
+  })
+
+  it("keeps every field list for the form, one notice per message", () => {
+    const shown = present(new BadRequest({ fields: { password: ["a", "b"], email: ["c"] } }))
+    expect(shown.fields).toEqual({ password: [{ text: "a" }, { text: "b" }], email: [{ text: "c" }] })
+  })
+
+  it("turns the server's English rule messages back into keys, so they are shown translated", () => {
+    const shown = present(new BadRequest({ fields: { password: [validation.passwordPolicy] } }))
+    expect(shown.notice).toEqual({ key: "validation.passwordPolicy" })
+    expect(shown.fields.password).toEqual([{ key: "validation.passwordPolicy" }])
+  })
+
+  it("a 401 is an authentication error that sends the user to sign in", () => {
+    const shown = present(new Unauthorized({ message: "expired" }))
+    expect(shown).toEqual({ notice: { key: "errors.authentication" }, fields: {}, signIn: true })
+  })
+
+  it("a 429 shows its message, or how long to wait when it has none", () => {
+    expect(present(new TooManyRequests({ message: "Too many attempts.", retryAfter: 60 })).notice).toEqual({
+      text: "Too many attempts."
+    })
+    expect(present(new TooManyRequests({ message: "", retryAfter: 125 })).notice).toEqual({
+      key: "errors.tooManyRequests",
+      params: { minutes: 3 }
+    })
+  })
+
+  it.each([
+    new Forbidden({ message: "no" }),
+    new PaymentRequired({ message: "pay" }),
+    new NotFound({ message: "gone" }),
+    new Conflict({ message: "clash" }),
+    new PayloadTooLarge({ message: "big" }),
+    new ServerError({ status: 502, message: "bad gateway" }),
+    new NetworkError({ message: "offline" }),
+    new DecodeError({ path: "/v2/x/", message: "shape" }),
+    new Error("a defect"),
+    "a string"
+  ])("anything else shows the server error: %s", (error) => {
+    const shown = present(error)
+    expect(shown.notice).toEqual({ key: "errors.serverError" })
+    expect(shown.signIn).toBe(false)
+    expect(shown.fields).toEqual({})
+  })
+})
+
+describe("emailNotice", () => {
+  it("shows the first email message, else the server error", () => {
+    expect(emailNotice(new BadRequest({ fields: { email: ["Not registered.", "x"] } }))).toEqual({
+      text: "Not registered."
+    })
+    expect(emailNotice(new BadRequest({ fields: { password: ["x"] } }))).toEqual(serverError)
+    expect(emailNotice(new ServerError({ status: 500, message: "" }))).toEqual(serverError)
+  })
+})
+
+describe("isInactiveAccount", () => {
+  it("is a 403 with the account_inactive code, and nothing else", () => {
+    expect(isInactiveAccount(new Forbidden({ message: "", code: "account_inactive" }))).toBe(true)
+    expect(isInactiveAccount(new Forbidden({ message: "" }))).toBe(false)
+    expect(isInactiveAccount(new Forbidden({ message: "", code: "other" }))).toBe(false)
+    expect(isInactiveAccount(new BadRequest({ fields: {} }))).toBe(false)
+  })
+})
