@@ -4,6 +4,7 @@ import { Activity, type ChangePasswordPayload } from "../../contract/auth.ts"
 import { Ok, Page } from "../../contract/envelope.ts"
 import { Profile } from "../../contract/users.ts"
 import { Api } from "../Api.ts"
+import { TokenStore } from "../TokenStore.ts"
 import { Acknowledged } from "./acknowledged.ts"
 
 export interface ProfileChanges {
@@ -44,9 +45,17 @@ export const updateProfile = Effect.fn("Auth.updateProfile")(function* (
   return answer.data
 })
 
-export const changePassword = Effect.fn("Auth.changePassword")(function* (payload: ChangePasswordPayload) {
+/**
+ * A password change signs out every other session; sending our own refresh token is how the server
+ * knows which session to keep (src/contract/auth.ts).
+ */
+export const changePassword = Effect.fn("Auth.changePassword")(function* (
+  payload: Omit<ChangePasswordPayload, "refresh">
+) {
   const api = yield* Api
-  yield* api.request({ method: "PUT", path: "/v2/auth/password/change/", body: payload, success: Acknowledged })
+  const stored = yield* (yield* TokenStore).get
+  const body = stored === null ? payload : { ...payload, refresh: stored.refresh }
+  yield* api.request({ method: "PUT", path: "/v2/auth/password/change/", body, success: Acknowledged })
 })
 
 export const ACTIVITIES_PAGE_SIZE = 10

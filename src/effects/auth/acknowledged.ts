@@ -5,4 +5,4 @@ import { Ok } from "../../contract/envelope.ts"
 
 export const Acknowledged = Ok(Schema.Unknown)
 
-export type Locale = "en" | "id"
+export type { Locale } from "../../contract/auth.ts"

@@ -1,0 +1,58 @@
+// Drives one actor of a machine by hand for scenario tests: its invoked promise actors wait until the
+// test settles them, and every invocation is recorded with its input.
+import { type AnyStateMachine, type Actor, createActor, fromPromise, type InputFrom } from "xstate"
+import type { Invocation } from "./modelHarness.ts"
+
+export const drive = <M extends AnyStateMachine>(
+  machine: M,
+  promiseActors: ReadonlyArray<string>,
+  options: { readonly input?: InputFrom<M>; readonly provide?: Parameters<M["provide"]>[0] } = {}
+) => {
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  const invocations: Array<Invocation> = []
+  const actors = Object.fromEntries(
+    promiseActors.map((src) => [
+      src,
+      fromPromise<unknown, unknown>(
+        ({ input }) =>
+          new Promise((resolve, reject) => {
+            invocations.push({ src, input })
+            pending.set(src, { resolve, reject })
+          })
+      )
+    ])
+  )
+  const provided = machine.provide({
+    ...options.provide,
+    actors: { ...options.provide?.actors, ...actors }
+  } as Parameters<M["provide"]>[0]) as M
+  const actor: Actor<M> = createActor(provided, { input: options.input })
+  actor.start()
+
+  const settle = () => new Promise<void>((r) => setTimeout(r, 0))
+  const take = (src: string) => {
+    const running = pending.get(src)
+    if (!running) throw new Error(`"${src}" is not running`)
+    pending.delete(src)
+    return running
+  }
+  return {
+    actor,
+    invocations,
+    /** The input of the latest run of `src`. */
+    lastInput: (src: string): unknown => invocations.filter((i) => i.src === src).at(-1)?.input,
+    isRunning: (src: string) => pending.has(src),
+    send: async (event: Parameters<Actor<M>["send"]>[0]) => {
+      actor.send(event)
+      await settle()
+    },
+    succeed: async (src: string, output: unknown) => {
+      take(src).resolve(output)
+      await settle()
+    },
+    fail: async (src: string, error: unknown) => {
+      take(src).reject(error)
+      await settle()
+    }
+  }
+}

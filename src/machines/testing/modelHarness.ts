@@ -1,0 +1,204 @@
+// Model-based testing for our machines (DESIGN.md section 7). `createTestModel` walks the machine's
+// graph and gives the shortest path to every state-and-transition; each path is then replayed on a
+// real actor of the same machine, whose invoked programs are replaced by promises the path settles.
+// After every step the running actor must be exactly where the model says (value, context, status),
+// and the transitions the running actors actually took must include every transition the machine has.
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type Actor,
+  createActor,
+  createMachine,
+  type EventFromLogic,
+  fromPromise,
+  type InputFrom,
+  type SnapshotFrom
+} from "xstate"
+import { createTestModel, getStateNodes } from "xstate/graph"
+
+/** One run of an invoked promise actor: what it was given, and how the path ends it. */
+export interface Invocation {
+  readonly src: string
+  readonly input: unknown
+}
+
+export interface ModelSpec<M extends AnyStateMachine> {
+  readonly machine: M
+  /** The machine's invoked promise actors, each invoked with `id` equal to its `src`. */
+  readonly promiseActors: ReadonlyArray<string>
+  /** Other implementations for the run, e.g. a silent callback actor. */
+  readonly provide?: Parameters<M["provide"]>[0]
+  readonly input?: InputFrom<M>
+  /** Payloads the model tries: form values (valid and not), actor outputs, actor errors. */
+  readonly events: ReadonlyArray<EventFromLogic<M>>
+  /**
+   * Checks on the running actor when the model is in a state (keys as for `snapshot.matches`),
+   * beyond being in that state: what the user is shown, what the programs were called with.
+   */
+  readonly states?: Readonly<
+    Record<string, (actual: SnapshotFrom<M>, invocations: ReadonlyArray<Invocation>) => void>
+  >
+}
+
+export interface ModelPath {
+  readonly description: string
+  readonly run: () => Promise<void>
+}
+
+export interface Coverage {
+  readonly missingStates: ReadonlyArray<string>
+  readonly missingTransitions: ReadonlyArray<string>
+}
+
+class PathFailure extends Error {}
+
+type NodeConfig = {
+  readonly invoke?: unknown
+  readonly on?: Record<string, unknown>
+  readonly states?: Record<string, NodeConfig>
+  readonly [key: string]: unknown
+}
+type InvokeConfig = { readonly id?: string; readonly onDone?: unknown; readonly onError?: unknown }
+
+/**
+ * `createTestModel` refuses machines that invoke actors: the graph walk cannot run them. The model is
+ * therefore the same statechart with each invocation replaced by what it stands for, transitions on
+ * its done and error events. The real machine, invocations and all, is what the paths then run on.
+ */
+const withoutInvocations = (node: NodeConfig): NodeConfig => {
+  const { invoke, states, on, ...rest } = node
+  const invocations = (invoke === undefined ? [] : Array.isArray(invoke) ? invoke : [invoke]) as ReadonlyArray<InvokeConfig>
+  const outcomes: Record<string, unknown> = {}
+  for (const { id, onDone, onError } of invocations) {
+    if (id === undefined) throw new Error("Give every invocation an id, so its done and error events have a name")
+    if (onDone !== undefined) outcomes[`xstate.done.actor.${id}`] = onDone
+    if (onError !== undefined) outcomes[`xstate.error.actor.${id}`] = onError
+  }
+  return {
+    ...rest,
+    ...(on === undefined && invocations.length === 0 ? {} : { on: { ...on, ...outcomes } }),
+    ...(states === undefined
+      ? {}
+      : { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withoutInvocations(child)])) })
+  }
+}
+
+const modelOf = <M extends AnyStateMachine>(machine: M): M =>
+  createMachine(withoutInvocations(machine.config as NodeConfig) as never, machine.implementations as never) as unknown as M
+
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** Plain data for comparison: Files and Dates are compared by their JSON form. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null))
+
+const describeTransition = (t: AnyTransitionDefinition): string =>
+  `${t.source.id} --${t.eventType}--> ${t.target?.map((n: AnyStateNode) => n.id).join(",") ?? "(self)"}${t.guard ? ` [${typeof t.guard === "object" && "type" in t.guard ? t.guard.type : "guard"}]` : ""}`
+
+const transitionsOf = (machine: AnyStateMachine): ReadonlyArray<AnyTransitionDefinition> =>
+  getStateNodes(machine.root).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
+
+const stateKeysOf = (machine: AnyStateMachine): ReadonlyArray<string> =>
+  getStateNodes(machine.root)
+    .filter((node) => node.type !== "history")
+    .map((node) => node.path.join("."))
+
+export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  let invocations: Array<Invocation> = []
+  const controlled = Object.fromEntries(
+    spec.promiseActors.map((src) => [
+      src,
+      fromPromise<unknown, unknown>(
+        ({ input }) =>
+          new Promise((resolve, reject) => {
+            invocations.push({ src, input })
+            pending.set(src, { resolve, reject })
+          })
+      )
+    ])
+  )
+  const machine = spec.machine.provide({
+    ...spec.provide,
+    actors: { ...spec.provide?.actors, ...controlled }
+  } as Parameters<M["provide"]>[0]) as M
+
+  const model = createTestModel(modelOf(machine), { events: [...spec.events], input: spec.input })
+  const paths = model.getShortestPaths({ input: spec.input })
+  const allTransitions = transitionsOf(machine)
+  const allStates = stateKeysOf(machine)
+
+  const runPath = async (path: (typeof paths)[number], taken: Set<AnyTransitionDefinition>, visited: Set<string>) => {
+    pending.clear()
+    invocations = []
+    const actor: Actor<M> = createActor(machine, {
+      input: spec.input,
+      inspect: (event) => {
+        if (event.type === "@xstate.microstep") for (const t of event._transitions) taken.add(t)
+      }
+    })
+    actor.start()
+    const visit = () => {
+      for (const key of allStates) if (key !== "" && (actor.getSnapshot() as AnyMachineSnapshot).matches(key)) visited.add(key)
+    }
+    visit()
+    const same = (expected: AnyMachineSnapshot) => {
+      const actual: AnyMachineSnapshot = actor.getSnapshot()
+      const where = `expected ${JSON.stringify(expected.value)}, running actor is in ${JSON.stringify(actual.value)}`
+      if (JSON.stringify(actual.value) !== JSON.stringify(expected.value)) throw new PathFailure(where)
+      if (JSON.stringify(plain(actual.context)) !== JSON.stringify(plain(expected.context)))
+        throw new PathFailure(`context differs in ${JSON.stringify(expected.value)}`)
+      if (actual.status !== expected.status) throw new PathFailure(`status ${actual.status}, expected ${expected.status}`)
+      visit()
+    }
+    const checks = Object.fromEntries(
+      Object.entries(spec.states ?? {}).map(([key, check]) => [
+        key,
+        (expected: AnyMachineSnapshot) => {
+          same(expected)
+          check(actor.getSnapshot(), invocations)
+        }
+      ])
+    )
+    const step = async ({ event }: { event: EventFromLogic<M> }) => {
+      const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+      if (done) {
+        const [, outcome, id] = done
+        const running = pending.get(id ?? "")
+        if (!running) throw new PathFailure(`${event.type} but the running actor has not invoked "${id}"`)
+        pending.delete(id ?? "")
+        if (outcome === "done") running.resolve((event as { output?: unknown }).output)
+        else running.reject((event as { error?: unknown }).error)
+      } else {
+        actor.send(event)
+      }
+      await settle()
+    }
+    const events = Object.fromEntries(path.steps.map(({ event }) => [event.type, step]))
+    try {
+      await path.test({ events, states: { ...checks, "*": same } } as Parameters<typeof path.test>[0])
+    } finally {
+      actor.stop()
+    }
+  }
+
+  return {
+    paths: paths.map(
+      (path): ModelPath => ({
+        description: `${JSON.stringify(path.state.value)} via ${path.steps.map((s) => s.event.type).join(" → ") || "start"}`,
+        run: () => runPath(path, new Set(), new Set())
+      })
+    ),
+    /** Replays every path and reports what no path reached. */
+    coverage: async (): Promise<Coverage> => {
+      const taken = new Set<AnyTransitionDefinition>()
+      const visited = new Set<string>()
+      for (const path of paths) await runPath(path, taken, visited)
+      return {
+        missingStates: allStates.filter((key) => key !== "" && !visited.has(key)),
+        missingTransitions: allTransitions.filter((t) => !taken.has(t)).map(describeTransition)
+      }
+    }
+  }
+}
