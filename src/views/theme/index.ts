@@ -1,0 +1,4 @@
+// The theme: importing this module installs the tokens and the global styles once.
+import "./global.css.ts"
+
+export { vars } from "./tokens.css.ts"

@@ -1,0 +1,65 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css"
+import { vars } from "../theme/tokens.css.ts"
+
+const enter = keyframes({ from: { opacity: 0, transform: "translateY(-8px) scale(0.98)" }, to: { opacity: 1, transform: "none" } })
+const drain = keyframes({ from: { transform: "scaleX(1)" }, to: { transform: "scaleX(0)" } })
+
+export const region = style({
+  position: "fixed",
+  top: 16,
+  right: 16,
+  zIndex: vars.zIndex.toast,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["2"],
+  width: "min(380px, calc(100vw - 32px))",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  pointerEvents: "none"
+})
+
+export const toast = style({
+  position: "relative",
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space["3"],
+  padding: "12px 12px 12px 14px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.lg,
+  overflow: "hidden",
+  pointerEvents: "auto",
+  animation: `${enter} 180ms cubic-bezier(0.2, 0, 0, 1)`
+})
+
+export const icon = styleVariants({
+  success: { color: vars.color.success, flex: "none", marginTop: 1 },
+  error: { color: vars.color.danger, flex: "none", marginTop: 1 },
+  info: { color: vars.color.primary, flex: "none", marginTop: 1 }
+})
+
+export const body = style({ flex: 1, minWidth: 0 })
+export const title = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, lineHeight: vars.lineHeight.snug })
+export const message = style({ marginTop: 2, fontSize: vars.fontSize.sm, color: vars.color.textMuted, lineHeight: vars.lineHeight.snug })
+
+/** A thin bar that drains over the toast's lifetime and pauses with it on hover. */
+export const timer = style({
+  position: "absolute",
+  left: 0,
+  right: 0,
+  bottom: 0,
+  height: 2,
+  transformOrigin: "left",
+  animationName: drain,
+  animationTimingFunction: "linear",
+  animationFillMode: "forwards",
+  selectors: { [`${toast}:hover &`]: { animationPlayState: "paused" } }
+})
+
+export const timerKind = styleVariants({
+  success: { background: vars.color.success },
+  error: { background: vars.color.danger },
+  info: { background: vars.color.primary }
+})
