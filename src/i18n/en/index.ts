@@ -1,0 +1,11 @@
+// The English dictionary: one area per file, merged under the area's key ("auth.login.title").
+import { auth } from "./auth.ts"
+import { common } from "./common.ts"
+import { dashboard } from "./dashboard.ts"
+import { errors } from "./errors.ts"
+import { publicPages } from "./public.ts"
+import { settings } from "./settings.ts"
+import { shell } from "./shell.ts"
+import { validation } from "./validation.ts"
+
+export const en = { common, shell, public: publicPages, dashboard, auth, settings, errors, validation }

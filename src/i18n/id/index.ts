@@ -1,0 +1,12 @@
+// The Indonesian dictionary. Typed as the English one, so a missing key fails type checking.
+import type { en } from "../en/index.ts"
+import { auth } from "./auth.ts"
+import { common } from "./common.ts"
+import { dashboard } from "./dashboard.ts"
+import { errors } from "./errors.ts"
+import { publicPages } from "./public.ts"
+import { settings } from "./settings.ts"
+import { shell } from "./shell.ts"
+import { validation } from "./validation.ts"
+
+export const id: typeof en = { common, shell, public: publicPages, dashboard, auth, settings, errors, validation }

@@ -1,0 +1,3 @@
+import type { publicPages as en } from "../en/public.ts"
+
+export const publicPages: typeof en = {}
