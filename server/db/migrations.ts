@@ -1,6 +1,6 @@
 // One ordered list of migrations for SQLite and PostgreSQL. Only portable column types are used;
 // the one engine difference (an auto-increasing key) is decided by `serial`.
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration"
 
 export type Engine = "sqlite" | "postgres"
@@ -88,8 +88,23 @@ const migrations = (engine: Engine): Record<string, Migration> => ({
 
 const providerFor = (engine: Engine): MigrationProvider => ({ getMigrations: async () => migrations(engine) })
 
+/**
+ * PostgreSQL: the migration bookkeeping lives in the connection's current schema. Without naming it,
+ * Kysely looks for its tables in every schema and, finding another schema's, skips creating its own.
+ */
+const currentSchema = async (db: Kysely<unknown>, engine: Engine): Promise<string | undefined> => {
+  if (engine !== "postgres") return undefined
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  return rows[0]?.schema
+}
+
 export const migrateToLatest = async (db: Kysely<unknown>, engine: Engine): Promise<void> => {
-  const { error, results } = await new Migrator({ db, provider: providerFor(engine) }).migrateToLatest()
+  const migrationTableSchema = await currentSchema(db, engine)
+  const { error, results } = await new Migrator({
+    db,
+    provider: providerFor(engine),
+    ...(migrationTableSchema ? { migrationTableSchema } : {})
+  }).migrateToLatest()
   const failed = results?.find((r) => r.status === "Error")
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`)
 }

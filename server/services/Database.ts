@@ -1,21 +1,26 @@
 // The database as an Effect service: the Kysely instance, which engine it is, and a transaction
 // helper so that each change and its domain event are written together.
-import { Context, Effect, Layer } from "effect"
-import type { Transaction } from "kysely"
+import { Context, Effect, Exit, Layer } from "effect"
+import type { Kysely } from "kysely"
 import type { Config } from "../config.ts"
 import { type Db, openDatabase } from "../db/database.ts"
 import type { Engine } from "../db/migrations.ts"
 import type { Database as Tables } from "../db/schema.ts"
 
-export type Trx = Transaction<Tables>
+/** A transaction or the plain database: query helpers take either. */
+export type Trx = Kysely<Tables>
 
 export class Database extends Context.Service<
   Database,
   {
     readonly db: Db
     readonly engine: Engine
-    /** Runs `fn` in one transaction; a defect inside rolls everything back. */
-    readonly transaction: <A>(fn: (trx: Trx) => Promise<A>) => Effect.Effect<A>
+    /**
+     * Runs `fn` in one transaction: committed when the effect succeeds, rolled back when it fails
+     * (so a 400 changes nothing) or dies. Inside, query only through `trx`: on SQLite the one
+     * connection is held by the transaction.
+     */
+    readonly transaction: <A, E, R>(fn: (trx: Trx) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
     /** A plain query outside a transaction. */
     readonly query: <A>(fn: (db: Db) => Promise<A>) => Effect.Effect<A>
   }
@@ -31,10 +36,18 @@ export class Database extends Context.Service<
           Database.of({
             db,
             engine,
-            transaction: (fn) => Effect.promise(() => db.transaction().execute(fn)),
+            transaction: (fn) =>
+              Effect.acquireUseRelease(
+                Effect.promise(() => db.startTransaction().execute()),
+                (trx) => fn(trx),
+                (trx, exit) => Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit().execute() : trx.rollback().execute()))
+              ),
             query: (fn) => Effect.promise(() => fn(db))
           })
         )
       )
     )
 }
+
+/** Runs one query promise as an Effect; a database error is a defect (500), never a client error. */
+export const sql = <A>(run: () => Promise<A>): Effect.Effect<A> => Effect.promise(run)
