@@ -8,13 +8,22 @@ import { Authorization } from "./middleware.ts"
 import { Email, LoginPassword, NewPassword, Otp, Required } from "./rules.ts"
 import { Profile } from "./users.ts"
 
+/** The language of the mails a request triggers; English when absent. */
+export const Locale = Schema.Literals(["en", "id"])
+export type Locale = typeof Locale.Type
+
+/** A struct-level rule: `confirm` must repeat `field`; reported on `confirm` with the message key. */
+const matching = <K extends string, C extends string>(field: K, confirm: C, key: string) =>
+  Schema.makeFilter((o: Record<K | C, string>) => o[field] === o[confirm] || { path: [confirm], issue: key })
+
 export const RegisterPayload = Schema.Struct({
   name: Required,
   email: Email,
   password: NewPassword,
   password_confirm: Schema.String,
-  eula: Schema.Boolean
-})
+  eula: Schema.Boolean.check(Schema.makeFilter((accepted: boolean) => accepted || "validation.eula")),
+  locale: Schema.optionalKey(Locale)
+}).check(matching("password", "password_confirm", "validation.passwordMismatch"))
 export type RegisterPayload = typeof RegisterPayload.Type
 
 export const LoginPayload = Schema.Struct({
@@ -35,7 +44,8 @@ export const LoginResult = Schema.Union([
 ])
 export type LoginResult = typeof LoginResult.Type
 
-export const EmailPayload = Schema.Struct({ email: Email })
+/** Resend activation, password reset and 2FA reset: the answer never says whether the email is known. */
+export const EmailPayload = Schema.Struct({ email: Email, locale: Schema.optionalKey(Locale) })
 export const RefreshPayload = Schema.Struct({ refresh: Required })
 
 export const ResetConfirmPayload = Schema.Struct({
@@ -43,16 +53,21 @@ export const ResetConfirmPayload = Schema.Struct({
   token: Required,
   password: NewPassword,
   password_confirm: Schema.String
-})
+}).check(matching("password", "password_confirm", "validation.passwordMismatch"))
 export type ResetConfirmPayload = typeof ResetConfirmPayload.Type
 
 export const ResetMfaConfirmPayload = Schema.Struct({ uid: Required, token: Required, password: LoginPassword })
 
+/**
+ * A password change signs out every other session. `refresh`, the caller's own refresh token, keeps
+ * the caller's session; without it every session ends at its next refresh.
+ */
 export const ChangePasswordPayload = Schema.Struct({
   old_password: Required,
   new_password: NewPassword,
-  new_password_confirm: Schema.String
-})
+  new_password_confirm: Schema.String,
+  refresh: Schema.optionalKey(Schema.String)
+}).check(matching("new_password", "new_password_confirm", "validation.newPasswordMismatch"))
 export type ChangePasswordPayload = typeof ChangePasswordPayload.Type
 
 export const MfaSetup = Schema.Struct({ secret: Schema.String, otpauth_uri: Schema.String, qr_code: Schema.String })

@@ -52,9 +52,10 @@ export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
   { httpApiStatus: 401 }
 ) {}
 
+/** `code` tells apart the 403s a client reacts to differently, e.g. "account_inactive" at sign-in. */
 export class Forbidden extends Schema.TaggedError<Forbidden>()(
   "Forbidden",
-  { message: Schema.String },
+  { message: Schema.String, code: Schema.optionalKey(Schema.String) },
   { httpApiStatus: 403 }
 ) {}
 
