@@ -23,8 +23,9 @@ export const fieldErrorsOf = (issues: ReadonlyArray<Issue>): FieldErrors => {
     const head = String(typeof first === "object" && first !== null ? first.key : (first ?? "non_field_errors"))
     const field = isField(head) ? head : "non_field_errors"
     const text = render(message)
-    const list = (out[field] ??= [])
+    const list = out[field] ?? []
     if (!list.includes(text)) list.push(text)
+    out[field] = list
   }
   return out as FieldErrors
 }

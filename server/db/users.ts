@@ -1,0 +1,32 @@
+// The user queries the account services share. Emails are stored trimmed and lower-cased, so the
+// unique index makes them unique case-insensitively.
+import type { Kysely, Selectable } from "kysely"
+import type { Database, UsersTable } from "./schema.ts"
+
+export type UserRow = Selectable<UsersTable>
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+export const findUserByEmail = (db: Kysely<Database>, email: string): Promise<UserRow | undefined> =>
+  db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst()
+
+export const findUserById = (db: Kysely<Database>, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst()
+
+/** Whether another user already holds this username, compared case-insensitively. */
+export const usernameTaken = async (db: Kysely<Database>, username: string, exceptId: string): Promise<boolean> => {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["username"]), "=", username.toLowerCase()))
+    .where("id", "!=", exceptId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Ends every session of the user, e.g. after a password reset. */
+export const revokeAllRefreshTokens = (db: Kysely<Database>, userId: string, now: string, exceptFamily?: string) => {
+  let query = db.updateTable("refresh_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null)
+  if (exceptFamily !== undefined) query = query.where("family", "!=", exceptFamily)
+  return query.execute()
+}

@@ -1,0 +1,79 @@
+// The append-only domain event log (table events). Every change records its event inside the
+// caller's transaction, so the change and its event commit or roll back together. Events stay
+// unpublished (published_at null) until the realtime publisher sends them after commit.
+import { randomUUID } from "node:crypto"
+import { Context, Effect, Layer } from "effect"
+import type { Activity } from "../../src/contract/auth.ts"
+import { Database, sql, type Trx } from "./Database.ts"
+
+export interface NewEvent {
+  /** Who acted, or whose account it concerns (e.g. a failed sign-in); null for the system. */
+  readonly actorId: string | null
+  /** Dotted name, e.g. `auth.signed_in`, `profile.updated`. */
+  readonly kind: string
+  readonly labId?: string | null
+  /** Useful detail for the activity page; never secrets (no passwords, tokens, codes). */
+  readonly payload: Record<string, unknown>
+}
+
+export interface ActivityPage {
+  readonly results: ReadonlyArray<Activity>
+  readonly count: number
+}
+
+export class EventLog extends Context.Service<
+  EventLog,
+  {
+    readonly record: (trx: Trx, event: NewEvent) => Effect.Effect<void>
+    /** The actor's events, newest first; `page` counts from 1. */
+    readonly listForActor: (userId: string, page: number, limit: number) => Effect.Effect<ActivityPage>
+  }
+>()("preparat/EventLog") {
+  static readonly layer = Layer.effect(
+    EventLog,
+    Effect.gen(function* () {
+      const { db } = yield* Database
+
+      const record = Effect.fn("EventLog.record")(function* (trx: Trx, event: NewEvent) {
+        yield* sql(() =>
+          trx
+            .insertInto("events")
+            .values({
+              id: randomUUID(),
+              actor_id: event.actorId,
+              kind: event.kind,
+              lab_id: event.labId ?? null,
+              payload: JSON.stringify(event.payload),
+              created_at: new Date().toISOString(),
+              published_at: null
+            })
+            .execute()
+        )
+      })
+
+      const listForActor = Effect.fn("EventLog.listForActor")(function* (userId: string, page: number, limit: number) {
+        const [rows, total] = yield* Effect.all([
+          sql(() =>
+            db
+              .selectFrom("events")
+              .select(["id", "kind", "created_at", "payload"])
+              .where("actor_id", "=", userId)
+              .orderBy("seq", "desc")
+              .limit(limit)
+              .offset((page - 1) * limit)
+              .execute()
+          ),
+          sql(() =>
+            db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")).where("actor_id", "=", userId).executeTakeFirst()
+          )
+        ])
+        const results = rows.map(
+          (row): Activity => ({ id: row.id, kind: row.kind, created_at: row.created_at, detail: JSON.parse(row.payload) as Record<string, unknown> })
+        )
+        return { results, count: Number(total?.n ?? 0) }
+      })
+
+      return EventLog.of({ record, listForActor })
+    })
+  )
+}

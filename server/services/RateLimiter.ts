@@ -1,0 +1,97 @@
+// Fixed-window attempt counters in the database (table rate_limits), so every server process sees
+// the same counts. A key names what is limited, e.g. `login:<email>` or `login-ip:<ip>`.
+import { Context, Effect, Layer } from "effect"
+import { TooManyRequests } from "../../src/contract/errors.ts"
+import { messages } from "../domain/messages.ts"
+import { AppConfig } from "./AppConfig.ts"
+import { Database, sql } from "./Database.ts"
+
+export interface Limit {
+  readonly key: string
+  /** How many attempts a window allows; the configured number when absent. */
+  readonly attempts?: number
+}
+
+export class RateLimiter extends Context.Service<
+  RateLimiter,
+  {
+    /** Fails with 429 when any key has used up its window, without counting this request. */
+    readonly check: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
+    /** Counts one attempt against every key. */
+    readonly hit: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void>
+    /** Counts this request, then fails with 429 if it went over any limit: for actions that always cost. */
+    readonly consume: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
+    /** Forgets a key, e.g. an account's failed sign-ins after it signs in. */
+    readonly reset: (key: string) => Effect.Effect<void>
+  }
+>()("preparat/RateLimiter") {
+  static readonly layer = Layer.effect(
+    RateLimiter,
+    Effect.gen(function* () {
+      const { db } = yield* Database
+      const config = yield* AppConfig
+      const windowSeconds = config.rateLimit.windowSeconds
+      const nowSeconds = () => Math.floor(Date.now() / 1000)
+      const windowOf = (now: number) => now - (now % windowSeconds)
+      const limitOf = (limit: Limit) => limit.attempts ?? config.rateLimit.attempts
+
+      const tooMany = (now: number) => {
+        const retryAfter = windowOf(now) + windowSeconds - now
+        return new TooManyRequests({ message: messages.tooManyAttempts(retryAfter), retry_after: retryAfter })
+      }
+
+      const countOf = (key: string, windowStart: number) =>
+        sql(() =>
+          db.selectFrom("rate_limits").select("count").where("key", "=", key).where("window_start", "=", windowStart).executeTakeFirst()
+        ).pipe(Effect.map((row) => row?.count ?? 0))
+
+      // One atomic upsert: a new window restarts the count at 1, the current one adds 1.
+      const increment = (key: string, windowStart: number) =>
+        sql(() =>
+          db
+            .insertInto("rate_limits")
+            .values({ key, window_start: windowStart, count: 1 })
+            .onConflict((oc) =>
+              oc.column("key").doUpdateSet((eb) => ({
+                count: eb
+                  .case()
+                  .when("rate_limits.window_start", "=", windowStart)
+                  .then(eb("rate_limits.count", "+", 1))
+                  .else(1)
+                  .end(),
+                window_start: windowStart
+              }))
+            )
+            .returning("count")
+            .executeTakeFirstOrThrow()
+        ).pipe(Effect.map((row) => row.count))
+
+      const check = Effect.fn("RateLimiter.check")(function* (...limits: ReadonlyArray<Limit>) {
+        const now = nowSeconds()
+        for (const limit of limits) {
+          if ((yield* countOf(limit.key, windowOf(now))) >= limitOf(limit)) return yield* tooMany(now)
+        }
+      })
+
+      const hit = Effect.fn("RateLimiter.hit")(function* (...limits: ReadonlyArray<Limit>) {
+        const now = nowSeconds()
+        for (const limit of limits) yield* increment(limit.key, windowOf(now))
+      })
+
+      const consume = Effect.fn("RateLimiter.consume")(function* (...limits: ReadonlyArray<Limit>) {
+        const now = nowSeconds()
+        let over = false
+        for (const limit of limits) {
+          if ((yield* increment(limit.key, windowOf(now))) > limitOf(limit)) over = true
+        }
+        if (over) return yield* tooMany(now)
+      })
+
+      const reset = Effect.fn("RateLimiter.reset")(function* (key: string) {
+        yield* sql(() => db.deleteFrom("rate_limits").where("key", "=", key).execute())
+      })
+
+      return RateLimiter.of({ check, hit, consume, reset })
+    })
+  )
+}

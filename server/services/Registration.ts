@@ -1,0 +1,120 @@
+// Creating accounts and activating them through the mailed link.
+import { randomUUID } from "node:crypto"
+import { Context, Effect, Layer } from "effect"
+import type { Locale, RegisterPayload } from "../../src/contract/auth.ts"
+import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
+import { isUniqueViolation } from "../db/unique-violation.ts"
+import { findUserByEmail, normalizeEmail } from "../db/users.ts"
+import { type ClientInfo, clientDetail } from "../domain/client-info.ts"
+import { activationLink } from "../domain/links.ts"
+import { messages } from "../domain/messages.ts"
+import { activationMail } from "../mail/templates.ts"
+import { AppConfig } from "./AppConfig.ts"
+import { Database, sql } from "./Database.ts"
+import { EventLog } from "./EventLog.ts"
+import { Mailer } from "./Mailer.ts"
+import { OneTimeTokens } from "./OneTimeTokens.ts"
+import { Passwords } from "./Passwords.ts"
+import { RateLimiter } from "./RateLimiter.ts"
+
+const emailTaken = () => badRequest({ email: [messages.emailTaken] })
+
+export class Registration extends Context.Service<
+  Registration,
+  {
+    /** Creates an inactive account and mails its activation link. */
+    readonly register: (payload: RegisterPayload, client: ClientInfo) => Effect.Effect<{ email: string }, BadRequest | TooManyRequests>
+    /** Uses an activation link; false when it is unknown, expired or used. */
+    readonly activate: (uid: string, token: string) => Effect.Effect<boolean>
+    /** Mails a new link to an inactive account; answers the same whether or not there is one. */
+    readonly resendActivation: (email: string, locale: Locale, client: ClientInfo) => Effect.Effect<void, TooManyRequests>
+  }
+>()("preparat/Registration") {
+  static readonly layer = Layer.effect(
+    Registration,
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      const database = yield* Database
+      const events = yield* EventLog
+      const mailer = yield* Mailer
+      const links = yield* OneTimeTokens
+      const passwords = yield* Passwords
+      const limiter = yield* RateLimiter
+
+      const mailActivation = (locale: Locale, user: { id: string; email: string; name: string }, token: string) =>
+        mailer.sendInBackground({ to: user.email, ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token)) })
+
+      const register = Effect.fn("Registration.register")(function* (payload: RegisterPayload, client: ClientInfo) {
+        yield* limiter.consume({ key: `register-ip:${client.ip}` })
+        const email = normalizeEmail(payload.email)
+        const locale = payload.locale ?? "en"
+        // Hashing takes a while; do it before the transaction holds a connection.
+        const passwordHash = yield* passwords.hash(payload.password)
+        const user = { id: randomUUID(), email, name: payload.name.trim() }
+        const token = yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            if (yield* sql(() => findUserByEmail(trx, email))) return yield* Effect.fail(emailTaken())
+            const now = new Date().toISOString()
+            yield* Effect.tryPromise({
+              try: () =>
+                trx
+                  .insertInto("users")
+                  .values({
+                    ...user,
+                    username: null,
+                    phone: null,
+                    company: null,
+                    description: null,
+                    avatar: null,
+                    password_hash: passwordHash,
+                    is_active: 0,
+                    mfa_secret: null,
+                    mfa_enabled: 0,
+                    mfa_last_step: null,
+                    created_at: now,
+                    updated_at: now
+                  })
+                  .execute(),
+              catch: (error) => error
+            }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(emailTaken()) : Effect.die(error))))
+            yield* events.record(trx, { actorId: user.id, kind: "auth.registered", payload: { ...clientDetail(client), locale } })
+            return yield* links.issue(trx, user.id, "activation")
+          })
+        )
+        yield* mailActivation(locale, user, token)
+        return { email }
+      })
+
+      const activate = Effect.fn("Registration.activate")(function* (uid: string, token: string) {
+        return yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            if (!(yield* links.consume(trx, uid, token, "activation"))) return false
+            yield* sql(() => trx.updateTable("users").set({ is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", uid).execute())
+            yield* events.record(trx, { actorId: uid, kind: "auth.activated", payload: {} })
+            return true
+          })
+        )
+      })
+
+      const resendActivation = Effect.fn("Registration.resendActivation")(function* (
+        rawEmail: string,
+        locale: Locale,
+        client: ClientInfo
+      ) {
+        const email = normalizeEmail(rawEmail)
+        yield* limiter.consume({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}` })
+        const user = yield* database.query((db) => findUserByEmail(db, email))
+        if (!user || user.is_active === 1) return
+        const token = yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            yield* events.record(trx, { actorId: user.id, kind: "auth.activation_resent", payload: { ...clientDetail(client), locale } })
+            return yield* links.issue(trx, user.id, "activation")
+          })
+        )
+        yield* mailActivation(locale, user, token)
+      })
+
+      return Registration.of({ register, activate, resendActivation })
+    })
+  )
+}
