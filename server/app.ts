@@ -4,18 +4,44 @@ import { Layer } from "effect"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../src/contract/api.ts"
 import type { Config } from "./config.ts"
+import { ActivationRoute } from "./http/activation.ts"
+import { AuthAccountLive } from "./http/auth-account.ts"
+import { AuthPublicLive } from "./http/auth-public.ts"
 import { AuthorizationLive } from "./http/authorization.ts"
+import { DevOutboxRoutes } from "./http/dev-outbox.ts"
+import { MediaRoutes } from "./http/media.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { AppConfig } from "./services/AppConfig.ts"
+import { Avatars } from "./services/Avatars.ts"
+import { Credentials } from "./services/Credentials.ts"
 import { Database } from "./services/Database.ts"
+import { EventLog } from "./services/EventLog.ts"
+import { Mailer } from "./services/Mailer.ts"
+import { Mfa } from "./services/Mfa.ts"
+import { OneTimeTokens } from "./services/OneTimeTokens.ts"
+import { Passwords } from "./services/Passwords.ts"
+import { Profiles } from "./services/Profiles.ts"
+import { RateLimiter } from "./services/RateLimiter.ts"
+import { Registration } from "./services/Registration.ts"
+import { Sessions } from "./services/Sessions.ts"
+import { Totp } from "./services/Totp.ts"
+
+/** The account services, built once and shared by the API handlers and the raw routes. */
+const accountServices = () => {
+  const basics = Layer.mergeAll(EventLog.layer, RateLimiter.layer, Mailer.layer, Passwords.layer, Totp.layer, OneTimeTokens.layer, Avatars.layer)
+  const mfa = Mfa.layer.pipe(Layer.provideMerge(basics))
+  return Layer.mergeAll(Registration.layer, Sessions.layer, Credentials.layer, Profiles.layer).pipe(Layer.provideMerge(mfa))
+}
 
 export const makeApp = (config: Config) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
+  const services = accountServices().pipe(Layer.provideMerge(infrastructure))
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
-    Layer.provide([]),
+    Layer.provide([AuthPublicLive, AuthAccountLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
-  return Layer.mergeAll(apiRoutes, docs, SpaRoutes(config)).pipe(Layer.provide(infrastructure))
+  const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, DevOutboxRoutes)
+  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config)).pipe(Layer.provide(services))
 }

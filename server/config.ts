@@ -24,6 +24,11 @@ export interface Config {
   /** Shows /dev/outbox; on by default only while mail goes to the outbox. */
   readonly devRoutes: boolean
   readonly rateLimit: { readonly attempts: number; readonly windowSeconds: number }
+  /**
+   * Behind a reverse proxy, take the client address from X-Forwarded-For (its first entry). Off by
+   * default: a client could otherwise pick its own address and dodge rate limits.
+   */
+  readonly trustProxy: boolean
   readonly contactPhone: string
 }
 
@@ -59,6 +64,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     staticDir: resolve(env.STATIC_DIR || "./dist"),
     devRoutes: env.DEV_ROUTES ? env.DEV_ROUTES === "1" : smtpUrl === undefined,
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
+    trustProxy: env.TRUST_PROXY === "1",
     contactPhone: env.CONTACT_PHONE || "6281200000000"
   }
 }

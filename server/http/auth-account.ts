@@ -1,0 +1,75 @@
+// /v2/auth, the signed-in user's own account: profile, password, 2FA and activity. The
+// Authorization middleware has already checked the bearer token and provides CurrentUser.
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/contract/api.ts"
+import { badRequest } from "../../src/contract/errors.ts"
+import { CurrentUser } from "../../src/contract/middleware.ts"
+import { render } from "../domain/field-errors.ts"
+import { messages } from "../domain/messages.ts"
+import { AppConfig } from "../services/AppConfig.ts"
+import { Credentials } from "../services/Credentials.ts"
+import { EventLog } from "../services/EventLog.ts"
+import { Mfa } from "../services/Mfa.ts"
+import { Profiles } from "../services/Profiles.ts"
+import { clientInfo } from "./client-info.ts"
+
+const DEFAULT_LIMIT = 10
+const MAX_LIMIT = 100
+
+const done = (message: string) => ({ status: "success", message, data: null }) as const
+const ok = <A>(data: A) => ({ status: "success", data }) as const
+const isCount = (n: number) => Number.isInteger(n) && n >= 1
+
+export const AuthAccountLive = HttpApiBuilder.group(
+  Api,
+  "authAccount",
+  Effect.fn(function* (handlers) {
+    const config = yield* AppConfig
+    const profiles = yield* Profiles
+    const credentials = yield* Credentials
+    const mfa = yield* Mfa
+    const events = yield* EventLog
+    const client = clientInfo(config.trustProxy)
+
+    return handlers
+      .handle("profile", () => Effect.map(Effect.flatMap(CurrentUser, profiles.get), ok))
+      .handle("updateProfile", ({ params, payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* profiles.update(yield* CurrentUser, params.userId, payload))
+        })
+      )
+      .handle("changePassword", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* credentials.change(yield* CurrentUser, payload, yield* client)
+          return done(messages.passwordChanged)
+        })
+      )
+      .handle("setupMfa", () => Effect.map(Effect.flatMap(CurrentUser, mfa.setup), ok))
+      .handle("verifySetupMfa", ({ payload }) =>
+        Effect.gen(function* () {
+          const codes = yield* mfa.verifySetup(yield* CurrentUser, payload.otp)
+          return ok({ backup_codes: codes })
+        })
+      )
+      .handle("disableMfa", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* mfa.disable(yield* CurrentUser, payload.password)
+          return done(messages.mfaDisabled)
+        })
+      )
+      .handle("activities", ({ query }) =>
+        Effect.gen(function* () {
+          const page = query.page ?? 1
+          const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
+          if (!isCount(page) || !isCount(limit)) {
+            const invalid = [render("validation.invalid")]
+            return yield* Effect.fail(badRequest({ ...(isCount(page) ? {} : { page: invalid }), ...(isCount(limit) ? {} : { limit: invalid }) }))
+          }
+          const user = yield* CurrentUser
+          const { results, count } = yield* events.listForActor(user.id, page, limit)
+          return ok({ results, meta: { count, current_page: page, next_page: page * limit < count ? page + 1 : null } })
+        })
+      )
+  })
+)

@@ -1,0 +1,77 @@
+// /v2/auth, the endpoints anyone may call: register, activation mail, sign-in, tokens, password and
+// 2FA reset. Each handler reads the request and hands it to the service that owns the rule.
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/contract/api.ts"
+import { messages } from "../domain/messages.ts"
+import { AppConfig } from "../services/AppConfig.ts"
+import { Credentials } from "../services/Credentials.ts"
+import { Mfa } from "../services/Mfa.ts"
+import { Registration } from "../services/Registration.ts"
+import { Sessions } from "../services/Sessions.ts"
+import { clientInfo } from "./client-info.ts"
+
+const done = (message: string) => ({ status: "success", message, data: null }) as const
+
+export const AuthPublicLive = HttpApiBuilder.group(
+  Api,
+  "authPublic",
+  Effect.fn(function* (handlers) {
+    const config = yield* AppConfig
+    const registration = yield* Registration
+    const sessions = yield* Sessions
+    const credentials = yield* Credentials
+    const mfa = yield* Mfa
+    const client = clientInfo(config.trustProxy)
+
+    return handlers
+      .handle("register", ({ payload }) =>
+        Effect.gen(function* () {
+          const data = yield* registration.register(payload, yield* client)
+          return { status: "success", message: messages.registered, data } as const
+        })
+      )
+      .handle("resendActivation", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* registration.resendActivation(payload.email, payload.locale ?? "en", yield* client)
+          return done(messages.activationSent)
+        })
+      )
+      .handle("login", ({ payload }) =>
+        Effect.gen(function* () {
+          return { status: "success", data: yield* sessions.login(payload, yield* client) } as const
+        })
+      )
+      .handle("refresh", ({ payload }) => Effect.map(sessions.refresh(payload.refresh), (data) => ({ status: "success", data }) as const))
+      .handle("logout", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* sessions.logout(payload.refresh, yield* client)
+          return done(messages.signedOut)
+        })
+      )
+      .handle("passwordReset", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* credentials.requestReset(payload.email, payload.locale ?? "en", yield* client)
+          return done(messages.resetSent)
+        })
+      )
+      .handle("passwordResetConfirm", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* credentials.confirmReset(payload, yield* client)
+          return done(messages.passwordReset)
+        })
+      )
+      .handle("resetMfa", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* mfa.requestReset(payload.email, payload.locale ?? "en", yield* client)
+          return done(messages.mfaResetSent)
+        })
+      )
+      .handle("resetMfaConfirm", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* mfa.confirmReset(payload, yield* client)
+          return done(messages.mfaReset)
+        })
+      )
+  })
+)
