@@ -1,0 +1,169 @@
+// Starts the real Preparat server (server/app.ts on NodeHttpServer) in this process, for server and
+// end-to-end tests. Each call gets its own port, its own temporary DATA_DIR (outbox, avatars, SQLite
+// file) and, when DATABASE_URL is set, its own freshly created PostgreSQL schema, so runs never see
+// each other's data. Stable API for other test suites:
+//
+//   const server = await startServer({ config: { rateLimit: { attempts: 3, windowSeconds: 60 } } })
+//   await fetch(`${server.url}/v2/auth/register/`, ...)
+//   const mail = await server.latestMail("ada@example.com")   // newest outbox mail, its links
+//   await server.stop()                                          // closes server, drops schema, removes dataDir
+//
+// Options: `env` is passed to loadConfig (as the process environment would be); `config` then
+// overrides single settings of the loaded configuration. PORT, DATA_DIR and PUBLIC_URL are chosen here
+// unless given. Tests get a generous rate limit unless they set one, since every request comes from
+// the same loopback address.
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import { createServer as createNetServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Exit, Fiber, Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import pg from "pg"
+import { makeApp } from "../../server/app.ts"
+import { type Config, loadConfig } from "../../server/config.ts"
+import { type OutboxMail, readOutbox } from "./outbox.ts"
+
+export type { OutboxMail } from "./outbox.ts"
+
+export interface StartOptions {
+  /** Environment variables for loadConfig, e.g. { SMTP_URL: "smtp://127.0.0.1:2525" }. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** Settings to override after loading, e.g. { rateLimit: { attempts: 3, windowSeconds: 60 } }. */
+  readonly config?: Partial<Config>
+  /** Keep the temporary data directory after stop() (to inspect it). */
+  readonly keepDataDir?: boolean
+  /** Log every request (default: only when PREPARAT_TEST_LOG=1). */
+  readonly log?: boolean
+}
+
+export interface StartedServer {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  readonly url: string
+  readonly config: Config
+  readonly dataDir: string
+  /** The PostgreSQL schema of this run, undefined on SQLite. */
+  readonly schema: string | undefined
+  /** Every mail in the outbox, newest first. */
+  readonly mails: () => Promise<ReadonlyArray<OutboxMail>>
+  /**
+   * The newest mail (optionally the newest to `to`), waiting up to `timeoutMs` for one to arrive,
+   * optionally newer than `after` (a previous mail's file name). Throws if none arrives.
+   */
+  readonly latestMail: (to?: string, options?: { readonly timeoutMs?: number; readonly after?: string }) => Promise<OutboxMail>
+  readonly stop: () => Promise<void>
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createNetServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      const port = typeof address === "object" && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** A fresh schema in the given database; the connection string then points every session at it. */
+const createSchema = async (databaseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> => {
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`CREATE SCHEMA "${schema}"`)
+  const url = new URL(databaseUrl)
+  url.searchParams.set("options", `-c search_path=${schema}`)
+  return { url: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`) }
+}
+
+const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unknown>): Promise<void> => {
+  let failure: unknown
+  const detach = fiber.addObserver((exit) => {
+    failure = Exit.isFailure(exit) ? exit.cause : new Error("server stopped while starting")
+  })
+  try {
+    const deadline = Date.now() + 30_000
+    while (!server.listening) {
+      if (failure !== undefined) throw new Error(`server failed to start: ${String(failure)}`)
+      if (Date.now() > deadline) throw new Error("server did not start within 30 s")
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  } finally {
+    detach()
+  }
+}
+
+export const startServer = async (options: StartOptions = {}): Promise<StartedServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "preparat-test-"))
+  const port = await freePort()
+  const env = { ...options.env }
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
+  const pgSchema = databaseUrl ? await createSchema(databaseUrl) : undefined
+  const loaded = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_ATTEMPTS: "1000",
+    ...env,
+    DATABASE_URL: pgSchema?.url ?? ""
+  } as NodeJS.ProcessEnv)
+  const config: Config = { ...loaded, host: "127.0.0.1", ...options.config }
+
+  const server = createServer()
+  const log = options.log ?? process.env.PREPARAT_TEST_LOG === "1"
+  const launched = HttpRouter.serve(makeApp(config), { disableLogger: !log, disableListenLog: !log }).pipe(
+    Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host })),
+    Layer.launch
+  )
+  const fiber = Effect.runFork(launched)
+  const cleanUp = async () => {
+    await pgSchema?.drop()
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitUntilListening(server, fiber)
+  } catch (error) {
+    fiber.interruptUnsafe()
+    await cleanUp()
+    throw error
+  }
+
+  const outbox = join(config.dataDir, "outbox")
+  const mails = () => readOutbox(outbox)
+  const latestMail: StartedServer["latestMail"] = async (to, { timeoutMs = 5_000, after } = {}) => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = (await mails()).find(
+        (m) => (to === undefined || m.to.toLowerCase().includes(to.toLowerCase())) && (after === undefined || m.file > after)
+      )
+      if (found) return found
+      if (Date.now() > deadline) throw new Error(`no mail${to ? ` to ${to}` : ""} in ${outbox}`)
+      await new Promise((r) => setTimeout(r, 25))
+    }
+  }
+
+  let stopped = false
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    dataDir,
+    schema: pgSchema?.schema,
+    mails,
+    latestMail,
+    stop: async () => {
+      if (stopped) return
+      stopped = true
+      // Interrupting the launched layer closes the HTTP server and the database pool.
+      await Effect.runPromise(Fiber.interrupt(fiber))
+      await cleanUp()
+    }
+  }
+}
