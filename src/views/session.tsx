@@ -1,7 +1,14 @@
-// The signed-in session as React sees it. Placeholder so the shell links; the session actor
-// (src/machines/session.machine.ts) replaces the body without changing this interface.
-import { createContext, type ReactNode, useContext } from "react"
+// The signed-in session for React: one session actor for the whole app (src/machines/session.machine.ts),
+// read through `useSession()`. When the session ends (sign-out, or the server refusing to renew it)
+// the user is sent to /login in the language they are using.
+import { useActorRef, useSelector } from "@xstate/react"
+import { createContext, type ReactNode, useContext, useEffect } from "react"
+import { navigate } from "wouter/use-browser-location"
+import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import type { Profile } from "../contract/users.ts"
+import { pathInLocale } from "../i18n/locale.ts"
+import { sessionMachine } from "../machines/session.machine.ts"
+import { splitLocale } from "./route-table.ts"
 
 export type SessionStatus = "unknown" | "signedIn" | "signedOut"
 
@@ -11,11 +18,36 @@ export interface SessionView {
   readonly signOut: () => void
 }
 
-const signedOut: SessionView = { status: "signedOut", user: null, signOut: () => {} }
-const SessionContext = createContext<SessionView>(signedOut)
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+const SessionContext = createContext<SessionActor | null>(null)
+
+/** signingOut counts as signed out: the tokens are already gone when it starts. */
+const statusOf = (snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus =>
+  snapshot.matches("signedIn") ? "signedIn" : snapshot.matches("signedOut") || snapshot.matches("signingOut") ? "signedOut" : "unknown"
 
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
-  return <SessionContext.Provider value={signedOut}>{children}</SessionContext.Provider>
+  const actor = useActorRef(sessionMachine)
+  useEffect(() => {
+    const subscription = actor.on("session.ended", () => {
+      const { locale } = splitLocale(window.location.pathname)
+      navigate(pathInLocale("/login", locale), { replace: true })
+    })
+    return () => subscription.unsubscribe()
+  }, [actor])
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>
 }
 
-export const useSession = (): SessionView => useContext(SessionContext)
+/** The session actor, for flows that change the session (sign-in, profile edit, 2FA). */
+export const useSessionActor = (): SessionActor => {
+  const actor = useContext(SessionContext)
+  if (!actor) throw new Error("useSession needs a <SessionProvider> above it")
+  return actor
+}
+
+export const useSession = (): SessionView => {
+  const actor = useSessionActor()
+  const status = useSelector(actor, statusOf)
+  const user = useSelector(actor, (snapshot) => snapshot.context.user)
+  return { status, user, signOut: () => actor.send({ type: "session.signOut" }) }
+}

@@ -1,5 +1,5 @@
 // Signing in and out, and finding out who is signed in.
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
 import { type LoginPayload, LoginResult } from "../../contract/auth.ts"
 import { Ok } from "../../contract/envelope.ts"
 import { Profile } from "../../contract/users.ts"
@@ -39,13 +39,15 @@ export const loadProfile = Effect.fn("Auth.loadProfile")(function* () {
 })
 
 /**
- * Revokes the refresh token on the server (spec: logout sends it), then forgets the tokens. The
- * local sign-out happens whatever the server says: a user who clicks "Logout" is signed out.
+ * Forgets the tokens, then revokes the refresh token on the server (spec: logout sends it). Local
+ * first: a user who clicks "Logout" is signed out whatever the server says, and a new sign-in that
+ * interrupts a slow revocation cannot have its fresh tokens wiped by it.
  */
 export const logout = Effect.fn("Auth.logout")(function* () {
   const tokens = yield* TokenStore
   const api = yield* Api
   const stored = yield* tokens.get
+  yield* tokens.clear
   if (stored === null) return
   yield* api
     .request({
@@ -55,5 +57,9 @@ export const logout = Effect.fn("Auth.logout")(function* () {
       success: Acknowledged,
       authenticated: false
     })
-    .pipe(Effect.ignore, Effect.ensuring(tokens.clear))
+    .pipe(Effect.ignore)
 })
+
+/** Calls `notify` each time the server refuses to renew the session (see Api). Runs until interrupted. */
+export const watchExpiry = (notify: () => void) =>
+  TokenStore.use((tokens) => Stream.runForEach(tokens.expired, () => Effect.sync(notify)))
