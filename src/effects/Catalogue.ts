@@ -74,3 +74,7 @@ export const emailNotice = (error: unknown): Notice => {
 /** 403 with code "account_inactive": the sign-in belongs on /unverified, not in an error message. */
 export const isInactiveAccount = (error: unknown): boolean =>
   isApiError(error) && error._tag === "Forbidden" && error.code === "account_inactive"
+
+/** A 400 naming `uid` or `token`: the emailed link is broken, used or expired, not the form. */
+export const isLinkRefused = (error: unknown): boolean =>
+  isApiError(error) && error._tag === "BadRequest" && (error.fields.uid !== undefined || error.fields.token !== undefined)

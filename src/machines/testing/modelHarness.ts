@@ -186,7 +186,7 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   return {
     paths: paths.map(
       (path): ModelPath => ({
-        description: `${JSON.stringify(path.state.value)} via ${path.steps.map((s) => s.event.type).join(" → ") || "start"}`,
+        description: `${JSON.stringify((path.state as AnyMachineSnapshot).value)} via ${path.steps.map((s) => s.event.type).join(" → ") || "start"}`,
         run: () => runPath(path, new Set(), new Set())
       })
     ),
