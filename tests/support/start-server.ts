@@ -91,7 +91,9 @@ const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unkn
   })
   try {
     const deadline = Date.now() + 30_000
-    while (!server.listening) {
+    // The socket listens before the app layer (database, migrations) is built; requests that arrive
+    // in between are never answered. The request listener appears once the app is ready.
+    while (!server.listening || server.listenerCount("request") === 0) {
       if (failure !== undefined) throw new Error(`server failed to start: ${String(failure)}`)
       if (Date.now() > deadline) throw new Error("server did not start within 30 s")
       await new Promise((r) => setTimeout(r, 10))
