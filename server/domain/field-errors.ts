@@ -27,5 +27,8 @@ export const fieldErrorsOf = (issues: ReadonlyArray<Issue>): FieldErrors => {
     if (!list.includes(text)) list.push(text)
     out[field] = list
   }
+  // An empty field fails its format rules too; "required" alone says what to do.
+  const required = render("validation.required")
+  for (const [field, list] of Object.entries(out)) if (list.includes(required)) out[field] = [required]
   return out as FieldErrors
 }

@@ -23,6 +23,7 @@ import { HttpRouter } from "effect/http"
 import pg from "pg"
 import { makeApp } from "../../server/app.ts"
 import { type Config, loadConfig } from "../../server/config.ts"
+import { type Db, openDatabase } from "../../server/db/database.ts"
 import { type OutboxMail, readOutbox } from "./outbox.ts"
 
 export type { OutboxMail } from "./outbox.ts"
@@ -52,6 +53,11 @@ export interface StartedServer {
    * optionally newer than `after` (a previous mail's file name). Throws if none arrives.
    */
   readonly latestMail: (to?: string, options?: { readonly timeoutMs?: number; readonly after?: string }) => Promise<OutboxMail>
+  /**
+   * Runs queries against this server's own database (its SQLite file or PostgreSQL schema), for the
+   * few things a test cannot reach over HTTP, such as ageing a token past its expiry.
+   */
+  readonly withDb: <A>(fn: (db: Db) => Promise<A>) => Promise<A>
   readonly stop: () => Promise<void>
 }
 
@@ -160,6 +166,14 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
     schema: pgSchema?.schema,
     mails,
     latestMail,
+    withDb: async (fn) => {
+      const { db } = await openDatabase(config)
+      try {
+        return await fn(db)
+      } finally {
+        await db.destroy()
+      }
+    },
     stop: async () => {
       if (stopped) return
       stopped = true

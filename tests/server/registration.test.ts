@@ -1,0 +1,155 @@
+// Registration, the activation link and resending it, over real HTTP against the real server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { api, createAccount, PASSWORD, uniqueEmail } from "../support/api.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+
+let server: StartedServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.stop())
+
+const register = (fields: Record<string, unknown>) =>
+  api(server).post("/v2/auth/register/", { name: "Ada", email: uniqueEmail(), password: PASSWORD, password_confirm: PASSWORD, eula: true, ...fields })
+
+const userCount = () => server.withDb(async (db) => Number((await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n))
+
+describe("register", () => {
+  it("lists every invalid field with the spec's messages and creates nothing", async () => {
+    const before = await userCount()
+    const reply = await api(server).post("/v2/auth/register/", { name: " ", email: "not-an-email", password: "short", password_confirm: "x", eula: false })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toMatchObject({
+      name: ["This field is required."],
+      email: ["Enter a valid email address."],
+      password: ["Password must be at least 8 characters.", "Password must contain an uppercase letter, a number and one of @$!%*?"],
+      eula: ["You must accept the privacy policy and EULA."]
+    })
+    expect(await userCount()).toBe(before)
+  })
+
+  it("reports missing fields as required", async () => {
+    const reply = await api(server).post("/v2/auth/register/", {})
+    expect(reply.status).toBe(400)
+    for (const field of ["name", "email", "password", "password_confirm", "eula"]) {
+      expect(reply.body[field], field).toEqual(["This field is required."])
+    }
+  })
+
+  it("refuses a confirmation that does not match", async () => {
+    const reply = await register({ password_confirm: "Different1!" })
+    expect(reply.status).toBe(400)
+    expect(reply.body.password_confirm).toEqual(["The two password fields didn't match."])
+  })
+
+  it("refuses a password without an uppercase letter, digit and special character", async () => {
+    const reply = await register({ password: "alllowercase", password_confirm: "alllowercase" })
+    expect(reply.status).toBe(400)
+    expect(reply.body.password).toEqual(["Password must contain an uppercase letter, a number and one of @$!%*?"])
+  })
+
+  it("creates an inactive account, answers 201 and mails the activation link", async () => {
+    const email = uniqueEmail("Mixed.Case")
+    const reply = await register({ email })
+    expect(reply.status).toBe(201)
+    expect(reply.body).toMatchObject({ status: "success", data: { email: email.toLowerCase() } })
+    const mail = await server.latestMail(email)
+    expect(mail.subject).toBe("Activate your Preparat account")
+    expect(mail.links[0]).toMatch(new RegExp(`^${server.url}/v2/auth/activate/[^/]+/[^/]+/$`))
+    expect(mail.html).toContain(mail.links[0])
+    const login = await api(server).post("/v2/auth/login/", { email, password: PASSWORD })
+    expect(login.status).toBe(403)
+    expect(login.body).toMatchObject({ code: "account_inactive" })
+  })
+
+  it("writes the activation mail in Indonesian when asked", async () => {
+    const email = uniqueEmail()
+    expect((await register({ email, locale: "id" })).status).toBe(201)
+    const mail = await server.latestMail(email)
+    expect(mail.subject).toBe("Aktifkan akun Preparat Anda")
+    expect(mail.text).toContain("Tautan ini hanya berlaku sekali")
+  })
+
+  it("refuses an email already registered, whatever its case", async () => {
+    const email = uniqueEmail()
+    expect((await register({ email })).status).toBe(201)
+    const again = await register({ email: email.toUpperCase() })
+    expect(again.status).toBe(400)
+    expect(again.body).toEqual({ _tag: "BadRequest", email: ["A user with this email already exists."] })
+  })
+})
+
+describe("activation link", () => {
+  const activationLink = async (email: string) => {
+    expect((await register({ email })).status).toBe(201)
+    return (await server.latestMail(email)).links[0]!
+  }
+
+  it("activates once, then redirects to /unverified", async () => {
+    const email = uniqueEmail()
+    const link = await activationLink(email)
+    const first = await fetch(link, { redirect: "manual" })
+    expect(first.status).toBe(302)
+    expect(first.headers.get("location")).toBe(`${server.url}/verify`)
+    const login = await api(server).post("/v2/auth/login/", { email, password: PASSWORD })
+    expect(login.status).toBe(200)
+    const second = await fetch(link, { redirect: "manual" })
+    expect(second.headers.get("location")).toBe(`${server.url}/unverified`)
+  })
+
+  it("redirects to /unverified for a forged token and keeps the account inactive", async () => {
+    const email = uniqueEmail()
+    const link = await activationLink(email)
+    const forged = link.replace(/\/[^/]+\/$/, "/forged-token/")
+    const reply = await fetch(forged, { redirect: "manual" })
+    expect(reply.headers.get("location")).toBe(`${server.url}/unverified`)
+    expect((await api(server).post("/v2/auth/login/", { email, password: PASSWORD })).status).toBe(403)
+  })
+
+  it("redirects to /unverified for an expired link", async () => {
+    const email = uniqueEmail()
+    const link = await activationLink(email)
+    const uid = decodeURIComponent(new URL(link).pathname.split("/")[4]!)
+    await server.withDb((db) =>
+      db.updateTable("one_time_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", uid).execute()
+    )
+    const reply = await fetch(link, { redirect: "manual" })
+    expect(reply.headers.get("location")).toBe(`${server.url}/unverified`)
+  })
+
+  it("lands on the Indonesian pages when the lang cookie says id", async () => {
+    const link = await activationLink(uniqueEmail())
+    const reply = await fetch(link, { redirect: "manual", headers: { cookie: "lang=id" } })
+    expect(reply.headers.get("location")).toBe(`${server.url}/id/verify`)
+    const again = await fetch(link, { redirect: "manual", headers: { cookie: "theme=dark; lang=id" } })
+    expect(again.headers.get("location")).toBe(`${server.url}/id/unverified`)
+  })
+})
+
+describe("resend activation", () => {
+  const resend = (email: string) => api(server).post("/v2/auth/resend-activation/", { email })
+
+  it("mails a new link that works, and the older link stops working", async () => {
+    const email = uniqueEmail()
+    expect((await register({ email })).status).toBe(201)
+    const first = await server.latestMail(email)
+    const reply = await resend(email)
+    expect(reply.status).toBe(200)
+    const second = await server.latestMail(email, { after: first.file })
+    expect(second.links[0]).not.toBe(first.links[0])
+    expect((await fetch(first.links[0]!, { redirect: "manual" })).headers.get("location")).toBe(`${server.url}/unverified`)
+    expect((await fetch(second.links[0]!, { redirect: "manual" })).headers.get("location")).toBe(`${server.url}/verify`)
+  })
+
+  it("answers the same for an unknown and an active account, and mails neither", async () => {
+    const active = await createAccount(server)
+    const before = (await server.mails()).length
+    const unknown = await resend(uniqueEmail("nobody"))
+    const known = await resend(active.email)
+    expect(unknown.status).toBe(200)
+    expect(known.status).toBe(200)
+    expect(known.body).toEqual(unknown.body)
+    await new Promise((r) => setTimeout(r, 200))
+    expect((await server.mails()).length).toBe(before)
+  })
+})
