@@ -1,2 +1,50 @@
-// Placeholder created by the shell work so the dictionaries build; the auth area owns and replaces it.
-export const errors = {}
+// The error catalogue (spec section 8): every message a failure or a success shows.
+// The Catalogue (src/effects/Catalogue.ts) decides which key a failure gets.
+export const errors = {
+  serverError: "Ouch! Something happened on our server Please try again later",
+  authentication: "Authentication Error",
+  action: "Action Error!",
+  unknown: "Unknown error : {{message}}",
+  tooManyRequests: "Too many attempts. Try again in {{minutes}} minutes.",
+  search: "there was an error while doing the search!",
+  emailNotRegistered: "The email you entered is not registered, please try again using the registered email",
+  renameFile: "Failed to rename the file.",
+  renameFolder: "Failed to rename the folder.",
+  deleteFile: "Failed to delete the file.",
+  deleteFolder: "Failed to delete the folder.",
+  addCollaborators: "There is an error when adding collaborators!",
+  createAnnotation: "Failed to create the annotation.",
+  createLabel: "Failed to create the label.",
+  createFolder: "Failed to create the folder.",
+  editAnnotation: "Failed to edit the annotation.",
+  uploadFormat: "File Upload Failed. Make sure the file format you choose is appropriate",
+  removeAnnotation: "Failed to remove the annotation.",
+  aiService: "There is an error when running AI service.",
+  storageFull: "Upload failed, storage full!",
+  deleteCollaborator: "Failed to delete collaborator.",
+  changeRoles: "Failed to change collaborator roles.",
+  saveAnalysis: "Failed to save slide analysis.",
+  aiFailed: "AI Analysis is failed",
+  resetMfa: "Failed Reset 2FA",
+  requestScan: "Request scan failed to send",
+  messageSend: "message failed to send",
+  success: {
+    title: "Success",
+    resetEmailSent: "Reset email sent. Check your inbox.",
+    passwordReplaced: "Your password has been replaced.",
+    annotationDeleted: "Annotation deleted.",
+    annotationSaved: "Annotation saved.",
+    labelCreated: "Label created.",
+    labLinkCopied: "Lab link copied.",
+    fileMoved: "File moved.",
+    profileEdited: "Your profile has been updated.",
+    messageSent: "Message sent.",
+    scanRequestSent: "Scan request sent.",
+    verificationResent: "Verification email sent again.",
+    folderCreated: "Folder created.",
+    mfaReset: "Two-factor authentication is off.",
+    mfaEnabled: "Two-factor authentication is on.",
+    mfaDisabled: "Two-factor authentication is off.",
+    passwordChanged: "Your password has been changed."
+  }
+}

@@ -1,4 +1,51 @@
-// Placeholder created by the shell work so the dictionaries build; the auth area owns and replaces it.
+// Katalog pesan galat (spesifikasi bagian 8) dalam Bahasa Indonesia.
 import type { errors as en } from "../en/errors.ts"
 
-export const errors: typeof en = {}
+export const errors: typeof en = {
+  serverError: "Aduh! Terjadi masalah di server kami. Silakan coba lagi nanti",
+  authentication: "Galat Autentikasi",
+  action: "Aksi Gagal!",
+  unknown: "Galat tidak dikenal : {{message}}",
+  tooManyRequests: "Terlalu banyak percobaan. Coba lagi dalam {{minutes}} menit.",
+  search: "terjadi galat saat melakukan pencarian!",
+  emailNotRegistered: "Email yang Anda masukkan belum terdaftar, silakan coba lagi dengan email yang terdaftar",
+  renameFile: "Gagal mengganti nama berkas.",
+  renameFolder: "Gagal mengganti nama folder.",
+  deleteFile: "Gagal menghapus berkas.",
+  deleteFolder: "Gagal menghapus folder.",
+  addCollaborators: "Terjadi galat saat menambahkan kolaborator!",
+  createAnnotation: "Gagal membuat anotasi.",
+  createLabel: "Gagal membuat label.",
+  createFolder: "Gagal membuat folder.",
+  editAnnotation: "Gagal mengubah anotasi.",
+  uploadFormat: "Unggah Berkas Gagal. Pastikan format berkas yang Anda pilih sesuai",
+  removeAnnotation: "Gagal menghapus anotasi.",
+  aiService: "Terjadi galat saat menjalankan layanan AI.",
+  storageFull: "Unggah gagal, penyimpanan penuh!",
+  deleteCollaborator: "Gagal menghapus kolaborator.",
+  changeRoles: "Gagal mengubah peran kolaborator.",
+  saveAnalysis: "Gagal menyimpan analisis slide.",
+  aiFailed: "Analisis AI gagal",
+  resetMfa: "Gagal Mengatur Ulang 2FA",
+  requestScan: "Permintaan pemindaian gagal dikirim",
+  messageSend: "pesan gagal dikirim",
+  success: {
+    title: "Berhasil",
+    resetEmailSent: "Email pengaturan ulang terkirim. Periksa kotak masuk Anda.",
+    passwordReplaced: "Kata sandi Anda telah diganti.",
+    annotationDeleted: "Anotasi dihapus.",
+    annotationSaved: "Anotasi disimpan.",
+    labelCreated: "Label dibuat.",
+    labLinkCopied: "Tautan lab disalin.",
+    fileMoved: "Berkas dipindahkan.",
+    profileEdited: "Profil Anda telah diperbarui.",
+    messageSent: "Pesan terkirim.",
+    scanRequestSent: "Permintaan pemindaian terkirim.",
+    verificationResent: "Email verifikasi telah dikirim ulang.",
+    folderCreated: "Folder dibuat.",
+    mfaReset: "Autentikasi dua faktor dinonaktifkan.",
+    mfaEnabled: "Autentikasi dua faktor aktif.",
+    mfaDisabled: "Autentikasi dua faktor dinonaktifkan.",
+    passwordChanged: "Kata sandi Anda telah diubah."
+  }
+}
