@@ -12,6 +12,7 @@ import { DevOutboxRoutes } from "./http/dev-outbox.ts"
 import { MediaRoutes } from "./http/media.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { SpaRoutes } from "./http/spa.ts"
+import { UploadLimitAnswers } from "./http/upload-limits.ts"
 import { AppConfig } from "./services/AppConfig.ts"
 import { Avatars } from "./services/Avatars.ts"
 import { Credentials } from "./services/Credentials.ts"
@@ -43,5 +44,5 @@ export const makeApp = (config: Config) => {
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
   const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, DevOutboxRoutes)
-  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config)).pipe(Layer.provide(services))
+  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config), UploadLimitAnswers).pipe(Layer.provide(services))
 }
