@@ -28,3 +28,13 @@ export const bubble = style({
 })
 
 export const below = style({ bottom: "auto", top: "calc(100% + 8px)" })
+
+export const right = style({
+  bottom: "auto",
+  left: "calc(100% + 10px)",
+  top: "50%",
+  transform: "translate(-4px, -50%)",
+  selectors: {
+    [`${anchor}:hover > &, ${anchor}:focus-within > &`]: { transform: "translate(0, -50%)" }
+  }
+})
