@@ -1,0 +1,19 @@
+// The application root: providers from the outside in (words, notices, the loading bar, the
+// session), then the router.
+import { I18nProvider } from "../i18n/index.ts"
+import { ProgressProvider } from "./progress/ProgressProvider.tsx"
+import { Routes } from "./routes.tsx"
+import { SessionProvider } from "./session.tsx"
+import { ToastProvider } from "./ui/index.ts"
+
+export const App = () => (
+  <I18nProvider>
+    <ToastProvider>
+      <ProgressProvider>
+        <SessionProvider>
+          <Routes />
+        </SessionProvider>
+      </ProgressProvider>
+    </ToastProvider>
+  </I18nProvider>
+)

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest"
+import { layoutOf } from "./layout-of.ts"
+import { matchRoute, routeTable } from "./route-table.ts"
+
+describe("layoutOf", () => {
+  it("puts settings pages in the settings frame and other dashboard pages in the dashboard", () => {
+    expect(layoutOf(matchRoute("/dashboard/setting/password"))).toBe("settings")
+    expect(layoutOf(matchRoute("/dashboard/labs/12/annotations"))).toBe("dashboard")
+    expect(layoutOf(matchRoute("/dashboard/help-faq"))).toBe("dashboard")
+  })
+  it("frames every auth page with the auth layout", () => {
+    for (const entry of routeTable.filter((e) => e.page.startsWith("auth/"))) expect(layoutOf(entry)).toBe("auth")
+  })
+  it("renders unknown routes bare (the 404 page has its own frame)", () => expect(layoutOf(undefined)).toBe("bare"))
+  it("gives every signed-in page a dashboard frame", () => {
+    for (const entry of routeTable.filter((e) => e.access === "signed-in")) expect(["dashboard", "settings"]).toContain(layoutOf(entry))
+  })
+})

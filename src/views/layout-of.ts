@@ -1,0 +1,14 @@
+// Which frame a route renders in. Derived from the route table (one place for paths), not stored in it.
+import type { RouteEntry } from "./route-table.ts"
+
+export type LayoutKind = "dashboard" | "settings" | "auth" | "public" | "bare"
+
+export const layoutOf = (entry: RouteEntry | undefined): LayoutKind => {
+  if (!entry) return "bare"
+  if (entry.path.startsWith("/dashboard/setting/")) return "settings"
+  if (entry.path.startsWith("/dashboard")) return "dashboard"
+  if (entry.page.startsWith("auth/")) return "auth"
+  // The 404 and the loading preview draw their own full-screen frame.
+  if (entry.page === "public/NotFoundPage" || entry.page === "public/LoadingSuspensePage") return "bare"
+  return "public"
+}

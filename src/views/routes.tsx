@@ -1,0 +1,48 @@
+// The router, driven by route-table.ts: the locale prefix is split off, the redirects table applied,
+// the route's access checked, its layout chosen, and its page lazy-loaded in its own chunk. Unknown
+// paths render the 404 page. In-app links go through useLocale().localePath.
+import { Suspense } from "react"
+import { Redirect, Route, Switch, useLocation } from "wouter"
+import { useLocale } from "../i18n/index.ts"
+import { readLanguageCookie } from "../i18n/locale.ts"
+import { AccessGuard } from "./AccessGuard.tsx"
+import { Frame } from "./Frame.tsx"
+import { layoutOf } from "./layout-of.ts"
+import { PageFallback } from "./PageFallback.tsx"
+import { lazyPage } from "./page-modules.ts"
+import { RouteErrorBoundary } from "./RouteErrorBoundary.tsx"
+import { matchRoute, redirects, routeTable, splitLocale } from "./route-table.ts"
+
+const NotFoundPage = lazyPage("public/NotFoundPage")!
+
+export const Routes = () => {
+  const [location] = useLocation()
+  const { localePath } = useLocale()
+  const { locale, path } = splitLocale(location)
+
+  const redirect = redirects[path.replace(/\/+$/, "")]
+  if (redirect) return <Redirect to={localePath(redirect)} replace />
+  // A visitor who chose Indonesian before lands on the Indonesian home page (only the root redirects,
+  // so an explicit English link still opens in English).
+  if (path === "/" && locale === "en" && readLanguageCookie(document.cookie) === "id") return <Redirect to="/id" replace />
+
+  const entry = matchRoute(path)
+  const layout = layoutOf(entry)
+  return (
+    <AccessGuard access={entry?.access ?? "public"}>
+      <Frame layout={layout} path={path}>
+        <RouteErrorBoundary key={path}>
+          <Suspense fallback={<PageFallback layout={layout} />}>
+            <Switch location={path}>
+              {routeTable.map((route) => {
+                const Page = lazyPage(route.page) ?? NotFoundPage
+                return <Route key={route.path} path={route.path} component={Page} />
+              })}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
+      </Frame>
+    </AccessGuard>
+  )
+}
