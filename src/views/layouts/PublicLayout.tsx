@@ -1,0 +1,92 @@
+// Public pages (landing, terms, request-scan): a top bar with the product's sections, language and
+// sign-in actions, and a footer with the terms in both languages.
+import type { ReactNode } from "react"
+import { Link } from "wouter"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { whatsappUrl } from "../contact.ts"
+import { useSession } from "../session.tsx"
+import { LanguageMenu } from "../shell/LanguageMenu.tsx"
+import { LinkButton, Logo } from "../ui/index.ts"
+import * as css from "./PublicLayout.css.ts"
+
+export const PublicLayout = ({ children }: { children: ReactNode }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const { status } = useSession()
+  return (
+    <div className={css.root}>
+      <header className={css.bar}>
+        <div className={css.barInner}>
+          <Link href={localePath("/")} className={css.logo} aria-label={t("common.appName")}>
+            <Logo size={28} />
+          </Link>
+          <nav aria-label={t("shell.public.nav")}>
+            <ul className={css.links}>
+              <li>
+                <a href={`${localePath("/")}#features`} className={css.link}>
+                  {t("shell.public.features")}
+                </a>
+              </li>
+              <li>
+                <a href={`${localePath("/")}#analyses`} className={css.link}>
+                  {t("shell.public.analyses")}
+                </a>
+              </li>
+              <li>
+                <Link href={localePath("/request-scan")} className={css.link}>
+                  {t("shell.public.scanning")}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <span className={css.spacer} />
+          <div className={css.actions}>
+            <LanguageMenu />
+            {status === "signedIn" ? (
+              <LinkButton href={localePath("/dashboard/labs")} size="sm">
+                {t("common.goToDashboard")}
+              </LinkButton>
+            ) : (
+              <>
+                <LinkButton href={localePath("/login")} variant="ghost" size="sm" className={css.hideNarrow}>
+                  {t("common.signIn")}
+                </LinkButton>
+                <LinkButton href={localePath("/register")} size="sm">
+                  {t("common.createAccount")}
+                </LinkButton>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <main className={css.main}>{children}</main>
+      <footer className={css.footer}>
+        <div className={css.footerInner}>
+          <span>{t("shell.public.rights", { year: new Date().getFullYear() })}</span>
+          <ul className={css.footerLinks}>
+            <li>
+              <Link href={localePath("/request-scan")} className={css.footerLink}>
+                {t("shell.public.requestScan")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/eula" className={css.footerLink} hrefLang="en">
+                {t("shell.public.terms")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/id/eula-bahasa" className={css.footerLink} hrefLang="id">
+                {t("shell.public.termsBahasa")}
+              </Link>
+            </li>
+            <li>
+              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={css.footerLink}>
+                {t("shell.contact.short")}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+// Settings pages (spec section 2): the heading 'Settings' and the settings menu beside the page.
+import type { ComponentType, ReactNode } from "react"
+import { Link } from "wouter"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { ActivityIcon, cx, type IconProps, LockIcon, ReceiptIcon, ShieldIcon, UserCircleIcon, UserIcon } from "../ui/index.ts"
+import * as css from "./SettingsLayout.css.ts"
+
+interface SettingsItem {
+  href: string
+  label: string
+  icon: ComponentType<IconProps>
+  /** Other paths that show this item as current (billing and billings are one page). */
+  also?: string[]
+}
+
+const items: ReadonlyArray<SettingsItem> = [
+  { href: "/dashboard/setting/account", label: "account", icon: UserCircleIcon },
+  { href: "/dashboard/setting/profile", label: "profile", icon: UserIcon },
+  { href: "/dashboard/setting/password", label: "password", icon: LockIcon },
+  { href: "/dashboard/setting/2fa", label: "twoFactor", icon: ShieldIcon },
+  { href: "/dashboard/setting/activities", label: "activities", icon: ActivityIcon },
+  { href: "/dashboard/setting/billings", label: "billings", icon: ReceiptIcon, also: ["/dashboard/setting/billing"] }
+]
+
+export const SettingsLayout = ({ path, children }: { path: string; children: ReactNode }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const current = path.replace(/\/+$/, "")
+  return (
+    <div className={css.root}>
+      <h1 className={css.heading}>{t("shell.settings.title")}</h1>
+      <div className={css.columns}>
+        <nav aria-label={t("shell.settings.menu")}>
+          <ul className={css.menu}>
+            {items.map((item) => {
+              const active = current === item.href || (item.also?.includes(current) ?? false)
+              const Icon = item.icon
+              return (
+                <li key={item.href}>
+                  <Link href={localePath(item.href)} className={cx(css.item, active && css.active)} aria-current={active ? "page" : undefined}>
+                    <span className={cx(css.icon, active && css.activeIcon)}>
+                      <Icon size={16} />
+                    </span>
+                    {t(`shell.settings.${item.label}`)}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className={css.content}>{children}</div>
+      </div>
+    </div>
+  )
+}

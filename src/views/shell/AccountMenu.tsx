@@ -1,0 +1,40 @@
+// The avatar menu: Manage Account, Change Password and Logout (spec section 2, "Profile dropdown").
+import { useLocale, useT } from "../../i18n/index.ts"
+import { useSession } from "../session.tsx"
+import { Avatar, ChevronDownIcon, DropdownMenu, LockIcon, LogOutIcon, UserCircleIcon } from "../ui/index.ts"
+import * as css from "./Header.css.ts"
+
+export const AccountMenu = () => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const { user, signOut } = useSession()
+  return (
+    <DropdownMenu
+      align="end"
+      minWidth={240}
+      label={t("shell.header.account")}
+      header={
+        user && (
+          <div className={css.accountHeader}>
+            <Avatar name={user.name} src={user.avatar} size={36} />
+            <div style={{ minWidth: 0 }}>
+              <div className={css.accountName}>{user.name || user.email}</div>
+              <div className={css.accountEmail}>{user.email}</div>
+            </div>
+          </div>
+        )
+      }
+      items={[
+        { id: "account", label: t("shell.header.manageAccount"), icon: <UserCircleIcon size={16} />, href: localePath("/dashboard/setting/account") },
+        { id: "password", label: t("shell.header.changePassword"), icon: <LockIcon size={16} />, href: localePath("/dashboard/setting/password") },
+        { id: "logout", label: t("shell.header.logout"), icon: <LogOutIcon size={16} />, destructive: true, onSelect: signOut }
+      ]}
+      trigger={(props) => (
+        <button type="button" {...props} className={css.accountTrigger} aria-label={t("shell.header.account")}>
+          <Avatar name={user?.name} src={user?.avatar} size={28} />
+          <ChevronDownIcon size={14} />
+        </button>
+      )}
+    />
+  )
+}

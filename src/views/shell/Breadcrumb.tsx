@@ -1,0 +1,40 @@
+// The dashboard's breadcrumb title (spec section 2), from the current path.
+import { Fragment } from "react"
+import { Link } from "wouter"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { ChevronRightIcon, HomeIcon } from "../ui/index.ts"
+import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+import * as css from "./Header.css.ts"
+
+export const Breadcrumb = ({ path }: { path: string }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const trail = breadcrumbTrail(path)
+  return (
+    <nav aria-label={t("shell.breadcrumb.label")} style={{ minWidth: 0 }}>
+      <ol className={css.crumbs}>
+        {trail.map((crumb, i) => (
+          <Fragment key={crumb.label}>
+            {i > 0 && (
+              <li className={css.crumbSeparator} aria-hidden="true">
+                <ChevronRightIcon size={14} />
+              </li>
+            )}
+            <li className={css.crumb}>
+              {crumb.href ? (
+                <Link href={localePath(crumb.href)} className={css.crumbLink}>
+                  {i === 0 && <HomeIcon size={15} />}
+                  {t(`shell.breadcrumb.${crumb.label}`, crumb.params)}
+                </Link>
+              ) : (
+                <span className={css.crumbCurrent} aria-current="page">
+                  {t(`shell.breadcrumb.${crumb.label}`, crumb.params)}
+                </span>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  )
+}

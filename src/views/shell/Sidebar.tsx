@@ -1,0 +1,73 @@
+// The dashboard's left sidebar: logo, main menu, preferences menu and the storage meter.
+// Collapsed (64 px) it keeps the icons, with the labels as tooltips and accessible names.
+import { Link } from "wouter"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { cx, Logo, Tooltip } from "../ui/index.ts"
+import { isActive, mainMenu, type NavItem, preferencesMenu } from "./nav-items.ts"
+import * as css from "./Sidebar.css.ts"
+import { StorageMeter } from "./StorageMeter.tsx"
+
+export interface SidebarProps {
+  expanded: boolean
+  hydrated: boolean
+  /** The current path without locale prefix. */
+  path: string
+}
+
+export const Sidebar = ({ expanded, hydrated, path }: SidebarProps) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  return (
+    <aside
+      className={cx(css.sidebar, !hydrated && css.noTransition)}
+      style={{ width: expanded ? 256 : 64 }}
+      data-expanded={expanded}
+      aria-label={t("shell.nav.label")}
+    >
+      <Link href={localePath("/dashboard/labs")} className={css.brand} aria-label={t("common.appName")}>
+        <Logo size={28} wordmark={expanded} />
+      </Link>
+      <nav className={css.scroll} aria-label={t("shell.nav.label")}>
+        <NavGroup title={t("shell.nav.main")} items={mainMenu} expanded={expanded} path={path} />
+        <NavGroup title={t("shell.nav.preferences")} items={preferencesMenu} expanded={expanded} path={path} />
+      </nav>
+      <div className={css.footer}>
+        <StorageMeter expanded={expanded} />
+      </div>
+    </aside>
+  )
+}
+
+const NavGroup = ({ title, items, expanded, path }: { title: string; items: ReadonlyArray<NavItem>; expanded: boolean; path: string }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  return (
+    <div className={css.group}>
+      {expanded ? <div className={css.groupLabel}>{title}</div> : <div className={css.groupRule} aria-hidden="true" />}
+      <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 2 }}>
+        {items.map((item) => {
+          const active = isActive(item, path)
+          const label = t(`shell.nav.${item.label}`)
+          const Icon = item.icon
+          return (
+            <li key={item.href}>
+              <Tooltip content={label} placement="right" disabled={expanded}>
+                <Link
+                  href={localePath(item.href)}
+                  className={cx(css.item, active && css.itemActive)}
+                  aria-current={active ? "page" : undefined}
+                  aria-label={expanded ? undefined : label}
+                >
+                  <span className={css.itemIcon}>
+                    <Icon size={18} />
+                  </span>
+                  {expanded && <span className={css.itemLabel}>{label}</span>}
+                </Link>
+              </Tooltip>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest"
+import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+
+describe("breadcrumbTrail", () => {
+  it("starts with Home linking to the labs page", () => {
+    expect(breadcrumbTrail("/dashboard/recent")).toEqual([{ label: "home", href: "/dashboard/labs" }, { label: "recent" }])
+  })
+  it("links 'setting' to the account page", () => {
+    expect(breadcrumbTrail("/dashboard/setting/2fa")).toEqual([
+      { label: "home", href: "/dashboard/labs" },
+      { label: "setting", href: "/dashboard/setting/account" },
+      { label: "twoFactor" }
+    ])
+  })
+  it("puts invoices under settings, linking to billings", () => {
+    expect(breadcrumbTrail("/dashboard/invoices/42")).toEqual([
+      { label: "home", href: "/dashboard/labs" },
+      { label: "setting", href: "/dashboard/setting/account" },
+      { label: "invoices", href: "/dashboard/setting/billings" },
+      { label: "invoice", params: { id: "42" } }
+    ])
+    expect(breadcrumbTrail("/dashboard/invoices").at(-1)).toEqual({ label: "invoices" })
+  })
+  it("names folders and the slide viewer under All File", () => {
+    expect(breadcrumbTrail("/dashboard/labs/abc/annotations").map((c) => c.label)).toEqual(["home", "labs", "annotations"])
+    expect(breadcrumbTrail("/dashboard/labs/a/b").map((c) => c.label)).toEqual(["home", "labs", "folder"])
+    expect(breadcrumbTrail("/dashboard/labs/")).toEqual([{ label: "home", href: "/dashboard/labs" }, { label: "labs" }])
+  })
+  it("has nothing outside the dashboard", () => expect(breadcrumbTrail("/login")).toEqual([]))
+})

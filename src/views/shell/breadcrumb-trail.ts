@@ -1,0 +1,60 @@
+// The breadcrumb of a dashboard path (spec section 2): it starts with Home (-> /dashboard/labs);
+// 'setting' links to /dashboard/setting/account; 'invoices' sits under settings and links to
+// /dashboard/setting/billings. Labels are i18n keys under shell.breadcrumb.
+
+export interface Crumb {
+  /** Key under shell.breadcrumb. */
+  readonly label: string
+  readonly params?: Record<string, string>
+  /** Where the crumb links; the last crumb (the current page) has none. */
+  readonly href?: string
+}
+
+const home: Crumb = { label: "home", href: "/dashboard/labs" }
+const settings: Crumb = { label: "setting", href: "/dashboard/setting/account" }
+
+const settingLabels: Record<string, string> = {
+  account: "account",
+  profile: "profile",
+  password: "password",
+  "2fa": "twoFactor",
+  activities: "activities",
+  billing: "billing",
+  billings: "billing"
+}
+
+const pageLabels: Record<string, string> = {
+  recent: "recent",
+  favorite: "favorite",
+  shared: "shared",
+  trash: "trash",
+  pricing: "pricing",
+  "train-ai": "trainAi",
+  "help-faq": "helpFaq"
+}
+
+/** Drops the link of the last crumb: it is the page you are on. */
+const current = (crumbs: Crumb[]): Crumb[] =>
+  crumbs.map((crumb, i) => (i === crumbs.length - 1 ? { label: crumb.label, ...(crumb.params ? { params: crumb.params } : {}) } : crumb))
+
+export const breadcrumbTrail = (path: string): Crumb[] => {
+  const [, root, section, ...rest] = path.replace(/\/+$/, "").split("/")
+  if (root !== "dashboard") return []
+  if (section === "labs") {
+    const labs: Crumb = { label: "labs", href: "/dashboard/labs" }
+    if (rest.length === 0) return current([home, labs])
+    if (rest.length === 2 && rest[1] === "annotations") return current([home, labs, { label: "annotations" }])
+    return current([home, labs, { label: "folder" }])
+  }
+  if (section === "setting") {
+    const page = settingLabels[rest[0] ?? "account"] ?? "account"
+    return current([home, settings, { label: page }])
+  }
+  if (section === "invoices") {
+    const invoices: Crumb = { label: "invoices", href: "/dashboard/setting/billings" }
+    const id = rest[0]
+    return current(id ? [home, settings, invoices, { label: "invoice", params: { id } }] : [home, settings, invoices])
+  }
+  const label = section ? pageLabels[section] : undefined
+  return label ? current([home, { label }]) : current([home])
+}

@@ -1,0 +1,19 @@
+// Storage usage rules (spec sections 4 and 9): bytes shown in base 1024 with two decimals; the bar is
+// blue up to 50 %, yellow up to 70 %, red above.
+
+export type StorageUsage =
+  | { readonly status: "unknown" }
+  | { readonly status: "known"; readonly usedBytes: number; readonly totalBytes: number; readonly percent: number }
+
+export type StorageTone = "normal" | "warning" | "critical"
+
+const UNITS = ["B", "KB", "MB", "GB", "TB", "PB"] as const
+
+export const formatBytes = (bytes: number, decimals = 2): string => {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B"
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1)
+  const value = bytes / 1024 ** exponent
+  return `${exponent === 0 ? value : value.toFixed(decimals)} ${UNITS[exponent]}`
+}
+
+export const storageTone = (percent: number): StorageTone => (percent <= 50 ? "normal" : percent <= 70 ? "warning" : "critical")
