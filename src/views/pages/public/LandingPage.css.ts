@@ -1,0 +1,105 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../../theme/tokens.css.ts"
+
+export const hero = style({
+  position: "relative",
+  overflow: "hidden",
+  padding: `${vars.space["16"]} 0 ${vars.space["20"]}`,
+  background: `radial-gradient(80% 60% at 85% 0%, rgba(29, 78, 216, 0.08) 0%, rgba(29, 78, 216, 0) 70%), ${vars.color.surface}`
+})
+
+export const heroGrid = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 5fr) minmax(0, 6fr)",
+  gap: vars.space["12"],
+  alignItems: "center",
+  "@media": { "(max-width: 960px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+})
+
+export const heroCopy = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space["5"] })
+
+export const ctas = style({ display: "flex", flexWrap: "wrap", gap: vars.space["3"], marginTop: vars.space["2"] })
+
+export const ctaNote = style({ fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+
+export const features = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  gap: vars.space["5"],
+  "@media": { "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+})
+
+export const feature = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["3"],
+  padding: vars.space["6"],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.xs
+})
+
+export const featureIcon = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 40,
+  height: 40,
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primary
+})
+
+export const featureTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
+export const featureBody = style({ color: vars.color.textSubtle, lineHeight: vars.lineHeight.relaxed })
+
+export const analyses = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  gap: 1,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  background: vars.color.border,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  overflow: "hidden",
+  "@media": { "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+})
+
+export const analysis = style({ display: "flex", flexDirection: "column", gap: 6, padding: `${vars.space["6"]} ${vars.space["6"]}`, background: vars.color.surface })
+
+export const analysisName = style({ display: "flex", alignItems: "center", gap: 8, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
+
+export const analysisDot = style({ width: 8, height: 8, borderRadius: "50%", background: vars.color.primary, flex: "none" })
+
+export const analysisBody = style({ color: vars.color.textSubtle })
+
+export const band = style({
+  position: "relative",
+  overflow: "hidden",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space["8"],
+  flexWrap: "wrap",
+  padding: `${vars.space["12"]} ${vars.space["12"]}`,
+  borderRadius: vars.radius.xl,
+  color: "#eef2ff",
+  background: "radial-gradient(90% 120% at 100% 0%, #2b5cf0 0%, rgba(43, 92, 240, 0) 60%), linear-gradient(160deg, #1e40af 0%, #172554 100%)",
+  "@media": { "(max-width: 576px)": { padding: vars.space["8"] } }
+})
+
+export const bandCopy = style({ position: "relative", display: "flex", flexDirection: "column", gap: vars.space["3"], maxWidth: 560 })
+
+export const bandTitle = style({ fontSize: 28, lineHeight: 1.2, fontWeight: vars.fontWeight.semibold, letterSpacing: "-0.02em", color: "#fff" })
+
+export const bandBody = style({ color: "rgba(238, 242, 255, 0.85)", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.relaxed })
+
+/** Above the decorative motif. */
+export const bandButton = style({ position: "relative" })
+
+export const bandMotif = style({ position: "absolute", right: -120, top: -120, width: 360, height: 360, opacity: 0.5, pointerEvents: "none" })
+
+export const final = style({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: vars.space["4"] })

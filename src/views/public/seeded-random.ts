@@ -1,0 +1,8 @@
+// A tiny deterministic PRNG (mulberry32): decorative drawings look organic yet identical on every render.
+export const seededRandom = (seed: number) => () => {
+  seed |= 0
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
