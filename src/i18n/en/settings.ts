@@ -88,7 +88,6 @@ export const settings = {
     unknownBrowser: "unknown browser",
     kinds: {
       auth_signed_in: "Signed in from {{ip}} ({{browser}})",
-      auth_signed_in_2fa: "Signed in with 2FA from {{ip}} ({{browser}})",
       auth_sign_in_failed: "Failed sign-in attempt from {{ip}} ({{browser}})",
       auth_signed_out: "Signed out from {{ip}} ({{browser}})",
       auth_registered: "Created the account from {{ip}} ({{browser}})",

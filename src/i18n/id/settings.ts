@@ -90,7 +90,6 @@ export const settings: typeof en = {
     unknownBrowser: "peramban tidak dikenal",
     kinds: {
       auth_signed_in: "Masuk dari {{ip}} ({{browser}})",
-      auth_signed_in_2fa: "Masuk dengan 2FA dari {{ip}} ({{browser}})",
       auth_sign_in_failed: "Percobaan masuk gagal dari {{ip}} ({{browser}})",
       auth_signed_out: "Keluar dari {{ip}} ({{browser}})",
       auth_registered: "Membuat akun dari {{ip}} ({{browser}})",

@@ -1,0 +1,25 @@
+// /verify: where the activation link (a server URL) lands once the account is active.
+import { useLocale, useT } from "../../../i18n/index.ts"
+import { AuthHeader } from "../../account/AuthHeader.tsx"
+import * as css from "../../account/auth.css.ts"
+import { CheckCircleIcon, LinkButton } from "../../ui/index.ts"
+
+export default function VerifyPage() {
+  const t = useT()
+  const { localePath } = useLocale()
+  return (
+    <>
+      <AuthHeader
+        icon={<CheckCircleIcon size={22} />}
+        tone="success"
+        title={t("auth.verify.title")}
+        lead={t("auth.verify.lead")}
+      />
+      <div className={css.actions}>
+        <LinkButton href={localePath("/login")} fullWidth size="lg">
+          {t("auth.verify.signIn")}
+        </LinkButton>
+      </div>
+    </>
+  )
+}
