@@ -15,7 +15,7 @@ import { EventLog } from "./EventLog.ts"
 import { Mailer } from "./Mailer.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Passwords } from "./Passwords.ts"
-import { RateLimiter } from "./RateLimiter.ts"
+import { type Limit, RateLimiter } from "./RateLimiter.ts"
 
 export class Credentials extends Context.Service<
   Credentials,
@@ -71,7 +71,7 @@ export class Credentials extends Context.Service<
 
       const requestReset = Effect.fn("Credentials.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}` })
+        yield* limiter.consume({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1) return
         const token = yield* database.transaction((trx) =>
@@ -87,7 +87,7 @@ export class Credentials extends Context.Service<
       })
 
       const confirmReset = Effect.fn("Credentials.confirmReset")(function* (payload: ResetConfirmPayload, client: ClientInfo) {
-        const limit = { key: `password-reset-confirm-ip:${client.ip}` }
+        const limit: Limit = { key: `password-reset-confirm-ip:${client.ip}`, per: "address" }
         yield* limiter.check(limit)
         const invalidLink = Effect.gen(function* () {
           yield* limiter.hit(limit)

@@ -18,7 +18,7 @@ import { EventLog } from "./EventLog.ts"
 import { Mailer } from "./Mailer.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Passwords } from "./Passwords.ts"
-import { RateLimiter } from "./RateLimiter.ts"
+import { type Limit, RateLimiter } from "./RateLimiter.ts"
 import { Totp } from "./Totp.ts"
 
 export interface MfaResetConfirm {
@@ -168,7 +168,7 @@ export class Mfa extends Context.Service<
 
       const requestReset = Effect.fn("Mfa.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}` })
+        yield* limiter.consume({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1 || user.mfa_enabled !== 1) return
         const token = yield* database.transaction((trx) =>
@@ -181,7 +181,7 @@ export class Mfa extends Context.Service<
       })
 
       const confirmReset = Effect.fn("Mfa.confirmReset")(function* (payload: MfaResetConfirm, client: ClientInfo) {
-        const limits = [{ key: `mfa-reset-confirm:${payload.uid}` }, { key: `mfa-reset-confirm-ip:${client.ip}` }]
+        const limits: ReadonlyArray<Limit> = [{ key: `mfa-reset-confirm:${payload.uid}` }, { key: `mfa-reset-confirm-ip:${client.ip}`, per: "address" }]
         yield* limiter.check(...limits)
         const user = yield* database.query((db) => findUserById(db, payload.uid))
         const linkValid = user !== undefined && (yield* database.transaction((trx) => links.isValid(trx, user.id, payload.token, "mfa_reset")))

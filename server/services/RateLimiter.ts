@@ -6,10 +6,13 @@ import { messages } from "../domain/messages.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { Database, sql } from "./Database.ts"
 
+/** One network address may carry many people (an office, a hospital network), so it gets more. */
+export const ADDRESS_FACTOR = 10
+
 export interface Limit {
   readonly key: string
-  /** How many attempts a window allows; the configured number when absent. */
-  readonly attempts?: number
+  /** "address" limits allow ADDRESS_FACTOR times the configured attempts; "account" ones the number itself. */
+  readonly per?: "account" | "address"
 }
 
 export class RateLimiter extends Context.Service<
@@ -33,7 +36,7 @@ export class RateLimiter extends Context.Service<
       const windowSeconds = config.rateLimit.windowSeconds
       const nowSeconds = () => Math.floor(Date.now() / 1000)
       const windowOf = (now: number) => now - (now % windowSeconds)
-      const limitOf = (limit: Limit) => limit.attempts ?? config.rateLimit.attempts
+      const limitOf = (limit: Limit) => config.rateLimit.attempts * (limit.per === "address" ? ADDRESS_FACTOR : 1)
 
       const tooMany = (now: number) => {
         const retryAfter = windowOf(now) + windowSeconds - now

@@ -45,7 +45,7 @@ export class Registration extends Context.Service<
         mailer.sendInBackground({ to: user.email, ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token)) })
 
       const register = Effect.fn("Registration.register")(function* (payload: RegisterPayload, client: ClientInfo) {
-        yield* limiter.consume({ key: `register-ip:${client.ip}` })
+        yield* limiter.consume({ key: `register-ip:${client.ip}`, per: "address" })
         const email = normalizeEmail(payload.email)
         const locale = payload.locale ?? "en"
         // Hashing takes a while; do it before the transaction holds a connection.
@@ -102,7 +102,7 @@ export class Registration extends Context.Service<
         client: ClientInfo
       ) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}` })
+        yield* limiter.consume({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (!user || user.is_active === 1) return
         const token = yield* database.transaction((trx) =>

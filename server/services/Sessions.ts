@@ -15,10 +15,7 @@ import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { Mfa } from "./Mfa.ts"
 import { Passwords } from "./Passwords.ts"
-import { RateLimiter } from "./RateLimiter.ts"
-
-/** One IP may carry many people (an office, a hospital network), so it gets more attempts. */
-const IP_FACTOR = 10
+import { type Limit, RateLimiter } from "./RateLimiter.ts"
 
 export class Sessions extends Context.Service<
   Sessions,
@@ -65,7 +62,7 @@ export class Sessions extends Context.Service<
 
       const login = Effect.fn("Sessions.login")(function* (payload: LoginPayload, client: ClientInfo) {
         const email = normalizeEmail(payload.email)
-        const limits = [{ key: `login:${email}` }, { key: `login-ip:${client.ip}`, attempts: config.rateLimit.attempts * IP_FACTOR }]
+        const limits: ReadonlyArray<Limit> = [{ key: `login:${email}` }, { key: `login-ip:${client.ip}`, per: "address" }]
         yield* limiter.check(...limits)
         const user = yield* database.query((db) => findUserByEmail(db, email))
 

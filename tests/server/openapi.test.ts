@@ -1,0 +1,87 @@
+// The OpenAPI document and docs page come from the contract; the dev outbox pages list the mails.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { api, PASSWORD, uniqueEmail } from "../support/api.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+
+let server: StartedServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.stop())
+
+describe("OpenAPI", () => {
+  it("lists every accounts endpoint with its method", async () => {
+    const reply = await api(server).get("/v2/openapi.json")
+    expect(reply.status).toBe(200)
+    expect(reply.body.openapi).toMatch(/^3\.1/)
+    expect(reply.body.info.title).toBe("Preparat API")
+    const paths = reply.body.paths as Record<string, Record<string, unknown>>
+    const expected: Array<[string, string]> = [
+      ["post", "/v2/auth/register/"],
+      ["post", "/v2/auth/resend-activation/"],
+      ["post", "/v2/auth/login/"],
+      ["post", "/v2/auth/token/refresh/"],
+      ["post", "/v2/auth/logout/"],
+      ["post", "/v2/auth/password/reset/"],
+      ["post", "/v2/auth/password/reset/confirm/"],
+      ["post", "/v2/auth/reset-mfa/"],
+      ["post", "/v2/auth/reset-mfa/confirm/"],
+      ["get", "/v2/auth/user/profile/"],
+      ["put", "/v2/auth/user/profile/{userId}/"],
+      ["put", "/v2/auth/password/change/"],
+      ["post", "/v2/auth/setup-mfa/"],
+      ["post", "/v2/auth/verify-setup-mfa/"],
+      ["post", "/v2/auth/disable-mfa/"],
+      ["get", "/v2/auth/activities/"]
+    ]
+    for (const [method, path] of expected) expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined()
+  })
+
+  it("documents the 400 field lists and the locale field", async () => {
+    const doc = (await api(server).get("/v2/openapi.json")).body
+    const text = JSON.stringify(doc)
+    expect(text).toContain("non_field_errors")
+    expect(text).toContain("password_confirm")
+    const register = doc.paths["/v2/auth/register/"].post
+    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(["201", "400", "429"]))
+    expect(JSON.stringify(register.requestBody)).toContain("locale")
+  })
+
+  it("serves the interactive docs page", async () => {
+    const reply = await fetch(`${server.url}/v2/docs`)
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get("content-type")).toContain("text/html")
+  })
+})
+
+describe("dev outbox", () => {
+  it("lists mails newest first and shows one with its links clickable", async () => {
+    const first = uniqueEmail("first")
+    const second = uniqueEmail("second")
+    for (const email of [first, second]) {
+      await api(server).post("/v2/auth/register/", { name: "Outbox <Tester>", email, password: PASSWORD, password_confirm: PASSWORD, eula: true })
+      await server.latestMail(email)
+    }
+    const list = await fetch(`${server.url}/dev/outbox`)
+    expect(list.status).toBe(200)
+    expect(list.headers.get("content-type")).toContain("text/html")
+    const html = await list.text()
+    expect(html).toContain("Activate your Preparat account")
+    expect(html.indexOf(second)).toBeGreaterThan(0)
+    expect(html.indexOf(second)).toBeLessThan(html.indexOf(first))
+
+    const mail = await server.latestMail(second)
+    const page = await fetch(`${server.url}/dev/outbox/${mail.file}`)
+    expect(page.status).toBe(200)
+    const body = await page.text()
+    expect(body).toContain(`<a href="${mail.links[0]}">`)
+    // The name is the user's input: shown as text, never as markup.
+    expect(body).toContain("Outbox &lt;Tester&gt;")
+    expect(body).not.toContain("<Tester>")
+  })
+
+  it("answers 404 for an unknown or unsafe mail name", async () => {
+    expect((await fetch(`${server.url}/dev/outbox/nothing.eml`)).status).toBe(404)
+    expect((await fetch(`${server.url}/dev/outbox/..%2Fsecret.key`)).status).toBe(404)
+  })
+})
