@@ -72,6 +72,21 @@ const freePort = (): Promise<number> =>
     })
   })
 
+const SCHEMA_PATTERN = /^t_([0-9a-z]+)_[0-9a-z]+$/
+const STALE_MS = 6 * 60 * 60 * 1000
+
+/**
+ * Schemas of runs that died before stop() (a killed test process) would pile up; ours carry their
+ * creation time, so drop those older than six hours, far longer than any run.
+ */
+const dropStaleSchemas = async (run: (sql: string) => Promise<pg.QueryResult>) => {
+  const { rows } = await run(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'`)
+  for (const { nspname } of rows as Array<{ nspname: string }>) {
+    const created = SCHEMA_PATTERN.exec(nspname)?.[1]
+    if (created && Date.now() - Number.parseInt(created, 36) > STALE_MS) await run(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`)
+  }
+}
+
 /** A fresh schema in the given database; the connection string then points every session at it. */
 const createSchema = async (databaseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> => {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
@@ -79,15 +94,16 @@ const createSchema = async (databaseUrl: string): Promise<{ url: string; schema:
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {
-      await client.query(sql)
+      return await client.query(sql)
     } finally {
       await client.end()
     }
   }
   await run(`CREATE SCHEMA "${schema}"`)
+  await dropStaleSchemas(run)
   const url = new URL(databaseUrl)
   url.searchParams.set("options", `-c search_path=${schema}`)
-  return { url: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`) }
+  return { url: url.toString(), schema, drop: async () => void (await run(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)) }
 }
 
 const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unknown>): Promise<void> => {
