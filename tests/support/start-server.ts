@@ -8,6 +8,10 @@
 //   const mail = await server.latestMail("ada@example.com")   // newest outbox mail, its links
 //   await server.stop()                                          // closes server, drops schema, removes dataDir
 //
+// A mail triggered by a request is sent in the background: wait for it with latestMail(to), and
+// when that address already has mail, pass `after: previous.file` to get the new one.
+// tests/support/api.ts adds a fetch client and createAccount / signIn / createSignedIn shortcuts.
+//
 // Options: `env` is passed to loadConfig (as the process environment would be); `config` then
 // overrides single settings of the loaded configuration. PORT, DATA_DIR and PUBLIC_URL are chosen here
 // unless given. Tests get a generous rate limit unless they set one, since every request comes from
@@ -127,7 +131,7 @@ const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unkn
 
 export const startServer = async (options: StartOptions = {}): Promise<StartedServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "preparat-test-"))
-  const port = await freePort()
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort()
   const env = { ...options.env }
   const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
   const pgSchema = databaseUrl ? await createSchema(databaseUrl) : undefined
@@ -176,7 +180,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
 
   let stopped = false
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${config.port}`,
     config,
     dataDir,
     schema: pgSchema?.schema,
