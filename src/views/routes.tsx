@@ -27,7 +27,8 @@ export const Routes = () => {
   if (path === "/" && locale === "en" && readLanguageCookie(document.cookie) === "id") return <Redirect to="/id" replace />
 
   const entry = matchRoute(path)
-  const layout = layoutOf(entry)
+  // A route whose page module does not exist (yet) shows the 404 in its own frame, not inside a layout.
+  const layout = entry && lazyPage(entry.page) ? layoutOf(entry) : "bare"
   return (
     <AccessGuard access={entry?.access ?? "public"}>
       <Frame layout={layout} path={path}>

@@ -31,14 +31,14 @@ export const brandGrid = style({
   pointerEvents: "none"
 })
 
+/** Top-right, clear of the copy, so the words never sit on the cells. */
 export const motif = style({
   position: "absolute",
-  right: -90,
-  top: "50%",
-  transform: "translateY(-58%)",
+  right: -120,
+  top: -120,
   width: 460,
   height: 460,
-  opacity: 0.95,
+  opacity: 0.9,
   pointerEvents: "none"
 })
 

@@ -51,7 +51,7 @@ const NavGroup = ({ title, items, expanded, path }: { title: string; items: Read
           const Icon = item.icon
           return (
             <li key={item.href}>
-              <Tooltip content={label} placement="right" disabled={expanded}>
+              <Tooltip content={label} placement="right" disabled={expanded} block>
                 <Link
                   href={localePath(item.href)}
                   className={cx(css.item, active && css.itemActive)}

@@ -1,14 +1,16 @@
-import { style } from "@vanilla-extract/css"
+import { keyframes, style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
+
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 
 export const anchor = style({ position: "relative", display: "inline-flex" })
 
+export const block = style({ display: "flex" })
+
 export const bubble = style({
-  position: "absolute",
-  left: "50%",
-  bottom: "calc(100% + 8px)",
-  transform: "translate(-50%, 4px)",
-  zIndex: vars.zIndex.dropdown,
+  position: "fixed",
+  zIndex: vars.zIndex.toast,
+  maxWidth: 280,
   padding: "6px 10px",
   borderRadius: vars.radius.sm,
   background: "#111827",
@@ -16,25 +18,7 @@ export const bubble = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.medium,
   lineHeight: vars.lineHeight.snug,
-  whiteSpace: "nowrap",
   boxShadow: vars.shadow.md,
   pointerEvents: "none",
-  opacity: 0,
-  visibility: "hidden",
-  transition: `opacity ${vars.motion.fast}, transform ${vars.motion.fast}, visibility ${vars.motion.fast}`,
-  selectors: {
-    [`${anchor}:hover > &, ${anchor}:focus-within > &`]: { opacity: 1, visibility: "visible", transform: "translate(-50%, 0)" }
-  }
-})
-
-export const below = style({ bottom: "auto", top: "calc(100% + 8px)" })
-
-export const right = style({
-  bottom: "auto",
-  left: "calc(100% + 10px)",
-  top: "50%",
-  transform: "translate(-4px, -50%)",
-  selectors: {
-    [`${anchor}:hover > &, ${anchor}:focus-within > &`]: { transform: "translate(0, -50%)" }
-  }
+  animation: `${appear} 120ms ease-out 80ms both`
 })

@@ -1,28 +1,70 @@
-// A short text shown on hover and keyboard focus. Disabled buttons get no pointer events in some
-// browsers, so the wrapper (not the button) listens; the text is also the child's accessible description.
-import { cloneElement, isValidElement, type ReactElement, useId } from "react"
+// A short text shown on hover and keyboard focus (dismissable with Escape, WCAG 1.4.13). The bubble is
+// portalled to <body> with fixed positioning, so scrolling or clipped containers (the collapsed
+// sidebar) never cut it off. The text is always in the DOM as the child's accessible description.
+// Disabled buttons get no pointer events in some browsers, so the wrapper (not the child) listens.
+import { type CSSProperties, cloneElement, isValidElement, type ReactElement, useId, useRef, useState } from "react"
+import { createPortal } from "react-dom"
+import { visuallyHidden } from "../theme/utilities.css.ts"
 import { cx } from "./cx.ts"
 import * as css from "./Tooltip.css.ts"
+
+export type TooltipPlacement = "top" | "bottom" | "right"
 
 export interface TooltipProps {
   content: string
   children: ReactElement<{ "aria-describedby"?: string }>
-  placement?: "top" | "bottom" | "right"
+  placement?: TooltipPlacement
   /** Hide the bubble (e.g. a collapsed-sidebar hint when the sidebar is expanded). */
   disabled?: boolean
+  /** Stretch the wrapper to its container (full-width menu items). */
+  block?: boolean
 }
 
-export const Tooltip = ({ content, children, placement = "top", disabled = false }: TooltipProps) => {
+const GAP = 8
+
+const positionFor = (rect: DOMRect, placement: TooltipPlacement): CSSProperties => {
+  if (placement === "right") return { left: rect.right + GAP, top: rect.top + rect.height / 2, transform: "translateY(-50%)" }
+  if (placement === "bottom") return { left: rect.left + rect.width / 2, top: rect.bottom + GAP, transform: "translateX(-50%)" }
+  return { left: rect.left + rect.width / 2, top: rect.top - GAP, transform: "translate(-50%, -100%)" }
+}
+
+export const Tooltip = ({ content, children, placement = "top", disabled = false, block = false }: TooltipProps) => {
   const id = useId()
+  const anchor = useRef<HTMLSpanElement>(null)
+  const [position, setPosition] = useState<CSSProperties | null>(null)
+  const show = () => {
+    if (anchor.current) setPosition(positionFor(anchor.current.getBoundingClientRect(), placement))
+  }
+  const hide = () => setPosition(null)
   // The wrapper stays when disabled so toggling it never remounts the child (and loses its focus).
-  if (disabled) return <span className={css.anchor}>{children}</span>
+  if (disabled) return <span className={cx(css.anchor, block && css.block)}>{children}</span>
   const child = isValidElement(children) ? cloneElement(children, { "aria-describedby": id }) : children
   return (
-    <span className={css.anchor}>
+    <span
+      ref={anchor}
+      className={cx(css.anchor, block && css.block)}
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && position) {
+          event.stopPropagation()
+          hide()
+        }
+      }}
+    >
       {child}
-      <span role="tooltip" id={id} className={cx(css.bubble, placement === "bottom" && css.below, placement === "right" && css.right)}>
+      <span id={id} className={visuallyHidden}>
         {content}
       </span>
+      {position &&
+        createPortal(
+          <span role="tooltip" aria-hidden="true" className={css.bubble} style={position}>
+            {content}
+          </span>,
+          document.body
+        )}
     </span>
   )
 }
