@@ -35,7 +35,6 @@ export const auth = {
     lead: "Start organising, sharing and annotating your slides.",
     eulaBefore: "I accept the ",
     eulaLink: "privacy policy and EULA",
-    eulaAfter: "",
     policyTitle: "Your password needs",
     policy: {
       length: "At least 8 characters",

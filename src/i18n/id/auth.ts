@@ -37,7 +37,6 @@ export const auth: typeof en = {
     lead: "Mulai mengatur, membagikan dan menganotasi slide Anda.",
     eulaBefore: "Saya menerima ",
     eulaLink: "kebijakan privasi dan EULA",
-    eulaAfter: "",
     policyTitle: "Kata sandi Anda memerlukan",
     policy: {
       length: "Minimal 8 karakter",

@@ -54,7 +54,7 @@ export const MailRequestForm = ({ machine, icon, title, lead, submit, sentKey, t
           type="email"
           autoComplete="email"
           defaultValue={email}
-          required
+          aria-required="true"
           error={field(fields, "email")}
         />
         <div className={css.actions}>

@@ -62,14 +62,14 @@ function CredentialsStep({ actor }: { readonly actor: SignInActor }) {
           type="email"
           autoComplete="username"
           defaultValue={email}
-          required
+          aria-required="true"
           error={field(fields, "email")}
         />
         <PasswordField
           label={t("auth.fields.password")}
           name="password"
           autoComplete="current-password"
-          required
+          aria-required="true"
           error={field(fields, "password")}
         />
         <div className={css.inlineLinkRow}>
@@ -123,7 +123,7 @@ function CodeStep({ actor }: { readonly actor: SignInActor }) {
             autoComplete="off"
             spellCheck={false}
             className={css.code}
-            required
+            aria-required="true"
             error={field(fields, "backup_code")}
           />
         ) : (
@@ -137,7 +137,7 @@ function CodeStep({ actor }: { readonly actor: SignInActor }) {
             pattern="[0-9]*"
             maxLength={6}
             className={css.code}
-            required
+            aria-required="true"
             error={field(fields, "otp")}
           />
         )}

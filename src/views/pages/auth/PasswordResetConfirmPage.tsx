@@ -80,14 +80,14 @@ export default function PasswordResetConfirmPage() {
           label={t("auth.fields.newPassword")}
           name="password"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "password")}
         />
         <PasswordField
           label={t("auth.fields.confirmNewPassword")}
           name="password_confirm"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "password_confirm")}
         />
         <div className={css.actions}>

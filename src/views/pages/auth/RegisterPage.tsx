@@ -50,20 +50,20 @@ export default function RegisterPage() {
         }}
       >
         <FormError message={summary(error, fields, shownFields)} />
-        <TextField label={t("auth.fields.fullName")} name="name" autoComplete="name" required error={field(fields, "name")} />
+        <TextField label={t("auth.fields.fullName")} name="name" autoComplete="name" aria-required="true" error={field(fields, "name")} />
         <TextField
           label={t("auth.fields.email")}
           name="email"
           type="email"
           autoComplete="email"
-          required
+          aria-required="true"
           error={field(fields, "email")}
         />
         <PasswordField
           label={t("auth.fields.password")}
           name="password"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "password")}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
@@ -72,12 +72,12 @@ export default function RegisterPage() {
           label={t("auth.fields.confirmPassword")}
           name="password_confirm"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "password_confirm")}
         />
         <Checkbox
           name="eula"
-          required
+          aria-required="true"
           error={field(fields, "eula")}
           label={
             <>
@@ -85,7 +85,6 @@ export default function RegisterPage() {
               <a href={eulaHref} target="_blank" rel="noopener noreferrer" className={css.link}>
                 {t("auth.register.eulaLink")}
               </a>
-              {t("auth.register.eulaAfter")}
             </>
           }
         />

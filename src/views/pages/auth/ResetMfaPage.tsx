@@ -95,7 +95,7 @@ function ConfirmReset({ link }: { readonly link: ResetLink }) {
           label={t("auth.fields.password")}
           name="password"
           autoComplete="current-password"
-          required
+          aria-required="true"
           error={field(fields, "password")}
         />
         <div className={css.actions}>

@@ -50,21 +50,21 @@ export default function PasswordPage() {
           label={t("settings.password.current")}
           name="old_password"
           autoComplete="current-password"
-          required
+          aria-required="true"
           error={field(fields, "old_password")}
         />
         <PasswordField
           label={t("settings.password.new")}
           name="new_password"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "new_password")}
         />
         <PasswordField
           label={t("settings.password.confirm")}
           name="new_password_confirm"
           autoComplete="new-password"
-          required
+          aria-required="true"
           error={field(fields, "new_password_confirm")}
         />
         <div>

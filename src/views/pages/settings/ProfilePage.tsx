@@ -145,7 +145,7 @@ export default function ProfilePage() {
             name="name"
             autoComplete="name"
             defaultValue={profile.name}
-            required
+            aria-required="true"
             error={fieldText(fields, "name")}
           />
           <TextField

@@ -113,7 +113,7 @@ function EnableTwoFactor({ user, session }: FlowProps) {
                 autoComplete="one-time-code"
                 pattern="[0-9]*"
                 maxLength={6}
-                required
+                aria-required="true"
                 error={field(fields, "otp")}
               />
               <div className={css.inlineRow}>
@@ -214,7 +214,7 @@ function DisableTwoFactor({ user, session }: FlowProps) {
           label={t("settings.twoFactor.password")}
           name="password"
           autoComplete="current-password"
-          required
+          aria-required="true"
           error={field(fields, "password")}
         />
         <div>
