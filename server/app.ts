@@ -35,14 +35,19 @@ const accountServices = () => {
   return Layer.mergeAll(Registration.layer, Sessions.layer, Credentials.layer, Profiles.layer).pipe(Layer.provideMerge(mfa))
 }
 
-export const makeApp = (config: Config) => {
+/** Every service of the application over the configured infrastructure. */
+export const makeServices = (config: Config) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
-  const services = accountServices().pipe(Layer.provideMerge(infrastructure))
+  return accountServices().pipe(Layer.provideMerge(infrastructure))
+}
+
+/** Every route; the services come from makeServices. */
+export const makeRoutes = (config: Config) => {
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
     Layer.provide([AuthPublicLive, AuthAccountLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
   const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, DevOutboxRoutes)
-  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config), UploadLimitAnswers).pipe(Layer.provide(services))
+  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config), UploadLimitAnswers)
 }

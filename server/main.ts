@@ -1,16 +1,12 @@
-// Starts Preparat: configuration -> layers -> one HTTP server on PORT. SIGINT and SIGTERM close the
-// server, the database and the workers cleanly (NodeRuntime.runMain interrupts the launched layer).
+// Starts Preparat: configuration -> layers -> one HTTP server on PORT. SIGINT and SIGTERM interrupt
+// the launched layer, which closes the server, the database and the workers (NodeRuntime.runMain).
 import { createServer } from "node:http"
-import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Layer } from "effect"
-import { HttpRouter } from "effect/http"
-import { makeApp } from "./app.ts"
 import { loadConfig } from "./config.ts"
+import { serve } from "./serve.ts"
 
 const config = loadConfig()
 
-HttpRouter.serve(makeApp(config)).pipe(
-  Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
-  Layer.launch,
-  NodeRuntime.runMain
-)
+serve(config, createServer(), { log: process.env.LOG_REQUESTS === "1" }).pipe(Layer.launch, NodeRuntime.runMain)
+console.log(`Preparat: http://localhost:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ", PostgreSQL" : ", SQLite"})`)

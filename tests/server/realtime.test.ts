@@ -6,12 +6,17 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Fiber, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import PusherServer from "pusher"
-import Pusher from "pusher-js"
+import PusherImport from "pusher-js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeHub } from "../../server/realtime/hub.ts"
 import { realtimeRestRoutes } from "../../server/realtime/rest.ts"
 import { channelAuth } from "../../server/realtime/signature.ts"
 import { attachRealtime, type RealtimeSocketServer } from "../../server/realtime/websocket.ts"
+
+// pusher-js's types declare an ES default export while Node loads the package as CommonJS.
+type PusherClass = typeof PusherImport.default
+const Pusher = ((PusherImport as unknown as { default?: PusherClass }).default ?? PusherImport) as PusherClass
+type PusherClient = InstanceType<PusherClass>
 
 const app = { appId: "preparat", key: "test-key", secret: "test-secret" }
 let server: Server
@@ -56,7 +61,7 @@ const client = (signWith = app.secret) =>
 
 const sdk = () => new PusherServer({ appId: app.appId, key: app.key, secret: app.secret, host: "127.0.0.1", port: String(port), useTLS: false })
 
-const subscribed = (channel: ReturnType<Pusher["subscribe"]>) =>
+const subscribed = (channel: ReturnType<PusherClient["subscribe"]>) =>
   new Promise<void>((resolve, reject) => {
     channel.bind("pusher:subscription_succeeded", () => resolve())
     channel.bind("pusher:subscription_error", (e: unknown) => reject(new Error(JSON.stringify(e))))

@@ -21,12 +21,10 @@ import { createServer, type Server } from "node:http"
 import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Exit, Fiber, Layer } from "effect"
-import { HttpRouter } from "effect/http"
 import pg from "pg"
-import { makeApp } from "../../server/app.ts"
 import { type Config, loadConfig } from "../../server/config.ts"
+import { serve } from "../../server/serve.ts"
 import { type Db, openDatabase } from "../../server/db/database.ts"
 import { type OutboxMail, readOutbox } from "./outbox.ts"
 
@@ -147,10 +145,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
 
   const server = createServer()
   const log = options.log ?? process.env.PREPARAT_TEST_LOG === "1"
-  const launched = HttpRouter.serve(makeApp(config), { disableLogger: !log, disableListenLog: !log }).pipe(
-    Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host })),
-    Layer.launch
-  )
+  const launched = serve(config, server, { log }).pipe(Layer.launch)
   const fiber = Effect.runFork(launched)
   const cleanUp = async () => {
     await pgSchema?.drop()

@@ -1,0 +1,45 @@
+// Shared steps of the end-to-end tests: a server with the built SPA, a browser, and helpers that act
+// as a person would (type, click, read mail).
+import { TOTP } from "otpauth"
+import type { Browser, Page } from "playwright-core"
+import { type StartedServer, startServer } from "../../support/start-server.ts"
+import { launchBrowser } from "./browser.ts"
+
+export interface World {
+  readonly server: StartedServer
+  readonly browser: Browser
+}
+
+export const startWorld = async (): Promise<World> => {
+  const server = await startServer()
+  const browser = await launchBrowser()
+  return { server, browser }
+}
+
+export const stopWorld = async (world: World | undefined): Promise<void> => {
+  await world?.browser.close()
+  await world?.server.stop()
+}
+
+/** The current 6-digit code for a base32 secret, as an authenticator app would show it. */
+export const totpNow = (secret: string, at = Date.now()): string =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at })
+
+/** The next step's code: the server refuses a code twice, so a second sign-in needs a fresh step. */
+export const totpNextStep = async (secret: string, previous: string): Promise<string> => {
+  for (;;) {
+    const code = totpNow(secret)
+    if (code !== previous) return code
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+}
+
+export const linkIn = (text: string, fragment: string): string => {
+  const link = text.match(/https?:\/\/[^\s"<>]+/g)?.find((l) => l.includes(fragment))
+  if (!link) throw new Error(`no link containing ${fragment} in mail:\n${text}`)
+  return link
+}
+
+export const expectUrl = async (page: Page, pattern: RegExp): Promise<void> => {
+  await page.waitForURL(pattern, { timeout: 15_000 })
+}
