@@ -1,50 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { type MailRequestEmitted, type MailRequestEvent, mailRequestMachine } from "./mailRequest.machine.ts"
-import { passwordResetMachine } from "./passwordReset.machine.ts"
-import { resendActivationMachine } from "./resendActivation.machine.ts"
-import { resetMfaMachine } from "./resetMfa.machine.ts"
+import { type MailRequestEmitted, mailRequestMachine } from "./mailRequest.machine.ts"
 import { drive } from "./testing/drive.ts"
-import { fieldError, serverDown, slowDown } from "./testing/fixtures.ts"
-import { modelFor } from "./testing/modelHarness.ts"
+import { serverDown, slowDown } from "./testing/fixtures.ts"
+import { describeMailRequestModel } from "./testing/mailRequestModel.ts"
 
-const events = [
-  { type: "mail.submit", email: " ada@lab.test " },
-  { type: "mail.submit", email: "ada@" },
-  { type: "xstate.done.actor.sendMail", output: undefined },
-  { type: "xstate.error.actor.sendMail", error: slowDown },
-  { type: "xstate.error.actor.sendMail", error: fieldError("email", "Enter a valid email address.") }
-] as unknown as ReadonlyArray<MailRequestEvent>
-
-// The three forms share the statechart; each is checked as shipped, with its own program provided.
-describe.each([
-  ["mailRequest", mailRequestMachine],
-  ["resendActivation", resendActivationMachine],
-  ["passwordReset", passwordResetMachine],
-  ["resetMfa", resetMfaMachine]
-])("%s model", (_, machine) => {
-  const model = modelFor({
-    machine,
-    promiseActors: ["sendMail"],
-    input: { locale: "id" },
-    events,
-    states: {
-      sending: (_, calls) => expect(calls.at(-1)?.input).toEqual({ email: "ada@lab.test", locale: "id" }),
-      invalid: (actual) => {
-        const { fields, error } = actual.context
-        expect(Object.keys(fields).length > 0 || error !== null).toBe(true)
-      },
-      sent: (actual) => expect(actual.context.error).toBeNull()
-    }
-  })
-
-  it.each(model.paths)("$description", async (path) => {
-    await path.run()
-  })
-
-  it("the paths cover every state and every transition", async () => {
-    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [] })
-  })
-})
+describeMailRequestModel("mailRequest", mailRequestMachine)
 
 describe("mailRequest scenarios", () => {
   it("prefills the address, checks it before sending, and announces the mail once sent", async () => {
