@@ -1,5 +1,5 @@
 // The look shared by the sign-in, registration and recovery pages, inside AuthLayout's card.
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
 export const header = style({ display: "flex", flexDirection: "column", gap: vars.space["2"], marginBottom: vars.space["6"] })
@@ -75,8 +75,10 @@ export const footer = style({
   color: vars.color.textMuted
 })
 
-/** A one-time code: wide spacing and tabular digits so it reads like the app shows it. */
-export const code = style({
+/** A field holding a one-time code: its input gets wide spacing and tabular digits, like the app shows it. */
+export const code = style({})
+
+globalStyle(`${code} input`, {
   fontFamily: vars.font.mono,
   letterSpacing: "0.2em",
   fontVariantNumeric: "tabular-nums"
