@@ -45,6 +45,11 @@ export const Dialog = ({ open, onClose, title, description, children, footer, wi
     if (!dialog || !open) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!dialog.open) dialog.showModal()
+    // showModal() focuses the first focusable element, which is the close button; a form dialog should
+    // start in its first field instead (or wherever the content asks with data-autofocus).
+    const body = dialog.querySelector<HTMLElement>("[data-dialog-body]")
+    const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? (body ? focusableIn(body)[0] : undefined)
+    preferred?.focus()
     return () => {
       dialog.close()
       opener?.focus()
@@ -99,7 +104,9 @@ export const Dialog = ({ open, onClose, title, description, children, footer, wi
           <XIcon size={16} />
         </Button>
       </div>
-      <div className={css.body}>{children}</div>
+      <div className={css.body} data-dialog-body="">
+        {children}
+      </div>
       {footer && <div className={css.footer}>{footer}</div>}
     </dialog>
   )

@@ -6,8 +6,10 @@ const drain = keyframes({ from: { transform: "scaleX(1)" }, to: { transform: "sc
 
 export const region = style({
   position: "fixed",
-  top: 16,
-  right: 16,
+  inset: "16px 16px auto auto",
+  overflow: "visible",
+  border: 0,
+  background: "transparent",
   zIndex: vars.zIndex.toast,
   display: "flex",
   flexDirection: "column",

@@ -60,8 +60,17 @@ const icons = { success: CheckCircleIcon, error: AlertCircleIcon, info: InfoIcon
 
 const ToastRegion = ({ items, dismiss }: { items: ReadonlyArray<ToastItem>; dismiss: (id: number) => void }) => {
   const t = useT()
+  const ref = useRef<HTMLElement>(null)
+  // The region is a manual popover so it lives in the top layer: a modal <dialog> would otherwise
+  // cover notices raised from inside it. Re-showing it on each change puts it above a newer dialog.
+  useEffect(() => {
+    const region = ref.current
+    if (!region || typeof region.showPopover !== "function") return
+    if (region.matches(":popover-open")) region.hidePopover()
+    if (items.length > 0) region.showPopover()
+  }, [items])
   return (
-    <section aria-label={t("common.notificationsRegion")} className={css.region}>
+    <section ref={ref} popover="manual" aria-label={t("common.notificationsRegion")} className={css.region}>
       {items.map((item) => (
         <ToastCard key={item.id} item={item} onDismiss={() => dismiss(item.id)} dismissLabel={t("common.dismiss")} />
       ))}
