@@ -25,10 +25,10 @@ export const eyebrow = style({
 })
 
 export const h1 = style({
-  fontSize: vars.fontSize["5xl"],
+  fontSize: 50,
   lineHeight: 1.08,
   letterSpacing: "-0.035em",
-  fontWeight: vars.fontWeight.bold,
+  fontWeight: vars.fontWeight.semibold,
   color: vars.color.text,
   "@media": { "(max-width: 960px)": { fontSize: vars.fontSize["4xl"] }, "(max-width: 576px)": { fontSize: 32 } }
 })

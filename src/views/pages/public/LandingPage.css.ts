@@ -10,7 +10,7 @@ export const hero = style({
 
 export const heroGrid = style({
   display: "grid",
-  gridTemplateColumns: "minmax(0, 5fr) minmax(0, 6fr)",
+  gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1.1fr)",
   gap: vars.space["12"],
   alignItems: "center",
   "@media": { "(max-width: 960px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
