@@ -1,14 +1,15 @@
-import { describe, expect, it } from "vitest"
-import { type EventObject, fromCallback } from "xstate"
-import { type SessionEmitted, type SessionEvent, sessionMachine } from "./session.machine.ts"
+import { describe, expect, it, vi } from "vitest"
+import { createActor, createMachine, type EventObject, fromCallback } from "xstate"
+import { RETRY_AFTER_MS, retryLater, type SessionEmitted, type SessionEvent, sessionMachine } from "./session.machine.ts"
 import { drive } from "./testing/drive.ts"
 import { ada, serverDown, sessionGone } from "./testing/fixtures.ts"
 import { modelFor } from "./testing/modelHarness.ts"
 
 const renamed = { ...ada, name: "Ada King" }
 const promiseActors = ["hasStoredSession", "loadProfile", "logout"]
-/** The expiry watcher needs the app runtime; here expiry is sent as the event it produces. */
-const provide = { actors: { watchExpiry: fromCallback<EventObject, void>(() => () => undefined) } }
+const silent = fromCallback<EventObject, void>(() => () => undefined)
+/** The expiry watcher needs the app runtime and the retry waits on a clock; here both are events. */
+const provide = { actors: { watchExpiry: silent, retryLater: silent } }
 
 const model = modelFor({
   machine: sessionMachine,
@@ -107,5 +108,29 @@ describe("session scenarios", () => {
     await run.fail("loadProfile", serverDown)
     expect(run.actor.getSnapshot().matches({ signedIn: "idle" })).toBe(true)
     expect(run.actor.getSnapshot().context.user).toEqual(ada)
+  })
+})
+
+describe("retryLater", () => {
+  it("asks again after a pause, and not before", () => {
+    vi.useFakeTimers()
+    try {
+      const parent = createActor(
+        createMachine({
+          initial: "waiting",
+          states: {
+            waiting: { invoke: { src: retryLater }, on: { "session.retry": "retrying" } },
+            retrying: {}
+          }
+        })
+      ).start()
+      vi.advanceTimersByTime(RETRY_AFTER_MS - 1)
+      expect(parent.getSnapshot().value).toBe("waiting")
+      vi.advanceTimersByTime(1)
+      expect(parent.getSnapshot().value).toBe("retrying")
+      parent.stop()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,7 +1,7 @@
 // Who is signed in. Starts by looking for a session kept from an earlier visit and loading its
 // profile; after that it follows sign-in, sign-out, profile changes, and the server ending the
 // session (a 401 the Api could not fix by renewing the token), which sends the user to /login.
-import { assign, emit, setup } from "xstate"
+import { assign, emit, type EventObject, fromCallback, setup } from "xstate"
 import type { Profile } from "../contract/users.ts"
 import { hasStoredSession, loadProfile, logout, watchExpiry } from "../effects/auth/session.ts"
 import { present } from "../effects/Catalogue.ts"
@@ -25,6 +25,20 @@ export type SessionEvent =
   /** Try again to load the profile after the server could not be reached. */
   | { readonly type: "session.retry" }
 
+/** How long to wait before asking an unreachable server again. */
+export const RETRY_AFTER_MS = 5000
+
+/** Sends session.retry after a pause, or as soon as the browser says it is back online. */
+export const retryLater = fromCallback<EventObject, void>(({ sendBack }) => {
+  const retry = () => sendBack({ type: "session.retry" } satisfies SessionEvent)
+  const timer = setTimeout(retry, RETRY_AFTER_MS)
+  globalThis.addEventListener?.("online", retry)
+  return () => {
+    clearTimeout(timer)
+    globalThis.removeEventListener?.("online", retry)
+  }
+})
+
 export type SessionEmitted = { readonly type: "session.ended"; readonly reason: "signOut" | "expired" }
 
 export const sessionMachine = setup({
@@ -37,6 +51,7 @@ export const sessionMachine = setup({
     hasStoredSession: fromEffect(() => hasStoredSession()),
     loadProfile: fromEffect(() => loadProfile()),
     logout: fromEffect(() => logout()),
+    retryLater,
     watchExpiry: fromEffectListener<SessionEvent>((send) => watchExpiry(() => send({ type: "session.expired" })))
   },
   guards: {
@@ -76,6 +91,7 @@ export const sessionMachine = setup({
     },
     /** The server could not be reached: neither signed in nor out until it answers. */
     unavailable: {
+      invoke: { id: "retryLater", src: "retryLater" },
       on: { "session.retry": { target: "loadingProfile" } }
     },
     signedIn: {
