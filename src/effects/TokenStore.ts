@@ -41,7 +41,7 @@ export class TokenStore extends Context.Service<
         get: Effect.sync(read),
         set: (tokens) => Effect.sync(() => storage.setItem(key, JSON.stringify(tokens))),
         clear,
-        expire: Effect.andThen(clear, PubSub.publish(expirations, undefined)),
+        expire: Effect.andThen(clear, Effect.asVoid(PubSub.publish(expirations, undefined))),
         expired: Stream.fromPubSub(expirations)
       })
     })

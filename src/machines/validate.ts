@@ -5,8 +5,13 @@ import type { FieldNotices, Notice } from "../effects/Notice.ts"
 
 const format = SchemaIssue.makeFormatterStandardSchemaV1()
 
-/** A rule message is an i18n key; anything else ("Missing key", "Expected string") is a generic one. */
-const toNotice = (message: string): Notice => ({ key: message.startsWith("validation.") ? message : "validation.required" })
+/**
+ * A rule message is already an i18n key. Schema's own messages are not: a missing value reads as
+ * "required" and anything else ("Expected string") as "invalid", as the server reports them.
+ */
+const toNotice = (message: string): Notice => ({
+  key: message.startsWith("validation.") ? message : message === "Missing key" ? "validation.required" : "validation.invalid"
+})
 
 /** Every failing field with its messages, or null when the values pass. */
 export const validate = <A>(schema: Schema.Decoder<A>, values: unknown): FieldNotices | null => {

@@ -9,6 +9,9 @@ import { Acknowledged } from "./acknowledged.ts"
 
 export type LoginOutcome = { readonly _tag: "SignedIn"; readonly user: Profile } | { readonly _tag: "MfaRequired" }
 
+const mfaRequired: LoginOutcome = { _tag: "MfaRequired" }
+const signedIn = (user: Profile): LoginOutcome => ({ _tag: "SignedIn", user })
+
 /** Signs in; a full answer stores the tokens, a 2FA account first answers with a request for the code. */
 export const login = Effect.fn("Auth.login")(function* (payload: LoginPayload) {
   const api = yield* Api
@@ -20,10 +23,10 @@ export const login = Effect.fn("Auth.login")(function* (payload: LoginPayload) {
     authenticated: false
   })
   const result = answer.data
-  if (result.mfa_required) return { _tag: "MfaRequired" } as LoginOutcome
+  if (result.mfa_required) return mfaRequired
   const tokens = yield* TokenStore
   yield* tokens.set({ access: result.access_token, refresh: result.refresh_token })
-  return { _tag: "SignedIn", user: result.user } as LoginOutcome
+  return signedIn(result.user)
 })
 
 /** Whether a session was kept from an earlier visit (no network). */
