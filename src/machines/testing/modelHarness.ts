@@ -10,13 +10,13 @@ import {
   type AnyTransitionDefinition,
   type Actor,
   createActor,
-  createMachine,
   type EventFromLogic,
   fromPromise,
   type InputFrom,
   type SnapshotFrom
 } from "xstate"
 import { createTestModel, getStateNodes } from "xstate/graph"
+import { modelOf } from "./invocationFreeModel.ts"
 
 /** One run of an invoked promise actor: what it was given, and how the path ends it. */
 export interface Invocation {
@@ -53,40 +53,6 @@ export interface Coverage {
 }
 
 class PathFailure extends Error {}
-
-type NodeConfig = {
-  readonly invoke?: unknown
-  readonly on?: Record<string, unknown>
-  readonly states?: Record<string, NodeConfig>
-  readonly [key: string]: unknown
-}
-type InvokeConfig = { readonly id?: string; readonly onDone?: unknown; readonly onError?: unknown }
-
-/**
- * `createTestModel` refuses machines that invoke actors: the graph walk cannot run them. The model is
- * therefore the same statechart with each invocation replaced by what it stands for, transitions on
- * its done and error events. The real machine, invocations and all, is what the paths then run on.
- */
-const withoutInvocations = (node: NodeConfig): NodeConfig => {
-  const { invoke, states, on, ...rest } = node
-  const invocations = (invoke === undefined ? [] : Array.isArray(invoke) ? invoke : [invoke]) as ReadonlyArray<InvokeConfig>
-  const outcomes: Record<string, unknown> = {}
-  for (const { id, onDone, onError } of invocations) {
-    if (id === undefined) throw new Error("Give every invocation an id, so its done and error events have a name")
-    if (onDone !== undefined) outcomes[`xstate.done.actor.${id}`] = onDone
-    if (onError !== undefined) outcomes[`xstate.error.actor.${id}`] = onError
-  }
-  return {
-    ...rest,
-    ...(on === undefined && invocations.length === 0 ? {} : { on: { ...on, ...outcomes } }),
-    ...(states === undefined
-      ? {}
-      : { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withoutInvocations(child)])) })
-  }
-}
-
-const modelOf = <M extends AnyStateMachine>(machine: M): M =>
-  createMachine(withoutInvocations(machine.config as NodeConfig) as never, machine.implementations as never) as unknown as M
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
