@@ -31,7 +31,15 @@ export const fieldNames = [
   "parent",
   "lab_id",
   "role_member",
-  "file"
+  "file",
+  "is_dir",
+  "is_favorite",
+  "value",
+  "id",
+  "meta_key",
+  "search",
+  "ordering",
+  "user_id"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

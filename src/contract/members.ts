@@ -1,0 +1,94 @@
+// /v2/members: who shares a lab and with which role; invitations (also to emails that have no
+// account yet), role changes, removal and leaving, ownership transfer; and the user suggestions
+// of the invite box (/v2/auth/users/).
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { Locale } from "./auth.ts"
+import { Ok, Page, PageQuery } from "./envelope.ts"
+import { BadRequest, Forbidden, NotFound } from "./errors.ts"
+import { Collaborator, Lab, LabId } from "./labs.ts"
+import { Authorization } from "./middleware.ts"
+
+/** The members list's item: see Collaborator in labs.ts. */
+export const Member = Collaborator
+export type Member = typeof Member.Type
+
+/** Roles that can be given by invitation or role change; "owner" only through a transfer. */
+export const MemberRole = Schema.Literals(["admin", "reviewer"])
+export type MemberRole = typeof MemberRole.Type
+
+/** Default page size of the members list (spec section 9). */
+export const MEMBERS_PAGE_SIZE = 5
+
+export const MembersQuery = {
+  ...PageQuery,
+  lab_id: LabId,
+  /** Part of a name, email or username. */
+  search: Schema.optional(Schema.String)
+}
+
+export const InvitePayload = Schema.Struct({
+  lab_id: LabId,
+  /** One email or a list; at least one. */
+  email: Schema.Union([Schema.String, Schema.Array(Schema.String)]),
+  /** Default reviewer. */
+  role_member: Schema.optionalKey(MemberRole),
+  /** Language of the invitation mail to an email without an account; English when absent. */
+  locale: Schema.optionalKey(Locale)
+})
+export type InvitePayload = typeof InvitePayload.Type
+
+export const RolePayload = Schema.Struct({ role_member: MemberRole })
+
+export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Schema.String })
+export type TransferPayload = typeof TransferPayload.Type
+
+/** At least 2 characters of a name, email or username; at most 10 answers. */
+export const SUGGEST_MIN_CHARS = 2
+export const SUGGEST_MAX = 10
+export const SuggestQuery = { lab_id: LabId, search: Schema.String }
+
+export const UserSuggestion = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  name: Schema.String,
+  username: Schema.NullOr(Schema.String),
+  avatar: Schema.NullOr(Schema.String),
+  /** The same name and avatar, where the old product read them. */
+  profile: Schema.Struct({ name: Schema.String, avatar: Schema.NullOr(Schema.String) })
+})
+export type UserSuggestion = typeof UserSuggestion.Type
+
+export class Members extends HttpApiGroup.make("members")
+  .add(
+    HttpApiEndpoint.get("list", "/members/", { query: MembersQuery, success: Ok(Page(Member)), error: [BadRequest, NotFound] }),
+    HttpApiEndpoint.post("invite", "/members/invites/", {
+      payload: InvitePayload,
+      success: Ok(Schema.Struct({ members: Schema.Array(Member) })),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.put("changeRole", "/members/:id/", {
+      params: { id: Schema.String },
+      payload: RolePayload,
+      success: Ok(Member),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.delete("remove", "/members/:id/", {
+      params: { id: Schema.String },
+      success: Ok(Schema.Null),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.post("transfer", "/members/transfer/", {
+      payload: TransferPayload,
+      success: Ok(Lab),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.get("suggest", "/auth/users/", {
+      query: SuggestQuery,
+      success: Ok(Schema.Struct({ data: Schema.Struct({ results: Schema.Array(UserSuggestion) }) })),
+      error: [BadRequest, Forbidden, NotFound]
+    })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Members", description: "Collaborators of a lab, invitations, roles and ownership" })) {}

@@ -1,0 +1,39 @@
+// /v2/notifications: what the signed-in user must hear of (an invitation, an ownership transfer,
+// later chat messages), newest first, with the unread count. Spec section 7 reads the list at
+// `data.data`, so the body is { status, data: { data: { results, meta, unread_count } } }.
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { Ok, PageMeta, PageQuery } from "./envelope.ts"
+import { BadRequest, NotFound } from "./errors.ts"
+import { Authorization } from "./middleware.ts"
+
+export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes"])
+export type NotificationType = typeof NotificationType.Type
+
+/** Default page size (spec section 9). */
+export const NOTIFICATIONS_PAGE_SIZE = 5
+
+export const Notification = Schema.Struct({
+  id: Schema.String,
+  type: NotificationType,
+  is_read: Schema.Boolean,
+  created_at: Schema.String,
+  /** The lab it is about; null once that lab was deleted forever. */
+  lab: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, is_dir: Schema.Boolean })),
+  /** Who caused it; null for the system. */
+  sender: Schema.NullOr(Schema.Struct({ name: Schema.String, email: Schema.String, username: Schema.NullOr(Schema.String) }))
+})
+export type Notification = typeof Notification.Type
+
+export const NotificationList = Schema.Struct({
+  data: Schema.Struct({ results: Schema.Array(Notification), meta: PageMeta, unread_count: Schema.Number })
+})
+
+export class Notifications extends HttpApiGroup.make("notifications")
+  .add(
+    HttpApiEndpoint.get("list", "/notifications/", { query: PageQuery, success: Ok(NotificationList), error: BadRequest }),
+    HttpApiEndpoint.put("markRead", "/notifications/:id/", { params: { id: Schema.String }, success: Ok(Notification), error: NotFound })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Notifications", description: "The signed-in user's notifications" })) {}
