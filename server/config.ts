@@ -1,6 +1,6 @@
 // Every setting of the server, read once from the environment, each with a default that works
 // on a fresh machine (embedded SQLite, local files, mail to the outbox).
-import { randomBytes } from "node:crypto"
+import { createHmac, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 
@@ -30,11 +30,55 @@ export interface Config {
    */
   readonly trustProxy: boolean
   readonly contactPhone: string
+  readonly realtime: RealtimeConfig
+}
+
+export interface RealtimeConfig {
+  readonly appId: string
+  readonly key: string
+  readonly secret: string
+  readonly cluster: string
+  /**
+   * An external Pusher-compatible service (Pusher Channels, soketi, ...) that events are sent to
+   * through the `pusher` SDK. Unset: the embedded server on this process's own port.
+   */
+  readonly external:
+    | {
+        /** REST host of the service; unset means Pusher Channels' own host for the cluster. */
+        readonly host: string | undefined
+        readonly port: string | undefined
+        readonly useTLS: boolean
+        /** Where browsers connect; unset means the cluster's default. */
+        readonly wsHost: string | undefined
+        readonly wsPort: number | undefined
+      }
+    | undefined
 }
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined || value === "" ? Number.NaN : Number(value)
   return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+const realtimeConfig = (env: NodeJS.ProcessEnv, secretKey: string): RealtimeConfig => {
+  const external = Boolean(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET)
+  const useTLS = env.PUSHER_USE_TLS ? env.PUSHER_USE_TLS !== "false" : true
+  return {
+    appId: env.PUSHER_APP_ID || "preparat",
+    key: env.PUSHER_KEY || "preparat",
+    // The embedded server's secret only signs channel authorisations; derive it from the app secret.
+    secret: env.PUSHER_SECRET || createHmac("sha256", secretKey).update("realtime").digest("hex"),
+    cluster: env.PUSHER_CLUSTER || "ap1",
+    external: external
+      ? {
+          host: env.PUSHER_HOST || undefined,
+          port: env.PUSHER_PORT || undefined,
+          useTLS,
+          wsHost: env.PUSHER_WS_HOST || env.PUSHER_HOST || undefined,
+          wsPort: env.PUSHER_WS_PORT ? int(env.PUSHER_WS_PORT, 443) : env.PUSHER_PORT ? int(env.PUSHER_PORT, 443) : undefined
+        }
+      : undefined
+  }
 }
 
 const persistedSecret = (dataDir: string): string => {
@@ -50,6 +94,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = resolve(env.DATA_DIR || "./data")
   mkdirSync(dataDir, { recursive: true })
   const smtpUrl = env.SMTP_URL || undefined
+  const secretKey = env.SECRET_KEY || persistedSecret(dataDir)
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -58,13 +103,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Preparat <no-reply@preparat.local>",
-    secretKey: env.SECRET_KEY || persistedSecret(dataDir),
+    secretKey,
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
     staticDir: resolve(env.STATIC_DIR || "./dist"),
     devRoutes: env.DEV_ROUTES ? env.DEV_ROUTES === "1" : smtpUrl === undefined,
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
     trustProxy: env.TRUST_PROXY === "1",
-    contactPhone: env.CONTACT_PHONE || "6281200000000"
+    contactPhone: env.CONTACT_PHONE || "6281200000000",
+    realtime: realtimeConfig(env, secretKey)
   }
 }

@@ -23,6 +23,11 @@ export class Database extends Context.Service<
     readonly transaction: <A, E, R>(fn: (trx: Trx) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
     /** A plain query outside a transaction. */
     readonly query: <A>(fn: (db: Db) => Promise<A>) => Effect.Effect<A>
+    /**
+     * Calls `listener` after every committed transaction (e.g. to publish the events it wrote
+     * without polling); returns the function that stops it.
+     */
+    readonly onCommit: (listener: () => void) => () => void
   }
 >()("preparat/Database") {
   static readonly layer = (config: Pick<Config, "databaseUrl" | "dataDir">) =>
@@ -32,19 +37,28 @@ export class Database extends Context.Service<
         Effect.promise(() => openDatabase(config)),
         ({ db }) => Effect.promise(() => db.destroy())
       ).pipe(
-        Effect.map(({ db, engine }) =>
-          Database.of({
+        Effect.map(({ db, engine }) => {
+          const commitListeners = new Set<() => void>()
+          const committed = () => {
+            for (const listener of commitListeners) listener()
+          }
+          return Database.of({
             db,
             engine,
             transaction: (fn) =>
               Effect.acquireUseRelease(
                 Effect.promise(() => db.startTransaction().execute()),
                 (trx) => fn(trx),
-                (trx, exit) => Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit().execute() : trx.rollback().execute()))
+                (trx, exit) =>
+                  Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit().execute().then(committed) : trx.rollback().execute()))
               ),
-            query: (fn) => Effect.promise(() => fn(db))
+            query: (fn) => Effect.promise(() => fn(db)),
+            onCommit: (listener) => {
+              commitListeners.add(listener)
+              return () => commitListeners.delete(listener)
+            }
           })
-        )
+        })
       )
     )
 }

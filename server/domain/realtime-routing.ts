@@ -1,0 +1,59 @@
+// Which realtime messages a committed domain event becomes. Pure: the publisher feeds it rows of the
+// event log and sends what it returns.
+import { labChannel, notificationChannel, ownershipChannel, realtimeEvents } from "../../src/contract/realtime.ts"
+
+export interface LoggedEvent {
+  readonly id: string
+  readonly kind: string
+  readonly actor_id: string | null
+  readonly lab_id: string | null
+  readonly payload: Record<string, unknown>
+  readonly created_at: string
+}
+
+export interface Message {
+  readonly channel: string
+  readonly event: string
+  readonly data: unknown
+}
+
+const strings = (value: unknown): ReadonlyArray<string> => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])
+
+/** Lab changes go to the lab's channel and its parent's, so a folder view sees its children change. */
+const labMessages = (e: LoggedEvent): Message[] => {
+  if (!e.lab_id) return []
+  const parent = typeof e.payload.parent_id === "string" ? e.payload.parent_id : null
+  const data = { kind: e.kind, lab_id: e.lab_id, parent_id: parent, actor_id: e.actor_id, at: e.created_at }
+  const labs = [e.lab_id, ...(parent && parent !== e.lab_id ? [parent] : [])]
+  return labs.map((id) => ({ channel: labChannel(id), event: realtimeEvents.labChanged(id), data }))
+}
+
+export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
+  const recipients = strings(e.payload.recipients)
+  const notice = { kind: e.kind, lab_id: e.lab_id, actor_id: e.actor_id, notification_id: e.payload.notification_id ?? null, at: e.created_at }
+  switch (true) {
+    case e.kind === "upload.status" && e.lab_id !== null:
+      return [
+        {
+          channel: labChannel(e.lab_id!),
+          event: realtimeEvents.statusUpload(e.lab_id!),
+          data: { lab_id: e.lab_id, status: e.payload.status, thumbnail: e.payload.thumbnail ?? null }
+        },
+        ...labMessages(e)
+      ]
+    case e.kind === "member.invited":
+      return [...recipients.map((r) => ({ channel: notificationChannel(r), event: realtimeEvents.invite(r), data: notice })), ...labMessages(e)]
+    case e.kind === "lab.ownership_transferred":
+      return [
+        ...recipients.map((r) => ({ channel: ownershipChannel(r), event: realtimeEvents.ownershipChanges(r), data: notice })),
+        ...labMessages(e)
+      ]
+    case e.kind === "chat.message":
+      return [...recipients.map((r) => ({ channel: notificationChannel(r), event: realtimeEvents.notifChat(r), data: notice }))]
+    case e.kind.startsWith("lab.") || e.kind.startsWith("member."):
+      return labMessages(e)
+    default:
+      // Account events (auth.*, profile.*) are private to the activity page.
+      return []
+  }
+}

@@ -1,0 +1,66 @@
+// Sends committed domain events to their realtime channels. It wakes on every commit (no polling
+// delay) and also once a second, and it starts by sending whatever an earlier process wrote but did
+// not get to publish before it died: nothing is lost between the database and the channel.
+import { Effect, Latch, Layer } from "effect"
+import { type LoggedEvent, routeEvent } from "../domain/realtime-routing.ts"
+import { Database } from "./Database.ts"
+import { Realtime } from "./Realtime.ts"
+
+const BATCH = 500
+const IDLE_WAKE = "1 second"
+
+const parsePayload = (raw: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Publishes one batch of unpublished events in log order; answers how many it handled. */
+export const publishPending = Effect.fn("EventPublisher.publishPending")(function* () {
+  const { db } = yield* Database
+  const realtime = yield* Realtime
+  const rows = yield* Effect.promise(() =>
+    db.selectFrom("events").selectAll().where("published_at", "is", null).orderBy("seq").limit(BATCH).execute()
+  )
+  if (rows.length === 0) return 0
+  const events: LoggedEvent[] = rows.map((r) => ({ ...r, payload: parsePayload(r.payload) }))
+  yield* realtime.publish(events.flatMap(routeEvent))
+  // Marked after sending: a crash in between sends an event twice rather than never.
+  yield* Effect.promise(() =>
+    db
+      .updateTable("events")
+      .set({ published_at: new Date().toISOString() })
+      .where(
+        "seq",
+        "in",
+        rows.map((r) => r.seq)
+      )
+      .execute()
+  )
+  return rows.length
+})
+
+export const EventPublisher = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const database = yield* Database
+    const wake = yield* Latch.make(true)
+    const stop = database.onCommit(() => Latch.openUnsafe(wake))
+    yield* Effect.addFinalizer(() => Effect.sync(stop))
+    const loop = Effect.gen(function* () {
+      yield* Latch.await(wake).pipe(Effect.timeoutOption(IDLE_WAKE))
+      yield* Latch.close(wake)
+      // Drain fully: a burst of changes may leave more than one batch.
+      while ((yield* publishPending()) === BATCH) {
+        /* next batch */
+      }
+    }).pipe(
+      // A publishing failure (e.g. the external service is down) is retried on the next wake.
+      Effect.catchCause((cause) => Effect.logWarning("realtime publishing failed; will retry", cause)),
+      Effect.forever
+    )
+    yield* Effect.forkScoped(loop)
+  })
+)

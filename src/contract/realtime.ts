@@ -1,0 +1,65 @@
+// Realtime channel and event names (spec section 7, as private channels) and the endpoints where the
+// SPA learns where to connect and gets its private channels authorised.
+//
+//   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId}, and later the
+//                                       annotation, label and chat events of the spec
+//   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment)
+//   private-ownership_changes_{userId}  ownership_changes_{userId}
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { Forbidden, Unauthorized } from "./errors.ts"
+import { Authorization } from "./middleware.ts"
+
+export const labChannel = (labId: string) => `private-mylab_${labId}`
+export const notificationChannel = (userId: string) => `private-notif_chat_${userId}`
+export const ownershipChannel = (userId: string) => `private-ownership_changes_${userId}`
+
+export const realtimeEvents = {
+  labChanged: (labId: string) => `lab_changed_${labId}`,
+  statusUpload: (labId: string) => `status_upload_${labId}`,
+  invite: (userId: string) => `invite_${userId}`,
+  notifChat: (userId: string) => `notif_chat_${userId}`,
+  ownershipChanges: (userId: string) => `ownership_changes_${userId}`
+}
+
+/** What a private channel name refers to, so the server can decide who may listen. */
+export type ChannelTarget = { readonly kind: "lab"; readonly labId: string } | { readonly kind: "user"; readonly userId: string }
+
+export const parseChannel = (channel: string): ChannelTarget | undefined => {
+  const match = /^private-(mylab|notif_chat|ownership_changes)_([A-Za-z0-9-]{1,64})$/.exec(channel)
+  if (!match) return undefined
+  return match[1] === "mylab" ? { kind: "lab", labId: match[2]! } : { kind: "user", userId: match[2]! }
+}
+
+export const LabChanged = Schema.Struct({ kind: Schema.String, lab_id: Schema.String, parent_id: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+export type LabChanged = typeof LabChanged.Type
+
+export const ClientConfig = Schema.Struct({
+  key: Schema.String,
+  cluster: Schema.String,
+  /** Null: the page's own host and port (the embedded server). */
+  host: Schema.NullOr(Schema.String),
+  port: Schema.NullOr(Schema.Number),
+  tls: Schema.NullOr(Schema.Boolean)
+})
+export type ClientConfig = typeof ClientConfig.Type
+
+/** pusher-js posts these as a form. */
+export const AuthPayload = Schema.Struct({ socket_id: Schema.String, channel_name: Schema.String }).pipe(HttpApiSchema.asFormUrlEncoded())
+
+export class RealtimeConfigGroup extends HttpApiGroup.make("realtimeConfig")
+  .add(HttpApiEndpoint.get("config", "/realtime/config/", { success: ClientConfig }))
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Realtime", description: "Where browsers connect for live events" })) {}
+
+export class RealtimeAuthGroup extends HttpApiGroup.make("realtimeAuth")
+  .add(
+    HttpApiEndpoint.post("auth", "/realtime/auth/", {
+      payload: AuthPayload,
+      success: Schema.Struct({ auth: Schema.String }),
+      error: [Unauthorized, Forbidden]
+    })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Realtime", description: "Authorises a private channel for the signed-in user" })) {}
