@@ -13,7 +13,12 @@ import { MediaRoutes } from "./http/media.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
+import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
+import type { Hub } from "./realtime/hub.ts"
 import { AppConfig } from "./services/AppConfig.ts"
+import { ChannelAccess } from "./services/ChannelAccess.ts"
+import { EventPublisher } from "./services/EventPublisher.ts"
+import { Realtime } from "./services/Realtime.ts"
 import { Avatars } from "./services/Avatars.ts"
 import { Credentials } from "./services/Credentials.ts"
 import { Database } from "./services/Database.ts"
@@ -35,16 +40,24 @@ const accountServices = () => {
   return Layer.mergeAll(Registration.layer, Sessions.layer, Credentials.layer, Profiles.layer).pipe(Layer.provideMerge(mfa))
 }
 
+/** Delivery of realtime events: the embedded server's hub, or an external Pusher-compatible service. */
+const realtimeLayer = (config: Config, hub: Hub) => {
+  const { external } = config.realtime
+  return external ? Realtime.external({ ...config.realtime, external }) : Realtime.embedded(config.realtime, hub)
+}
+
 /** Every service of the application over the configured infrastructure. */
-export const makeServices = (config: Config) => {
+export const makeServices = (config: Config, hub: Hub) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
-  return accountServices().pipe(Layer.provideMerge(infrastructure))
+  const realtime = Layer.mergeAll(realtimeLayer(config, hub), ChannelAccess.none)
+  const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
+  return Layer.mergeAll(accountServices(), publisher).pipe(Layer.provideMerge(infrastructure))
 }
 
 /** Every route; the services come from makeServices. */
 export const makeRoutes = (config: Config) => {
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
-    Layer.provide([AuthPublicLive, AuthAccountLive]),
+    Layer.provide([AuthPublicLive, AuthAccountLive, RealtimeConfigLive, RealtimeAuthLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })

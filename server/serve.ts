@@ -2,19 +2,37 @@
 // the same thing.
 import type { Server } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { makeRoutes, makeServices } from "./app.ts"
 import type { Config } from "./config.ts"
+import { makeHub } from "./realtime/hub.ts"
+import { realtimeRestRoutes } from "./realtime/rest.ts"
+import { attachRealtime } from "./realtime/websocket.ts"
 
 export interface ServeOptions {
   /** Log every request. */
   readonly log?: boolean
 }
 
-export const serve = (config: Config, server: Server, options: ServeOptions = {}) =>
-  HttpRouter.serve(makeRoutes(config), { disableLogger: !options.log, disableListenLog: !options.log }).pipe(
+export const serve = (config: Config, server: Server, options: ServeOptions = {}) => {
+  const hub = makeHub()
+  // The embedded realtime server shares the port: WebSocket upgrades on /app/{key} and the Pusher
+  // REST API for publishers. With an external service configured, neither is offered here.
+  const embedded = config.realtime.external === undefined
+  const realtimeSockets = embedded
+    ? Layer.effectDiscard(
+        Effect.acquireRelease(
+          Effect.sync(() => attachRealtime(server, hub, config.realtime)),
+          (attached) => Effect.promise(() => attached.close())
+        )
+      )
+    : Layer.empty
+  const routes = embedded ? Layer.mergeAll(makeRoutes(config), ...realtimeRestRoutes(hub, config.realtime)) : makeRoutes(config)
+  return HttpRouter.serve(routes, { disableLogger: !options.log, disableListenLog: !options.log }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host })),
+    Layer.provide(realtimeSockets),
     // Provided last, so built first: the database is open and migrated before the socket listens.
-    Layer.provide(makeServices(config))
+    Layer.provide(makeServices(config, hub))
   )
+}

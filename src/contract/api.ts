@@ -1,11 +1,14 @@
 // The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthAccount, AuthPublic } from "./auth.ts"
+import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
 
 export class Api extends HttpApi.make("preparat")
   .add(AuthPublic)
   .add(AuthAccount)
+  .add(RealtimeConfigGroup)
+  .add(RealtimeAuthGroup)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

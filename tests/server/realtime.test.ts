@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = createServer()
   realtime = attachRealtime(server, hub, app)
   const [events, batch] = realtimeRestRoutes(hub, app)
-  const launched = HttpRouter.serve(Layer.mergeAll(events, batch)).pipe(
+  const launched = HttpRouter.serve(Layer.mergeAll(events, batch), { disableLogger: true, disableListenLog: true }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: 0, host: "127.0.0.1" })),
     Layer.launch
   )

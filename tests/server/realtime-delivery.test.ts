@@ -1,0 +1,77 @@
+// The realtime path of the real server: GET /v2/realtime/config/, private channels authorised by
+// /v2/realtime/auth/ for their own user only, and committed events from the event log delivered to
+// pusher-js, including events written before the server started (a crash between commit and send).
+import { randomUUID } from "node:crypto"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
+import { api, createSignedIn, type SignedIn } from "../support/api.ts"
+import { connectPusher, subscribed } from "../support/pusher.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+
+let server: StartedServer
+let ada: SignedIn
+let bob: SignedIn
+
+const unpublishedEvent = (recipient: string) => ({
+  id: randomUUID(),
+  actor_id: null,
+  kind: "member.invited",
+  lab_id: null,
+  payload: JSON.stringify({ recipients: [recipient], notification_id: "n1" }),
+  created_at: new Date().toISOString(),
+  published_at: null
+})
+
+beforeAll(async () => {
+  server = await startServer()
+  ada = await createSignedIn(server)
+  bob = await createSignedIn(server)
+})
+
+afterAll(() => server.stop())
+
+describe("realtime on the real server", () => {
+  it("tells the SPA where to connect: the page's own host for the embedded server", async () => {
+    const reply = await api(server).get("/v2/realtime/config/")
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ key: server.config.realtime.key, cluster: server.config.realtime.cluster, host: null, port: null, tls: null })
+  })
+
+  it("authorises a user's own channel only, and only with a token", async () => {
+    const form = (channel: string) => new URLSearchParams({ socket_id: "123.456", channel_name: channel }).toString()
+    const post = (channel: string, token?: string) =>
+      fetch(`${server.url}/v2/realtime/auth/`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: form(channel)
+      })
+    const own = await post(notificationChannel(ada.id), ada.access)
+    expect(own.status).toBe(200)
+    expect((await own.json()).auth).toMatch(new RegExp(`^${server.config.realtime.key}:[0-9a-f]{64}$`))
+    expect((await post(notificationChannel(bob.id), ada.access)).status).toBe(403)
+    expect((await post("private-somebody-else", ada.access)).status).toBe(403)
+    expect((await post(notificationChannel(ada.id))).status).toBe(401)
+  })
+
+  it("delivers a committed event to the recipient's channel, and not to anyone else", async () => {
+    const adaClient = connectPusher(server, ada.access)
+    const bobClient = connectPusher(server, bob.access)
+    try {
+      const adaChannel = adaClient.subscribe(notificationChannel(ada.id))
+      const bobChannel = bobClient.subscribe(notificationChannel(bob.id))
+      await Promise.all([subscribed(adaChannel), subscribed(bobChannel)])
+      const bobHeard: unknown[] = []
+      bobChannel.bind_global((event: string, data: unknown) => !event.startsWith("pusher") && bobHeard.push(data))
+      const heard = new Promise<Record<string, unknown>>((resolve) => adaChannel.bind(realtimeEvents.invite(ada.id), resolve))
+      // Written straight into the log, as a crash between commit and publish would leave it.
+      await server.withDb((db) => db.insertInto("events").values(unpublishedEvent(ada.id)).execute())
+      expect(await heard).toMatchObject({ kind: "member.invited", notification_id: "n1" })
+      expect(bobHeard).toEqual([])
+      const left = await server.withDb((db) => db.selectFrom("events").select("id").where("published_at", "is", null).execute())
+      expect(left).toEqual([])
+    } finally {
+      adaClient.disconnect()
+      bobClient.disconnect()
+    }
+  })
+})
