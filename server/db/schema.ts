@@ -69,6 +69,80 @@ export interface RateLimitsTable {
   count: number
 }
 
+export interface LabsTable {
+  id: string
+  /** Owner of the whole tree: everything inside a lab has its owner (see Members.transfer). */
+  owner_id: string
+  parent_id: string | null
+  name: string
+  /** lower(name): sibling uniqueness and case-insensitive search use an index on it. */
+  name_lower: string
+  is_dir: number
+  /** Upload status of a file; null for folders. */
+  status: string | null
+  /**
+   * A file's bytes; a folder's is kept equal to the sum of its live contents (updated with every
+   * move, trash, restore and transfer) so listings never add up whole subtrees.
+   */
+  size: number
+  description: string | null
+  thumbnail: string | null
+  /** Key of the stored original in the BlobStore; files only, set by uploads. */
+  blob_key: string | null
+  /** The lab's own public flag, mirrored from its `mylab-is_public` metadata entry. */
+  is_public: number
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+  /** The id of the item the user sent to the trash, shared by everything that went with it. */
+  trash_id: string | null
+}
+
+export interface LabMembersTable {
+  id: string
+  lab_id: string
+  /** Null while the invitation waits for this email to sign up and activate. */
+  user_id: string | null
+  email: string
+  role: "admin" | "reviewer"
+  invited_by: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface LabFavoritesTable {
+  user_id: string
+  lab_id: string
+  created_at: string
+}
+
+export interface LabRecentsTable {
+  user_id: string
+  lab_id: string
+  accessed_at: string
+}
+
+export interface LabMetadataTable {
+  id: string
+  lab_id: string
+  name: string
+  value: string
+  created_at: string
+  updated_at: string
+}
+
+export interface NotificationsTable {
+  id: string
+  user_id: string
+  type: string
+  lab_id: string | null
+  sender_id: string | null
+  /** The event it was derived from. */
+  event_id: string
+  is_read: number
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   backup_codes: BackupCodesTable
@@ -76,4 +150,10 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable
   events: EventsTable
   rate_limits: RateLimitsTable
+  labs: LabsTable
+  lab_members: LabMembersTable
+  lab_favorites: LabFavoritesTable
+  lab_recents: LabRecentsTable
+  lab_metadata: LabMetadataTable
+  notifications: NotificationsTable
 }

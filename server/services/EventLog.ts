@@ -7,6 +7,8 @@ import type { Activity } from "../../src/contract/auth.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 
 export interface NewEvent {
+  /** Given when something written in the same transaction must name the event (a notification). */
+  readonly id?: string
   /** Who acted, or whose account it concerns (e.g. a failed sign-in); null for the system. */
   readonly actorId: string | null
   /** Dotted name, e.g. `auth.signed_in`, `profile.updated`. */
@@ -39,7 +41,7 @@ export class EventLog extends Context.Service<
           trx
             .insertInto("events")
             .values({
-              id: randomUUID(),
+              id: event.id ?? randomUUID(),
               actor_id: event.actorId,
               kind: event.kind,
               lab_id: event.labId ?? null,

@@ -1,0 +1,66 @@
+// Reads the chain of folders above labs (a recursive CTE, the same SQL on SQLite and PostgreSQL),
+// with the asker's own membership on each link: what server/domain/standing.ts needs to decide.
+import { type Kysely, type Selectable, sql } from "kysely"
+import type { Role } from "../../src/contract/labs.ts"
+import { type Access, accessFromChain, type ChainLink } from "../domain/standing.ts"
+import type { Database, LabsTable } from "./schema.ts"
+
+export type LabRow = Selectable<LabsTable>
+
+/** Deeper than any real tree; only guards the recursion should a cycle ever slip in. */
+export const MAX_DEPTH = 512
+
+export interface ChainRow extends ChainLink {
+  readonly start_id: string
+  readonly depth: number
+  readonly parent_id: string | null
+  readonly deleted_at: string | null
+}
+
+/** For each given lab, its chain: the lab itself first, then each folder above it. */
+export const chainsOf = async (
+  db: Kysely<Database>,
+  labIds: ReadonlyArray<string>,
+  userId: string | undefined
+): Promise<Map<string, ChainRow[]>> => {
+  const chains = new Map<string, ChainRow[]>()
+  if (labIds.length === 0) return chains
+  const { rows } = await sql<ChainRow>`
+    WITH RECURSIVE up(start_id, id, depth) AS (
+      SELECT id, id, 0 FROM labs WHERE id IN (${sql.join([...new Set(labIds)])})
+      UNION ALL
+      SELECT up.start_id, l.parent_id, up.depth + 1 FROM up JOIN labs l ON l.id = up.id
+      WHERE l.parent_id IS NOT NULL AND up.depth < ${MAX_DEPTH}
+    )
+    SELECT up.start_id, up.depth, l.id, l.name, l.owner_id, l.is_public, l.parent_id, l.deleted_at, m.role
+    FROM up
+    JOIN labs l ON l.id = up.id
+    LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${userId ?? null}
+    ORDER BY up.start_id, up.depth`.execute(db)
+  for (const row of rows) {
+    const chain = chains.get(row.start_id) ?? []
+    chain.push({ ...row, depth: Number(row.depth), is_public: Number(row.is_public), role: (row.role as Role | null) ?? null })
+    chains.set(row.start_id, chain)
+  }
+  return chains
+}
+
+export interface ResolvedLab {
+  readonly row: LabRow
+  readonly chain: ReadonlyArray<ChainRow>
+  readonly access: Access
+}
+
+export const findLab = (db: Kysely<Database>, id: string): Promise<LabRow | undefined> =>
+  db.selectFrom("labs").selectAll().where("id", "=", id).executeTakeFirst()
+
+/** The lab with the asker's standing on it; undefined when there is no such lab. */
+export const resolveLab = async (db: Kysely<Database>, labId: string, userId: string | undefined): Promise<ResolvedLab | undefined> => {
+  const row = await findLab(db, labId)
+  if (!row) return undefined
+  const chain = (await chainsOf(db, [labId], userId)).get(labId) ?? []
+  return { row, chain, access: accessFromChain(chain, userId) }
+}
+
+/** Whether `labId` is `folderId` itself or lies somewhere inside it. */
+export const isWithin = (chain: ReadonlyArray<ChainRow>, folderId: string): boolean => chain.some((link) => link.id === folderId)

@@ -1,0 +1,91 @@
+// How lab rows appear on the wire. One call presents a whole page: the owners and the asker's
+// favorites are read in one query each, never once per lab.
+import type { Kysely } from "kysely"
+import type { Lab, Role, UploadStatus } from "../../src/contract/labs.ts"
+import type { UserSummary } from "../../src/contract/users.ts"
+import { toUserSummary } from "../domain/profile.ts"
+import { accessFromChain, roleOf } from "../domain/standing.ts"
+import { chainsOf, type LabRow } from "./lab-access.ts"
+import type { Database } from "./schema.ts"
+
+type Db = Kysely<Database>
+
+/** The asker's view of one lab: their role on it and whether it is public (itself or above). */
+export interface LabView {
+  readonly role: Role | null
+  readonly isPublic: boolean
+}
+
+const deletedOwner: UserSummary = { id: "", email: "", name: "", username: null, avatar: null }
+
+export const ownersOf = async (db: Db, ownerIds: ReadonlyArray<string>): Promise<Map<string, UserSummary>> => {
+  const ids = [...new Set(ownerIds)]
+  if (ids.length === 0) return new Map()
+  const users = await db.selectFrom("users").selectAll().where("id", "in", ids).execute()
+  return new Map(users.map((u) => [u.id, toUserSummary(u)]))
+}
+
+const favoritesOf = async (db: Db, userId: string | undefined, labIds: ReadonlyArray<string>): Promise<Set<string>> => {
+  if (userId === undefined || labIds.length === 0) return new Set()
+  const rows = await db.selectFrom("lab_favorites").select("lab_id").where("user_id", "=", userId).where("lab_id", "in", labIds).execute()
+  return new Set(rows.map((r) => r.lab_id))
+}
+
+export const toLab = (row: LabRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => ({
+  id: row.id,
+  name: row.name,
+  is_dir: row.is_dir === 1,
+  parent: row.parent_id,
+  status: row.is_dir === 1 ? null : ((row.status as UploadStatus | null) ?? null),
+  thumbnail: row.thumbnail,
+  thumbnail_url: row.thumbnail,
+  size: Number(row.size),
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  is_favorite: isFavorite,
+  is_public: view.isPublic,
+  role: view.role,
+  user: owner ?? deletedOwner
+})
+
+/** Presents rows whose view the caller already knows (a folder's children, the owner's root). */
+export const presentLabs = async (
+  db: Db,
+  rows: ReadonlyArray<LabRow>,
+  userId: string | undefined,
+  viewOf: (row: LabRow) => LabView
+): Promise<Lab[]> => {
+  const [owners, favorites] = await Promise.all([
+    ownersOf(
+      db,
+      rows.map((r) => r.owner_id)
+    ),
+    favoritesOf(
+      db,
+      userId,
+      rows.map((r) => r.id)
+    )
+  ])
+  return rows.map((row) => toLab(row, viewOf(row), owners.get(row.owner_id), favorites.has(row.id)))
+}
+
+/** The asker's view of labs found anywhere (search, favorites, recents, shared), from their chains. */
+export const viewsOf = async (db: Db, rows: ReadonlyArray<LabRow>, userId: string | undefined): Promise<Map<string, LabView>> => {
+  const chains = await chainsOf(
+    db,
+    rows.map((r) => r.id),
+    userId
+  )
+  const views = new Map<string, LabView>()
+  for (const row of rows) {
+    const access = accessFromChain(chains.get(row.id) ?? [], userId)
+    views.set(row.id, { role: roleOf(access.standing), isPublic: access.isPublic })
+  }
+  return views
+}
+
+/** Presents labs found anywhere: their views come from their chains. */
+export const presentFound = async (db: Db, rows: ReadonlyArray<LabRow>, userId: string | undefined): Promise<Lab[]> => {
+  const views = await viewsOf(db, rows, userId)
+  return presentLabs(db, rows, userId, (row) => views.get(row.id) ?? { role: null, isPublic: false })
+}

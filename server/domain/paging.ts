@@ -1,0 +1,35 @@
+// Page and limit of a list: positive whole numbers, the limit capped. A bad value is a 400 naming
+// the field, like every other field error.
+import type { FieldErrors } from "../../src/contract/errors.ts"
+import type { PageMeta } from "../../src/contract/envelope.ts"
+import { render } from "./field-errors.ts"
+
+export interface Paging {
+  readonly page: number
+  readonly limit: number
+  readonly offset: number
+}
+
+export const MAX_LIMIT = 100
+
+const isCount = (n: number) => Number.isInteger(n) && n >= 1
+
+export const paging = (
+  query: { readonly page?: number | undefined; readonly limit?: number | undefined },
+  defaultLimit: number
+): { readonly ok: true; readonly paging: Paging } | { readonly ok: false; readonly errors: FieldErrors } => {
+  const page = query.page ?? 1
+  const requested = query.limit ?? defaultLimit
+  if (!isCount(page) || !isCount(requested)) {
+    const invalid = [render("validation.invalid")]
+    return { ok: false, errors: { ...(isCount(page) ? {} : { page: invalid }), ...(isCount(requested) ? {} : { limit: invalid }) } }
+  }
+  const limit = Math.min(requested, MAX_LIMIT)
+  return { ok: true, paging: { page, limit, offset: (page - 1) * limit } }
+}
+
+export const pageMeta = (count: number, { page, limit }: Paging): PageMeta => ({
+  count,
+  current_page: page,
+  next_page: page * limit < count ? page + 1 : null
+})
