@@ -9,10 +9,19 @@ import { AuthAccountLive } from "./http/auth-account.ts"
 import { AuthPublicLive } from "./http/auth-public.ts"
 import { AuthorizationLive } from "./http/authorization.ts"
 import { DevOutboxRoutes } from "./http/dev-outbox.ts"
+import { FavoritesLive } from "./http/favorites.ts"
+import { LabsLive } from "./http/labs.ts"
+import { LabsViewLive } from "./http/labs-view.ts"
 import { MediaRoutes } from "./http/media.ts"
+import { MembersLive } from "./http/members.ts"
+import { MetadataLive } from "./http/metadata.ts"
+import { NotificationsLive } from "./http/notifications.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { SpaRoutes } from "./http/spa.ts"
+import { StorageLive } from "./http/storage.ts"
+import { TrashLive } from "./http/trash.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
+import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { AppConfig } from "./services/AppConfig.ts"
@@ -20,24 +29,47 @@ import { ChannelAccess } from "./services/ChannelAccess.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
 import { Realtime } from "./services/Realtime.ts"
 import { Avatars } from "./services/Avatars.ts"
+import { BlobStore } from "./services/BlobStore.ts"
 import { Credentials } from "./services/Credentials.ts"
 import { Database } from "./services/Database.ts"
 import { EventLog } from "./services/EventLog.ts"
+import { Favorites } from "./services/Favorites.ts"
+import { Invitations } from "./services/Invitations.ts"
+import { LabAccess } from "./services/LabAccess.ts"
+import { LabDetails } from "./services/LabDetails.ts"
+import { LabListings } from "./services/LabListings.ts"
+import { LabMetadata } from "./services/LabMetadata.ts"
+import { Labs } from "./services/Labs.ts"
 import { Mailer } from "./services/Mailer.ts"
+import { Members } from "./services/Members.ts"
 import { Mfa } from "./services/Mfa.ts"
+import { Notifications } from "./services/Notifications.ts"
 import { OneTimeTokens } from "./services/OneTimeTokens.ts"
 import { Passwords } from "./services/Passwords.ts"
 import { Profiles } from "./services/Profiles.ts"
 import { RateLimiter } from "./services/RateLimiter.ts"
 import { Registration } from "./services/Registration.ts"
 import { Sessions } from "./services/Sessions.ts"
+import { Storage } from "./services/Storage.ts"
 import { Totp } from "./services/Totp.ts"
+import { Trash } from "./services/Trash.ts"
 
 /** The account services, built once and shared by the API handlers and the raw routes. */
 const accountServices = () => {
   const basics = Layer.mergeAll(EventLog.layer, RateLimiter.layer, Mailer.layer, Passwords.layer, Totp.layer, OneTimeTokens.layer, Avatars.layer)
-  const mfa = Mfa.layer.pipe(Layer.provideMerge(basics))
+  // Activation attaches the lab invitations that waited for the new account.
+  const invitations = Invitations.layer.pipe(Layer.provideMerge(Notifications.layer), Layer.provideMerge(basics))
+  const mfa = Mfa.layer.pipe(Layer.provideMerge(invitations))
   return Layer.mergeAll(Registration.layer, Sessions.layer, Credentials.layer, Profiles.layer).pipe(Layer.provideMerge(mfa))
+}
+
+/** The labs workspace: labs, their lists and details, metadata, trash, members and storage. */
+const labServices = () => {
+  const gate = Layer.mergeAll(LabAccess.layer, BlobStore.layer)
+  const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
+  return Layer.mergeAll(Labs.layer, LabDetails.layer, LabMetadata.layer, Favorites.layer, Trash.layer, Members.layer, Storage.layer).pipe(
+    Layer.provideMerge(lists)
+  )
 }
 
 /** Delivery of realtime events: the embedded server's hub, or an external Pusher-compatible service. */
@@ -51,14 +83,15 @@ export const makeServices = (config: Config, hub: Hub) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
   const realtime = Layer.mergeAll(realtimeLayer(config, hub), ChannelAccess.none)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
-  return Layer.mergeAll(accountServices(), publisher).pipe(Layer.provideMerge(infrastructure))
+  return Layer.mergeAll(labServices().pipe(Layer.provideMerge(accountServices())), publisher).pipe(Layer.provideMerge(infrastructure))
 }
 
 /** Every route; the services come from makeServices. */
 export const makeRoutes = (config: Config) => {
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
     Layer.provide([AuthPublicLive, AuthAccountLive, RealtimeConfigLive, RealtimeAuthLive]),
-    Layer.provide([RequestErrorsLive, AuthorizationLive])
+    Layer.provide([LabsViewLive, LabsLive, FavoritesLive, MetadataLive, TrashLive, MembersLive, NotificationsLive, StorageLive]),
+    Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
   const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, DevOutboxRoutes)

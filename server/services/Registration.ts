@@ -12,6 +12,7 @@ import { activationMail } from "../mail/templates.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { Database, sql } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
+import { Invitations } from "./Invitations.ts"
 import { Mailer } from "./Mailer.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Passwords } from "./Passwords.ts"
@@ -24,7 +25,7 @@ export class Registration extends Context.Service<
   {
     /** Creates an inactive account and mails its activation link. */
     readonly register: (payload: RegisterPayload, client: ClientInfo) => Effect.Effect<{ email: string }, BadRequest | TooManyRequests>
-    /** Uses an activation link; false when it is unknown, expired or used. */
+    /** Uses an activation link (and attaches waiting lab invitations); false when it is unknown, expired or used. */
     readonly activate: (uid: string, token: string) => Effect.Effect<boolean>
     /** Mails a new link to an inactive account; answers the same whether or not there is one. */
     readonly resendActivation: (email: string, locale: Locale, client: ClientInfo) => Effect.Effect<void, TooManyRequests>
@@ -40,6 +41,7 @@ export class Registration extends Context.Service<
       const links = yield* OneTimeTokens
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
+      const invitations = yield* Invitations
 
       const mailActivation = (locale: Locale, user: { id: string; email: string; name: string }, token: string) =>
         mailer.sendInBackground({ to: user.email, ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token)) })
@@ -91,6 +93,8 @@ export class Registration extends Context.Service<
             if (!(yield* links.consume(trx, uid, token, "activation"))) return false
             yield* sql(() => trx.updateTable("users").set({ is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", uid).execute())
             yield* events.record(trx, { actorId: uid, kind: "auth.activated", payload: {} })
+            // Invitations to labs sent to this email before the account existed become memberships.
+            yield* invitations.attach(trx, uid)
             return true
           })
         )

@@ -1,14 +1,22 @@
 // The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthAccount, AuthPublic } from "./auth.ts"
+import { Favorites, Labs, LabsView, Metadata, Trash } from "./labs.ts"
+import { Members } from "./members.ts"
+import { Notifications } from "./notifications.ts"
 import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
+import { Storage } from "./storage.ts"
 
 export class Api extends HttpApi.make("preparat")
   .add(AuthPublic)
   .add(AuthAccount)
   .add(RealtimeConfigGroup)
   .add(RealtimeAuthGroup)
+  .add(LabsView, Labs, Favorites, Metadata, Trash)
+  .add(Members)
+  .add(Notifications)
+  .add(Storage)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

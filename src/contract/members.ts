@@ -61,7 +61,7 @@ export type UserSuggestion = typeof UserSuggestion.Type
 
 export class Members extends HttpApiGroup.make("members")
   .add(
-    HttpApiEndpoint.get("list", "/members/", { query: MembersQuery, success: Ok(Page(Member)), error: [BadRequest, NotFound] }),
+    HttpApiEndpoint.get("list", "/members/", { query: MembersQuery, success: Ok(Page(Member)), error: [BadRequest, Forbidden, NotFound] }),
     HttpApiEndpoint.post("invite", "/members/invites/", {
       payload: InvitePayload,
       success: Ok(Schema.Struct({ members: Schema.Array(Member) })),

@@ -1,0 +1,47 @@
+// /v2/labs, the reads a guest may make too (public labs): lists, one lab, its info and metadata.
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/contract/api.ts"
+import { Viewer } from "../../src/contract/viewer.ts"
+import { LabDetails } from "../services/LabDetails.ts"
+import { LabListings } from "../services/LabListings.ts"
+import { LabMetadata } from "../services/LabMetadata.ts"
+import { ok, page } from "./envelope.ts"
+import { requirePaging } from "./paging.ts"
+
+export const LAB_PAGE_SIZE = 20
+
+const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
+
+export const LabsViewLive = HttpApiBuilder.group(
+  Api,
+  "labsView",
+  Effect.fn(function* (handlers) {
+    const listings = yield* LabListings
+    const details = yield* LabDetails
+    const metadata = yield* LabMetadata
+
+    return handlers
+      .handle("list", ({ query }) =>
+        Effect.gen(function* () {
+          const paging = yield* requirePaging(query, LAB_PAGE_SIZE)
+          const { results, count } = yield* listings.list(yield* viewerId, query, paging)
+          return ok(page(results, count, paging))
+        })
+      )
+      .handle("get", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.get(id, params.id)), (lab) => ok(lab)))
+      .handle("info", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.info(id, params.id)), (info) => ok(info)))
+      .handle("metadata", ({ query }) =>
+        Effect.map(
+          Effect.flatMap(viewerId, (id) => metadata.list(id, query.lab_id, query.meta_key)),
+          (entries) => ok({ metadata: entries })
+        )
+      )
+      .handle("metalabs", ({ params }) =>
+        Effect.map(
+          Effect.flatMap(viewerId, (id) => metadata.list(id, params.id)),
+          (entries) => ok({ metadata: entries })
+        )
+      )
+  })
+)

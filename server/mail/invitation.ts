@@ -1,0 +1,68 @@
+// The mail to someone invited to a lab who has no active account yet: in English or Indonesian,
+// a plain-text part and a simple HTML part with one button-like link (as the account mails).
+import type { Locale } from "../../src/contract/auth.ts"
+import type { MailContent } from "./templates.ts"
+
+/** "register": no account with this email; "activate": an account that is not activated yet. */
+export type InvitationStep = "register" | "activate"
+
+interface Words {
+  readonly subject: (inviter: string) => string
+  readonly lead: (inviter: string, lab: string, role: string) => string
+  readonly step: Record<InvitationStep, string>
+  readonly action: Record<InvitationStep, string>
+  readonly roles: Record<"admin" | "reviewer", string>
+  readonly ignore: string
+}
+
+const words: Record<Locale, Words> = {
+  en: {
+    subject: (inviter) => `${inviter} invited you to Preparat`,
+    lead: (inviter, lab, role) => `${inviter} invited you to "${lab}" on Preparat as ${role}.`,
+    step: {
+      register: "Create your account with this email address; the invitation waits for you and is yours once the account is activated.",
+      activate: "Activate your account with the link we mailed you when you registered (or ask for a new one); the invitation is yours once it is active."
+    },
+    action: { register: "Create your account", activate: "Activate your account" },
+    roles: { admin: "an admin", reviewer: "a reviewer" },
+    ignore: "If you do not know the sender, ignore this email."
+  },
+  id: {
+    subject: (inviter) => `${inviter} mengundang Anda ke Preparat`,
+    lead: (inviter, lab, role) => `${inviter} mengundang Anda ke "${lab}" di Preparat sebagai ${role}.`,
+    step: {
+      register: "Buat akun dengan alamat email ini; undangan menunggu Anda dan menjadi milik Anda setelah akun diaktifkan.",
+      activate: "Aktifkan akun Anda dengan tautan yang kami kirim saat Anda mendaftar (atau minta yang baru); undangan menjadi milik Anda setelah akun aktif."
+    },
+    action: { register: "Buat akun", activate: "Aktifkan akun" },
+    roles: { admin: "admin", reviewer: "peninjau" },
+    ignore: "Jika Anda tidak mengenal pengirimnya, abaikan email ini."
+  }
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+
+export const invitationLink = (publicUrl: string, locale: Locale, step: InvitationStep, email: string): string =>
+  `${publicUrl}${locale === "id" ? "/id" : ""}/${step === "register" ? "register" : "unverified"}?${new URLSearchParams({ email }).toString()}`
+
+export const invitationMail = (
+  locale: Locale,
+  { inviter, lab, role, step, link }: { inviter: string; lab: string; role: "admin" | "reviewer"; step: InvitationStep; link: string }
+): MailContent => {
+  const w = words[locale]
+  const lead = w.lead(inviter, lab, w.roles[role])
+  return {
+    subject: w.subject(inviter),
+    text: [lead, "", w.step[step], "", link, "", w.ignore, "", "Preparat"].join("\n"),
+    html: `<!doctype html>
+<html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(w.step[step])}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(w.action[step])}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(w.ignore)}</p>
+<p>Preparat</p>
+</body></html>`
+  }
+}

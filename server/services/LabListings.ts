@@ -1,0 +1,183 @@
+// The lists of labs: a folder's page, the owner's root, search, the folder tree, Shared with me
+// and Recently accessed. Every list shows only what the asker may see.
+import { Context, Effect, Layer } from "effect"
+import { sql as rawSql } from "kysely"
+import { type BadRequest, badRequest, type NotFound, Unauthorized } from "../../src/contract/errors.ts"
+import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contract/labs.ts"
+import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
+import { childrenPage, type RowPage, rootPage, searchPage, searchWithinPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
+import { presentFound, presentLabs, viewsOf } from "../db/lab-wire.ts"
+import { labMessages } from "../domain/lab-messages.ts"
+import type { Paging } from "../domain/paging.ts"
+import { roleOf } from "../domain/standing.ts"
+import { Database, sql } from "./Database.ts"
+import { LabAccess } from "./LabAccess.ts"
+
+export interface LabPage<A> {
+  readonly results: ReadonlyArray<A>
+  readonly count: number
+}
+
+export interface ListQuery {
+  readonly parent?: string | undefined
+  readonly search?: string | undefined
+  readonly ordering?: Ordering | undefined
+}
+
+/** Recently accessed keeps this many labs per user; older accesses are forgotten. */
+export const RECENTS_KEPT = 100
+
+const signInRequired = () => new Unauthorized({ message: labMessages.signInRequired })
+
+export class LabListings extends Context.Service<
+  LabListings,
+  {
+    /** `userId` undefined: a guest, who may list the inside of public folders only. */
+    readonly list: (userId: string | undefined, query: ListQuery, paging: Paging) => Effect.Effect<LabPage<Lab>, BadRequest | NotFound | Unauthorized>
+    readonly dirs: (userId: string) => Effect.Effect<ReadonlyArray<FolderNode>>
+    readonly shared: (userId: string, paging: Paging) => Effect.Effect<LabPage<Lab>>
+    readonly recents: (userId: string, paging: Paging) => Effect.Effect<LabPage<RecentLab>>
+    /** Notes that the user opened the lab (Recently accessed). */
+    readonly recordAccess: (userId: string, labId: string) => Effect.Effect<void>
+  }
+>()("preparat/LabListings") {
+  static readonly layer = Layer.effect(
+    LabListings,
+    Effect.gen(function* () {
+      const { db } = yield* Database
+      const access = yield* LabAccess
+
+      const found = (page: RowPage, userId: string | undefined) =>
+        Effect.map(
+          sql(() => presentFound(db, page.rows, userId)),
+          (results) => ({ results, count: page.count })
+        )
+
+      const list = Effect.fn("LabListings.list")(function* (userId: string | undefined, query: ListQuery, paging: Paging) {
+        const ordering = query.ordering ?? "name"
+        const search = query.search?.trim() || undefined
+        if (query.parent === undefined) {
+          if (userId === undefined) return yield* signInRequired()
+          if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, userId, search, ordering, paging)), userId)
+          const page = yield* sql(() => rootPage(db, userId, ordering, paging))
+          const results = yield* sql(() => presentLabs(db, page.rows, userId, (row) => ({ role: "owner", isPublic: row.is_public === 1 })))
+          return { results, count: page.count }
+        }
+        const parentId = query.parent
+        const parent = yield* access.requireView(db, userId, parentId)
+        if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
+        if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
+        const page = yield* sql(() => childrenPage(db, parentId, ordering, paging))
+        // A child's role is the folder's, unless the asker holds a membership on the child itself.
+        const own = new Map<string, Role>()
+        if (userId !== undefined && parent.access.standing !== "owner" && page.rows.length > 0) {
+          const rows = yield* sql(() =>
+            db
+              .selectFrom("lab_members")
+              .select(["lab_id", "role"])
+              .where("user_id", "=", userId)
+              .where(
+                "lab_id",
+                "in",
+                page.rows.map((r) => r.id)
+              )
+              .execute()
+          )
+          for (const row of rows) own.set(row.lab_id, row.role)
+        }
+        const inherited = roleOf(parent.access.standing)
+        const results = yield* sql(() =>
+          presentLabs(db, page.rows, userId, (row) => ({
+            role: own.get(row.id) ?? inherited,
+            isPublic: parent.access.isPublic || row.is_public === 1
+          }))
+        )
+        return { results, count: page.count }
+      })
+
+      const dirs = Effect.fn("LabListings.dirs")(function* (userId: string) {
+        const folders = yield* sql(async () => {
+          const tops = await sharedTopIds(db, userId)
+          const own = await db
+            .selectFrom("labs")
+            .select(["id", "name", "parent_id"])
+            .where("owner_id", "=", userId)
+            .where("is_dir", "=", 1)
+            .where("deleted_at", "is", null)
+            .execute()
+          if (tops.length === 0) return { own, shared: [], tops }
+          const { rows: shared } = await rawSql<{ id: string; name: string; parent_id: string | null }>`
+            WITH RECURSIVE down(id, depth) AS (
+              SELECT id, 0 FROM labs WHERE id IN (${rawSql.join(tops)}) AND is_dir = 1
+              UNION ALL
+              SELECT c.id, down.depth + 1 FROM labs c JOIN down ON c.parent_id = down.id
+              WHERE c.is_dir = 1 AND c.deleted_at IS NULL AND down.depth < ${MAX_DEPTH}
+            )
+            SELECT l.id, l.name, l.parent_id FROM labs l JOIN down ON down.id = l.id`.execute(db)
+          return { own, shared, tops }
+        })
+        const topSet = new Set(folders.tops)
+        const nodes = new Map<string, { id: string; name: string; parent: string | null; sub_dirs: Array<FolderNode> }>()
+        const all = [...folders.own, ...folders.shared]
+        for (const f of all) nodes.set(f.id, { id: f.id, name: f.name, parent: topSet.has(f.id) ? null : f.parent_id, sub_dirs: [] })
+        const roots: Array<FolderNode> = []
+        for (const node of nodes.values()) {
+          const parent = node.parent === null ? undefined : nodes.get(node.parent)
+          if (parent) parent.sub_dirs.push(node)
+          else roots.push({ ...node, parent: null })
+        }
+        const byName = (a: FolderNode, b: FolderNode) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })
+        const sortDeep = (list: Array<FolderNode>): Array<FolderNode> =>
+          list.sort(byName).map((n) => ({ ...n, sub_dirs: sortDeep([...n.sub_dirs]) }))
+        return [{ id: null, name: "Root", parent: null, sub_dirs: [] }, ...sortDeep(roots)]
+      })
+
+      const shared = Effect.fn("LabListings.shared")(function* (userId: string, paging: Paging) {
+        return yield* found(yield* sql(() => sharedPage(db, userId, paging)), userId)
+      })
+
+      /** The user's own rows of a per-user list, newest first, kept to those they may still see. */
+      const visible = (userId: string, rows: ReadonlyArray<LabRow>) =>
+        Effect.map(
+          sql(() => viewsOf(db, rows, userId)),
+          (views) => rows.filter((row) => views.get(row.id)?.role != null || views.get(row.id)?.isPublic === true)
+        )
+
+      const recents = Effect.fn("LabListings.recents")(function* (userId: string, paging: Paging) {
+        const rows = yield* sql(() =>
+          db
+            .selectFrom("lab_recents as r")
+            .innerJoin("labs", "labs.id", "r.lab_id")
+            .selectAll("labs")
+            .select("r.accessed_at")
+            .where("r.user_id", "=", userId)
+            .where("labs.deleted_at", "is", null)
+            .orderBy("r.accessed_at", "desc")
+            .limit(RECENTS_KEPT)
+            .execute()
+        )
+        const kept = yield* visible(userId, rows)
+        const pageRows = kept.slice(paging.offset, paging.offset + paging.limit)
+        const labs = yield* sql(() => presentFound(db, pageRows, userId))
+        const results = labs.map((lab, i) => ({ ...lab, accessed_at: (pageRows[i] as (typeof rows)[number]).accessed_at }))
+        return { results, count: kept.length }
+      })
+
+      const recordAccess = Effect.fn("LabListings.recordAccess")(function* (userId: string, labId: string) {
+        const now = new Date().toISOString()
+        yield* sql(async () => {
+          await db
+            .insertInto("lab_recents")
+            .values({ user_id: userId, lab_id: labId, accessed_at: now })
+            .onConflict((oc) => oc.columns(["user_id", "lab_id"]).doUpdateSet({ accessed_at: now }))
+            .execute()
+          await rawSql`DELETE FROM lab_recents WHERE user_id = ${userId} AND lab_id NOT IN (
+            SELECT lab_id FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT ${RECENTS_KEPT})`.execute(db)
+        })
+      })
+
+      return LabListings.of({ list, dirs, shared, recents, recordAccess })
+    })
+  )
+}
+

@@ -1,0 +1,43 @@
+// Storage used: the bytes of every file the user owns, the trash included until it is emptied
+// (deleting to the trash frees nothing), against the quota of their plan.
+import { Context, Effect, Layer } from "effect"
+import type { StorageUsage } from "../../src/contract/storage.ts"
+import { percentageUsed, planOf } from "../domain/plans.ts"
+import { Database, sql } from "./Database.ts"
+
+export class Storage extends Context.Service<
+  Storage,
+  {
+    readonly usage: (userId: string) => Effect.Effect<StorageUsage>
+    /** Bytes the user owns now. */
+    readonly used: (userId: string) => Effect.Effect<number>
+  }
+>()("preparat/Storage") {
+  static readonly layer = Layer.effect(
+    Storage,
+    Effect.gen(function* () {
+      const { db } = yield* Database
+
+      const used = Effect.fn("Storage.used")(function* (userId: string) {
+        // Files only: a folder's size is the sum of its contents, already counted.
+        const row = yield* sql(() =>
+          db
+            .selectFrom("labs")
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
+            .where("owner_id", "=", userId)
+            .where("is_dir", "=", 0)
+            .executeTakeFirst()
+        )
+        return Number(row?.bytes ?? 0)
+      })
+
+      const usage = Effect.fn("Storage.usage")(function* (userId: string) {
+        const total = planOf(userId).storageBytes
+        const bytes = yield* used(userId)
+        return { total_used: bytes, total_storage: total, percentage_used: percentageUsed(bytes, total) }
+      })
+
+      return Storage.of({ usage, used })
+    })
+  )
+}
