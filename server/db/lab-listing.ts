@@ -28,7 +28,8 @@ const orderColumn: Record<Ordering, { column: "name_lower" | "updated_at" | "cre
 /** ORDER BY for raw queries, from the whitelist above only. */
 const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown> => {
   const { column, direction } = orderColumn[ordering]
-  return sql.raw(`${alias}.is_dir DESC, ${alias}.${column} ${direction.toUpperCase()}, ${alias}.id ASC`)
+  const byName = column === "name_lower" ? "" : `${alias}.name_lower ASC, `
+  return sql.raw(`${alias}.is_dir DESC, ${alias}.${column} ${direction.toUpperCase()}, ${byName}${alias}.id ASC`)
 }
 
 /** `LIKE` pattern for a part of a name: its wildcards taken literally. */
@@ -43,8 +44,9 @@ const pageOf = async (
 ): Promise<RowPage> => {
   const { column, direction } = orderColumn[ordering]
   let rows = query.selectAll().orderBy("is_dir", "desc").orderBy(column, direction)
-  // Live siblings have distinct names, so the name order needs no tie-breaker (and keeps to the index).
-  if (column !== "name_lower") rows = rows.orderBy("id")
+  // Live siblings have distinct names, so the name order needs no tie-breaker (and keeps to the index);
+  // other orders fall back to the name.
+  if (column !== "name_lower") rows = rows.orderBy("name_lower").orderBy("id")
   const [found, total] = await Promise.all([
     rows.limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst()
