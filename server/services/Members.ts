@@ -228,10 +228,12 @@ export class Members extends Context.Service<
             if (!members.some((m) => m.user_id === newOwnerId)) return yield* Effect.fail(badRequest({ user_id: [memberMessages.notAMember] }))
             const now = new Date().toISOString()
             // The lab leaves the former owner's tree for the new owner's root: a tree has one owner.
+            // Handed over first, then moved: the sibling-name index is keyed by owner, so the lab
+            // must belong to the new owner before it joins their root.
             if (row.parent_id !== null) yield* sql(() => addToFolderSizes(trx, row.parent_id, -Number(row.size)))
-            const name = yield* freeSiblingName(trx, newOwnerId, null, row.name, "transferred")
-            yield* sql(() => trx.updateTable("labs").set({ parent_id: null, name, name_lower: nameKey(name) }).where("id", "=", row.id).execute())
             const ids = yield* sql(() => handOverSubtree(trx, row.id, newOwnerId, now))
+            const name = yield* freeSiblingName(trx, newOwnerId, null, row.name, "transferred", row.id)
+            yield* sql(() => trx.updateTable("labs").set({ parent_id: null, name, name_lower: nameKey(name) }).where("id", "=", row.id).execute())
             for (let i = 0; i < ids.length; i += 500) {
               const chunk = ids.slice(i, i + 500)
               yield* sql(() => trx.deleteFrom("lab_members").where("user_id", "=", newOwnerId).where("lab_id", "in", chunk).execute())

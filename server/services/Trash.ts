@@ -86,8 +86,9 @@ export class Trash extends Context.Service<
               const { row } = lab
               const parentId = yield* destination(trx, row)
               const name = yield* freeSiblingName(trx, row.owner_id, parentId, row.name, "restored")
-              yield* sql(() => restoreBatch(trx, row.id, now))
+              // Renamed while still in the trash: the live-sibling name index must never see a clash.
               yield* sql(() => trx.updateTable("labs").set({ parent_id: parentId, name, name_lower: nameKey(name) }).where("id", "=", row.id).execute())
+              yield* sql(() => restoreBatch(trx, row.id, now))
               yield* sql(() => addToFolderSizes(trx, parentId, Number(row.size)))
               yield* events.record(trx, {
                 actorId: userId,
