@@ -14,8 +14,8 @@ export interface ApiRequest<A> {
   readonly method: Method
   /** Under the base URL, e.g. "/v2/auth/login/". */
   readonly path: string
-  /** JSON object, or FormData for multipart uploads. */
-  readonly body?: Record<string, unknown> | FormData
+  /** JSON object, FormData for multipart uploads, or URLSearchParams for a urlencoded form. */
+  readonly body?: Record<string, unknown> | FormData | URLSearchParams
   readonly query?: Record<string, string | number | undefined>
   /** The contract Schema of a successful answer. */
   readonly success: Schema.Decoder<A>

@@ -2,12 +2,15 @@
 // its program here, so the layers are built once and shared by every flow.
 import { Layer, ManagedRuntime } from "effect"
 import { Api } from "./Api.ts"
+import { Realtime } from "./Realtime.ts"
 import { TokenStore } from "./TokenStore.ts"
 
 /** The API base URL is configuration (spec section 7); empty means the SPA's own origin. */
 const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
 
-export const AppLayer = Api.layer({ baseURL }).pipe(Layer.provideMerge(TokenStore.layer))
+const ApiLayer = Api.layer({ baseURL }).pipe(Layer.provideMerge(TokenStore.layer))
+
+export const AppLayer = Realtime.layer.pipe(Layer.provideMerge(ApiLayer))
 
 export type AppServices = Layer.Success<typeof AppLayer>
 
