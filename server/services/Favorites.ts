@@ -5,6 +5,7 @@ import { NotFound } from "../../src/contract/errors.ts"
 import type { Lab } from "../../src/contract/labs.ts"
 import type { LabRow } from "../db/lab-access.ts"
 import { presentFound, viewsOf } from "../db/lab-wire.ts"
+import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import type { Paging } from "../domain/paging.ts"
 import { Database, sql } from "./Database.ts"
@@ -53,7 +54,7 @@ export class Favorites extends Context.Service<
         return yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const lab = yield* access.require(trx, userId, labId, "lab.favorite")
-            const now = new Date().toISOString()
+            const now = stamp()
             yield* sql(() =>
               trx
                 .insertInto("lab_favorites")

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { findUserById } from "../db/users.ts"
+import { stamp } from "../domain/clock.ts"
 import { sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { Notifications } from "./Notifications.ts"
@@ -33,7 +34,7 @@ export class Invitations extends Context.Service<
             .where("m.user_id", "is", null)
             .execute()
         )
-        const now = new Date().toISOString()
+        const now = stamp()
         for (const member of pending) {
           // Owning the lab already (it was handed over meanwhile) makes the invitation moot.
           if (member.owner_id === userId) {

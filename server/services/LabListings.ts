@@ -7,6 +7,7 @@ import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contr
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
 import { childrenPage, type RowPage, rootPage, searchPage, searchWithinPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
 import { presentFound, presentLabs, viewsOf } from "../db/lab-wire.ts"
+import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import type { Paging } from "../domain/paging.ts"
 import { roleOf } from "../domain/standing.ts"
@@ -164,7 +165,7 @@ export class LabListings extends Context.Service<
       })
 
       const recordAccess = Effect.fn("LabListings.recordAccess")(function* (userId: string, labId: string) {
-        const now = new Date().toISOString()
+        const now = stamp()
         yield* sql(async () => {
           await db
             .insertInto("lab_recents")

@@ -6,6 +6,7 @@ import { Context, Effect, Layer } from "effect"
 import { type BadRequest, badRequest, type FieldErrors, NotFound, type Unauthorized } from "../../src/contract/errors.ts"
 import { type EditMetadataPayload, type MetadataEntry, PUBLIC_KEY, type PutMetadataPayload } from "../../src/contract/labs.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
+import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
@@ -55,7 +56,7 @@ export class LabMetadata extends Context.Service<
       /** After any change: the public flag mirror, and the event (lab.published for the flag). */
       const changed = (trx: Trx, userId: string, labId: string, parentId: string | null, names: ReadonlyArray<string>, change: string) =>
         Effect.gen(function* () {
-          const now = new Date().toISOString()
+          const now = stamp()
           if (names.includes(PUBLIC_KEY)) {
             const flag = yield* sql(() =>
               trx.selectFrom("lab_metadata").select("value").where("lab_id", "=", labId).where("name", "=", PUBLIC_KEY).executeTakeFirst()
@@ -101,7 +102,7 @@ export class LabMetadata extends Context.Service<
           if (!checked.ok) return yield* Effect.fail(badRequest(checked.errors))
           const name = checked.name
           const lab = yield* access.require(trx, userId, labId, "lab.publish")
-          const now = new Date().toISOString()
+          const now = stamp()
           const sameName = yield* sql(() =>
             trx.selectFrom("lab_metadata").selectAll().where("lab_id", "=", labId).where("name", "=", name).executeTakeFirst()
           )

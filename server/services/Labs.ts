@@ -9,6 +9,7 @@ import { isWithin, type LabRow, type ResolvedLab, resolveLab } from "../db/lab-a
 import { addToFolderSizes, siblingNameTaken, trashSubtree } from "../db/lab-tree.ts"
 import { presentLabs } from "../db/lab-wire.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
+import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import { checkLabName, nameKey } from "../domain/lab-name.ts"
 import { can } from "../domain/permissions.ts"
@@ -64,7 +65,7 @@ export class Labs extends Context.Service<
             }
             const ownerId = parent?.owner_id ?? userId
             if (yield* sql(() => siblingNameTaken(trx, ownerId, parentId, nameKey(name)))) return yield* Effect.fail(nameTaken())
-            const now = new Date().toISOString()
+            const now = stamp()
             const id = randomUUID()
             yield* write(() =>
               trx
@@ -138,7 +139,7 @@ export class Labs extends Context.Service<
             const moves = targetId !== row.parent_id
             const target = moves ? yield* checkMove(trx, userId, lab, targetId) : undefined
             if (yield* sql(() => siblingNameTaken(trx, row.owner_id, targetId, nameKey(name), row.id))) return yield* Effect.fail(nameTaken())
-            const now = new Date().toISOString()
+            const now = stamp()
             yield* write(() =>
               trx.updateTable("labs").set({ name, name_lower: nameKey(name), parent_id: targetId, updated_at: now }).where("id", "=", row.id).execute()
             )
@@ -174,7 +175,7 @@ export class Labs extends Context.Service<
             for (const id of ids) labs.push(yield* access.require(trx, userId, id, "lab.delete"))
             // Outer folders first: what lies inside them goes with them and is skipped after.
             labs.sort((a, b) => a.chain.length - b.chain.length)
-            const now = new Date().toISOString()
+            const now = stamp()
             for (const lab of labs) {
               if (labs.some((other) => other !== lab && isWithin(lab.chain, other.row.id))) continue
               const count = yield* sql(() => trashSubtree(trx, lab.row.id, now))

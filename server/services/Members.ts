@@ -14,10 +14,11 @@ import type { Collaborator, Lab } from "../../src/contract/labs.ts"
 import { type InvitePayload, type MemberRole, SUGGEST_MAX, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../src/contract/members.ts"
 import { Email } from "../../src/contract/rules.ts"
 import type { ResolvedLab } from "../db/lab-access.ts"
+import { containsPattern } from "../db/lab-listing.ts"
 import { allMembers, collaboratorsPage, type MemberRow, roleRank, toCollaborator } from "../db/lab-members.ts"
 import { addToFolderSizes, handOverSubtree } from "../db/lab-tree.ts"
-import { containsPattern } from "../db/lab-listing.ts"
 import { findUserByEmail, findUserById, normalizeEmail } from "../db/users.ts"
+import { stamp } from "../domain/clock.ts"
 import { memberMessages } from "../domain/lab-messages.ts"
 import { nameKey } from "../domain/lab-name.ts"
 import type { Paging } from "../domain/paging.ts"
@@ -102,7 +103,7 @@ export class Members extends Context.Service<
             if (emails.includes(owner.email)) return yield* Effect.fail(badRequest({ email: [memberMessages.isOwner(owner.email)] }))
             const inviter = yield* sql(() => findUserById(trx, userId))
             const current = new Map((yield* sql(() => allMembers(trx, lab.row.id, owner.id))).map((m) => [m.email, m]))
-            const now = new Date().toISOString()
+            const now = stamp()
             const mails: Array<{ email: string; step: InvitationStep }> = []
             for (const email of emails) {
               const existing = current.get(email)
@@ -183,7 +184,7 @@ export class Members extends Context.Service<
           Effect.gen(function* () {
             const { row, lab } = yield* membership(trx, userId, memberId, "members.change-role")
             if (row.role !== role) {
-              yield* sql(() => trx.updateTable("lab_members").set({ role, updated_at: new Date().toISOString() }).where("id", "=", row.id).execute())
+              yield* sql(() => trx.updateTable("lab_members").set({ role, updated_at: stamp() }).where("id", "=", row.id).execute())
               yield* events.record(trx, {
                 actorId: userId,
                 kind: "member.role_changed",
@@ -226,7 +227,7 @@ export class Members extends Context.Service<
             const formerOwner = yield* ownerOf(trx, lab)
             const members = yield* sql(() => allMembers(trx, row.id, row.owner_id))
             if (!members.some((m) => m.user_id === newOwnerId)) return yield* Effect.fail(badRequest({ user_id: [memberMessages.notAMember] }))
-            const now = new Date().toISOString()
+            const now = stamp()
             // The lab leaves the former owner's tree for the new owner's root: a tree has one owner.
             // Handed over first, then moved: the sibling-name index is keyed by owner, so the lab
             // must belong to the new owner before it joins their root.

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import type { Notification, NotificationType } from "../../src/contract/notifications.ts"
+import { stamp } from "../domain/clock.ts"
 import type { Paging } from "../domain/paging.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 
@@ -79,7 +80,7 @@ export class Notifications extends Context.Service<
               sender_id: n.senderId,
               event_id: n.eventId,
               is_read: 0,
-              created_at: new Date().toISOString()
+              created_at: stamp()
             })
             .execute()
         )

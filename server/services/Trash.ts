@@ -7,6 +7,7 @@ import type { Lab, TrashItem } from "../../src/contract/labs.ts"
 import { findLab, type LabRow } from "../db/lab-access.ts"
 import { addToFolderSizes, purgeBatch, restoreBatch, siblingNameTaken } from "../db/lab-tree.ts"
 import { presentLabs } from "../db/lab-wire.ts"
+import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import { nameKey, suffixedName } from "../domain/lab-name.ts"
 import type { Paging } from "../domain/paging.ts"
@@ -81,7 +82,7 @@ export class Trash extends Context.Service<
             const labs = []
             for (const id of ids) labs.push(yield* access.require(trx, userId, id, "lab.restore", "trash"))
             const restored: Lab[] = []
-            const now = new Date().toISOString()
+            const now = stamp()
             for (const lab of labs) {
               const { row } = lab
               const parentId = yield* destination(trx, row)

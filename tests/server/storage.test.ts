@@ -1,0 +1,64 @@
+// Storage over HTTP: the bytes of the files a user owns (the trash included until it is emptied)
+// against the free plan's quota, with the percentage the storage bar shows.
+import { randomUUID } from "node:crypto"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { SignedIn } from "../support/api.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+import { client, createFolder, insertFile, person, share } from "./support/labs-api.ts"
+
+let server: StartedServer
+let c: ReturnType<typeof client>
+beforeAll(async () => {
+  server = await startServer()
+  c = client(server)
+})
+afterAll(() => server.stop())
+
+const GiB = 1024 ** 3
+const auth = (session: SignedIn) => ({ token: session.access })
+const usage = async (session: SignedIn) => {
+  const reply = await c.get("/v2/pricing/plan/storage/", auth(session))
+  expect(reply.status).toBe(200)
+  return reply.body.data
+}
+
+describe("storage", () => {
+  it("starts empty against the free plan's 5 GiB", async () => {
+    const ada = await person(server, "Ada")
+    expect(await usage(ada)).toEqual({ total_used: 0, total_storage: 5 * GiB, percentage_used: 0 })
+  })
+
+  it("counts the owner's files at any depth, the trash too, until purged; folders add nothing of their own", async () => {
+    const ada = await person(server, "Ada")
+    const folder = await createFolder(server, ada, "Slides")
+    const inner = await createFolder(server, ada, "Inner", folder.id)
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: inner.id, name: "a", size: GiB })
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "b", size: GiB / 4 })
+    expect(await usage(ada)).toEqual({ total_used: 1.25 * GiB, total_storage: 5 * GiB, percentage_used: 25 })
+    await c.del(`/v2/labs/${folder.id}/`, undefined, auth(ada))
+    expect((await usage(ada)).total_used).toBe(1.25 * GiB)
+    await c.del(`/v2/labs/trash/${folder.id}/`, undefined, auth(ada))
+    expect(await usage(ada)).toEqual({ total_used: GiB / 4, total_storage: 5 * GiB, percentage_used: 5 })
+  })
+
+  it("rounds the percentage to two decimals", async () => {
+    const ada = await person(server, "Ada")
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "third", size: Math.round((5 * GiB) / 3) })
+    expect((await usage(ada)).percentage_used).toBe(33.33)
+  })
+
+  it("counts against the owner, not the members, and moves with an ownership transfer", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const folder = await createFolder(server, ada, "Shared")
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: folder.id, name: "f", size: 1000 })
+    await share(server, ada, folder.id, bob, "admin")
+    expect([(await usage(ada)).total_used, (await usage(bob)).total_used]).toEqual([1000, 0])
+    await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))
+    expect([(await usage(ada)).total_used, (await usage(bob)).total_used]).toEqual([0, 1000])
+  })
+
+  it("needs a signed-in user", async () => {
+    expect((await c.get("/v2/pricing/plan/storage/")).status).toBe(401)
+  })
+})
