@@ -1,0 +1,348 @@
+// The permission matrix over real HTTP: every endpoint of the labs, members, notifications and
+// storage groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// and, where it matters, a public lab. The cases are generated from the table below; a test fails
+// when an endpoint of those contract groups is missing from it. Refused changes change nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Api } from "../../src/contract/api.ts"
+import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+
+type Standing = "owner" | "admin" | "reviewer" | "stranger" | "guest"
+const standings: ReadonlyArray<Standing> = ["owner", "admin", "reviewer", "stranger", "guest"]
+type Expected = Readonly<Record<Standing, number>>
+type Visibility = "private" | "public"
+
+/** A fresh lab tree: folder F (admin and reviewer members, and an extra reviewer) holding C, D and T (in the trash). */
+interface Fixture {
+  readonly folder: string
+  readonly child: string
+  readonly sibling: string
+  readonly trashed: string
+  readonly entry: string
+  readonly extraMember: string
+  readonly reviewerNotification: string
+}
+
+interface Case {
+  /** `METHOD path` exactly as the contract declares it. */
+  readonly endpoint: string
+  /** Another call of the same endpoint, e.g. "move" beside "rename". */
+  readonly variant?: string
+  /** Which visibilities to run; private only when publicness cannot matter. */
+  readonly visibilities: ReadonlyArray<Visibility>
+  /** A fresh fixture per call (the call changes it). */
+  readonly mutates: boolean
+  readonly call: (f: Fixture, token: string | undefined) => Promise<Reply>
+  readonly expect: (visibility: Visibility) => Expected
+  /** After a refusal, what must still hold. */
+  readonly unchanged?: (f: Fixture) => Promise<void>
+}
+
+let server: StartedServer
+let c: ReturnType<typeof client>
+const people = {} as Record<Exclude<Standing, "guest"> | "extra", SignedIn>
+
+beforeAll(async () => {
+  server = await startServer()
+  c = client(server)
+  for (const who of ["owner", "admin", "reviewer", "stranger", "extra"] as const) people[who] = await person(server, `Matrix ${who}`)
+})
+afterAll(() => server.stop())
+
+let folders = 0
+const makeFixture = async (visibility: Visibility): Promise<Fixture> => {
+  const owner = people.owner
+  const folder = await createFolder(server, owner, `F${++folders}`)
+  const child = await createFolder(server, owner, "C", folder.id)
+  const sibling = await createFolder(server, owner, "D", folder.id)
+  const trashed = await createFolder(server, owner, "T", folder.id)
+  await share(server, owner, folder.id, people.admin, "admin")
+  await share(server, owner, folder.id, people.reviewer, "reviewer")
+  const extraMember = await share(server, owner, folder.id, people.extra, "reviewer")
+  const entry = (await c.put("/v2/labs/metadata/", { lab_id: child.id, name: "stain", value: "HE" }, { token: owner.access })).body.data.metadata.id
+  expect((await c.del(`/v2/labs/${trashed.id}/`, undefined, { token: owner.access })).status).toBe(200)
+  if (visibility === "public") await makePublic(server, owner, folder.id)
+  const notes = (await c.get("/v2/notifications/?limit=1", { token: people.reviewer.access })).body.data.data.results
+  return { folder: folder.id, child: child.id, sibling: sibling.id, trashed: trashed.id, entry, extraMember, reviewerNotification: notes[0].id }
+}
+
+// Expectations by kind of action. On a public lab a stranger sees (view: 200) but may do nothing
+// else (403); a guest may view a public lab through the endpoints that allow guests at all.
+const view = (v: Visibility): Expected =>
+  v === "public" ? { owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 200 } : { owner: 200, admin: 200, reviewer: 200, stranger: 404, guest: 401 }
+const byRole =
+  (allowed: ReadonlyArray<Standing>, status = 200) =>
+  (v: Visibility): Expected => {
+    const out = {} as Record<Standing, number>
+    for (const s of standings) out[s] = allowed.includes(s) ? status : s === "guest" ? 401 : s === "stranger" ? (v === "public" ? 403 : 404) : 403
+    return out
+  }
+const editors = byRole(["owner", "admin"])
+const ownerOnly = byRole(["owner"])
+const anyMember = byRole(["owner", "admin", "reviewer"])
+const signedIn = (): Expected => ({ owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 401 })
+
+const ownerSees = async (path: string) => (await c.get(path, { token: people.owner.access })).body
+
+const cases: ReadonlyArray<Case> = [
+  // labsView: the endpoints a guest may call
+  { endpoint: "GET /v2/labs/", variant: "own root", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/labs/",
+    variant: "a folder's children",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/?parent=${f.folder}`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "GET /v2/labs/",
+    variant: "search inside a folder",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/?parent=${f.folder}&search=c`, { token: t }),
+    expect: view
+  },
+  { endpoint: "GET /v2/labs/:id/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/`, { token: t }), expect: view },
+  { endpoint: "GET /v2/labs/:id/info/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/info/`, { token: t }), expect: view },
+  {
+    endpoint: "GET /v2/labs/metadata/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/metadata/?lab_id=${f.child}&meta_key=stain`, { token: t }),
+    expect: view
+  },
+  { endpoint: "GET /v2/labs/:id/metalabs/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/metalabs/`, { token: t }), expect: view },
+  // labs
+  {
+    endpoint: "POST /v2/labs/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.post("/v2/labs/", { name: "New", parent: f.folder }, { token: t }),
+    expect: byRole(["owner", "admin"], 201),
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/?parent=${f.folder}`)).data.meta.count).toBe(2)
+  },
+  {
+    endpoint: "PUT /v2/labs/:id/",
+    variant: "rename",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put(`/v2/labs/${f.child}/`, { name: "Renamed" }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/`)).data.name).toBe("C")
+  },
+  {
+    endpoint: "PUT /v2/labs/:id/",
+    variant: "move",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put(`/v2/labs/${f.child}/`, { parent: f.sibling }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/`)).data.parent).toBe(f.folder)
+  },
+  {
+    endpoint: "DELETE /v2/labs/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.del(`/v2/labs/${f.child}/`, undefined, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/`)).data.id).toBe(f.child)
+  },
+  {
+    endpoint: "DELETE /v2/labs/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.del("/v2/labs/", { lab_id: [f.child, f.sibling] }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/?parent=${f.folder}`)).data.meta.count).toBe(2)
+  },
+  { endpoint: "GET /v2/get-dirs/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/get-dirs/", { token: t }), expect: signedIn },
+  { endpoint: "GET /v2/labs/shareds/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/shareds/", { token: t }), expect: signedIn },
+  { endpoint: "GET /v2/labs/recents/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/recents/", { token: t }), expect: signedIn },
+  // favorites
+  { endpoint: "GET /v2/labs/favorites/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/favorites/", { token: t }), expect: signedIn },
+  {
+    endpoint: "POST /v2/labs/favorites/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.post("/v2/labs/favorites/", { lab_id: f.child }, { token: t }),
+    expect: byRole(["owner", "admin", "reviewer"], 201)
+  },
+  {
+    // Each user removes their own favorite: whoever could add it can remove it.
+    endpoint: "DELETE /v2/labs/favorites/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      if (t) await c.post("/v2/labs/favorites/", { lab_id: f.child }, { token: t })
+      return c.del(`/v2/labs/favorites/${f.child}/`, undefined, { token: t })
+    },
+    expect: () => ({ owner: 200, admin: 200, reviewer: 200, stranger: 404, guest: 401 })
+  },
+  // metadata
+  {
+    endpoint: "PUT /v2/labs/metadata/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put("/v2/labs/metadata/", { lab_id: f.child, name: "stain", value: "PAS" }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/metalabs/`)).data.metadata[0].value).toBe("HE")
+  },
+  {
+    endpoint: "PUT /v2/labs/metadata/",
+    variant: "public flag",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put("/v2/labs/metadata/", { lab_id: f.folder, name: "mylab-is_public", value: "true" }, { token: t }),
+    expect: editors
+  },
+  {
+    endpoint: "PUT /v2/labs/:id/info/:metaId/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put(`/v2/labs/${f.child}/info/${f.entry}/`, { value: "PAS" }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/metalabs/`)).data.metadata[0].value).toBe("HE")
+  },
+  {
+    endpoint: "DELETE /v2/labs/:id/info/:metaId/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.del(`/v2/labs/${f.child}/info/${f.entry}/`, undefined, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/metalabs/`)).data.metadata).toHaveLength(1)
+  },
+  // trash
+  { endpoint: "GET /v2/labs/trash/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/trash/", { token: t }), expect: signedIn },
+  {
+    endpoint: "POST /v2/restore/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.post("/v2/restore/", { lab_id: f.trashed }, { token: t }),
+    expect: ownerOnly,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/?parent=${f.folder}`)).data.meta.count).toBe(2)
+  },
+  {
+    endpoint: "DELETE /v2/labs/trash/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.del(`/v2/labs/trash/${f.trashed}/`, undefined, { token: t }),
+    expect: ownerOnly,
+    unchanged: async (f) => expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
+  },
+  {
+    // Everyone empties only their own trash.
+    endpoint: "DELETE /v2/labs/trash/",
+    visibilities: ["private"],
+    mutates: true,
+    call: (_f, t) => c.del("/v2/labs/trash/", undefined, { token: t }),
+    expect: signedIn,
+    unchanged: async (f) => expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
+  },
+  // members
+  { endpoint: "GET /v2/members/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/members/?lab_id=${f.child}`, { token: t }), expect: anyMember },
+  {
+    endpoint: "POST /v2/members/invites/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.post("/v2/members/invites/", { lab_id: f.child, email: [uniqueEmail("matrix")] }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/members/?lab_id=${f.child}`)).data.meta.count).toBe(4)
+  },
+  {
+    endpoint: "PUT /v2/members/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.put(`/v2/members/${f.extraMember}/`, { role_member: "admin" }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => {
+      const rows = (await ownerSees(`/v2/members/?lab_id=${f.folder}`)).data.results
+      expect(rows.find((m: { id: string }) => m.id === f.extraMember).role_member).toBe("reviewer")
+    }
+  },
+  {
+    endpoint: "DELETE /v2/members/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.del(`/v2/members/${f.extraMember}/`, undefined, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/members/?lab_id=${f.folder}`)).data.meta.count).toBe(4)
+  },
+  {
+    endpoint: "POST /v2/members/transfer/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => c.post("/v2/members/transfer/", { lab_id: f.folder, user_id: people.admin.id }, { token: t }),
+    expect: ownerOnly,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.folder}/`)).data.role).toBe("owner")
+  },
+  {
+    endpoint: "GET /v2/auth/users/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/auth/users/?lab_id=${f.child}&search=matrix`, { token: t }),
+    expect: editors
+  },
+  // notifications: only one's own
+  { endpoint: "GET /v2/notifications/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/notifications/", { token: t }), expect: signedIn },
+  {
+    endpoint: "PUT /v2/notifications/:id/",
+    visibilities: ["private"],
+    mutates: true,
+    call: (f, t) => c.put(`/v2/notifications/${f.reviewerNotification}/`, undefined, { token: t }),
+    expect: () => ({ owner: 404, admin: 404, reviewer: 200, stranger: 404, guest: 401 })
+  },
+  // storage
+  { endpoint: "GET /v2/pricing/plan/storage/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }), expect: signedIn }
+]
+
+/** The groups this matrix answers for. */
+const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage"] as const
+
+const contractEndpoints = (): string[] => {
+  const out: string[] = []
+  for (const id of groups) {
+    const group = (Api.groups as Record<string, { endpoints: Record<string, { method: string; path: string }> }>)[id]
+    if (!group) throw new Error(`no group ${id} in the contract`)
+    for (const endpoint of Object.values(group.endpoints)) out.push(`${endpoint.method.toUpperCase()} ${endpoint.path}`)
+  }
+  return out
+}
+
+describe("the permission table", () => {
+  it("has a case for every endpoint of the labs, members, notifications and storage groups, and no other", () => {
+    const declared = contractEndpoints()
+    expect(declared.length).toBeGreaterThanOrEqual(30)
+    const covered = new Set(cases.map((k) => k.endpoint))
+    expect(declared.filter((e) => !covered.has(e))).toEqual([])
+    expect([...covered].filter((e) => !declared.includes(e))).toEqual([])
+  })
+})
+
+const shared = new Map<Visibility, Promise<Fixture>>()
+const sharedFixture = (v: Visibility) => {
+  if (!shared.has(v)) shared.set(v, makeFixture(v))
+  return shared.get(v)!
+}
+
+for (const k of cases) {
+  for (const visibility of k.visibilities) {
+    describe(`${k.endpoint}${k.variant ? ` (${k.variant})` : ""} on a ${visibility} lab`, () => {
+      const expected = k.expect(visibility)
+      for (const standing of standings) {
+        const status = expected[standing]
+        it(`${standing}: ${status}`, async () => {
+          const fixture = k.mutates ? await makeFixture(visibility) : await sharedFixture(visibility)
+          const token = standing === "guest" ? undefined : people[standing].access
+          const reply = await k.call(fixture, token)
+          expect(reply.status, JSON.stringify(reply.body)).toBe(status)
+          if (status >= 400) {
+            expect(typeof reply.body?.message, JSON.stringify(reply.body)).toBe("string")
+            await k.unchanged?.(fixture)
+          }
+        })
+      }
+    })
+  }
+}
