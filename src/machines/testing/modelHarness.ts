@@ -40,6 +40,11 @@ export interface ModelSpec<M extends AnyStateMachine> {
   readonly states?: Readonly<
     Record<string, (actual: SnapshotFrom<M>, invocations: ReadonlyArray<Invocation>) => void>
   >
+  /**
+   * Where the graph walk stops expanding, for machines whose context can grow without end (a count
+   * of listeners): the walk would otherwise never finish.
+   */
+  readonly stopWhen?: (snapshot: SnapshotFrom<M>) => boolean
 }
 
 export interface ModelPath {
@@ -90,7 +95,11 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
     actors: { ...spec.provide?.actors, ...controlled }
   } as Parameters<M["provide"]>[0]) as M
 
-  const model = createTestModel(modelOf(machine), { events: [...spec.events], input: spec.input })
+  const model = createTestModel(modelOf(machine), {
+    events: [...spec.events],
+    input: spec.input,
+    ...(spec.stopWhen === undefined ? {} : { stopWhen: spec.stopWhen })
+  })
   const paths = model.getShortestPaths({ input: spec.input })
   const allTransitions = transitionsOf(machine)
   const allStates = stateKeysOf(machine)
