@@ -25,7 +25,6 @@ import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { AppConfig } from "./services/AppConfig.ts"
-import { ChannelAccess } from "./services/ChannelAccess.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
 import { Realtime } from "./services/Realtime.ts"
 import { Avatars } from "./services/Avatars.ts"
@@ -81,7 +80,7 @@ const realtimeLayer = (config: Config, hub: Hub) => {
 /** Every service of the application over the configured infrastructure. */
 export const makeServices = (config: Config, hub: Hub) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
-  const realtime = Layer.mergeAll(realtimeLayer(config, hub), ChannelAccess.none)
+  const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   return Layer.mergeAll(labServices().pipe(Layer.provideMerge(accountServices())), publisher).pipe(Layer.provideMerge(infrastructure))
 }

@@ -3,7 +3,7 @@
 // pusher-js, including events written before the server started (a crash between commit and send).
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
+import { labChannel, notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { connectPusher, subscribed } from "../support/pusher.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
@@ -69,6 +69,25 @@ describe("realtime on the real server", () => {
       expect(bobHeard).toEqual([])
       const left = await server.withDb((db) => db.selectFrom("events").select("id").where("published_at", "is", null).execute())
       expect(left).toEqual([])
+    } finally {
+      adaClient.disconnect()
+      bobClient.disconnect()
+    }
+  })
+
+  it("lets only those who may see a lab listen to its channel, and sends them its changes", async () => {
+    const created = await api(server).post("/v2/labs/", { name: "Tumour margins", parent: null }, { token: ada.access })
+    expect(created.status).toBe(201)
+    const labId: string = created.body.data.data.results[0].id
+    const adaClient = connectPusher(server, ada.access)
+    const bobClient = connectPusher(server, bob.access)
+    try {
+      const adaChannel = adaClient.subscribe(labChannel(labId))
+      await subscribed(adaChannel)
+      await expect(subscribed(bobClient.subscribe(labChannel(labId)))).rejects.toThrow(/403/)
+      const heard = new Promise<Record<string, unknown>>((resolve) => adaChannel.bind(realtimeEvents.labChanged(labId), resolve))
+      expect((await api(server).put(`/v2/labs/${labId}/`, { name: "Tumour margins (2)" }, { token: ada.access })).status).toBe(200)
+      expect(await heard).toMatchObject({ kind: "lab.renamed", lab_id: labId })
     } finally {
       adaClient.disconnect()
       bobClient.disconnect()
