@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark, one after another, each in its own process so that one's heap and
+// event loop do not disturb the next. Not part of CI: budgets are measured here, never in tests.
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+
+const benches = ["tests/bench/labs.bench.ts", "tests/bench/realtime.bench.ts", "tests/bench/pyramid.bench.ts", "tests/bench/upload.bench.ts"]
+
+let failed = 0
+for (const bench of benches.filter((b) => existsSync(b))) {
+  console.log(`\n== ${bench}`)
+  const { status } = spawnSync(process.execPath, [bench], { stdio: "inherit", env: process.env })
+  if (status !== 0) failed++
+}
+process.exit(failed === 0 ? 0 : 1)
