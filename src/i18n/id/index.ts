@@ -4,9 +4,10 @@ import { auth } from "./auth.ts"
 import { common } from "./common.ts"
 import { dashboard } from "./dashboard.ts"
 import { errors } from "./errors.ts"
+import { labs } from "./labs.ts"
 import { publicPages } from "./public.ts"
 import { settings } from "./settings.ts"
 import { shell } from "./shell.ts"
 import { validation } from "./validation.ts"
 
-export const id: typeof en = { common, shell, public: publicPages, dashboard, auth, settings, errors, validation }
+export const id: typeof en = { common, shell, public: publicPages, dashboard, labs, auth, settings, errors, validation }
