@@ -8,6 +8,7 @@ import { Header } from "../shell/Header.tsx"
 import { RightPanel } from "../shell/RightPanel.tsx"
 import { RightPanelProvider, useRightPanel } from "../shell/RightPanelContext.tsx"
 import { Sidebar } from "../shell/Sidebar.tsx"
+import { StorageProvider } from "../shell/StorageContext.tsx"
 import { useSidebar } from "../shell/useSidebar.ts"
 import * as css from "./DashboardLayout.css.ts"
 
@@ -19,7 +20,9 @@ export interface DashboardLayoutProps {
 
 export const DashboardLayout = ({ path, children }: DashboardLayoutProps) => (
   <RightPanelProvider>
-    <DashboardFrame path={path}>{children}</DashboardFrame>
+    <StorageProvider>
+      <DashboardFrame path={path}>{children}</DashboardFrame>
+    </StorageProvider>
   </RightPanelProvider>
 )
 

@@ -39,6 +39,9 @@ export const title = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWe
 
 export const body = style({ flex: 1, overflowY: "auto", padding: 20 })
 
+/** Where a page's details are portalled: they bring their own layout. */
+export const slot = style({ display: "flex", flexDirection: "column", gap: 20 })
+
 export const empty = style({
   display: "flex",
   flexDirection: "column",

@@ -1,17 +1,26 @@
 // The 320 px right sidebar: lab info, the multiple-selection summary, or notifications. The lab
-// panels get their content with the labs issue; until a lab can be selected they explain themselves.
+// panels show what the page provides through the panel slot (RightPanelContext); on a page without
+// labs they explain themselves.
 import type { ReactNode } from "react"
 import { useT } from "../../i18n/index.ts"
 import { BellIcon, Button, InfoIcon, XIcon } from "../ui/index.ts"
 import * as css from "./RightPanel.css.ts"
-import { useRightPanel } from "./RightPanelContext.tsx"
+import { usePanelSlotState, useRightPanel } from "./RightPanelContext.tsx"
 
 export const RightPanel = () => {
   const t = useT()
   const { panel, close } = useRightPanel()
+  const slot = usePanelSlotState()
   if (!panel) return null
+  const provided = panel !== "notif" && slot.title !== null
   const title =
-    panel === "notif" ? t("shell.rightPanel.notifTitle") : panel === "info" ? t("shell.rightPanel.infoTitle") : t("shell.rightPanel.multipleTitle", { count: 0 })
+    panel === "notif"
+      ? t("shell.rightPanel.notifTitle")
+      : provided
+        ? (slot.title ?? "")
+        : panel === "info"
+          ? t("shell.rightPanel.infoTitle")
+          : t("shell.rightPanel.multipleTitle", { count: 0 })
   return (
     <aside id="right-panel" className={css.panel} aria-label={title}>
       <div className={css.head}>
@@ -24,8 +33,11 @@ export const RightPanel = () => {
         {panel === "notif" && (
           <PanelEmpty icon={<BellIcon size={20} />} title={t("shell.rightPanel.notifEmpty")} body={t("shell.rightPanel.notifEmptyHint")} />
         )}
-        {panel === "info" && <PanelEmpty icon={<InfoIcon size={20} />} title={t("shell.rightPanel.infoTitle")} body={t("shell.rightPanel.infoEmpty")} />}
-        {panel === "info-multiple-lab" && <PanelEmpty icon={<InfoIcon size={20} />} title={title} body={t("shell.rightPanel.multipleHint")} />}
+        {provided && <div ref={slot.attach} className={css.slot} />}
+        {!provided && panel === "info" && (
+          <PanelEmpty icon={<InfoIcon size={20} />} title={t("shell.rightPanel.infoTitle")} body={t("shell.rightPanel.infoEmpty")} />
+        )}
+        {!provided && panel === "info-multiple-lab" && <PanelEmpty icon={<InfoIcon size={20} />} title={title} body={t("shell.rightPanel.multipleHint")} />}
       </div>
     </aside>
   )

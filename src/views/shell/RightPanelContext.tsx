@@ -1,7 +1,10 @@
 // The right sidebar's state for everything inside the dashboard: the header's bell toggles the
-// notification panel, lab lists (later) open the info panels on selection.
+// notification panel, lab lists open the info panels on selection. A page that has details to show
+// (the labs workspace) renders them into the panel through a slot: it names the panel's heading and
+// portals its content into the element the panel gives it, so the details live in the page's own
+// React tree, next to the actors they come from.
 import { useActorRef, useSelector } from "@xstate/react"
-import { createContext, type ReactNode, useContext, useMemo } from "react"
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"
 import { openPanel, type RightPanel, rightPanelMachine } from "../../machines/rightPanel.machine.ts"
 
 export interface RightPanelApi {
@@ -11,7 +14,17 @@ export interface RightPanelApi {
   close: () => void
 }
 
+export interface PanelSlot {
+  /** Where the page's details go while the info panel is open; null otherwise. */
+  readonly element: HTMLElement | null
+  /** The heading a page gives the info panels; null when no page provides details. */
+  readonly title: string | null
+  readonly attach: (element: HTMLElement | null) => void
+  readonly provide: (title: string | null) => void
+}
+
 const RightPanelContext = createContext<RightPanelApi | null>(null)
+const PanelSlotContext = createContext<PanelSlot | null>(null)
 
 export function RightPanelProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(rightPanelMachine)
@@ -25,11 +38,36 @@ export function RightPanelProvider({ children }: { children: ReactNode }) {
     }),
     [actor, panel]
   )
-  return <RightPanelContext.Provider value={api}>{children}</RightPanelContext.Provider>
+  const [element, attach] = useState<HTMLElement | null>(null)
+  const [title, provide] = useState<string | null>(null)
+  const slot = useMemo<PanelSlot>(() => ({ element, title, attach, provide }), [element, title])
+  return (
+    <RightPanelContext.Provider value={api}>
+      <PanelSlotContext.Provider value={slot}>{children}</PanelSlotContext.Provider>
+    </RightPanelContext.Provider>
+  )
 }
 
 export const useRightPanel = (): RightPanelApi => {
   const api = useContext(RightPanelContext)
   if (!api) throw new Error("useRightPanel needs the DashboardLayout above it")
   return api
+}
+
+export const usePanelSlotState = (): PanelSlot => {
+  const slot = useContext(PanelSlotContext)
+  if (!slot) throw new Error("usePanelSlotState needs the DashboardLayout above it")
+  return slot
+}
+
+/**
+ * Provides the info panels' details while the calling page is mounted: gives the heading and answers
+ * the element to portal the details into (null while the panel is closed).
+ */
+export const usePanelSlot = (title: string): HTMLElement | null => {
+  const { element, provide } = usePanelSlotState()
+  useEffect(() => provide(title), [provide, title])
+  const release = useCallback(() => provide(null), [provide])
+  useEffect(() => release, [release])
+  return element
 }

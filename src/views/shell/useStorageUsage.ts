@@ -1,8 +1,14 @@
-// The signed-in user's storage usage for the sidebar meter. The storage endpoint
-// (GET /v2/pricing/plan/storage/) belongs to a later issue; until its actor exists this reports
-// "unknown" and the meter shows a neutral placeholder rather than invented numbers.
+// The signed-in user's storage usage for the sidebar meter, from GET /v2/pricing/plan/storage/
+// (src/machines/storage.machine.ts). Until the server answers it is "unknown" and the meter shows a
+// neutral placeholder rather than invented numbers.
 import type { StorageUsage } from "./storage-usage.ts"
+import { useStorageSnapshot } from "./StorageContext.tsx"
 
 const unknown: StorageUsage = { status: "unknown" }
 
-export const useStorageUsage = (): StorageUsage => unknown
+export const useStorageUsage = (): StorageUsage => {
+  const usage = useStorageSnapshot()
+  return usage === null
+    ? unknown
+    : { status: "known", usedBytes: usage.total_used, totalBytes: usage.total_storage, percent: usage.percentage_used }
+}
