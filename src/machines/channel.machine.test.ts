@@ -2,7 +2,7 @@
 // the subscription's signals sent by the paths; messages reach the inbox only while subscribed.
 import { Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback } from "xstate"
+import { createActor, type EventObject, fromCallback } from "xstate"
 import type { RealtimeConnection } from "../effects/Realtime.ts"
 import { type ChannelEvent, type ChannelOutbound, channelMachine } from "./channel.machine.ts"
 import { modelFor } from "./testing/modelHarness.ts"
@@ -16,7 +16,8 @@ const recorder = () => {
   return { ref, received }
 }
 
-const silent = fromCallback(() => undefined)
+/** The subscription's signals are the paths' events, so the real listener stays quiet. */
+const silent = fromCallback<EventObject, { readonly connection: RealtimeConnection; readonly channel: string }>(() => undefined)
 const machine = channelMachine.provide({ actors: { subscription: silent } })
 
 const inbox = recorder()

@@ -8,7 +8,7 @@
 // Each channel is a child actor (channel.machine.ts), spawned while someone watches it; the user's
 // own channels (notifications, ownership) are watched for the whole session. Channel messages are
 // emitted as `realtime.message` for the actors and views that care.
-import { type ActorRefFrom, assign, emit, enqueueActions, setup } from "xstate"
+import { type ActorRefFrom, assign, emit, enqueueActions, type SnapshotFrom, setup } from "xstate"
 import { type ClientConfig, notificationChannel, ownershipChannel } from "../contract/realtime.ts"
 import { loadRealtimeConfig } from "../effects/realtime/config.ts"
 import { type ConnectionReport, holdConnection } from "../effects/realtime/connection.ts"
@@ -63,7 +63,18 @@ const reportEvent = (report: ConnectionReport): RealtimeEvent =>
       ? { type: "connection.broken", message: report.message }
       : { type: `pusher.${report.state}` }
 
-const userChannels = (userId: string): Record<string, number> => ({ [notificationChannel(userId)]: 1, [ownershipChannel(userId)]: 1 })
+const userChannels = (userId: string): ReadonlyArray<string> => [notificationChannel(userId), ownershipChannel(userId)]
+
+/** Adds `by` listeners to each channel; a channel left with none is dropped. */
+const countAll = (watchers: Readonly<Record<string, number>>, channels: ReadonlyArray<string>, by: number) => {
+  const next: Record<string, number> = { ...watchers }
+  for (const channel of channels) {
+    const count = (next[channel] ?? 0) + by
+    if (count > 0) next[channel] = count
+    else delete next[channel]
+  }
+  return next
+}
 
 const channelId = (channel: string, sequence: number) => `channel:${channel}:${sequence}`
 
@@ -81,8 +92,15 @@ export const realtimeMachine = setup({
     channel: channelMachine
   },
   actions: {
-    startSession: assign(({ event }) => (event.type === "realtime.start" ? { userId: event.userId, watchers: userChannels(event.userId) } : {})),
-    endSession: assign({ userId: null, config: null, watchers: {} }),
+    /** Screens may start watching before the session is known; the user's own channels join them. */
+    startSession: assign(({ context, event }) =>
+      event.type === "realtime.start" ? { userId: event.userId, watchers: countAll(context.watchers, userChannels(event.userId), 1) } : {}
+    ),
+    endSession: assign(({ context }) => ({
+      userId: null,
+      config: null,
+      watchers: context.userId === null ? context.watchers : countAll(context.watchers, userChannels(context.userId), -1)
+    })),
     setConfig: assign((_, config: ClientConfig) => ({ config })),
     /** Counts a listener; spawns the channel's actor if connected and it has none. */
     watch: assign(({ context, event, spawn, self }) => {
@@ -135,6 +153,12 @@ export const realtimeMachine = setup({
   id: "realtime",
   context: { userId: null, config: null, connection: null, watchers: {}, channels: {}, closing: [], spawned: 0 },
   initial: "idle",
+  // Screens watch channels whether or not anyone is signed in yet; channels open once connected.
+  on: {
+    "realtime.watch": { actions: "watch" },
+    "realtime.unwatch": { actions: "unwatch" },
+    "channel.closed": { actions: "forgetClosed" }
+  },
   states: {
     idle: {
       on: { "realtime.start": { target: "session", actions: "startSession" } }
@@ -145,10 +169,7 @@ export const realtimeMachine = setup({
         "realtime.stop": { target: "idle" },
         // Another account signed in without a sign-out in between: start over for it.
         "realtime.start": { target: "session", reenter: true, actions: "startSession" },
-        "realtime.watch": { actions: "watch" },
-        "realtime.unwatch": { actions: "unwatch" },
-        "channel.delivered": { actions: "relay" },
-        "channel.closed": { actions: "forgetClosed" }
+        "channel.delivered": { actions: "relay" }
       },
       initial: "configuring",
       states: {
@@ -239,11 +260,11 @@ export type RealtimeActor = ActorRefFrom<typeof realtimeMachine>
 /** What the interface says about live updates. */
 export type LiveStatus = "off" | "connecting" | "live" | "interrupted"
 
-export const liveStatusOf = (snapshot: { matches: (state: string) => boolean; hasTag: (tag: string) => boolean }): LiveStatus =>
+export const liveStatusOf = (snapshot: SnapshotFrom<typeof realtimeMachine>): LiveStatus =>
   snapshot.matches("idle")
     ? "off"
     : snapshot.hasTag("live")
       ? "live"
-      : snapshot.matches({ session: "configuring" } as never) || snapshot.matches({ session: { live: "connecting" } } as never)
+      : snapshot.matches({ session: "configuring" }) || snapshot.matches({ session: { live: "connecting" } })
         ? "connecting"
         : "interrupted"
