@@ -1,7 +1,8 @@
 // The application root: providers from the outside in (words, notices, the loading bar, the
-// session), then the router.
+// session and its realtime connection), then the router.
 import { I18nProvider } from "../i18n/index.ts"
 import { ProgressProvider } from "./progress/ProgressProvider.tsx"
+import { RealtimeProvider } from "./realtime/RealtimeProvider.tsx"
 import { Routes } from "./routes.tsx"
 import { SessionProvider } from "./session.tsx"
 import { ToastProvider } from "./ui/index.ts"
@@ -11,7 +12,9 @@ export const App = () => (
     <ToastProvider>
       <ProgressProvider>
         <SessionProvider>
-          <Routes />
+          <RealtimeProvider>
+            <Routes />
+          </RealtimeProvider>
         </SessionProvider>
       </ProgressProvider>
     </ToastProvider>

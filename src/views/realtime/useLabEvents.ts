@@ -1,22 +1,16 @@
 // Live changes of one lab (its channel `private-mylab_{labId}`): the callback hears each change
-// while the component is mounted. The subscription goes through the app's realtime actor.
-// (First version: the signature other screens code against; the realtime wiring lands next.)
-import { useEffect, useRef } from "react"
+// of the lab and of its children (created, renamed, moved, members, upload status) while the
+// component is mounted. null listens to nothing (the root of "All File" has no channel).
+import { labChannel } from "../../contract/realtime.ts"
+import { type LabEvent, labEventOf } from "./labEvent.ts"
+import { useChannel } from "./useChannel.ts"
 
-/** A change to a lab or one of its children, as the server publishes it (src/contract/realtime.ts). */
-export interface LabEvent {
-  readonly kind: string
-  readonly lab_id: string
-  readonly parent_id?: string | null
-  readonly actor_id?: string | null
-  readonly at?: string
-}
+export type { LabEvent } from "./labEvent.ts"
 
 export const useLabEvents = (labId: string | null, onEvent: (event: LabEvent) => void): void => {
-  const latest = useRef(onEvent)
-  latest.current = onEvent
-  useEffect(() => {
+  useChannel(labId === null ? null : labChannel(labId), (message) => {
     if (labId === null) return
-    return undefined
-  }, [labId])
+    const event = labEventOf(labId, message.event, message.data)
+    if (event !== null) onEvent(event)
+  })
 }
