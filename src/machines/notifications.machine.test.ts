@@ -117,7 +117,12 @@ describe("notifications scenarios", () => {
 
   it("turns a realtime message on the user's channel into a reload", async () => {
     const listeners: Array<(m: { channel: string; event: string; data: unknown }) => void> = []
-    const realtime = { on: (_: string, listener: (typeof listeners)[number]) => (listeners.push(listener), { unsubscribe: () => undefined }) }
+    const realtime = {
+      on: (_: string, listener: (typeof listeners)[number]) => {
+        listeners.push(listener)
+        return { unsubscribe: () => undefined }
+      }
+    }
     const actor = createActor(notificationsMachine.provide({ actors: { load: fromCallback(() => undefined) as never } }), {
       input: { userId: "u1", realtime: realtime as never }
     }).start()

@@ -10,7 +10,7 @@
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
 import type { PageMeta } from "../contract/envelope.ts"
-import { type Notification } from "../contract/notifications.ts"
+import type { Notification } from "../contract/notifications.ts"
 import { realtimeEvents } from "../contract/realtime.ts"
 import { present } from "../effects/Catalogue.ts"
 import type { Notice } from "../effects/Notice.ts"
