@@ -5,9 +5,11 @@ import { common } from "./common.ts"
 import { dashboard } from "./dashboard.ts"
 import { errors } from "./errors.ts"
 import { labs } from "./labs.ts"
+import { members } from "./members.ts"
+import { notifications } from "./notifications.ts"
 import { publicPages } from "./public.ts"
 import { settings } from "./settings.ts"
 import { shell } from "./shell.ts"
 import { validation } from "./validation.ts"
 
-export const id: typeof en = { common, shell, public: publicPages, dashboard, labs, auth, settings, errors, validation }
+export const id: typeof en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation }

@@ -1,0 +1,39 @@
+// The notification bell, the notifications panel and the realtime notices (spec sections 2, 4, 9).
+export const notifications = {
+  bell: "Notifications",
+  bellUnread: "Notifications, {{count}} unread",
+  title: "Notifications",
+  unread: "{{count}} unread",
+  list: "Notifications list",
+  empty: "No notifications yet",
+  emptyHint: "Invitations, comments on your slides and ownership transfers will show up here.",
+  loadMore: "Load more",
+  loadingMore: "Loading more…",
+  failed: "Notifications could not be loaded.",
+  moreFailed: "More notifications could not be loaded.",
+  end: "You're all caught up",
+  unreadMarker: "Unread",
+  someone: "Someone",
+  deletedLab: "A deleted lab",
+  live: {
+    interrupted: "Live updates paused. Reconnecting…"
+  },
+  kind: {
+    invite: "Invitation",
+    ownership: "Ownership transfer",
+    chat: "New comment"
+  },
+  action: {
+    inviteFolder: "invited you to a folder",
+    inviteFile: "invited you to a file",
+    ownershipFolder: "made you the owner of a folder",
+    ownershipFile: "made you the owner of a file",
+    chat: "commented on a slide"
+  },
+  toast: {
+    invite: "{{name}} invited you to {{lab}}",
+    ownership: "{{name}} made you the owner of {{lab}}",
+    chat: "{{name}} commented on {{lab}}",
+    open: "Open it from the bell."
+  }
+}
