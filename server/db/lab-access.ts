@@ -10,11 +10,10 @@ export type LabRow = Selectable<LabsTable>
 /** Deeper than any real tree; only guards the recursion should a cycle ever slip in. */
 export const MAX_DEPTH = 512
 
-export interface ChainRow extends ChainLink {
+/** One link of a chain: the lab's whole row, with where it stands in the chain. */
+export interface ChainRow extends ChainLink, Omit<LabRow, keyof ChainLink> {
   readonly start_id: string
   readonly depth: number
-  readonly parent_id: string | null
-  readonly deleted_at: string | null
 }
 
 /** For each given lab, its chain: the lab itself first, then each folder above it. */
@@ -25,17 +24,16 @@ export const chainsOf = async (
 ): Promise<Map<string, ChainRow[]>> => {
   const chains = new Map<string, ChainRow[]>()
   if (labIds.length === 0) return chains
-  const { rows } = await sql<ChainRow>`
-    WITH RECURSIVE up(start_id, id, depth) AS (
-      SELECT id, id, 0 FROM labs WHERE id IN (${sql.join([...new Set(labIds)])})
+  // Whole rows travel inside the CTE, so there is no join back to labs (SQLite cannot estimate a
+  // CTE's size and would scan labs to probe it) and the lab itself comes with its chain.
+  const { rows } = await sql<ChainRow & LabRow>`
+    WITH RECURSIVE up AS (
+      SELECT l.id AS start_id, 0 AS depth, l.* FROM labs l WHERE l.id IN (${sql.join([...new Set(labIds)])})
       UNION ALL
-      SELECT up.start_id, l.parent_id, up.depth + 1 FROM up JOIN labs l ON l.id = up.id
-      WHERE l.parent_id IS NOT NULL AND up.depth < ${MAX_DEPTH}
+      SELECT up.start_id, up.depth + 1, l.* FROM up JOIN labs l ON l.id = up.parent_id WHERE up.depth < ${MAX_DEPTH}
     )
-    SELECT up.start_id, up.depth, l.id, l.name, l.owner_id, l.is_public, l.parent_id, l.deleted_at, m.role
-    FROM up
-    JOIN labs l ON l.id = up.id
-    LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${userId ?? null}
+    SELECT up.*, m.role FROM up
+    LEFT JOIN lab_members m ON m.lab_id = up.id AND m.user_id = ${userId ?? null}
     ORDER BY up.start_id, up.depth`.execute(db)
   for (const row of rows) {
     const chain = chains.get(row.start_id) ?? []
@@ -54,11 +52,11 @@ export interface ResolvedLab {
 export const findLab = (db: Kysely<Database>, id: string): Promise<LabRow | undefined> =>
   db.selectFrom("labs").selectAll().where("id", "=", id).executeTakeFirst()
 
-/** The lab with the asker's standing on it; undefined when there is no such lab. */
+/** The lab with the asker's standing on it, in one query; undefined when there is no such lab. */
 export const resolveLab = async (db: Kysely<Database>, labId: string, userId: string | undefined): Promise<ResolvedLab | undefined> => {
-  const row = await findLab(db, labId)
-  if (!row) return undefined
-  const chain = (await chainsOf(db, [labId], userId)).get(labId) ?? []
+  const chain = (await chainsOf(db, [labId], userId)).get(labId)
+  const row = chain?.[0]
+  if (!chain || !row) return undefined
   return { row, chain, access: accessFromChain(chain, userId) }
 }
 

@@ -26,7 +26,7 @@ const orderColumn: Record<Ordering, { column: "name_lower" | "updated_at" | "cre
 }
 
 /** ORDER BY for raw queries, from the whitelist above only. */
-const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown> => {
+export const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown> => {
   const { column, direction } = orderColumn[ordering]
   const byName = column === "name_lower" ? "" : `${alias}.name_lower ASC, `
   return sql.raw(`${alias}.is_dir DESC, ${alias}.${column} ${direction.toUpperCase()}, ${byName}${alias}.id ASC`)
@@ -35,97 +35,83 @@ const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown> => {
 /** `LIKE` pattern for a part of a name: its wildcards taken literally. */
 export const containsPattern = (search: string): string => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-const live = (db: Db) => db.selectFrom("labs").where("deleted_at", "is", null)
-
-const pageOf = async (
-  query: ReturnType<typeof live>,
-  ordering: Ordering,
-  { limit, offset }: Paging
-): Promise<RowPage> => {
-  const { column, direction } = orderColumn[ordering]
-  let rows = query.selectAll().orderBy("is_dir", "desc").orderBy(column, direction)
-  // Live siblings have distinct names, so the name order needs no tie-breaker (and keeps to the index);
-  // other orders fall back to the name.
-  if (column !== "name_lower") rows = rows.orderBy("name_lower").orderBy("id")
-  const [found, total] = await Promise.all([
-    rows.limit(limit).offset(offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst()
-  ])
-  return { rows: found, count: Number(total?.n ?? 0) }
+/** A listed lab with what its answer needs besides: its owner, and the asker's favorite and membership. */
+export interface ListedRow extends LabRow {
+  readonly owner_email: string
+  readonly owner_name: string
+  readonly owner_username: string | null
+  readonly owner_avatar: string | null
+  readonly favorite_of: string | null
+  readonly member_role: "admin" | "reviewer" | null
 }
 
-export const childrenPage = (db: Db, parentId: string, ordering: Ordering, paging: Paging) =>
-  pageOf(live(db).where("parent_id", "=", parentId), ordering, paging)
+export interface ListedPage {
+  readonly rows: ReadonlyArray<ListedRow>
+  readonly count: number
+}
 
-export const rootPage = (db: Db, ownerId: string, ordering: Ordering, paging: Paging) =>
-  pageOf(live(db).where("owner_id", "=", ownerId).where("parent_id", "is", null), ordering, paging)
+type Where = "children" | "root"
 
-/** The top-most labs shared with the user: memberships whose labs no other membership of theirs contains. */
-const sharedTops = (userId: string) => sql`
+/**
+ * A folder's page or the owner's root page: one query for the page (with the owner, the asker's
+ * favorite and membership joined in) and one index-only count, so that a folder of any size costs
+ * two round trips.
+ */
+const pageOf = async (db: Db, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, { limit, offset }: Paging): Promise<ListedPage> => {
+  const { column, direction } = orderColumn[ordering]
+  const viewer = viewerId ?? ""
+  let rows = db
+    .selectFrom("labs as l")
+    .innerJoin("users as u", "u.id", "l.owner_id")
+    .leftJoin("lab_favorites as f", (join) => join.onRef("f.lab_id", "=", "l.id").on("f.user_id", "=", viewer))
+    .leftJoin("lab_members as m", (join) => join.onRef("m.lab_id", "=", "l.id").on("m.user_id", "=", viewer))
+    .selectAll("l")
+    .select(["u.email as owner_email", "u.name as owner_name", "u.username as owner_username", "u.avatar as owner_avatar", "f.lab_id as favorite_of", "m.role as member_role"])
+    .where("l.deleted_at", "is", null)
+  rows = where === "children" ? rows.where("l.parent_id", "=", key) : rows.where("l.owner_id", "=", key).where("l.parent_id", "is", null)
+  rows = rows.orderBy("l.is_dir", "desc").orderBy(`l.${column}`, direction)
+  // Live siblings have distinct names, so the name order needs no tie-breaker (and keeps to the index);
+  // other orders fall back to the name.
+  if (column !== "name_lower") rows = rows.orderBy("l.name_lower").orderBy("l.id")
+  let count = db.selectFrom("labs").select((eb) => eb.fn.countAll<number>().as("n")).where("deleted_at", "is", null)
+  count = where === "children" ? count.where("parent_id", "=", key) : count.where("owner_id", "=", key).where("parent_id", "is", null)
+  const [found, total] = await Promise.all([rows.limit(limit).offset(offset).execute(), count.executeTakeFirst()])
+  return { rows: found as ReadonlyArray<ListedRow>, count: Number(total?.n ?? 0) }
+}
+
+export const childrenPage = (db: Db, parentId: string, viewerId: string | undefined, ordering: Ordering, paging: Paging) =>
+  pageOf(db, "children", parentId, viewerId, ordering, paging)
+
+export const rootPage = (db: Db, ownerId: string, ordering: Ordering, paging: Paging) => pageOf(db, "root", ownerId, ownerId, ordering, paging)
+
+/**
+ * The top-most labs shared with the user: memberships whose labs no other membership of theirs contains.
+ *
+ * Joins from a CTE to a table are written `x IN (SELECT id FROM cte)` or `cte CROSS JOIN table
+ * WHERE ...`: SQLite cannot estimate a CTE's size and, given a plain JOIN, may scan the whole table
+ * to probe the CTE; CROSS JOIN keeps SQLite's loop order, and PostgreSQL plans both forms freely.
+ */
+export const sharedTops = (userId: string) => sql`
   mine(id) AS (
-    SELECT m.lab_id FROM lab_members m JOIN labs l ON l.id = m.lab_id
-    WHERE m.user_id = ${userId} AND l.owner_id <> ${userId} AND l.deleted_at IS NULL
+    SELECT m.lab_id FROM lab_members m CROSS JOIN labs l
+    WHERE l.id = m.lab_id AND m.user_id = ${userId} AND l.owner_id <> ${userId} AND l.deleted_at IS NULL
   ),
   above(start_id, id, depth) AS (
-    SELECT l.id, l.parent_id, 1 FROM labs l JOIN mine ON mine.id = l.id WHERE l.parent_id IS NOT NULL
+    SELECT l.id, l.parent_id, 1 FROM mine CROSS JOIN labs l WHERE l.id = mine.id AND l.parent_id IS NOT NULL
     UNION ALL
     SELECT above.start_id, l.parent_id, above.depth + 1 FROM above JOIN labs l ON l.id = above.id
     WHERE l.parent_id IS NOT NULL AND above.depth < ${MAX_DEPTH}
   ),
   tops(id) AS (
-    SELECT id FROM mine WHERE id NOT IN (SELECT above.start_id FROM above JOIN mine m2 ON m2.id = above.id)
+    SELECT id FROM mine WHERE id NOT IN (SELECT start_id FROM above WHERE above.id IN (SELECT id FROM mine))
   )`
 
 export const sharedPage = async (db: Db, userId: string, paging: Paging): Promise<RowPage> => {
   const [rows, total] = await Promise.all([
     sql<LabRow>`WITH RECURSIVE ${sharedTops(userId)}
-      SELECT l.* FROM labs l JOIN tops ON tops.id = l.id
+      SELECT l.* FROM labs l WHERE l.id IN (SELECT id FROM tops)
       ORDER BY ${orderSql("name", "l")} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db),
     sql<{ n: number }>`WITH RECURSIVE ${sharedTops(userId)} SELECT count(*) AS n FROM tops`.execute(db)
-  ])
-  return { rows: rows.rows, count: Number(total.rows[0]?.n ?? 0) }
-}
-
-/**
- * Labs whose name contains `search`, among the user's own and everything inside the labs shared
- * with them. The two parts cannot overlap: a tree has one owner.
- */
-export const searchPage = async (db: Db, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
-  const pattern = containsPattern(search)
-  const found = sql`
-    WITH RECURSIVE ${sharedTops(userId)},
-    shared(id, depth) AS (
-      SELECT id, 0 FROM tops
-      UNION ALL
-      SELECT c.id, shared.depth + 1 FROM labs c JOIN shared ON c.parent_id = shared.id
-      WHERE c.deleted_at IS NULL AND shared.depth < ${MAX_DEPTH}
-    ),
-    found AS (
-      SELECT * FROM labs WHERE owner_id = ${userId} AND deleted_at IS NULL AND name_lower LIKE ${pattern} ESCAPE '\\'
-      UNION ALL
-      SELECT l.* FROM labs l JOIN shared ON shared.id = l.id WHERE l.name_lower LIKE ${pattern} ESCAPE '\\'
-    )`
-  const [rows, total] = await Promise.all([
-    sql<LabRow>`${found} SELECT * FROM found f ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db),
-    sql<{ n: number }>`${found} SELECT count(*) AS n FROM found`.execute(db)
-  ])
-  return { rows: rows.rows, count: Number(total.rows[0]?.n ?? 0) }
-}
-
-/** Labs inside one folder (at any depth) whose name contains `search`. */
-export const searchWithinPage = async (db: Db, folderId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
-  const pattern = containsPattern(search)
-  const within = sql`
-    WITH RECURSIVE inside(id, depth) AS (
-      SELECT id, 1 FROM labs WHERE parent_id = ${folderId} AND deleted_at IS NULL
-      UNION ALL
-      SELECT c.id, inside.depth + 1 FROM labs c JOIN inside ON c.parent_id = inside.id
-      WHERE c.deleted_at IS NULL AND inside.depth < ${MAX_DEPTH}
-    ),
-    found AS (SELECT l.* FROM labs l JOIN inside ON inside.id = l.id WHERE l.name_lower LIKE ${pattern} ESCAPE '\\')`
-  const [rows, total] = await Promise.all([
-    sql<LabRow>`${within} SELECT * FROM found f ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db),
-    sql<{ n: number }>`${within} SELECT count(*) AS n FROM found`.execute(db)
   ])
   return { rows: rows.rows, count: Number(total.rows[0]?.n ?? 0) }
 }

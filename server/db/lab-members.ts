@@ -31,7 +31,7 @@ const effective = (labId: string, ownerId: string, search: string | undefined) =
     ),
     ranked AS (
       SELECT m.id, m.lab_id, m.user_id, m.email, m.role, ROW_NUMBER() OVER (PARTITION BY m.email ORDER BY up.depth) AS rn
-      FROM lab_members m JOIN up ON up.id = m.lab_id
+      FROM up CROSS JOIN lab_members m WHERE m.lab_id = up.id
     ),
     members AS (
       SELECT r.id, r.lab_id, r.user_id, r.email, r.role, u.name, u.username, u.avatar

@@ -5,11 +5,13 @@ import { sql as rawSql } from "kysely"
 import { type BadRequest, badRequest, type NotFound, Unauthorized } from "../../src/contract/errors.ts"
 import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contract/labs.ts"
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
-import { childrenPage, type RowPage, rootPage, searchPage, searchWithinPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
-import { presentFound, presentLabs, viewsOf } from "../db/lab-wire.ts"
+import { childrenPage, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
+import { searchPage, searchWithinPage } from "../db/lab-search.ts"
+import { presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
 import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import type { Paging } from "../domain/paging.ts"
+import { avatarUrl } from "../domain/profile.ts"
 import { roleOf } from "../domain/standing.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
@@ -30,6 +32,14 @@ export const RECENTS_KEPT = 100
 
 const signInRequired = () => new Unauthorized({ message: labMessages.signInRequired })
 
+const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean): Lab =>
+  toLab(
+    row,
+    { role, isPublic },
+    { id: row.owner_id, email: row.owner_email, name: row.owner_name, username: row.owner_username, avatar: avatarUrl(row.owner_avatar) },
+    row.favorite_of !== null
+  )
+
 export class LabListings extends Context.Service<
   LabListings,
   {
@@ -45,7 +55,7 @@ export class LabListings extends Context.Service<
   static readonly layer = Layer.effect(
     LabListings,
     Effect.gen(function* () {
-      const { db } = yield* Database
+      const { db, engine } = yield* Database
       const access = yield* LabAccess
 
       const found = (page: RowPage, userId: string | undefined) =>
@@ -59,40 +69,18 @@ export class LabListings extends Context.Service<
         const search = query.search?.trim() || undefined
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
-          if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, userId, search, ordering, paging)), userId)
+          if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
           const page = yield* sql(() => rootPage(db, userId, ordering, paging))
-          const results = yield* sql(() => presentLabs(db, page.rows, userId, (row) => ({ role: "owner", isPublic: row.is_public === 1 })))
-          return { results, count: page.count }
+          return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1)), count: page.count }
         }
         const parentId = query.parent
         const parent = yield* access.requireView(db, userId, parentId)
         if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
         if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
-        const page = yield* sql(() => childrenPage(db, parentId, ordering, paging))
+        const page = yield* sql(() => childrenPage(db, parentId, userId, ordering, paging))
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
-        const own = new Map<string, Role>()
-        if (userId !== undefined && parent.access.standing !== "owner" && page.rows.length > 0) {
-          const rows = yield* sql(() =>
-            db
-              .selectFrom("lab_members")
-              .select(["lab_id", "role"])
-              .where("user_id", "=", userId)
-              .where(
-                "lab_id",
-                "in",
-                page.rows.map((r) => r.id)
-              )
-              .execute()
-          )
-          for (const row of rows) own.set(row.lab_id, row.role)
-        }
-        const inherited = roleOf(parent.access.standing)
-        const results = yield* sql(() =>
-          presentLabs(db, page.rows, userId, (row) => ({
-            role: own.get(row.id) ?? inherited,
-            isPublic: parent.access.isPublic || row.is_public === 1
-          }))
-        )
+        const inherited = parent.access.standing === "owner" ? "owner" : roleOf(parent.access.standing)
+        const results = page.rows.map((row) => listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), parent.access.isPublic || row.is_public === 1))
         return { results, count: page.count }
       })
 
@@ -114,7 +102,7 @@ export class LabListings extends Context.Service<
               SELECT c.id, down.depth + 1 FROM labs c JOIN down ON c.parent_id = down.id
               WHERE c.is_dir = 1 AND c.deleted_at IS NULL AND down.depth < ${MAX_DEPTH}
             )
-            SELECT l.id, l.name, l.parent_id FROM labs l JOIN down ON down.id = l.id`.execute(db)
+            SELECT l.id, l.name, l.parent_id FROM labs l WHERE l.id IN (SELECT id FROM down)`.execute(db)
           return { own, shared, tops }
         })
         const topSet = new Set(folders.tops)

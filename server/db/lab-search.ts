@@ -1,0 +1,105 @@
+// Name search: labs whose name contains the words typed, case-insensitively, among everything a
+// user can see (their own labs and the inside of the labs shared with them), or inside one folder.
+//
+// Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the
+// LIKE through pg_trgm itself; SQLite is asked through its FTS5 trigram table, whose phrase query
+// is a substring match of 3 characters or more (shorter searches scan the owner's name index).
+// One query finds the page's ids and the total; a second reads the page's rows.
+import { type Kysely, type RawBuilder, sql } from "kysely"
+import type { Ordering } from "../../src/contract/labs.ts"
+import type { Paging } from "../domain/paging.ts"
+import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
+import { containsPattern, orderSql, type RowPage, sharedTops } from "./lab-listing.ts"
+import type { Engine } from "./migrations.ts"
+import type { Database } from "./schema.ts"
+
+type Db = Kysely<Database>
+
+/** SQLite's trigram table finds substrings of at least this many characters. */
+const TRIGRAM = 3
+
+/**
+ * The labs (as `l`) whose name contains `search`: a FROM clause and its condition. On SQLite the
+ * trigram hits drive the loop (CROSS JOIN keeps that order), so a rare word reads a few rows
+ * instead of the owner's whole name index.
+ */
+const nameMatches = (engine: Engine, search: string): { readonly from: RawBuilder<unknown>; readonly on: RawBuilder<unknown> } => {
+  const lower = search.toLowerCase()
+  if (engine === "sqlite" && [...lower].length >= TRIGRAM) {
+    const phrase = `"${lower.replaceAll('"', '""')}"`
+    return {
+      from: sql`(SELECT k.lab_id AS hit_id FROM labs_fts CROSS JOIN lab_search_keys k WHERE labs_fts MATCH ${phrase} AND k.key = labs_fts.rowid) hits CROSS JOIN labs l`,
+      on: sql`l.id = hits.hit_id`
+    }
+  }
+  return { from: sql`labs l`, on: likeName(search) }
+}
+
+/** The same condition by LIKE, for labs already narrowed down (the inside of a folder or of a share). */
+const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE ${containsPattern(search)} ESCAPE '\\'`
+
+/** The columns a page is ordered by: enough to sort and count without reading whole rows. */
+const keys = sql`l.id, l.is_dir, l.name_lower, l.updated_at, l.created_at, l.size`
+
+/** Runs `ctes` (ending with a `found` CTE of `keys`) for one page: its rows in order, and the total. */
+const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, paging: Paging): Promise<RowPage> => {
+  const { rows: ids } = await sql<{ id: string; total: number }>`${ctes}
+    SELECT f.id, count(*) OVER () AS total FROM found f
+    ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db)
+  if (ids.length === 0) {
+    // Past the last page the window has no row to carry the total.
+    const count = paging.offset === 0 ? 0 : Number((await sql<{ n: number }>`${ctes} SELECT count(*) AS n FROM found`.execute(db)).rows[0]?.n ?? 0)
+    return { rows: [], count }
+  }
+  const rows = await db
+    .selectFrom("labs")
+    .selectAll()
+    .where(
+      "id",
+      "in",
+      ids.map((r) => r.id)
+    )
+    .execute()
+  const byId = new Map<string, LabRow>(rows.map((r) => [r.id, r]))
+  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), count: Number(ids[0]!.total) }
+}
+
+/**
+ * Search across the user's own labs (through the name index) and the inside of what is shared with
+ * them (walked from the shares). The two cannot overlap: a tree has one owner.
+ */
+export const searchPage = (db: Db, engine: Engine, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
+  const m = nameMatches(engine, search)
+  return page(
+    db,
+    sql`WITH RECURSIVE ${sharedTops(userId)},
+    shared(id, depth) AS (
+      SELECT id, 0 FROM tops
+      UNION ALL
+      SELECT c.id, shared.depth + 1 FROM labs c JOIN shared ON c.parent_id = shared.id
+      WHERE c.deleted_at IS NULL AND shared.depth < ${MAX_DEPTH}
+    ),
+    found AS (
+      SELECT ${keys} FROM ${m.from} WHERE ${m.on} AND l.owner_id = ${userId} AND l.deleted_at IS NULL
+      UNION ALL
+      SELECT ${keys} FROM labs l WHERE l.id IN (SELECT id FROM shared) AND ${likeName(search)}
+    )`,
+    ordering,
+    paging
+  )
+}
+
+/** Search inside one folder, at any depth: walked from the folder, so no index on names is needed. */
+export const searchWithinPage = (db: Db, folderId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> =>
+  page(
+    db,
+    sql`WITH RECURSIVE inside(id, depth) AS (
+      SELECT id, 1 FROM labs WHERE parent_id = ${folderId} AND deleted_at IS NULL
+      UNION ALL
+      SELECT c.id, inside.depth + 1 FROM labs c JOIN inside ON c.parent_id = inside.id
+      WHERE c.deleted_at IS NULL AND inside.depth < ${MAX_DEPTH}
+    ),
+    found AS (SELECT ${keys} FROM labs l WHERE l.id IN (SELECT id FROM inside) AND ${likeName(search)})`,
+    ordering,
+    paging
+  )
