@@ -1,6 +1,7 @@
 // The application root: providers from the outside in (words, notices, the loading bar, the
-// session and its realtime connection), then the router.
+// session, its realtime connection and notifications), then the router.
 import { I18nProvider } from "../i18n/index.ts"
+import { NotificationsProvider } from "./notifications/NotificationsProvider.tsx"
 import { ProgressProvider } from "./progress/ProgressProvider.tsx"
 import { RealtimeProvider } from "./realtime/RealtimeProvider.tsx"
 import { Routes } from "./routes.tsx"
@@ -13,7 +14,9 @@ export const App = () => (
       <ProgressProvider>
         <SessionProvider>
           <RealtimeProvider>
-            <Routes />
+            <NotificationsProvider>
+              <Routes />
+            </NotificationsProvider>
           </RealtimeProvider>
         </SessionProvider>
       </ProgressProvider>

@@ -1,12 +1,12 @@
 // The dashboard header: sidebar toggle and breadcrumb on the left; language, notifications and the
 // account menu on the right.
 import { useT } from "../../i18n/index.ts"
-import { BellIcon, Button, cx, PanelLeftIcon } from "../ui/index.ts"
+import { NotificationBell } from "../notifications/NotificationBell.tsx"
+import { Button, PanelLeftIcon } from "../ui/index.ts"
 import { AccountMenu } from "./AccountMenu.tsx"
 import { Breadcrumb } from "./Breadcrumb.tsx"
 import * as css from "./Header.css.ts"
 import { LanguageMenu } from "./LanguageMenu.tsx"
-import { useRightPanel } from "./RightPanelContext.tsx"
 
 export interface HeaderProps {
   path: string
@@ -17,8 +17,6 @@ export interface HeaderProps {
 
 export const Header = ({ path, sidebarExpanded, sidebarForced, onToggleSidebar }: HeaderProps) => {
   const t = useT()
-  const rightPanel = useRightPanel()
-  const notifOpen = rightPanel.panel === "notif"
   return (
     <header className={css.header}>
       <Button
@@ -38,17 +36,7 @@ export const Header = ({ path, sidebarExpanded, sidebarForced, onToggleSidebar }
       <span className={css.spacer} />
       <div className={css.actions}>
         <LanguageMenu />
-        <Button
-          variant="ghost"
-          iconOnly
-          aria-label={t("shell.header.notifications")}
-          aria-pressed={notifOpen}
-          aria-controls="right-panel"
-          className={cx(notifOpen && css.pressed)}
-          onClick={() => rightPanel.toggle("notif")}
-        >
-          <BellIcon size={18} />
-        </Button>
+        <NotificationBell pressedClassName={css.pressed} />
         <AccountMenu />
       </div>
     </header>

@@ -3,7 +3,8 @@
 // labs they explain themselves.
 import type { ReactNode } from "react"
 import { useT } from "../../i18n/index.ts"
-import { BellIcon, Button, InfoIcon, XIcon } from "../ui/index.ts"
+import { NotificationPanel } from "../notifications/NotificationPanel.tsx"
+import { Button, InfoIcon, XIcon } from "../ui/index.ts"
 import * as css from "./RightPanel.css.ts"
 import { usePanelSlotState, useRightPanel } from "./RightPanelContext.tsx"
 
@@ -30,9 +31,7 @@ export const RightPanel = () => {
         </Button>
       </div>
       <div className={css.body}>
-        {panel === "notif" && (
-          <PanelEmpty icon={<BellIcon size={20} />} title={t("shell.rightPanel.notifEmpty")} body={t("shell.rightPanel.notifEmptyHint")} />
-        )}
+        {panel === "notif" && <NotificationPanel />}
         {provided && <div ref={slot.attach} className={css.slot} />}
         {!provided && panel === "info" && (
           <PanelEmpty icon={<InfoIcon size={20} />} title={t("shell.rightPanel.infoTitle")} body={t("shell.rightPanel.infoEmpty")} />

@@ -1,0 +1,65 @@
+// The signed-in user's notifications actor (src/machines/notifications.machine.ts), for the bell and
+// the panel, and the toast each newly arrived notification shows for 5 seconds. It lives beside the
+// app rather than around it, so signing in or out never remounts the pages.
+import { useActorRef } from "@xstate/react"
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
+import type { ActorRefFrom } from "xstate"
+import { useT } from "../../i18n/index.ts"
+import { type NotificationsEmitted, notificationsMachine } from "../../machines/notifications.machine.ts"
+import type { RealtimeActor } from "../../machines/realtime.machine.ts"
+import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
+import { useSession } from "../session.tsx"
+import { DEFAULT_TOAST_MS, useToast } from "../ui/index.ts"
+import { kindOf, senderName } from "./notification-view.ts"
+
+type NotificationsActor = ActorRefFrom<typeof notificationsMachine>
+
+const NotificationsContext = createContext<NotificationsActor | null>(null)
+
+export function NotificationsProvider({ children }: { readonly children: ReactNode }) {
+  const { status, user } = useSession()
+  const realtime = useRealtimeActor()
+  const [actor, setActor] = useState<NotificationsActor | null>(null)
+  const userId = status === "signedIn" ? (user?.id ?? null) : null
+  return (
+    <NotificationsContext.Provider value={userId === null ? null : actor}>
+      {userId !== null && <NotificationsHost key={userId} userId={userId} realtime={realtime} onActor={setActor} />}
+      {children}
+    </NotificationsContext.Provider>
+  )
+}
+
+/** null while no one is signed in. */
+export const useNotificationsActor = (): NotificationsActor | null => useContext(NotificationsContext)
+
+function NotificationsHost({
+  userId,
+  realtime,
+  onActor
+}: {
+  readonly userId: string
+  readonly realtime: RealtimeActor
+  readonly onActor: (actor: NotificationsActor | null) => void
+}) {
+  const actor = useActorRef(notificationsMachine, { input: { userId, realtime } })
+  const t = useT()
+  const { toast } = useToast()
+  const say = useRef({ t, toast })
+  say.current = { t, toast }
+
+  useEffect(() => {
+    onActor(actor)
+    return () => onActor(null)
+  }, [actor, onActor])
+
+  useEffect(() => {
+    const subscription = actor.on("notifications.arrived", ({ notification }: NotificationsEmitted) => {
+      const { t, toast } = say.current
+      const params = { name: senderName(notification) ?? t("notifications.someone"), lab: notification.lab?.name ?? t("notifications.deletedLab") }
+      toast({ kind: "info", title: t(`notifications.toast.${kindOf(notification)}`, params), message: t("notifications.toast.open"), durationMs: DEFAULT_TOAST_MS })
+    })
+    return () => subscription.unsubscribe()
+  }, [actor])
+
+  return null
+}

@@ -1,0 +1,31 @@
+// What a notification says and where it leads (spec section 4). Pure, so the rules are tested alone:
+// an invitation or ownership transfer of a folder opens the folder; of a file, or any comment, opens
+// the slide viewer; a notification whose lab was deleted forever leads nowhere.
+import type { Notification } from "../../contract/notifications.ts"
+import type { PushKind } from "../../machines/notifications.machine.ts"
+
+export const kindOf = (notification: Notification): PushKind =>
+  notification.type === "invite" ? "invite" : notification.type === "ownership-changes" ? "ownership" : "chat"
+
+/** The key under notifications.action for the sentence after the sender's name. */
+export const actionKey = (notification: Notification): string => {
+  const kind = kindOf(notification)
+  if (kind === "chat") return "chat"
+  const folder = notification.lab?.is_dir ?? true
+  return `${kind}${folder ? "Folder" : "File"}`
+}
+
+/** The app path to open, without locale prefix; null when the lab is gone. */
+export const targetOf = (notification: Notification): string | null => {
+  const lab = notification.lab
+  if (lab === null) return null
+  const id = encodeURIComponent(lab.id)
+  return kindOf(notification) !== "chat" && lab.is_dir ? `/dashboard/labs/${id}` : `/dashboard/labs/${id}/annotations`
+}
+
+/** The sender as people know them: name, else username, else email; null for the system. */
+export const senderName = (notification: Notification): string | null => {
+  const sender = notification.sender
+  if (sender === null) return null
+  return sender.name.trim() || sender.username || sender.email
+}
