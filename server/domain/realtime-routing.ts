@@ -19,13 +19,18 @@ export interface Message {
 
 const strings = (value: unknown): ReadonlyArray<string> => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])
 
-/** Lab changes go to the lab's channel and its parent's, so a folder view sees its children change. */
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null)
+
+/**
+ * Lab changes go to the lab's channel and its parent's, so a folder view sees its children change;
+ * a move also tells the folder the lab left.
+ */
 const labMessages = (e: LoggedEvent): Message[] => {
   if (!e.lab_id) return []
-  const parent = typeof e.payload.parent_id === "string" ? e.payload.parent_id : null
+  const parent = text(e.payload.parent_id)
   const data = { kind: e.kind, lab_id: e.lab_id, parent_id: parent, actor_id: e.actor_id, at: e.created_at }
-  const labs = [e.lab_id, ...(parent && parent !== e.lab_id ? [parent] : [])]
-  return labs.map((id) => ({ channel: labChannel(id), event: realtimeEvents.labChanged(id), data }))
+  const labs = new Set([e.lab_id, parent, text(e.payload.from_parent_id)].filter((id): id is string => id !== null))
+  return [...labs].map((id) => ({ channel: labChannel(id), event: realtimeEvents.labChanged(id), data }))
 }
 
 export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
