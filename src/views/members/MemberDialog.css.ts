@@ -4,7 +4,6 @@ import { vars } from "../theme/tokens.css.ts"
 /** The dialog's body is 488 px tall (spec section 9); only the list scrolls inside it. */
 export const body = style({ display: "flex", flexDirection: "column", gap: 14, height: 488, minHeight: 0 })
 
-export const dialog = style({ selectors: { "& [data-dialog-body]": { overflow: "visible", paddingBottom: 20 } } })
 
 // Invite box
 

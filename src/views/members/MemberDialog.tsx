@@ -22,7 +22,7 @@ export interface MemberDialogProps {
 export const MemberDialog = ({ labId, open, onClose }: MemberDialogProps) => {
   const t = useT()
   return (
-    <Dialog open={open} onClose={onClose} title={t("members.title")} description={t("members.description")} width={534} className={css.dialog}>
+    <Dialog open={open} onClose={onClose} title={t("members.title")} description={t("members.description")} width={534}>
       {open && <Members key={labId} labId={labId} />}
     </Dialog>
   )
