@@ -33,7 +33,6 @@ export const notifications = {
   toast: {
     invite: "{{name}} invited you to {{lab}}",
     ownership: "{{name}} made you the owner of {{lab}}",
-    chat: "{{name}} commented on {{lab}}",
-    open: "Open it from the bell."
+    chat: "{{name}} commented on {{lab}}"
   }
 }

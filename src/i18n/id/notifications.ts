@@ -35,7 +35,6 @@ export const notifications: typeof en = {
   toast: {
     invite: "{{name}} mengundang Anda ke {{lab}}",
     ownership: "{{name}} menjadikan Anda pemilik {{lab}}",
-    chat: "{{name}} mengomentari {{lab}}",
-    open: "Buka melalui lonceng notifikasi."
+    chat: "{{name}} mengomentari {{lab}}"
   }
 }

@@ -90,6 +90,10 @@ export const InviteBox = ({ invite }: { readonly invite: InviteActor }) => {
             <input
               ref={input}
               id={inputId}
+              // The box appears once the viewer's role is known, just after the dialog opened: the
+              // dialog's own first-field focus has already passed, so it takes focus itself.
+              // biome-ignore lint/a11y/noAutofocus: the dialog was opened to invite; this is its first field.
+              autoFocus
               className={css.tagInput}
               type="text"
               inputMode="email"

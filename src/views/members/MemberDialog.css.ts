@@ -66,7 +66,7 @@ export const tagRemove = style({
 
 export const tagInput = style({
   flex: 1,
-  minWidth: 120,
+  minWidth: 64,
   height: 28,
   padding: "0 4px",
   border: 0,

@@ -39,7 +39,7 @@ export const summary = style({
 
 export const notice = style({ margin: "12px 16px 0" })
 
-export const list = style({ listStyle: "none", margin: 0, padding: "6px 8px" })
+export const list = style({ listStyle: "none", margin: 0, padding: "6px 8px", display: "flex", flexDirection: "column", gap: 2 })
 
 export const item = style({
   position: "relative",
@@ -63,7 +63,7 @@ export const item = style({
   }
 })
 
-export const unreadItem = style({ background: vars.color.primarySoft, selectors: { "&:hover": { background: "#e4ecff" } } })
+export const unreadItem = style({ background: "#f5f8ff", selectors: { "&:hover": { background: vars.color.primarySoft } } })
 
 export const itemBody = style({ display: "flex", flexDirection: "column", gap: 3, minWidth: 0, flex: 1 })
 

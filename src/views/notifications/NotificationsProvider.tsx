@@ -56,7 +56,7 @@ function NotificationsHost({
     const subscription = actor.on("notifications.arrived", ({ notification }: NotificationsEmitted) => {
       const { t, toast } = say.current
       const params = { name: senderName(notification) ?? t("notifications.someone"), lab: notification.lab?.name ?? t("notifications.deletedLab") }
-      toast({ kind: "info", title: t(`notifications.toast.${kindOf(notification)}`, params), message: t("notifications.toast.open"), durationMs: DEFAULT_TOAST_MS })
+      toast({ kind: "info", title: t(`notifications.toast.${kindOf(notification)}`, params), durationMs: DEFAULT_TOAST_MS })
     })
     return () => subscription.unsubscribe()
   }, [actor])
