@@ -6,7 +6,8 @@ const drain = keyframes({ from: { transform: "scaleX(1)" }, to: { transform: "sc
 
 export const region = style({
   position: "fixed",
-  inset: "16px 16px auto auto",
+  // Below the dashboard header, so a notice never hides the bell or the account menu it points to.
+  inset: `calc(${vars.layout.header} + 8px) 16px auto auto`,
   overflow: "visible",
   border: 0,
   background: "transparent",
