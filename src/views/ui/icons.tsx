@@ -381,6 +381,48 @@ export const RefreshIcon = (props: IconProps) => (
   </Svg>
 )
 
+export const LinkIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />
+    <path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
+  </Svg>
+)
+
+export const MoreHorizontalIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+    <circle cx="5" cy="12" r="1" />
+  </Svg>
+)
+
+export const FolderOpenIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m6 14 1.5-2.9A2 2 0 0 1 9.24 10H20a2 2 0 0 1 1.94 2.5l-1.54 6a2 2 0 0 1-1.95 1.5H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h3.9a2 2 0 0 1 1.69.9l.81 1.2a2 2 0 0 0 1.67.9H18a2 2 0 0 1 2 2v2" />
+  </Svg>
+)
+
+/** Move: a folder with an arrow going in. */
+export const FolderInputIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2 9V5a2 2 0 0 1 2-2h3.9a2 2 0 0 1 1.69.9l.81 1.2a2 2 0 0 0 1.67.9H20a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-1" />
+    <path d="M2 13h10M9 16l3-3-3-3" />
+  </Svg>
+)
+
+export const RotateCcwIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8" />
+    <path d="M3 3v5h5" />
+  </Svg>
+)
+
+export const PlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 12h14M12 5v14" />
+  </Svg>
+)
+
 /** WhatsApp's glyph is a filled brand mark, so it opts out of the stroke style. */
 export const WhatsAppIcon = ({ size = 16, ...props }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
