@@ -82,7 +82,16 @@ export const lab = style({
 export const labName = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
 export const labIcon = style({ flex: "none", color: vars.color.textSubtle })
 
-export const meta = style({ display: "flex", alignItems: "center", gap: 6, fontSize: vars.fontSize.xs, color: vars.color.textSubtle })
+/** Kind and time stay whole; the time moves under the kind when both do not fit. */
+export const meta = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: "2px 6px",
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSubtle,
+  whiteSpace: "nowrap"
+})
 
 export const kindChip = style({
   display: "inline-flex",
@@ -92,7 +101,8 @@ export const kindChip = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceMuted,
   color: vars.color.textMuted,
-  fontWeight: vars.fontWeight.medium
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: "nowrap"
 })
 
 export const dot = style({
