@@ -6,7 +6,8 @@ import { biopsies, created, refused, reviewed, slides } from "./testing/labFixtu
 import { modelFor } from "./testing/modelHarness.ts"
 
 const here = { id: "f1", name: "Slides" }
-const input = { current: here, level: "f1", canCreate: true }
+const input = { level: "f1" }
+const place = { type: "labs.place", current: here, canCreate: true } as const
 const flows = ["createFolder", "renameLab", "moveLab", "trash", "favorite"]
 
 const last = (calls: ReadonlyArray<{ src: string; input: unknown }>, src: string) => calls.filter((call) => call.src === src).at(-1)?.input
@@ -16,6 +17,7 @@ const model = modelFor({
   promiseActors: flows,
   input,
   events: [
+    place,
     { type: "labs.createFolder" },
     { type: "labs.rename", lab: biopsies },
     { type: "labs.rename", lab: reviewed },
@@ -61,6 +63,11 @@ describe("labActions model", () => {
     expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [] })
   })
 })
+
+const placed = async (run: ReturnType<typeof drive<typeof labActionsMachine>>) => {
+  await run.send(place)
+  return run
+}
 
 const heard = (run: ReturnType<typeof drive<typeof labActionsMachine>>) => {
   const events: Array<LabActionsEmitted> = []
@@ -113,9 +120,12 @@ describe("labActions scenarios", () => {
     expect(events).toEqual([{ type: "search.go", query: "liver" }])
   })
 
-  it("no New folder where the user may not create", async () => {
-    const run = drive(labActionsMachine, flows, { input: { ...input, canCreate: false } })
+  it("no New folder until the place says the user may create there", async () => {
+    const run = drive(labActionsMachine, flows, { input })
     await run.send({ type: "labs.createFolder" })
     expect(run.actor.getSnapshot().matches({ dialog: "closed" })).toBe(true)
+    await placed(run)
+    await run.send({ type: "labs.createFolder" })
+    expect(run.lastInput("createFolder")).toEqual({ current: here, level: "f1" })
   })
 })

@@ -15,15 +15,19 @@ import { moveLabMachine } from "./moveLab.machine.ts"
 import { type RenameLabOutput, renameLabMachine } from "./renameLab.machine.ts"
 
 export interface LabActionsInput {
-  /** The folder being browsed (offered as the new folder's location); null elsewhere. */
-  readonly current: Crumb | null
   /** The level the list shows: a folder id, null for the root, undefined for other lists. */
   readonly level: string | null | undefined
+}
+
+/** Where the user is, known once the folder has loaded. */
+export interface LabActionsPlace {
+  /** The folder being browsed (offered as the new folder's location); null elsewhere. */
+  readonly current: Crumb | null
   /** May the user create folders here (owner or admin of the folder; anyone at their own root). */
   readonly canCreate: boolean
 }
 
-export interface LabActionsContext extends LabActionsInput {
+export interface LabActionsContext extends LabActionsInput, LabActionsPlace {
   /** What the open dialog is about. */
   readonly subjects: ReadonlyArray<Lab>
   /** The lab being starred or un-starred. */
@@ -31,6 +35,7 @@ export interface LabActionsContext extends LabActionsInput {
 }
 
 export type LabActionsEvent =
+  | ({ readonly type: "labs.place" } & LabActionsPlace)
   | { readonly type: "labs.createFolder" }
   | { readonly type: "labs.rename"; readonly lab: Lab }
   | { readonly type: "labs.move"; readonly lab: Lab }
@@ -84,6 +89,10 @@ export const labActionsMachine = setup({
       return { subjects: event.type === "labs.delete" ? event.labs : [event.lab] }
     }),
     forget: assign({ subjects: [] }),
+    place: assign(({ event }) => {
+      assertEvent(event, "labs.place")
+      return { current: event.current, canCreate: event.canCreate }
+    }),
     star: assign(({ event }) => {
       assertEvent(event, "labs.favorite")
       return { starring: event.lab }
@@ -106,8 +115,9 @@ export const labActionsMachine = setup({
   }
 }).createMachine({
   id: "labActions",
-  context: ({ input }) => ({ ...input, subjects: [], starring: null }),
+  context: ({ input }) => ({ level: input.level, current: null, canCreate: false, subjects: [], starring: null }),
   type: "parallel",
+  on: { "labs.place": { actions: "place" } },
   states: {
     dialog: {
       initial: "closed",

@@ -42,8 +42,8 @@ export type LabsBrowserEvent =
   | { readonly type: "browser.select"; readonly id: string; readonly mode: SelectMode }
   | { readonly type: "browser.selectAll" }
   | { readonly type: "browser.clear" }
-  /** A lab of the list changed here (renamed, starred, made public). */
-  | { readonly type: "browser.patch"; readonly lab: Lab }
+  /** A lab of the list changed here (renamed, starred, made public): the fields that changed. */
+  | { readonly type: "browser.patch"; readonly lab: { readonly id: string } & Partial<Lab> }
   /** Labs left the list (deleted, moved elsewhere, un-starred on Favorite). */
   | { readonly type: "browser.remove"; readonly ids: ReadonlyArray<string> }
 

@@ -1,52 +1,6 @@
-// The dashboard pages owned by the shell: lab lists, pricing, invoices, the viewer placeholder, billing.
+// The dashboard pages owned by the shell: pricing, invoices, the viewer placeholder, billing (the lab
+// lists are the labs area, labs.ts).
 export const dashboard = {
-  actions: {
-    upload: "Upload",
-    createFolder: "New folder",
-    search: "Search labs",
-    viewGrid: "Grid view",
-    viewList: "List view",
-    view: "View",
-    emptyTrash: "Empty trash",
-    unavailable: "Available once file management is enabled"
-  },
-  labs: {
-    title: "All File",
-    description: "Folders and slides you own.",
-    emptyTitle: "No files yet",
-    emptyBody: "Upload slide images or create a folder to start organising your lab. Everything you add appears here.",
-    folderTitle: "Folder",
-    folderEmptyTitle: "This folder is empty",
-    folderEmptyBody: "Slides and sub-folders you add to this folder appear here.",
-    searchTitle: "Search results",
-    searchDescription: "Labs matching “{{query}}”",
-    searchEmptyTitle: "No results",
-    searchEmptyBody: "No file or folder matches “{{query}}”. Check the spelling or try a shorter name."
-  },
-  recent: {
-    title: "Recently Access",
-    description: "Slides and folders you opened lately.",
-    emptyTitle: "Nothing opened recently",
-    emptyBody: "Slides and folders you open appear here, newest first."
-  },
-  favorite: {
-    title: "Favorite",
-    description: "Your starred files and folders.",
-    emptyTitle: "No favorites yet",
-    emptyBody: "Star a file or folder to find it here quickly."
-  },
-  shared: {
-    title: "Shared Lab",
-    description: "Labs that collaborators shared with you.",
-    emptyTitle: "Nothing shared with you yet",
-    emptyBody: "When someone invites you to a folder or slide, it appears here with your role."
-  },
-  trash: {
-    title: "Deleted File",
-    description: "Deleted files and folders. Restore them or delete them permanently.",
-    emptyTitle: "Trash is empty",
-    emptyBody: "Files and folders you delete stay here until you restore them or delete them for good."
-  },
   pricing: {
     title: "Pricing",
     description: "Plans for storage and AI analysis.",

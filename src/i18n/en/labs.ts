@@ -81,6 +81,7 @@ export const labs = {
     favorite: "Favorite"
   },
   empty: {
+    createFolder: "Create a folder",
     rootTitle: "No files yet",
     rootBody: "Create a folder to start organising your lab. Slides you upload will appear here too.",
     folderTitle: "This folder is empty",

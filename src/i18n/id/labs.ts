@@ -82,6 +82,7 @@ export const labs: typeof en = {
     favorite: "Favorit"
   },
   empty: {
+    createFolder: "Buat folder",
     rootTitle: "Belum ada file",
     rootBody: "Buat folder untuk mulai menata lab Anda. Slide yang Anda unggah juga akan muncul di sini.",
     folderTitle: "Folder ini kosong",

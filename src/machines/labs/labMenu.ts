@@ -1,0 +1,27 @@
+// Which entries a lab's menu offers (right-click and the "⋯" button), in the spec's order with the
+// destructive one last, hidden by role as the server's matrix would refuse them. A menu on several
+// selected labs offers what applies to all of them at once.
+import type { Role } from "../../contract/labs.ts"
+import { can, canAll } from "./permissions.ts"
+
+export type LabMenuEntry = "open" | "rename" | "move" | "favorite" | "unfavorite" | "info" | "share" | "copyLink" | "delete"
+
+export interface MenuLab {
+  readonly role: Role | null
+  readonly is_favorite: boolean
+}
+
+export const menuFor = (labs: ReadonlyArray<MenuLab>): ReadonlyArray<LabMenuEntry> => {
+  const [only] = labs
+  if (labs.length > 1) return ["info", ...(canAll(labs, "delete") ? (["delete"] as const) : [])]
+  if (only === undefined) return []
+  const entries: Array<LabMenuEntry> = ["open"]
+  if (can(only.role, "rename")) entries.push("rename")
+  if (can(only.role, "move")) entries.push("move")
+  if (can(only.role, "favorite")) entries.push(only.is_favorite ? "unfavorite" : "favorite")
+  entries.push("info")
+  if (can(only.role, "share")) entries.push("share")
+  entries.push("copyLink")
+  if (can(only.role, "delete")) entries.push("delete")
+  return entries
+}
