@@ -22,8 +22,12 @@ export const option = style({
   borderRadius: 6,
   background: "transparent",
   color: vars.color.textSubtle,
-  cursor: "not-allowed",
-  selectors: { "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus } }
+  cursor: "pointer",
+  transition: `background-color ${vars.motion.fast}, color ${vars.motion.fast}`,
+  selectors: {
+    "&:hover": { color: vars.color.text },
+    "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus }
+  }
 })
 
 export const selected = style({ background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.xs })

@@ -1,7 +1,8 @@
-// Favorite (/dashboard/favorite).
-import { ListPage } from "../../dashboard/ListPage.tsx"
-import { StarIcon } from "../../ui/index.ts"
+// Favorite (/dashboard/favorite): the user's starred labs.
+import { LabsWorkspace } from "../../labs/LabsWorkspace.tsx"
+
+const source = { kind: "favorite" } as const
 
 export default function FavoritePage() {
-  return <ListPage area="favorite" icon={<StarIcon size={24} />} />
+  return <LabsWorkspace source={source} />
 }

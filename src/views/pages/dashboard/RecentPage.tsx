@@ -1,7 +1,8 @@
-// Recently Access (/dashboard/recent).
-import { ListPage } from "../../dashboard/ListPage.tsx"
-import { ClockIcon } from "../../ui/index.ts"
+// Recently Access (/dashboard/recent): what the user opened lately, newest first.
+import { LabsWorkspace } from "../../labs/LabsWorkspace.tsx"
+
+const source = { kind: "recent" } as const
 
 export default function RecentPage() {
-  return <ListPage area="recent" icon={<ClockIcon size={24} />} />
+  return <LabsWorkspace source={source} />
 }

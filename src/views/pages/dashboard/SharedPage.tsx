@@ -1,7 +1,9 @@
-// Shared Lab (/dashboard/shared).
-import { ListPage } from "../../dashboard/ListPage.tsx"
-import { UsersIcon } from "../../ui/index.ts"
+// Shared Lab (/dashboard/shared): labs others shared with the user, with the user's role in each
+// (including labs the user owned before transferring them).
+import { LabsWorkspace } from "../../labs/LabsWorkspace.tsx"
+
+const source = { kind: "shared" } as const
 
 export default function SharedPage() {
-  return <ListPage area="shared" icon={<UsersIcon size={24} />} />
+  return <LabsWorkspace source={source} />
 }

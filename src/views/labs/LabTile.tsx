@@ -1,0 +1,73 @@
+// One lab in the grid: its picture, name (a link that opens it) and a line of facts; the selection
+// box and the "⋯" menu button float over the picture.
+import { Link } from "wouter"
+import type { ListedLab } from "../../effects/labs/list.ts"
+import { useLocale, useT } from "../../i18n/index.ts"
+import type { SelectMode } from "../../machines/labs/selection.ts"
+import { Button, cx, GlobeIcon, MoreHorizontalIcon, StarIcon } from "../ui/index.ts"
+import { formatDay, formatSize } from "./formatting.ts"
+import { belowRightOf, type MenuPoint, onControl, selectModeOf } from "./item-events.ts"
+import { labPath } from "./lab-paths.ts"
+import { LabThumbnail } from "./LabThumbnail.tsx"
+import * as css from "./labs.css.ts"
+import { SelectBox } from "./SelectBox.tsx"
+
+export interface LabItemProps {
+  readonly lab: ListedLab
+  readonly selected: boolean
+  readonly onSelect: (lab: ListedLab, mode: SelectMode) => void
+  readonly onOpen: (lab: ListedLab) => void
+  readonly onMenu: (lab: ListedLab, at: MenuPoint) => void
+}
+
+export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProps) => {
+  const t = useT()
+  const { locale, localePath } = useLocale()
+  const facts = lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(lab)}`
+  return (
+    <li
+      className={cx(css.tile, selected && css.tileSelected)}
+      data-testid="lab-item"
+      data-lab-id={lab.id}
+      data-selected={selected}
+      onClick={(event) => {
+        if (!onControl(event)) onSelect(lab, selectModeOf(event))
+      }}
+      onDoubleClick={(event) => {
+        if (!onControl(event)) onOpen(lab)
+      }}
+      onContextMenu={(event) => {
+        event.preventDefault()
+        onMenu(lab, { x: event.clientX, y: event.clientY })
+      }}
+    >
+      <div className={css.tileThumb}>
+        <LabThumbnail lab={lab} />
+      </div>
+      <span className={css.tileCheck}>
+        <SelectBox label={t("labs.actions.select", { name: lab.name })} checked={selected} onChange={(mode) => onSelect(lab, mode)} />
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        iconOnly
+        className={css.tileMenu}
+        aria-label={t("labs.actions.more", { name: lab.name })}
+        aria-haspopup="menu"
+        onClick={(event) => onMenu(lab, belowRightOf(event.currentTarget))}
+      >
+        <MoreHorizontalIcon size={16} />
+      </Button>
+      <div className={css.tileBody}>
+        <Link href={localePath(labPath(lab))} className={css.tileName} title={lab.name} draggable={false}>
+          {lab.name}
+        </Link>
+        <span className={css.meta}>
+          {lab.is_favorite && <StarIcon size={13} className={css.star} aria-label={t("labs.badges.favorite")} />}
+          {lab.is_public && <GlobeIcon size={13} className={css.globe} aria-label={t("labs.badges.public")} />}
+          <span className={css.metaText}>{facts}</span>
+        </span>
+      </div>
+    </li>
+  )
+}

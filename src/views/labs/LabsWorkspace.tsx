@@ -1,0 +1,200 @@
+// A lab list page: the header (path or title, actions), the list in grid or table view with its
+// loading, empty and error states and further pages, the lab menu, the dialogs, and the right
+// panel's details. Every list page (All File, a folder, search, Recently Access, Favorite, Shared
+// Lab) is this with a different source.
+import { useSelector } from "@xstate/react"
+import { type KeyboardEvent, useMemo, useState } from "react"
+import { createPortal } from "react-dom"
+import { Link } from "wouter"
+import type { Lab } from "../../contract/labs.ts"
+import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { canAll } from "../../machines/labs/permissions.ts"
+import { useNoticeText } from "../account/useNoticeText.ts"
+import { useDocumentMeta } from "../document-meta.ts"
+import { MemberDialog } from "../members/MemberDialog.tsx"
+import { usePanelSlot, useRightPanel } from "../shell/RightPanelContext.tsx"
+import { Alert, Button, ContextMenu, FolderPlusIcon, PageHeader, RefreshIcon, Skeleton } from "../ui/index.ts"
+import * as css from "./labs.css.ts"
+import { LabDialogs } from "./dialogs/LabDialogs.tsx"
+import { LabInspector } from "./inspector/LabInspector.tsx"
+import type { MenuPoint } from "./item-events.ts"
+import { LabGrid } from "./LabGrid.tsx"
+import { LabsEmpty } from "./LabsEmpty.tsx"
+import { FolderPath } from "./FolderPath.tsx"
+import { LabsSkeleton } from "./LabsSkeleton.tsx"
+import { LabsToolbar } from "./LabsToolbar.tsx"
+import { LabTable } from "./LabTable.tsx"
+import { LoadMore } from "./LoadMore.tsx"
+import { useCopyLink } from "./useCopyLink.ts"
+import { useLabMenu } from "./useLabMenu.tsx"
+import { useLabsWorkspace } from "./useLabsWorkspace.ts"
+import { useSelectionPanel } from "./useSelectionPanel.ts"
+
+export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const { text } = useNoticeText()
+  const { browser, actions, open } = useLabsWorkspace(source)
+  const panel = useRightPanel()
+  const copyLink = useCopyLink()
+  const { items, selection, view, folder, meta, error, moreError } = useSelector(browser, (s) => s.context)
+  const phase = useSelector(browser, (s) => (s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : "shown"))
+  const loadingMore = useSelector(browser, (s) => s.hasTag("loadingMore"))
+  const canCreate = useSelector(actions, (s) => s.context.canCreate)
+  const [menu, setMenu] = useState<{ readonly at: MenuPoint; readonly labs: ReadonlyArray<Lab> } | null>(null)
+  const [membersOf, setMembersOf] = useState<string | null>(null)
+
+  const selected = useMemo(() => items.filter((lab) => selection.ids.includes(lab.id)), [items, selection.ids])
+  useSelectionPanel(selected.length, panel)
+  const subjects: ReadonlyArray<Lab> = selected.length > 0 ? selected : folder !== null ? [folder] : []
+  const slot = usePanelSlot(selected.length > 1 ? t("labs.multiple.title", { count: selected.length }) : t("labs.info.title"))
+
+  const showInfo = () => panel.open(selected.length > 1 ? "info-multiple-lab" : "info")
+  const menuItems = useLabMenu({
+    open,
+    rename: (lab) => actions.send({ type: "labs.rename", lab }),
+    move: (lab) => actions.send({ type: "labs.move", lab }),
+    favorite: (lab) => actions.send({ type: "labs.favorite", lab }),
+    info: showInfo,
+    share: (lab) => actions.send({ type: "labs.share", lab }),
+    copyLink,
+    delete: (labs) => actions.send({ type: "labs.delete", labs })
+  })
+
+  const onMenu = (lab: ListedLab, at: MenuPoint) => {
+    const inSelection = selection.ids.includes(lab.id)
+    if (!inSelection) browser.send({ type: "browser.select", id: lab.id, mode: "only" })
+    setMenu({ at, labs: inSelection && selected.length > 1 ? selected : [lab] })
+  }
+
+  // Keys of a file manager, wherever focus is inside the list.
+  const onListKeyDown = (event: KeyboardEvent) => {
+    if ((event.target as Element).closest("input[type='text'], input[type='search'], textarea")) return
+    if (event.key === "Escape" && selection.ids.length > 0) browser.send({ type: "browser.clear" })
+    else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
+      event.preventDefault()
+      browser.send({ type: "browser.selectAll" })
+    } else if (event.key === "Delete" && canAll(selected, "delete")) actions.send({ type: "labs.delete", labs: selected })
+  }
+
+  const search = source.kind === "folder" ? source.search.trim() : ""
+  const title =
+    source.kind === "folder"
+      ? search !== ""
+        ? t("labs.pages.search.title")
+        : (folder?.name ?? (source.folderId === null ? t("labs.pages.all.title") : ""))
+      : t(`labs.pages.${source.kind}.title`)
+  useDocumentMeta(title || t("labs.pages.all.title"))
+
+  const place = source.kind === "folder" && search === ""
+  const createFolder = () => actions.send({ type: "labs.createFolder" })
+  const handlers = {
+    onSelect: (lab: ListedLab, mode: "only" | "toggle" | "range") => browser.send({ type: "browser.select", id: lab.id, mode }),
+    onOpen: open,
+    onMenu
+  }
+
+  const inFolder = place && source.folderId !== null
+  return (
+    <>
+      {inFolder && (
+        <div className={css.pathRow}>{folder === null ? <Skeleton width={160} height={10} /> : <FolderPath trail={folder.breadcrumb} current={folder.id} />}</div>
+      )}
+      <PageHeader
+        title={title === "" ? <Skeleton width={220} height={22} /> : title}
+        description={
+          source.kind === "folder"
+            ? search !== ""
+              ? (
+                <span className={css.searchChip}>
+                  {t("labs.pages.search.description", { query: search })}
+                  <span aria-hidden="true">·</span>
+                  <Link href={localePath("/dashboard/labs")} className={css.pathLink}>
+                    {t("labs.actions.clearSearch")}
+                  </Link>
+                </span>
+              )
+              : source.folderId === null
+                ? t("labs.pages.all.description")
+                : undefined
+            : t(`labs.pages.${source.kind}.description`)
+        }
+        actions={
+          <LabsToolbar
+            view={view}
+            onView={(next) => browser.send({ type: "browser.view", view: next })}
+            detailsOpen={panel.panel === "info" || panel.panel === "info-multiple-lab"}
+            onDetails={() => panel.toggle(selected.length > 1 ? "info-multiple-lab" : "info")}
+            onSearch={() => actions.send({ type: "labs.search" })}
+            onCreateFolder={source.kind === "folder" && canCreate ? createFolder : null}
+            showUpload={place}
+          />
+        }
+      />
+      <div onKeyDown={onListKeyDown}>
+        {phase === "loading" ? (
+          <LabsSkeleton view={view} />
+        ) : phase === "failed" ? (
+          <Alert
+            kind="error"
+            title={error === null ? t("labs.failed.title") : text(error.title)}
+            action={
+              <Button variant="secondary" size="sm" iconStart={<RefreshIcon size={14} />} onClick={() => browser.send({ type: "browser.retry" })}>
+                {t("common.retry")}
+              </Button>
+            }
+          >
+            {error === null ? null : text(error.detail)}
+          </Alert>
+        ) : items.length === 0 ? (
+          <LabsEmpty
+            source={source}
+            action={
+              place && canCreate ? (
+                <Button iconStart={<FolderPlusIcon size={16} />} onClick={createFolder}>
+                  {t("labs.empty.createFolder")}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : view === "grid" ? (
+          <LabGrid items={items} selected={selection.ids} {...handlers} />
+        ) : (
+          <LabTable
+            items={items}
+            selected={selection.ids}
+            columns={source.kind === "recent" ? "recent" : source.kind === "shared" ? "shared" : "owned"}
+            onSelectAll={(all) => browser.send(all ? { type: "browser.selectAll" } : { type: "browser.clear" })}
+            {...handlers}
+          />
+        )}
+        {phase === "shown" && items.length > 0 && (
+          <LoadMore hasMore={meta?.next_page != null} loading={loadingMore} failure={moreError} onMore={() => browser.send({ type: "browser.more" })} />
+        )}
+      </div>
+      {menu !== null && (
+        <ContextMenu
+          at={menu.at}
+          items={menuItems(menu.labs)}
+          label={menu.labs.length > 1 ? t("labs.menu.labelMany", { count: menu.labs.length }) : t("labs.menu.label", { name: menu.labs[0]?.name ?? "" })}
+          onClose={() => setMenu(null)}
+        />
+      )}
+      <LabDialogs actions={actions} search={search} />
+      {membersOf !== null && <MemberDialog labId={membersOf} open onClose={() => setMembersOf(null)} />}
+      {slot !== null &&
+        createPortal(
+          <LabInspector
+            subjects={subjects}
+            onChanged={(info) => browser.send({ type: "browser.patch", lab: { id: info.id, is_public: info.access === "public" } })}
+            onCopyLink={copyLink}
+            onViewCollaborators={setMembersOf}
+            onDelete={() => actions.send({ type: "labs.delete", labs: selected })}
+            onClear={() => browser.send({ type: "browser.clear" })}
+          />,
+          slot
+        )}
+    </>
+  )
+}
