@@ -2,11 +2,9 @@
 export const members = {
   title: "Collaborators",
   description: "Invite people to this lab and choose what they can do.",
-  open: "View collaborator",
   invite: {
     label: "Invite people",
     placeholder: "Email or name, then Enter",
-    hint: "Press Enter or comma to add an email.",
     role: "Invite as",
     submit: "Invite",
     remove: "Remove {{email}}",
@@ -15,8 +13,7 @@ export const members = {
     noMatch: "No one found. Press Enter to invite {{email}} by email.",
     keepTyping: "Type a full email address to invite someone new.",
     invalidEmail: "“{{email}}” is not a valid email address.",
-    alreadyChosen: "{{email}} is already on the list.",
-    pending: "{{count}} to invite"
+    alreadyChosen: "{{email}} is already on the list."
   },
   roles: {
     owner: "Owner",
@@ -44,8 +41,7 @@ export const members = {
     you: "You",
     pending: "Invitation sent",
     temporary: "Not invited yet",
-    inherited: "From a parent folder",
-    count: "{{count}} people"
+    inherited: "From a parent folder"
   },
   actions: {
     label: "Actions for {{name}}",

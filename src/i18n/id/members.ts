@@ -4,11 +4,9 @@ import type { members as en } from "../en/members.ts"
 export const members: typeof en = {
   title: "Kolaborator",
   description: "Undang orang ke lab ini dan tentukan apa yang dapat mereka lakukan.",
-  open: "Lihat kolaborator",
   invite: {
     label: "Undang orang",
     placeholder: "Email atau nama, lalu Enter",
-    hint: "Tekan Enter atau koma untuk menambahkan email.",
     role: "Undang sebagai",
     submit: "Undang",
     remove: "Hapus {{email}}",
@@ -17,8 +15,7 @@ export const members: typeof en = {
     noMatch: "Tidak ada yang ditemukan. Tekan Enter untuk mengundang {{email}} lewat email.",
     keepTyping: "Ketik alamat email lengkap untuk mengundang orang baru.",
     invalidEmail: "“{{email}}” bukan alamat email yang valid.",
-    alreadyChosen: "{{email}} sudah ada di daftar.",
-    pending: "{{count}} akan diundang"
+    alreadyChosen: "{{email}} sudah ada di daftar."
   },
   roles: {
     owner: "Pemilik",
@@ -46,8 +43,7 @@ export const members: typeof en = {
     you: "Anda",
     pending: "Undangan terkirim",
     temporary: "Belum diundang",
-    inherited: "Dari folder induk",
-    count: "{{count}} orang"
+    inherited: "Dari folder induk"
   },
   actions: {
     label: "Tindakan untuk {{name}}",
