@@ -11,8 +11,9 @@ export const AccessGuard = ({ access, children }: { access: Access; children: Re
   const t = useT()
   const { localePath } = useLocale()
   const { status } = useSession()
-  if (access === "signed-in") {
+  if (access === "signed-in" || access === "viewer") {
     if (status === "unknown") return <FullPageLoading label={t("shell.loading.session")} />
+    if (access === "viewer") return children
     if (status === "signedOut") return <Redirect to={localePath("/login")} replace />
   }
   if (access === "guest" && status === "signedIn") return <Redirect to={localePath("/dashboard/labs")} replace />

@@ -12,6 +12,11 @@ describe("layoutOf", () => {
     for (const entry of routeTable.filter((e) => e.page.startsWith("auth/"))) expect(layoutOf(entry)).toBe("auth")
   })
   it("renders unknown routes bare (the 404 page has its own frame)", () => expect(layoutOf(undefined)).toBe("bare"))
+  it("shows a folder's link to a signed-out visitor in the public frame, to a user in the dashboard", () => {
+    expect(layoutOf(matchRoute("/dashboard/labs/f1"), true)).toBe("public")
+    expect(layoutOf(matchRoute("/dashboard/labs/f1"), false)).toBe("dashboard")
+    expect(layoutOf(matchRoute("/dashboard/labs"), true)).toBe("dashboard")
+  })
   it("gives every signed-in page a dashboard frame", () => {
     for (const entry of routeTable.filter((e) => e.access === "signed-in")) expect(["dashboard", "settings"]).toContain(layoutOf(entry))
   })

@@ -3,8 +3,10 @@ import type { RouteEntry } from "./route-table.ts"
 
 export type LayoutKind = "dashboard" | "settings" | "auth" | "public" | "bare"
 
-export const layoutOf = (entry: RouteEntry | undefined): LayoutKind => {
+/** `signedOut`: a visitor without a session, who sees viewer pages (a public folder) in the public frame. */
+export const layoutOf = (entry: RouteEntry | undefined, signedOut = false): LayoutKind => {
   if (!entry) return "bare"
+  if (entry.access === "viewer" && signedOut) return "public"
   if (entry.path.startsWith("/dashboard/setting/")) return "settings"
   if (entry.path.startsWith("/dashboard")) return "dashboard"
   if (entry.page.startsWith("auth/")) return "auth"

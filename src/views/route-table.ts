@@ -1,7 +1,12 @@
 // Every page of the SPA as data: its path pattern, who may see it, and the page module that renders
 // it. The router (routes.tsx) and the server (404 status, /script companions) both read this table.
 
-export type Access = "public" | "guest" | "signed-in"
+/**
+ * public: anyone; guest: only signed-out visitors (sign-in pages); signed-in: only signed-in users;
+ * viewer: signed-in users in the dashboard, and signed-out visitors too, read-only in the public frame
+ * (a folder's link, which opens for anyone when the folder is public).
+ */
+export type Access = "public" | "guest" | "signed-in" | "viewer"
 
 export interface RouteEntry {
   /** wouter pattern, without the /id locale prefix. */
@@ -37,7 +42,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/setting/billings", "settings/BillingPage", "signed-in"),
   r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "signed-in"),
   r("/dashboard/labs", "dashboard/LabsPage", "signed-in"),
-  r("/dashboard/labs/*", "dashboard/LabsPage", "signed-in"),
+  r("/dashboard/labs/*", "dashboard/LabsPage", "viewer"),
   r("/dashboard/recent", "dashboard/RecentPage", "signed-in"),
   r("/dashboard/favorite", "dashboard/FavoritePage", "signed-in"),
   r("/dashboard/shared", "dashboard/SharedPage", "signed-in"),

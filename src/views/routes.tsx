@@ -11,6 +11,7 @@ import { layoutOf } from "./layout-of.ts"
 import { PageFallback } from "./PageFallback.tsx"
 import { lazyPage } from "./page-modules.ts"
 import { RouteErrorBoundary } from "./RouteErrorBoundary.tsx"
+import { useSession } from "./session.tsx"
 import { matchRoute, redirects, routeTable, splitLocale } from "./route-table.ts"
 
 const NotFoundPage = lazyPage("public/NotFoundPage")!
@@ -18,6 +19,7 @@ const NotFoundPage = lazyPage("public/NotFoundPage")!
 export const Routes = () => {
   const [location] = useLocation()
   const { localePath } = useLocale()
+  const { status } = useSession()
   const { locale, path } = splitLocale(location)
 
   const redirect = redirects[path.replace(/\/+$/, "")]
@@ -28,7 +30,7 @@ export const Routes = () => {
 
   const entry = matchRoute(path)
   // A route whose page module does not exist (yet) shows the 404 in its own frame, not inside a layout.
-  const layout = entry && lazyPage(entry.page) ? layoutOf(entry) : "bare"
+  const layout = entry && lazyPage(entry.page) ? layoutOf(entry, status === "signedOut") : "bare"
   return (
     <AccessGuard access={entry?.access ?? "public"}>
       <Frame layout={layout} path={path}>

@@ -10,6 +10,13 @@ export const labs = {
     shared: { title: "Shared Lab", description: "Labs collaborators shared with you, with your role in each." },
     trash: { title: "Deleted File", description: "Deleted files and folders. Restore them or delete them for good." }
   },
+  public: {
+    badge: "Public · read-only",
+    hint: "Anyone with the link can view this folder. Sign in to work with it.",
+    closedTitle: "This lab is not public",
+    closedBody: "Sign in with an account that has access to open it.",
+    signIn: "Sign in"
+  },
   path: {
     label: "Folder path",
     root: "All File"

@@ -11,6 +11,13 @@ export const labs: typeof en = {
     shared: { title: "Lab Bersama", description: "Lab yang dibagikan kolaborator kepada Anda, beserta peran Anda." },
     trash: { title: "File Terhapus", description: "File dan folder yang dihapus. Pulihkan atau hapus secara permanen." }
   },
+  public: {
+    badge: "Publik · hanya baca",
+    hint: "Siapa pun yang memiliki tautan dapat melihat folder ini. Masuk untuk mengerjakannya.",
+    closedTitle: "Lab ini tidak publik",
+    closedBody: "Masuk dengan akun yang memiliki akses untuk membukanya.",
+    signIn: "Masuk"
+  },
   path: {
     label: "Jalur folder",
     root: "Semua File"

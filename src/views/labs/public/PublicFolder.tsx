@@ -1,0 +1,85 @@
+// A public folder seen by a visitor without an account (its shared link): the folder's name and the
+// path the visitor may see, its folders and slides, read-only. A lab that is not public answers as if
+// it did not exist; the visitor is offered to sign in.
+import { useActorRef, useSelector } from "@xstate/react"
+import { Link } from "wouter"
+import type { LabSource } from "../../../effects/labs/list.ts"
+import { useLocale, useT } from "../../../i18n/index.ts"
+import { labsBrowserMachine } from "../../../machines/labsBrowser.machine.ts"
+import { useDocumentMeta } from "../../document-meta.ts"
+import { EmptyState, GlobeIcon, LinkButton, LockIcon, PageHeader, Skeleton } from "../../ui/index.ts"
+import { formatDay, formatSize } from "../formatting.ts"
+import { labPath } from "../lab-paths.ts"
+import { LabsEmpty } from "../LabsEmpty.tsx"
+import { LabsSkeleton } from "../LabsSkeleton.tsx"
+import { LabThumbnail } from "../LabThumbnail.tsx"
+import * as css from "../labs.css.ts"
+import { LoadMore } from "../LoadMore.tsx"
+import * as own from "./PublicFolder.css.ts"
+
+export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
+  const t = useT()
+  const { locale, localePath } = useLocale()
+  const source: LabSource = { kind: "folder", folderId, search: "" }
+  const browser = useActorRef(labsBrowserMachine, { input: { source, view: "grid" } })
+  const { items, folder, meta, moreError } = useSelector(browser, (s) => s.context)
+  const phase = useSelector(browser, (s) => (s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : "shown"))
+  const loadingMore = useSelector(browser, (s) => s.hasTag("loadingMore"))
+  useDocumentMeta(folder?.name ?? t("labs.pages.all.title"))
+
+  if (phase === "failed")
+    return (
+      <div className={own.page}>
+        <EmptyState
+          icon={<LockIcon size={24} />}
+          title={t("labs.public.closedTitle")}
+          description={t("labs.public.closedBody")}
+          actions={<LinkButton href={localePath("/login")}>{t("labs.public.signIn")}</LinkButton>}
+        />
+      </div>
+    )
+
+  return (
+    <div className={own.page}>
+      <PageHeader
+        title={folder === null ? <Skeleton width={220} height={22} /> : folder.name}
+        description={
+          <span className={own.badge}>
+            <GlobeIcon size={14} />
+            {t("labs.public.badge")}
+          </span>
+        }
+        actions={<LinkButton href={localePath("/login")} variant="secondary">{t("labs.public.signIn")}</LinkButton>}
+      />
+      <p className={own.hint}>{t("labs.public.hint")}</p>
+      {phase === "loading" ? (
+        <LabsSkeleton view="grid" />
+      ) : items.length === 0 ? (
+        <LabsEmpty source={source} />
+      ) : (
+        <ul className={css.grid} aria-label={t("labs.list.label")}>
+          {items.map((lab) => (
+            <li key={lab.id} className={css.tile} data-testid="lab-item" data-lab-id={lab.id}>
+              <div className={css.tileThumb}>
+                <LabThumbnail lab={lab} />
+              </div>
+              <div className={css.tileBody}>
+                <Link href={localePath(labPath(lab))} className={css.tileName} title={lab.name}>
+                  {lab.name}
+                </Link>
+                <span className={css.meta}>
+                  <span className={css.metaText}>
+                    {lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(lab)}`}
+                  </span>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {phase === "shown" && items.length > 0 && (
+        <LoadMore hasMore={meta?.next_page != null} loading={loadingMore} failure={moreError} onMore={() => browser.send({ type: "browser.more" })} />
+      )}
+    </div>
+  )
+}
