@@ -34,11 +34,11 @@ export const LabsSkeleton = ({ view }: { readonly view: ViewMode }) => {
         <div className={css.tableWrap} aria-hidden="true">
           {Array.from({ length: ROWS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={i} style={{ display: "flex", alignItems: "center", gap: 16, height: 52, padding: "0 16px", borderBottom: "1px solid #eef0f3" }}>
+            <div key={i} className={css.skeletonRow}>
               <Skeleton width={18} height={18} radius={5} />
               <Skeleton width={36} height={28} radius={6} />
               <Skeleton width="34%" height={12} />
-              <span style={{ flex: 1 }} />
+              <span className={css.grow} />
               <Skeleton width={120} height={10} />
               <Skeleton width={64} height={10} />
             </div>

@@ -39,7 +39,7 @@ export const LoadMore = ({ hasMore, loading, failure, onMore }: LoadMoreProps) =
       <div ref={sentinel} className={css.sentinel} />
       {failure !== null && <span role="alert">{text(failure.detail) ?? t("labs.list.moreFailed")}</span>}
       {loading ? (
-        <span style={{ display: "inline-flex", alignItems: "center", gap: 8, fontSize: 13, color: "var(--muted, #6b7280)" }}>
+        <span className={css.loadingMore}>
           <Spinner size={16} label={t("labs.list.loadingMore")} />
           <span aria-hidden="true">{t("labs.list.loadingMore")}</span>
         </span>

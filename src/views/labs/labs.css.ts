@@ -25,6 +25,13 @@ export const toolbarDivider = style({ width: 1, height: 24, margin: "0 4px", bac
 /* ---- states ---- */
 
 export const status = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, minHeight: 20, marginBottom: 12, fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+export const skeletonRow = style({ display: "flex", alignItems: "center", gap: 16, height: 52, padding: "0 16px", borderBottom: `1px solid ${vars.color.border}` })
+export const grow = style({ flex: 1 })
+export const loadingMore = style({ display: "inline-flex", alignItems: "center", gap: 8, fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+export const actionsCol = style({ width: 296 })
+export const actionsCell = style({ textAlign: "right", overflow: "visible" })
+export const actionsGroup = style({ display: "inline-flex", gap: 8 })
+
 export const more = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: 10, padding: "24px 0 8px" })
 export const sentinel = style({ height: 1 })
 

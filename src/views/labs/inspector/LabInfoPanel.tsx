@@ -8,7 +8,7 @@ import { useLocale, useT } from "../../../i18n/index.ts"
 import { labInfoMachine } from "../../../machines/labInfo.machine.ts"
 import { can } from "../../../machines/labs/permissions.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
-import { Alert, Avatar, Button, LinkIcon, Skeleton, Switch, UsersIcon } from "../../ui/index.ts"
+import { Alert, Avatar, Button, cx, LinkIcon, Skeleton, Switch, UsersIcon } from "../../ui/index.ts"
 import { formatMoment, formatSize } from "../formatting.ts"
 import { LabThumbnail } from "../LabThumbnail.tsx"
 import { useEmittedEvents } from "../useEmittedEvents.ts"
@@ -181,7 +181,7 @@ const InfoSkeleton = () => (
   <div className={css.stack} aria-busy="true">
     <div className={css.identity}>
       <Skeleton width={77} height={77} radius={8} />
-      <span className={css.identityText} style={{ flex: 1 }}>
+      <span className={cx(css.identityText, css.grow)}>
         <Skeleton height={14} width="70%" />
         <Skeleton height={10} width="40%" />
       </span>

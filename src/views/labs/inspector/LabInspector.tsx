@@ -3,7 +3,7 @@
 // the panel's slot, so it lives next to the list's actors.
 import { useT } from "../../../i18n/index.ts"
 import type { Lab, LabInfo } from "../../../contract/labs.ts"
-import { InfoIcon } from "../../ui/index.ts"
+import { cx, InfoIcon } from "../../ui/index.ts"
 import * as css from "./inspector.css.ts"
 import { LabInfoPanel } from "./LabInfoPanel.tsx"
 import { SelectionSummary } from "./SelectionSummary.tsx"
@@ -24,7 +24,7 @@ export const LabInspector = ({ subjects, onChanged, onCopyLink, onViewCollaborat
   if (subjects.length > 1) return <SelectionSummary labs={subjects} onDelete={onDelete} onClear={onClear} />
   if (only === undefined)
     return (
-      <div className={css.stack} style={{ alignItems: "center", textAlign: "center", padding: "40px 8px" }}>
+      <div className={cx(css.stack, css.nothing)}>
         <InfoIcon size={22} />
         <p className={css.muted}>{t("labs.info.empty")}</p>
       </div>

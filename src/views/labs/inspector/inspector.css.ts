@@ -2,6 +2,8 @@ import { style } from "@vanilla-extract/css"
 import { vars } from "../../theme/tokens.css.ts"
 
 export const stack = style({ display: "flex", flexDirection: "column", gap: 20 })
+export const nothing = style({ alignItems: "center", textAlign: "center", padding: "40px 8px", color: vars.color.textSubtle })
+export const grow = style({ flex: 1 })
 
 export const identity = style({ display: "flex", alignItems: "center", gap: 14, minWidth: 0 })
 /** Spec section 9: the single thumbnail is 77 x 77 px. */

@@ -136,7 +136,7 @@ const TrashTable = ({ items, restoringId, busy, onRestore, onPurge }: TrashTable
             <th className={css.th}>{t("labs.list.name")}</th>
             <th className={cx(css.th, css.col.date)}>{t("labs.list.deleted")}</th>
             <th className={cx(css.th, css.col.size)}>{t("labs.list.size")}</th>
-            <th className={css.th} style={{ width: 296 }}>
+            <th className={cx(css.th, css.actionsCol)}>
               <span className={visuallyHidden}>{t("labs.list.actions")}</span>
             </th>
           </tr>
@@ -158,8 +158,8 @@ const TrashTable = ({ items, restoringId, busy, onRestore, onPurge }: TrashTable
                 <time dateTime={item.deleted_at}>{formatMoment(locale, item.deleted_at)}</time>
               </td>
               <td className={css.td}>{formatSize(item)}</td>
-              <td className={css.td} style={{ textAlign: "right", overflow: "visible" }}>
-                <span style={{ display: "inline-flex", gap: 8 }}>
+              <td className={cx(css.td, css.actionsCell)}>
+                <span className={css.actionsGroup}>
                   <Button
                     variant="secondary"
                     size="sm"
