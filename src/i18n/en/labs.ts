@@ -129,7 +129,7 @@ export const labs = {
     tree: "Folders",
     root: "Mylab",
     here: "Current location",
-    inside: "Cannot move a folder into itself",
+    inside: "The folder itself",
     expand: "Show folders in {{name}}",
     collapse: "Hide folders in {{name}}",
     loading: "Loading folders…",

@@ -130,7 +130,7 @@ export const labs: typeof en = {
     tree: "Folder",
     root: "Mylab",
     here: "Lokasi saat ini",
-    inside: "Folder tidak dapat dipindahkan ke dalam dirinya sendiri",
+    inside: "Folder ini sendiri",
     expand: "Tampilkan folder di {{name}}",
     collapse: "Sembunyikan folder di {{name}}",
     loading: "Memuat folder…",

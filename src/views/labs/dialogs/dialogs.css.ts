@@ -78,5 +78,14 @@ export const twisty = style({
 export const twistyOpen = style({ transform: "rotate(90deg)" })
 export const nodeIcon = style({ display: "inline-flex", flex: "none", color: "#6d95ee" })
 export const nodeName = style({ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
-export const nodeNote = style({ flex: "none", fontSize: vars.fontSize.xs, color: vars.color.textFaint, fontWeight: vars.fontWeight.regular })
+export const nodeNote = style({
+  flex: "0 1 auto",
+  maxWidth: "45%",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textFaint,
+  fontWeight: vars.fontWeight.regular
+})
 export const treeStatus = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: 10, height: 300, color: vars.color.textSubtle })
