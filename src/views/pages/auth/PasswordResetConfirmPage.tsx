@@ -4,16 +4,14 @@ import { Link, useParams } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { passwordResetConfirmMachine } from "../../../machines/passwordResetConfirm.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
+import { LinkDone, LinkRefused } from "../../account/LinkOutcome.tsx"
 import * as css from "../../account/auth.css.ts"
 import { formValues } from "../../account/formData.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
 import {
-  AlertTriangleIcon,
   Button,
-  CheckCircleIcon,
   FormError,
-  LinkButton,
   LockIcon,
   PasswordField,
   useToast
@@ -35,29 +33,16 @@ export default function PasswordResetConfirmPage() {
       toast({ kind: "success", title: t("errors.success.title"), message: t("errors.success.passwordReplaced") })
   })
 
-  if (outcome === "done")
-    return (
-      <>
-        <AuthHeader icon={<CheckCircleIcon size={22} />} tone="success" title={t("auth.resetConfirm.title")} lead={t("auth.resetConfirm.done")} />
-        <LinkButton href={localePath("/login")} fullWidth size="lg">
-          {t("auth.login.submit")}
-        </LinkButton>
-      </>
-    )
+  if (outcome === "done") return <LinkDone title={t("auth.resetConfirm.title")} lead={t("auth.resetConfirm.done")} />
 
   if (outcome === "linkRefused")
     return (
-      <>
-        <AuthHeader
-          icon={<AlertTriangleIcon size={22} />}
-          tone="danger"
-          title={t("auth.resetConfirm.title")}
-          lead={text(error) ?? t("auth.resetConfirm.linkRefused")}
-        />
-        <LinkButton href={localePath("/reset-password")} fullWidth size="lg">
-          {t("auth.resetConfirm.requestNew")}
-        </LinkButton>
-      </>
+      <LinkRefused
+        title={t("auth.resetConfirm.title")}
+        lead={text(error) ?? t("auth.resetConfirm.linkRefused")}
+        requestPath="/reset-password"
+        requestLabel={t("auth.resetConfirm.requestNew")}
+      />
     )
 
   return (

@@ -7,17 +7,15 @@ import type { ResetLink } from "../../../machines/passwordResetConfirm.machine.t
 import { resetMfaMachine } from "../../../machines/resetMfa.machine.ts"
 import { resetMfaConfirmMachine } from "../../../machines/resetMfaConfirm.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
+import { LinkDone, LinkRefused } from "../../account/LinkOutcome.tsx"
 import * as css from "../../account/auth.css.ts"
 import { formValues } from "../../account/formData.ts"
 import { MailRequestForm } from "../../account/MailRequestForm.tsx"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
 import {
-  AlertTriangleIcon,
   Button,
-  CheckCircleIcon,
   FormError,
-  LinkButton,
   PasswordField,
   ShieldIcon,
   useToast
@@ -57,29 +55,16 @@ function ConfirmReset({ link }: { readonly link: ResetLink }) {
     if (done.matches("done")) toast({ kind: "success", title: t("errors.success.title"), message: t("errors.success.mfaReset") })
   })
 
-  if (outcome === "done")
-    return (
-      <>
-        <AuthHeader icon={<CheckCircleIcon size={22} />} tone="success" title={t("auth.resetMfa.confirmTitle")} lead={t("auth.resetMfa.done")} />
-        <LinkButton href={localePath("/login")} fullWidth size="lg">
-          {t("auth.login.submit")}
-        </LinkButton>
-      </>
-    )
+  if (outcome === "done") return <LinkDone title={t("auth.resetMfa.confirmTitle")} lead={t("auth.resetMfa.done")} />
 
   if (outcome === "linkRefused")
     return (
-      <>
-        <AuthHeader
-          icon={<AlertTriangleIcon size={22} />}
-          tone="danger"
-          title={t("auth.resetMfa.confirmTitle")}
-          lead={text(error) ?? t("auth.resetMfa.linkRefused")}
-        />
-        <LinkButton href={localePath("/reset-mfa")} fullWidth size="lg">
-          {t("auth.resetMfa.requestNew")}
-        </LinkButton>
-      </>
+      <LinkRefused
+        title={t("auth.resetMfa.confirmTitle")}
+        lead={text(error) ?? t("auth.resetMfa.linkRefused")}
+        requestPath="/reset-mfa"
+        requestLabel={t("auth.resetMfa.requestNew")}
+      />
     )
 
   return (
