@@ -6,7 +6,7 @@ import { Avatar, Button, cx, GlobeIcon, MoreHorizontalIcon, StarIcon } from "../
 import { useSession } from "../session.tsx"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { formatMoment, formatSize } from "./formatting.ts"
-import { belowRightOf, onControl, selectModeOf } from "./item-events.ts"
+import { belowRightOf, itemProps } from "./item-events.ts"
 import { labPath } from "./lab-paths.ts"
 import type { LabListProps } from "./LabGrid.tsx"
 import type { LabItemProps } from "./LabTile.tsx"
@@ -61,19 +61,7 @@ const LabRow = ({ lab, selected, columns, onSelect, onOpen, onMenu }: LabItemPro
   return (
     <tr
       className={cx(css.row, selected && css.rowSelected)}
-      data-testid="lab-item"
-      data-lab-id={lab.id}
-      data-selected={selected}
-      onClick={(event) => {
-        if (!onControl(event)) onSelect(lab, selectModeOf(event))
-      }}
-      onDoubleClick={(event) => {
-        if (!onControl(event)) onOpen(lab)
-      }}
-      onContextMenu={(event) => {
-        event.preventDefault()
-        onMenu(lab, { x: event.clientX, y: event.clientY })
-      }}
+      {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}
     >
       <td className={cx(css.td, css.checkCell)}>
         <SelectBox label={t("labs.actions.select", { name: lab.name })} checked={selected} onChange={(mode) => onSelect(lab, mode)} />

@@ -6,7 +6,7 @@ import { useLocale, useT } from "../../i18n/index.ts"
 import type { SelectMode } from "../../machines/labs/selection.ts"
 import { Button, cx, GlobeIcon, MoreHorizontalIcon, StarIcon } from "../ui/index.ts"
 import { formatDay, formatSize } from "./formatting.ts"
-import { belowRightOf, type MenuPoint, onControl, selectModeOf } from "./item-events.ts"
+import { belowRightOf, itemProps, type MenuPoint } from "./item-events.ts"
 import { labPath } from "./lab-paths.ts"
 import { LabThumbnail } from "./LabThumbnail.tsx"
 import * as css from "./labs.css.ts"
@@ -27,19 +27,7 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
   return (
     <li
       className={cx(css.tile, selected && css.tileSelected)}
-      data-testid="lab-item"
-      data-lab-id={lab.id}
-      data-selected={selected}
-      onClick={(event) => {
-        if (!onControl(event)) onSelect(lab, selectModeOf(event))
-      }}
-      onDoubleClick={(event) => {
-        if (!onControl(event)) onOpen(lab)
-      }}
-      onContextMenu={(event) => {
-        event.preventDefault()
-        onMenu(lab, { x: event.clientX, y: event.clientY })
-      }}
+      {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}
     >
       <div className={css.tileThumb}>
         <LabThumbnail lab={lab} />

@@ -16,3 +16,31 @@ export const belowRightOf = (element: Element): { x: number; y: number } => {
 }
 
 export type MenuPoint = { readonly x: number; readonly y: number }
+
+/**
+ * The attributes and handlers a list item (grid tile or table row) carries: click selects,
+ * double-click opens, right-click opens the menu at the pointer; clicks on its own controls are theirs.
+ */
+export const itemProps = <Lab extends { readonly id: string }>(
+  lab: Lab,
+  selected: boolean,
+  on: {
+    readonly onSelect: (lab: Lab, mode: SelectMode) => void
+    readonly onOpen: (lab: Lab) => void
+    readonly onMenu: (lab: Lab, at: MenuPoint) => void
+  }
+) => ({
+  "data-testid": "lab-item",
+  "data-lab-id": lab.id,
+  "data-selected": selected,
+  onClick: (event: ReactMouseEvent) => {
+    if (!onControl(event)) on.onSelect(lab, selectModeOf(event))
+  },
+  onDoubleClick: (event: ReactMouseEvent) => {
+    if (!onControl(event)) on.onOpen(lab)
+  },
+  onContextMenu: (event: ReactMouseEvent) => {
+    event.preventDefault()
+    on.onMenu(lab, { x: event.clientX, y: event.clientY })
+  }
+})
