@@ -1,0 +1,117 @@
+// Turns an uploaded slide image into what the viewer serves: a Deep Zoom pyramid (<name>.dzi and
+// <name>_files/), two thumbnails and the physical metadata. Pure with respect to the app: a
+// path in, files out, a typed rejection when the image cannot be a slide.
+//
+// All output is written to a staging directory beside outDir and renamed into place only when
+// complete, so a failure (corrupt tile data halfway through a 40 GB SVS, a full disk) leaves
+// nothing behind and a reader never sees a half-built pyramid.
+import { randomUUID } from "node:crypto"
+import { mkdir, open, rename, rm } from "node:fs/promises"
+import { basename, dirname, join } from "node:path"
+import sharp from "sharp"
+import { ImageRejected, rejectionOf } from "./image-rejected.ts"
+import { micronsPerPixel } from "./microns-per-pixel.ts"
+import { SNIFF_BYTES, sniffFormat } from "./sniff.ts"
+import { writeThumbnails } from "./thumbnails.ts"
+import { readResolutionTags } from "./tiff-tags.ts"
+
+export interface Pyramid {
+  readonly width: number
+  readonly height: number
+  /** Microns per pixel at full resolution, or null when the file does not say (or says nonsense). */
+  readonly mpp: number | null
+  /** Path of the .dzi descriptor; the tiles are in the sibling <name>_files directory. */
+  readonly dzi: string
+  readonly thumbnails: { readonly small: string; readonly large: string }
+}
+
+export interface PyramidOptions {
+  /**
+   * Largest image accepted, in pixels. 2^34 (~17 gigapixels, e.g. 160,000 x 100,000 at 40x) covers
+   * real whole-slide images; anything beyond is more likely a hostile header than a slide.
+   */
+  readonly limitInputPixels?: number
+}
+
+export const DEFAULT_PIXEL_LIMIT = 2 ** 34
+export const TILE_SIZE = 256
+// One pixel of overlap, the Deep Zoom default (and vips dzsave's): OpenSeadragon reads Overlap
+// from the .dzi and trims it, and at fractional zoom levels the shared edge pixel is what keeps
+// browsers' sub-pixel tile placement from opening hairline seams between tiles.
+export const TILE_OVERLAP = 1
+const JPEG_QUALITY = 85
+
+const sniffFile = async (path: string) => {
+  const file = await open(path, "r")
+  try {
+    const bytes = Buffer.alloc(SNIFF_BYTES)
+    const { bytesRead } = await file.read(bytes, 0, SNIFF_BYTES, 0)
+    return sniffFormat(bytes.subarray(0, bytesRead))
+  } finally {
+    await file.close()
+  }
+}
+
+export const buildPyramid = async (input: string, outDir: string, name: string, options: PyramidOptions = {}): Promise<Pyramid> => {
+  if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) throw new Error(`Invalid pyramid name: ${name}`)
+  const limitInputPixels = options.limitInputPixels ?? DEFAULT_PIXEL_LIMIT
+
+  // Decided by content before libvips sees the file: libvips would also open GIF, SVG, PDF or
+  // HEIF through its loaders, and those are not slides (SVG and PDF are attack surface besides).
+  const format = await sniffFile(input)
+  if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP or TIFF file")
+
+  // sequentialRead: tiles are cut top to bottom, so libvips streams the source instead of
+  // decoding it whole into memory (which for a gigapixel slide would be gigabytes).
+  const source = () => sharp(input, { limitInputPixels, sequentialRead: true })
+
+  let width: number
+  let height: number
+  try {
+    // The header alone: reject an oversized image before any pixel is decoded or written.
+    const header = await source().metadata()
+    width = header.width
+    height = header.height
+    if (width * height > limitInputPixels) {
+      throw new ImageRejected("too-large", `Image is ${width}x${height}, over the limit of ${limitInputPixels} pixels`)
+    }
+  } catch (error) {
+    const rejection = rejectionOf(error)
+    // The bytes already proved the format, so libvips failing to find an image (a TIFF cut off
+    // before its IFD, which libtiff writes after the pixel data) means damage, not a wrong format.
+    if (rejection?.reason === "unsupported") throw new ImageRejected("corrupt", rejection.message, { cause: error })
+    throw rejection ?? error
+  }
+  const mpp = format === "tiff" || format === "bigtiff" ? micronsPerPixel(await readResolutionTags(input)) : null
+
+  await mkdir(dirname(outDir), { recursive: true })
+  const staging = join(dirname(outDir), `.${basename(outDir)}.partial-${randomUUID()}`)
+  await mkdir(staging)
+  try {
+    await source()
+      // Transparent pixels (a PNG crop) become the white of an empty slide, not JPEG's black.
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: JPEG_QUALITY })
+      .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: "dz" })
+      .toFile(join(staging, `${name}.dz`))
+    // libvips dumps every source property here, including an SVS ImageDescription that can name
+    // the scanner operator or case; the viewer never reads it, so it is not published.
+    await rm(join(staging, `${name}_files`, "vips-properties.xml"), { force: true })
+    await writeThumbnails(
+      { filesDir: join(staging, `${name}_files`), width, height, tileSize: TILE_SIZE, overlap: TILE_OVERLAP, suffix: ".jpeg" },
+      join(staging, `${name}_thumb_77x77.jpg`),
+      join(staging, `${name}_thumb_312x281.jpg`)
+    )
+    await rename(staging, outDir)
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw rejectionOf(error) ?? error
+  }
+  return {
+    width,
+    height,
+    mpp,
+    dzi: join(outDir, `${name}.dzi`),
+    thumbnails: { small: join(outDir, `${name}_thumb_77x77.jpg`), large: join(outDir, `${name}_thumb_312x281.jpg`) }
+  }
+}

@@ -1,0 +1,27 @@
+// Recognises a slide file's format by its first bytes, never by its name: uploads arrive as
+// "scan.svs", "export.tif" or no extension at all. Aperio SVS, Hamamatsu NDPI and most scanner
+// exports are TIFF underneath, so they sniff as "tiff" (or "bigtiff" past 4 GB).
+
+export type SlideFormat = "jpeg" | "png" | "webp" | "tiff" | "bigtiff"
+
+/** How many leading bytes sniffFormat needs to decide. */
+export const SNIFF_BYTES = 12
+
+const startsWith = (bytes: Uint8Array, signature: ReadonlyArray<number>, offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0))
+
+// TIFF headers: byte order ("II" little-endian, "MM" big-endian), then the magic number 42
+// (classic, 32-bit offsets) or 43 (BigTIFF, 64-bit offsets), written in that byte order.
+const II = [0x49, 0x49]
+const MM = [0x4d, 0x4d]
+
+export const sniffFormat = (bytes: Uint8Array): SlideFormat | undefined => {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg"
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png"
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp"
+  if (startsWith(bytes, [...II, 42, 0]) || startsWith(bytes, [...MM, 0, 42])) return "tiff"
+  if (startsWith(bytes, [...II, 43, 0]) || startsWith(bytes, [...MM, 0, 43])) return "bigtiff"
+  return undefined
+}

@@ -1,0 +1,111 @@
+// Deep Zoom pyramid of a ~1-gigapixel slide: buildPyramid (sharp) against `vips dzsave`, the
+// reference libvips CLI, on the same file. Targets: our time within 1.2x of vips's, peak memory
+// (max RSS of the process doing the work) under 1 GB.
+//
+// Each side runs in its own child process under /usr/bin/time -v, so its peak RSS is its own and
+// not the bench's. The source is a JPEG-compressed tiled TIFF of noise over a gradient (what a
+// scanner's pyramid base looks like to libvips), cached under os.tmpdir() because making it takes
+// minutes.
+//
+// Run: npx node tests/bench/pyramid.bench.ts
+// Settings: BENCH_PIXELS (side length, default 32768, i.e. 32768x32768 ~ 1.07 gigapixels).
+// Not part of npm test: budgets are measured side by side, never as timed tests.
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import sharp from "sharp"
+import { buildPyramid } from "../../server/images/pyramid.ts"
+
+const SIDE = Number(process.env.BENCH_PIXELS ?? 32_768)
+const TARGET_TIME_RATIO = 1.2
+const TARGET_PEAK_BYTES = 1024 ** 3
+
+interface Run {
+  readonly seconds: number
+  readonly peakBytes: number
+}
+
+const source = async (side: number) => {
+  const path = join(tmpdir(), `preparat-bench-${side}x${side}.tif`)
+  if (existsSync(path)) return path
+  console.log(`generating ${side}x${side} test slide at ${path} (cached for next time)...`)
+  const started = performance.now()
+  const noise = sharp({ create: { width: side, height: side, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } }, limitInputPixels: false })
+  // A diagonal gradient under the noise, so levels differ and tiles are not all alike.
+  const gradient = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#f4e8f0"/><stop offset="1" stop-color="#6a3d7a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
+  )
+  const partial = `${path}.partial`
+  await noise
+    .composite([{ input: gradient, blend: "multiply", limitInputPixels: false }])
+    .tiff({ compression: "jpeg", quality: 85, tile: true, tileWidth: 256, tileHeight: 256, bigtiff: true, xres: 4000, yres: 4000, resolutionUnit: "cm" })
+    .toFile(partial)
+  renameSync(partial, path)
+  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return path
+}
+
+const hasTimeV = spawnSync("/usr/bin/time", ["-v", "true"]).status === 0
+
+/** Runs a command in a child, returning wall time and the child's peak RSS. */
+const measure = (command: string, args: ReadonlyArray<string>): Run => {
+  const started = performance.now()
+  const child = hasTimeV
+    ? spawnSync("/usr/bin/time", ["-v", command, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  const seconds = (performance.now() - started) / 1000
+  if (child.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${child.stderr}`)
+  const fromTime = child.stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1]
+  // Without /usr/bin/time the child reports its own maxRSS (KiB) as its last stdout line.
+  const fromChild = child.stdout.match(/maxRSS=(\d+)/)?.[1]
+  return { seconds, peakBytes: Number(fromTime ?? fromChild ?? Number.NaN) * 1024 }
+}
+
+const ours = (input: string, outDir: string) =>
+  measure(process.execPath, [import.meta.filename, "--child", input, outDir])
+
+const vips = (input: string, outDir: string): Run | undefined => {
+  if (spawnSync("vips", ["--version"]).error) return undefined
+  rmSync(outDir, { recursive: true, force: true })
+  spawnSync("mkdir", ["-p", outDir])
+  // The same settings buildPyramid gives sharp: 256 px tiles, 1 px overlap, JPEG Q85.
+  return measure("vips", ["dzsave", input, join(outDir, "slide"), "--tile-size", "256", "--overlap", "1", "--suffix", ".jpeg[Q=85]"])
+}
+
+const row = (name: string, run: Run | undefined, note = "") =>
+  console.log(
+    `${name.padEnd(22)} ${run ? `${run.seconds.toFixed(1).padStart(7)} s   peak ${(run.peakBytes / 1024 ** 2).toFixed(0).padStart(6)} MB` : "           not run            "}  ${note}`
+  )
+
+const main = async () => {
+  const input = await source(SIDE)
+  const work = mkdtempSync(join(tmpdir(), "pyramid-bench-"))
+  try {
+    console.log(`\nDeep Zoom pyramid of ${SIDE}x${SIDE} (${((SIDE * SIDE) / 1e9).toFixed(2)} gigapixels), ${hasTimeV ? "peak RSS from /usr/bin/time -v" : "peak RSS from the child's resourceUsage"}`)
+    const mine = ours(input, join(work, "ours"))
+    rmSync(join(work, "ours"), { recursive: true, force: true })
+    const reference = vips(input, join(work, "vips"))
+    const memoryMet = mine.peakBytes < TARGET_PEAK_BYTES
+    row("vips dzsave", reference, reference ? "" : "vips not installed: apt-get install -y libvips-tools")
+    const ratio = reference ? mine.seconds / reference.seconds : Number.NaN
+    row(
+      "buildPyramid (sharp)",
+      mine,
+      `time ${reference ? `${ratio.toFixed(2)}x vips (target <= ${TARGET_TIME_RATIO}x) ${ratio <= TARGET_TIME_RATIO ? "MET" : "MISSED"}` : "vs vips: n/a"}; peak target < 1024 MB ${memoryMet ? "MET" : "MISSED"}`
+    )
+    console.log("(buildPyramid also writes the two thumbnails; vips dzsave does not.)")
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.main) {
+  if (process.argv[2] === "--child") {
+    // The measured side: only buildPyramid in this process, so its peak RSS is the pyramid's.
+    await buildPyramid(process.argv[3]!, process.argv[4]!, "slide")
+    console.log(`maxRSS=${process.resourceUsage().maxRSS}`)
+  } else {
+    await main()
+  }
+}
