@@ -1,5 +1,5 @@
-// The permission matrix over real HTTP: every endpoint of the labs, members, notifications and
-// storage groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
+// storage and realtime groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -294,11 +294,38 @@ const cases: ReadonlyArray<Case> = [
     expect: () => ({ owner: 404, admin: 404, reviewer: 200, stranger: 404, guest: 401 })
   },
   // storage
-  { endpoint: "GET /v2/pricing/plan/storage/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }), expect: signedIn }
+  { endpoint: "GET /v2/pricing/plan/storage/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }), expect: signedIn },
+  // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
+  // and listening always needs a token (a guest's public view is not live).
+  {
+    endpoint: "GET /v2/realtime/config/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/realtime/config/", { token: t }),
+    expect: () => ({ owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 200 })
+  },
+  {
+    endpoint: "POST /v2/realtime/auth/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => authorizeChannel(`private-mylab_${f.child}`, t),
+    expect: (v) => ({ owner: 200, admin: 200, reviewer: 200, stranger: v === "public" ? 200 : 403, guest: 401 })
+  }
 ]
 
+/** pusher-js asks for a channel signature with a form, as the browser does. */
+async function authorizeChannel(channel: string, token: string | undefined): Promise<Reply> {
+  const response = await fetch(`${server.url}/v2/realtime/auth/`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: new URLSearchParams({ socket_id: "123.456", channel_name: channel }).toString()
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+}
+
 /** The groups this matrix answers for. */
-const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage"] as const
+const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage", "realtimeConfig", "realtimeAuth"] as const
 
 const contractEndpoints = (): string[] => {
   const out: string[] = []
@@ -311,7 +338,7 @@ const contractEndpoints = (): string[] => {
 }
 
 describe("the permission table", () => {
-  it("has a case for every endpoint of the labs, members, notifications and storage groups, and no other", () => {
+  it("has a case for every endpoint of the labs, members, notifications, storage and realtime groups, and no other", () => {
     const declared = contractEndpoints()
     expect(declared.length).toBeGreaterThanOrEqual(30)
     const covered = new Set(cases.map((k) => k.endpoint))
