@@ -5,7 +5,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { Forbidden } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { parseChannel } from "../../src/contract/realtime.ts"
+import { channelRule } from "../domain/channel-rules.ts"
 import { LabAccess } from "../services/LabAccess.ts"
 import { Realtime } from "../services/Realtime.ts"
 
@@ -26,9 +26,8 @@ export const RealtimeAuthLive = HttpApiBuilder.group(Api, "realtimeAuth", (handl
       "auth",
       Effect.fn("Realtime.auth")(function* ({ payload }) {
         const user = yield* CurrentUser
-        const target = parseChannel(payload.channel_name)
-        if (!target || !/^\d+\.\d+$/.test(payload.socket_id)) return yield* refused
-        const allowed = target.kind === "user" ? target.userId === user.id : yield* access.canView(user.id, target.labId)
+        const rule = channelRule(user.id, payload.channel_name, payload.socket_id)
+        const allowed = rule.kind === "lab" ? yield* access.canView(user.id, rule.labId) : rule.kind === "allow"
         if (!allowed) return yield* refused
         return { auth: realtime.authorize(payload.socket_id, payload.channel_name) }
       })
