@@ -8,6 +8,7 @@ import { cx } from "./cx.ts"
 import type { DropdownItem } from "./DropdownMenu.tsx"
 import * as css from "./DropdownMenu.css.ts"
 import * as own from "./ContextMenu.css.ts"
+import { itemsIn, moveFocus } from "./menu-keys.ts"
 
 export interface ContextMenuProps {
   /** Where the menu opens, in viewport pixels. */
@@ -20,7 +21,6 @@ export interface ContextMenuProps {
 
 const MARGIN = 8
 
-const itemsIn = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>("[data-menu-item]") ?? [])
 
 export const ContextMenu = ({ at, items, label, onClose }: ContextMenuProps) => {
   const ref = useRef<HTMLDivElement>(null)
@@ -64,17 +64,8 @@ export const ContextMenu = ({ at, items, label, onClose }: ContextMenuProps) => 
   const giveBack = () => opener.current?.focus()
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = itemsIn(ref.current)
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const move = (to: number) => {
-      event.preventDefault()
-      list[(to + list.length) % list.length]?.focus()
-    }
-    if (event.key === "ArrowDown") move(index + 1)
-    else if (event.key === "ArrowUp") move(index - 1)
-    else if (event.key === "Home") move(0)
-    else if (event.key === "End") move(list.length - 1)
-    else if (event.key === "Escape") {
+    if (moveFocus(event, ref.current)) return
+    if (event.key === "Escape") {
       event.preventDefault()
       event.stopPropagation()
       giveBack()

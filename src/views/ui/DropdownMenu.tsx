@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useR
 import { Link } from "wouter"
 import { cx } from "./cx.ts"
 import * as css from "./DropdownMenu.css.ts"
+import { itemsIn, moveFocus } from "./menu-keys.ts"
 import { CheckIcon } from "./icons.tsx"
 
 export interface DropdownItem {
@@ -78,17 +79,8 @@ export const DropdownMenu = ({ trigger, items, align = "end", header, label, min
   }
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = itemsIn(menuRef.current)
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const move = (to: number) => {
-      event.preventDefault()
-      list[(to + list.length) % list.length]?.focus()
-    }
-    if (event.key === "ArrowDown") move(index + 1)
-    else if (event.key === "ArrowUp") move(index - 1)
-    else if (event.key === "Home") move(0)
-    else if (event.key === "End") move(list.length - 1)
-    else if (event.key === "Escape") {
+    if (moveFocus(event, menuRef.current)) return
+    if (event.key === "Escape") {
       event.preventDefault()
       close(true)
     } else if (event.key === "Tab") close(false)
@@ -135,7 +127,6 @@ export const DropdownMenu = ({ trigger, items, align = "end", header, label, min
   )
 }
 
-const itemsIn = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>("[data-menu-item]") ?? [])
 
 const MenuEntry = ({ item, separated, onSelect }: { item: DropdownItem; separated: boolean; onSelect: (item: DropdownItem) => void }) => {
   const role = item.checked === undefined ? "menuitem" : "menuitemradio"
