@@ -4,6 +4,7 @@ import type { Kysely } from "kysely"
 import type { Lab, Role, UploadStatus } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
 import { toUserSummary } from "../domain/profile.ts"
+import { slideUrls } from "../domain/slide-urls.ts"
 import { accessFromChain, roleOf } from "../domain/standing.ts"
 import { chainsOf, type LabRow } from "./lab-access.ts"
 import type { Database } from "./schema.ts"
@@ -31,14 +32,26 @@ const favoritesOf = async (db: Db, userId: string | undefined, labIds: ReadonlyA
   return new Set(rows.map((r) => r.lab_id))
 }
 
+/** A file's slide fields: URLs once its pyramid is built, nulls before (and for folders). */
+export const slideFields = (row: LabRow) => {
+  const urls = row.is_dir === 0 && row.slide_key ? slideUrls(row.id, row.slide_key) : undefined
+  return {
+    thumbnail: urls?.thumbnail ?? null,
+    thumbnail_url: urls?.thumbnailUrl ?? null,
+    tile_source: urls?.tileSource ?? null,
+    width: row.width ?? null,
+    height: row.height ?? null,
+    mpp: row.mpp ?? null
+  }
+}
+
 export const toLab = (row: LabRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => ({
   id: row.id,
   name: row.name,
   is_dir: row.is_dir === 1,
   parent: row.parent_id,
   status: row.is_dir === 1 ? null : ((row.status as UploadStatus | null) ?? null),
-  thumbnail: row.thumbnail,
-  thumbnail_url: row.thumbnail,
+  ...slideFields(row),
   size: Number(row.size),
   created_at: row.created_at,
   updated_at: row.updated_at,

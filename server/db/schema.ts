@@ -96,6 +96,13 @@ export interface LabsTable {
   deleted_at: string | null
   /** The id of the item the user sent to the trash, shared by everything that went with it. */
   trash_id: string | null
+  /** Full-resolution pixels of a ready slide. */
+  width: number | null
+  height: number | null
+  /** Microns per pixel at full resolution, when the file says. */
+  mpp: number | null
+  /** Directory of the pyramid and thumbnails under DATA_DIR/slides; new for every build. */
+  slide_key: string | null
 }
 
 export interface LabMembersTable {
@@ -143,6 +150,37 @@ export interface NotificationsTable {
   created_at: string
 }
 
+/** An upload in progress (or finished: then `lab_id` and `completed_at` are set). */
+export interface UploadsTable {
+  id: string
+  user_id: string
+  parent_id: string | null
+  owner_id: string
+  filename: string
+  total_size: number
+  received: number
+  lab_id: string | null
+  created_at: string
+  updated_at: string
+  completed_at: string | null
+}
+
+/** One job of the durable slide queue. */
+export interface SlideJobsTable {
+  id: string
+  lab_id: string
+  /** "pyramid": build from the uploaded original. */
+  kind: string
+  state: "queued" | "running" | "done" | "failed"
+  attempts: number
+  run_after: string
+  /** A running job's claim; past it, another worker may take the job over. */
+  locked_until: string | null
+  error: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   backup_codes: BackupCodesTable
@@ -156,4 +194,6 @@ export interface Database {
   lab_recents: LabRecentsTable
   lab_metadata: LabMetadataTable
   notifications: NotificationsTable
+  uploads: UploadsTable
+  slide_jobs: SlideJobsTable
 }

@@ -4,7 +4,7 @@ import { Context, Effect, Layer } from "effect"
 import type { NotFound, Unauthorized } from "../../src/contract/errors.ts"
 import type { LabDetail, LabInfo, MetadataEntry } from "../../src/contract/labs.ts"
 import { collaboratorsPage } from "../db/lab-members.ts"
-import { ownersOf } from "../db/lab-wire.ts"
+import { ownersOf, slideFields } from "../db/lab-wire.ts"
 import { findUserById } from "../db/users.ts"
 import { can } from "../domain/permissions.ts"
 import { roleOf, visibleAncestors } from "../domain/standing.ts"
@@ -62,8 +62,7 @@ export class LabDetails extends Context.Service<
           owner: owners.get(row.owner_id)!,
           created_at: row.created_at,
           updated_at: row.updated_at,
-          thumbnail: row.thumbnail,
-          thumbnail_url: row.thumbnail,
+          ...slideFields(row),
           description: row.description,
           size: Number(row.size),
           metadata,

@@ -37,6 +37,13 @@ export const Lab = Schema.Struct({
   status: Schema.NullOr(UploadStatus),
   thumbnail: Schema.NullOr(Schema.String),
   thumbnail_url: Schema.NullOr(Schema.String),
+  /** A ready slide's Deep Zoom descriptor (.dzi) for the viewer; null for folders and until ready. */
+  tile_source: Schema.NullOr(Schema.String),
+  /** A ready slide's full-resolution size in pixels. */
+  width: Schema.NullOr(Schema.Number),
+  height: Schema.NullOr(Schema.Number),
+  /** Microns per pixel at full resolution, where the file records it (the scale bar needs it). */
+  mpp: Schema.NullOr(Schema.Number),
   /** Bytes; a folder's size is the sum of what it contains (not counting the trash). */
   size: Schema.Number,
   created_at: Schema.String,
@@ -109,6 +116,10 @@ export const LabInfo = Schema.Struct({
   updated_at: Schema.String,
   thumbnail: Schema.NullOr(Schema.String),
   thumbnail_url: Schema.NullOr(Schema.String),
+  tile_source: Schema.NullOr(Schema.String),
+  width: Schema.NullOr(Schema.Number),
+  height: Schema.NullOr(Schema.Number),
+  mpp: Schema.NullOr(Schema.Number),
   description: Schema.NullOr(Schema.String),
   size: Schema.Number,
   metadata: Schema.Array(MetadataEntry),

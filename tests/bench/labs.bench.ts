@@ -154,7 +154,11 @@ const labRow = (ownerId: string, parentId: string | null, name: string, isDir: b
   created_at: at,
   updated_at: at,
   deleted_at: null,
-  trash_id: null
+  trash_id: null,
+  width: null,
+  height: null,
+  mpp: null,
+  slide_key: null
 })
 
 /** A tree of `total` labs: tops x subs folders, the rest slides spread over the sub-folders. */
