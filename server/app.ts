@@ -23,9 +23,11 @@ import { TrashLive } from "./http/trash.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
 import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
+import type { Bus } from "./cluster/bus.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { AppConfig } from "./services/AppConfig.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
+import { Peers } from "./services/Peers.ts"
 import { Realtime } from "./services/Realtime.ts"
 import { Avatars } from "./services/Avatars.ts"
 import { BlobStore } from "./services/BlobStore.ts"
@@ -78,8 +80,8 @@ const realtimeLayer = (config: Config, hub: Hub) => {
 }
 
 /** Every service of the application over the configured infrastructure. */
-export const makeServices = (config: Config, hub: Hub) => {
-  const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config))
+export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
+  const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config), bus ? Peers.cluster(bus) : Peers.alone)
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   return Layer.mergeAll(labServices().pipe(Layer.provideMerge(accountServices())), publisher).pipe(Layer.provideMerge(infrastructure))

@@ -2,6 +2,7 @@
 // on a fresh machine (embedded SQLite, local files, mail to the outbox).
 import { createHmac, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 
 export interface Config {
@@ -30,6 +31,11 @@ export interface Config {
    */
   readonly trustProxy: boolean
   readonly contactPhone: string
+  /**
+   * Server processes sharing the port (node:cluster); 1 serves from this process alone. "auto"
+   * takes one per core.
+   */
+  readonly workers: number
   readonly realtime: RealtimeConfig
 }
 
@@ -111,6 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
     trustProxy: env.TRUST_PROXY === "1",
     contactPhone: env.CONTACT_PHONE || "6281200000000",
+    workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey)
   }
 }

@@ -5,18 +5,22 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { makeRoutes, makeServices } from "./app.ts"
+import type { Bus } from "./cluster/bus.ts"
 import type { Config } from "./config.ts"
 import { makeHub } from "./realtime/hub.ts"
 import { realtimeRestRoutes } from "./realtime/rest.ts"
+import { shareHub } from "./realtime/shared-hub.ts"
 import { attachRealtime } from "./realtime/websocket.ts"
 
 export interface ServeOptions {
   /** Log every request. */
   readonly log?: boolean
+  /** Set in a cluster worker (WORKERS > 1): the way to the other processes. */
+  readonly bus?: Bus | undefined
 }
 
 export const serve = (config: Config, server: Server, options: ServeOptions = {}) => {
-  const hub = makeHub()
+  const hub = options.bus ? shareHub(makeHub(), options.bus) : makeHub()
   // The embedded realtime server shares the port: WebSocket upgrades on /app/{key} and the Pusher
   // REST API for publishers. With an external service configured, neither is offered here.
   const embedded = config.realtime.external === undefined
@@ -33,6 +37,6 @@ export const serve = (config: Config, server: Server, options: ServeOptions = {}
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host })),
     Layer.provide(realtimeSockets),
     // Provided last, so built first: the database is open and migrated before the socket listens.
-    Layer.provide(makeServices(config, hub))
+    Layer.provide(makeServices(config, hub, options.bus))
   )
 }

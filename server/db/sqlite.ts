@@ -18,6 +18,13 @@ const adaptStatement = (statement: StatementSync): SqliteStatement => ({
  */
 const STATEMENT_CACHE = 500
 
+/**
+ * Transactions take the write lock when they begin. Kysely begins them DEFERRED; with several
+ * processes on one file (WORKERS > 1), a deferred transaction that read and then writes after
+ * another process committed fails at once with SQLITE_BUSY instead of waiting its turn.
+ */
+const beginImmediately = (sql: string) => (sql.trim().toLowerCase() === "begin" ? "begin immediate" : sql)
+
 export const openSqlite = (file: string): SqliteDatabase => {
   const db = new DatabaseSync(file)
   // WAL lets readers run beside the one writer; foreign keys are off by default in SQLite. The page
@@ -28,7 +35,8 @@ export const openSqlite = (file: string): SqliteDatabase => {
       " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
   )
   const statements = new Map<string, SqliteStatement>()
-  const prepare = (sql: string): SqliteStatement => {
+  const prepare = (text: string): SqliteStatement => {
+    const sql = beginImmediately(text)
     const cached = statements.get(sql)
     if (cached) {
       // Most recently used last, so the first entry is the one to evict.

@@ -4,6 +4,7 @@
 import { Effect, Latch, Layer } from "effect"
 import { type LoggedEvent, routeEvent } from "../domain/realtime-routing.ts"
 import { Database } from "./Database.ts"
+import { Peers } from "./Peers.ts"
 import { Realtime } from "./Realtime.ts"
 
 const BATCH = 500
@@ -46,9 +47,22 @@ export const publishPending = Effect.fn("EventPublisher.publishPending")(functio
 export const EventPublisher = Layer.effectDiscard(
   Effect.gen(function* () {
     const database = yield* Database
+    const peers = yield* Peers
+    if (!peers.publishes) {
+      // Another process publishes (a cluster's worker 0): tell it at once when this one commits.
+      const stop = database.onCommit(peers.wakePublisher)
+      yield* Effect.addFinalizer(() => Effect.sync(stop))
+      return
+    }
     const wake = yield* Latch.make(true)
-    const stop = database.onCommit(() => Latch.openUnsafe(wake))
-    yield* Effect.addFinalizer(() => Effect.sync(stop))
+    const stopLocal = database.onCommit(() => Latch.openUnsafe(wake))
+    const stopPeers = peers.onWake(() => Latch.openUnsafe(wake))
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        stopLocal()
+        stopPeers()
+      })
+    )
     const loop = Effect.gen(function* () {
       yield* Latch.await(wake).pipe(Effect.timeoutOption(IDLE_WAKE))
       yield* Latch.close(wake)

@@ -1,34 +1,10 @@
-// Listing and search for a user with 100,000 labs, at 50 concurrent requests over HTTP.
-//
-// The server runs in its own process (node server/main.ts), as in production, so the load
-// generator's work is not counted in its latencies. The bench seeds one user's 100,000 labs
-// straight into the database (100 folders x 10 sub-folders x 99 slides, with folder sizes kept
-// right), plus a 2,000-lab tree of another user shared with them, then fires each scenario at 50
-// concurrency and prints p50/p99 against the target (p99 < 50 ms).
-//
-// Run: npx node tests/bench/labs.bench.ts            SQLite (a temporary DATA_DIR)
-//      npx node tests/bench/labs.bench.ts --postgres PostgreSQL too (DATABASE_URL, or the local test database)
-//      DATABASE_URL=postgres://... npx node tests/bench/labs.bench.ts
-// Settings: BENCH_LABS (100000), BENCH_REQUESTS per scenario (2000), BENCH_CONCURRENCY (50),
-// BENCH_ONLY (run the scenarios whose name contains it), BENCH_KEEP=1 (keep the data directory and
-// PostgreSQL schema to inspect plans), BENCH_SERVER_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-// Each scenario also reports its latency one request at a time: the service time without queueing.
-// With one Node process, p99 at 50 concurrent requests is about 50 x that service time; the
-// baseline scenario (no database at all) shows the floor on this machine.
-// Not part of npm test: budgets are measured side by side, never as timed tests.
-import { type ChildProcess, spawn } from "node:child_process"
+
 import { randomUUID } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { sql } from "kysely"
-import pg from "pg"
 import { type Db, openDatabase } from "../../server/db/database.ts"
 import type { LabsTable } from "../../server/db/schema.ts"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
-import { readOutbox } from "../support/outbox.ts"
-import type { StartedServer } from "../support/start-server.ts"
+import { startServerProcess } from "../support/server-process.ts"
 import { percentile, report } from "./stats.ts"
 
 const LABS = Number(process.env.BENCH_LABS ?? 100_000)
@@ -39,102 +15,6 @@ const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test"
 
 const TISSUES = ["kidney", "liver", "lung", "skin", "colon", "breast", "brain", "heart", "bone", "spleen"]
 const STAINS = ["HE", "PAS", "Ki67", "HER2", "Masson", "Giemsa", "Gram", "Congo", "Reticulin", "Elastic"]
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
-
-/** A fresh PostgreSQL schema for this run; its URL points every session at it. */
-const pgSchema = async (databaseUrl: string) => {
-  const schema = `bench_${Date.now().toString(36)}`
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    try {
-      await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`CREATE SCHEMA "${schema}"`)
-  const url = new URL(databaseUrl)
-  url.searchParams.set("options", `-c search_path=${schema}`)
-  return { url: url.toString(), drop: () => run(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`) }
-}
-
-interface Running {
-  readonly url: string
-  readonly dataDir: string
-  readonly databaseUrl: string | undefined
-  readonly stop: () => Promise<void>
-}
-
-/** node server/main.ts in a child process, on its own port and data directory. */
-const startServerProcess = async (databaseUrl: string | undefined): Promise<Running> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "preparat-bench-"))
-  const port = await freePort()
-  const schema = databaseUrl ? await pgSchema(databaseUrl) : undefined
-  const flags = process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(" ") : []
-  const child: ChildProcess = spawn(process.execPath, [...flags, "server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: schema?.url ?? "",
-      RATE_LIMIT_ATTEMPTS: "100000",
-      LOG_REQUESTS: "0"
-    },
-    stdio: ["ignore", "ignore", "inherit"]
-  })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const up = await fetch(`${url}/v2/openapi.json`).then(
-      (r) => r.ok,
-      () => false
-    )
-    if (up) break
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start")
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    dataDir,
-    databaseUrl: schema?.url,
-    stop: async () => {
-      child.kill("SIGTERM")
-      await new Promise((r) => child.once("exit", r))
-      if (process.env.BENCH_KEEP) {
-        console.log(`  kept ${dataDir}${schema ? ` and ${schema.url}` : ""}`)
-        return
-      }
-      await schema?.drop()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }
-}
-
-/** Enough of StartedServer for createSignedIn: the URL and the outbox. */
-const asStarted = (running: Running): StartedServer =>
-  ({
-    url: running.url,
-    latestMail: async (to?: string) => {
-      for (let i = 0; i < 200; i++) {
-        const mail = (await readOutbox(join(running.dataDir, "outbox"))).find((m) => !to || m.to.toLowerCase().includes(to.toLowerCase()))
-        if (mail) return mail
-        await new Promise((r) => setTimeout(r, 25))
-      }
-      throw new Error(`no mail to ${to}`)
-    }
-  }) as unknown as StartedServer
 
 type Row = LabsTable
 
@@ -225,10 +105,15 @@ const pick = <A>(list: ReadonlyArray<A>) => list[Math.floor(Math.random() * list
 
 export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean> => {
   const databaseUrl = engine === "postgres" ? process.env.DATABASE_URL || DEFAULT_PG : undefined
-  const running = await startServerProcess(databaseUrl)
+  const running = await startServerProcess({
+    databaseUrl,
+    env: { WORKERS: process.env.BENCH_WORKERS ?? "1" },
+    nodeFlags: process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(" ") : [],
+    keep: process.env.BENCH_KEEP === "1"
+  })
   const label = engine === "postgres" ? "PostgreSQL" : "SQLite"
   try {
-    const started = asStarted(running)
+    const started = running
     const user: SignedIn = await createSignedIn(started, { name: "Bench user" })
     const other: SignedIn = await createSignedIn(started, { name: "Bench colleague" })
     const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })

@@ -2,10 +2,9 @@
 // through the API and measures, per subscriber, the time from sending the change to receiving its
 // event (so it covers the request, the commit, the publisher and the fan-out).
 // Run: npm run bench (not part of CI). Target: p99 < 100 ms on this machine.
-import { channelAuth } from "../../server/realtime/signature.ts"
 import { labChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import { api, createSignedIn } from "../support/api.ts"
-import { Pusher, type PusherClient } from "../support/pusher.ts"
+import { connectSigned, type PusherClient } from "../support/pusher.ts"
 import { startServer } from "../support/start-server.ts"
 import { report } from "./stats.ts"
 
@@ -21,23 +20,11 @@ export const benchRealtime = async (): Promise<boolean> => {
     const labId: string = created.body.data.data.results[0].id
     const channel = labChannel(labId)
     const event = realtimeEvents.labChanged(labId)
-    const url = new URL(server.url)
     const received: Array<(at: number) => void> = []
     // Subscribers sign their channel with the server's secret directly: 200 accounts and invitations
     // would only slow the set-up; authorisation is measured by the server tests, delivery here.
     for (let i = 0; i < SUBSCRIBERS; i++) {
-      const client = new Pusher(server.config.realtime.key, {
-        cluster: server.config.realtime.cluster,
-        wsHost: url.hostname,
-        wsPort: Number(url.port),
-        forceTLS: false,
-        enabledTransports: ["ws"],
-        channelAuthorization: {
-          endpoint: "unused",
-          transport: "ajax",
-          customHandler: ({ socketId, channelName }, callback) => callback(null, { auth: channelAuth(server.config.realtime, socketId, channelName) })
-        }
-      })
+      const client = connectSigned(server)
       clients.push(client)
       const subscription = client.subscribe(channel)
       await new Promise<void>((resolve) => subscription.bind("pusher:subscription_succeeded", () => resolve()))

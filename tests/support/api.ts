@@ -3,6 +3,9 @@
 // a test asserts on exactly what goes over the wire.
 import type { StartedServer } from "./start-server.ts"
 
+/** What the account helpers need of a server: in-process (startServer) or a child process. */
+export type Reachable = Pick<StartedServer, "url" | "latestMail">
+
 export interface Reply {
   readonly status: number
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
@@ -77,7 +80,7 @@ export interface SignedIn extends Account {
 
 /** Registers and activates an account through its mailed link. */
 export const createAccount = async (
-  server: StartedServer,
+  server: Reachable,
   { email = uniqueEmail(), password = PASSWORD, name = "Ada Lovelace" }: Partial<Omit<Account, "id">> = {}
 ): Promise<Account> => {
   const client = api(server)
@@ -92,12 +95,12 @@ export const createAccount = async (
   return { id, email: email.toLowerCase(), password, name }
 }
 
-export const signIn = async (server: StartedServer, account: Account, extra: Record<string, string> = {}): Promise<SignedIn> => {
+export const signIn = async (server: Reachable, account: Account, extra: Record<string, string> = {}): Promise<SignedIn> => {
   const reply = await api(server).post("/v2/auth/login/", { email: account.email, password: account.password, ...extra })
   if (reply.status !== 200 || !reply.body.data.access_token) throw new Error(`login ${account.email}: ${reply.status} ${JSON.stringify(reply.body)}`)
   return { ...account, access: reply.body.data.access_token, refresh: reply.body.data.refresh_token }
 }
 
 /** createAccount then signIn. */
-export const createSignedIn = async (server: StartedServer, fields: Partial<Omit<Account, "id">> = {}): Promise<SignedIn> =>
+export const createSignedIn = async (server: Reachable, fields: Partial<Omit<Account, "id">> = {}): Promise<SignedIn> =>
   signIn(server, await createAccount(server, fields))

@@ -26,7 +26,7 @@ import pg from "pg"
 import { type Config, loadConfig } from "../../server/config.ts"
 import { serve } from "../../server/serve.ts"
 import { type Db, openDatabase } from "../../server/db/database.ts"
-import { type OutboxMail, readOutbox } from "./outbox.ts"
+import { latestMailIn, type OutboxMail, readOutbox } from "./outbox.ts"
 
 export type { OutboxMail } from "./outbox.ts"
 
@@ -63,7 +63,7 @@ export interface StartedServer {
   readonly stop: () => Promise<void>
 }
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createNetServer()
     probe.once("error", reject)
@@ -90,7 +90,7 @@ const dropStaleSchemas = async (run: (sql: string) => Promise<pg.QueryResult>) =
 }
 
 /** A fresh schema in the given database; the connection string then points every session at it. */
-const createSchema = async (databaseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> => {
+export const createSchema = async (databaseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> => {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: databaseUrl })
@@ -161,17 +161,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
 
   const outbox = join(config.dataDir, "outbox")
   const mails = () => readOutbox(outbox)
-  const latestMail: StartedServer["latestMail"] = async (to, { timeoutMs = 5_000, after } = {}) => {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const found = (await mails()).find(
-        (m) => (to === undefined || m.to.toLowerCase().includes(to.toLowerCase())) && (after === undefined || m.file > after)
-      )
-      if (found) return found
-      if (Date.now() > deadline) throw new Error(`no mail${to ? ` to ${to}` : ""} in ${outbox}`)
-      await new Promise((r) => setTimeout(r, 25))
-    }
-  }
+  const latestMail = latestMailIn(outbox)
 
   let stopped = false
   return {

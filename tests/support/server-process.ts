@@ -1,0 +1,90 @@
+// `node server/main.ts` in a child process, as in production: for the cluster test (WORKERS > 1
+// forks further processes, which an in-process server cannot) and for the benches (whose load
+// generator must not share the server's event loop).
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Config, loadConfig } from "../../server/config.ts"
+import { type LatestMail, latestMailIn } from "./outbox.ts"
+import { createSchema, freePort } from "./start-server.ts"
+
+export interface ServerProcess {
+  readonly url: string
+  readonly dataDir: string
+  /** The configuration the child runs with (read the same way, from the same data directory). */
+  readonly config: Config
+  /** The PostgreSQL URL of this run's schema, undefined on SQLite. */
+  readonly databaseUrl: string | undefined
+  readonly latestMail: LatestMail
+  readonly stop: () => Promise<void>
+}
+
+export interface ServerProcessOptions {
+  /** Extra environment, e.g. { WORKERS: "2" }. */
+  readonly env?: Readonly<Record<string, string>>
+  /** PostgreSQL: a fresh schema in this database. */
+  readonly databaseUrl?: string | undefined
+  /** Node flags, e.g. ["--cpu-prof"]. */
+  readonly nodeFlags?: ReadonlyArray<string>
+  /** Keep the data directory and the schema after stop() (to inspect them). */
+  readonly keep?: boolean
+}
+
+export const startServerProcess = async (options: ServerProcessOptions = {}): Promise<ServerProcess> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "preparat-process-"))
+  const port = await freePort()
+  const schema = options.databaseUrl ? await createSchema(options.databaseUrl) : undefined
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: schema?.url ?? "",
+    RATE_LIMIT_ATTEMPTS: "100000",
+    LOG_REQUESTS: "0",
+    ...options.env
+  }
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), "server/main.ts"], { env, stdio: ["ignore", "pipe", "inherit"] })
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  // main.ts says "Preparat: <url>" once serving; a cluster's primary says it when every worker listens.
+  let announced = false
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (chunk.toString().includes("Preparat: ")) announced = true
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const up = await fetch(`${url}/v2/realtime/config/`).then(
+      (r) => r.ok,
+      () => false
+    )
+    if (up && announced) break
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL")
+      throw new Error("the server process did not start")
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    dataDir,
+    // After the child started, so that the secret it created in dataDir is the one read here.
+    config: loadConfig(env),
+    databaseUrl: schema?.url,
+    latestMail: latestMailIn(join(dataDir, "outbox")),
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM")
+        await exited
+      }
+      if (options.keep) {
+        console.log(`  kept ${dataDir}${schema ? ` and schema ${schema.schema}` : ""}`)
+        return
+      }
+      await schema?.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
