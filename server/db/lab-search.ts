@@ -41,6 +41,23 @@ const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE 
 /** The columns a page is ordered by: enough to sort and count without reading whole rows. */
 const keys = sql`l.id, l.is_dir, l.name_lower, l.updated_at, l.created_at, l.size`
 
+/**
+ * A recursive CTE `name` of every live lab below the seed labs (`seed` selects labs as `l`), each
+ * row carrying its `keys`, so that matching and ordering need no second lookup per lab. Only
+ * folders are walked into: a file has no children, and probing the children index once per file
+ * would double the walk.
+ */
+const walk = (name: string, seed: RawBuilder<unknown>, seedDepth: number) => sql`${sql.id(name)}(id, is_dir, name_lower, updated_at, created_at, size, depth) AS (
+      SELECT ${keys}, ${sql.lit(seedDepth)} FROM ${seed}
+      UNION ALL
+      SELECT c.id, c.is_dir, c.name_lower, c.updated_at, c.created_at, c.size, w.depth + 1 FROM ${sql.id(name)} w CROSS JOIN labs c
+      WHERE w.is_dir = 1 AND c.parent_id = w.id AND c.deleted_at IS NULL AND w.depth < ${MAX_DEPTH}
+    )`
+
+/** The walked labs whose name contains `search`, as `keys`. */
+const walkedMatches = (name: string, search: string) =>
+  sql`SELECT w.id, w.is_dir, w.name_lower, w.updated_at, w.created_at, w.size FROM ${sql.id(name)} w WHERE w.name_lower LIKE ${containsPattern(search)} ESCAPE '\\'`
+
 /** Runs `ctes` (ending with a `found` CTE of `keys`) for one page: its rows in order, and the total. */
 const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, paging: Paging): Promise<RowPage> => {
   const { rows: ids } = await sql<{ id: string; total: number }>`${ctes}
@@ -73,16 +90,11 @@ export const searchPage = (db: Db, engine: Engine, userId: string, search: strin
   return page(
     db,
     sql`WITH RECURSIVE ${sharedTops(userId)},
-    shared(id, depth) AS (
-      SELECT id, 0 FROM tops
-      UNION ALL
-      SELECT c.id, shared.depth + 1 FROM labs c JOIN shared ON c.parent_id = shared.id
-      WHERE c.deleted_at IS NULL AND shared.depth < ${MAX_DEPTH}
-    ),
+    ${walk("shared", sql`tops CROSS JOIN labs l WHERE l.id = tops.id`, 0)},
     found AS (
       SELECT ${keys} FROM ${m.from} WHERE ${m.on} AND l.owner_id = ${userId} AND l.deleted_at IS NULL
       UNION ALL
-      SELECT ${keys} FROM labs l WHERE l.id IN (SELECT id FROM shared) AND ${likeName(search)}
+      ${walkedMatches("shared", search)}
     )`,
     ordering,
     paging
@@ -93,13 +105,8 @@ export const searchPage = (db: Db, engine: Engine, userId: string, search: strin
 export const searchWithinPage = (db: Db, folderId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> =>
   page(
     db,
-    sql`WITH RECURSIVE inside(id, depth) AS (
-      SELECT id, 1 FROM labs WHERE parent_id = ${folderId} AND deleted_at IS NULL
-      UNION ALL
-      SELECT c.id, inside.depth + 1 FROM labs c JOIN inside ON c.parent_id = inside.id
-      WHERE c.deleted_at IS NULL AND inside.depth < ${MAX_DEPTH}
-    ),
-    found AS (SELECT ${keys} FROM labs l WHERE l.id IN (SELECT id FROM inside) AND ${likeName(search)})`,
+    sql`WITH RECURSIVE ${walk("inside", sql`labs l WHERE l.parent_id = ${folderId} AND l.deleted_at IS NULL`, 1)},
+    found AS (${walkedMatches("inside", search)})`,
     ordering,
     paging
   )
