@@ -1,0 +1,13 @@
+// What a failed slide load means to the viewer. The server answers 404 alike for a lab that does not
+// exist, one in the trash and one the asker may not see (so a URL tells a stranger nothing); 403 is
+// treated the same. Anything else (no network, a server error) may pass: the page offers to retry.
+import { isApiError } from "../ApiError.ts"
+import { present } from "../Catalogue.ts"
+import type { Notice } from "../Notice.ts"
+
+export type SlideLoadFailure = { readonly kind: "missing" } | { readonly kind: "unavailable"; readonly notice: Notice }
+
+export const slideLoadFailureOf = (error: unknown): SlideLoadFailure =>
+  isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden")
+    ? { kind: "missing" }
+    : { kind: "unavailable", notice: present(error).notice }
