@@ -13,6 +13,7 @@ import { FavoritesLive } from "./http/favorites.ts"
 import { LabsLive } from "./http/labs.ts"
 import { LabsViewLive } from "./http/labs-view.ts"
 import { MediaRoutes } from "./http/media.ts"
+import { SlideMediaRoutes } from "./http/slide-media.ts"
 import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
@@ -95,6 +96,6 @@ export const makeRoutes = (config: Config) => {
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
-  const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, DevOutboxRoutes)
+  const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, SlideMediaRoutes, DevOutboxRoutes)
   return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config), UploadLimitAnswers)
 }
