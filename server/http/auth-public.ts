@@ -10,6 +10,7 @@ import { Mfa } from "../services/Mfa.ts"
 import { Registration } from "../services/Registration.ts"
 import { Sessions } from "../services/Sessions.ts"
 import { clientInfo } from "./client-info.ts"
+import { clearMediaCookie, setMediaCookie } from "./media-cookie.ts"
 
 const done = (message: string) => ({ status: "success", message, data: null }) as const
 
@@ -37,14 +38,24 @@ export const AuthPublicLive = HttpApiBuilder.group(
           return done(messages.activationSent)
         })
       )
+      // Every answer with tokens also sets the media cookie; logout clears it (media-cookie.ts).
       .handle("login", ({ payload }) =>
         Effect.gen(function* () {
-          return { status: "success", data: yield* sessions.login(payload, yield* client) } as const
+          const data = yield* sessions.login(payload, yield* client)
+          if (!data.mfa_required) yield* setMediaCookie(data.access_token, config)
+          return { status: "success", data } as const
         })
       )
-      .handle("refresh", ({ payload }) => Effect.map(sessions.refresh(payload.refresh), (data) => ({ status: "success", data }) as const))
+      .handle("refresh", ({ payload }) =>
+        Effect.gen(function* () {
+          const data = yield* sessions.refresh(payload.refresh)
+          yield* setMediaCookie(data.access_token, config)
+          return { status: "success", data } as const
+        })
+      )
       .handle("logout", ({ payload }) =>
         Effect.gen(function* () {
+          yield* clearMediaCookie(config)
           yield* sessions.logout(payload.refresh, yield* client)
           return done(messages.signedOut)
         })
