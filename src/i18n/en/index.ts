@@ -10,5 +10,6 @@ import { publicPages } from "./public.ts"
 import { settings } from "./settings.ts"
 import { shell } from "./shell.ts"
 import { validation } from "./validation.ts"
+import { viewer } from "./viewer.ts"
 
-export const en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation }
+export const en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation, viewer }

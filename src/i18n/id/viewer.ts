@@ -1,0 +1,85 @@
+// Penampil slide: bilah atas, alat, kontrol, bilah skala, indikator pembesaran, panel detail, dan
+// keadaan slide sebelum terbuka.
+import type { viewer as en } from "../en/viewer.ts"
+
+export const viewer: typeof en = {
+  title: "Penampil slide",
+  loading: "Memuat slide…",
+  backTo: "Kembali ke {{name}}",
+  facts: "Ukuran dan resolusi slide",
+  viewOnly: "Hanya lihat",
+  viewOnlyHint: "Slide publik. Masuk untuk memberi anotasi dan berdiskusi.",
+  signIn: "Masuk",
+  controls: {
+    label: "Kontrol penampil",
+    zoomIn: "Perbesar",
+    zoomOut: "Perkecil",
+    home: "Tampilkan seluruh slide",
+    rotateLeft: "Putar ke kiri 90°",
+    rotateRight: "Putar ke kanan 90°",
+    fullScreen: "Layar penuh",
+    exitFullScreen: "Keluar dari layar penuh"
+  },
+  tools: {
+    label: "Alat",
+    pan: "Geser dan perbesar",
+    rectangle: "Persegi",
+    polygon: "Poligon",
+    freehand: "Gambar bebas",
+    point: "Titik",
+    comment: "Komentar",
+    measure: "Ukur",
+    comingSoon: "hadir bersama anotasi"
+  },
+  scale: {
+    label: "Bilah skala: {{length}}",
+    unknown: "Skala tidak diketahui",
+    unknownHint: "Berkas ini tidak mencatat mikron per piksel, sehingga skala tidak dapat ditampilkan."
+  },
+  zoom: {
+    objective: "Pembesaran {{value}} (setara objektif)",
+    percent: "Zoom {{value}} dari resolusi penuh"
+  },
+  panel: {
+    show: "Tampilkan detail slide",
+    hide: "Sembunyikan detail slide",
+    title: "Detail slide",
+    dimensions: "Dimensi",
+    resolution: "Resolusi",
+    scannedAt: "Pembesaran pindai",
+    notRecorded: "Tidak tercatat",
+    size: "Ukuran berkas",
+    owner: "Pemilik",
+    created: "Ditambahkan",
+    modified: "Diubah",
+    annotations: "Anotasi",
+    annotationsEmpty: "Area, hitungan, dan komentar yang digambar pada slide ini akan tercantum di sini.",
+    annotationsSoon: "Hadir bersama anotasi"
+  },
+  openFailed: {
+    title: "Gambar tidak dapat dibuka",
+    body: "Ubin gambarnya tidak termuat. Periksa koneksi Anda lalu coba lagi.",
+    retry: "Coba lagi"
+  },
+  preparing: {
+    title: "Menyiapkan slide…",
+    body: "Kami sedang membangun gambar yang dapat diperbesar dari berkas yang diunggah. Slide terbuka di sini dengan sendirinya saat siap; Anda boleh meninggalkan halaman ini dan kembali nanti.",
+    uploading: "Mengunggah",
+    processing: "Memproses"
+  },
+  failed: {
+    title: "Slide ini tidak dapat diproses",
+    body: "Berkasnya mungkin rusak, atau formatnya tidak dapat dibaca Preparat. Unggah ulang, atau hubungi kami jika terus terjadi."
+  },
+  unavailable: {
+    title: "Slide tidak dapat dimuat",
+    retry: "Coba lagi"
+  },
+  missing: {
+    code: "404",
+    title: "Slide tidak ditemukan",
+    body: "Slide ini mungkin sudah dihapus atau dipindahkan, atau belum dibagikan kepada Anda. Mintalah akses kepada pemiliknya.",
+    back: "Kembali ke Semua File",
+    signIn: "Masuk"
+  }
+}
