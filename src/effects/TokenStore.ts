@@ -19,6 +19,12 @@ export class TokenStore extends Context.Service<
     /** Forgets the tokens because the server refused to renew them, and says so on `expired`. */
     readonly expire: Effect.Effect<void>
     readonly expired: Stream.Stream<void>
+    /**
+     * Whether the stored tokens came to this page (a sign-in or a renewal here), not from an earlier
+     * visit. Only then is the media cookie, which the server sets with every token it hands out,
+     * known to be there: cookies and localStorage are kept apart and may lapse or be cleared apart.
+     */
+    readonly issuedHere: Effect.Effect<boolean>
   }
 >()("preparat/TokenStore") {
   /** Backed by any Storage-like object; localStorage in the browser. */
@@ -36,13 +42,22 @@ export class TokenStore extends Context.Service<
           return null
         }
       }
-      const clear = Effect.sync(() => storage.removeItem(key))
+      let issuedHere = false
+      const clear = Effect.sync(() => {
+        issuedHere = false
+        storage.removeItem(key)
+      })
       return TokenStore.of({
         get: Effect.sync(read),
-        set: (tokens) => Effect.sync(() => storage.setItem(key, JSON.stringify(tokens))),
+        set: (tokens) =>
+          Effect.sync(() => {
+            issuedHere = true
+            storage.setItem(key, JSON.stringify(tokens))
+          }),
         clear,
         expire: Effect.andThen(clear, Effect.asVoid(PubSub.publish(expirations, undefined))),
-        expired: Stream.fromPubSub(expirations)
+        expired: Stream.fromPubSub(expirations),
+        issuedHere: Effect.sync(() => issuedHere)
       })
     })
 
