@@ -6,6 +6,7 @@ import { Members } from "./members.ts"
 import { Notifications } from "./notifications.ts"
 import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
+import { Slides } from "./slides.ts"
 import { Storage } from "./storage.ts"
 
 export class Api extends HttpApi.make("preparat")
@@ -17,6 +18,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Members)
   .add(Notifications)
   .add(Storage)
+  .add(Slides)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

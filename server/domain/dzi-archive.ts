@@ -1,0 +1,55 @@
+// What a zip of a Deep Zoom pyramid must hold: one descriptor "<name>.dzi" and, beside it,
+// "<name>_files/<level>/<col>_<row>.<format>" for exactly the tiles the descriptor implies. Names
+// are matched against this whitelist, so "..", absolute paths and anything unexpected are refused.
+import type { DziDescriptor, TileFormat } from "./dzi-descriptor.ts"
+import { levelsOf } from "./dzi-descriptor.ts"
+
+/** Zip entries and uncompressed bytes an import may hold, beside the quota. */
+export const MAX_ZIP_ENTRIES = 250_000
+export const MAX_ZIP_BYTES = 64 * 1024 ** 3
+
+export type ZipEntryKind =
+  | { readonly kind: "descriptor"; readonly base: string }
+  | { readonly kind: "tile"; readonly base: string; readonly level: number; readonly col: number; readonly row: number; readonly ext: string }
+  | { readonly kind: "directory" }
+  /** Left out silently: what archivers and vips add (macOS resource forks, vips' properties). */
+  | { readonly kind: "ignored" }
+  | { readonly kind: "unexpected" }
+
+const SEGMENT = "[A-Za-z0-9][\\w .()+-]{0,199}"
+const descriptorName = new RegExp(`^((?:${SEGMENT}/){0,4})(${SEGMENT})\\.dzi$`)
+const tileName = new RegExp(`^((?:${SEGMENT}/){0,4})(${SEGMENT})_files/(\\d{1,2})/(\\d{1,7})_(\\d{1,7})\\.(jpeg|jpg|png)$`)
+const directoryName = new RegExp(`^(?:${SEGMENT}/){1,6}$`)
+const ignoredName = /^(?:__MACOSX\/.*|(?:.*\/)?\.DS_Store|(?:.*\/)?[^/]+_files\/vips-properties\.xml)$/
+
+/** "base" is the path of the descriptor without ".dzi": tiles belong to it when theirs is the same. */
+export const classifyEntry = (fileName: string): ZipEntryKind => {
+  if (ignoredName.test(fileName) && !fileName.split("/").includes("..")) return { kind: "ignored" }
+  const descriptor = descriptorName.exec(fileName)
+  if (descriptor) return { kind: "descriptor", base: `${descriptor[1]}${descriptor[2]}` }
+  const tile = tileName.exec(fileName)
+  if (tile) {
+    return { kind: "tile", base: `${tile[1]}${tile[2]}`, level: Number(tile[3]), col: Number(tile[4]), row: Number(tile[5]), ext: tile[6]! }
+  }
+  if (directoryName.test(fileName)) return { kind: "directory" }
+  return { kind: "unexpected" }
+}
+
+/** The tiles a descriptor implies, as "level/col_row" keys. */
+export const expectedTiles = (d: DziDescriptor): Set<string> => {
+  const keys = new Set<string>()
+  for (const l of levelsOf(d)) for (let col = 0; col < l.cols; col++) for (let row = 0; row < l.rows; row++) keys.add(`${l.level}/${col}_${row}`)
+  return keys
+}
+
+export const tileKey = (tile: { readonly level: number; readonly col: number; readonly row: number }) => `${tile.level}/${tile.col}_${tile.row}`
+
+/** Whether a tile's extension is the descriptor's format (Deep Zoom names tiles by it). */
+export const extensionMatches = (format: TileFormat, ext: string) => ext === format
+
+/** Compares the tiles found with those expected; answers what is wrong, if anything. */
+export const missingOrExtra = (expected: ReadonlySet<string>, found: ReadonlySet<string>): string | undefined => {
+  for (const key of found) if (!expected.has(key)) return `unexpected tile ${key}`
+  for (const key of expected) if (!found.has(key)) return `missing tile ${key}`
+  return undefined
+}
