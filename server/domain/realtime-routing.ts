@@ -33,19 +33,23 @@ const labMessages = (e: LoggedEvent): Message[] => {
   return [...labs].map((id) => ({ channel: labChannel(id), event: realtimeEvents.labChanged(id), data }))
 }
 
+/**
+ * A file's upload status, to its own channel and to its folder's: a folder view hears every
+ * child's status_upload_{id} on the one channel it listens to, without subscribing per file.
+ */
+const uploadStatusMessages = (e: LoggedEvent): Message[] => {
+  const labId = e.lab_id!
+  const data = { lab_id: labId, status: e.payload.status, thumbnail: e.payload.thumbnail ?? null, thumbnail_url: e.payload.thumbnail_url ?? null }
+  const channels = [labId, text(e.payload.parent_id)].filter((id): id is string => id !== null)
+  return channels.map((id) => ({ channel: labChannel(id), event: realtimeEvents.statusUpload(labId), data }))
+}
+
 export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
   const recipients = strings(e.payload.recipients)
   const notice = { kind: e.kind, lab_id: e.lab_id, actor_id: e.actor_id, notification_id: e.payload.notification_id ?? null, at: e.created_at }
   switch (true) {
     case e.kind === "upload.status" && e.lab_id !== null:
-      return [
-        {
-          channel: labChannel(e.lab_id!),
-          event: realtimeEvents.statusUpload(e.lab_id!),
-          data: { lab_id: e.lab_id, status: e.payload.status, thumbnail: e.payload.thumbnail ?? null }
-        },
-        ...labMessages(e)
-      ]
+      return [...uploadStatusMessages(e), ...labMessages(e)]
     case e.kind === "member.invited":
       return [...recipients.map((r) => ({ channel: notificationChannel(r), event: realtimeEvents.invite(r), data: notice })), ...labMessages(e)]
     case e.kind === "lab.ownership_transferred":

@@ -38,8 +38,21 @@ describe("realtime routing", () => {
   })
 
   it("sends upload status with its payload to the lab's channel", () => {
-    const [status] = routeEvent(event("upload.status", { status: "ready", thumbnail: "/t.jpg" }))
-    expect(status).toEqual({ channel: "private-mylab_L", event: "status_upload_L", data: { lab_id: "L", status: "ready", thumbnail: "/t.jpg" } })
+    const [status] = routeEvent(event("upload.status", { status: "ready", thumbnail: "/t.jpg", thumbnail_url: "/t312.jpg" }))
+    expect(status).toEqual({
+      channel: "private-mylab_L",
+      event: "status_upload_L",
+      data: { lab_id: "L", status: "ready", thumbnail: "/t.jpg", thumbnail_url: "/t312.jpg" }
+    })
+  })
+
+  it("also sends a file's upload status to its folder's channel, and tells both lists", () => {
+    expect(channels(event("upload.status", { status: "processing", thumbnail: null, thumbnail_url: null, parent_id: "F" }))).toEqual([
+      "private-mylab_L status_upload_L",
+      "private-mylab_F status_upload_L",
+      "private-mylab_L lab_changed_L",
+      "private-mylab_F lab_changed_F"
+    ])
   })
 
   it("keeps account events and lab-less events off every channel", () => {
