@@ -19,6 +19,7 @@ import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { SpaRoutes } from "./http/spa.ts"
+import { SlidesLive } from "./http/slides.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
@@ -55,6 +56,12 @@ import { Sessions } from "./services/Sessions.ts"
 import { Storage } from "./services/Storage.ts"
 import { Totp } from "./services/Totp.ts"
 import { Trash } from "./services/Trash.ts"
+import { DziImport } from "./services/DziImport.ts"
+import { SlideFiles } from "./services/SlideFiles.ts"
+import { SlideJobs } from "./services/SlideJobs.ts"
+import { SlideWorker } from "./services/SlideWorker.ts"
+import { Uploads } from "./services/Uploads.ts"
+import { UploadSweep } from "./services/UploadSweep.ts"
 
 /** The account services, built once and shared by the API handlers and the raw routes. */
 const accountServices = () => {
@@ -67,11 +74,17 @@ const accountServices = () => {
 
 /** The labs workspace: labs, their lists and details, metadata, trash, members and storage. */
 const labServices = () => {
-  const gate = Layer.mergeAll(LabAccess.layer, BlobStore.layer)
+  const gate = Layer.mergeAll(LabAccess.layer, BlobStore.layer, SlideFiles.layer)
   const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
   return Layer.mergeAll(Labs.layer, LabDetails.layer, LabMetadata.layer, Favorites.layer, Trash.layer, Members.layer, Storage.layer).pipe(
     Layer.provideMerge(lists)
   )
+}
+
+/** Slide ingest: uploads, the Deep Zoom import, the durable job queue with its worker, the sweep. */
+const slideServices = () => {
+  const uploads = Uploads.layer.pipe(Layer.provideMerge(SlideJobs.layer))
+  return Layer.mergeAll(DziImport.layer, SlideWorker, UploadSweep).pipe(Layer.provideMerge(uploads))
 }
 
 /** Delivery of realtime events: the embedded server's hub, or an external Pusher-compatible service. */
@@ -85,14 +98,15 @@ export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config), bus ? Peers.cluster(bus) : Peers.alone)
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
-  return Layer.mergeAll(labServices().pipe(Layer.provideMerge(accountServices())), publisher).pipe(Layer.provideMerge(infrastructure))
+  const labs = labServices().pipe(Layer.provideMerge(accountServices()))
+  return Layer.mergeAll(slideServices().pipe(Layer.provideMerge(labs)), publisher).pipe(Layer.provideMerge(infrastructure))
 }
 
 /** Every route; the services come from makeServices. */
 export const makeRoutes = (config: Config) => {
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
     Layer.provide([AuthPublicLive, AuthAccountLive, RealtimeConfigLive, RealtimeAuthLive]),
-    Layer.provide([LabsViewLive, LabsLive, FavoritesLive, MetadataLive, TrashLive, MembersLive, NotificationsLive, StorageLive]),
+    Layer.provide([LabsViewLive, LabsLive, FavoritesLive, MetadataLive, TrashLive, MembersLive, NotificationsLive, StorageLive, SlidesLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })

@@ -4,6 +4,7 @@ import { createHmac, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
+import { DEFAULT_PIXEL_LIMIT } from "./images/pyramid.ts"
 
 export interface Config {
   readonly port: number
@@ -37,6 +38,11 @@ export interface Config {
    */
   readonly workers: number
   readonly realtime: RealtimeConfig
+  /**
+   * Largest slide accepted, in pixels: a decompression bomb (a small file that claims huge
+   * dimensions) fails its job instead of exhausting memory.
+   */
+  readonly slidePixelLimit: number
 }
 
 export interface RealtimeConfig {
@@ -118,6 +124,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: env.TRUST_PROXY === "1",
     contactPhone: env.CONTACT_PHONE || "6281200000000",
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
-    realtime: realtimeConfig(env, secretKey)
+    realtime: realtimeConfig(env, secretKey),
+    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
   }
 }

@@ -239,6 +239,15 @@ const migrations = (engine: Engine): Record<string, Migration> => ({
       await db.schema.dropTable("uploads").execute()
       for (const column of ["slide_key", "mpp", "height", "width"]) await db.schema.alterTable("labs").dropColumn(column).execute()
     }
+  },
+  "0005_upload_lab": {
+    // The upload a file lab came from: its original file name for the download.
+    up: async (db: Kysely<unknown>) => {
+      await db.schema.createIndex("uploads_lab").on("uploads").column("lab_id").execute()
+    },
+    down: async (db: Kysely<unknown>) => {
+      await db.schema.dropIndex("uploads_lab").execute()
+    }
   }
 })
 

@@ -1,6 +1,7 @@
 // The owner's trash: what they (or an admin) deleted, each item listed once with everything that
 // went with it. Restoring brings the batch back into its old folder (or the root when that folder
-// is gone); deleting forever frees the storage, and the stored files are removed after commit.
+// is gone); deleting forever frees the storage, and the stored files (originals and built slides)
+// are removed after commit.
 import { Context, Effect, Layer } from "effect"
 import { type BadRequest, badRequest } from "../../src/contract/errors.ts"
 import type { Lab, TrashItem } from "../../src/contract/labs.ts"
@@ -15,6 +16,7 @@ import { BlobStore } from "./BlobStore.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { LabAccess, type LabDenied } from "./LabAccess.ts"
+import { SlideFiles } from "./SlideFiles.ts"
 import type { LabPage } from "./LabListings.ts"
 import { presentOne } from "./Labs.ts"
 
@@ -45,6 +47,7 @@ export class Trash extends Context.Service<
       const events = yield* EventLog
       const access = yield* LabAccess
       const blobs = yield* BlobStore
+      const slides = yield* SlideFiles
 
       /** The items the trash lists: the roots of the owner's trash batches. */
       const roots = (d: Trx, userId: string) =>
@@ -104,8 +107,10 @@ export class Trash extends Context.Service<
         )
       })
 
+      /** Purges one batch; answers its stored originals and built slides, to delete after commit. */
       const purgeOne = (trx: Trx, userId: string, row: LabRow) =>
         Effect.gen(function* () {
+          const built = yield* sql(() => trx.selectFrom("labs").select("slide_key").where("trash_id", "=", row.id).where("slide_key", "is not", null).execute())
           const keys = yield* sql(() => purgeBatch(trx, row.id))
           yield* events.record(trx, {
             actorId: userId,
@@ -113,29 +118,36 @@ export class Trash extends Context.Service<
             labId: row.id,
             payload: { name: row.name, bytes: Number(row.size), parent_id: null, recipients: [] }
           })
-          return keys
+          return { keys, slideKeys: built.map((b) => b.slide_key!) }
         })
 
       const purge = Effect.fn("Trash.purge")(function* (userId: string, labId: string) {
-        const keys = yield* database.transaction((trx) =>
+        const { keys, slideKeys } = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const lab = yield* access.require(trx, userId, labId, "lab.purge", "trash")
             return yield* purgeOne(trx, userId, lab.row)
           })
         )
         yield* blobs.remove(keys)
+        yield* slides.remove(slideKeys)
       })
 
       const empty = Effect.fn("Trash.empty")(function* (userId: string) {
-        const { keys, count } = yield* database.transaction((trx) =>
+        const { keys, slideKeys, count } = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const rows = yield* sql(() => roots(trx, userId).selectAll().execute())
             const keys: string[] = []
-            for (const row of rows) keys.push(...(yield* purgeOne(trx, userId, row)))
-            return { keys, count: rows.length }
+            const slideKeys: string[] = []
+            for (const row of rows) {
+              const purged = yield* purgeOne(trx, userId, row)
+              keys.push(...purged.keys)
+              slideKeys.push(...purged.slideKeys)
+            }
+            return { keys, slideKeys, count: rows.length }
           })
         )
         yield* blobs.remove(keys)
+        yield* slides.remove(slideKeys)
         return count
       })
 

@@ -1,0 +1,111 @@
+// /v2/slides: the three ways a slide gets in (one request, chunks, a Deep Zoom zip), the progress
+// of a chunked upload, and the original file back out. The rules live in the services; here the
+// wire is read (the target, the Content-Range, the form's fields before its file part).
+import { createReadStream } from "node:fs"
+import { open } from "node:fs/promises"
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/contract/api.ts"
+import { badRequest, NotFound } from "../../src/contract/errors.ts"
+import { CurrentUser } from "../../src/contract/middleware.ts"
+import { attachment, mediaTypeOf } from "../domain/original-download.ts"
+import { slideMessages } from "../domain/slide-messages.ts"
+import { parseContentRange } from "../domain/upload-range.ts"
+import { SNIFF_BYTES, sniffFormat } from "../images/sniff.ts"
+import { BlobStore } from "../services/BlobStore.ts"
+import { Database, sql } from "../services/Database.ts"
+import { DziImport } from "../services/DziImport.ts"
+import { LabAccess } from "../services/LabAccess.ts"
+import { Uploads } from "../services/Uploads.ts"
+import { ok } from "./envelope.ts"
+import { targetOf, withFilePart } from "./slides-form.ts"
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value.trim())
+
+/** The first bytes and size of a stored original. */
+const inspect = (path: string) =>
+  Effect.promise(async () => {
+    const file = await open(path, "r")
+    try {
+      const head = Buffer.alloc(SNIFF_BYTES)
+      const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0)
+      return { head: head.subarray(0, bytesRead), size: (await file.stat()).size }
+    } finally {
+      await file.close()
+    }
+  })
+
+export const SlidesLive = HttpApiBuilder.group(
+  Api,
+  "slides",
+  Effect.fn(function* (handlers) {
+    const uploads = yield* Uploads
+    const dzi = yield* DziImport
+    const access = yield* LabAccess
+    const blobs = yield* BlobStore
+    const { db } = yield* Database
+
+    return handlers
+      .handle("upload", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const user = yield* CurrentUser
+          const target = targetOf(params.labId)
+          const lab = yield* withFilePart(payload, (_fields, file, bytes) => uploads.single(user.id, target, file.name, bytes))
+          return ok({ lab }, slideMessages.uploaded)
+        })
+      )
+      .handle("chunk", ({ payload, request }) =>
+        Effect.gen(function* () {
+          const user = yield* CurrentUser
+          const header = request.headers["content-range"]
+          if (header === undefined) return yield* Effect.fail(badRequest({ non_field_errors: [slideMessages.rangeRequired] }, slideMessages.rangeRequired))
+          const range = parseContentRange(header)
+          if (!range) return yield* Effect.fail(badRequest({ non_field_errors: [slideMessages.rangeInvalid] }, slideMessages.rangeInvalid))
+          const receipt = yield* withFilePart(payload, (fields, file, bytes) =>
+            uploads.chunk(user.id, {
+              uploadId: nonEmpty(fields.get("upload_id")),
+              target: targetOf(fields.get("lab_id")),
+              filename: nonEmpty(fields.get("filename")) ?? file.name,
+              range,
+              file: bytes
+            })
+          )
+          return ok(receipt)
+        })
+      )
+      .handle("progress", ({ params }) =>
+        Effect.gen(function* () {
+          return ok(yield* uploads.progress((yield* CurrentUser).id, params.uploadId))
+        })
+      )
+      .handle("uploadDzi", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const user = yield* CurrentUser
+          const target = targetOf(params.labId)
+          const lab = yield* withFilePart(payload, (_fields, file, bytes) => dzi.run(user.id, target, file.name.replace(/\.zip$/i, ""), bytes))
+          return ok({ lab }, slideMessages.uploaded)
+        })
+      )
+      .handle("original", ({ params }) =>
+        Effect.gen(function* () {
+          const user = yield* CurrentUser
+          const lab = yield* access.require(db, user.id, params.labId, "lab.download")
+          if (lab.row.is_dir === 1) return yield* new NotFound({ message: slideMessages.notAFile })
+          const path = lab.row.blob_key ? blobs.pathOf(lab.row.blob_key) : undefined
+          if (!path) return yield* new NotFound({ message: slideMessages.originalMissing })
+          const upload = yield* sql(() => db.selectFrom("uploads").select("filename").where("lab_id", "=", lab.row.id).executeTakeFirst())
+          const { head, size } = yield* inspect(path)
+          return HttpServerResponse.raw(createReadStream(path), {
+            contentType: mediaTypeOf(sniffFormat(head), head),
+            headers: {
+              "content-length": String(size),
+              "content-disposition": attachment(upload?.filename ?? lab.row.name),
+              "x-content-type-options": "nosniff",
+              "cache-control": "private, no-cache"
+            }
+          })
+        })
+      )
+  })
+)

@@ -1,0 +1,117 @@
+// POST /v2/slides/upload/dzi/{labId}: a zip of an existing Deep Zoom pyramid becomes a ready file
+// lab at once, no pyramid job. The zip streams to DATA_DIR/uploads, is checked and laid out as a
+// slide in a staging directory (dzi-extract.ts), renamed into DATA_DIR/slides/<key>, and the lab is
+// created in one transaction that checks the target and the quota again. The zip itself is kept as
+// the lab's original. Any inconsistency is the catalogue's format message and leaves nothing.
+import { randomUUID } from "node:crypto"
+import { rename, rm, stat } from "node:fs/promises"
+import { join } from "node:path"
+import type { Readable } from "node:stream"
+import { Context, Effect, Layer } from "effect"
+import { badRequest, PayloadTooLarge } from "../../src/contract/errors.ts"
+import type { Lab } from "../../src/contract/labs.ts"
+import { addToFolderSizes } from "../db/lab-tree.ts"
+import { planOf } from "../domain/plans.ts"
+import { slideMessages } from "../domain/slide-messages.ts"
+import { AppConfig } from "./AppConfig.ts"
+import { BlobStore } from "./BlobStore.ts"
+import { Database, sql } from "./Database.ts"
+import { DziRejected, extractDzi } from "./dzi-extract.ts"
+import { EventLog } from "./EventLog.ts"
+import { LabAccess } from "./LabAccess.ts"
+import { presentOne } from "./Labs.ts"
+import { SlideFiles } from "./SlideFiles.ts"
+import { recordStatus } from "./slide-status.ts"
+import { insertFileLab, lockOwner, usedBytes } from "./upload-records.ts"
+import { PartRefused, writePart } from "./upload-stream.ts"
+import { type UploadError, Uploads } from "./Uploads.ts"
+
+const badFormat = () => badRequest({ file: [slideMessages.badFormat] }, slideMessages.badFormat)
+const storageFull = () => new PayloadTooLarge({ message: slideMessages.storageFull })
+
+export class DziImport extends Context.Service<
+  DziImport,
+  { readonly run: (userId: string, target: string | null, filename: string, file: Readable) => Effect.Effect<Lab, UploadError> }
+>()("preparat/DziImport") {
+  static readonly layer = Layer.effect(
+    DziImport,
+    Effect.gen(function* () {
+      const database = yield* Database
+      const { db, engine } = database
+      const events = yield* EventLog
+      const access = yield* LabAccess
+      const uploads = yield* Uploads
+      const slides = yield* SlideFiles
+      const blobs = yield* BlobStore
+      const { slidePixelLimit } = yield* AppConfig
+
+      const receive = (file: Readable, path: string, room: number) =>
+        Effect.tryPromise({ try: (signal) => writePart(file, { path, offset: 0, create: true, maxBytes: room, sniff: false }, signal), catch: (e) => e }).pipe(
+          Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(storageFull()) : Effect.die(error)))
+        )
+
+      const layOut = (zipPath: string, outDir: string, room: number) =>
+        Effect.tryPromise({ try: () => extractDzi(zipPath, outDir, { maxBytes: room, maxPixels: slidePixelLimit }), catch: (e) => e }).pipe(
+          Effect.catch((error) =>
+            error instanceof DziRejected ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat()))) : Effect.die(error)
+          )
+        )
+
+      const run = Effect.fn("DziImport.run")(function* (userId: string, target: string | null, filename: string, file: Readable) {
+        const to = yield* uploads.destination(db, userId, target)
+        const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
+        if (room <= 0) return yield* storageFull()
+        const zipPath = join(uploads.dir, `${randomUUID()}.zip`)
+        const key = slides.newKey()
+        const staging = join(slides.root, `.${key}.import-${randomUUID()}`)
+        let adopted = false
+        return yield* Effect.gen(function* () {
+          yield* receive(file, zipPath, room)
+          const zipBytes = (yield* Effect.promise(() => stat(zipPath))).size
+          // The unpacked tiles count against the room left too, so a small zip cannot unpack past it.
+          const d = yield* layOut(zipPath, staging, room)
+          yield* Effect.promise(() => rename(staging, slides.dirOf(key)))
+          return yield* database.transaction((trx) =>
+            Effect.gen(function* () {
+              const here = yield* uploads.destination(trx, userId, target)
+              yield* sql(() => lockOwner(trx, engine, here.ownerId))
+              yield* uploads.ensureRoom(trx, here.ownerId, zipBytes)
+              const id = randomUUID()
+              const name = yield* sql(() =>
+                insertFileLab(
+                  trx,
+                  { id, ownerId: here.ownerId, parentId: here.parentId, filename, status: "ready" },
+                  { size: zipBytes, width: d.width, height: d.height, slide_key: key }
+                )
+              )
+              yield* events.record(trx, {
+                actorId: userId,
+                kind: "lab.created",
+                labId: id,
+                payload: { name, is_dir: false, parent_id: here.parentId, owner_id: here.ownerId, recipients: [] }
+              })
+              yield* recordStatus(events, trx, { id, parent_id: here.parentId, slide_key: key }, "ready", userId)
+              yield* sql(() => addToFolderSizes(trx, here.parentId, zipBytes))
+              // Last, so that nothing after it can fail with the zip moved under a rolled-back row.
+              const blobKey = yield* blobs.adopt(zipPath)
+              adopted = true
+              yield* sql(() => trx.updateTable("labs").set({ blob_key: blobKey }).where("id", "=", id).execute())
+              const lab = yield* access.require(trx, userId, id, "lab.view")
+              return yield* presentOne(trx, lab, userId)
+            })
+          )
+        }).pipe(
+          Effect.onError(() =>
+            Effect.promise(async () => {
+              await rm(staging, { recursive: true, force: true })
+              await rm(slides.dirOf(key), { recursive: true, force: true })
+            })
+          ),
+          Effect.ensuring(Effect.promise(() => (adopted ? Promise.resolve() : rm(zipPath, { force: true }))))
+        )
+      })
+
+      return DziImport.of({ run })
+    })
+  )
+}

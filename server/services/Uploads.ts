@@ -1,0 +1,325 @@
+// Uploads of slide images into a folder, in one request or in resumable chunks. The bytes stream
+// into DATA_DIR/uploads/<upload id>; the first chunk creates the file lab ("uploading", no bytes
+// counted) so collaborators see it appear; the chunk that brings the last byte moves the file into
+// the BlobStore (a rename), counts its bytes, sets "processing" and enqueues the pyramid job, all in
+// one transaction. Every request checks the target (a live folder the user may upload to) and the
+// owner's quota, before the first byte and again when completing.
+import { randomUUID } from "node:crypto"
+import { mkdir, readdir, rm, stat } from "node:fs/promises"
+import { join } from "node:path"
+import type { Readable } from "node:stream"
+import { Context, Effect, Layer } from "effect"
+import { type BadRequest, badRequest, Forbidden, NotFound, PayloadTooLarge } from "../../src/contract/errors.ts"
+import type { Lab } from "../../src/contract/labs.ts"
+import { type ChunkReceipt, UploadOffsetMismatch, type UploadProgress } from "../../src/contract/slides.ts"
+import { findLab, type ResolvedLab } from "../db/lab-access.ts"
+import { addToFolderSizes } from "../db/lab-tree.ts"
+import { stamp } from "../domain/clock.ts"
+import { planOf } from "../domain/plans.ts"
+import { slideMessages } from "../domain/slide-messages.ts"
+import { type ByteRange, decideChunk, rangeLength } from "../domain/upload-range.ts"
+import { ABANDONED_AFTER_MS } from "../domain/upload-policy.ts"
+import { AppConfig } from "./AppConfig.ts"
+import { BlobStore } from "./BlobStore.ts"
+import { Database, sql, type Trx } from "./Database.ts"
+import { EventLog } from "./EventLog.ts"
+import { LabAccess, type LabDenied } from "./LabAccess.ts"
+import { presentOne } from "./Labs.ts"
+import { SlideJobs } from "./SlideJobs.ts"
+import { recordStatus } from "./slide-status.ts"
+import { findUpload, insertUpload, lockOwner, type UploadRow, usedBytes } from "./upload-records.ts"
+import { PartRefused, type PartTarget, writePart } from "./upload-stream.ts"
+
+export type UploadError = BadRequest | Forbidden | NotFound | PayloadTooLarge
+export type ChunkError = UploadError | UploadOffsetMismatch
+
+export interface ChunkInput {
+  /** Absent on the first chunk. */
+  readonly uploadId: string | undefined
+  /** The target folder; null for the uploader's root. */
+  readonly target: string | null
+  readonly filename: string | undefined
+  readonly range: ByteRange
+  readonly file: Readable
+}
+
+/** Where an upload goes: the folder (null at the root) and whose quota it counts against. */
+interface Destination {
+  readonly parentId: string | null
+  readonly ownerId: string
+}
+
+const badFormat = () => badRequest({ file: [slideMessages.badFormat] }, slideMessages.badFormat)
+const storageFull = () => new PayloadTooLarge({ message: slideMessages.storageFull })
+const uploadNotFound = () => new NotFound({ message: slideMessages.uploadNotFound })
+const partLength = () => badRequest({ file: [slideMessages.partLength] }, slideMessages.partLength)
+
+/** A reviewer (or a stranger on a public folder) sees the folder but may not upload: the spec's text. */
+export const uploadRefusal = <A, R>(effect: Effect.Effect<A, LabDenied, R>) =>
+  Effect.catchTag(effect, "Forbidden", () => Effect.fail(new Forbidden({ message: slideMessages.notAllowed })))
+
+export class Uploads extends Context.Service<
+  Uploads,
+  {
+    readonly chunk: (userId: string, input: ChunkInput) => Effect.Effect<ChunkReceipt, ChunkError>
+    /** The whole file in one request; answers the new file lab. */
+    readonly single: (userId: string, target: string | null, filename: string, file: Readable) => Effect.Effect<Lab, UploadError>
+    readonly progress: (userId: string, uploadId: string) => Effect.Effect<UploadProgress, NotFound>
+    /** Checks the target folder; the DZI import shares it. */
+    readonly destination: (db: Trx, userId: string, target: string | null) => Effect.Effect<Destination, UploadError>
+    /** Refuses `adding` bytes that would pass the owner's quota (413). */
+    readonly ensureRoom: (db: Trx, ownerId: string, adding: number) => Effect.Effect<void, PayloadTooLarge>
+    /** Removes uploads that got no bytes for a day, their partial files and their labs; answers how many. */
+    readonly sweep: () => Effect.Effect<number>
+    /** DATA_DIR/uploads, where partial files (and imports being checked) live. */
+    readonly dir: string
+  }
+>()("preparat/Uploads") {
+  static readonly layer = Layer.effect(
+    Uploads,
+    Effect.gen(function* () {
+      const database = yield* Database
+      const { db, engine } = database
+      const events = yield* EventLog
+      const access = yield* LabAccess
+      const blobs = yield* BlobStore
+      const jobs = yield* SlideJobs
+      const dir = join((yield* AppConfig).dataDir, "uploads")
+      yield* Effect.promise(() => mkdir(dir, { recursive: true }))
+      const partialPath = (id: string) => join(dir, id)
+      const removeFile = (path: string) => Effect.promise(() => rm(path, { force: true }))
+
+      const write = (file: Readable, target: PartTarget) =>
+        Effect.tryPromise({ try: (signal) => writePart(file, target, signal), catch: (error) => error }).pipe(
+          Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(error) : Effect.die(error)))
+        )
+
+      const destination = (d: Trx, userId: string, target: string | null) =>
+        Effect.gen(function* () {
+          if (target === null) return { parentId: null, ownerId: userId }
+          const folder = yield* uploadRefusal(access.require(d, userId, target, "lab.create"))
+          if (folder.row.is_dir !== 1) return yield* Effect.fail(badRequest({ lab_id: [slideMessages.notAFolder] }, slideMessages.notAFolder))
+          return { parentId: folder.row.id, ownerId: folder.row.owner_id }
+        })
+
+      const ensureRoom = (d: Trx, ownerId: string, adding: number) =>
+        Effect.gen(function* () {
+          const used = yield* sql(() => usedBytes(d, ownerId))
+          if (used + adding > planOf(ownerId).storageBytes) return yield* storageFull()
+        })
+
+      /** The upload's file lab, if it is live and the user may still upload into its folder. */
+      const fileLab = (d: Trx, userId: string, upload: UploadRow): Effect.Effect<ResolvedLab, NotFound | Forbidden> =>
+        upload.lab_id === null ? Effect.fail(uploadNotFound()) : uploadRefusal(access.require(d, userId, upload.lab_id, "lab.create"))
+
+      /** Creates the file lab and the upload row; answers the lab id. */
+      const begin = (trx: Trx, userId: string, target: string | null, filename: string, id: string, total: number, received: number) =>
+        Effect.gen(function* () {
+          const to = yield* destination(trx, userId, target)
+          yield* sql(() => lockOwner(trx, engine, to.ownerId))
+          yield* ensureRoom(trx, to.ownerId, total)
+          const labId = randomUUID()
+          const { name } = yield* sql(() =>
+            insertUpload(trx, { id, userId, parentId: to.parentId, ownerId: to.ownerId, filename, total, received }, labId)
+          )
+          yield* events.record(trx, {
+            actorId: userId,
+            kind: "lab.created",
+            labId,
+            payload: { name, is_dir: false, parent_id: to.parentId, owner_id: to.ownerId, recipients: [] }
+          })
+          yield* recordStatus(events, trx, { id: labId, parent_id: to.parentId, slide_key: null }, "uploading", userId)
+          return labId
+        })
+
+      /** Every byte is there: adopt the file, count it, enqueue the pyramid. Answers the lab. */
+      const complete = (trx: Trx, userId: string, uploadId: string) =>
+        Effect.gen(function* () {
+          const upload = yield* sql(() => findUpload(trx, uploadId))
+          if (!upload) return yield* uploadNotFound()
+          const lab = yield* fileLab(trx, userId, upload)
+          yield* sql(() => lockOwner(trx, engine, upload.owner_id))
+          yield* ensureRoom(trx, upload.owner_id, upload.total_size)
+          const path = partialPath(upload.id)
+          const size = yield* Effect.promise(() => stat(path).then((s) => s.size, () => -1))
+          if (size !== Number(upload.total_size)) return yield* Effect.fail(partLength())
+          const now = stamp()
+          const total = Number(upload.total_size)
+          yield* sql(() => trx.updateTable("labs").set({ status: "processing", size: total, updated_at: now }).where("id", "=", lab.row.id).execute())
+          yield* sql(() => addToFolderSizes(trx, lab.row.parent_id, total))
+          yield* sql(() => trx.updateTable("uploads").set({ received: total, completed_at: now, updated_at: now }).where("id", "=", upload.id).execute())
+          yield* jobs.enqueue(trx, lab.row.id, "pyramid")
+          yield* recordStatus(events, trx, lab.row, "processing", userId)
+          // Last, so that nothing after it can fail and leave the file moved under a rolled-back row.
+          const key = yield* blobs.adopt(path)
+          yield* sql(() => trx.updateTable("labs").set({ blob_key: key }).where("id", "=", lab.row.id).execute())
+          return yield* presentOne(trx, lab, userId)
+        })
+
+      /** An upload that can never complete: its row, its "uploading" lab and its partial file go. */
+      const discard = (uploadId: string, reason: string) =>
+        Effect.gen(function* () {
+          yield* database.transaction((trx) =>
+            Effect.gen(function* () {
+              const upload = yield* sql(() => findUpload(trx, uploadId))
+              if (!upload || upload.completed_at !== null) return
+              const lab = upload.lab_id ? yield* sql(() => findLab(trx, upload.lab_id!)) : undefined
+              if (lab && lab.status === "uploading") {
+                yield* sql(() => trx.deleteFrom("labs").where("id", "=", lab.id).execute())
+                yield* events.record(trx, {
+                  actorId: upload.user_id,
+                  kind: "lab.upload_removed",
+                  labId: lab.id,
+                  payload: { name: lab.name, reason, parent_id: lab.parent_id, recipients: [] }
+                })
+              }
+              yield* sql(() => trx.deleteFrom("uploads").where("id", "=", upload.id).execute())
+            })
+          )
+          yield* removeFile(partialPath(uploadId))
+        })
+
+      /** Runs a completing step; if it is refused (quota, access, size), the upload is dead: discard it. */
+      const orDiscard = <A, E>(uploadId: string, step: Effect.Effect<A, E>) =>
+        step.pipe(Effect.tapError(() => discard(uploadId, "refused at completion")))
+
+      const firstChunk = (userId: string, input: ChunkInput) =>
+        Effect.gen(function* () {
+          const { range } = input
+          if (range.start !== 0) {
+            return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(0), upload_id: null, offset: 0 })
+          }
+          if (input.filename === undefined || input.filename.trim() === "") {
+            return yield* Effect.fail(badRequest({ name: [slideMessages.filenameRequired] }, slideMessages.filenameRequired))
+          }
+          const filename = input.filename
+          // Refused before the first byte is read: the target and the announced total.
+          const to = yield* destination(db, userId, input.target)
+          yield* ensureRoom(db, to.ownerId, range.total)
+          const id = randomUUID()
+          const path = partialPath(id)
+          const length = rangeLength(range)
+          return yield* Effect.gen(function* () {
+            const written = yield* write(input.file, { path, offset: 0, create: true, maxBytes: length, sniff: true }).pipe(
+              Effect.catch((refused) => Effect.fail(refused.reason === "format" ? badFormat() : partLength()))
+            )
+            if (written !== length) return yield* Effect.fail(partLength())
+            return yield* database.transaction((trx) =>
+              Effect.gen(function* () {
+                yield* begin(trx, userId, input.target, filename, id, range.total, length)
+                if (length < range.total) return { upload_id: id, offset: length }
+                return { upload_id: id, offset: length, lab: yield* complete(trx, userId, id) }
+              })
+            )
+            // Nothing of a refused first chunk stays: its rows rolled back, and its file goes too.
+          }).pipe(Effect.onError(() => removeFile(path)))
+        })
+
+      const laterChunk = (userId: string, uploadId: string, input: ChunkInput) =>
+        Effect.gen(function* () {
+          const upload = yield* sql(() => findUpload(db, uploadId))
+          if (!upload || upload.user_id !== userId) return yield* uploadNotFound()
+          const held = { received: Number(upload.received), total: Number(upload.total_size) }
+          const decision = decideChunk(held, input.range)
+          if (decision.kind === "wrong-total") return yield* Effect.fail(badRequest({ file: [slideMessages.totalChanged] }, slideMessages.totalChanged))
+          if (decision.kind === "duplicate") return yield* answerHeld(userId, upload)
+          if (decision.kind === "mismatch") {
+            return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(decision.offset), upload_id: upload.id, offset: decision.offset })
+          }
+          yield* orDiscard(upload.id, fileLab(db, userId, upload))
+          const length = rangeLength(input.range)
+          const written = yield* write(input.file, {
+            path: partialPath(upload.id),
+            offset: input.range.start,
+            create: false,
+            maxBytes: length,
+            sniff: false
+          }).pipe(Effect.catch(() => Effect.fail(partLength())))
+          if (written !== length) return yield* Effect.fail(partLength())
+          const next = input.range.end + 1
+          const outcome = yield* database.transaction((trx) =>
+            Effect.gen(function* () {
+              const fresh = yield* sql(() => findUpload(trx, upload.id))
+              if (!fresh) return yield* uploadNotFound()
+              // Another request for the same bytes got there first.
+              if (Number(fresh.received) !== input.range.start) return "raced" as const
+              yield* sql(() => trx.updateTable("uploads").set({ received: next, updated_at: stamp() }).where("id", "=", upload.id).execute())
+              if (next < held.total) return { upload_id: upload.id, offset: next }
+              return { upload_id: upload.id, offset: next, lab: yield* complete(trx, userId, upload.id) }
+            })
+          ).pipe(Effect.tapError(() => discard(upload.id, "refused at completion")))
+          if (outcome !== "raced") return outcome
+          const now = yield* sql(() => findUpload(db, upload.id))
+          if (!now) return yield* uploadNotFound()
+          if (Number(now.received) > input.range.end) return yield* answerHeld(userId, now)
+          return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(Number(now.received)), upload_id: now.id, offset: Number(now.received) })
+        })
+
+      /** What the server holds, as a chunk answer; with the lab once complete (a retried last chunk). */
+      const answerHeld = (userId: string, upload: UploadRow) =>
+        Effect.gen(function* () {
+          const receipt: { upload_id: string; offset: number } = { upload_id: upload.id, offset: Number(upload.received) }
+          if (upload.completed_at === null || upload.lab_id === null) return receipt
+          const lab = yield* access.require(db, userId, upload.lab_id, "lab.view").pipe(Effect.option)
+          if (lab._tag === "None") return receipt
+          return { ...receipt, lab: yield* presentOne(db, lab.value, userId) }
+        })
+
+      const chunk = Effect.fn("Uploads.chunk")(function* (userId: string, input: ChunkInput) {
+        return yield* input.uploadId === undefined ? firstChunk(userId, input) : laterChunk(userId, input.uploadId, input)
+      })
+
+      const single = Effect.fn("Uploads.single")(function* (userId: string, target: string | null, filename: string, file: Readable) {
+        const to = yield* destination(db, userId, target)
+        const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
+        if (room <= 0) return yield* storageFull()
+        const id = randomUUID()
+        const path = partialPath(id)
+        return yield* Effect.gen(function* () {
+          // The size is known only at the end: stop as soon as it passes the room left.
+          const written = yield* write(file, { path, offset: 0, create: true, maxBytes: room, sniff: true }).pipe(
+            Effect.catch((refused) => Effect.fail(refused.reason === "format" ? badFormat() : storageFull()))
+          )
+          return yield* database.transaction((trx) =>
+            Effect.gen(function* () {
+              yield* begin(trx, userId, target, filename, id, written, written)
+              return yield* complete(trx, userId, id)
+            })
+          )
+        }).pipe(Effect.onError(() => removeFile(path)))
+      })
+
+      const progress = Effect.fn("Uploads.progress")(function* (userId: string, uploadId: string) {
+        const upload = yield* sql(() => findUpload(db, uploadId))
+        if (!upload || upload.user_id !== userId) return yield* uploadNotFound()
+        return {
+          upload_id: upload.id,
+          offset: Number(upload.received),
+          total: Number(upload.total_size),
+          filename: upload.filename,
+          lab_id: upload.parent_id
+        }
+      })
+
+      const sweep = Effect.fn("Uploads.sweep")(function* () {
+        const cutoff = new Date(Date.now() - ABANDONED_AFTER_MS).toISOString()
+        const stale = yield* sql(() =>
+          db.selectFrom("uploads").select("id").where("completed_at", "is", null).where("updated_at", "<", cutoff).limit(1000).execute()
+        )
+        for (const { id } of stale) yield* discard(id, "abandoned")
+        // Files no row speaks for: a process that died between writing a first chunk and its commit.
+        const names = yield* Effect.promise(() => readdir(dir).catch(() => [] as string[]))
+        for (const name of names) {
+          const path = join(dir, name)
+          const old = yield* Effect.promise(() => stat(path).then((s) => s.mtimeMs < Date.now() - ABANDONED_AFTER_MS, () => false))
+          if (!old) continue
+          const row = yield* sql(() => findUpload(db, name))
+          if (!row || row.completed_at !== null) yield* removeFile(path)
+        }
+        return stale.length
+      })
+
+      return Uploads.of({ chunk, single, progress, destination, ensureRoom, sweep, dir })
+    })
+  )
+}
