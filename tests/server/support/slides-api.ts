@@ -1,0 +1,111 @@
+// Shortcuts for the slide ingest tests: uploads sent the way the browser sends them (one multipart
+// request, or chunks with Content-Range), waiting for a file lab's status, and generated images.
+import { createHash } from "node:crypto"
+import sharp from "sharp"
+import { expect } from "vitest"
+import { api, type Reply, type SignedIn } from "../../support/api.ts"
+import type { StartedServer } from "../../support/start-server.ts"
+
+const parse = async (response: Response): Promise<Reply> => {
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = text === "" ? null : JSON.parse(text)
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers }
+}
+
+const post = async (server: StartedServer, path: string, form: FormData, token: string | undefined, headers: Record<string, string> = {}) =>
+  parse(
+    await fetch(`${server.url}${path}`, {
+      method: "POST",
+      body: form,
+      headers: { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }
+    })
+  )
+
+/** POST /v2/slides/upload/{target}: the whole file in one request. */
+export const uploadWhole = (server: StartedServer, session: SignedIn | undefined, target: string, name: string, bytes: Uint8Array) => {
+  const form = new FormData()
+  form.append("file", new Blob([bytes]), name)
+  return post(server, `/v2/slides/upload/${target}`, form, session?.access)
+}
+
+/** POST /v2/slides/upload/dzi/{target}: a zip of a Deep Zoom pyramid. */
+export const uploadDzi = (server: StartedServer, session: SignedIn, target: string, name: string, zip: Uint8Array) => {
+  const form = new FormData()
+  form.append("file", new Blob([zip], { type: "application/zip" }), name)
+  return post(server, `/v2/slides/upload/dzi/${target}`, form, session.access)
+}
+
+export interface Chunk {
+  readonly labId: string | null
+  readonly filename: string
+  readonly uploadId?: string
+  /** The whole file; the chunk is bytes[start, end]. */
+  readonly file: Uint8Array
+  readonly start: number
+  readonly end: number
+  /** Sent instead of the file's slice, to test a part that disagrees with its range. */
+  readonly body?: Uint8Array
+}
+
+/** One chunk of a chunked upload, fields first, as the browser's uploader sends it. */
+export const sendChunk = (server: StartedServer, session: SignedIn | undefined, chunk: Chunk) => {
+  const form = new FormData()
+  form.append("lab_id", chunk.labId ?? "null")
+  form.append("filename", chunk.filename)
+  if (chunk.uploadId) form.append("upload_id", chunk.uploadId)
+  form.append("file", new Blob([chunk.body ?? chunk.file.subarray(chunk.start, chunk.end + 1)]), chunk.filename)
+  return post(server, "/v2/slides/chunks/", form, session?.access, {
+    "content-range": `bytes ${chunk.start}-${chunk.end}/${chunk.file.length}`,
+    "x-requested-with": "XMLHttpRequest"
+  })
+}
+
+/** Sends the whole file in chunks of `size`; answers the last reply. */
+export const uploadInChunks = async (server: StartedServer, session: SignedIn, labId: string | null, filename: string, file: Uint8Array, size: number) => {
+  let uploadId: string | undefined
+  let reply: Reply | undefined
+  for (let start = 0; start < file.length; start += size) {
+    const end = Math.min(file.length, start + size) - 1
+    reply = await sendChunk(server, session, { labId, filename, file, start, end, ...(uploadId ? { uploadId } : {}) })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    uploadId = reply.body.data.upload_id
+  }
+  return reply!
+}
+
+/** Polls GET /v2/labs/{id}/ until the lab's status is one of `statuses`; answers the lab. */
+export const waitForStatus = async (server: StartedServer, session: SignedIn, labId: string, statuses: ReadonlyArray<string>, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const reply = await api(server).get(`/v2/labs/${labId}/`, { token: session.access })
+    if (reply.status === 200 && statuses.includes(reply.body.data.status)) return reply.body.data
+    if (Date.now() > deadline) throw new Error(`lab ${labId} never became ${statuses.join("/")}: ${JSON.stringify(reply.body)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
+
+/** A small image with some structure (a gradient), in the given format. */
+export const smallImage = async (format: "png" | "jpeg", width = 640, height = 480): Promise<Uint8Array> => {
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < width * height; i++) {
+    pixels[i * 3] = (i % width) & 255
+    pixels[i * 3 + 1] = Math.floor(i / width) & 255
+    pixels[i * 3 + 2] = 128
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } })
+  return new Uint8Array(await (format === "png" ? image.png() : image.jpeg()).toBuffer())
+}
+
+/** An uncompressed TIFF of noise: `megapixels` million pixels, three bytes each. */
+export const noiseTiff = async (width: number, height: number): Promise<Uint8Array> => {
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
+  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).tiff({ compression: "none" }).toBuffer())
+}
