@@ -1,10 +1,13 @@
 // Shortcuts for the slide ingest tests: uploads sent the way the browser sends them (one multipart
 // request, or chunks with Content-Range), waiting for a file lab's status, and generated images.
 import { createHash } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import sharp from "sharp"
 import { expect } from "vitest"
 import { api, type Reply, type SignedIn } from "../../support/api.ts"
-import type { StartedServer } from "../../support/start-server.ts"
+import { createSchema, type StartedServer, startServer } from "../../support/start-server.ts"
 
 const parse = async (response: Response): Promise<Reply> => {
   const text = await response.text()
@@ -108,4 +111,32 @@ export const noiseTiff = async (width: number, height: number): Promise<Uint8Arr
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
   return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).tiff({ compression: "none" }).toBuffer())
+}
+
+/**
+ * A server that can be stopped and started again on the same data: its own data directory and, on
+ * PostgreSQL, its own schema, both kept across restarts (startServer's would go with each stop).
+ * The secret in the data directory survives too, so sessions stay valid.
+ */
+export const restartable = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "preparat-restart-"))
+  const schema = process.env.DATABASE_URL ? await createSchema(process.env.DATABASE_URL) : undefined
+  let current: StartedServer | undefined
+  const start = async (env: Record<string, string> = {}) => {
+    current = await startServer({ env: { DATA_DIR: dataDir, ...env }, ...(schema ? { config: { databaseUrl: schema.url } } : {}) })
+    return current
+  }
+  return {
+    dataDir,
+    start,
+    stop: async () => {
+      await current?.stop()
+      current = undefined
+    },
+    dispose: async () => {
+      await current?.stop()
+      await schema?.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
 }
