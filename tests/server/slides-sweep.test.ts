@@ -1,0 +1,48 @@
+// Abandoned uploads are cleaned up: one that got no bytes for a day loses its row, its partial file
+// and its "uploading" lab at the next start (and every hour); so does a partial file no row speaks
+// for. An upload still in progress is left alone.
+import { existsSync, utimesSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { client, createFolder, person } from "./support/labs-api.ts"
+import { noiseTiff, restartable, sendChunk } from "./support/slides-api.ts"
+
+let servers: Awaited<ReturnType<typeof restartable>>
+beforeAll(async () => {
+  servers = await restartable()
+})
+afterAll(() => servers.dispose())
+
+describe("abandoned uploads", () => {
+  it("are removed with their partial file and their lab; fresh ones stay", async () => {
+    let server = await servers.start()
+    const ada = await person(server, "Ada")
+    const folder = await createFolder(server, ada, "Sweep")
+    const tiff = await noiseTiff(200, 200)
+    const begin = async (filename: string) => {
+      const reply = await sendChunk(server, ada, { labId: folder.id, filename, file: tiff, start: 0, end: 9_999 })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      return reply.body.data.upload_id as string
+    }
+    const stale = await begin("stale.tif")
+    const fresh = await begin("fresh.tif")
+    await servers.stop()
+
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000)
+    await server.withDb((db) => db.updateTable("uploads").set({ updated_at: dayAgo.toISOString() }).where("id", "=", stale).execute())
+    const orphan = join(servers.dataDir, "uploads", "0f0e0d0c-orphan")
+    writeFileSync(orphan, "left by a process that died before its commit")
+    utimesSync(orphan, dayAgo, dayAgo)
+
+    server = await servers.start()
+    const deadline = Date.now() + 10_000
+    const names = async () => (await client(server).get(`/v2/labs/?parent=${folder.id}`, { token: ada.access })).body.data.results.map((l: { name: string }) => l.name)
+    while ((await names()).includes("stale.tif") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect(await names()).toEqual(["fresh.tif"])
+    expect((await client(server).get(`/v2/slides/chunks/${stale}/`, { token: ada.access })).status).toBe(404)
+    expect((await client(server).get(`/v2/slides/chunks/${fresh}/`, { token: ada.access })).body.data.offset).toBe(10_000)
+    expect(existsSync(join(servers.dataDir, "uploads", stale))).toBe(false)
+    expect(existsSync(join(servers.dataDir, "uploads", fresh))).toBe(true)
+    expect(existsSync(orphan)).toBe(false)
+  })
+})
