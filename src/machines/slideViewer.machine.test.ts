@@ -3,7 +3,7 @@ import { NotFound } from "../effects/ApiError.ts"
 import { SLIDE_RECHECK_MS, type SlideViewerEvent, slideViewerMachine } from "./slideViewer.machine.ts"
 import { timeoutOf } from "./state-timer.ts"
 import { drive } from "./testing/drive.ts"
-import { serverDown } from "./testing/fixtures.ts"
+import { serverDown, sessionGone } from "./testing/fixtures.ts"
 import { folderDetail, lab, refused } from "./testing/labFixtures.ts"
 import { modelFor } from "./testing/modelHarness.ts"
 
@@ -38,6 +38,7 @@ const model = modelFor({
     { type: "xstate.done.actor.load", output: folder },
     { type: "xstate.error.actor.load", error: gone },
     { type: "xstate.error.actor.load", error: refused },
+    { type: "xstate.error.actor.load", error: sessionGone },
     { type: "xstate.error.actor.load", error: serverDown },
     { type: "xstate.done.actor.check", output: ready },
     { type: "xstate.done.actor.check", output: processing },
@@ -116,6 +117,18 @@ describe("slideViewer scenarios", () => {
       rotations.push(run.actor.getSnapshot().context.rotation)
     }
     expect(rotations).toEqual([90, 180, 270, 0, 270])
+  })
+
+  it("a visitor asking for a private slide (401) gets the not-found state, a server failure a retry", async () => {
+    const visitor = drive(slideViewerMachine, ["load", "check"], { input: { labId: "s1" } })
+    await visitor.fail("load", sessionGone)
+    expect(visitor.actor.getSnapshot().value).toBe("missing")
+    const unlucky = drive(slideViewerMachine, ["load", "check"], { input: { labId: "s1" } })
+    await unlucky.fail("load", serverDown)
+    expect(unlucky.actor.getSnapshot().value).toBe("unavailable")
+    await unlucky.send({ type: "slide.retry" })
+    await unlucky.succeed("load", ready)
+    expect(unlucky.actor.getSnapshot().matches("ready")).toBe(true)
   })
 
   it("rotation and full screen mean nothing before the slide is ready", async () => {

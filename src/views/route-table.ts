@@ -4,7 +4,7 @@
 /**
  * public: anyone; guest: only signed-out visitors (sign-in pages); signed-in: only signed-in users;
  * viewer: signed-in users in the dashboard, and signed-out visitors too, read-only in the public frame
- * (a folder's link, which opens for anyone when the folder is public).
+ * (a folder's or a slide's link, which opens for anyone when the lab is public).
  */
 export type Access = "public" | "guest" | "signed-in" | "viewer"
 
@@ -40,7 +40,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/setting/activities", "settings/ActivitiesPage", "signed-in"),
   r("/dashboard/setting/billing", "settings/BillingPage", "signed-in"),
   r("/dashboard/setting/billings", "settings/BillingPage", "signed-in"),
-  r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "signed-in"),
+  r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "viewer"),
   r("/dashboard/labs", "dashboard/LabsPage", "signed-in"),
   r("/dashboard/labs/*", "dashboard/LabsPage", "viewer"),
   r("/dashboard/recent", "dashboard/RecentPage", "signed-in"),

@@ -7,7 +7,6 @@ export const viewer = {
   facts: "Slide size and resolution",
   viewOnly: "View only",
   viewOnlyHint: "A public slide. Sign in to annotate and discuss it.",
-  signIn: "Sign in",
   controls: {
     label: "Viewer controls",
     zoomIn: "Zoom in",

@@ -9,7 +9,6 @@ export const viewer: typeof en = {
   facts: "Ukuran dan resolusi slide",
   viewOnly: "Hanya lihat",
   viewOnlyHint: "Slide publik. Masuk untuk memberi anotasi dan berdiskusi.",
-  signIn: "Masuk",
   controls: {
     label: "Kontrol penampil",
     zoomIn: "Perbesar",

@@ -1,0 +1,60 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../theme/tokens.css.ts"
+import { dark } from "./SlideLayout.css.ts"
+
+export const root = style({ display: "flex", flexDirection: "column" })
+
+export const section = style({ padding: `${vars.space["4"]} ${vars.space["4"]}`, borderBottom: `1px solid ${dark.line}` })
+
+export const heading = style({
+  margin: `0 0 ${vars.space["3"]}`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: "0.06em",
+  textTransform: "uppercase",
+  color: dark.muted
+})
+
+export const list = style({ display: "flex", flexDirection: "column", gap: 10, margin: 0 })
+
+export const row = style({ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: vars.space["3"] })
+
+export const term = style({ fontSize: vars.fontSize.sm, color: dark.muted })
+
+export const value = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: dark.text,
+  fontVariantNumeric: "tabular-nums",
+  overflowWrap: "anywhere"
+})
+
+export const empty = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space["2"],
+  padding: `${vars.space["5"]} ${vars.space["3"]}`,
+  borderRadius: vars.radius.md,
+  border: `1px dashed rgba(255, 255, 255, 0.14)`,
+  textAlign: "center"
+})
+
+export const emptyIcon = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 36,
+  height: 36,
+  borderRadius: vars.radius.full,
+  background: "rgba(255, 255, 255, 0.06)",
+  color: dark.muted
+})
+
+export const emptyText = style({ margin: 0, fontSize: vars.fontSize.sm, color: dark.muted, lineHeight: vars.lineHeight.normal })
+
+export const soon = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  color: "#93c5fd"
+})

@@ -1,0 +1,44 @@
+import { globalStyle, style } from "@vanilla-extract/css"
+import { vars } from "../theme/tokens.css.ts"
+
+export const root = style({ position: "absolute", inset: 0 })
+
+/** OpenSeadragon fills this element; the dark ground is what shows around the slide. */
+export const canvas = style({
+  position: "absolute",
+  inset: 0,
+  background: "#16181d",
+  selectors: { "&:focus-within": { outline: "none" } }
+})
+
+// The navigator: OpenSeadragon sets its size, colours, border and margin inline; the frame around
+// it (a rounded card with a shadow, lifted off the corner) is ours. `translate` is a property of
+// its own, which OpenSeadragon leaves alone (it rotates only the navigator's inner elements).
+globalStyle(`${canvas} .navigator`, {
+  translate: "-12px -12px",
+  borderRadius: 6,
+  boxShadow: "0 6px 20px rgba(0, 0, 0, 0.45)",
+  overflow: "hidden"
+})
+
+export const failure = style({
+  position: "absolute",
+  top: "50%",
+  left: "50%",
+  transform: "translate(-50%, -50%)",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space["2"],
+  maxWidth: 360,
+  padding: `${vars.space["6"]} ${vars.space["6"]}`,
+  borderRadius: vars.radius.lg,
+  background: "rgba(22, 24, 29, 0.92)",
+  border: "1px solid rgba(255, 255, 255, 0.12)",
+  color: "#fca5a5",
+  textAlign: "center"
+})
+
+export const failureTitle = style({ color: "#f3f4f6", fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.lg })
+
+export const failureBody = style({ color: "#9ca3af", fontSize: vars.fontSize.sm, marginBottom: vars.space["2"] })

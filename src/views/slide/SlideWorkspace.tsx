@@ -1,0 +1,135 @@
+// The slide page's conductor: runs the page's machine (slideViewer.machine.ts), listens for the
+// slide's status while it is being prepared, and renders the layout for the state it is in. The
+// viewer itself, its controls, scale bar and zoom indicator are the components beside this one.
+import { useActorRef, useSelector } from "@xstate/react"
+import type OpenSeadragon from "openseadragon"
+import { useEffect, useState } from "react"
+import { useLocale, useT } from "../../i18n/index.ts"
+import { runStateTimer } from "../../machines/state-timer.ts"
+import { slideViewerMachine } from "../../machines/slideViewer.machine.ts"
+import { useNoticeText } from "../account/useNoticeText.ts"
+import { useDocumentMeta } from "../document-meta.ts"
+import { useLabEvents } from "../realtime/useLabEvents.ts"
+import { useSession } from "../session.tsx"
+import { AlertTriangleIcon, ArrowLeftIcon, Button, LinkButton, RefreshIcon, Spinner } from "../ui/index.ts"
+import { backTarget } from "./back-target.ts"
+import { ScaleBar } from "./ScaleBar.tsx"
+import { SlideDetailsPanel } from "./SlideDetailsPanel.tsx"
+import { type SlideFrame, SlideLayout } from "./SlideLayout.tsx"
+import { SlideMissing } from "./SlideMissing.tsx"
+import { SlideTopBar } from "./SlideTopBar.tsx"
+import { SlideViewer } from "./SlideViewer.tsx"
+import { StageNotice } from "./StageNotice.tsx"
+import { StageSkeleton } from "./StageSkeleton.tsx"
+import { ToolRail } from "./ToolRail.tsx"
+import { useFullScreen } from "./useFullScreen.ts"
+import { useViewerCommands } from "./useViewerCommands.ts"
+import { useViewerShortcuts } from "./useViewerShortcuts.ts"
+import { ViewerControls } from "./ViewerControls.tsx"
+import { ZoomIndicator } from "./ZoomIndicator.tsx"
+
+type Phase = "loading" | "unavailable" | "missing" | "failed" | "notReady" | "ready"
+
+/** Wide enough for the slide and the details panel side by side. */
+const PANEL_OPEN_FROM_PX = 1360
+
+export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const notice = useNoticeText()
+  const { status } = useSession()
+  const signedIn = status === "signedIn"
+  const frame: SlideFrame = signedIn ? "dashboard" : "public"
+
+  const actor = useActorRef(slideViewerMachine, { input: { labId } })
+  const phase = useSelector(actor, (s) => (typeof s.value === "string" ? s.value : Object.keys(s.value)[0]) as Phase)
+  const lab = useSelector(actor, (s) => s.context.lab)
+  const rotation = useSelector(actor, (s) => s.context.rotation)
+  const error = useSelector(actor, (s) => s.context.error)
+  const fullScreen = useSelector(actor, (s) => s.hasTag("fullScreen"))
+  const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
+  const [panelOpen, setPanelOpen] = useState(() => window.innerWidth >= PANEL_OPEN_FROM_PX)
+
+  // The waiting state's re-check interval is declared in the machine; this turns it into time.
+  useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
+  // Only signed-in users have realtime; a visitor's page relies on the periodic re-check.
+  useLabEvents(signedIn && phase === "notReady" ? labId : null, (event) => {
+    if (event.kind === "upload.status" && event.status !== undefined) actor.send({ type: "slide.status", status: event.status })
+  })
+  const run = useViewerCommands(viewer, actor)
+  useViewerShortcuts(phase === "ready", fullScreen, run)
+  useFullScreen(fullScreen, () => actor.send({ type: "viewer.fullScreen.exited" }))
+  useDocumentMeta(lab?.name ?? t("viewer.title"))
+
+  if (phase === "missing") return <SlideMissing signedIn={signedIn} />
+
+  const back = lab && backTarget(lab, signedIn)
+  const backAction = back && (
+    <LinkButton href={localePath(back.href)} variant="secondary" iconStart={<ArrowLeftIcon size={16} />}>
+      {t("viewer.backTo", { name: back.name ?? t("labs.path.root") })}
+    </LinkButton>
+  )
+  const topBar = (withPanel: boolean) => (
+    <SlideTopBar lab={lab} signedIn={signedIn} {...(withPanel ? { panel: { open: panelOpen, onToggle: () => setPanelOpen((open) => !open) } } : {})} />
+  )
+
+  if (phase === "ready" && lab !== null && lab.tile_source !== null) {
+    return (
+      <SlideLayout
+        frame={frame}
+        fullScreen={fullScreen}
+        topBar={topBar(true)}
+        rail={<ToolRail />}
+        stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
+        controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
+        status={
+          viewer && (
+            <>
+              <ZoomIndicator viewer={viewer} mpp={lab.mpp} />
+              <ScaleBar viewer={viewer} mpp={lab.mpp} />
+            </>
+          )
+        }
+        panel={panelOpen && <SlideDetailsPanel lab={lab} />}
+      />
+    )
+  }
+
+  const stage =
+    phase === "notReady" ? (
+      <StageNotice
+        tone="busy"
+        testId="slide-preparing"
+        icon={<Spinner size={26} label={t("viewer.preparing.title")} />}
+        title={t("viewer.preparing.title")}
+        badge={lab?.status === "uploading" ? t("viewer.preparing.uploading") : t("viewer.preparing.processing")}
+        body={t("viewer.preparing.body")}
+        actions={backAction}
+      />
+    ) : phase === "failed" ? (
+      <StageNotice
+        tone="error"
+        testId="slide-failed"
+        icon={<AlertTriangleIcon size={26} />}
+        title={t("viewer.failed.title")}
+        body={t("viewer.failed.body")}
+        actions={backAction}
+      />
+    ) : phase === "unavailable" ? (
+      <StageNotice
+        tone="error"
+        testId="slide-unavailable"
+        icon={<AlertTriangleIcon size={26} />}
+        title={t("viewer.unavailable.title")}
+        body={notice.text(error)}
+        actions={
+          <Button variant="secondary" iconStart={<RefreshIcon size={16} />} onClick={() => actor.send({ type: "slide.retry" })}>
+            {t("viewer.unavailable.retry")}
+          </Button>
+        }
+      />
+    ) : (
+      <StageSkeleton />
+    )
+  return <SlideLayout frame={frame} topBar={topBar(false)} rail={<ToolRail />} stage={stage} busy={phase === "loading"} />
+}
