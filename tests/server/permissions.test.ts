@@ -1,5 +1,5 @@
 // The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
-// storage and realtime groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// storage, realtime and slides groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -7,6 +7,8 @@ import { Api } from "../../src/contract/api.ts"
 import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
+import { zip } from "./support/zip.ts"
 
 type Standing = "owner" | "admin" | "reviewer" | "stranger" | "guest"
 const standings: ReadonlyArray<Standing> = ["owner", "admin", "reviewer", "stranger", "guest"]
@@ -47,6 +49,8 @@ beforeAll(async () => {
   server = await startServer()
   c = client(server)
   for (const who of ["owner", "admin", "reviewer", "stranger", "extra"] as const) people[who] = await person(server, `Matrix ${who}`)
+  png = await smallImage("png", 32, 32)
+  dziZip = zip(await pyramidEntries("pyramid", 40, 30))
 })
 afterAll(() => server.stop())
 
@@ -84,6 +88,25 @@ const anyMember = byRole(["owner", "admin", "reviewer"])
 const signedIn = (): Expected => ({ owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 401 })
 
 const ownerSees = async (path: string) => (await c.get(path, { token: people.owner.access })).body
+
+// Slides: a small image and a Deep Zoom zip to upload, and (made once per shared fixture) a file
+// lab in C and an upload the owner started there.
+let png: Uint8Array
+let dziZip: Uint8Array
+const slideSender = (token: string | undefined) => (token ? { access: token } : undefined)
+const once = new Map<string, Promise<string>>()
+const memo = (key: string, make: () => Promise<string>) => {
+  if (!once.has(key)) once.set(key, make())
+  return once.get(key)!
+}
+const fileIn = (f: Fixture) =>
+  memo(`file ${f.child}`, async () => (await uploadWhole(server, people.owner, f.child, "slide.png", png)).body.data.lab.id)
+const uploadIn = (f: Fixture) =>
+  memo(`upload ${f.child}`, async () => {
+    const reply = await sendChunk(server, people.owner, { labId: f.child, filename: "half.png", file: png, start: 0, end: 99 })
+    return reply.body.data.upload_id
+  })
+const childCount = async (f: Fixture) => expect((await ownerSees(`/v2/labs/?parent=${f.child}`)).data.meta.count).toBe(0)
 
 const cases: ReadonlyArray<Case> = [
   // labsView: the endpoints a guest may call
@@ -295,6 +318,50 @@ const cases: ReadonlyArray<Case> = [
   },
   // storage
   { endpoint: "GET /v2/pricing/plan/storage/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }), expect: signedIn },
+  // slides: uploading is creating in the folder (owner, admin); an upload is its uploader's alone;
+  // the original goes to whoever may download it.
+  {
+    endpoint: "POST /v2/slides/upload/:labId",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => uploadWhole(server, slideSender(t), f.child, "a.png", png),
+    expect: byRole(["owner", "admin"], 201),
+    unchanged: childCount
+  },
+  {
+    endpoint: "POST /v2/slides/chunks/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => sendChunk(server, slideSender(t), { labId: f.child, filename: "a.png", file: png, start: 0, end: png.length - 1 }),
+    expect: editors,
+    unchanged: childCount
+  },
+  {
+    endpoint: "GET /v2/slides/chunks/:uploadId/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/slides/chunks/${await uploadIn(f)}/`, { token: t }),
+    expect: () => ({ owner: 200, admin: 404, reviewer: 404, stranger: 404, guest: 401 })
+  },
+  {
+    endpoint: "POST /v2/slides/upload/dzi/:labId",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: (f, t) => uploadDzi(server, slideSender(t), f.child, "pyramid.zip", dziZip),
+    expect: byRole(["owner", "admin"], 201),
+    unchanged: childCount
+  },
+  {
+    endpoint: "GET /v2/slides/:labId/original/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => {
+      const response = await fetch(`${server.url}/v2/slides/${await fileIn(f)}/original/`, { headers: t ? { authorization: `Bearer ${t}` } : {} })
+      const body = response.headers.get("content-type")?.startsWith("application/json") ? await response.json() : await response.arrayBuffer()
+      return { status: response.status, body, headers: response.headers }
+    },
+    expect: editors
+  },
   // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
   // and listening always needs a token (a guest's public view is not live).
   {
@@ -325,7 +392,7 @@ async function authorizeChannel(channel: string, token: string | undefined): Pro
 }
 
 /** The groups this matrix answers for. */
-const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage", "realtimeConfig", "realtimeAuth"] as const
+const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage", "realtimeConfig", "realtimeAuth", "slides"] as const
 
 const contractEndpoints = (): string[] => {
   const out: string[] = []
@@ -338,7 +405,7 @@ const contractEndpoints = (): string[] => {
 }
 
 describe("the permission table", () => {
-  it("has a case for every endpoint of the labs, members, notifications, storage and realtime groups, and no other", () => {
+  it("has a case for every endpoint of the labs, members, notifications, storage, realtime and slides groups, and no other", () => {
     const declared = contractEndpoints()
     expect(declared.length).toBeGreaterThanOrEqual(30)
     const covered = new Set(cases.map((k) => k.endpoint))

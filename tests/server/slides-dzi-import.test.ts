@@ -3,15 +3,14 @@
 // original. A zip that is not exactly one descriptor and its tiles (a "../" entry, a missing tile,
 // a descriptor implying other levels, a symlink, not a zip at all) is refused with the catalogue's
 // message and leaves nothing behind.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join, relative } from "node:path"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, person } from "./support/labs-api.ts"
-import { sha256, smallImage, uploadDzi } from "./support/slides-api.ts"
+import { pyramidEntries, sha256, smallImage, uploadDzi } from "./support/slides-api.ts"
 import { type ZipEntry, zip } from "./support/zip.ts"
 
 const BAD_FORMAT = "File Upload Failed. Make sure the file format you choose is appropriate"
@@ -22,32 +21,9 @@ let entries: ZipEntry[]
 beforeAll(async () => {
   server = await startServer()
   ada = await person(server, "Ada")
-  entries = await pyramidEntries()
+  entries = await pyramidEntries("scan", 700, 500)
 })
 afterAll(() => server.stop())
-
-/** A real pyramid written by libvips (700x500, 256 px JPEG tiles), as zip entries under "scan/". */
-const pyramidEntries = async (): Promise<ZipEntry[]> => {
-  const dir = mkdtempSync(join(tmpdir(), "dzi-test-"))
-  try {
-    await sharp(await smallImage("png", 700, 500))
-      .jpeg()
-      .tile({ size: 256, overlap: 1, layout: "dz" })
-      .toFile(join(dir, "scan.dz"))
-    const files: ZipEntry[] = []
-    const walk = (at: string) => {
-      for (const name of readdirSync(at).sort()) {
-        const path = join(at, name)
-        if (statSync(path).isDirectory()) walk(path)
-        else files.push({ name: `scan/${relative(dir, path)}`, data: readFileSync(path) })
-      }
-    }
-    walk(dir)
-    return files
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const slideDirs = () => readdirSync(join(server.config.dataDir, "slides"))
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Reply, SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
-import { sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
+import { blobOf, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
 
 const NOT_ALLOWED = "You are not allowed to upload in this laboratory"
 const BAD_FORMAT = "File Upload Failed. Make sure the file format you choose is appropriate"
@@ -106,7 +106,7 @@ describe("what is a slide", () => {
       headers: { authorization: `Bearer ${owner.access}` },
       body: (() => {
         const form = new FormData()
-        form.append("file", new Blob([png]), "d.png")
+        form.append("file", blobOf(png), "d.png")
         return form
       })()
     })

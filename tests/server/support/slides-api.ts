@@ -1,13 +1,14 @@
 // Shortcuts for the slide ingest tests: uploads sent the way the browser sends them (one multipart
 // request, or chunks with Content-Range), waiting for a file lab's status, and generated images.
 import { createHash } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative } from "node:path"
 import sharp from "sharp"
 import { expect } from "vitest"
 import { api, type Reply, type SignedIn } from "../../support/api.ts"
 import { createSchema, type StartedServer, startServer } from "../../support/start-server.ts"
+import type { ZipEntry } from "./zip.ts"
 
 const parse = async (response: Response): Promise<Reply> => {
   const text = await response.text()
@@ -30,17 +31,23 @@ const post = async (server: StartedServer, path: string, form: FormData, token: 
   )
 
 /** POST /v2/slides/upload/{target}: the whole file in one request. */
-export const uploadWhole = (server: StartedServer, session: SignedIn | undefined, target: string, name: string, bytes: Uint8Array) => {
+/** A file part's bytes (copied: Blob wants bytes of a plain ArrayBuffer). */
+export const blobOf = (bytes: Uint8Array, type = "application/octet-stream") => new Blob([new Uint8Array(bytes)], { type })
+
+/** Who sends: a signed-in session (or anything holding its access token); undefined for a guest. */
+type Sender = Pick<SignedIn, "access"> | undefined
+
+export const uploadWhole = (server: StartedServer, session: Sender, target: string, name: string, bytes: Uint8Array) => {
   const form = new FormData()
-  form.append("file", new Blob([bytes]), name)
+  form.append("file", blobOf(bytes), name)
   return post(server, `/v2/slides/upload/${target}`, form, session?.access)
 }
 
 /** POST /v2/slides/upload/dzi/{target}: a zip of a Deep Zoom pyramid. */
-export const uploadDzi = (server: StartedServer, session: SignedIn, target: string, name: string, zip: Uint8Array) => {
+export const uploadDzi = (server: StartedServer, session: Sender, target: string, name: string, zip: Uint8Array) => {
   const form = new FormData()
-  form.append("file", new Blob([zip], { type: "application/zip" }), name)
-  return post(server, `/v2/slides/upload/dzi/${target}`, form, session.access)
+  form.append("file", blobOf(zip, "application/zip"), name)
+  return post(server, `/v2/slides/upload/dzi/${target}`, form, session?.access)
 }
 
 export interface Chunk {
@@ -56,12 +63,12 @@ export interface Chunk {
 }
 
 /** One chunk of a chunked upload, fields first, as the browser's uploader sends it. */
-export const sendChunk = (server: StartedServer, session: SignedIn | undefined, chunk: Chunk) => {
+export const sendChunk = (server: StartedServer, session: Sender, chunk: Chunk) => {
   const form = new FormData()
   form.append("lab_id", chunk.labId ?? "null")
   form.append("filename", chunk.filename)
   if (chunk.uploadId) form.append("upload_id", chunk.uploadId)
-  form.append("file", new Blob([chunk.body ?? chunk.file.subarray(chunk.start, chunk.end + 1)]), chunk.filename)
+  form.append("file", blobOf(chunk.body ?? chunk.file.subarray(chunk.start, chunk.end + 1)), chunk.filename)
   return post(server, "/v2/slides/chunks/", form, session?.access, {
     "content-range": `bytes ${chunk.start}-${chunk.end}/${chunk.file.length}`,
     "x-requested-with": "XMLHttpRequest"
@@ -111,6 +118,29 @@ export const noiseTiff = async (width: number, height: number): Promise<Uint8Arr
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
   return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).tiff({ compression: "none" }).toBuffer())
+}
+
+/** A real pyramid written by libvips (256 px JPEG tiles), as zip entries under "<name>/". */
+export const pyramidEntries = async (name: string, width: number, height: number): Promise<ZipEntry[]> => {
+  const dir = mkdtempSync(join(tmpdir(), "dzi-test-"))
+  try {
+    await sharp(await smallImage("png", width, height))
+      .jpeg()
+      .tile({ size: 256, overlap: 1, layout: "dz" })
+      .toFile(join(dir, `${name}.dz`))
+    const files: ZipEntry[] = []
+    const walk = (at: string) => {
+      for (const entry of readdirSync(at).sort()) {
+        const path = join(at, entry)
+        if (statSync(path).isDirectory()) walk(path)
+        else files.push({ name: `${name}/${relative(dir, path)}`, data: readFileSync(path) })
+      }
+    }
+    walk(dir)
+    return files
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /**
