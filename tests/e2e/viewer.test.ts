@@ -5,19 +5,20 @@
 // preparing panel and opens by itself when its status event says ready; a stranger gets the
 // not-found page; a visitor without an account opens a public slide read-only.
 //
-// The slides are made without the upload UI: the pyramid is built with the server's own builder
-// (server/images/pyramid.ts) from a generated TIFF that records 0.25 µm per pixel, into
-// DATA_DIR/slides/<key>/, and the lab rows are written beside the folder the owner made.
+// The ready slides come in through the upload API (POST /v2/slides/upload/{folder}) and the real
+// slide worker: a generated 4000x3000 TIFF that records 0.25 µm per pixel, and a JPEG that records
+// nothing. The slide "still processing" is a lab row left in that state, then given a copy of a
+// built pyramid and flipped to ready with its upload.status event, as the worker does: so the test
+// decides when it becomes ready, not the worker's speed.
 import { randomUUID } from "node:crypto"
-import { cp, mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { cp } from "node:fs/promises"
 import { join } from "node:path"
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { buildPyramid } from "../../server/images/pyramid.ts"
 import { api, createAccount, PASSWORD, type SignedIn, signIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
+import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
 import { expectUrl } from "./support/session.ts"
 
@@ -28,8 +29,8 @@ const GROUND = [0x16, 0x18, 0x1d] as const
 
 let server: StartedServer
 let browser: Browser
-let work: string
-let pyramidDir: string
+/** DATA_DIR/slides/<key> of a slide the worker built, copied for the slide flipped to ready. */
+let builtPyramid = ""
 const contexts: BrowserContext[] = []
 const pages: Page[] = []
 let ada: SignedIn
@@ -57,10 +58,20 @@ const tissueSvg = (): string => {
 /** A copy of the built pyramid under a fresh build key, as the worker would leave it. */
 const installPyramid = async (): Promise<string> => {
   const key = randomUUID().replaceAll("-", "")
-  await cp(pyramidDir, join(server.dataDir, "slides", key), { recursive: true })
+  await cp(builtPyramid, join(server.dataDir, "slides", key), { recursive: true })
   return key
 }
 
+/** Uploads a file into the folder and waits for the worker to make it a ready slide. */
+const uploadSlide = async (name: string, bytes: Uint8Array): Promise<{ id: string; tileSource: string }> => {
+  const reply = await uploadWhole(server, ada, folderId, name, bytes)
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  const lab = await waitForStatus(server, ada, reply.body.data.lab.id, ["ready", "failed"], 90_000)
+  expect(lab.status).toBe("ready")
+  return { id: lab.id, tileSource: lab.tile_source }
+}
+
+/** A file lab row in a state of our choosing (no upload behind it). */
 const insertSlide = async (name: string, fields: { status: string; key: string | null; mpp: number | null }): Promise<string> => {
   const id = randomUUID()
   await server.withDb(async (db) => {
@@ -175,32 +186,31 @@ beforeAll(async () => {
   server = await startServer(process.env.STATIC_DIR ? { env: { STATIC_DIR: process.env.STATIC_DIR } } : {})
   browser = await launchBrowser()
 
-  work = await mkdtemp(join(tmpdir(), "preparat-viewer-"))
-  const tiff = join(work, "tissue.tif")
-  // sharp's xres is pixels per mm: 4000 px/mm is 0.25 µm per pixel, a 40x scan.
-  await sharp(Buffer.from(tissueSvg())).tiff({ compression: "jpeg", quality: 85, tile: true, xres: 4000, yres: 4000, resolutionUnit: "cm" }).toFile(tiff)
-  pyramidDir = join(work, "pyramid")
-  const built = await buildPyramid(tiff, pyramidDir, "slide")
-  expect(built).toMatchObject({ width: WIDTH, height: HEIGHT })
-  expect(built.mpp).toBeCloseTo(0.25, 6)
-
   ada = await signIn(server, await createAccount(server, { email: "ada@viewer.example", name: "Ada Lovelace", password: PASSWORD }))
   bob = await signIn(server, await createAccount(server, { email: "bob@viewer.example", name: "Bob Marley", password: PASSWORD }))
   const folder = await api(server).post("/v2/labs/", { name: "Histology 2026", parent: null }, { token: ada.access })
   expect(folder.status).toBe(201)
   folderId = folder.body.data.data.results[0].id
-  slides.ready = await insertSlide("Liver H&E 40x.tif", { status: "ready", key: await installPyramid(), mpp: 0.25 })
-  slides.noScale = await insertSlide("Kidney photo.png", { status: "ready", key: await installPyramid(), mpp: null })
+
+  const tissue = sharp(Buffer.from(tissueSvg()))
+  // sharp's xres is pixels per mm: 4000 px/mm is 0.25 µm per pixel, a 40x scan.
+  const tiff = await tissue.clone().tiff({ compression: "jpeg", quality: 85, tile: true, xres: 4000, yres: 4000, resolutionUnit: "cm" }).toBuffer()
+  const jpeg = await tissue.clone().jpeg({ quality: 85 }).toBuffer()
+  const ready = await uploadSlide("Liver H&E 40x.tif", tiff)
+  slides.ready = ready.id
+  slides.noScale = (await uploadSlide("Kidney photo.jpg", jpeg)).id
+  slides.public = (await uploadSlide("Teaching case.tif", tiff)).id
+  const key = /\/([0-9a-f]{32})\/slide\.dzi$/.exec(ready.tileSource)?.[1]
+  expect(key).toBeDefined()
+  builtPyramid = join(server.dataDir, "slides", key!)
   slides.processing = await insertSlide("Lung biopsy.svs", { status: "processing", key: null, mpp: null })
-  slides.public = await insertSlide("Teaching case.tif", { status: "ready", key: await installPyramid(), mpp: 0.25 })
   const published = await api(server).put("/v2/labs/metadata/", { lab_id: slides.public, name: "mylab-is_public", value: "true" }, { token: ada.access })
   expect(published.status, JSON.stringify(published.body)).toBe(200)
-}, 180_000)
+}, 240_000)
 
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  if (work) await rm(work, { recursive: true, force: true })
 })
 
 afterEach(async ({ task }) => {
