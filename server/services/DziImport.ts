@@ -8,11 +8,10 @@ import { rename, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
-import { badRequest, PayloadTooLarge } from "../../src/contract/errors.ts"
 import type { Lab } from "../../src/contract/labs.ts"
 import { addToFolderSizes } from "../db/lab-tree.ts"
 import { planOf } from "../domain/plans.ts"
-import { slideMessages } from "../domain/slide-messages.ts"
+import { badFormat, storageFull } from "../domain/upload-errors.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { Database, sql } from "./Database.ts"
@@ -25,9 +24,6 @@ import { recordStatus } from "./slide-status.ts"
 import { insertFileLab, lockOwner, usedBytes } from "./upload-records.ts"
 import { PartRefused, writePart } from "./upload-stream.ts"
 import { type UploadError, Uploads } from "./Uploads.ts"
-
-const badFormat = () => badRequest({ file: [slideMessages.badFormat] }, slideMessages.badFormat)
-const storageFull = () => new PayloadTooLarge({ message: slideMessages.storageFull })
 
 export class DziImport extends Context.Service<
   DziImport,

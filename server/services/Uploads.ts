@@ -5,11 +5,11 @@
 // one transaction. Every request checks the target (a live folder the user may upload to) and the
 // owner's quota, before the first byte and again when completing.
 import { randomUUID } from "node:crypto"
-import { mkdir, readdir, rm, stat } from "node:fs/promises"
+import { mkdir, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
-import { type BadRequest, badRequest, Forbidden, NotFound, PayloadTooLarge } from "../../src/contract/errors.ts"
+import { type BadRequest, badRequest, Forbidden, type NotFound, type PayloadTooLarge } from "../../src/contract/errors.ts"
 import type { Lab } from "../../src/contract/labs.ts"
 import { type ChunkReceipt, UploadOffsetMismatch, type UploadProgress } from "../../src/contract/slides.ts"
 import { findLab, type ResolvedLab } from "../db/lab-access.ts"
@@ -17,8 +17,8 @@ import { addToFolderSizes } from "../db/lab-tree.ts"
 import { stamp } from "../domain/clock.ts"
 import { planOf } from "../domain/plans.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
+import { badFormat, partLength, storageFull, uploadNotFound } from "../domain/upload-errors.ts"
 import { type ByteRange, decideChunk, rangeLength } from "../domain/upload-range.ts"
-import { ABANDONED_AFTER_MS } from "../domain/upload-policy.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { Database, sql, type Trx } from "./Database.ts"
@@ -49,11 +49,6 @@ interface Destination {
   readonly ownerId: string
 }
 
-const badFormat = () => badRequest({ file: [slideMessages.badFormat] }, slideMessages.badFormat)
-const storageFull = () => new PayloadTooLarge({ message: slideMessages.storageFull })
-const uploadNotFound = () => new NotFound({ message: slideMessages.uploadNotFound })
-const partLength = () => badRequest({ file: [slideMessages.partLength] }, slideMessages.partLength)
-
 /** A reviewer (or a stranger on a public folder) sees the folder but may not upload: the spec's text. */
 export const uploadRefusal = <A, R>(effect: Effect.Effect<A, LabDenied, R>) =>
   Effect.catchTag(effect, "Forbidden", () => Effect.fail(new Forbidden({ message: slideMessages.notAllowed })))
@@ -69,8 +64,8 @@ export class Uploads extends Context.Service<
     readonly destination: (db: Trx, userId: string, target: string | null) => Effect.Effect<Destination, UploadError>
     /** Refuses `adding` bytes that would pass the owner's quota (413). */
     readonly ensureRoom: (db: Trx, ownerId: string, adding: number) => Effect.Effect<void, PayloadTooLarge>
-    /** Removes uploads that got no bytes for a day, their partial files and their labs; answers how many. */
-    readonly sweep: () => Effect.Effect<number>
+    /** Removes an unfinished upload: its row, its "uploading" lab and its partial file. */
+    readonly discard: (uploadId: string, reason: string) => Effect.Effect<void>
     /** DATA_DIR/uploads, where partial files (and imports being checked) live. */
     readonly dir: string
   }
@@ -179,7 +174,7 @@ export class Uploads extends Context.Service<
           yield* removeFile(partialPath(uploadId))
         })
 
-      /** Runs a completing step; if it is refused (quota, access, size), the upload is dead: discard it. */
+      /** Runs a step of a later chunk; if it is refused (access, quota, size), the upload is dead: discard it. */
       const orDiscard = <A, E>(uploadId: string, step: Effect.Effect<A, E>) =>
         step.pipe(Effect.tapError(() => discard(uploadId, "refused at completion")))
 
@@ -222,6 +217,7 @@ export class Uploads extends Context.Service<
           const held = { received: Number(upload.received), total: Number(upload.total_size) }
           const decision = decideChunk(held, input.range)
           if (decision.kind === "wrong-total") return yield* Effect.fail(badRequest({ file: [slideMessages.totalChanged] }, slideMessages.totalChanged))
+          // Held already (its answer was lost, say): nothing changes, the client learns the offset.
           if (decision.kind === "duplicate") return yield* answerHeld(userId, upload)
           if (decision.kind === "mismatch") {
             return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(decision.offset), upload_id: upload.id, offset: decision.offset })
@@ -237,7 +233,9 @@ export class Uploads extends Context.Service<
           }).pipe(Effect.catch(() => Effect.fail(partLength())))
           if (written !== length) return yield* Effect.fail(partLength())
           const next = input.range.end + 1
-          const outcome = yield* database.transaction((trx) =>
+          const outcome = yield* orDiscard(
+            upload.id,
+            database.transaction((trx) =>
             Effect.gen(function* () {
               const fresh = yield* sql(() => findUpload(trx, upload.id))
               if (!fresh) return yield* uploadNotFound()
@@ -247,7 +245,8 @@ export class Uploads extends Context.Service<
               if (next < held.total) return { upload_id: upload.id, offset: next }
               return { upload_id: upload.id, offset: next, lab: yield* complete(trx, userId, upload.id) }
             })
-          ).pipe(Effect.tapError(() => discard(upload.id, "refused at completion")))
+            )
+          )
           if (outcome !== "raced") return outcome
           const now = yield* sql(() => findUpload(db, upload.id))
           if (!now) return yield* uploadNotFound()
@@ -301,25 +300,7 @@ export class Uploads extends Context.Service<
         }
       })
 
-      const sweep = Effect.fn("Uploads.sweep")(function* () {
-        const cutoff = new Date(Date.now() - ABANDONED_AFTER_MS).toISOString()
-        const stale = yield* sql(() =>
-          db.selectFrom("uploads").select("id").where("completed_at", "is", null).where("updated_at", "<", cutoff).limit(1000).execute()
-        )
-        for (const { id } of stale) yield* discard(id, "abandoned")
-        // Files no row speaks for: a process that died between writing a first chunk and its commit.
-        const names = yield* Effect.promise(() => readdir(dir).catch(() => [] as string[]))
-        for (const name of names) {
-          const path = join(dir, name)
-          const old = yield* Effect.promise(() => stat(path).then((s) => s.mtimeMs < Date.now() - ABANDONED_AFTER_MS, () => false))
-          if (!old) continue
-          const row = yield* sql(() => findUpload(db, name))
-          if (!row || row.completed_at !== null) yield* removeFile(path)
-        }
-        return stale.length
-      })
-
-      return Uploads.of({ chunk, single, progress, destination, ensureRoom, sweep, dir })
+      return Uploads.of({ chunk, single, progress, destination, ensureRoom, discard, dir })
     })
   )
 }
