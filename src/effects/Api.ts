@@ -32,9 +32,39 @@ export interface ApiConfig {
 
 export const REFRESH_PATH = "/v2/auth/token/refresh/"
 
+/**
+ * Runs `effect` holding a lock shared by every tab of this origin (Web Locks), where the browser has
+ * them. Tabs share the tokens in localStorage, and a refresh token may be used once: two tabs
+ * renewing at the same moment (their timers read the same expiry, or they reopen together) would
+ * have the server revoke the session. Holding the lock, a tab re-reads the tokens and finds what the
+ * other obtained. The lock is taken uninterruptibly and always released.
+ */
+const acrossTabs = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => {
+  const locks = globalThis.navigator?.locks
+  if (locks === undefined) return effect
+  return Effect.acquireUseRelease(
+    Effect.promise(
+      () =>
+        new Promise<() => void>((granted) => {
+          void locks.request("preparat.tokens", () => new Promise<void>((release) => granted(release)))
+        })
+    ),
+    () => effect,
+    (release) => Effect.sync(release)
+  )
+}
+
 export class Api extends Context.Service<
   Api,
-  { readonly request: <A>(request: ApiRequest<A>) => Effect.Effect<A, ApiError> }
+  {
+    readonly request: <A>(request: ApiRequest<A>) => Effect.Effect<A, ApiError>
+    /**
+     * A valid access token in place of the refused `stale` one, renewed at most once however many
+     * ask; for the few calls that cannot go through `request` (chunk uploads over XMLHttpRequest),
+     * and for the renewals that keep the media cookie alive (auth/keep-fresh.ts).
+     */
+    readonly renew: (stale: string) => Effect.Effect<string, ApiError>
+  }
 >()("preparat/Api") {
   static readonly make = (config: ApiConfig) =>
     Effect.gen(function* () {
@@ -83,7 +113,7 @@ export class Api extends Context.Service<
       /** A valid access token in place of `stale`, renewing it at most once however many ask. */
       const renew = (stale: string) =>
         renewal.withPermit(
-          Effect.gen(function* () {
+          acrossTabs(Effect.gen(function* () {
             const current = yield* tokens.get
             if (current === null) return yield* new Unauthorized({ message: "" })
             if (current.access !== stale) return current.access
@@ -98,7 +128,7 @@ export class Api extends Context.Service<
             )
             yield* tokens.set({ access: answer.data.access_token, refresh: answer.data.refresh_token })
             return answer.data.access_token
-          })
+          }))
         )
 
       const request = <A>(request: ApiRequest<A>): Effect.Effect<A, ApiError> =>
@@ -118,7 +148,7 @@ export class Api extends Context.Service<
           return yield* decode(request.path, request.success)(json)
         }).pipe(Effect.withSpan("Api.request", { attributes: { method: request.method, path: request.path } }))
 
-      return Api.of({ request })
+      return Api.of({ request, renew })
     })
 
   static readonly layer = (config: ApiConfig) => Layer.effect(Api, Api.make(config))
@@ -131,6 +161,7 @@ export class Api extends Context.Service<
     Layer.succeed(
       Api,
       Api.of({
+        renew: () => Effect.fail(new Unauthorized({ message: "" })),
         request: <A>(request: ApiRequest<A>) =>
           respond(request).pipe(
             Effect.flatMap((json) =>

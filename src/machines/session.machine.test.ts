@@ -8,8 +8,8 @@ import { modelFor } from "./testing/modelHarness.ts"
 const renamed = { ...ada, name: "Ada King" }
 const promiseActors = ["hasStoredSession", "loadProfile", "logout"]
 const silent = fromCallback<EventObject, void>(() => () => undefined)
-/** The expiry watcher needs the app runtime and the retry waits on a clock; here both are events. */
-const provide = { actors: { watchExpiry: silent, retryLater: silent } }
+/** The expiry watcher and the renewals need the app runtime, the retry a clock; here all are events. */
+const provide = { actors: { watchExpiry: silent, retryLater: silent, keepFresh: silent } }
 
 const model = modelFor({
   machine: sessionMachine,
@@ -99,6 +99,29 @@ describe("session scenarios", () => {
     expect(ended).toEqual([{ type: "session.ended", reason: "signOut" }])
     await run.succeed("logout", undefined)
     expect(run.actor.getSnapshot().matches("signedOut")).toBe(true)
+  })
+
+  it("keeps the tokens fresh exactly while signed in", async () => {
+    let running = 0
+    const keepFresh = fromCallback<EventObject, void>(() => {
+      running++
+      return () => void running--
+    })
+    const run = drive(sessionMachine, promiseActors, { provide: { actors: { ...provide.actors, keepFresh } } })
+    await run.succeed("hasStoredSession", true)
+    expect(running).toBe(0)
+    await run.succeed("loadProfile", ada)
+    expect(running).toBe(1)
+    // A profile reload is no new session: the same renewals go on.
+    await run.send({ type: "session.refresh" })
+    await run.succeed("loadProfile", ada)
+    expect(running).toBe(1)
+    await run.send({ type: "session.signOut" })
+    expect(running).toBe(0)
+    await run.send({ type: "session.signedIn", user: ada })
+    expect(running).toBe(1)
+    await run.send({ type: "session.expired" })
+    expect(running).toBe(0)
   })
 
   it("a refresh that fails keeps the profile it had", async () => {

@@ -3,6 +3,7 @@
 // session (a 401 the Api could not fix by renewing the token), which sends the user to /login.
 import { assign, emit, type EventObject, fromCallback, setup } from "xstate"
 import type { Profile } from "../contract/users.ts"
+import { keepTokensFresh } from "../effects/auth/keep-fresh.ts"
 import { hasStoredSession, loadProfile, logout, watchExpiry } from "../effects/auth/session.ts"
 import { present } from "../effects/Catalogue.ts"
 import { errorOf } from "./eventData.ts"
@@ -52,7 +53,9 @@ export const sessionMachine = setup({
     loadProfile: fromEffect(() => loadProfile()),
     logout: fromEffect(() => logout()),
     retryLater,
-    watchExpiry: fromEffectListener<SessionEvent>((send) => watchExpiry(() => send({ type: "session.expired" })))
+    watchExpiry: fromEffectListener<SessionEvent>((send) => watchExpiry(() => send({ type: "session.expired" }))),
+    /** Renews the tokens before they expire, so the media cookie never lapses (keep-fresh.ts). */
+    keepFresh: fromEffectListener<SessionEvent>(() => keepTokensFresh)
   },
   guards: {
     found: (_, found: boolean) => found,
@@ -96,6 +99,8 @@ export const sessionMachine = setup({
     },
     signedIn: {
       initial: "idle",
+      // Only while signed in: leaving (sign-out, expiry) stops the renewals.
+      invoke: { id: "keepFresh", src: "keepFresh" },
       on: {
         "session.updated": { actions: { type: "setUser", params: ({ event }) => event.user } },
         "session.signOut": { target: "signingOut" },

@@ -100,6 +100,32 @@ describe("Api", () => {
     }).pipe(Effect.provide(layerWith(fake.fetch, signedIn)))
   })
 
+  it.effect("two tabs renewing one token at once make one refresh: the second finds what the first obtained", () => {
+    const server = rotatingServer()
+    // A slow refresh, so that both tabs are inside their renewal together.
+    const fake = fakeFetch(async (call) => {
+      if (call.path === REFRESH_PATH) await new Promise((r) => setTimeout(r, 20))
+      return server.handler(call)
+    })
+    // Two tabs: an Api and a TokenStore each (each its own in-tab semaphore), one localStorage.
+    const items = new Map([["preparat.tokens", JSON.stringify(signedIn)]])
+    const localStorage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key)
+    }
+    const tab = Effect.flatMap(TokenStore.make(localStorage), (tokens) =>
+      Api.make({ baseURL: "http://api.test", fetch: fake.fetch }).pipe(Effect.provideService(TokenStore, tokens))
+    )
+    return Effect.gen(function* () {
+      const [one, two] = yield* Effect.all([tab, tab])
+      const renewed = yield* Effect.all([one.renew("a1"), two.renew("a1")], { concurrency: "unbounded" })
+      expect(renewed).toEqual(["a2", "a2"])
+      expect(server.renewals()).toBe(1)
+      expect(JSON.parse(items.get("preparat.tokens") ?? "null")).toEqual({ access: "a2", refresh: "r2" })
+    })
+  })
+
   it.effect("ends the session when the server refuses to renew: Unauthorized, tokens gone, expiry announced", () => {
     const fake = fakeFetch((call) =>
       call.path === REFRESH_PATH ? json(401, { message: "revoked" }) : json(401, { message: "expired" })
