@@ -78,3 +78,32 @@ export const isInactiveAccount = (error: unknown): boolean =>
 /** A 400 naming `uid` or `token`: the emailed link is broken, used or expired, not the form. */
 export const isLinkRefused = (error: unknown): boolean =>
   isApiError(error) && error._tag === "BadRequest" && (error.fields.uid !== undefined || error.fields.token !== undefined)
+
+/** Why an upload stopped, in the spec's upload messages, and whether trying it again may help. */
+export interface UploadFailure {
+  readonly notice: Notice
+  readonly retryable: boolean
+}
+
+export const uploadFailure = (error: unknown): UploadFailure => {
+  if (!isApiError(error)) return { notice: serverError, retryable: true }
+  switch (error._tag) {
+    case "Forbidden":
+      return { notice: noticeKey("uploads.errors.forbidden"), retryable: false }
+    case "PayloadTooLarge":
+      // Retrying helps once something is deleted or the plan upgraded.
+      return { notice: noticeKey("errors.storageFull"), retryable: true }
+    case "BadRequest":
+      return { notice: noticeKey("errors.uploadFormat"), retryable: false }
+    case "NotFound":
+      // The server dropped the partial upload: a retry starts it again from the first byte.
+      return { notice: noticeKey("uploads.errors.forgotten"), retryable: true }
+    case "Unauthorized":
+      return { notice: noticeKey("errors.authentication"), retryable: false }
+    default:
+      return { notice: serverError, retryable: true }
+  }
+}
+
+/** A slide the server could not read (its processing failed): the spec's wrong-format message. */
+export const unreadableSlide: UploadFailure = { notice: noticeKey("errors.uploadFormat"), retryable: false }

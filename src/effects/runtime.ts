@@ -4,13 +4,18 @@ import { Layer, ManagedRuntime } from "effect"
 import { Api } from "./Api.ts"
 import { Realtime } from "./Realtime.ts"
 import { TokenStore } from "./TokenStore.ts"
+import { xhrTransport } from "./uploads/transport.ts"
+import { Uploader } from "./uploads/Uploader.ts"
+import { UploadStore } from "./uploads/UploadStore.ts"
 
 /** The API base URL is configuration (spec section 7); empty means the SPA's own origin. */
 const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
 
 const ApiLayer = Api.layer({ baseURL }).pipe(Layer.provideMerge(TokenStore.layer))
 
-export const AppLayer = Realtime.layer.pipe(Layer.provideMerge(ApiLayer))
+export const AppLayer = Layer.mergeAll(Realtime.layer, Uploader.layer({ baseURL, transport: xhrTransport }), UploadStore.layer).pipe(
+  Layer.provideMerge(ApiLayer)
+)
 
 export type AppServices = Layer.Success<typeof AppLayer>
 

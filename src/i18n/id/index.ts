@@ -10,7 +10,8 @@ import { notifications } from "./notifications.ts"
 import { publicPages } from "./public.ts"
 import { settings } from "./settings.ts"
 import { shell } from "./shell.ts"
+import { uploads } from "./uploads.ts"
 import { validation } from "./validation.ts"
 import { viewer } from "./viewer.ts"
 
-export const id: typeof en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation, viewer }
+export const id: typeof en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation, viewer, uploads }

@@ -1,0 +1,77 @@
+// The uploads' pure rules: pauses and when to stop waiting, what is plainly not a slide, the
+// server's offset in a refusal, and reading a status message.
+import { describe, expect, it } from "vitest"
+import { BadRequest, Forbidden, NetworkError, ServerError } from "../ApiError.ts"
+import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "./backoff.ts"
+import { chunkRefusal, OffsetMismatch, offsetIn } from "./errors.ts"
+import { ACCEPT_ATTRIBUTE, isUploadable } from "./formats.ts"
+import { statusChangeOf } from "./statusEvent.ts"
+
+describe("backoff", () => {
+  it("doubles from one second up to ten", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(pauseBefore)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000])
+  })
+
+  it("waits out a missing answer for ever, a failing server a few times, and never a refusal", () => {
+    const offline = new NetworkError({ message: "" })
+    const down = new ServerError({ status: 502, message: "" })
+    expect(shouldWait(offline, 1000)).toBe(true)
+    expect(shouldWait(down, SERVER_ERROR_ATTEMPTS - 1)).toBe(true)
+    expect(shouldWait(down, SERVER_ERROR_ATTEMPTS)).toBe(false)
+    expect(shouldWait(new Forbidden({ message: "" }), 1)).toBe(false)
+    expect(shouldWait(new Error("defect"), 1)).toBe(false)
+  })
+})
+
+describe("formats", () => {
+  it("offers the slide formats and refuses the rest and empty files", () => {
+    expect(ACCEPT_ATTRIBUTE).toBe(".jpg,.jpeg,.png,.webp,.tif,.tiff,.svs")
+    expect(isUploadable({ name: "Liver H&E.SVS", size: 10 })).toBe(true)
+    expect(isUploadable({ name: "scan.tiff", size: 10 })).toBe(true)
+    expect(isUploadable({ name: "report.pdf", size: 10 })).toBe(false)
+    expect(isUploadable({ name: "tif", size: 10 })).toBe(false)
+    expect(isUploadable({ name: "empty.png", size: 0 })).toBe(false)
+  })
+})
+
+describe("chunk refusals", () => {
+  it("reads the server's offset in its forms, and nothing else as one", () => {
+    expect(offsetIn({ message: "Continue from byte 16.", offset: 16 })).toBe(16)
+    expect(offsetIn({ data: { offset: "8" } })).toBe(8)
+    expect(offsetIn({ offset: [24] })).toBe(24)
+    expect(offsetIn({ offset: -1 })).toBeUndefined()
+    expect(offsetIn({ offset: "abc" })).toBeUndefined()
+    expect(offsetIn("Continue")).toBeUndefined()
+  })
+
+  it("a 400 with an offset is where to continue; without, the API's error", () => {
+    expect(chunkRefusal({ status: 400, body: { offset: 16 }, retryAfter: null })).toEqual(new OffsetMismatch({ offset: 16 }))
+    expect(chunkRefusal({ status: 400, body: { message: "bad", file: ["bad"] }, retryAfter: null })).toEqual(
+      new BadRequest({ fields: { file: ["bad"] }, message: "bad" })
+    )
+    expect(chunkRefusal({ status: 413, body: { offset: 16 }, retryAfter: null })._tag).toBe("PayloadTooLarge")
+  })
+})
+
+describe("status messages", () => {
+  it("reads a lab's status and thumbnails, keeping absent thumbnails absent", () => {
+    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "ready", thumbnail: "/a.jpg", thumbnail_url: "/b.jpg" })).toEqual({
+      lab_id: "l1",
+      status: "ready",
+      thumbnail: "/a.jpg",
+      thumbnail_url: "/b.jpg"
+    })
+    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "processing", thumbnail: null })).toEqual({
+      lab_id: "l1",
+      status: "processing",
+      thumbnail: null
+    })
+  })
+
+  it("skips other events, other labs' events and unknown statuses", () => {
+    expect(statusChangeOf("l1", "lab_changed_l1", { lab_id: "l1", status: "ready" })).toBeNull()
+    expect(statusChangeOf("l1", "status_upload_l2", { lab_id: "l2", status: "ready" })).toBeNull()
+    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "exploded" })).toBeNull()
+    expect(statusChangeOf("l1", "status_upload_l1", "ready")).toBeNull()
+  })
+})

@@ -1,0 +1,47 @@
+// Uploading slides (spec sections 2, 3, 4, 5, 8): the upload button, the drop zone over a folder and
+// the progress panel. The spec's own upload messages (wrong format, storage full) live in errors.*.
+export const uploads = {
+  button: "Upload",
+  buttonHint: "Upload slides: JPEG, PNG, WebP, TIFF or SVS",
+  picker: "Choose slide images to upload",
+  drop: {
+    title: "Drop slides to upload to {{folder}}",
+    hint: "JPEG, PNG, WebP, TIFF and SVS, any size. Uploads continue if the connection drops."
+  },
+  root: "Mylab",
+  panel: {
+    label: "Uploads",
+    uploading: "Uploading {{count}} files · {{percent}}%",
+    uploadingOne: "Uploading 1 file · {{percent}}%",
+    processing: "Processing {{count}} slides",
+    processingOne: "Processing 1 slide",
+    complete: "{{count}} uploads complete",
+    completeOne: "1 upload complete",
+    completeWithFailures: "{{done}} of {{count}} uploads complete",
+    collapse: "Collapse the upload panel",
+    expand: "Expand the upload panel",
+    close: "Close the upload panel",
+    list: "Files being uploaded",
+    into: "to {{folder}}"
+  },
+  row: {
+    bytes: "{{done}} of {{total}}",
+    queued: "Waiting to start",
+    uploading: "{{percent}}%",
+    waiting: "Connection lost. Trying again…",
+    resyncing: "Reconnecting…",
+    processing: "Building the slide…",
+    ready: "Ready",
+    cancelled: "Cancelled",
+    cancel: "Cancel upload of {{name}}",
+    retry: "Retry upload of {{name}}",
+    retryNow: "Try now",
+    open: "Open {{name}}"
+  },
+  errors: {
+    forbidden: "You are not allowed to upload in this laboratory",
+    forgotten: "The server no longer holds this upload. Retry to send it again.",
+    notResumed: "{{names}} could not be resumed. Upload again to continue.",
+    notResumedTitle: "Upload not resumed"
+  }
+}
