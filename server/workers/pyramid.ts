@@ -2,11 +2,17 @@
 // crash or run out of memory, and that must take down this process only, never the server.
 //   node server/workers/pyramid.ts '<PyramidRequest JSON>'
 // prints one PyramidOutcome JSON line; any other ending (a signal, a non-zero exit) is a crash.
+import { availableParallelism } from "node:os"
+import sharp from "sharp"
 import { rejectionOf } from "../images/image-rejected.ts"
 import { buildPyramid } from "../images/pyramid.ts"
 import type { PyramidOutcome, PyramidRequest } from "./pyramid-protocol.ts"
 
 const say = (outcome: PyramidOutcome) => process.stdout.write(`${JSON.stringify(outcome)}\n`)
+
+// sharp runs libvips on one thread on glibc Linux (to limit heap fragmentation in long-lived
+// processes); this process builds one pyramid and exits, so it may use every core, as vips does.
+sharp.concurrency(availableParallelism())
 
 const request = JSON.parse(process.argv[2] ?? "{}") as PyramidRequest
 try {

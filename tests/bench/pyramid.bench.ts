@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import sharp from "sharp"
-import { buildPyramid } from "../../server/images/pyramid.ts"
+import { DEFAULT_PIXEL_LIMIT } from "../../server/images/pyramid.ts"
 
 const SIDE = Number(process.env.BENCH_PIXELS ?? 32_768)
 const TARGET_TIME_RATIO = 1.2
@@ -57,13 +57,13 @@ const measure = (command: string, args: ReadonlyArray<string>): Run => {
   const seconds = (performance.now() - started) / 1000
   if (child.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${child.stderr}`)
   const fromTime = child.stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1]
-  // Without /usr/bin/time the child reports its own maxRSS (KiB) as its last stdout line.
-  const fromChild = child.stdout.match(/maxRSS=(\d+)/)?.[1]
-  return { seconds, peakBytes: Number(fromTime ?? fromChild ?? Number.NaN) * 1024 }
+  // Without /usr/bin/time (Debian's `time` package) the peak is unknown.
+  return { seconds, peakBytes: Number(fromTime ?? Number.NaN) * 1024 }
 }
 
+/** The slide worker's own child process, exactly as a job runs it. */
 const ours = (input: string, outDir: string) =>
-  measure(process.execPath, [import.meta.filename, "--child", input, outDir])
+  measure(process.execPath, ["server/workers/pyramid.ts", JSON.stringify({ input, outDir, name: "slide", limitInputPixels: DEFAULT_PIXEL_LIMIT })])
 
 const vips = (input: string, outDir: string): Run | undefined => {
   if (spawnSync("vips", ["--version"]).error) return undefined
@@ -82,7 +82,7 @@ const main = async () => {
   const input = await source(SIDE)
   const work = mkdtempSync(join(tmpdir(), "pyramid-bench-"))
   try {
-    console.log(`\nDeep Zoom pyramid of ${SIDE}x${SIDE} (${((SIDE * SIDE) / 1e9).toFixed(2)} gigapixels), ${hasTimeV ? "peak RSS from /usr/bin/time -v" : "peak RSS from the child's resourceUsage"}`)
+    console.log(`\nDeep Zoom pyramid of ${SIDE}x${SIDE} (${((SIDE * SIDE) / 1e9).toFixed(2)} gigapixels), ${hasTimeV ? "peak RSS from /usr/bin/time -v" : "peak RSS unknown (install Debian's time package)"}`)
     const mine = ours(input, join(work, "ours"))
     rmSync(join(work, "ours"), { recursive: true, force: true })
     const reference = vips(input, join(work, "vips"))
@@ -90,7 +90,7 @@ const main = async () => {
     row("vips dzsave", reference, reference ? "" : "vips not installed: apt-get install -y libvips-tools")
     const ratio = reference ? mine.seconds / reference.seconds : Number.NaN
     row(
-      "buildPyramid (sharp)",
+      "Preparat (sharp)",
       mine,
       `time ${reference ? `${ratio.toFixed(2)}x vips (target <= ${TARGET_TIME_RATIO}x) ${ratio <= TARGET_TIME_RATIO ? "MET" : "MISSED"}` : "vs vips: n/a"}; peak target < 1024 MB ${memoryMet ? "MET" : "MISSED"}`
     )
@@ -100,12 +100,4 @@ const main = async () => {
   }
 }
 
-if (import.meta.main) {
-  if (process.argv[2] === "--child") {
-    // The measured side: only buildPyramid in this process, so its peak RSS is the pyramid's.
-    await buildPyramid(process.argv[3]!, process.argv[4]!, "slide")
-    console.log(`maxRSS=${process.resourceUsage().maxRSS}`)
-  } else {
-    await main()
-  }
-}
+if (import.meta.main) await main()
