@@ -196,7 +196,8 @@ const migrations = (engine: Engine): Record<string, Migration> => ({
       await db.schema.alterTable("labs").addColumn("slide_key", "text").execute()
 
       // An upload in progress: bytes arrive in order into DATA_DIR/uploads/<id>; `received` is the
-      // offset the client continues from. It becomes a file lab only when the last byte arrives.
+      // offset the client continues from. The first chunk creates its file lab (status uploading, size
+      // 0, counted against no quota); the last byte makes it processing.
       await db.schema
         .createTable("uploads")
         .addColumn("id", "text", (c) => c.primaryKey())
@@ -207,7 +208,7 @@ const migrations = (engine: Engine): Record<string, Migration> => ({
         .addColumn("filename", "text", (c) => c.notNull())
         .addColumn("total_size", "bigint", (c) => c.notNull())
         .addColumn("received", "bigint", (c) => c.notNull().defaultTo(0))
-        // Set when the last byte arrived: the file lab it became.
+        // The file lab it is becoming, created with the first chunk.
         .addColumn("lab_id", "text", (c) => c.references("labs.id").onDelete("set null"))
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())

@@ -150,7 +150,7 @@ export interface NotificationsTable {
   created_at: string
 }
 
-/** An upload in progress (or finished: then `lab_id` and `completed_at` are set). */
+/** An upload and the file lab it creates at its first chunk; `completed_at` once every byte arrived. */
 export interface UploadsTable {
   id: string
   user_id: string

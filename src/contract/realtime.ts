@@ -2,7 +2,9 @@
 // SPA learns where to connect and gets its private channels authorised.
 //
 //   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId}, and later the
-//                                       annotation, label and chat events of the spec
+//                                       annotation, label and chat events of the spec; a folder's
+//                                       channel also carries status_upload_{childId} of its files,
+//                                       so one subscription keeps a whole folder view live
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment)
 //   private-ownership_changes_{userId}  ownership_changes_{userId}
 import { Schema } from "effect"

@@ -18,12 +18,6 @@ export const dashboard = {
     detailEmptyBody: "This invoice cannot be shown yet. Your invoices are listed under Status Billing.",
     toBilling: "Go to Status Billing"
   },
-  slide: {
-    title: "Slide viewer",
-    emptyTitle: "The slide viewer is not available yet",
-    emptyBody: "Deep-zoom viewing and annotation of this slide will open here.",
-    back: "Back to All File"
-  },
   comingSoon: {
     trainAiTitle: "Train AI",
     trainAiBody: "Train analysis models on your own annotated slides. This feature is coming soon.",

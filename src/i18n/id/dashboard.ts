@@ -18,12 +18,6 @@ export const dashboard: typeof en = {
     detailEmptyBody: "Tagihan ini belum dapat ditampilkan. Daftar tagihan Anda ada di Status Tagihan.",
     toBilling: "Buka Status Tagihan"
   },
-  slide: {
-    title: "Penampil slide",
-    emptyTitle: "Penampil slide belum tersedia",
-    emptyBody: "Tampilan deep-zoom dan anotasi slide ini akan terbuka di sini.",
-    back: "Kembali ke Semua File"
-  },
   comingSoon: {
     trainAiTitle: "Latih AI",
     trainAiBody: "Latih model analisis dengan slide beranotasi milik Anda sendiri. Fitur ini segera hadir.",
