@@ -26,6 +26,8 @@ export const DashboardLayout = ({ path, children }: DashboardLayoutProps) => (
   </RightPanelProvider>
 )
 
+const isSlideViewer = (path: string) => /^\/dashboard\/labs\/[^/]+\/annotations\/?$/.test(path)
+
 const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
   const t = useT()
   const sidebar = useSidebar(path.startsWith("/dashboard/setting/"))
@@ -45,7 +47,8 @@ const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
           <RightPanel />
         </div>
       </div>
-      <ContactButton shifted={panel !== null} />
+      {/* The slide viewer owns its corners (navigator, scale bar); help is one step back. */}
+      {!isSlideViewer(path) && <ContactButton shifted={panel !== null} />}
     </div>
   )
 }
