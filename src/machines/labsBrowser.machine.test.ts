@@ -34,6 +34,8 @@ const model = modelFor({
     { type: "browser.selectAll" },
     { type: "browser.clear" },
     { type: "browser.patch", lab: { ...slides, name: "Slides 2025" } },
+    { type: "browser.status", lab_id: "s1", status: "ready", thumbnail_url: "/v2/media/slides/s1/k/slide_thumb_312x281.jpg" },
+    { type: "browser.status", lab_id: "zz", status: "failed" },
     { type: "browser.remove", ids: ["f2"] },
     { type: "browser.remove", ids: ["f1", "f2", "s1"] }
   ] as unknown as ReadonlyArray<LabsBrowserEvent>,
@@ -114,6 +116,19 @@ describe("labsBrowser scenarios", () => {
     await run.succeed("open", { folder, results: [biopsies], meta: meta(1, null) })
     expect(run.actor.getSnapshot().context.folder).toEqual(folder)
     expect(run.actor.getSnapshot().context.view).toBe("table")
+  })
+
+  it("applies an upload status to the lab it names: status replaced, thumbnails only when given; others only logged", async () => {
+    const uploading = lab("u9", "Kidney.tif", { is_dir: false, status: "uploading", thumbnail: "/old-77.jpg" })
+    const run = drive(labsBrowserMachine, ["open", "reopen", "more"], { input: { source: root, view: "grid" } })
+    await run.succeed("open", { ...first, results: [slides, uploading] })
+    await run.send({ type: "browser.status", lab_id: "u9", status: "processing" })
+    expect(run.actor.getSnapshot().context.items[1]).toMatchObject({ status: "processing", thumbnail: "/old-77.jpg", thumbnail_url: null })
+    await run.send({ type: "browser.status", lab_id: "u9", status: "ready", thumbnail: "/77.jpg", thumbnail_url: "/312.jpg" })
+    expect(run.actor.getSnapshot().context.items[1]).toMatchObject({ status: "ready", thumbnail: "/77.jpg", thumbnail_url: "/312.jpg" })
+    const before = run.actor.getSnapshot().context.items
+    await run.send({ type: "browser.status", lab_id: "elsewhere", status: "failed" })
+    expect(run.actor.getSnapshot().context.items).toBe(before)
   })
 
   it("removing from a list with more pages asks again, so nothing is skipped", async () => {

@@ -7,6 +7,7 @@ import type { Lab, LabDetail } from "../contract/labs.ts"
 import { type Failure, failureOf } from "../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../effects/labs/open.ts"
+import type { StatusChange } from "../effects/uploads/statusEvent.ts"
 import { errorOf } from "./eventData.ts"
 import { fromEffect } from "./fromEffect.ts"
 import { keepListed, noSelection, type SelectMode, type Selection, select, selectAll } from "./labs/selection.ts"
@@ -46,6 +47,8 @@ export type LabsBrowserEvent =
   | { readonly type: "browser.patch"; readonly lab: { readonly id: string } & Partial<Lab> }
   /** Labs left the list (deleted, moved elsewhere, un-starred on Favorite). */
   | { readonly type: "browser.remove"; readonly ids: ReadonlyArray<string> }
+  /** A file's upload status changed (realtime `status_upload`, or the session's own upload). */
+  | ({ readonly type: "browser.status" } & StatusChange)
 
 interface PageOf {
   readonly results: ReadonlyArray<ListedLab>
@@ -75,6 +78,7 @@ export const labsBrowserMachine = setup({
     nothingShown: ({ context }) => context.items.length === 0,
     searchChanged: ({ context, event }) =>
       event.type === "browser.search" && context.source.kind === "folder" && event.search.trim() !== context.source.search.trim(),
+    listedLab: ({ context, event }) => event.type === "browser.status" && context.items.some((item) => item.id === event.lab_id),
     removesAll: ({ context, event }) => {
       assertEvent(event, "browser.remove")
       return context.items.length > 0 && context.items.every((item) => event.ids.includes(item.id))
@@ -119,6 +123,27 @@ export const labsBrowserMachine = setup({
       assertEvent(event, "browser.patch")
       return { items: context.items.map((item) => (item.id === event.lab.id ? { ...item, ...event.lab } : item)) }
     }),
+    /** Spec section 4: the status replaces the lab's; thumbnails replace theirs when the message has them. */
+    applyStatus: assign(({ context, event }) => {
+      assertEvent(event, "browser.status")
+      const { lab_id, status, thumbnail, thumbnail_url } = event
+      return {
+        items: context.items.map((item) =>
+          item.id === lab_id
+            ? {
+                ...item,
+                status,
+                ...(thumbnail === undefined ? {} : { thumbnail }),
+                ...(thumbnail_url === undefined ? {} : { thumbnail_url })
+              }
+            : item
+        )
+      }
+    }),
+    /** Spec section 4: a status for a lab this list does not show is only logged. */
+    logUnknownStatus: ({ event }) => {
+      if (event.type === "browser.status") console.info(`upload status for a lab not in this list: ${event.lab_id} is ${event.status}`)
+    },
     remove: assign(({ context, event }) => {
       assertEvent(event, "browser.remove")
       const items = context.items.filter((item) => !event.ids.includes(item.id))
@@ -145,6 +170,7 @@ export const labsBrowserMachine = setup({
     "browser.selectAll": { actions: "selectAll" },
     "browser.clear": { actions: "clear" },
     "browser.patch": { actions: "patch" },
+    "browser.status": [{ guard: "listedLab", actions: "applyStatus" }, { actions: "logUnknownStatus" }],
     "browser.remove": { actions: "remove" }
   },
   states: {

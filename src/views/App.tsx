@@ -1,5 +1,5 @@
 // The application root: providers from the outside in (words, notices, the loading bar, the
-// session, its realtime connection and notifications), then the router.
+// session, its realtime connection, notifications and uploads), then the router.
 import { I18nProvider } from "../i18n/index.ts"
 import { NotificationsProvider } from "./notifications/NotificationsProvider.tsx"
 import { ProgressProvider } from "./progress/ProgressProvider.tsx"
@@ -7,6 +7,7 @@ import { RealtimeProvider } from "./realtime/RealtimeProvider.tsx"
 import { Routes } from "./routes.tsx"
 import { SessionProvider } from "./session.tsx"
 import { ToastProvider } from "./ui/index.ts"
+import { UploadsProvider } from "./uploads/UploadsProvider.tsx"
 
 export const App = () => (
   <I18nProvider>
@@ -15,7 +16,9 @@ export const App = () => (
         <SessionProvider>
           <RealtimeProvider>
             <NotificationsProvider>
-              <Routes />
+              <UploadsProvider>
+                <Routes />
+              </UploadsProvider>
             </NotificationsProvider>
           </RealtimeProvider>
         </SessionProvider>

@@ -60,7 +60,11 @@ export interface StartedServer {
    * few things a test cannot reach over HTTP, such as ageing a token past its expiry.
    */
   readonly withDb: <A>(fn: (db: Db) => Promise<A>) => Promise<A>
-  readonly stop: () => Promise<void>
+  /**
+   * Closes the server. By default requests under way finish first; `abrupt` drops every open
+   * connection at once, as a crash or a cut cable would (a test of resuming after one).
+   */
+  readonly stop: (options?: { readonly abrupt?: boolean }) => Promise<void>
 }
 
 export const freePort = (): Promise<number> =>
@@ -179,11 +183,15 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
         await db.destroy()
       }
     },
-    stop: async () => {
+    stop: async (options = {}) => {
       if (stopped) return
       stopped = true
       // Interrupting the launched layer closes the HTTP server and the database pool.
-      await Effect.runPromise(Fiber.interrupt(fiber))
+      const closed = Effect.runPromise(Fiber.interrupt(fiber))
+      // Closing waits for open connections; an abrupt stop cuts them, and any made meanwhile.
+      const cutting = options.abrupt ? setInterval(() => server.closeAllConnections(), 10) : undefined
+      if (options.abrupt) server.closeAllConnections()
+      await closed.finally(() => clearInterval(cutting))
       await cleanUp()
     }
   }

@@ -17,13 +17,22 @@ const text = (u: unknown): string | null | undefined => (typeof u === "string" &
 
 /** The change a message announces, if it is a status message of `labId`'s channel. */
 export const statusChangeOf = (labId: string, event: string, data: unknown): StatusChange | null => {
-  if (event !== realtimeEvents.statusUpload(labId) || !isRecord(data) || typeof data.lab_id !== "string" || !isStatus(data.status)) return null
+  if (event !== realtimeEvents.statusUpload(labId) || !isRecord(data) || data.lab_id !== labId || !isStatus(data.status)) return null
   const thumbnail = text(data.thumbnail)
   const thumbnailUrl = text(data.thumbnail_url)
   return {
-    lab_id: data.lab_id,
+    lab_id: labId,
     status: data.status,
     ...(thumbnail === undefined ? {} : { thumbnail }),
     ...(thumbnailUrl === undefined ? {} : { thumbnail_url: thumbnailUrl })
   }
+}
+
+/**
+ * A status message heard on any channel: a folder's channel carries `status_upload_{id}` for each of
+ * its files, so the lab is read from the event's name.
+ */
+export const statusChangeIn = (event: string, data: unknown): StatusChange | null => {
+  const labId = /^status_upload_(.+)$/.exec(event)?.[1]
+  return labId === undefined ? null : statusChangeOf(labId, event, data)
 }

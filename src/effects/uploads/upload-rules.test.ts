@@ -5,7 +5,7 @@ import { BadRequest, Forbidden, NetworkError, ServerError } from "../ApiError.ts
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "./backoff.ts"
 import { chunkRefusal, OffsetMismatch, offsetIn } from "./errors.ts"
 import { ACCEPT_ATTRIBUTE, isUploadable } from "./formats.ts"
-import { statusChangeOf } from "./statusEvent.ts"
+import { statusChangeIn, statusChangeOf } from "./statusEvent.ts"
 
 describe("backoff", () => {
   it("doubles from one second up to ten", () => {
@@ -66,6 +66,13 @@ describe("status messages", () => {
       status: "processing",
       thumbnail: null
     })
+  })
+
+  it("on a folder's channel, reads the file from the event's name", () => {
+    expect(statusChangeIn("status_upload_l7", { lab_id: "l7", status: "failed" })).toEqual({ lab_id: "l7", status: "failed" })
+    // A message whose name and body disagree is not trusted.
+    expect(statusChangeIn("status_upload_l7", { lab_id: "l8", status: "failed" })).toBeNull()
+    expect(statusChangeIn("lab_changed_f1", { lab_id: "l7", status: "ready" })).toBeNull()
   })
 
   it("skips other events, other labs' events and unknown statuses", () => {

@@ -22,8 +22,6 @@ export const labs = {
     root: "All File"
   },
   actions: {
-    upload: "Upload",
-    uploadSoon: "Uploads arrive soon",
     createFolder: "New folder",
     search: "Search labs",
     view: "View",

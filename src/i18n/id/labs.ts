@@ -23,8 +23,6 @@ export const labs: typeof en = {
     root: "Semua File"
   },
   actions: {
-    upload: "Unggah",
-    uploadSoon: "Fitur unggah segera hadir",
     createFolder: "Folder baru",
     search: "Cari lab",
     view: "Tampilan",

@@ -1,10 +1,11 @@
 // What a lab looks like in a list: a folder drawn as a folder; a slide by its thumbnail when the
 // server has one, else a drawn glass slide (so a slide still being processed never looks broken).
-// The upload status shows on the picture while it is not ready.
+// The upload status shows on the picture while it is not ready: a quiet spinner while uploading or
+// processing, a red badge when it failed.
 import { useState } from "react"
 import type { Lab } from "../../contract/labs.ts"
 import { useT } from "../../i18n/index.ts"
-import { cx } from "../ui/index.ts"
+import { AlertCircleIcon, cx } from "../ui/index.ts"
 import * as css from "./labs.css.ts"
 
 type Pictured = Pick<Lab, "is_dir" | "thumbnail_url" | "status">
@@ -14,7 +15,8 @@ export const LabThumbnail = ({ lab, size = "tile" }: { readonly lab: Pictured; r
   const [broken, setBroken] = useState<string | null>(null)
   const image = !lab.is_dir && lab.thumbnail_url !== null && broken !== lab.thumbnail_url ? lab.thumbnail_url : null
   const kind = lab.is_dir ? "folder" : image !== null ? "image" : "slide"
-  const showStatus = size === "tile" && lab.status !== null && lab.status !== "ready"
+  const pending = !lab.is_dir && (lab.status === "uploading" || lab.status === "processing")
+  const failed = !lab.is_dir && lab.status === "failed"
   return (
     <span className={cx(css.thumb, css.thumbKind[kind])} aria-hidden="true">
       {image !== null ? (
@@ -24,9 +26,14 @@ export const LabThumbnail = ({ lab, size = "tile" }: { readonly lab: Pictured; r
       ) : (
         <SlideGlyph size={size === "tile" ? 112 : 26} />
       )}
-      {showStatus && lab.status !== null && (
-        <span className={cx(css.thumbStatus, lab.status === "failed" && css.thumbStatusFailed)}>{t(`labs.status.${lab.status}`)}</span>
+      {size === "tile" && (pending || failed) && lab.status !== null && (
+        <span className={cx(css.thumbStatus, failed && css.thumbStatusFailed)} data-testid="lab-status">
+          {pending ? <span className={css.thumbSpinner} /> : <AlertCircleIcon size={12} />}
+          {t(`labs.status.${lab.status}`)}
+        </span>
       )}
+      {size === "mini" && pending && <span className={css.miniPending} />}
+      {size === "mini" && failed && <span className={css.miniFailed} />}
     </span>
   )
 }

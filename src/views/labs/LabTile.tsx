@@ -23,7 +23,12 @@ export interface LabItemProps {
 export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProps) => {
   const t = useT()
   const { locale, localePath } = useLocale()
-  const facts = lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(lab)}`
+  // A file still uploading has no size yet: its badge says what is happening instead.
+  const facts = lab.is_dir
+    ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}`
+    : lab.status === "uploading"
+      ? t("labs.kinds.image")
+      : `${t("labs.kinds.image")} · ${formatSize(lab)}`
   return (
     <li
       className={cx(css.tile, selected && css.tileSelected)}

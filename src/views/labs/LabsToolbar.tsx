@@ -1,9 +1,10 @@
 // The list page's actions (spec section 2): search, the view switch, the details panel, New folder
-// (not for those who may not create here, e.g. a reviewer) and Upload (shown, not yet available).
+// and Upload (neither for those who may not add here, e.g. a reviewer).
 import type { ViewMode } from "../../machines/labsBrowser.machine.ts"
 import { useT } from "../../i18n/index.ts"
 import { ViewSwitch } from "../dashboard/ViewSwitch.tsx"
-import { Button, FolderPlusIcon, InfoIcon, SearchIcon, Tooltip, UploadIcon } from "../ui/index.ts"
+import { Button, FolderPlusIcon, InfoIcon, SearchIcon, Tooltip } from "../ui/index.ts"
+import { UploadButton } from "../uploads/UploadButton.tsx"
 import * as css from "./labs.css.ts"
 
 export interface LabsToolbarProps {
@@ -12,12 +13,13 @@ export interface LabsToolbarProps {
   readonly detailsOpen: boolean
   readonly onDetails: () => void
   readonly onSearch: () => void
-  /** Null hides New folder and Upload (lists that are not a place: recent, favorites, shared). */
+  /** Null hides New folder (lists that are not a place: recent, favorites, shared; a reviewer). */
   readonly onCreateFolder: (() => void) | null
-  readonly showUpload: boolean
+  /** Null hides Upload, as for New folder. */
+  readonly onUpload: ((files: ReadonlyArray<File>) => void) | null
 }
 
-export const LabsToolbar = ({ view, onView, detailsOpen, onDetails, onSearch, onCreateFolder, showUpload }: LabsToolbarProps) => {
+export const LabsToolbar = ({ view, onView, detailsOpen, onDetails, onSearch, onCreateFolder, onUpload }: LabsToolbarProps) => {
   const t = useT()
   return (
     <>
@@ -32,20 +34,13 @@ export const LabsToolbar = ({ view, onView, detailsOpen, onDetails, onSearch, on
           <InfoIcon size={18} />
         </Button>
       </Tooltip>
-      {(onCreateFolder !== null || showUpload) && <span className={css.toolbarDivider} aria-hidden="true" />}
+      {(onCreateFolder !== null || onUpload !== null) && <span className={css.toolbarDivider} aria-hidden="true" />}
       {onCreateFolder !== null && (
         <Button variant="secondary" iconStart={<FolderPlusIcon size={16} />} onClick={onCreateFolder} data-testid="new-folder">
           {t("labs.actions.createFolder")}
         </Button>
       )}
-      {showUpload && (
-        <Tooltip content={t("labs.actions.uploadSoon")} placement="bottom">
-          {/* aria-disabled keeps it focusable so the tooltip can say why; uploads are a later issue. */}
-          <Button variant="primary" aria-disabled="true" iconStart={<UploadIcon size={16} />}>
-            {t("labs.actions.upload")}
-          </Button>
-        </Tooltip>
-      )}
+      {onUpload !== null && <UploadButton onFiles={onUpload} />}
     </>
   )
 }

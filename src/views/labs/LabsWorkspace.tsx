@@ -15,6 +15,8 @@ import { useDocumentMeta } from "../document-meta.ts"
 import { MemberDialog } from "../members/MemberDialog.tsx"
 import { usePanelSlot, useRightPanel } from "../shell/RightPanelContext.tsx"
 import { Alert, Button, ContextMenu, FolderPlusIcon, PageHeader, RefreshIcon, Skeleton } from "../ui/index.ts"
+import { DropZone } from "../uploads/DropZone.tsx"
+import { useUploadsActor } from "../uploads/UploadsProvider.tsx"
 import * as css from "./labs.css.ts"
 import { LabDialogs } from "./dialogs/LabDialogs.tsx"
 import { LabInspector } from "./inspector/LabInspector.tsx"
@@ -36,6 +38,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const { localePath } = useLocale()
   const { text } = useNoticeText()
   const { browser, actions, open } = useLabsWorkspace(source)
+  const uploads = useUploadsActor()
   const panel = useRightPanel()
   const copyLink = useCopyLink()
   const { items, selection, view, folder, meta, error, moreError } = useSelector(browser, (s) => s.context)
@@ -96,6 +99,10 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   }
 
   const inFolder = place && source.folderId !== null
+  // Uploads go into the folder shown (or the root), for those who may add to it: owner or admin.
+  const uploadTarget = place && canCreate && uploads !== null ? { id: source.folderId, name: folder?.name ?? t("uploads.root") } : null
+  const upload =
+    uploadTarget === null ? null : (files: ReadonlyArray<File>) => uploads?.send({ type: "uploads.add", files, folder: uploadTarget })
   return (
     <>
       {inFolder && (
@@ -128,7 +135,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
             onDetails={() => panel.toggle(selected.length > 1 ? "info-multiple-lab" : "info")}
             onSearch={() => actions.send({ type: "labs.search" })}
             onCreateFolder={source.kind === "folder" && canCreate ? createFolder : null}
-            showUpload={place}
+            onUpload={upload}
           />
         }
       />
@@ -181,6 +188,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
           onClose={() => setMenu(null)}
         />
       )}
+      {uploadTarget !== null && upload !== null && <DropZone folderName={uploadTarget.name} onFiles={upload} />}
       <LabDialogs actions={actions} search={search} />
       {membersOf !== null && <MemberDialog labId={membersOf} open onClose={() => setMembersOf(null)} />}
       {slot !== null &&

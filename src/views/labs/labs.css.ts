@@ -1,5 +1,5 @@
 // The labs lists: the grid of tiles, the table, their thumbnails, and the page's header pieces.
-import { globalStyle, style, styleVariants } from "@vanilla-extract/css"
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
 /* ---- header ---- */
@@ -151,14 +151,53 @@ export const thumbStatus = style({
   position: "absolute",
   left: 8,
   bottom: 8,
-  padding: "2px 8px",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 6,
+  padding: "3px 9px 3px 7px",
   borderRadius: vars.radius.full,
   fontSize: 11,
   fontWeight: vars.fontWeight.semibold,
   background: "rgba(17, 24, 39, 0.72)",
-  color: "#fff"
+  color: "#fff",
+  backdropFilter: "blur(2px)"
 })
 export const thumbStatusFailed = style({ background: vars.color.danger })
+
+const turn = keyframes({ to: { transform: "rotate(360deg)" } })
+/** A small ring turning while the server still works on the slide. */
+export const thumbSpinner = style({
+  width: 10,
+  height: 10,
+  flex: "none",
+  borderRadius: "50%",
+  border: "2px solid rgba(255, 255, 255, 0.35)",
+  borderTopColor: "#fff",
+  animation: `${turn} 0.8s linear infinite`
+})
+/** The table's small picture: a turning ring in its corner, or a red dot. */
+export const miniPending = style({
+  position: "absolute",
+  right: 2,
+  bottom: 2,
+  width: 10,
+  height: 10,
+  borderRadius: "50%",
+  border: `2px solid ${vars.color.primarySoftBorder}`,
+  borderTopColor: vars.color.primary,
+  background: vars.color.surface,
+  animation: `${turn} 0.8s linear infinite`
+})
+export const miniFailed = style({
+  position: "absolute",
+  right: 2,
+  bottom: 2,
+  width: 9,
+  height: 9,
+  borderRadius: "50%",
+  background: vars.color.danger,
+  boxShadow: `0 0 0 2px ${vars.color.surface}`
+})
 
 export const mini = style({
   position: "relative",

@@ -6,7 +6,8 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect } from "react"
 import { useLocation } from "wouter"
 import type { Lab } from "../../contract/labs.ts"
-import type { LabSource } from "../../effects/labs/list.ts"
+import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
+import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { labActionsMachine } from "../../machines/labActions.machine.ts"
 import { labsBrowserMachine } from "../../machines/labsBrowser.machine.ts"
@@ -15,9 +16,17 @@ import { useNoticeText } from "../account/useNoticeText.ts"
 import { useLabEvents } from "../realtime/useLabEvents.ts"
 import { useStorageRefresh } from "../shell/StorageContext.tsx"
 import { useToast } from "../ui/index.ts"
+import { useStatusChannels } from "../uploads/useStatusChannels.ts"
+import { useUploadNews } from "../uploads/useUploadNews.ts"
 import { labPath, searchPath } from "./lab-paths.ts"
 import { useEmittedEvents } from "./useEmittedEvents.ts"
 import { readViewMode, rememberViewMode } from "./view-mode.ts"
+
+/** Files of the list still uploading or processing: their status is still to change. */
+const pendingIdsOf = (items: ReadonlyArray<ListedLab>): ReadonlyArray<string> =>
+  items.filter((item) => !item.is_dir && (item.status === "uploading" || item.status === "processing")).map((item) => item.id)
+
+const sameIds = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((id, i) => id === b[i])
 
 /** The level a source lists (where a new folder would appear in it), or undefined for other lists. */
 const levelOf = (source: LabSource): string | null | undefined =>
@@ -95,6 +104,20 @@ export const useLabsWorkspace = (source: LabSource) => {
     source.kind === "folder" ? source.folderId : null,
     useCallback(() => browser.send({ type: "browser.refresh" }), [browser])
   )
+
+  // Uploads: a slide's status and thumbnails change live (spec section 4), from the folder's channel
+  // or, in lists that are not a folder, from each unfinished file's own; an upload of this session
+  // into this folder shows up as soon as the server holds its first chunk.
+  const pending = useSelector(browser, (snapshot) => pendingIdsOf(snapshot.context.items), sameIds)
+  const showStatus = useCallback((change: StatusChange) => browser.send({ type: "browser.status", ...change }), [browser])
+  useStatusChannels(source.kind === "folder" && source.search.trim() === "" ? source.folderId : null, pending, showStatus)
+  useUploadNews({
+    listChanged: (folderId) => {
+      if (levelOf(source) === folderId) browser.send({ type: "browser.refresh" })
+      refreshStorage()
+    },
+    labStatus: showStatus
+  })
 
   const open = useCallback((lab: Pick<Lab, "id" | "is_dir">) => navigate(localePath(labPath(lab))), [navigate, localePath])
 

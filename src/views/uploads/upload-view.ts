@@ -1,0 +1,85 @@
+// What the progress panel shows of each upload and of all of them together, read from the upload
+// actors' snapshots. Pure, so the panel's words and numbers are tested without rendering.
+import type { SnapshotFrom } from "xstate"
+import type { Notice } from "../../effects/Notice.ts"
+import { bytesDone, type uploadMachine } from "../../machines/upload.machine.ts"
+
+export type RowState = "queued" | "sending" | "waiting" | "resyncing" | "processing" | "ready" | "failed" | "cancelled"
+
+export interface RowView {
+  readonly state: RowState
+  readonly filename: string
+  readonly folderName: string
+  readonly done: number
+  readonly total: number
+  /** 0 to 100, whole numbers; 100 once every byte is on the server. */
+  readonly percent: number
+  readonly failure: Notice | null
+  readonly canCancel: boolean
+  readonly canRetry: boolean
+  /** The file lab once known: a ready one opens in the viewer. */
+  readonly labId: string | null
+  /** 77x77 thumbnail of a ready slide. */
+  readonly thumbnail: string | null
+}
+
+const stateOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowState => {
+  if (snapshot.matches({ uploading: "waiting" })) return "waiting"
+  if (snapshot.matches({ uploading: "resyncing" })) return "resyncing"
+  if (snapshot.matches("uploading")) return "sending"
+  if (snapshot.matches("processing")) return "processing"
+  if (snapshot.matches("ready")) return "ready"
+  if (snapshot.matches("failed")) return "failed"
+  if (snapshot.matches("cancelled")) return "cancelled"
+  return "queued"
+}
+
+export const percentOf = (done: number, total: number): number => (total <= 0 ? 100 : Math.min(100, Math.floor((done * 100) / total)))
+
+export const rowViewOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowView => {
+  const { context } = snapshot
+  const state = stateOf(snapshot)
+  const done = state === "processing" || state === "ready" ? context.size : bytesDone(context)
+  return {
+    state,
+    filename: context.filename,
+    folderName: context.folder.name,
+    done,
+    total: context.size,
+    percent: percentOf(done, context.size),
+    failure: state === "failed" ? context.failure : null,
+    canCancel: state === "queued" || state === "sending" || state === "waiting" || state === "resyncing",
+    canRetry: state === "failed" && context.retryable,
+    labId: context.labId,
+    thumbnail: state === "ready" ? context.thumbnail : null
+  }
+}
+
+export type PanelSummary =
+  | { readonly kind: "uploading"; readonly count: number; readonly percent: number }
+  /** Every file on its way is waiting out a lost connection. */
+  | { readonly kind: "waiting"; readonly count: number; readonly percent: number }
+  | { readonly kind: "processing"; readonly count: number }
+  | { readonly kind: "complete"; readonly count: number; readonly done: number }
+
+const moving: ReadonlySet<RowState> = new Set(["queued", "sending", "waiting", "resyncing"])
+
+/**
+ * The panel's heading: while files are on their way, how many and how far all of them together
+ * (cancelled and failed ones left out of the bytes), or that they wait for the connection; then
+ * the slides being built; then the tally.
+ */
+export const summaryOf = (rows: ReadonlyArray<RowView>): PanelSummary => {
+  const active = rows.filter((row) => moving.has(row.state))
+  if (active.length > 0) {
+    const counted = rows.filter((row) => row.state !== "cancelled" && row.state !== "failed")
+    const total = counted.reduce((sum, row) => sum + row.total, 0)
+    const done = counted.reduce((sum, row) => sum + row.done, 0)
+    const stalled = active.every((row) => row.state === "waiting" || row.state === "resyncing")
+    return { kind: stalled ? "waiting" : "uploading", count: active.length, percent: percentOf(done, total) }
+  }
+  const processing = rows.filter((row) => row.state === "processing").length
+  if (processing > 0) return { kind: "processing", count: processing }
+  const finished = rows.filter((row) => row.state !== "cancelled")
+  return { kind: "complete", count: finished.length, done: finished.filter((row) => row.state === "ready").length }
+}

@@ -1,0 +1,32 @@
+// Live upload status for a list of labs (spec section 4: "updated live from server events"). A
+// folder's channel carries the status of every file in it; a list that is not a folder (the root,
+// search, favorites, shared) listens on the channel of each file still uploading or processing.
+import { useEffect, useRef } from "react"
+import { labChannel } from "../../contract/realtime.ts"
+import { type StatusChange, statusChangeIn } from "../../effects/uploads/statusEvent.ts"
+import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
+
+export const useStatusChannels = (
+  folderId: string | null,
+  pendingIds: ReadonlyArray<string>,
+  onChange: (change: StatusChange) => void
+): void => {
+  const realtime = useRealtimeActor()
+  const latest = useRef(onChange)
+  latest.current = onChange
+  // One string, so a re-render with the same labs keeps the subscriptions.
+  const channels = (folderId !== null ? [labChannel(folderId)] : pendingIds.map(labChannel)).sort().join(" ")
+  useEffect(() => {
+    const watched = channels === "" ? [] : channels.split(" ")
+    for (const channel of watched) realtime.send({ type: "realtime.watch", channel })
+    const subscription = realtime.on("realtime.message", (message) => {
+      if (!watched.includes(message.channel)) return
+      const change = statusChangeIn(message.event, message.data)
+      if (change !== null) latest.current(change)
+    })
+    return () => {
+      subscription.unsubscribe()
+      for (const channel of watched) realtime.send({ type: "realtime.unwatch", channel })
+    }
+  }, [realtime, channels])
+}
