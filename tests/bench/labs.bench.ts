@@ -5,6 +5,7 @@ import { type Db, openDatabase } from "../../server/db/database.ts"
 import type { LabsTable } from "../../server/db/schema.ts"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { startServerProcess } from "../support/server-process.ts"
+import { fireLoad, makeGetter } from "./load.ts"
 import { percentile, report } from "./stats.ts"
 
 const LABS = Number(process.env.BENCH_LABS ?? 100_000)
@@ -84,22 +85,8 @@ interface Scenario {
   readonly path: () => string
 }
 
-const fire = async (url: string, token: string, scenario: Scenario, requests = REQUESTS): Promise<number[]> => {
-  const latencies: number[] = []
-  let sent = 0
-  const worker = async () => {
-    while (sent < requests) {
-      sent++
-      const started = performance.now()
-      const response = await fetch(`${url}${scenario.path()}`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } })
-      const body = await response.text()
-      if (response.status !== 200) throw new Error(`${scenario.name}: ${response.status} ${body.slice(0, 200)}`)
-      latencies.push(performance.now() - started)
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  return latencies
-}
+const fire = (url: string, token: string, scenario: Scenario, requests = REQUESTS): Promise<number[]> =>
+  fireLoad(url, requests, CONCURRENCY, () => ({ path: scenario.path(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } }), scenario.name)
 
 const pick = <A>(list: ReadonlyArray<A>) => list[Math.floor(Math.random() * list.length)]!
 
@@ -145,18 +132,29 @@ export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean>
     ]
     let met = true
     const only = process.env.BENCH_ONLY
+    const serialClient = makeGetter(running.url, 1)
+    const serialGet = serialClient.get
     for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       await fire(running.url, user.access, scenario, Math.ceil(REQUESTS / 10)) // warm-up
       const serial: number[] = []
       for (let i = 0; i < 50; i++) {
         const one = performance.now()
-        await (await fetch(`${running.url}${scenario.path()}`, { headers: { authorization: `Bearer ${user.access}` } })).text()
+        await serialGet(scenario.path(), { authorization: `Bearer ${user.access}` })
         serial.push(performance.now() - one)
       }
       console.log(`labs ${label}: ${scenario.name}, one at a time`.padEnd(52), `p50=${percentile([...serial].sort((a, b) => a - b), 50).toFixed(1)} ms`)
+      const cpu = process.cpuUsage()
+      const started = performance.now()
       const latencies = await fire(running.url, user.access, scenario)
+      const wall = performance.now() - started
+      const spent = process.cpuUsage(cpu)
+      // The load generator shares the cores: its own cost per request shows how much it took.
+      console.log(
+        `  throughput ${((latencies.length / wall) * 1000).toFixed(0)} req/s; load generator CPU ${((spent.user + spent.system) / 1000 / latencies.length).toFixed(2)} ms per request`
+      )
       met = report(`labs ${label}: ${scenario.name}, ${CONCURRENCY} concurrent`, latencies, TARGET_P99_MS) && met
     }
+    serialClient.close()
     return met
   } finally {
     await running.stop()
