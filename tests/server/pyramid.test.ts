@@ -194,6 +194,21 @@ describe("buildPyramid", () => {
     await expectThumbnails(result.thumbnails)
   })
 
+  it("builds a scanner's pyramidal TIFF from its full-resolution level, not a reduced one", async () => {
+    const input = join(dir, "pyramidal.tif")
+    const width = 2600
+    const height = 1700
+    // Tiled, JPEG, with its own reduced levels as further pages: the layout of scanner exports.
+    await sharp({ create: { width, height, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .tiff({ compression: "jpeg", quality: 80, tile: true, tileWidth: 256, tileHeight: 256, pyramid: true, bigtiff: true, xres: 2000, yres: 2000, resolutionUnit: "cm" })
+      .toFile(input)
+    expect((await sharp(input).metadata()).pages).toBeGreaterThan(1)
+    const result = await buildPyramid(input, join(dir, "out"), "slide")
+    expect(result).toMatchObject({ width, height })
+    expect(result.mpp).toBeCloseTo(0.5, 6)
+    await expectViewablePyramid(result.dzi, width, height)
+  })
+
   it("reads resolution in inches, big-endian, and from BigTIFF", async () => {
     const inch = join(dir, "inch.tif")
     await small().tiff({ xres: 2000, yres: 2000, resolutionUnit: "inch" }).toFile(inch)
