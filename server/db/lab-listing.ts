@@ -3,7 +3,7 @@
 // the default order (by name) follows the listing indexes, so a page reads only its own rows.
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
-import type { Paging } from "../domain/paging.ts"
+import { type Paging, totalFromPage } from "../domain/paging.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
 import type { Database } from "./schema.ts"
 
@@ -54,10 +54,10 @@ type Where = "children" | "root"
 
 /**
  * A folder's page or the owner's root page: one query for the page (with the owner, the asker's
- * favorite and membership joined in) and one index-only count, so that a folder of any size costs
- * two round trips.
+ * favorite and membership joined in) and, only when the page is full, an index-only count, so that
+ * a folder of any size costs at most two queries and most folders (one page long) one.
  */
-const pageOf = async (db: Db, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, { limit, offset }: Paging): Promise<ListedPage> => {
+const pageOf = async (db: Db, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
   const { column, direction } = orderColumn[ordering]
   const viewer = viewerId ?? ""
   let rows = db
@@ -75,8 +75,9 @@ const pageOf = async (db: Db, where: Where, key: string, viewerId: string | unde
   if (column !== "name_lower") rows = rows.orderBy("l.name_lower").orderBy("l.id")
   let count = db.selectFrom("labs").select((eb) => eb.fn.countAll<number>().as("n")).where("deleted_at", "is", null)
   count = where === "children" ? count.where("parent_id", "=", key) : count.where("owner_id", "=", key).where("parent_id", "is", null)
-  const [found, total] = await Promise.all([rows.limit(limit).offset(offset).execute(), count.executeTakeFirst()])
-  return { rows: found as ReadonlyArray<ListedRow>, count: Number(total?.n ?? 0) }
+  const found = (await rows.limit(paging.limit).offset(paging.offset).execute()) as ReadonlyArray<ListedRow>
+  const known = totalFromPage(paging, found.length)
+  return { rows: found, count: known ?? Number((await count.executeTakeFirst())?.n ?? 0) }
 }
 
 export const childrenPage = (db: Db, parentId: string, viewerId: string | undefined, ordering: Ordering, paging: Paging) =>

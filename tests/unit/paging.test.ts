@@ -1,0 +1,45 @@
+// The paging rules: page and limit checks, the meta of a page, and the total a page proves by itself.
+import { describe, expect, it } from "vitest"
+import { pageMeta, paging, totalFromPage } from "../../server/domain/paging.ts"
+
+const at = (page: number, limit: number) => ({ page, limit, offset: (page - 1) * limit })
+
+describe("totalFromPage", () => {
+  it("knows the total from a short page: the rows before it plus its own", () => {
+    expect(totalFromPage(at(1, 20), 7)).toBe(7)
+    expect(totalFromPage(at(3, 20), 5)).toBe(45)
+  })
+
+  it("knows an empty first page means nothing at all", () => {
+    expect(totalFromPage(at(1, 20), 0)).toBe(0)
+  })
+
+  it("needs a count for a full page, which may have more after it", () => {
+    expect(totalFromPage(at(1, 20), 20)).toBeUndefined()
+    expect(totalFromPage(at(4, 20), 20)).toBeUndefined()
+  })
+
+  it("needs a count for an empty page past the first, which says nothing of the rows before", () => {
+    expect(totalFromPage(at(9, 20), 0)).toBeUndefined()
+  })
+})
+
+describe("paging", () => {
+  it("defaults, caps the limit at 100 and derives the offset", () => {
+    expect(paging({}, 20)).toEqual({ ok: true, paging: { page: 1, limit: 20, offset: 0 } })
+    expect(paging({ page: 3, limit: 500 }, 20)).toEqual({ ok: true, paging: { page: 3, limit: 100, offset: 200 } })
+  })
+
+  it("names each bad field", () => {
+    const result = paging({ page: 0, limit: 2.5 }, 20)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["limit", "page"])
+  })
+})
+
+describe("pageMeta", () => {
+  it("points to the next page only while rows remain", () => {
+    expect(pageMeta(45, at(2, 20))).toEqual({ count: 45, current_page: 2, next_page: 3 })
+    expect(pageMeta(40, at(2, 20))).toEqual({ count: 40, current_page: 2, next_page: null })
+  })
+})
