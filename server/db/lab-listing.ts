@@ -5,6 +5,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import { type Paging, totalFromPage } from "../domain/paging.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
+import type { Engine } from "./migrations.ts"
 import type { Database } from "./schema.ts"
 
 type Db = Kysely<Database>
@@ -53,37 +54,47 @@ export interface ListedPage {
 type Where = "children" | "root"
 
 /**
+ * The ORDER BY of a folder's or the root's page. Live siblings have distinct names, so the name order
+ * needs no tie-breaker and reads the listing indexes in order; other orders fall back to the name.
+ */
+const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
+  const { column, direction } = orderColumn[ordering]
+  const by = `l.is_dir DESC, l.${column} ${direction.toUpperCase()}`
+  return sql.raw(column === "name_lower" ? by : `${by}, l.name_lower ASC, l.id ASC`)
+}
+
+/**
  * A folder's page or the owner's root page: one query for the page (with the owner, the asker's
  * favorite and membership joined in) and, only when the page is full, an index-only count, so that
  * a folder of any size costs at most two queries and most folders (one page long) one.
+ *
+ * The root page names its index on SQLite: its statistics count every user's root labs under one
+ * parent (null), and would otherwise have it read all of them through labs_children and sort them,
+ * instead of the asker's own few, in order, through labs_owner. CROSS JOIN keeps labs the outer loop
+ * there; PostgreSQL plans both freely.
  */
-const pageOf = async (db: Db, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
-  const { column, direction } = orderColumn[ordering]
+const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
   const viewer = viewerId ?? ""
-  let rows = db
-    .selectFrom("labs as l")
-    .innerJoin("users as u", "u.id", "l.owner_id")
-    .leftJoin("lab_favorites as f", (join) => join.onRef("f.lab_id", "=", "l.id").on("f.user_id", "=", viewer))
-    .leftJoin("lab_members as m", (join) => join.onRef("m.lab_id", "=", "l.id").on("m.user_id", "=", viewer))
-    .selectAll("l")
-    .select(["u.email as owner_email", "u.name as owner_name", "u.username as owner_username", "u.avatar as owner_avatar", "f.lab_id as favorite_of", "m.role as member_role"])
-    .where("l.deleted_at", "is", null)
-  rows = where === "children" ? rows.where("l.parent_id", "=", key) : rows.where("l.owner_id", "=", key).where("l.parent_id", "is", null)
-  rows = rows.orderBy("l.is_dir", "desc").orderBy(`l.${column}`, direction)
-  // Live siblings have distinct names, so the name order needs no tie-breaker (and keeps to the index);
-  // other orders fall back to the name.
-  if (column !== "name_lower") rows = rows.orderBy("l.name_lower").orderBy("l.id")
-  let count = db.selectFrom("labs").select((eb) => eb.fn.countAll<number>().as("n")).where("deleted_at", "is", null)
-  count = where === "children" ? count.where("parent_id", "=", key) : count.where("owner_id", "=", key).where("parent_id", "is", null)
-  const found = (await rows.limit(paging.limit).offset(paging.offset).execute()) as ReadonlyArray<ListedRow>
-  const known = totalFromPage(paging, found.length)
-  return { rows: found, count: known ?? Number((await count.executeTakeFirst())?.n ?? 0) }
+  const labs = where === "root" && engine === "sqlite" ? sql`labs l INDEXED BY labs_owner` : sql`labs l`
+  const place = where === "children" ? sql`l.parent_id = ${key}` : sql`l.owner_id = ${key} AND l.parent_id IS NULL`
+  const { rows } = await sql<ListedRow>`
+    SELECT l.*, u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar,
+      f.lab_id AS favorite_of, m.role AS member_role
+    FROM ${labs} CROSS JOIN users u
+    LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewer}
+    LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}
+    WHERE u.id = l.owner_id AND l.deleted_at IS NULL AND ${place}
+    ORDER BY ${pageOrder(ordering)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db)
+  const known = totalFromPage(paging, rows.length)
+  if (known !== undefined) return { rows, count: known }
+  const { rows: total } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs} WHERE l.deleted_at IS NULL AND ${place}`.execute(db)
+  return { rows, count: Number(total[0]?.n ?? 0) }
 }
 
-export const childrenPage = (db: Db, parentId: string, viewerId: string | undefined, ordering: Ordering, paging: Paging) =>
-  pageOf(db, "children", parentId, viewerId, ordering, paging)
+export const childrenPage = (db: Db, engine: Engine, parentId: string, viewerId: string | undefined, ordering: Ordering, paging: Paging) =>
+  pageOf(db, engine, "children", parentId, viewerId, ordering, paging)
 
-export const rootPage = (db: Db, ownerId: string, ordering: Ordering, paging: Paging) => pageOf(db, "root", ownerId, ownerId, ordering, paging)
+export const rootPage = (db: Db, engine: Engine, ownerId: string, ordering: Ordering, paging: Paging) => pageOf(db, engine, "root", ownerId, ownerId, ordering, paging)
 
 /**
  * The top-most labs shared with the user: memberships whose labs no other membership of theirs contains.

@@ -70,14 +70,14 @@ export class LabListings extends Context.Service<
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
           if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
-          const page = yield* sql(() => rootPage(db, userId, ordering, paging))
+          const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1)), count: page.count }
         }
         const parentId = query.parent
         const parent = yield* access.requireView(db, userId, parentId)
         if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
         if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
-        const page = yield* sql(() => childrenPage(db, parentId, userId, ordering, paging))
+        const page = yield* sql(() => childrenPage(db, engine, parentId, userId, ordering, paging))
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
         const inherited = parent.access.standing === "owner" ? "owner" : roleOf(parent.access.standing)
         const results = page.rows.map((row) => listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), parent.access.isPublic || row.is_public === 1))
