@@ -43,6 +43,36 @@ export const chainsOf = async (
   return chains
 }
 
+/**
+ * For each given lab, the links of its chain (the lab itself first): only what access is decided
+ * from, for lists that already hold the labs' rows (search, favorites, recents). A tenth of the
+ * values chainsOf reads for the same chains.
+ */
+export const linksOf = async (
+  db: Kysely<Database>,
+  labIds: ReadonlyArray<string>,
+  userId: string | undefined
+): Promise<Map<string, ChainLink[]>> => {
+  const links = new Map<string, ChainLink[]>()
+  if (labIds.length === 0) return links
+  const { rows } = await sql<ChainLink & { start_id: string }>`
+    WITH RECURSIVE up(start_id, depth, id, name, owner_id, is_public, parent_id) AS (
+      SELECT l.id, 0, l.id, l.name, l.owner_id, l.is_public, l.parent_id FROM labs l WHERE l.id IN (${sql.join([...new Set(labIds)])})
+      UNION ALL
+      SELECT up.start_id, up.depth + 1, l.id, l.name, l.owner_id, l.is_public, l.parent_id FROM up JOIN labs l ON l.id = up.parent_id
+      WHERE up.depth < ${MAX_DEPTH}
+    )
+    SELECT up.start_id, up.id, up.name, up.owner_id, up.is_public, m.role FROM up
+    LEFT JOIN lab_members m ON m.lab_id = up.id AND m.user_id = ${userId ?? null}
+    ORDER BY up.start_id, up.depth`.execute(db)
+  for (const row of rows) {
+    const chain = links.get(row.start_id) ?? []
+    chain.push({ id: row.id, name: row.name, owner_id: row.owner_id, is_public: Number(row.is_public), role: row.role ?? null })
+    links.set(row.start_id, chain)
+  }
+  return links
+}
+
 export interface ResolvedLab {
   readonly row: LabRow
   readonly chain: ReadonlyArray<ChainRow>

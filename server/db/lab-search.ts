@@ -4,6 +4,8 @@
 // Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the
 // LIKE through pg_trgm itself; SQLite is asked through its FTS5 trigram table, whose phrase query
 // is a substring match of 3 characters or more (shorter searches scan the owner's name index).
+// Inside shared folders the same index finds the candidates, and each is kept when one of its
+// ancestors is shared with the user: the cost follows the hits, not the size of what is shared.
 // One query finds the page's ids and the total; a second reads the page's rows.
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
@@ -18,28 +20,39 @@ type Db = Kysely<Database>
 /** SQLite's trigram table finds substrings of at least this many characters. */
 const TRIGRAM = 3
 
+/** The columns a page is ordered by: enough to sort and count without reading whole rows. */
+const keys = sql`l.id, l.is_dir, l.name_lower, l.updated_at, l.created_at, l.size`
+
 /**
- * The labs (as `l`) whose name contains `search`: a FROM clause and its condition. On SQLite the
- * trigram hits drive the loop (CROSS JOIN keeps that order), so a rare word reads a few rows
+ * The labs (as `l`) whose name contains `search`: CTEs to place first (`with`, ending in a comma, or
+ * empty), a FROM clause and its condition. On SQLite the trigram hits are read once, with the
+ * columns a page needs, into the CTE `hits` that both the user's own part and the shared part
+ * filter; the hits drive the loop (CROSS JOIN keeps that order), so a rare word reads a few rows
  * instead of the owner's whole name index.
  */
-const nameMatches = (engine: Engine, search: string): { readonly from: RawBuilder<unknown>; readonly on: RawBuilder<unknown> } => {
+const nameMatches = (
+  engine: Engine,
+  search: string
+): { readonly with: RawBuilder<unknown>; readonly from: RawBuilder<unknown>; readonly on: RawBuilder<unknown>; readonly indexed: boolean } => {
   const lower = search.toLowerCase()
   if (engine === "sqlite" && [...lower].length >= TRIGRAM) {
     const phrase = `"${lower.replaceAll('"', '""')}"`
     return {
-      from: sql`(SELECT k.lab_id AS hit_id FROM labs_fts CROSS JOIN lab_search_keys k WHERE labs_fts MATCH ${phrase} AND k.key = labs_fts.rowid) hits CROSS JOIN labs l`,
-      on: sql`l.id = hits.hit_id`
+      with: sql`hits(id, is_dir, name_lower, updated_at, created_at, size, owner_id, deleted_at) AS MATERIALIZED (
+        SELECT ${keys}, l.owner_id, l.deleted_at FROM labs_fts CROSS JOIN lab_search_keys k CROSS JOIN labs l
+        WHERE labs_fts MATCH ${phrase} AND k.key = labs_fts.rowid AND l.id = k.lab_id
+      ),`,
+      from: sql`hits l`,
+      on: sql`1 = 1`,
+      indexed: true
     }
   }
-  return { from: sql`labs l`, on: likeName(search) }
+  // pg_trgm serves any LIKE; a SQLite search shorter than a trigram has no index to ask.
+  return { with: sql``, from: sql`labs l`, on: likeName(search), indexed: engine === "postgres" }
 }
 
 /** The same condition by LIKE, for labs already narrowed down (the inside of a folder or of a share). */
 const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE ${containsPattern(search)} ESCAPE '\\'`
-
-/** The columns a page is ordered by: enough to sort and count without reading whole rows. */
-const keys = sql`l.id, l.is_dir, l.name_lower, l.updated_at, l.created_at, l.size`
 
 /**
  * A recursive CTE `name` of every live lab below the seed labs (`seed` selects labs as `l`), each
@@ -82,19 +95,44 @@ const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, pagin
 }
 
 /**
+ * The labs inside what is shared with the user whose name contains `search`, as a CTE `shared_found`
+ * of `keys` (after `sharedTops`). A tree has one owner, so the candidates are the name index's hits
+ * among the labs of those who shared something with the user; a candidate is kept when it, or one
+ * of its ancestors, is a shared top (the candidates are materialized: both the walk up and the answer
+ * read them). Without an index (a SQLite search under 3 characters) the shared trees are walked instead.
+ */
+const sharedMatches = (m: ReturnType<typeof nameMatches>, search: string): RawBuilder<unknown> =>
+  m.indexed
+    ? sql`lenders(owner_id) AS (SELECT DISTINCT l.owner_id FROM tops CROSS JOIN labs l WHERE l.id = tops.id),
+    candidates(id, is_dir, name_lower, updated_at, created_at, size) AS MATERIALIZED (
+      SELECT ${keys} FROM ${m.from} WHERE ${m.on} AND l.owner_id IN (SELECT owner_id FROM lenders) AND l.deleted_at IS NULL
+    ),
+    up(start_id, id, depth) AS (
+      SELECT c.id, c.id, 0 FROM candidates c
+      UNION ALL
+      SELECT up.start_id, l.parent_id, up.depth + 1 FROM up CROSS JOIN labs l WHERE l.id = up.id AND l.parent_id IS NOT NULL AND up.depth < ${MAX_DEPTH}
+    ),
+    shared_found(id, is_dir, name_lower, updated_at, created_at, size) AS (
+      SELECT c.id, c.is_dir, c.name_lower, c.updated_at, c.created_at, c.size FROM candidates c
+      WHERE c.id IN (SELECT up.start_id FROM up WHERE up.id IN (SELECT id FROM tops))
+    )`
+    : sql`${walk("shared", sql`tops CROSS JOIN labs l WHERE l.id = tops.id`, 0)},
+    shared_found(id, is_dir, name_lower, updated_at, created_at, size) AS (${walkedMatches("shared", search)})`
+
+/**
  * Search across the user's own labs (through the name index) and the inside of what is shared with
- * them (walked from the shares). The two cannot overlap: a tree has one owner.
+ * them. The two cannot overlap: a tree has one owner.
  */
 export const searchPage = (db: Db, engine: Engine, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
   const m = nameMatches(engine, search)
   return page(
     db,
-    sql`WITH RECURSIVE ${sharedTops(userId)},
-    ${walk("shared", sql`tops CROSS JOIN labs l WHERE l.id = tops.id`, 0)},
+    sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},
+    ${sharedMatches(m, search)},
     found AS (
       SELECT ${keys} FROM ${m.from} WHERE ${m.on} AND l.owner_id = ${userId} AND l.deleted_at IS NULL
       UNION ALL
-      ${walkedMatches("shared", search)}
+      SELECT * FROM shared_found
     )`,
     ordering,
     paging

@@ -6,7 +6,7 @@ import type { UserSummary } from "../../src/contract/users.ts"
 import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
 import { accessFromChain, roleOf } from "../domain/standing.ts"
-import { chainsOf, type LabRow } from "./lab-access.ts"
+import { type LabRow, linksOf } from "./lab-access.ts"
 import type { Database } from "./schema.ts"
 
 type Db = Kysely<Database>
@@ -84,7 +84,7 @@ export const presentLabs = async (
 
 /** The asker's view of labs found anywhere (search, favorites, recents, shared), from their chains. */
 export const viewsOf = async (db: Db, rows: ReadonlyArray<LabRow>, userId: string | undefined): Promise<Map<string, LabView>> => {
-  const chains = await chainsOf(
+  const chains = await linksOf(
     db,
     rows.map((r) => r.id),
     userId

@@ -22,7 +22,7 @@ export interface Answer {
 
 export const makeGetter = (base: string, concurrency: number) => {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const get = (path: string, headers: Readonly<Record<string, string>>): Promise<Answer> =>
+  const send = (path: string, headers: Readonly<Record<string, string>>, retried: boolean): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = request(`${base}${path}`, { agent, headers }, (res) => {
         const chunks: Buffer[] = []
@@ -30,9 +30,15 @@ export const makeGetter = (base: string, concurrency: number) => {
         res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
         res.on("error", reject)
       })
-      req.on("error", reject)
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed for idleness just as it was reused (Node's documented
+        // race): send again once on a fresh one.
+        if (!retried && req.reusedSocket && error.code === "ECONNRESET") send(path, headers, true).then(resolve, reject)
+        else reject(error)
+      })
       req.end()
     })
+  const get = (path: string, headers: Readonly<Record<string, string>>): Promise<Answer> => send(path, headers, false)
   return { get, close: () => agent.destroy() }
 }
 

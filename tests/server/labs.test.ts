@@ -314,6 +314,28 @@ describe("search", () => {
     expect(names(await root(ada, `?parent=${a.id}&search=kidney`))).toEqual(["kidney-left"])
   })
 
+  it("finds inside a share at any depth once, short words too, and nothing of the lender's beside or in the trash", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const cases = await createFolder(server, bob, "Cases")
+    const liver = await createFolder(server, bob, "Liver", cases.id)
+    const deep = await createFolder(server, bob, "Liver HE deep", liver.id)
+    await createFolder(server, bob, "HE liver 2", deep.id)
+    await createFolder(server, bob, "Liver outside")
+    const gone = await createFolder(server, bob, "Liver trashed", liver.id)
+    await c.del(`/v2/labs/${gone.id}/`, undefined, auth(bob))
+    // Shared at two levels: what lies under both is found once.
+    await share(server, bob, liver.id, ada, "reviewer")
+    await share(server, bob, deep.id, ada, "admin")
+    const long = await root(ada, "?search=liver")
+    expect(names(long)).toEqual(["HE liver 2", "Liver", "Liver HE deep"])
+    expect(long.body.data.meta.count).toBe(3)
+    // Under three characters SQLite has no trigram to ask: the shares are walked instead, same answer.
+    expect(names(await root(ada, "?search=he"))).toEqual(["HE liver 2", "Liver HE deep"])
+    // The lender's own search is unchanged by what they shared.
+    expect(names(await root(bob, "?search=liver")).sort()).toEqual(["HE liver 2", "Liver", "Liver HE deep", "Liver outside"].sort())
+  })
+
   it("takes % and _ literally, pages, and leaves out what is in the trash", async () => {
     const ada = await person(server, "Ada")
     await createFolder(server, ada, "100% done")
