@@ -92,7 +92,7 @@ const LabRow = ({ lab, selected, columns, onSelect, onOpen, onMenu }: LabItemPro
       <td className={css.td}>
         <time dateTime={when}>{formatMoment(locale, when)}</time>
       </td>
-      {columns !== "shared" && <td className={css.td}>{formatSize(lab)}</td>}
+      {columns !== "shared" && <td className={css.td}>{formatSize(locale, lab)}</td>}
       <td className={cx(css.td, css.menuCell)}>
         <Button
           variant="ghost"

@@ -28,7 +28,7 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
     ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}`
     : lab.status === "uploading"
       ? t("labs.kinds.image")
-      : `${t("labs.kinds.image")} · ${formatSize(lab)}`
+      : `${t("labs.kinds.image")} · ${formatSize(locale, lab)}`
   return (
     <li
       className={cx(css.tile, selected && css.tileSelected)}

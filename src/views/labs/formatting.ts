@@ -5,8 +5,8 @@ import { formatBytes } from "../shell/storage-usage.ts"
 
 const tags: Readonly<Record<Locale, string>> = { en: "en-US", id: "id-ID" }
 
-export const formatSize = (lab: { readonly is_dir: boolean; readonly size: number }): string =>
-  lab.is_dir && lab.size === 0 ? "—" : formatBytes(lab.size)
+export const formatSize = (locale: Locale, lab: { readonly is_dir: boolean; readonly size: number }): string =>
+  lab.is_dir && lab.size === 0 ? "—" : formatBytes(lab.size, locale)
 
 /** "Mar 2, 2025" in English, "2 Mar 2025" in Indonesian. */
 export const formatDay = (locale: Locale, iso: string): string =>

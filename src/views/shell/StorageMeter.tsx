@@ -10,7 +10,7 @@ import { useStorageUsage } from "./useStorageUsage.ts"
 
 export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
   const t = useT()
-  const { localePath } = useLocale()
+  const { locale, localePath } = useLocale()
   const usage = useStorageUsage()
   if (!expanded) {
     return (
@@ -45,7 +45,7 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
             <div className={cx(css.meterFill, css.tone[storageTone(usage.percent)])} style={{ width: `${Math.min(100, usage.percent)}%` }} />
           </div>
           <Link href={localePath("/dashboard/pricing")} className={css.storageText}>
-            {t("shell.sidebar.storageUsed", { used: formatBytes(usage.usedBytes), total: formatBytes(usage.totalBytes) })}
+            {t("shell.sidebar.storageUsed", { used: formatBytes(usage.usedBytes, locale), total: formatBytes(usage.totalBytes, locale) })}
           </Link>
         </>
       ) : (

@@ -8,6 +8,14 @@ describe("formatBytes", () => {
     expect(formatBytes(512)).toBe("512 B")
     expect(formatBytes(0)).toBe("0 B")
   })
+
+  it("writes the decimals the page's language's way", () => {
+    expect(formatBytes(4_131_389, "en")).toBe("3.94 MB")
+    expect(formatBytes(4_131_389, "id")).toBe("3,94 MB")
+    expect(formatBytes(512, "id")).toBe("512 B")
+    // Under 1024 of a unit there is no thousands separator to write.
+    expect(formatBytes(1023.5 * 1024, "en")).toBe("1023.50 KB")
+  })
 })
 
 describe("storageTone", () => {

@@ -18,7 +18,7 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
     [t("viewer.panel.dimensions"), facts.size ?? "—"],
     [t("viewer.panel.resolution"), facts.resolution ?? t("viewer.panel.notRecorded")],
     [t("viewer.panel.scannedAt"), scannedAt ?? t("viewer.panel.notRecorded")],
-    [t("viewer.panel.size"), formatSize(lab)],
+    [t("viewer.panel.size"), formatSize(locale, lab)],
     [t("viewer.panel.owner"), lab.user.name || lab.user.email || "—"],
     [t("viewer.panel.created"), formatMoment(locale, lab.created_at)],
     [t("viewer.panel.modified"), formatMoment(locale, lab.updated_at)]

@@ -19,9 +19,9 @@ const toneOf = (view: RowView) => (view.state === "ready" ? "ready" : view.state
 
 export const UploadRow = ({ view, onCancel, onRetry }: UploadRowProps) => {
   const t = useT()
-  const { localePath } = useLocale()
+  const { locale, localePath } = useLocale()
   const { text } = useNoticeText()
-  const bytes = t("uploads.row.bytes", { done: formatBytes(view.done), total: formatBytes(view.total) })
+  const bytes = t("uploads.row.bytes", { done: formatBytes(view.done, locale), total: formatBytes(view.total, locale) })
   const moving = view.state === "queued" || view.state === "sending" || view.state === "waiting" || view.state === "resyncing"
   return (
     <li className={css.row} data-testid="upload-row" data-state={view.state}>
@@ -74,6 +74,7 @@ export const UploadRow = ({ view, onCancel, onRetry }: UploadRowProps) => {
 }
 
 const StatusLine = ({ view, bytes, failure, onRetry }: { readonly view: RowView; readonly bytes: string; readonly failure: string; readonly onRetry: () => void }) => {
+  const { locale } = useLocale()
   const t = useT()
   switch (view.state) {
     case "queued":
@@ -99,9 +100,9 @@ const StatusLine = ({ view, bytes, failure, onRetry }: { readonly view: RowView;
         </span>
       )
     case "processing":
-      return <span className={css.status}>{`${formatBytes(view.total)} · ${t("uploads.row.processing")}`}</span>
+      return <span className={css.status}>{`${formatBytes(view.total, locale)} · ${t("uploads.row.processing")}`}</span>
     case "ready":
-      return <span className={css.status}>{`${formatBytes(view.total)} · ${t("uploads.row.ready")}`}</span>
+      return <span className={css.status}>{`${formatBytes(view.total, locale)} · ${t("uploads.row.ready")}`}</span>
     case "failed":
       return (
         <span className={cx(css.status, css.statusTone.failed)} role="alert">

@@ -128,7 +128,7 @@ const Facts = ({ info }: { readonly info: LabInfo }) => {
       <dt className={css.term}>{t("labs.info.created")}</dt>
       <dd className={css.value}>{formatMoment(locale, info.created_at)}</dd>
       <dt className={css.term}>{t("labs.info.size")}</dt>
-      <dd className={css.value}>{formatSize(info)}</dd>
+      <dd className={css.value}>{formatSize(locale, info)}</dd>
     </dl>
   )
 }

@@ -69,7 +69,7 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
                 </Link>
                 <span className={css.meta}>
                   <span className={css.metaText}>
-                    {lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(lab)}`}
+                    {lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(locale, lab)}`}
                   </span>
                 </span>
               </div>

@@ -157,7 +157,7 @@ const TrashTable = ({ items, restoringId, busy, onRestore, onPurge }: TrashTable
               <td className={css.td}>
                 <time dateTime={item.deleted_at}>{formatMoment(locale, item.deleted_at)}</time>
               </td>
-              <td className={css.td}>{formatSize(item)}</td>
+              <td className={css.td}>{formatSize(locale, item)}</td>
               <td className={cx(css.td, css.actionsCell)}>
                 <span className={css.actionsGroup}>
                   <Button
