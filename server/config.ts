@@ -14,6 +14,8 @@ export interface Config {
   readonly publicUrl: string
   /** PostgreSQL when set; embedded SQLite under dataDir otherwise. */
   readonly databaseUrl: string | undefined
+  /** PostgreSQL: name statements so each connection prepares them once (off behind a pooler that cannot keep them). */
+  readonly databasePrepare: boolean
   /** Real SMTP when set; .eml files under dataDir/outbox otherwise. */
   readonly smtpUrl: string | undefined
   readonly mailFrom: string
@@ -113,6 +115,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePrepare: env.DATABASE_PREPARE !== "0",
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Preparat <no-reply@preparat.local>",
     secretKey,

@@ -14,10 +14,10 @@ export interface OpenedDatabase {
   readonly engine: Engine
 }
 
-export const openDatabase = async (config: Pick<Config, "databaseUrl" | "dataDir">): Promise<OpenedDatabase> => {
+export const openDatabase = async (config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePrepare">>): Promise<OpenedDatabase> => {
   const engine: Engine = config.databaseUrl ? "postgres" : "sqlite"
   const dialect = config.databaseUrl
-    ? new PostgresDialect({ pool: openPostgresPool(config.databaseUrl) })
+    ? new PostgresDialect({ pool: openPostgresPool(config.databaseUrl, config.databasePrepare ?? true) })
     : new SqliteDialect({ database: openSqlite(join(config.dataDir, "preparat.sqlite")) })
   const db = new Kysely<Database>({ dialect })
   await migrateToLatest(db as Kysely<unknown>, engine)

@@ -37,8 +37,9 @@ export const makeStatementNamer = (limit: number) => {
   }
 }
 
-export const openPostgresPool = (connectionString: string): pg.Pool => {
+export const openPostgresPool = (connectionString: string, prepare: boolean): pg.Pool => {
   const pool = new pg.Pool({ connectionString, max: 20, types: { getTypeParser } })
+  if (!prepare) return pool
   const nameOf = makeStatementNamer(NAMED_TEXTS)
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown
