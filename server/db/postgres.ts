@@ -12,11 +12,10 @@ const getTypeParser = ((oid: number, format?: "text" | "binary") =>
   oid === INT8 && format !== "binary" ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser
 
 /**
- * Statement texts named at most, per process. The texts are the application's own queries (a few
- * hundred, more with IN lists of varying length); past the cap, new texts go unnamed, so neither pg's
- * per-connection cache nor PostgreSQL's prepared statements grow without end.
+ * Statement texts named at most, per process. Each named text is prepared on every connection that
+ * runs it (up to the pool's 20), so the cap bounds PostgreSQL's memory for them as well as pg's cache.
  */
-const NAMED_TEXTS = 2000
+const NAMED_TEXTS = 500
 
 /**
  * Pattern matches stay unnamed: after five runs PostgreSQL may switch a prepared statement to a
@@ -25,13 +24,20 @@ const NAMED_TEXTS = 2000
  */
 const needsCustomPlan = /\blike\b/i
 
+/**
+ * So do statements with many parameters: those are IN lists, one text per list length, which would
+ * fill the cap with variants run once each.
+ */
+const MAX_NAMED_PARAMETERS = 16
+const manyParameters = new RegExp(`\\$${MAX_NAMED_PARAMETERS + 1}\\b`)
+
 export const makeStatementNamer = (limit: number) => {
   const names = new Map<string, string | null>()
   return (text: string): string | null => {
     const known = names.get(text)
     if (known !== undefined) return known
     if (names.size >= limit) return null
-    const name = needsCustomPlan.test(text) ? null : `preparat_${names.size}`
+    const name = needsCustomPlan.test(text) || manyParameters.test(text) ? null : `preparat_${names.size}`
     names.set(text, name)
     return name
   }

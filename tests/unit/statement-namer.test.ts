@@ -19,6 +19,14 @@ describe("makeStatementNamer", () => {
     expect(nameOf('select "likes" from "labs"')).not.toBeNull()
   })
 
+  it("leaves long IN lists unnamed: one text per list length, each run rarely", () => {
+    const nameOf = makeStatementNamer(10)
+    const list = (n: number) => `select * from "labs" where "id" in (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ")})`
+    expect(nameOf(list(16))).not.toBeNull()
+    expect(nameOf(list(17))).toBeNull()
+    expect(nameOf(list(120))).toBeNull()
+  })
+
   it("names no new text past its limit, while the named ones keep their names", () => {
     const nameOf = makeStatementNamer(2)
     const a = nameOf("select 1")
