@@ -68,6 +68,9 @@ describe("labs workspace with two users", () => {
     await item(owner, "Histology 2026").getByRole("link").click()
     await expectUrl(owner, /\/dashboard\/labs\/[^/]+$/)
     topId = owner.url().split("/").pop()!
+    // The header's breadcrumb ends with the folder's own name, not a generic "Folder".
+    const crumbs = owner.getByRole("navigation", { name: "Breadcrumb" })
+    await expect.poll(() => crumbs.locator('[aria-current="page"]').textContent()).toBe("Histology 2026")
     await createFolder(owner, "Liver biopsies")
     await createFolder(owner, "Kidney")
     await snap(owner, "w01-nested-folders")

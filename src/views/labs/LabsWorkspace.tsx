@@ -32,6 +32,7 @@ import { useCopyLink } from "./useCopyLink.ts"
 import { useLabMenu } from "./useLabMenu.tsx"
 import { useLabsWorkspace } from "./useLabsWorkspace.ts"
 import { useSelectionPanel } from "./useSelectionPanel.ts"
+import { useShowFolder } from "../shell/shown-folder.ts"
 
 export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const t = useT()
@@ -42,6 +43,8 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const panel = useRightPanel()
   const copyLink = useCopyLink()
   const { items, selection, view, folder, meta, error, moreError } = useSelector(browser, (s) => s.context)
+  // The header's breadcrumb ends with this folder's name.
+  useShowFolder(folder)
   const phase = useSelector(browser, (s) => (s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : "shown"))
   const loadingMore = useSelector(browser, (s) => s.hasTag("loadingMore"))
   const canCreate = useSelector(actions, (s) => s.context.canCreate)

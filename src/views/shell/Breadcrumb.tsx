@@ -1,15 +1,18 @@
-// The dashboard's breadcrumb title (spec section 2), from the current path.
+// The dashboard's breadcrumb title (spec section 2), from the current path; a folder's crumb shows the
+// folder's name once the labs page has published it.
 import { Fragment } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { ChevronRightIcon, HomeIcon } from "../ui/index.ts"
 import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+import { useShownFolderName } from "./shown-folder.ts"
 import * as css from "./Header.css.ts"
 
 export const Breadcrumb = ({ path }: { path: string }) => {
   const t = useT()
   const { localePath } = useLocale()
   const trail = breadcrumbTrail(path)
+  const folderName = useShownFolderName(trail.at(-1)?.labId)
   return (
     <nav aria-label={t("shell.breadcrumb.label")} style={{ minWidth: 0 }}>
       <ol className={css.crumbs}>
@@ -28,7 +31,7 @@ export const Breadcrumb = ({ path }: { path: string }) => {
                 </Link>
               ) : (
                 <span className={css.crumbCurrent} aria-current="page">
-                  {t(`shell.breadcrumb.${crumb.label}`, crumb.params)}
+                  {(crumb.labId !== undefined ? folderName : undefined) ?? t(`shell.breadcrumb.${crumb.label}`, crumb.params)}
                 </span>
               )}
             </li>

@@ -8,6 +8,8 @@ export interface Crumb {
   readonly params?: Record<string, string>
   /** Where the crumb links; the last crumb (the current page) has none. */
   readonly href?: string
+  /** A folder's crumb: the folder's id, so the breadcrumb can show its name once the page knows it. */
+  readonly labId?: string
 }
 
 const home: Crumb = { label: "home", href: "/dashboard/labs" }
@@ -35,7 +37,11 @@ const pageLabels: Record<string, string> = {
 
 /** Drops the link of the last crumb: it is the page you are on. */
 const current = (crumbs: Crumb[]): Crumb[] =>
-  crumbs.map((crumb, i) => (i === crumbs.length - 1 ? { label: crumb.label, ...(crumb.params ? { params: crumb.params } : {}) } : crumb))
+  crumbs.map((crumb, i) => {
+    if (i !== crumbs.length - 1) return crumb
+    const { href: _link, ...here } = crumb
+    return here
+  })
 
 export const breadcrumbTrail = (path: string): Crumb[] => {
   const [, root, section, ...rest] = path.replace(/\/+$/, "").split("/")
@@ -44,7 +50,8 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
     const labs: Crumb = { label: "labs", href: "/dashboard/labs" }
     if (rest.length === 0) return current([home, labs])
     if (rest.length === 2 && rest[1] === "annotations") return current([home, labs, { label: "annotations" }])
-    return current([home, labs, { label: "folder" }])
+    const folderId = rest.filter((segment) => segment !== "").at(-1)
+    return current([home, labs, folderId ? { label: "folder", labId: decodeURIComponent(folderId) } : { label: "folder" }])
   }
   if (section === "setting") {
     const page = settingLabels[rest[0] ?? "account"] ?? "account"
