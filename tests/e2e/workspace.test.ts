@@ -107,6 +107,8 @@ describe("labs workspace with two users", () => {
     expect(renamed.status).toBe(403)
     await reviewer.goto("/dashboard/shared")
     await item(reviewer, "Histology 2026").waitFor()
+    // The grid tile says what the user may do there.
+    expect(await item(reviewer, "Histology 2026").getByText("Reviewer", { exact: true }).count()).toBe(1)
     await snap(reviewer, "w05-shared-lab")
   })
 

@@ -1,5 +1,5 @@
-// One lab in the grid: its picture, name (a link that opens it) and a line of facts; the selection
-// box and the "⋯" menu button float over the picture.
+// One lab in the grid: its picture, name (a link that opens it) and a line of facts, led by the
+// user's role on labs someone else owns; the selection box and the "⋯" menu button float over the picture.
 import { Link } from "wouter"
 import type { ListedLab } from "../../effects/labs/list.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
@@ -58,6 +58,7 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
         <span className={css.meta}>
           {lab.is_favorite && <StarIcon size={13} className={css.star} aria-label={t("labs.badges.favorite")} />}
           {lab.is_public && <GlobeIcon size={13} className={css.globe} aria-label={t("labs.badges.public")} />}
+          {lab.role !== null && lab.role !== "owner" && <span className={cx(css.rolePill, css.tileRole)}>{t(`labs.roles.${lab.role}`)}</span>}
           <span className={css.metaText}>{facts}</span>
         </span>
       </div>

@@ -278,3 +278,6 @@ export const rolePill = style({
   color: vars.color.textMuted,
   border: `1px solid ${vars.color.border}`
 })
+
+/** The role pill in a tile's line of facts: compact, and never squeezed by the text beside it. */
+export const tileRole = style({ flexShrink: 0, padding: "0 6px", lineHeight: "18px" })
