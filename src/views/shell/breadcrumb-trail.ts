@@ -1,6 +1,7 @@
 // The breadcrumb of a dashboard path (spec section 2): it starts with Home (-> /dashboard/labs);
 // 'setting' links to /dashboard/setting/account; 'invoices' sits under settings and links to
 // /dashboard/setting/billings. Labels are i18n keys under shell.breadcrumb.
+import { folderIdOf } from "../labs/lab-paths.ts"
 
 export interface Crumb {
   /** Key under shell.breadcrumb. */
@@ -50,8 +51,9 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
     const labs: Crumb = { label: "labs", href: "/dashboard/labs" }
     if (rest.length === 0) return current([home, labs])
     if (rest.length === 2 && rest[1] === "annotations") return current([home, labs, { label: "annotations" }])
-    const folderId = rest.filter((segment) => segment !== "").at(-1)
-    return current([home, labs, folderId ? { label: "folder", labId: decodeURIComponent(folderId) } : { label: "folder" }])
+    // The same folder the labs page shows for this path.
+    const folderId = folderIdOf(rest.join("/"))
+    return current([home, labs, folderId !== null ? { label: "folder", labId: folderId } : { label: "folder" }])
   }
   if (section === "setting") {
     const page = settingLabels[rest[0] ?? "account"] ?? "account"
