@@ -13,6 +13,8 @@ type Db = Kysely<Database>
 export interface RowPage {
   readonly rows: ReadonlyArray<LabRow>
   readonly count: number
+  /** The count is a lower bound: counting stopped once the page and the next were known (broad search). */
+  readonly atLeast?: boolean
 }
 
 const orderColumn: Record<Ordering, { column: "name_lower" | "updated_at" | "created_at" | "size"; direction: "asc" | "desc" }> = {

@@ -3,10 +3,11 @@
 //
 // Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the
 // LIKE through pg_trgm itself; SQLite is asked through its FTS5 trigram table, whose phrase query
-// is a substring match of 3 characters or more (shorter searches scan the owner's name index).
-// On SQLite the same hits also serve the inside of shared folders, each kept when one of its
-// ancestors is shared with the user: the cost follows the hits, not the size of what is shared.
-// One query finds the page's ids and the total; a second reads the page's rows.
+// is a substring match of 3 characters or more. The index is asked first how common the words are
+// (probeNames). A rare word's hits are read whole: one query finds the page's ids and the exact
+// total, a second reads the page's rows; on SQLite the same hits also serve the inside of shared
+// folders, each kept when one of its ancestors is shared with the user. A broad word in name order
+// is read like a search engine reads it (broadPage): names in order until the page is full.
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
@@ -21,26 +22,30 @@ type Db = Kysely<Database>
 const TRIGRAM = 3
 
 /** The columns a page is ordered by: enough to sort and count without reading whole rows. */
-const keys = sql`l.id, l.is_dir, l.name_lower, l.updated_at, l.created_at, l.size`
+const KEYS = ["id", "is_dir", "name_lower", "updated_at", "created_at", "size"]
+const keys = sql.join(KEYS.map((c) => sql.ref(`l.${c}`)))
 
 /**
  * The labs (as `l`) whose name contains `search`: CTEs to place first (`with`, ending in a comma, or
  * empty), a FROM clause and its condition. On SQLite the trigram hits are read once, with the
  * columns a page needs, into the CTE `hits` that both the user's own part and the shared part
  * filter; the hits drive the loop (CROSS JOIN keeps that order), so a rare word reads a few rows
- * instead of the owner's whole name index.
+ * instead of the owner's whole name index. `hitKeys`: the hits' keys, when the probe found them all.
  */
 const nameMatches = (
   engine: Engine,
-  search: string
+  search: string,
+  hitKeys: ReadonlyArray<number> | undefined
 ): { readonly with: RawBuilder<unknown>; readonly from: RawBuilder<unknown>; readonly on: RawBuilder<unknown>; readonly sharesFromHits: boolean } => {
   const lower = search.toLowerCase()
   if (engine === "sqlite" && [...lower].length >= TRIGRAM) {
-    const phrase = `"${lower.replaceAll('"', '""')}"`
+    const source =
+      hitKeys === undefined
+        ? sql`labs_fts CROSS JOIN lab_search_keys k CROSS JOIN labs l WHERE labs_fts MATCH ${phraseOf(lower)} AND k.key = labs_fts.rowid`
+        : sql`json_each(${JSON.stringify(hitKeys)}) j CROSS JOIN lab_search_keys k CROSS JOIN labs l WHERE k.key = j.value`
     return {
       with: sql`hits(id, is_dir, name_lower, updated_at, created_at, size, owner_id, deleted_at) AS MATERIALIZED (
-        SELECT ${keys}, l.owner_id, l.deleted_at FROM labs_fts CROSS JOIN lab_search_keys k CROSS JOIN labs l
-        WHERE labs_fts MATCH ${phrase} AND k.key = labs_fts.rowid AND l.id = k.lab_id
+        SELECT ${keys}, l.owner_id, l.deleted_at FROM ${source} AND l.id = k.lab_id
       ),`,
       from: sql`hits l`,
       on: sql`1 = 1`,
@@ -53,25 +58,39 @@ const nameMatches = (
   return { with: sql``, from: sql`labs l`, on: likeName(search), sharesFromHits: false }
 }
 
+/** An FTS5 phrase of the text: a substring match on the trigram table. */
+const phraseOf = (lower: string) => `"${lower.replaceAll('"', '""')}"`
+
 /** The same condition by LIKE, for labs already narrowed down (the inside of a folder or of a share). */
 const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE ${containsPattern(search)} ESCAPE '\\'`
 
 /**
  * A recursive CTE `name` of every live lab below the seed labs (`seed` selects labs as `l`), each
- * row carrying its `keys`, so that matching and ordering need no second lookup per lab. Only
+ * row carrying its `columns` (the `keys` unless told), so that matching and ordering need no second lookup per lab. Only
  * folders are walked into: a file has no children, and probing the children index once per file
  * would double the walk.
  */
-const walk = (name: string, seed: RawBuilder<unknown>, seedDepth: number) => sql`${sql.id(name)}(id, is_dir, name_lower, updated_at, created_at, size, depth) AS (
-      SELECT ${keys}, ${sql.lit(seedDepth)} FROM ${seed}
+const walk = (name: string, seed: RawBuilder<unknown>, seedDepth: number, columns: ReadonlyArray<string> = KEYS) => {
+  const from = (alias: string) => sql.join(columns.map((c) => sql.ref(`${alias}.${c}`)))
+  return sql`${sql.id(name)}(${sql.join(columns.map((c) => sql.id(c)))}, depth) AS (
+      SELECT ${from("l")}, ${sql.lit(seedDepth)} FROM ${seed}
       UNION ALL
-      SELECT c.id, c.is_dir, c.name_lower, c.updated_at, c.created_at, c.size, w.depth + 1 FROM ${sql.id(name)} w CROSS JOIN labs c
+      SELECT ${from("c")}, w.depth + 1 FROM ${sql.id(name)} w CROSS JOIN labs c
       WHERE w.is_dir = 1 AND c.parent_id = w.id AND c.deleted_at IS NULL AND w.depth < ${MAX_DEPTH}
     )`
+}
 
 /** The walked labs whose name contains `search`, as `keys`. */
 const walkedMatches = (name: string, search: string) =>
   sql`SELECT w.id, w.is_dir, w.name_lower, w.updated_at, w.created_at, w.size FROM ${sql.id(name)} w WHERE w.name_lower LIKE ${containsPattern(search)} ESCAPE '\\'`
+
+/** The rows of `ids`, in their order. */
+const rowsOf = async (db: Db, ids: ReadonlyArray<string>): Promise<ReadonlyArray<LabRow>> => {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom("labs").selectAll().where("id", "in", ids).execute()
+  const byId = new Map<string, LabRow>(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
 
 /** Runs `ctes` (ending with a `found` CTE of `keys`) for one page: its rows in order, and the total. */
 const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, paging: Paging): Promise<RowPage> => {
@@ -83,17 +102,7 @@ const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, pagin
     const count = paging.offset === 0 ? 0 : Number((await sql<{ n: number }>`${ctes} SELECT count(*) AS n FROM found`.execute(db)).rows[0]?.n ?? 0)
     return { rows: [], count }
   }
-  const rows = await db
-    .selectFrom("labs")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      ids.map((r) => r.id)
-    )
-    .execute()
-  const byId = new Map<string, LabRow>(rows.map((r) => [r.id, r]))
-  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), count: Number(ids[0]!.total) }
+  return { rows: await rowsOf(db, ids.map((r) => r.id)), count: Number(ids[0]!.total) }
 }
 
 /**
@@ -122,11 +131,42 @@ const sharedMatches = (m: ReturnType<typeof nameMatches>, search: string): RawBu
     shared_found(id, is_dir, name_lower, updated_at, created_at, size) AS (${walkedMatches("shared", search)})`
 
 /**
- * Search across the user's own labs (through the name index) and the inside of what is shared with
- * them. The two cannot overlap: a tree has one owner.
+ * Hits from which a search is "broad". Reading a hit costs a few microseconds (the index
+ * entry, then the lab), so a word in 10,000 names costs tens of milliseconds to read, sort and
+ * count whole; below this many, reading every hit is cheap and the total is exact.
  */
-export const searchPage = (db: Db, engine: Engine, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
-  const m = nameMatches(engine, search)
+export const BROAD_HITS = 600
+
+/** What the trigram index says of a search: broad, or not, with (SQLite) the keys of its every hit. */
+type Probe = { readonly broad: true } | { readonly broad: false; readonly hitKeys?: ReadonlyArray<number> }
+
+/**
+ * How common the words are, among every lab's name. SQLite reads the hits' keys, up to BROAD_HITS
+ * (a rare word's keys then serve the search itself; a common one stops early). PostgreSQL is asked
+ * for its planner's estimate, from the column's statistics: counting there would read the table or
+ * the trigram index's longest lists. A search shorter than a trigram counts as broad: SQLite has no
+ * index to ask, and short words are common.
+ */
+const probeNames = async (db: Db, engine: Engine, search: string): Promise<Probe> => {
+  const lower = search.toLowerCase()
+  if (engine === "sqlite") {
+    if ([...lower].length < TRIGRAM) return { broad: true }
+    const { rows } = await sql<{ key: number }>`SELECT rowid AS key FROM labs_fts WHERE labs_fts MATCH ${phraseOf(lower)} LIMIT ${BROAD_HITS}`.execute(db)
+    return rows.length >= BROAD_HITS ? { broad: true } : { broad: false, hitKeys: rows.map((r) => r.key) }
+  }
+  const { rows } = await sql<{ "QUERY PLAN": ReadonlyArray<{ Plan: { "Plan Rows": number } }> }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM labs l WHERE ${likeName(search)}`.execute(db)
+  return { broad: (rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0) >= BROAD_HITS }
+}
+
+/**
+ * Search across the user's own labs (through the name index) and the inside of what is shared with
+ * them. The two cannot overlap: a tree has one owner. A broad search in name order reads names in
+ * that order and stops after the page (broadPage); any other reads every hit.
+ */
+export const searchPage = async (db: Db, engine: Engine, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
+  const probe = await probeNames(db, engine, search)
+  if (probe.broad && (ordering === "name" || ordering === "-name")) return broadPage(db, engine, userId, search, ordering, paging)
+  const m = nameMatches(engine, search, probe.broad ? undefined : probe.hitKeys)
   return page(
     db,
     sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},
@@ -139,6 +179,41 @@ export const searchPage = (db: Db, engine: Engine, userId: string, search: strin
     ordering,
     paging
   )
+}
+
+/**
+ * A broad search's page, like a search engine's: the first `offset + limit + 1` matches of each
+ * part in name order (the user's folders and files, each a range of labs_owner_live_name read in
+ * order until enough names match, and the shared trees walked), merged; the total is counted only as
+ * far as that, so it is exact when short of it and otherwise a lower bound (`atLeast`).
+ *
+ * Only ids, kinds and names are read, which the index holds: SQLite reads no row, PostgreSQL none
+ * that vacuum marked visible. Names are tested with a plain substring function, which no trigram
+ * index answers (PostgreSQL would otherwise read every hit and sort them, the very cost this
+ * avoids) and which lets PostgreSQL keep the query prepared (postgres.ts plans each LIKE afresh).
+ */
+const broadPage = async (db: Db, engine: Engine, userId: string, search: string, ordering: "name" | "-name", paging: Paging): Promise<RowPage> => {
+  const need = paging.offset + paging.limit + 1
+  const direction = sql.raw(ordering === "name" ? "ASC" : "DESC")
+  const needle = search.toLowerCase()
+  const contains = (alias: string) => sql`${sql.raw(engine === "sqlite" ? "instr" : "strpos")}(${sql.ref(`${alias}.name_lower`)}, ${needle}) > 0`
+  const own = engine === "sqlite" ? sql`labs l INDEXED BY labs_owner_live_name` : sql`labs l`
+  const ownKind = (isDir: 0 | 1) => sql`SELECT * FROM (
+      SELECT l.id, l.is_dir, l.name_lower FROM ${own} WHERE l.owner_id = ${userId} AND l.deleted_at IS NULL AND l.is_dir = ${sql.lit(isDir)}
+        AND ${contains("l")} ORDER BY l.name_lower ${direction} LIMIT ${need}) o${sql.lit(isDir)}`
+  const { rows } = await sql<{ id: string }>`WITH RECURSIVE ${sharedTops(userId)},
+    ${walk("shared", sql`tops CROSS JOIN labs l WHERE l.id = tops.id`, 0, ["id", "is_dir", "name_lower"])},
+    found AS (
+      ${ownKind(1)}
+      UNION ALL
+      ${ownKind(0)}
+      UNION ALL
+      SELECT * FROM (SELECT w.id, w.is_dir, w.name_lower FROM shared w
+        WHERE ${contains("w")} ORDER BY w.is_dir DESC, w.name_lower ${direction} LIMIT ${need}) s
+    )
+    SELECT f.id FROM found f ORDER BY ${orderSql(ordering, "f")}`.execute(db)
+  const ids = rows.slice(paging.offset, paging.offset + paging.limit).map((r) => r.id)
+  return { rows: await rowsOf(db, ids), count: rows.length, atLeast: rows.length >= need }
 }
 
 /** Search inside one folder, at any depth: walked from the folder, so no index on names is needed. */

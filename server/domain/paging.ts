@@ -36,8 +36,10 @@ export const paging = (
 export const totalFromPage = ({ limit, offset }: Paging, rows: number): number | undefined =>
   rows < limit && (rows > 0 || offset === 0) ? offset + rows : undefined
 
-export const pageMeta = (count: number, { page, limit }: Paging): PageMeta => ({
+/** `atLeast`: the count is a lower bound (see PageMeta.count_relation). */
+export const pageMeta = (count: number, { page, limit }: Paging, atLeast = false): PageMeta => ({
   count,
   current_page: page,
-  next_page: page * limit < count ? page + 1 : null
+  next_page: page * limit < count ? page + 1 : null,
+  ...(atLeast ? { count_relation: "gte" as const } : {})
 })

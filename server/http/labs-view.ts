@@ -25,8 +25,8 @@ export const LabsViewLive = HttpApiBuilder.group(
       .handle("list", ({ query }) =>
         Effect.gen(function* () {
           const paging = yield* requirePaging(query, LAB_PAGE_SIZE)
-          const { results, count } = yield* listings.list(yield* viewerId, query, paging)
-          return ok(page(results, count, paging))
+          const { results, count, atLeast } = yield* listings.list(yield* viewerId, query, paging)
+          return ok(page(results, count, paging, atLeast))
         })
       )
       .handle("get", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.get(id, params.id)), (lab) => ok(lab)))

@@ -19,6 +19,8 @@ import { LabAccess } from "./LabAccess.ts"
 export interface LabPage<A> {
   readonly results: ReadonlyArray<A>
   readonly count: number
+  /** The count is a lower bound (a broad search's). */
+  readonly atLeast?: boolean
 }
 
 export interface ListQuery {
@@ -61,7 +63,7 @@ export class LabListings extends Context.Service<
       const found = (page: RowPage, userId: string | undefined) =>
         Effect.map(
           sql(() => presentFound(db, page.rows, userId)),
-          (results) => ({ results, count: page.count })
+          (results) => ({ results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) })
         )
 
       const list = Effect.fn("LabListings.list")(function* (userId: string | undefined, query: ListQuery, paging: Paging) {

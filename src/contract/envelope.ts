@@ -8,7 +8,12 @@ export const Ok = <S extends Schema.Top>(data: S) =>
 export const PageMeta = Schema.Struct({
   count: Schema.Number,
   current_page: Schema.Number,
-  next_page: Schema.NullOr(Schema.Number)
+  next_page: Schema.NullOr(Schema.Number),
+  /**
+   * "gte" where `count` is only a lower bound (as a search engine's total): a broad name search
+   * counts its matches only as far as the page after this one. Absent: `count` is exact.
+   */
+  count_relation: Schema.optionalKey(Schema.Literal("gte"))
 })
 export type PageMeta = typeof PageMeta.Type
 

@@ -2,7 +2,9 @@
 // the info panel, renaming, moving (with its refusals and folder sizes), search, the folder tree,
 // favorites, Shared with me, Recently accessed, deleting to the trash, and the events written.
 import { randomUUID } from "node:crypto"
+import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BROAD_HITS } from "../../server/db/lab-search.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, insertFile, names, person, share } from "./support/labs-api.ts"
@@ -356,6 +358,81 @@ describe("search", () => {
     expect(names(paged)).toEqual(["1000 done"])
     const beyond = await root(ada, "?search=done&page=5")
     expect(beyond.body.data).toEqual({ results: [], meta: { count: 2, current_page: 5, next_page: null } })
+  })
+})
+
+describe("broad search", () => {
+  /** Files straight into the database: enough of them that a word is broad (BROAD_HITS). */
+  const insertFiles = (ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
+    server.withDb(async (db) => {
+      const now = new Date().toISOString()
+      const rows = names.map((name) => ({
+        id: randomUUID(),
+        owner_id: ownerId,
+        parent_id: parentId,
+        name,
+        name_lower: name.toLowerCase(),
+        is_dir: 0,
+        status: "ready",
+        size: 1,
+        is_public: 0,
+        created_at: now,
+        updated_at: now,
+        deleted_at: deleted ? now : null,
+        trash_id: null
+      }))
+      for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
+    })
+
+  it("pages a word in hundreds of names in name order either way, merges the shares, and counts only as far as the next page", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const cases = await createFolder(server, ada, "Cases")
+    await createFolder(server, ada, "LIVER folder", cases.id)
+    const own = Array.from({ length: BROAD_HITS }, (_, i) => `Case ${String(i).padStart(3, "0")} ${i % 2 ? "Liver" : "liver"} HE.svs`)
+    await insertFiles(ada.id, cases.id, own)
+    await insertFiles(ada.id, cases.id, ["Case 999 liver trashed.svs"], true)
+    await insertFiles(ada.id, cases.id, ["Case 998 kidney.svs"])
+    const lent = await createFolder(server, bob, "Lent")
+    const theirs = ["A liver of Bob.svs", "Zz liver of Bob.svs"]
+    await insertFiles(bob.id, lent.id, theirs)
+    await insertFiles(bob.id, null, ["Bob's own liver.svs"])
+    await share(server, bob, lent.id, ada, "reviewer")
+    // Fresh statistics, as autovacuum keeps them: PostgreSQL's probe is its planner's estimate.
+    await server.withDb((db) => sql`ANALYZE labs`.execute(db))
+
+    // Folders first, then names: what the user owns and what is shared with them, in one order.
+    const expected = ["LIVER folder", ...[...own, ...theirs].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))]
+    const first = await root(ada, "?search=liver&limit=50")
+    expect(first.status).toBe(200)
+    expect(names(first)).toEqual(expected.slice(0, 50))
+    // Counted as far as the next page only, and said to be a lower bound.
+    expect(first.body.data.meta).toEqual({ count: expect.any(Number), current_page: 1, next_page: 2, count_relation: "gte" })
+    expect(first.body.data.meta.count).toBeGreaterThan(50)
+    expect(first.body.data.meta.count).toBeLessThan(expected.length)
+    const shared = first.body.data.results.find((l: { name: string }) => l.name === theirs[0])
+    expect(shared).toMatchObject({ role: "reviewer", user: { id: bob.id } })
+
+    // Paging on to the end: every match once, and the last page's count exact.
+    const seen: string[] = []
+    let page = 1
+    for (;;) {
+      const reply = await root(ada, `?search=liver&limit=100&page=${page}`)
+      seen.push(...names(reply))
+      if (reply.body.data.meta.next_page === null) {
+        expect(reply.body.data.meta).toEqual({ count: expected.length, current_page: page, next_page: null })
+        break
+      }
+      page = reply.body.data.meta.next_page
+    }
+    expect(seen).toEqual(expected)
+
+    // The other direction: folders still first, names descending.
+    const backwards = await root(ada, "?search=LiVeR&ordering=-name&limit=5")
+    expect(names(backwards)).toEqual(["LIVER folder", ...[...expected.slice(1)].reverse().slice(0, 4)])
+    // Other orders read every hit: the count is exact.
+    const byDate = await root(ada, "?search=liver&ordering=-updated_at&limit=5")
+    expect(byDate.body.data.meta).toEqual({ count: expected.length, current_page: 1, next_page: 2 })
   })
 })
 
