@@ -5,6 +5,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import { type Paging, totalFromPage } from "../domain/paging.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
+import { WIRE_COLUMNS, type WireRow } from "./lab-wire.ts"
 import type { Engine } from "./migrations.ts"
 import type { Database } from "./schema.ts"
 
@@ -38,12 +39,8 @@ export const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown>
 /** `LIKE` pattern for a part of a name: its wildcards taken literally. */
 export const containsPattern = (search: string): string => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** A listed lab with what its answer needs besides: its owner, and the asker's favorite and membership. */
-export interface ListedRow extends LabRow {
-  readonly owner_email: string
-  readonly owner_name: string
-  readonly owner_username: string | null
-  readonly owner_avatar: string | null
+/** A listed lab's shown columns, with the asker's favorite and membership. */
+export interface ListedRow extends WireRow {
   readonly favorite_of: string | null
   readonly member_role: "admin" | "reviewer" | null
 }
@@ -66,26 +63,28 @@ const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
 }
 
 /**
- * A folder's page or the owner's root page: one query for the page (with the owner, the asker's
- * favorite and membership joined in) and, only when the page is full, an index-only count, so that
- * a folder of any size costs at most two queries and most folders (one page long) one.
+ * A folder's page or the owner's root page: one query for the page (the shown columns, with the
+ * asker's favorite and membership joined in) and, only when the page is full, an index-only count,
+ * so that a folder of any size costs at most two queries and most folders (one page long) one. The
+ * owner is not joined: a tree has one owner, whom the caller reads once per page. On the root page
+ * the asker is that owner, who holds no membership of their own labs.
  *
  * The root page names its index on SQLite: its statistics count every user's root labs under one
  * parent (null), and would otherwise have it read all of them through labs_children and sort them,
- * instead of the asker's own few, in order, through labs_owner. CROSS JOIN keeps labs the outer loop
- * there; PostgreSQL plans both freely.
+ * instead of the asker's own few, in order, through labs_owner.
  */
 const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
   const viewer = viewerId ?? ""
   const labs = where === "root" && engine === "sqlite" ? sql`labs l INDEXED BY labs_owner` : sql`labs l`
   const place = where === "children" ? sql`l.parent_id = ${key}` : sql`l.owner_id = ${key} AND l.parent_id IS NULL`
+  const membership = where === "children" ? sql`m.role` : sql`NULL`
+  const members = where === "children" ? sql`LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}` : sql``
   const { rows } = await sql<ListedRow>`
-    SELECT l.*, u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar,
-      f.lab_id AS favorite_of, m.role AS member_role
-    FROM ${labs} CROSS JOIN users u
+    SELECT ${sql.join(WIRE_COLUMNS.map((c) => sql.ref(`l.${c}`)))}, f.lab_id AS favorite_of, ${membership} AS member_role
+    FROM ${labs}
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewer}
-    LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}
-    WHERE u.id = l.owner_id AND l.deleted_at IS NULL AND ${place}
+    ${members}
+    WHERE l.deleted_at IS NULL AND ${place}
     ORDER BY ${pageOrder(ordering)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db)
   const known = totalFromPage(paging, rows.length)
   if (known !== undefined) return { rows, count: known }

@@ -32,8 +32,12 @@ const favoritesOf = async (db: Db, userId: string | undefined, labIds: ReadonlyA
   return new Set(rows.map((r) => r.lab_id))
 }
 
+/** The columns of a lab that its answer shows (lists read only these). */
+export const WIRE_COLUMNS = ["id", "name", "is_dir", "parent_id", "status", "size", "created_at", "updated_at", "is_public", "owner_id", "slide_key", "width", "height", "mpp"] as const
+export type WireRow = Pick<LabRow, (typeof WIRE_COLUMNS)[number]>
+
 /** A file's slide fields: URLs once its pyramid is built, nulls before (and for folders). */
-export const slideFields = (row: LabRow) => {
+export const slideFields = (row: Pick<LabRow, "id" | "is_dir" | "slide_key" | "width" | "height" | "mpp">) => {
   const urls = row.is_dir === 0 && row.slide_key ? slideUrls(row.id, row.slide_key) : undefined
   return {
     thumbnail: urls?.thumbnail ?? null,
@@ -45,7 +49,7 @@ export const slideFields = (row: LabRow) => {
   }
 }
 
-export const toLab = (row: LabRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => ({
+export const toLab = (row: WireRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => ({
   id: row.id,
   name: row.name,
   is_dir: row.is_dir === 1,

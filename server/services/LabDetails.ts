@@ -10,7 +10,7 @@ import { can } from "../domain/permissions.ts"
 import { roleOf, visibleAncestors } from "../domain/standing.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
-import { presentOne } from "./Labs.ts"
+import { presentResolved } from "./Labs.ts"
 import { LabListings } from "./LabListings.ts"
 
 /** The info panel shows this many collaborators, then "+N" (spec section 9). */
@@ -39,7 +39,8 @@ export class LabDetails extends Context.Service<
       const get = Effect.fn("LabDetails.get")(function* (userId: string | undefined, labId: string) {
         const lab = yield* access.requireView(db, userId, labId)
         if (userId !== undefined) yield* listings.recordAccess(userId, labId)
-        const shown = yield* presentOne(db, lab, userId)
+        // Recording the access changes nothing the answer shows: the lab is presented as resolved.
+        const shown = yield* presentResolved(db, lab, userId)
         return { ...shown, breadcrumb: visibleAncestors(lab.chain, userId) }
       })
 

@@ -4,14 +4,14 @@ import { Context, Effect, Layer } from "effect"
 import { sql as rawSql } from "kysely"
 import { type BadRequest, badRequest, type NotFound, Unauthorized } from "../../src/contract/errors.ts"
 import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contract/labs.ts"
+import type { UserSummary } from "../../src/contract/users.ts"
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
 import { childrenPage, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
 import { searchPage, searchWithinPage } from "../db/lab-search.ts"
-import { presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
+import { ownersOf, presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
 import { stamp } from "../domain/clock.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import type { Paging } from "../domain/paging.ts"
-import { avatarUrl } from "../domain/profile.ts"
 import { roleOf } from "../domain/standing.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
@@ -34,13 +34,8 @@ export const RECENTS_KEPT = 100
 
 const signInRequired = () => new Unauthorized({ message: labMessages.signInRequired })
 
-const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean): Lab =>
-  toLab(
-    row,
-    { role, isPublic },
-    { id: row.owner_id, email: row.owner_email, name: row.owner_name, username: row.owner_username, avatar: avatarUrl(row.owner_avatar) },
-    row.favorite_of !== null
-  )
+const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean, owner: UserSummary | undefined): Lab =>
+  toLab(row, { role, isPublic }, owner, row.favorite_of !== null)
 
 export class LabListings extends Context.Service<
   LabListings,
@@ -72,17 +67,23 @@ export class LabListings extends Context.Service<
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
           if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
-          const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
-          return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1)), count: page.count }
+          const [page, owners] = yield* sql(() => Promise.all([rootPage(db, engine, userId, ordering, paging), ownersOf(db, [userId])]))
+          const owner = owners.get(userId)
+          return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
         }
         const parentId = query.parent
         const parent = yield* access.requireView(db, userId, parentId)
         if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
         if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
-        const page = yield* sql(() => childrenPage(db, engine, parentId, userId, ordering, paging))
+        // A tree has one owner: the folder's is every child's.
+        const ownerId = parent.row.owner_id
+        const [page, owners] = yield* sql(() => Promise.all([childrenPage(db, engine, parentId, userId, ordering, paging), ownersOf(db, [ownerId])]))
+        const owner = owners.get(ownerId)
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
         const inherited = parent.access.standing === "owner" ? "owner" : roleOf(parent.access.standing)
-        const results = page.rows.map((row) => listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), parent.access.isPublic || row.is_public === 1))
+        const results = page.rows.map((row) =>
+          listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), parent.access.isPublic || row.is_public === 1, owner)
+        )
         return { results, count: page.count }
       })
 
@@ -162,8 +163,10 @@ export class LabListings extends Context.Service<
             .values({ user_id: userId, lab_id: labId, accessed_at: now })
             .onConflict((oc) => oc.columns(["user_id", "lab_id"]).doUpdateSet({ accessed_at: now }))
             .execute()
-          await rawSql`DELETE FROM lab_recents WHERE user_id = ${userId} AND lab_id NOT IN (
-            SELECT lab_id FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT ${RECENTS_KEPT})`.execute(db)
+          // Older than the user's RECENTS_KEPT-th newest: a short walk down lab_recents_newest and a
+          // range delete (usually of nothing), not a comparison of every entry with the kept list.
+          await rawSql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
+            SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(db)
         })
       })
 

@@ -26,13 +26,19 @@ const write = <A>(run: () => Promise<A>) =>
     Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(nameTaken()) : Effect.die(error)))
   )
 
-/** The lab as the asker sees it now (read again inside the transaction after a change). */
-export const presentOne = (db: Trx, lab: ResolvedLab, userId: string | undefined) =>
+/** The lab as the asker sees it, as resolved (nothing changed it since). */
+export const presentResolved = (db: Trx, lab: ResolvedLab, userId: string | undefined) =>
   sql(async () => {
-    const fresh = (await resolveLab(db, lab.row.id, userId)) ?? lab
-    const [one] = await presentLabs(db, [fresh.row], userId, () => ({ role: roleOf(fresh.access.standing), isPublic: fresh.access.isPublic }))
+    const [one] = await presentLabs(db, [lab.row], userId, () => ({ role: roleOf(lab.access.standing), isPublic: lab.access.isPublic }))
     return one!
   })
+
+/** The lab as the asker sees it now (read again inside the transaction after a change). */
+export const presentOne = (db: Trx, lab: ResolvedLab, userId: string | undefined) =>
+  Effect.flatMap(
+    sql(() => resolveLab(db, lab.row.id, userId)),
+    (fresh) => presentResolved(db, fresh ?? lab, userId)
+  )
 
 export class Labs extends Context.Service<
   Labs,

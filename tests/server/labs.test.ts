@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROAD_HITS } from "../../server/db/lab-search.ts"
+import { RECENTS_KEPT } from "../../server/services/LabListings.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, insertFile, names, person, share } from "./support/labs-api.ts"
@@ -21,6 +22,29 @@ const auth = (session: SignedIn) => ({ token: session.access })
 const root = async (session: SignedIn, query = "") => c.get(`/v2/labs/${query}`, auth(session))
 const eventsOf = (labId: string) =>
   server.withDb((db) => db.selectFrom("events").select(["kind", "actor_id", "lab_id", "payload"]).where("lab_id", "=", labId).orderBy("seq").execute())
+
+/** Files straight into the database, in bulk (a broad search, a full Recently accessed); their ids. */
+const insertFiles = (ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
+  server.withDb(async (db) => {
+    const now = new Date().toISOString()
+    const rows = names.map((name) => ({
+      id: randomUUID(),
+      owner_id: ownerId,
+      parent_id: parentId,
+      name,
+      name_lower: name.toLowerCase(),
+      is_dir: 0,
+      status: "ready",
+      size: 1,
+      is_public: 0,
+      created_at: now,
+      updated_at: now,
+      deleted_at: deleted ? now : null,
+      trash_id: null
+    }))
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
+    return rows.map((r) => r.id)
+  })
 
 describe("creating a folder", () => {
   it("answers 201 with the spec's data.data.results[0], the lab's fields and its parent", async () => {
@@ -362,28 +386,6 @@ describe("search", () => {
 })
 
 describe("broad search", () => {
-  /** Files straight into the database: enough of them that a word is broad (BROAD_HITS). */
-  const insertFiles = (ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
-    server.withDb(async (db) => {
-      const now = new Date().toISOString()
-      const rows = names.map((name) => ({
-        id: randomUUID(),
-        owner_id: ownerId,
-        parent_id: parentId,
-        name,
-        name_lower: name.toLowerCase(),
-        is_dir: 0,
-        status: "ready",
-        size: 1,
-        is_public: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: deleted ? now : null,
-        trash_id: null
-      }))
-      for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
-    })
-
   it("pages a word in hundreds of names in name order either way, merges the shares, and counts only as far as the next page", async () => {
     const ada = await person(server, "Ada")
     const bob = await person(server, "Bob")
@@ -532,6 +534,28 @@ describe("recently accessed", () => {
     expect(names(await c.get("/v2/labs/recents/", auth(ada)))).toEqual(["A", "B"])
     await c.del(`/v2/labs/${a.id}/`, undefined, auth(ada))
     expect(names(await c.get("/v2/labs/recents/", auth(ada)))).toEqual(["B"])
+  })
+
+  it(`keeps the ${RECENTS_KEPT} newest: opening one more forgets the oldest`, async () => {
+    const ada = await person(server, "Ada")
+    const ids = await insertFiles(ada.id, null, Array.from({ length: RECENTS_KEPT }, (_, i) => `Slide ${String(i).padStart(3, "0")}.svs`))
+    // Opened a minute apart, Slide 000 first.
+    const opened = Date.parse("2026-01-01T00:00:00Z")
+    await server.withDb((db) =>
+      db
+        .insertInto("lab_recents")
+        .values(ids.map((id, i) => ({ user_id: ada.id, lab_id: id, accessed_at: new Date(opened + i * 60_000).toISOString() })))
+        .execute()
+    )
+    const latest = await createFolder(server, ada, "Latest")
+    await c.get(`/v2/labs/${latest.id}/`, auth(ada))
+    const kept = await server.withDb((db) => db.selectFrom("lab_recents").select("lab_id").where("user_id", "=", ada.id).execute())
+    expect(kept.length).toBe(RECENTS_KEPT)
+    expect(kept.map((r) => r.lab_id)).not.toContain(ids[0])
+    const reply = await c.get("/v2/labs/recents/?limit=100", auth(ada))
+    expect(names(reply).slice(0, 2)).toEqual(["Latest", `Slide ${String(RECENTS_KEPT - 1).padStart(3, "0")}.svs`])
+    expect(names(reply)).not.toContain("Slide 000.svs")
+    expect(reply.body.data.meta.count).toBe(RECENTS_KEPT)
   })
 })
 
