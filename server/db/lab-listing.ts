@@ -52,6 +52,9 @@ export interface ListedPage {
 
 type Where = "children" | "root"
 
+/** The shown columns of `l`, as one raw fragment: built once, not compiled node by node per request. */
+const wireColumns = sql.raw(WIRE_COLUMNS.map((c) => `l.${c}`).join(", "))
+
 /**
  * The ORDER BY of a folder's or the root's page. Live siblings have distinct names, so the name order
  * needs no tie-breaker and reads the listing indexes in order; other orders fall back to the name.
@@ -80,7 +83,7 @@ const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerI
   const membership = where === "children" ? sql`m.role` : sql`NULL`
   const members = where === "children" ? sql`LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}` : sql``
   const { rows } = await sql<ListedRow>`
-    SELECT ${sql.join(WIRE_COLUMNS.map((c) => sql.ref(`l.${c}`)))}, f.lab_id AS favorite_of, ${membership} AS member_role
+    SELECT ${wireColumns}, f.lab_id AS favorite_of, ${membership} AS member_role
     FROM ${labs}
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewer}
     ${members}

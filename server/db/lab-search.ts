@@ -23,22 +23,24 @@ const TRIGRAM = 3
 
 /** The columns a page is ordered by: enough to sort and count without reading whole rows. */
 const KEYS = ["id", "is_dir", "name_lower", "updated_at", "created_at", "size"]
-const keys = sql.join(KEYS.map((c) => sql.ref(`l.${c}`)))
+const keys = sql.raw(KEYS.map((c) => `l.${c}`).join(", "))
 
 /**
  * The labs (as `l`) whose name contains `search`: CTEs to place first (`with`, ending in a comma, or
  * empty), a FROM clause and its condition. On SQLite the trigram hits are read once, with the
  * columns a page needs, into the CTE `hits` that both the user's own part and the shared part
  * filter; the hits drive the loop (CROSS JOIN keeps that order), so a rare word reads a few rows
- * instead of the owner's whole name index. `hitKeys`: the hits' keys, when the probe found them all.
+ * instead of the owner's whole name index; the probe's keys of them, when it found them all, spare
+ * asking the trigram table twice.
  */
 const nameMatches = (
   engine: Engine,
   search: string,
-  hitKeys: ReadonlyArray<number> | undefined
+  probe: Probe
 ): { readonly with: RawBuilder<unknown>; readonly from: RawBuilder<unknown>; readonly on: RawBuilder<unknown>; readonly sharesFromHits: boolean } => {
   const lower = search.toLowerCase()
   if (engine === "sqlite" && [...lower].length >= TRIGRAM) {
+    const hitKeys = probe.broad ? undefined : probe.hitKeys
     const source =
       hitKeys === undefined
         ? sql`labs_fts CROSS JOIN lab_search_keys k CROSS JOIN labs l WHERE labs_fts MATCH ${phraseOf(lower)} AND k.key = labs_fts.rowid`
@@ -53,9 +55,9 @@ const nameMatches = (
     }
   }
   // pg_trgm serves any LIKE; a SQLite search shorter than a trigram has no index to ask. PostgreSQL
-  // walks the shares too: starting from its trigram matches measured slower there (labs bench:
-  // selective 133 against 166 req/s, broad 6 against 33), as it reads every owner's matches first.
-  return { with: sql``, from: sql`labs l`, on: likeName(search), sharesFromHits: false }
+  // starts the shared part from its trigram matches too when they are few; a common word's (in other
+  // orders than by name) would read every owner's matches first, and walks the shares instead.
+  return { with: sql``, from: sql`labs l`, on: likeName(search), sharesFromHits: engine === "postgres" && !probe.broad }
 }
 
 /** An FTS5 phrase of the text: a substring match on the trigram table. */
@@ -71,8 +73,9 @@ const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE 
  * would double the walk.
  */
 const walk = (name: string, seed: RawBuilder<unknown>, seedDepth: number, columns: ReadonlyArray<string> = KEYS) => {
-  const from = (alias: string) => sql.join(columns.map((c) => sql.ref(`${alias}.${c}`)))
-  return sql`${sql.id(name)}(${sql.join(columns.map((c) => sql.id(c)))}, depth) AS (
+  // Raw text: the column names are this module's own constants, and raw fragments cost no compiling.
+  const from = (alias: string) => sql.raw(columns.map((c) => `${alias}.${c}`).join(", "))
+  return sql`${sql.id(name)}(${sql.raw(columns.join(", "))}, depth) AS (
       SELECT ${from("l")}, ${sql.lit(seedDepth)} FROM ${seed}
       UNION ALL
       SELECT ${from("c")}, w.depth + 1 FROM ${sql.id(name)} w CROSS JOIN labs c
@@ -166,7 +169,7 @@ const probeNames = async (db: Db, engine: Engine, search: string): Promise<Probe
 export const searchPage = async (db: Db, engine: Engine, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<RowPage> => {
   const probe = await probeNames(db, engine, search)
   if (probe.broad && (ordering === "name" || ordering === "-name")) return broadPage(db, engine, userId, search, ordering, paging)
-  const m = nameMatches(engine, search, probe.broad ? undefined : probe.hitKeys)
+  const m = nameMatches(engine, search, probe)
   return page(
     db,
     sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},

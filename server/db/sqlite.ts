@@ -2,6 +2,7 @@
 // thin adapter lets us use the SQLite built into Node 24 with no native dependency.
 import { DatabaseSync, type StatementSync } from "node:sqlite"
 import type { SqliteDatabase, SqliteStatement } from "kysely"
+import { inlineLimits, limitParameters } from "./sqlite-limits.ts"
 
 type Param = null | number | bigint | string | Uint8Array
 
@@ -11,6 +12,23 @@ const adaptStatement = (statement: StatementSync): SqliteStatement => ({
   run: (parameters) => statement.run(...(parameters as Param[])),
   iterate: (parameters) => statement.iterate(...(parameters as Param[])) as IterableIterator<unknown>
 })
+
+/**
+ * A statement whose LIMIT or OFFSET Kysely binds runs as the statement with those numbers written in
+ * (sqlite-limits.ts), itself prepared once per page size and offset.
+ */
+const withLimitsInlined = (statement: SqliteStatement, text: string, at: ReadonlyArray<number>, prepare: (text: string) => SqliteStatement): SqliteStatement => {
+  const inlined = <A>(parameters: ReadonlyArray<unknown>, run: (s: SqliteStatement, p: ReadonlyArray<unknown>) => A): A => {
+    const written = inlineLimits(text, at, parameters as ReadonlyArray<Param>)
+    return written ? run(prepare(written.text), written.parameters) : run(statement, parameters)
+  }
+  return {
+    reader: statement.reader,
+    all: (parameters) => inlined(parameters, (s, p) => s.all(p)),
+    run: (parameters) => inlined(parameters, (s, p) => s.run(p)),
+    iterate: (parameters) => inlined(parameters, (s, p) => s.iterate(p))
+  }
+}
 
 /**
  * Prepared statements kept by SQL text. Kysely prepares every query afresh, and preparing costs
@@ -44,7 +62,9 @@ export const openSqlite = (file: string): SqliteDatabase => {
       statements.set(sql, cached)
       return cached
     }
-    const statement = adaptStatement(db.prepare(sql))
+    const prepared = adaptStatement(db.prepare(sql))
+    const limits = limitParameters(sql)
+    const statement = limits.length === 0 ? prepared : withLimitsInlined(prepared, sql, limits, prepare)
     statements.set(sql, statement)
     if (statements.size > STATEMENT_CACHE) statements.delete(statements.keys().next().value!)
     return statement
