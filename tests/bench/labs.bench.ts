@@ -5,8 +5,11 @@
 //
 // Run: npx node tests/bench/labs.bench.ts [--sqlite-only]
 // Settings: BENCH_LABS, BENCH_REQUESTS, BENCH_CONCURRENCY, BENCH_WORKERS (server processes),
-// BENCH_ONLY (part of a scenario's name), BENCH_SERVER_FLAGS (e.g. --cpu-prof), BENCH_KEEP=1.
+// BENCH_ONLY (part of a scenario's name), BENCH_SERVER_FLAGS (e.g. --cpu-prof), BENCH_KEEP=1,
+// BENCH_PIN=1 (the server on the first CPU, the load generator on the others; see pinning below).
+import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
+import { availableParallelism } from "node:os"
 import { sql } from "kysely"
 import pg from "pg"
 import { type Db, openDatabase } from "../../server/db/database.ts"
@@ -123,15 +126,30 @@ const seed = async (running: ServerProcess, engine: "sqlite" | "postgres", user:
 
 const pick = <A>(list: ReadonlyArray<A>) => list[Math.floor(Math.random() * list.length)]!
 
+/**
+ * BENCH_PIN=1: the server (one process unless BENCH_WORKERS says more) runs on the first CPU and
+ * this process, the load generator, on the others, as clients on other machines would be. Unpinned,
+ * the two share both cores and the scheduler now and then runs them on the same one, which shows
+ * up as a longer tail. Needs taskset (util-linux) and two CPUs; the default stays unpinned.
+ */
+const pinning = (): string | undefined => {
+  if (process.env.BENCH_PIN !== "1") return undefined
+  const cpus = availableParallelism()
+  if (cpus < 2) throw new Error("BENCH_PIN=1 needs two CPUs")
+  execFileSync("taskset", ["--all-tasks", "--cpu-list", "--pid", `1-${cpus - 1}`, String(process.pid)], { stdio: "ignore" })
+  return "0"
+}
+
 export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean> => {
   const databaseUrl = engine === "postgres" ? process.env.DATABASE_URL || DEFAULT_PG : undefined
   const running = await startServerProcess({
     databaseUrl,
     env: { WORKERS: process.env.BENCH_WORKERS ?? "1" },
     nodeFlags: process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(" ") : [],
-    keep: process.env.BENCH_KEEP === "1"
+    keep: process.env.BENCH_KEEP === "1",
+    cpus: pinning()
   })
-  const label = engine === "postgres" ? "PostgreSQL" : "SQLite"
+  const label = `${engine === "postgres" ? "PostgreSQL" : "SQLite"}${process.env.BENCH_PIN === "1" ? " (pinned)" : ""}`
   try {
     const started = running
     const user: SignedIn = await createSignedIn(started, { name: "Bench user" })

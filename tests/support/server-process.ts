@@ -29,6 +29,8 @@ export interface ServerProcessOptions {
   readonly nodeFlags?: ReadonlyArray<string>
   /** Keep the data directory and the schema after stop() (to inspect them). */
   readonly keep?: boolean
+  /** Run the server on these CPUs only (taskset's list, e.g. "0"): a bench keeps it off its load generator's. */
+  readonly cpus?: string
 }
 
 export const startServerProcess = async (options: ServerProcessOptions = {}): Promise<ServerProcess> => {
@@ -46,7 +48,10 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
     LOG_REQUESTS: "0",
     ...options.env
   }
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), "server/main.ts"], { env, stdio: ["ignore", "pipe", "inherit"] })
+  const args = [...(options.nodeFlags ?? []), "server/main.ts"]
+  const child: ChildProcess = options.cpus
+    ? spawn("taskset", ["--cpu-list", options.cpus, process.execPath, ...args], { env, stdio: ["ignore", "pipe", "inherit"] })
+    : spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   // main.ts says "Preparat: <url>" once serving; a cluster's primary says it when every worker listens.
   let announced = false
