@@ -134,11 +134,13 @@ const pick = <A>(list: ReadonlyArray<A>) => list[Math.floor(Math.random() * list
  */
 const pinning = (): string | undefined => {
   if (process.env.BENCH_PIN !== "1") return undefined
-  const cpus = availableParallelism()
-  if (cpus < 2) throw new Error("BENCH_PIN=1 needs two CPUs")
-  execFileSync("taskset", ["--all-tasks", "--cpu-list", "--pid", `1-${cpus - 1}`, String(process.pid)], { stdio: "ignore" })
+  if (CPUS < 2) throw new Error("BENCH_PIN=1 needs two CPUs")
+  execFileSync("taskset", ["--all-tasks", "--cpu-list", "--pid", `1-${CPUS - 1}`, String(process.pid)], { stdio: "ignore" })
   return "0"
 }
+
+/** Read before pinning: once pinned, this process sees only its own CPUs. */
+const CPUS = availableParallelism()
 
 export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean> => {
   const databaseUrl = engine === "postgres" ? process.env.DATABASE_URL || DEFAULT_PG : undefined
