@@ -113,7 +113,8 @@ const page = async (db: Db, ctes: RawBuilder<unknown>, ordering: Ordering, pagin
  * of `keys` (after `sharedTops`). A tree has one owner, so the candidates are the name index's hits
  * among the labs of those who shared something with the user; a candidate is kept when it, or one
  * of its ancestors, is a shared top (the candidates are materialized: both the walk up and the answer
- * read them). Otherwise (PostgreSQL, or a SQLite search under 3 characters) the shared trees are walked.
+ * read them). Otherwise (a common word on PostgreSQL, whose hits would be every owner's, or a SQLite
+ * search under 3 characters) the shared trees are walked.
  */
 const sharedMatches = (m: ReturnType<typeof nameMatches>, search: string): RawBuilder<unknown> =>
   m.sharesFromHits
