@@ -17,6 +17,8 @@ export interface ServerProcess {
   /** The PostgreSQL URL of this run's schema, undefined on SQLite. */
   readonly databaseUrl: string | undefined
   readonly latestMail: LatestMail
+  /** The server's process id (the cluster's primary when WORKERS > 1). */
+  readonly pid: number | undefined
   readonly stop: () => Promise<void>
 }
 
@@ -79,6 +81,7 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
     config: loadConfig(env),
     databaseUrl: schema?.url,
     latestMail: latestMailIn(join(dataDir, "outbox")),
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM")
