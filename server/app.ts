@@ -27,6 +27,7 @@ import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Bus } from "./cluster/bus.ts"
 import type { Hub } from "./realtime/hub.ts"
+import { AccessTokens } from "./services/AccessTokens.ts"
 import { AppConfig } from "./services/AppConfig.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
 import { Peers } from "./services/Peers.ts"
@@ -95,7 +96,8 @@ const realtimeLayer = (config: Config, hub: Hub) => {
 
 /** Every service of the application over the configured infrastructure. */
 export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
-  const infrastructure = Layer.mergeAll(AppConfig.layer(config), Database.layer(config), bus ? Peers.cluster(bus) : Peers.alone)
+  const settings = AppConfig.layer(config)
+  const infrastructure = Layer.mergeAll(settings, AccessTokens.layer.pipe(Layer.provide(settings)), Database.layer(config), bus ? Peers.cluster(bus) : Peers.alone)
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   const labs = labServices().pipe(Layer.provideMerge(accountServices()))

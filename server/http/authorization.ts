@@ -2,16 +2,15 @@
 import { Effect, Layer, Redacted } from "effect"
 import { Unauthorized } from "../../src/contract/errors.ts"
 import { Authorization, CurrentUser } from "../../src/contract/middleware.ts"
-import { verifyAccessToken } from "../domain/tokens.ts"
-import { AppConfig } from "../services/AppConfig.ts"
+import { AccessTokens } from "../services/AccessTokens.ts"
 
 export const AuthorizationLive = Layer.effect(
   Authorization,
   Effect.gen(function* () {
-    const config = yield* AppConfig
+    const tokens = yield* AccessTokens
     return Authorization.of({
       bearer: (httpEffect, { credential }) => {
-        const claims = verifyAccessToken(config.secretKey, Redacted.value(credential))
+        const claims = tokens.verify(Redacted.value(credential))
         if (!claims) return Effect.fail(new Unauthorized({ message: "Authentication credentials were not provided or have expired." }))
         return Effect.provideService(httpEffect, CurrentUser, { id: claims.sub, email: claims.email, name: claims.name })
       }

@@ -18,7 +18,7 @@ import { type Grant, grantKey, makeGrantCache } from "../domain/grant-cache.ts"
 import { can } from "../domain/permissions.ts"
 import { parseSlideMediaPath, type SlideMediaPath } from "../domain/slide-media-path.ts"
 import { SLIDE_MEDIA_ROUTE } from "../domain/slide-urls.ts"
-import { verifyAccessToken } from "../domain/tokens.ts"
+import { AccessTokens } from "../services/AccessTokens.ts"
 import { AppConfig } from "../services/AppConfig.ts"
 import { Database } from "../services/Database.ts"
 import { mediaToken } from "./media-cookie.ts"
@@ -45,6 +45,7 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string | undefined) 
 export const SlideMediaRoutes = Layer.unwrap(
   Effect.gen(function* () {
     const config = yield* AppConfig
+    const tokens = yield* AccessTokens
     const { query } = yield* Database
     const root = slidesDir(config.dataDir)
     const grants = makeGrantCache({ ttlMs: GRANT_TTL_MS, maxEntries: GRANT_ENTRIES })
@@ -70,7 +71,7 @@ export const SlideMediaRoutes = Layer.unwrap(
       if (!path) return notFound()
 
       const token = mediaToken(request)
-      const viewerId = token === undefined ? undefined : verifyAccessToken(config.secretKey, token)?.sub
+      const viewerId = token === undefined ? undefined : tokens.verify(token)?.sub
       const key = grantKey(viewerId, path.labId, path.slideKey)
       let grant = grants.get(key)
       if (!grant) {
