@@ -6,12 +6,35 @@ import { inlineLimits, limitParameters } from "./sqlite-limits.ts"
 
 type Param = null | number | bigint | string | Uint8Array
 
-const adaptStatement = (statement: StatementSync): SqliteStatement => ({
-  reader: statement.columns().length > 0,
-  all: (parameters) => statement.all(...(parameters as Param[])) as unknown[],
-  run: (parameters) => statement.run(...(parameters as Param[])),
-  iterate: (parameters) => statement.iterate(...(parameters as Param[])) as IterableIterator<unknown>
-})
+/**
+ * A function that turns one row, as an array of column values, into an object with the columns'
+ * names. node:sqlite builds row objects by adding each column in turn, which V8 keeps as slow
+ * dictionary objects; an object literal compiled once per statement gives every row one fixed
+ * shape, is built faster, and is faster to read for whatever maps the row afterwards.
+ */
+const rowMaker = (names: ReadonlyArray<string>): ((values: ReadonlyArray<unknown>) => unknown) =>
+  new Function("v", `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")} }`) as (values: ReadonlyArray<unknown>) => unknown
+
+const adaptStatement = (statement: StatementSync): SqliteStatement => {
+  const names = statement.columns().map((column) => column.name)
+  if (names.length === 0)
+    return {
+      reader: false,
+      all: (parameters) => statement.all(...(parameters as Param[])) as unknown[],
+      run: (parameters) => statement.run(...(parameters as Param[])),
+      iterate: (parameters) => statement.iterate(...(parameters as Param[])) as IterableIterator<unknown>
+    }
+  statement.setReturnArrays(true)
+  const make = rowMaker(names)
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(...(parameters as Param[])) as unknown as ReadonlyArray<ReadonlyArray<unknown>>).map(make),
+    run: (parameters) => statement.run(...(parameters as Param[])),
+    iterate: function* (parameters) {
+      for (const values of statement.iterate(...(parameters as Param[])) as unknown as Iterable<ReadonlyArray<unknown>>) yield make(values)
+    }
+  }
+}
 
 /**
  * A statement whose LIMIT or OFFSET Kysely binds runs as the statement with those numbers written in
