@@ -21,7 +21,7 @@ export const toProfile = (user: UserRow): Profile => ({
   created_at: user.created_at
 })
 
-export const toUserSummary = (user: UserRow): UserSummary => ({
+export const toUserSummary = (user: Pick<UserRow, "id" | "email" | "name" | "username" | "avatar">): UserSummary => ({
   id: user.id,
   email: user.email,
   name: user.name,
