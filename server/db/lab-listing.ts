@@ -3,7 +3,7 @@
 // the default order (by name) follows the listing indexes, so a page reads only its own rows.
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
-import { type Paging, totalFromPage } from "../domain/paging.ts"
+import type { Paging } from "../domain/paging.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
 import { WIRE_COLUMNS, type WireRow } from "./lab-wire.ts"
 import type { Engine } from "./migrations.ts"
@@ -39,10 +39,14 @@ export const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown>
 /** `LIKE` pattern for a part of a name: its wildcards taken literally. */
 export const containsPattern = (search: string): string => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** A listed lab's shown columns, with the asker's favorite and membership. */
+/** A listed lab's shown columns, with the asker's favorite and membership and the owner's summary. */
 export interface ListedRow extends WireRow {
   readonly favorite_of: string | null
   readonly member_role: "admin" | "reviewer" | null
+  readonly owner_email: string | null
+  readonly owner_name: string | null
+  readonly owner_username: string | null
+  readonly owner_avatar: string | null
 }
 
 export interface ListedPage {
@@ -66,11 +70,11 @@ const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
 }
 
 /**
- * A folder's page or the owner's root page: one query for the page (the shown columns, with the
- * asker's favorite and membership joined in) and, only when the page is full, an index-only count,
- * so that a folder of any size costs at most two queries and most folders (one page long) one. The
- * owner is not joined: a tree has one owner, whom the caller reads once per page. On the root page
- * the asker is that owner, who holds no membership of their own labs.
+ * A folder's page or the owner's root page in one statement: the shown columns with the asker's
+ * favorite and membership, the owner's summary, and the total, so that a page costs one round trip
+ * to the database. The total is an uncorrelated subquery, which both engines evaluate once per
+ * statement (an index-only count); past the last page no row carries it and it is counted apart. On
+ * the root page the asker is the owner, who holds no membership of their own labs.
  *
  * The root page names its index on SQLite: its statistics count every user's root labs under one
  * parent (null), and would otherwise have it read all of them through labs_children and sort them,
@@ -78,20 +82,24 @@ const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
  */
 const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
   const viewer = viewerId ?? ""
-  const labs = where === "root" && engine === "sqlite" ? sql`labs l INDEXED BY labs_owner` : sql`labs l`
-  const place = where === "children" ? sql`l.parent_id = ${key}` : sql`l.owner_id = ${key} AND l.parent_id IS NULL`
+  const labs = (alias: string) => sql.raw(where === "root" && engine === "sqlite" ? `labs ${alias} INDEXED BY labs_owner` : `labs ${alias}`)
+  const place = (alias: string) =>
+    where === "children" ? sql`${sql.ref(`${alias}.parent_id`)} = ${key}` : sql`${sql.ref(`${alias}.owner_id`)} = ${key} AND ${sql.ref(`${alias}.parent_id`)} IS NULL`
   const membership = where === "children" ? sql`m.role` : sql`NULL`
   const members = where === "children" ? sql`LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}` : sql``
-  const { rows } = await sql<ListedRow>`
-    SELECT ${wireColumns}, f.lab_id AS favorite_of, ${membership} AS member_role
-    FROM ${labs}
+  const { rows } = await sql<ListedRow & { total: number | string }>`
+    SELECT ${wireColumns}, f.lab_id AS favorite_of, ${membership} AS member_role,
+      u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar,
+      (SELECT count(*) FROM ${labs("c")} WHERE c.deleted_at IS NULL AND ${place("c")}) AS total
+    FROM ${labs("l")}
+    LEFT JOIN users u ON u.id = l.owner_id
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewer}
     ${members}
-    WHERE l.deleted_at IS NULL AND ${place}
+    WHERE l.deleted_at IS NULL AND ${place("l")}
     ORDER BY ${pageOrder(ordering)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db)
-  const known = totalFromPage(paging, rows.length)
-  if (known !== undefined) return { rows, count: known }
-  const { rows: total } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs} WHERE l.deleted_at IS NULL AND ${place}`.execute(db)
+  if (rows.length > 0) return { rows, count: Number(rows[0]!.total) }
+  if (paging.offset === 0) return { rows, count: 0 }
+  const { rows: total } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs("l")} WHERE l.deleted_at IS NULL AND ${place("l")}`.execute(db)
   return { rows, count: Number(total[0]?.n ?? 0) }
 }
 

@@ -28,14 +28,6 @@ export const paging = (
   return { ok: true, paging: { page, limit, offset: (page - 1) * limit } }
 }
 
-/**
- * The total that a page proves by itself: one shorter than its limit is the last, so the total is
- * what came before it plus its own rows. Undefined where only a count can tell: a full page, or an
- * empty one past the first (nothing says how many came before).
- */
-export const totalFromPage = ({ limit, offset }: Paging, rows: number): number | undefined =>
-  rows < limit && (rows > 0 || offset === 0) ? offset + rows : undefined
-
 /** `atLeast`: the count is a lower bound (see PageMeta.count_relation). */
 export const pageMeta = (count: number, { page, limit }: Paging, atLeast = false): PageMeta => ({
   count,

@@ -8,11 +8,12 @@ import type { UserSummary } from "../../src/contract/users.ts"
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
 import { childrenPage, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
 import { searchPage, searchWithinPage } from "../db/lab-search.ts"
-import { ownersOf, presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
-import { stamp } from "../domain/clock.ts"
+import { presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
 import { labMessages } from "../domain/lab-messages.ts"
+import { toUserSummary } from "../domain/profile.ts"
 import type { Paging } from "../domain/paging.ts"
 import { roleOf } from "../domain/standing.ts"
+import { AccessRecorder, RECENTS_KEPT } from "./AccessRecorder.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
 
@@ -29,13 +30,18 @@ export interface ListQuery {
   readonly ordering?: Ordering | undefined
 }
 
-/** Recently accessed keeps this many labs per user; older accesses are forgotten. */
-export const RECENTS_KEPT = 100
-
 const signInRequired = () => new Unauthorized({ message: labMessages.signInRequired })
 
 const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean, owner: UserSummary | undefined): Lab =>
   toLab(row, { role, isPublic }, owner, row.favorite_of !== null)
+
+/** The owner's summary a page carries on its rows (one tree, one owner: read from the first row). */
+const ownerOfPage = (rows: ReadonlyArray<ListedRow>): UserSummary | undefined => {
+  const first = rows[0]
+  return first === undefined || first.owner_email === null
+    ? undefined
+    : toUserSummary({ id: first.owner_id, email: first.owner_email, name: first.owner_name ?? "", username: first.owner_username, avatar: first.owner_avatar })
+}
 
 export class LabListings extends Context.Service<
   LabListings,
@@ -45,8 +51,6 @@ export class LabListings extends Context.Service<
     readonly dirs: (userId: string) => Effect.Effect<ReadonlyArray<FolderNode>>
     readonly shared: (userId: string, paging: Paging) => Effect.Effect<LabPage<Lab>>
     readonly recents: (userId: string, paging: Paging) => Effect.Effect<LabPage<RecentLab>>
-    /** Notes that the user opened the lab (Recently accessed). */
-    readonly recordAccess: (userId: string, labId: string) => Effect.Effect<void>
   }
 >()("preparat/LabListings") {
   static readonly layer = Layer.effect(
@@ -54,6 +58,7 @@ export class LabListings extends Context.Service<
     Effect.gen(function* () {
       const { db, engine } = yield* Database
       const access = yield* LabAccess
+      const recorder = yield* AccessRecorder
 
       const found = (page: RowPage, userId: string | undefined) =>
         Effect.map(
@@ -67,18 +72,17 @@ export class LabListings extends Context.Service<
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
           if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
-          const [page, owners] = yield* sql(() => Promise.all([rootPage(db, engine, userId, ordering, paging), ownersOf(db, [userId])]))
-          const owner = owners.get(userId)
+          const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
+          const owner = ownerOfPage(page.rows)
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
         }
         const parentId = query.parent
         const parent = yield* access.requireView(db, userId, parentId)
         if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
         if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
+        const page = yield* sql(() => childrenPage(db, engine, parentId, userId, ordering, paging))
         // A tree has one owner: the folder's is every child's.
-        const ownerId = parent.row.owner_id
-        const [page, owners] = yield* sql(() => Promise.all([childrenPage(db, engine, parentId, userId, ordering, paging), ownersOf(db, [ownerId])]))
-        const owner = owners.get(ownerId)
+        const owner = ownerOfPage(page.rows)
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
         const inherited = parent.access.standing === "owner" ? "owner" : roleOf(parent.access.standing)
         const results = page.rows.map((row) =>
@@ -136,6 +140,8 @@ export class LabListings extends Context.Service<
         )
 
       const recents = Effect.fn("LabListings.recents")(function* (userId: string, paging: Paging) {
+        // The user's own opens may still wait in memory: written first, so they show at once.
+        yield* recorder.flush
         const rows = yield* sql(() =>
           db
             .selectFrom("lab_recents as r")
@@ -155,22 +161,7 @@ export class LabListings extends Context.Service<
         return { results, count: kept.length }
       })
 
-      const recordAccess = Effect.fn("LabListings.recordAccess")(function* (userId: string, labId: string) {
-        const now = stamp()
-        yield* sql(async () => {
-          await db
-            .insertInto("lab_recents")
-            .values({ user_id: userId, lab_id: labId, accessed_at: now })
-            .onConflict((oc) => oc.columns(["user_id", "lab_id"]).doUpdateSet({ accessed_at: now }))
-            .execute()
-          // Older than the user's RECENTS_KEPT-th newest: a short walk down lab_recents_newest and a
-          // range delete (usually of nothing), not a comparison of every entry with the kept list.
-          await rawSql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
-            SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(db)
-        })
-      })
-
-      return LabListings.of({ list, dirs, shared, recents, recordAccess })
+      return LabListings.of({ list, dirs, shared, recents })
     })
   )
 }

@@ -1,28 +1,8 @@
-// The paging rules: page and limit checks, the meta of a page, and the total a page proves by itself.
+// The paging rules: page and limit checks and the meta of a page.
 import { describe, expect, it } from "vitest"
-import { pageMeta, paging, totalFromPage } from "../../server/domain/paging.ts"
+import { pageMeta, paging } from "../../server/domain/paging.ts"
 
 const at = (page: number, limit: number) => ({ page, limit, offset: (page - 1) * limit })
-
-describe("totalFromPage", () => {
-  it("knows the total from a short page: the rows before it plus its own", () => {
-    expect(totalFromPage(at(1, 20), 7)).toBe(7)
-    expect(totalFromPage(at(3, 20), 5)).toBe(45)
-  })
-
-  it("knows an empty first page means nothing at all", () => {
-    expect(totalFromPage(at(1, 20), 0)).toBe(0)
-  })
-
-  it("needs a count for a full page, which may have more after it", () => {
-    expect(totalFromPage(at(1, 20), 20)).toBeUndefined()
-    expect(totalFromPage(at(4, 20), 20)).toBeUndefined()
-  })
-
-  it("needs a count for an empty page past the first, which says nothing of the rows before", () => {
-    expect(totalFromPage(at(9, 20), 0)).toBeUndefined()
-  })
-})
 
 describe("paging", () => {
   it("defaults, caps the limit at 100 and derives the offset", () => {
