@@ -27,6 +27,7 @@ import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Bus } from "./cluster/bus.ts"
 import type { Hub } from "./realtime/hub.ts"
+import { AccessRecorder } from "./services/AccessRecorder.ts"
 import { AccessTokens } from "./services/AccessTokens.ts"
 import { AppConfig } from "./services/AppConfig.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
@@ -75,7 +76,7 @@ const accountServices = () => {
 
 /** The labs workspace: labs, their lists and details, metadata, trash, members and storage. */
 const labServices = () => {
-  const gate = Layer.mergeAll(LabAccess.layer, BlobStore.layer, SlideFiles.layer)
+  const gate = Layer.mergeAll(LabAccess.layer, AccessRecorder.layer, BlobStore.layer, SlideFiles.layer)
   const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
   return Layer.mergeAll(Labs.layer, LabDetails.layer, LabMetadata.layer, Favorites.layer, Trash.layer, Members.layer, Storage.layer).pipe(
     Layer.provideMerge(lists)

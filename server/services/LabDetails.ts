@@ -4,14 +4,15 @@ import { Context, Effect, Layer } from "effect"
 import type { NotFound, Unauthorized } from "../../src/contract/errors.ts"
 import type { LabDetail, LabInfo, MetadataEntry } from "../../src/contract/labs.ts"
 import { collaboratorsPage } from "../db/lab-members.ts"
-import { ownersOf, slideFields } from "../db/lab-wire.ts"
+import { deletedOwner, slideFields } from "../db/lab-wire.ts"
 import { findUserById } from "../db/users.ts"
 import { can } from "../domain/permissions.ts"
+import { toUserSummary } from "../domain/profile.ts"
 import { roleOf, visibleAncestors } from "../domain/standing.ts"
+import { AccessRecorder } from "./AccessRecorder.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
 import { presentResolved } from "./Labs.ts"
-import { LabListings } from "./LabListings.ts"
 
 /** The info panel shows this many collaborators, then "+N" (spec section 9). */
 export const INFO_COLLABORATORS = 5
@@ -34,11 +35,11 @@ export class LabDetails extends Context.Service<
     Effect.gen(function* () {
       const { db } = yield* Database
       const access = yield* LabAccess
-      const listings = yield* LabListings
+      const recorder = yield* AccessRecorder
 
       const get = Effect.fn("LabDetails.get")(function* (userId: string | undefined, labId: string) {
         const lab = yield* access.requireView(db, userId, labId)
-        if (userId !== undefined) yield* listings.recordAccess(userId, labId)
+        if (userId !== undefined) yield* recorder.record(userId, labId)
         // Recording the access changes nothing the answer shows: the lab is presented as resolved.
         const shown = yield* presentResolved(db, lab, userId)
         return { ...shown, breadcrumb: visibleAncestors(lab.chain, userId) }
@@ -47,9 +48,7 @@ export class LabDetails extends Context.Service<
       const info = Effect.fn("LabDetails.info")(function* (userId: string | undefined, labId: string) {
         const lab = yield* access.requireView(db, userId, labId)
         const { row } = lab
-        const [owners, metadata, owner] = yield* sql(() =>
-          Promise.all([ownersOf(db, [row.owner_id]), metadataOf(db, row.id), findUserById(db, row.owner_id)])
-        )
+        const [metadata, owner] = yield* sql(() => Promise.all([metadataOf(db, row.id), findUserById(db, row.owner_id)]))
         // Who collaborates is for those who do: a stranger viewing a public lab sees only the owner.
         const collaborators =
           owner && can(lab.access.standing, "members.view", lab.access.isPublic)
@@ -60,7 +59,7 @@ export class LabDetails extends Context.Service<
           name: row.name,
           type: row.is_dir === 1 ? "folder" : "image",
           is_dir: row.is_dir === 1,
-          owner: owners.get(row.owner_id)!,
+          owner: owner ? toUserSummary(owner) : deletedOwner,
           created_at: row.created_at,
           updated_at: row.updated_at,
           ...slideFields(row),

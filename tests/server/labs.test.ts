@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROAD_HITS } from "../../server/db/lab-search.ts"
-import { RECENTS_KEPT } from "../../server/services/LabListings.ts"
+import { FLUSH_MS, RECENTS_KEPT } from "../../server/services/AccessRecorder.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, insertFile, names, person, share } from "./support/labs-api.ts"
@@ -549,13 +549,27 @@ describe("recently accessed", () => {
     )
     const latest = await createFolder(server, ada, "Latest")
     await c.get(`/v2/labs/${latest.id}/`, auth(ada))
-    const kept = await server.withDb((db) => db.selectFrom("lab_recents").select("lab_id").where("user_id", "=", ada.id).execute())
-    expect(kept.length).toBe(RECENTS_KEPT)
-    expect(kept.map((r) => r.lab_id)).not.toContain(ids[0])
     const reply = await c.get("/v2/labs/recents/?limit=100", auth(ada))
     expect(names(reply).slice(0, 2)).toEqual(["Latest", `Slide ${String(RECENTS_KEPT - 1).padStart(3, "0")}.svs`])
     expect(names(reply)).not.toContain("Slide 000.svs")
     expect(reply.body.data.meta.count).toBe(RECENTS_KEPT)
+    const kept = await server.withDb((db) => db.selectFrom("lab_recents").select("lab_id").where("user_id", "=", ada.id).execute())
+    expect(kept.length).toBe(RECENTS_KEPT)
+    expect(kept.map((r) => r.lab_id)).not.toContain(ids[0])
+  })
+
+  it("writes an opening behind, within moments, without anyone asking for the list", async () => {
+    const ada = await person(server, "Ada")
+    const a = await createFolder(server, ada, "A")
+    await c.get(`/v2/labs/${a.id}/`, auth(ada))
+    const stored = () => server.withDb((db) => db.selectFrom("lab_recents").select("lab_id").where("user_id", "=", ada.id).execute())
+    const deadline = Date.now() + 20 * FLUSH_MS
+    let rows = await stored()
+    while (rows.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, FLUSH_MS / 4))
+      rows = await stored()
+    }
+    expect(rows.map((r) => r.lab_id)).toEqual([a.id])
   })
 })
 
