@@ -1,5 +1,5 @@
 // How lab rows appear on the wire. One call presents a whole page: the owners and the asker's
-// favorites are read in one query each, never once per lab.
+// favorites are read together in one statement, never once per lab.
 import { type Kysely, sql } from "kysely"
 import type { Lab, Role, UploadStatus } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
@@ -17,22 +17,35 @@ export interface LabView {
   readonly isPublic: boolean
 }
 
-const deletedOwner: UserSummary = { id: "", email: "", name: "", username: null, avatar: null }
+/** Shown where a lab's owner no longer exists. */
+export const deletedOwner: UserSummary = { id: "", email: "", name: "", username: null, avatar: null }
 
-// Raw statements on the listing path: a query builder's compile pass per request cost more than
-// these queries themselves.
-export const ownersOf = async (db: Db, ownerIds: ReadonlyArray<string>): Promise<Map<string, UserSummary>> => {
+/**
+ * The owners of a page's labs and which of its labs the asker marked as favorites, in one statement
+ * (one round trip to PostgreSQL instead of two): rows of users, then rows of favorites, told apart
+ * by `kind`.
+ */
+const ownersAndFavorites = async (
+  db: Db,
+  userId: string | undefined,
+  ownerIds: ReadonlyArray<string>,
+  labIds: ReadonlyArray<string>
+): Promise<{ readonly owners: Map<string, UserSummary>; readonly favorites: Set<string> }> => {
   const ids = [...new Set(ownerIds)]
-  if (ids.length === 0) return new Map()
-  const { rows } = await sql<{ id: string; email: string; name: string; username: string | null; avatar: string | null }>`
-    SELECT id, email, name, username, avatar FROM users WHERE id IN (${sql.join(ids)})`.execute(db)
-  return new Map(rows.map((u) => [u.id, toUserSummary(u)]))
-}
-
-const favoritesOf = async (db: Db, userId: string | undefined, labIds: ReadonlyArray<string>): Promise<Set<string>> => {
-  if (userId === undefined || labIds.length === 0) return new Set()
-  const { rows } = await sql<{ lab_id: string }>`SELECT lab_id FROM lab_favorites WHERE user_id = ${userId} AND lab_id IN (${sql.join(labIds)})`.execute(db)
-  return new Set(rows.map((r) => r.lab_id))
+  if (ids.length === 0) return { owners: new Map(), favorites: new Set() }
+  const favorites =
+    userId === undefined || labIds.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT 'f', lab_id, NULL, NULL, NULL, NULL FROM lab_favorites WHERE user_id = ${userId} AND lab_id IN (${sql.join(labIds)})`
+  const { rows } = await sql<{ kind: "u" | "f"; id: string; email: string; name: string; username: string | null; avatar: string | null }>`
+    SELECT 'u' AS kind, id, email, name, username, avatar FROM users WHERE id IN (${sql.join(ids)})
+    ${favorites}`.execute(db)
+  const result = { owners: new Map<string, UserSummary>(), favorites: new Set<string>() }
+  for (const row of rows) {
+    if (row.kind === "u") result.owners.set(row.id, toUserSummary(row))
+    else result.favorites.add(row.id)
+  }
+  return result
 }
 
 /** The columns of a lab that its answer shows (lists read only these). */
@@ -75,17 +88,12 @@ export const presentLabs = async (
   userId: string | undefined,
   viewOf: (row: LabRow) => LabView
 ): Promise<Lab[]> => {
-  const [owners, favorites] = await Promise.all([
-    ownersOf(
-      db,
-      rows.map((r) => r.owner_id)
-    ),
-    favoritesOf(
-      db,
-      userId,
-      rows.map((r) => r.id)
-    )
-  ])
+  const { owners, favorites } = await ownersAndFavorites(
+    db,
+    userId,
+    rows.map((r) => r.owner_id),
+    rows.map((r) => r.id)
+  )
   return rows.map((row) => toLab(row, viewOf(row), owners.get(row.owner_id), favorites.has(row.id)))
 }
 

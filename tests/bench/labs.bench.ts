@@ -5,7 +5,7 @@
 //
 // Run: npx node tests/bench/labs.bench.ts [--sqlite-only]
 // Settings: BENCH_LABS, BENCH_REQUESTS, BENCH_CONCURRENCY, BENCH_WORKERS (server processes),
-// BENCH_ONLY (part of a scenario's name), BENCH_SERVER_FLAGS (e.g. --cpu-prof), BENCH_KEEP=1,
+// BENCH_ONLY (parts of scenarios' names, comma-separated), BENCH_SERVER_FLAGS (e.g. --cpu-prof), BENCH_KEEP=1,
 // BENCH_PIN=1 (the server on the first CPU, the load generator on the others; see pinning below).
 import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
@@ -181,7 +181,7 @@ export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean>
     const pool = makeGetter(running.url, CONCURRENCY)
     const serialClient = makeGetter(running.url, 1)
     const serialGet = serialClient.get
-    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+    for (const scenario of scenarios.filter((s) => !only || only.split(",").some((part) => s.name.includes(part)))) {
       await fire(pool, user.access, scenario, WARMUP) // warm-up
       const serial: number[] = []
       for (let i = 0; i < 50; i++) {
