@@ -44,6 +44,7 @@ import { LabAccess } from "./services/LabAccess.ts"
 import { LabDetails } from "./services/LabDetails.ts"
 import { LabListings } from "./services/LabListings.ts"
 import { LabMetadata } from "./services/LabMetadata.ts"
+import { LabNameIndex } from "./services/LabNameIndex.ts"
 import { Labs } from "./services/Labs.ts"
 import { Mailer } from "./services/Mailer.ts"
 import { Members } from "./services/Members.ts"
@@ -76,7 +77,7 @@ const accountServices = () => {
 
 /** The labs workspace: labs, their lists and details, metadata, trash, members and storage. */
 const labServices = () => {
-  const gate = Layer.mergeAll(LabAccess.layer, AccessRecorder.layer, BlobStore.layer, SlideFiles.layer)
+  const gate = Layer.mergeAll(LabAccess.layer, AccessRecorder.layer, LabNameIndex.layer, BlobStore.layer, SlideFiles.layer)
   const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
   return Layer.mergeAll(Labs.layer, LabDetails.layer, LabMetadata.layer, Favorites.layer, Trash.layer, Members.layer, Storage.layer).pipe(
     Layer.provideMerge(lists)

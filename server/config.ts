@@ -45,6 +45,12 @@ export interface Config {
    * dimensions) fails its job instead of exhausting memory.
    */
   readonly slidePixelLimit: number
+  /**
+   * Labs the in-memory name index may hold per process (server/services/LabNameIndex.ts), across
+   * the owners searched lately; 0 searches the database instead. An owner with more labs than this
+   * is searched in the database too.
+   */
+  readonly searchIndexLabs: number
 }
 
 export interface RealtimeConfig {
@@ -68,6 +74,9 @@ export interface RealtimeConfig {
       }
     | undefined
 }
+
+/** About 0.5 GB of memory at most (see LabNameIndex.ts for the measure). */
+const DEFAULT_SEARCH_INDEX_LABS = 2_000_000
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined || value === "" ? Number.NaN : Number(value)
@@ -128,6 +137,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     contactPhone: env.CONTACT_PHONE || "6281200000000",
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey),
-    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
+    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT),
+    searchIndexLabs: env.SEARCH_INDEX_LABS === "0" ? 0 : int(env.SEARCH_INDEX_LABS, DEFAULT_SEARCH_INDEX_LABS)
   }
 }

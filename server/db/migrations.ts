@@ -277,7 +277,8 @@ const migrations = (engine: Engine): Record<string, Migration> => ({
       await db.schema.dropIndex("labs_live_roots").execute()
       await db.schema.dropIndex("labs_live_children").execute()
     }
-  }
+  },
+  "0008_lab_change_log": engine === "postgres" ? postgresChangeLog : sqliteChangeLog
 })
 
 /**
@@ -340,6 +341,93 @@ const sqliteNameSearch: Migration = {
     for (const trigger of ["labs_search_insert", "labs_search_rename", "labs_search_delete"]) await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db)
     await sql`DROP TABLE IF EXISTS labs_fts`.execute(db)
     await sql`DROP TABLE IF EXISTS lab_search_keys`.execute(db)
+  }
+}
+
+/**
+ * The change log the in-memory name index follows (server/search): each owner's labs carry a version
+ * that every change to one of their labs' indexed columns raises, and each raise names the lab
+ * (lab_changes). Written by triggers, so no code path can change a lab without the log knowing, and
+ * in the same transaction as the change. PostgreSQL raises the version under the row lock of the
+ * owner's lab_versions row, held until commit, so one owner's versions commit in order with no gap:
+ * a reader that sees version v has every change up to v.
+ */
+const INDEXED_COLUMNS = ["owner_id", "parent_id", "name_lower", "is_dir", "is_public", "size", "created_at", "updated_at", "deleted_at"]
+
+const logTables = async (db: Kysely<unknown>) => {
+  await db.schema
+    .createTable("lab_versions")
+    .addColumn("owner_id", "text", (c) => c.primaryKey())
+    .addColumn("version", "bigint", (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable("lab_changes")
+    .addColumn("owner_id", "text", (c) => c.notNull())
+    .addColumn("version", "bigint", (c) => c.notNull())
+    .addColumn("lab_id", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("lab_changes_pk", ["owner_id", "version"])
+    .execute()
+}
+
+const postgresChangeLog: Migration = {
+  up: async (db: Kysely<unknown>) => {
+    await logTables(db)
+    await sql`CREATE FUNCTION lab_change_logged(owner text, lab text) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE v bigint;
+      BEGIN
+        INSERT INTO lab_versions AS lv (owner_id, version) VALUES (owner, 1)
+          ON CONFLICT (owner_id) DO UPDATE SET version = lv.version + 1 RETURNING lv.version INTO v;
+        INSERT INTO lab_changes (owner_id, version, lab_id) VALUES (owner, v, lab);
+      END $$`.execute(db)
+    await sql`CREATE FUNCTION lab_change_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM lab_change_logged(OLD.owner_id, OLD.id);
+        ELSE
+          PERFORM lab_change_logged(NEW.owner_id, NEW.id);
+          IF TG_OP = 'UPDATE' AND OLD.owner_id <> NEW.owner_id THEN PERFORM lab_change_logged(OLD.owner_id, OLD.id); END IF;
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db)
+    await sql`CREATE TRIGGER labs_logged_insert AFTER INSERT OR DELETE ON labs FOR EACH ROW EXECUTE FUNCTION lab_change_trigger()`.execute(db)
+    await sql`CREATE TRIGGER labs_logged_update AFTER UPDATE OF ${sql.raw(INDEXED_COLUMNS.join(", "))} ON labs FOR EACH ROW
+      WHEN (${sql.raw(INDEXED_COLUMNS.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(" OR "))}) EXECUTE FUNCTION lab_change_trigger()`.execute(db)
+    // Owners of labs already there start at version 0: a process reads their labs whole at first use.
+    await sql`INSERT INTO lab_versions (owner_id, version) SELECT DISTINCT owner_id, 0 FROM labs`.execute(db)
+  },
+  down: async (db: Kysely<unknown>) => {
+    await sql`DROP TRIGGER IF EXISTS labs_logged_update ON labs`.execute(db)
+    await sql`DROP TRIGGER IF EXISTS labs_logged_insert ON labs`.execute(db)
+    await sql`DROP FUNCTION IF EXISTS lab_change_trigger()`.execute(db)
+    await sql`DROP FUNCTION IF EXISTS lab_change_logged(text, text)`.execute(db)
+    await db.schema.dropTable("lab_changes").execute()
+    await db.schema.dropTable("lab_versions").execute()
+  }
+}
+
+/** SQLite: one writer at a time, so versions are in commit order by themselves. */
+const sqliteLogged = (owner: string) => `
+    INSERT INTO lab_versions (owner_id, version) VALUES (${owner}, 1) ON CONFLICT (owner_id) DO UPDATE SET version = version + 1;
+    INSERT INTO lab_changes (owner_id, version, lab_id) SELECT owner_id, version, ${owner === "OLD.owner_id" ? "OLD.id" : "NEW.id"} FROM lab_versions WHERE owner_id = ${owner};`
+
+const sqliteChangeLog: Migration = {
+  up: async (db: Kysely<unknown>) => {
+    await logTables(db)
+    await sql.raw(`CREATE TRIGGER labs_logged_insert AFTER INSERT ON labs BEGIN ${sqliteLogged("NEW.owner_id")} END`).execute(db)
+    await sql.raw(`CREATE TRIGGER labs_logged_delete AFTER DELETE ON labs BEGIN ${sqliteLogged("OLD.owner_id")} END`).execute(db)
+    const isChanged = INDEXED_COLUMNS.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(" OR ")
+    await sql
+      .raw(`CREATE TRIGGER labs_logged_update AFTER UPDATE OF ${INDEXED_COLUMNS.join(", ")} ON labs WHEN ${isChanged} BEGIN ${sqliteLogged("NEW.owner_id")} END`)
+      .execute(db)
+    await sql
+      .raw(`CREATE TRIGGER labs_logged_owner AFTER UPDATE OF owner_id ON labs WHEN OLD.owner_id IS NOT NEW.owner_id BEGIN ${sqliteLogged("OLD.owner_id")} END`)
+      .execute(db)
+    await sql`INSERT INTO lab_versions (owner_id, version) SELECT DISTINCT owner_id, 0 FROM labs`.execute(db)
+  },
+  down: async (db: Kysely<unknown>) => {
+    for (const name of ["labs_logged_insert", "labs_logged_delete", "labs_logged_update", "labs_logged_owner"]) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db)
+    await db.schema.dropTable("lab_changes").execute()
+    await db.schema.dropTable("lab_versions").execute()
   }
 }
 

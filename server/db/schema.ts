@@ -129,6 +129,19 @@ export interface LabRecentsTable {
   accessed_at: string
 }
 
+/** Each owner's version of their labs, raised by trigger with every change (migration 0008). */
+export interface LabVersionsTable {
+  owner_id: string
+  version: number
+}
+
+/** Which lab each version of an owner changed; the newest CHANGES_KEPT per owner are kept. */
+export interface LabChangesTable {
+  owner_id: string
+  version: number
+  lab_id: string
+}
+
 export interface LabMetadataTable {
   id: string
   lab_id: string
@@ -192,6 +205,8 @@ export interface Database {
   lab_members: LabMembersTable
   lab_favorites: LabFavoritesTable
   lab_recents: LabRecentsTable
+  lab_versions: LabVersionsTable
+  lab_changes: LabChangesTable
   lab_metadata: LabMetadataTable
   notifications: NotificationsTable
   uploads: UploadsTable

@@ -16,6 +16,7 @@ import { roleOf } from "../domain/standing.ts"
 import { AccessRecorder, RECENTS_KEPT } from "./AccessRecorder.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
+import { LabNameIndex } from "./LabNameIndex.ts"
 
 export interface LabPage<A> {
   readonly results: ReadonlyArray<A>
@@ -59,6 +60,7 @@ export class LabListings extends Context.Service<
       const { db, engine } = yield* Database
       const access = yield* LabAccess
       const recorder = yield* AccessRecorder
+      const nameIndex = yield* LabNameIndex
 
       const found = (page: RowPage, userId: string | undefined) =>
         Effect.map(
@@ -71,7 +73,8 @@ export class LabListings extends Context.Service<
         const search = query.search?.trim() || undefined
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
-          if (search !== undefined) return yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
+          if (search !== undefined)
+            return (yield* nameIndex.searchAll(userId, search, ordering, paging)) ?? (yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId))
           const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
           const owner = ownerOfPage(page.rows)
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
@@ -79,7 +82,11 @@ export class LabListings extends Context.Service<
         const parentId = query.parent
         const parent = yield* access.requireView(db, userId, parentId)
         if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
-        if (search !== undefined) return yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId)
+        if (search !== undefined)
+          return (
+            (yield* nameIndex.searchWithin(userId, parent, search, ordering, paging)) ??
+            (yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId))
+          )
         const page = yield* sql(() => childrenPage(db, engine, parentId, userId, ordering, paging))
         // A tree has one owner: the folder's is every child's.
         const owner = ownerOfPage(page.rows)

@@ -1,5 +1,6 @@
 // Shortcuts for the labs workspace tests: a client that also sends DELETE (with a body), and
 // helpers that create folders, share them and make them public the way the SPA does, over HTTP.
+import { randomUUID } from "node:crypto"
 import { expect } from "vitest"
 import { api, createSignedIn, type Reply, type RequestOptions, type SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
@@ -108,3 +109,26 @@ export const insertFile = async (
     }
   })
 }
+
+/** Files straight into the database, in bulk (a broad search, a full Recently accessed); their ids. */
+export const insertFiles = (server: StartedServer, ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
+  server.withDb(async (db) => {
+    const now = new Date().toISOString()
+    const rows = names.map((name) => ({
+      id: randomUUID(),
+      owner_id: ownerId,
+      parent_id: parentId,
+      name,
+      name_lower: name.toLowerCase(),
+      is_dir: 0,
+      status: "ready",
+      size: 1,
+      is_public: 0,
+      created_at: now,
+      updated_at: now,
+      deleted_at: deleted ? now : null,
+      trash_id: null
+    }))
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
+    return rows.map((r) => r.id)
+  })
