@@ -5,6 +5,7 @@ import { type Kysely, sql } from "kysely"
 import type { Role } from "../../src/contract/labs.ts"
 import type { IndexedLab } from "../search/owner-index.ts"
 import type { ListedRow } from "./lab-listing.ts"
+import type { Engine } from "./migrations.ts"
 import { WIRE_COLUMNS } from "./lab-wire.ts"
 import type { Database } from "./schema.ts"
 
@@ -82,15 +83,20 @@ export const pruneChanges = (db: Db) =>
 
 const wireColumns = sql.raw(WIRE_COLUMNS.map((c) => `l.${c}`).join(", "))
 
-/** The shown rows of found labs with their owners and the asker's favorites, in one statement. */
-export const hitRows = async (db: Db, ids: ReadonlyArray<string>, viewerId: string | undefined): Promise<Map<string, ListedRow>> => {
+/**
+ * The shown rows of found labs with their owners and the asker's favorites, in one statement. On
+ * PostgreSQL the ids go as one array, so the statement keeps one text whatever the page's length
+ * and stays prepared (postgres.ts leaves long IN lists unnamed, planned afresh each time).
+ */
+export const hitRows = async (db: Db, engine: Engine, ids: ReadonlyArray<string>, viewerId: string | undefined): Promise<Map<string, ListedRow>> => {
   if (ids.length === 0) return new Map()
+  const among = engine === "postgres" ? sql`l.id = ANY(${[...ids]}::text[])` : sql`l.id IN (${sql.join(ids)})`
   const { rows } = await sql<ListedRow>`
     SELECT ${wireColumns}, f.lab_id AS favorite_of, NULL AS member_role,
       u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar
     FROM labs l
     LEFT JOIN users u ON u.id = l.owner_id
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewerId ?? ""}
-    WHERE l.id IN (${sql.join(ids)}) AND l.deleted_at IS NULL`.execute(db)
+    WHERE ${among} AND l.deleted_at IS NULL`.execute(db)
   return new Map(rows.map((row) => [row.id, row]))
 }

@@ -69,7 +69,7 @@ export class LabNameIndex extends Context.Service<
   static readonly layer = Layer.effect(
     LabNameIndex,
     Effect.gen(function* () {
-      const { db } = yield* Database
+      const { db, engine } = yield* Database
       const budget = (yield* AppConfig).searchIndexLabs
       // Least recently searched first (a Map keeps insertion order; a search moves its owners last).
       const indexes = new Map<string, OwnerIndex>()
@@ -141,6 +141,7 @@ export class LabNameIndex extends Context.Service<
       const present = async (hits: ReadonlyArray<Hit>, userId: string | undefined, roles: ReadonlyMap<string, Role>): Promise<Lab[]> => {
         const rows = await hitRows(
           db,
+          engine,
           hits.map((hit) => hit.index.ids[hit.entry]!),
           userId
         )

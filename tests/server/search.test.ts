@@ -240,6 +240,29 @@ describe("the in-memory name index", () => {
     expect(await find(bob, "cohort")).toEqual(["Cohort", "Cohort extra.svs", "Cohort slides"])
   })
 
+  it("is fed by a change log: each changed lab once, versions without gaps, nothing for what the index ignores", async () => {
+    const ada = await person(server, "Ada")
+    const logOf = () =>
+      server.withDb((db) => db.selectFrom("lab_changes").select(["version", "lab_id"]).where("owner_id", "=", ada.id).orderBy("version").execute())
+    const versionOf = async () =>
+      Number((await server.withDb((db) => db.selectFrom("lab_versions").select("version").where("owner_id", "=", ada.id).executeTakeFirst()))?.version ?? 0)
+    const ids = await insertFilesDirectly(server, ada.id, null, ["one", "two", "three"])
+    const inserted = await logOf()
+    expect(inserted.map((c) => Number(c.version))).toEqual([1, 2, 3])
+    expect(inserted.map((c) => c.lab_id).sort()).toEqual([...ids].sort())
+    expect(await versionOf()).toBe(3)
+    // One statement renaming two labs: two more versions; a change to a column the index does not
+    // hold (the status) logs nothing.
+    await server.withDb((db) => sql`UPDATE labs SET name_lower = name_lower || ' renamed' WHERE id IN (${sql.join(ids.slice(0, 2))})`.execute(db))
+    await server.withDb((db) => db.updateTable("labs").set({ status: "processing" }).where("id", "in", ids).execute())
+    const after = await logOf()
+    expect(after.map((c) => Number(c.version))).toEqual([1, 2, 3, 4, 5])
+    expect(after.slice(3).map((c) => c.lab_id).sort()).toEqual(ids.slice(0, 2).sort())
+    await server.withDb((db) => db.deleteFrom("labs").where("id", "=", ids[2]!).execute())
+    expect((await logOf()).at(-1)).toMatchObject({ lab_id: ids[2] })
+    expect(await versionOf()).toBe(6)
+  })
+
   it("searches inside a public folder for a guest, leaving out what lies beside it", async () => {
     const ada = await person(server, "Ada")
     const open = await createFolder(server, ada, "Atlas")
