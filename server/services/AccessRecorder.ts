@@ -5,9 +5,9 @@
 // process that stops writes its notes on the way out, and one that dies loses at most the last
 // FLUSH_MS of them, which only reorders a list of recent places.
 import { Context, Effect, Layer, Schedule, Semaphore } from "effect"
-import { sql as rawSql } from "kysely"
+import { sql } from "kysely"
 import { stamp } from "../domain/clock.ts"
-import { Database, sql } from "./Database.ts"
+import { Database, sql as query } from "./Database.ts"
 
 /** Recently accessed keeps this many labs per user; older accesses are forgotten. */
 export const RECENTS_KEPT = 100
@@ -43,19 +43,21 @@ export class AccessRecorder extends Context.Service<
       const writing = yield* Semaphore.make(1)
 
       const write = (accesses: ReadonlyArray<Access>) =>
-        sql(() =>
+        query(() =>
           db.transaction().execute(async (trx) => {
             for (let i = 0; i < accesses.length; i += ROWS_PER_STATEMENT) {
-              await trx
-                .insertInto("lab_recents")
-                .values(accesses.slice(i, i + ROWS_PER_STATEMENT).map((a) => ({ user_id: a.userId, lab_id: a.labId, accessed_at: a.at })))
-                .onConflict((oc) => oc.columns(["user_id", "lab_id"]).doUpdateSet((eb) => ({ accessed_at: eb.ref("excluded.accessed_at") })))
-                .execute()
+              // Only labs that still exist: one deleted for good since it was opened would fail the
+              // foreign key, and with it the whole batch. (WHERE true: SQLite reads ON CONFLICT after
+              // a bare SELECT as a join's.)
+              const values = sql.join(accesses.slice(i, i + ROWS_PER_STATEMENT).map((a) => sql`(${a.userId}, ${a.labId}, ${a.at})`))
+              await sql`INSERT INTO lab_recents (user_id, lab_id, accessed_at)
+                SELECT v.column1, v.column2, v.column3 FROM (VALUES ${values}) v WHERE v.column2 IN (SELECT id FROM labs) AND true
+                ON CONFLICT (user_id, lab_id) DO UPDATE SET accessed_at = excluded.accessed_at`.execute(trx)
             }
             // Older than each user's RECENTS_KEPT-th newest: a short walk down lab_recents_newest and
             // a range delete (usually of nothing), not a comparison of every entry with the kept list.
             for (const userId of new Set(accesses.map((a) => a.userId))) {
-              await rawSql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
+              await sql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
                 SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(trx)
             }
           })

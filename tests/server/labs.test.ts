@@ -414,6 +414,17 @@ describe("recently accessed", () => {
     expect(kept.map((r) => r.lab_id)).not.toContain(ids[0])
   })
 
+  it("keeps the other openings when a lab opened in the same moment is deleted for good before they are written", async () => {
+    const ada = await person(server, "Ada")
+    const kept = await createFolder(server, ada, "Kept")
+    const gone = await createFolder(server, ada, "Gone")
+    await c.get(`/v2/labs/${gone.id}/`, auth(ada))
+    await c.get(`/v2/labs/${kept.id}/`, auth(ada))
+    // Deleted for good behind the server's back, before the pending openings are written.
+    await server.withDb((db) => db.deleteFrom("labs").where("id", "=", gone.id).execute())
+    expect(names(await c.get("/v2/labs/recents/", auth(ada)))).toEqual(["Kept"])
+  })
+
   it("writes an opening behind, within moments, without anyone asking for the list", async () => {
     const ada = await person(server, "Ada")
     const a = await createFolder(server, ada, "A")
