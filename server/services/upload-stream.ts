@@ -1,6 +1,7 @@
 // Writes one multipart file part straight into an upload's file at an offset: the bytes go from the
 // socket to the disk as they arrive, never gathered in memory. The first chunk is sniffed before
 // anything is written, so a file of the wrong format leaves no trace.
+import { once } from "node:events"
 import { createWriteStream } from "node:fs"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
@@ -55,7 +56,14 @@ export const writePart = async (source: Readable, target: PartTarget, signal?: A
     }
   }
   const file = createWriteStream(target.path, { flags: target.create ? "w" : "r+", start: target.offset, highWaterMark: 1024 * 1024 })
-  await pipeline(bytes(), file, signal ? { signal } : {})
+  try {
+    await pipeline(bytes(), file, signal ? { signal } : {})
+  } catch (error) {
+    // The pipeline fails as soon as the bytes do, while the file may still be opening: wait until
+    // it is closed, so that a caller removing it does not do so before it is created.
+    if (!file.closed) await once(file, "close").catch(() => undefined)
+    throw error
+  }
   return written
 }
 
