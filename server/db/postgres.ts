@@ -48,10 +48,12 @@ export const openPostgresPool = (connectionString: string, prepare: boolean): pg
   if (!prepare) return pool
   const nameOf = makeStatementNamer(NAMED_TEXTS)
   pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown
-    // Kysely calls query(text, values); a cursor or a config object passes through unchanged.
-    client.query = ((config: unknown, values?: unknown) => {
-      if (typeof config !== "string" || !Array.isArray(values)) return query(config, values)
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    // Kysely calls query(text, values); a cursor, a config object or a call with a callback (as
+    // pool.query makes) passes through unchanged, every argument kept.
+    client.query = ((...args: unknown[]) => {
+      const [config, values] = args
+      if (args.length !== 2 || typeof config !== "string" || !Array.isArray(values)) return query(...args)
       const name = nameOf(config)
       return name === null ? query(config, values) : query({ name, text: config, values })
     }) as typeof client.query
