@@ -22,25 +22,62 @@ export interface SearchScope {
 }
 
 /**
- * One statement: the asker's memberships (whose owners lend them something) with those owners'
- * versions, and the versions of `owners` (the asker, or a folder's owner). A guest has no
- * memberships (`userId` undefined).
+ * The asker's memberships (whose owners lend them something) with those owners' versions, and the
+ * versions of `owners` (the asker, or a folder's owner), as rows of (lab_id, role, owner_id,
+ * version); a version row has no lab. A guest has no memberships (`userId` undefined).
  */
-export const searchScope = async (db: Db, userId: string | undefined, owners: ReadonlyArray<string>): Promise<SearchScope> => {
+const scopeRows = (userId: string | undefined, owners: ReadonlyArray<string>) => {
   const asker = userId ?? ""
-  const { rows } = await sql<{ lab_id: string | null; role: Role | null; owner_id: string; version: number | string | null }>`
+  return sql`
     SELECT m.lab_id, m.role, l.owner_id, v.version FROM lab_members m
       JOIN labs l ON l.id = m.lab_id LEFT JOIN lab_versions v ON v.owner_id = l.owner_id
       WHERE m.user_id = ${asker} AND l.owner_id <> ${asker} AND l.deleted_at IS NULL
     UNION ALL
-    SELECT NULL, NULL, o.id, v.version FROM users o LEFT JOIN lab_versions v ON v.owner_id = o.id WHERE o.id IN (${sql.join(owners)})`.execute(db)
+    SELECT NULL, NULL, o.id, v.version FROM users o LEFT JOIN lab_versions v ON v.owner_id = o.id WHERE o.id IN (${sql.join(owners)})`
+}
+
+type ScopeRow = readonly [labId: string | null, role: Role | null, ownerId: string, version: number | string | null]
+
+const toScope = (rows: Iterable<ScopeRow>): SearchScope => {
   const memberships: Array<SearchScope["memberships"][number]> = []
   const versions = new Map<string, number>()
-  for (const row of rows) {
-    versions.set(row.owner_id, Number(row.version ?? 0))
-    if (row.lab_id !== null && row.role !== null) memberships.push({ labId: row.lab_id, role: row.role, ownerId: row.owner_id })
+  for (const [labId, role, ownerId, version] of rows) {
+    versions.set(ownerId, Number(version ?? 0))
+    if (labId !== null && role !== null) memberships.push({ labId, role, ownerId })
   }
   return { memberships, versions }
+}
+
+/** What a search may look at and the owners' versions, in one statement. */
+export const searchScope = async (db: Db, userId: string | undefined, owners: ReadonlyArray<string>): Promise<SearchScope> => {
+  const { rows } = await sql<{ lab_id: string | null; role: Role | null; owner_id: string; version: number | string | null }>`${scopeRows(userId, owners)}`.execute(db)
+  return toScope(rows.map((r) => [r.lab_id, r.role, r.owner_id, r.version] as const))
+}
+
+/**
+ * The scope (as searchScope) and the rows of `ids` (as hitRows) in one statement, for a search made
+ * from what the process already held: the caller checks that the scope is still the one it searched
+ * with, and only then uses the rows. The scope travels as one JSON array beside the rows (one row of
+ * it alone when no lab was found), since one statement answers with one shape of row.
+ */
+export const scopeWithHitRows = async (
+  db: Db,
+  engine: Engine,
+  userId: string,
+  owners: ReadonlyArray<string>,
+  ids: ReadonlyArray<string>,
+  viewerId: string | undefined
+): Promise<{ readonly scope: SearchScope; readonly rows: Map<string, ListedRow> }> => {
+  const scopeJson =
+    engine === "postgres"
+      ? sql`(SELECT coalesce(json_agg(json_build_array(x.lab_id, x.role, x.owner_id, x.version)), '[]'::json) FROM (${scopeRows(userId, owners)}) x)`
+      : sql`(SELECT json_group_array(json_array(x.lab_id, x.role, x.owner_id, x.version)) FROM (${scopeRows(userId, owners)}) x)`
+  const hits = ids.length === 0 ? sql`SELECT ${hitColumns} FROM labs l LEFT JOIN users u ON 1 = 0 LEFT JOIN lab_favorites f ON 1 = 0 WHERE 1 = 0` : hitSelect(engine, ids, viewerId)
+  const { rows } = await sql<{ scope: string | ReadonlyArray<ScopeRow> } & ListedRow>`
+    SELECT s.scope, h.* FROM (SELECT ${scopeJson} AS scope) s LEFT JOIN (${hits}) h ON 1 = 1`.execute(db)
+  const first = rows[0]!.scope
+  const scope = toScope(typeof first === "string" ? (JSON.parse(first) as ScopeRow[]) : first)
+  return { scope, rows: new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row])) }
 }
 
 const INDEXED = sql.raw("id, parent_id, name_lower, is_dir, is_public, size, created_at, updated_at")
@@ -81,22 +118,25 @@ export const labsNow = async (
 export const pruneChanges = (db: Db) =>
   sql`DELETE FROM lab_changes WHERE version <= (SELECT v.version FROM lab_versions v WHERE v.owner_id = lab_changes.owner_id) - ${CHANGES_KEPT}`.execute(db)
 
-const wireColumns = sql.raw(WIRE_COLUMNS.map((c) => `l.${c}`).join(", "))
+const hitColumns = sql.raw(
+  `${WIRE_COLUMNS.map((c) => `l.${c}`).join(", ")}, f.lab_id AS favorite_of, NULL AS member_role,
+   u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar`
+)
 
-/**
- * The shown rows of found labs with their owners and the asker's favorites, in one statement. On
- * PostgreSQL the ids go as one array, so the statement keeps one text whatever the page's length
- * and stays prepared (postgres.ts leaves long IN lists unnamed, planned afresh each time).
- */
-export const hitRows = async (db: Db, engine: Engine, ids: ReadonlyArray<string>, viewerId: string | undefined): Promise<Map<string, ListedRow>> => {
-  if (ids.length === 0) return new Map()
+/** The shown rows of found labs with their owners and the asker's favorites. */
+const hitSelect = (engine: Engine, ids: ReadonlyArray<string>, viewerId: string | undefined) => {
+  // PostgreSQL takes the ids as one array, so the statement keeps one text whatever the page's
+  // length and stays prepared (postgres.ts leaves long IN lists unnamed, planned afresh each time).
   const among = engine === "postgres" ? sql`l.id = ANY(${[...ids]}::text[])` : sql`l.id IN (${sql.join(ids)})`
-  const { rows } = await sql<ListedRow>`
-    SELECT ${wireColumns}, f.lab_id AS favorite_of, NULL AS member_role,
-      u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar
-    FROM labs l
+  return sql`SELECT ${hitColumns} FROM labs l
     LEFT JOIN users u ON u.id = l.owner_id
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewerId ?? ""}
-    WHERE ${among} AND l.deleted_at IS NULL`.execute(db)
+    WHERE ${among} AND l.deleted_at IS NULL`
+}
+
+/** The shown rows of found labs with their owners and the asker's favorites, in one statement. */
+export const hitRows = async (db: Db, engine: Engine, ids: ReadonlyArray<string>, viewerId: string | undefined): Promise<Map<string, ListedRow>> => {
+  if (ids.length === 0) return new Map()
+  const { rows } = await sql<ListedRow>`${hitSelect(engine, ids, viewerId)}`.execute(db)
   return new Map(rows.map((row) => [row.id, row]))
 }

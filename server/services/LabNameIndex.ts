@@ -18,13 +18,13 @@ import { Context, Effect, Layer, Schedule } from "effect"
 import type { Lab, Ordering, Role } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
 import type { ResolvedLab } from "../db/lab-access.ts"
-import { changesSince, hitRows, labsNow, ownerLabs, pruneChanges, searchScope } from "../db/lab-change-log.ts"
+import { changesSince, hitRows, labsNow, ownerLabs, pruneChanges, type SearchScope, scopeWithHitRows, searchScope } from "../db/lab-change-log.ts"
 import type { ListedRow } from "../db/lab-listing.ts"
-import { toLab } from "../db/lab-wire.ts"
+import { type LabView, toLab } from "../db/lab-wire.ts"
 import type { Paging } from "../domain/paging.ts"
 import { toUserSummary } from "../domain/profile.ts"
 import { accessFromChain, type ChainLink, roleOf } from "../domain/standing.ts"
-import { type Hit, type Scope, searchNames } from "../search/name-search.ts"
+import { type HitPage, type Scope, searchNames } from "../search/name-search.ts"
 import { OwnerIndex } from "../search/owner-index.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { Database, sql } from "./Database.ts"
@@ -32,6 +32,17 @@ import type { LabPage } from "./LabListings.ts"
 
 /** Changes an index applies one by one; further behind, it reads the owner's labs whole again. */
 const MAX_CATCH_UP = 5000
+
+/** Users whose last search scope a process remembers (the least recent forgotten first). */
+const REMEMBERED_SCOPES = 10_000
+
+/** A page of found labs, read off the indexes: ids in order, each with the asker's view of it. */
+interface Found {
+  readonly ids: ReadonlyArray<string>
+  readonly views: ReadonlyArray<LabView>
+  readonly count: number
+  readonly atLeast: boolean
+}
 
 /** How often each process forgets old changes (server/db/lab-change-log.ts's CHANGES_KEPT). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000
@@ -134,17 +145,29 @@ export class LabNameIndex extends Context.Service<
       }
 
       /**
-       * Presents a page of hits: each lab's access from its chain in the index (the same rule as
-       * everywhere, standing.ts) and its shown row, owner and favorite from the database. A lab
-       * gone between the two is left out of the page.
+       * A page of hits read off the indexes at once: the ids, and each lab's access from its chain
+       * in the index (the same rule as everywhere, standing.ts). Entry numbers do not outlive the
+       * next build, so nothing of the index is read after an await.
        */
-      const present = async (hits: ReadonlyArray<Hit>, userId: string | undefined, roles: ReadonlyMap<string, Role>): Promise<Lab[]> => {
-        const rows = await hitRows(
-          db,
-          engine,
-          hits.map((hit) => hit.index.ids[hit.entry]!),
-          userId
-        )
+      const resolve = (page: HitPage, userId: string | undefined, roles: ReadonlyMap<string, Role>): Found => ({
+        ids: page.hits.map(({ index, entry }) => index.ids[entry]!),
+        views: page.hits.map(({ index, entry }) => {
+          const links: ChainLink[] = chainOf(index, entry).map((e) => ({
+            id: index.ids[e]!,
+            name: index.names[e]!,
+            owner_id: index.ownerId,
+            is_public: index.isPublic(e) ? 1 : 0,
+            role: roles.get(index.ids[e]!) ?? null
+          }))
+          const access = accessFromChain(links, userId)
+          return { role: roleOf(access.standing), isPublic: access.isPublic }
+        }),
+        count: page.count,
+        atLeast: page.atLeast
+      })
+
+      /** The found labs with their shown rows, owners and favorites; one gone meanwhile is left out. */
+      const answer = (found: Found, rows: ReadonlyMap<string, ListedRow>): LabPage<Lab> => {
         const owners = new Map<string, UserSummary>()
         const ownerOf = (row: ListedRow): UserSummary | undefined => {
           if (row.owner_email === null) return undefined
@@ -154,19 +177,11 @@ export class LabNameIndex extends Context.Service<
           owners.set(row.owner_id, owner)
           return owner
         }
-        return hits.flatMap(({ index, entry }) => {
-          const row = rows.get(index.ids[entry]!)
-          if (row === undefined) return []
-          const links: ChainLink[] = chainOf(index, entry).map((e) => ({
-            id: index.ids[e]!,
-            name: index.names[e]!,
-            owner_id: index.ownerId,
-            is_public: index.isPublic(e) ? 1 : 0,
-            role: roles.get(index.ids[e]!) ?? null
-          }))
-          const access = accessFromChain(links, userId)
-          return [toLab(row, { role: roleOf(access.standing), isPublic: access.isPublic }, ownerOf(row), row.favorite_of !== null)]
+        const results = found.ids.flatMap((id, k) => {
+          const row = rows.get(id)
+          return row === undefined ? [] : [toLab(row, found.views[k]!, ownerOf(row), row.favorite_of !== null)]
         })
+        return { results, count: found.count, ...(found.atLeast ? { atLeast: true } : {}) }
       }
 
       /** Whether the entry, or a folder above it, is one of `roles`' labs (a membership). */
@@ -175,23 +190,82 @@ export class LabNameIndex extends Context.Service<
         return false
       }
 
+      /** Where a search of the user's looks: their own index whole, and inside their memberships in their lenders'. */
+      const scopesOf = (own: OwnerIndex, lenders: ReadonlyArray<OwnerIndex>, roles: ReadonlyMap<string, Role>): Scope[] => [
+        { index: own, admits: () => true },
+        ...lenders.map((index) => ({ index, admits: (entry: number) => underMembership(index, entry, roles) }))
+      ]
+
+      const lendersOf = (scope: SearchScope) => [...new Set(scope.memberships.map((m) => m.ownerId))]
+
+      /** The indexes a scope looks into, if all are held at its versions or later: no await needed. */
+      const heldFor = (userId: string, scope: SearchScope): ReadonlyArray<OwnerIndex> | undefined => {
+        const held: OwnerIndex[] = []
+        for (const ownerId of [userId, ...lendersOf(scope)]) {
+          const index = indexes.get(ownerId)
+          if (index === undefined || running.has(ownerId) || index.version < (scope.versions.get(ownerId) ?? 0)) return undefined
+          held.push(index)
+        }
+        return held
+      }
+
+      /**
+       * Whether the database's scope is the one searched with: the same memberships, and no owner's
+       * version past the one its index had when searched (`searchedAt`: indexes are caught up in
+       * place, so their versions are read before the await).
+       */
+      const stillHolds = (now: SearchScope, searched: SearchScope, searchedAt: ReadonlyMap<string, number>): boolean => {
+        const key = (scope: SearchScope) => scope.memberships.map((m) => `${m.labId} ${m.role} ${m.ownerId}`).sort().join("\n")
+        if (key(now) !== key(searched)) return false
+        for (const [ownerId, version] of now.versions) if ((searchedAt.get(ownerId) ?? -1) < version) return false
+        return true
+      }
+
+      /** Each user's scope at their last search, so the next can start from memory (bounded). */
+      const lastScopes = new Map<string, SearchScope>()
+      const remember = (userId: string, scope: SearchScope) => {
+        lastScopes.delete(userId)
+        lastScopes.set(userId, scope)
+        if (lastScopes.size > REMEMBERED_SCOPES) lastScopes.delete(lastScopes.keys().next().value!)
+      }
+
+      /** A search with the scope the database gave: indexes loaded or caught up first. */
+      const searchWith = async (userId: string, scope: SearchScope, term: string, ordering: Ordering, paging: Paging) => {
+        remember(userId, scope)
+        const held: OwnerIndex[] = []
+        for (const ownerId of [userId, ...lendersOf(scope)]) {
+          const index = await current(ownerId, scope.versions.get(ownerId) ?? 0)
+          if (index === undefined) return undefined
+          held.push(index)
+        }
+        const roles = new Map(scope.memberships.map((m) => [m.labId, m.role]))
+        const found = resolve(searchNames(scopesOf(held[0]!, held.slice(1), roles), term, ordering, paging), userId, roles)
+        return answer(found, await hitRows(db, engine, found.ids, userId))
+      }
+
+      /**
+       * Search across everything the user can see. When the indexes of the user's last scope are
+       * held, the search runs from memory first and one statement brings both the scope as the
+       * database has it now and the found rows; if the scope moved meanwhile (a membership, a
+       * change to an owner's labs), the search runs again on the new one. Either way the answer
+       * reflects every change committed before the statement, in one round trip when nothing moved.
+       */
       const searchAll = (userId: string, search: string, ordering: Ordering, paging: Paging) =>
         sql(async (): Promise<LabPage<Lab> | undefined> => {
           if (budget === 0) return undefined
-          const scope = await searchScope(db, userId, [userId])
-          const roles = new Map(scope.memberships.map((m) => [m.labId, m.role]))
-          const lenders = [...new Set(scope.memberships.map((m) => m.ownerId))]
-          const own = await current(userId, scope.versions.get(userId) ?? 0)
-          if (own === undefined) return undefined
-          const scopes: Scope[] = [{ index: own, admits: () => true }]
-          for (const lender of lenders) {
-            const index = await current(lender, scope.versions.get(lender) ?? 0)
-            if (index === undefined) return undefined
-            scopes.push({ index, admits: (entry) => underMembership(index, entry, roles) })
+          const term = search.toLowerCase()
+          const known = lastScopes.get(userId)
+          const held = known === undefined ? undefined : heldFor(userId, known)
+          if (known === undefined || held === undefined) return searchWith(userId, await searchScope(db, userId, [userId]), term, ordering, paging)
+          const roles = new Map(known.memberships.map((m) => [m.labId, m.role]))
+          const found = resolve(searchNames(scopesOf(held[0]!, held.slice(1), roles), term, ordering, paging), userId, roles)
+          const searchedAt = new Map(held.map((index) => [index.ownerId, index.version]))
+          const now = await scopeWithHitRows(db, engine, userId, [userId], found.ids, userId)
+          if (stillHolds(now.scope, known, searchedAt)) {
+            remember(userId, now.scope)
+            return answer(found, now.rows)
           }
-          const page = searchNames(scopes, search.toLowerCase(), ordering, paging)
-          const results = await present(page.hits, userId, roles)
-          return { results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) }
+          return searchWith(userId, now.scope, term, ordering, paging)
         })
 
       const searchWithin = (userId: string | undefined, folder: ResolvedLab, search: string, ordering: Ordering, paging: Paging) =>
@@ -207,9 +281,8 @@ export class LabNameIndex extends Context.Service<
             for (let k = 1; k < chain.length; k++) if (index.ids[chain[k]!] === folder.row.id) return true
             return false
           }
-          const page = searchNames([{ index, admits: inside }], search.toLowerCase(), ordering, paging)
-          const results = await present(page.hits, userId, roles)
-          return { results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) }
+          const found = resolve(searchNames([{ index, admits: inside }], search.toLowerCase(), ordering, paging), userId, roles)
+          return answer(found, await hitRows(db, engine, found.ids, userId))
         })
 
       if (budget > 0) {
