@@ -2,12 +2,14 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
+import { LabDetailAnswer, LabPageAnswer } from "../../src/contract/labs.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
 import { LabDetails } from "../services/LabDetails.ts"
 import { LabListings } from "../services/LabListings.ts"
 import { LabMetadata } from "../services/LabMetadata.ts"
 import { ok, page } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
+import { plainJson } from "./plain-json.ts"
 
 export const LAB_PAGE_SIZE = 20
 
@@ -26,10 +28,15 @@ export const LabsViewLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const paging = yield* requirePaging(query, LAB_PAGE_SIZE)
           const { results, count, atLeast } = yield* listings.list(yield* viewerId, query, paging)
-          return ok(page(results, count, paging, atLeast))
+          return plainJson(LabPageAnswer, ok(page(results, count, paging, atLeast)))
         })
       )
-      .handle("get", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.get(id, params.id)), (lab) => ok(lab)))
+      .handle("get", ({ params }) =>
+        Effect.map(
+          Effect.flatMap(viewerId, (id) => details.get(id, params.id)),
+          (lab) => plainJson(LabDetailAnswer, ok(lab))
+        )
+      )
       .handle("info", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.info(id, params.id)), (info) => ok(info)))
       .handle("metadata", ({ query }) =>
         Effect.map(

@@ -193,6 +193,11 @@ export type PutMetadataPayload = typeof PutMetadataPayload.Type
 export const EditMetadataPayload = Schema.Struct({ name: Schema.optionalKey(Schema.String), value: Schema.String })
 export type EditMetadataPayload = typeof EditMetadataPayload.Type
 
+/** A page of labs (lists of folders, search, favorites, shared). */
+export const LabPageAnswer = Ok(Page(Lab))
+/** GET /v2/labs/{id}/. */
+export const LabDetailAnswer = Ok(LabDetail)
+
 const Done = Ok(Schema.Null)
 const MetadataList = Ok(Schema.Struct({ metadata: Schema.Array(MetadataEntry) }))
 const MetadataOne = Ok(Schema.Struct({ metadata: MetadataEntry }))
@@ -203,10 +208,10 @@ export class LabsView extends HttpApiGroup.make("labsView")
   .add(
     HttpApiEndpoint.get("list", "/labs/", {
       query: LabListQuery,
-      success: Ok(Page(Lab)),
+      success: LabPageAnswer,
       error: [BadRequest, Unauthorized, NotFound]
     }),
-    HttpApiEndpoint.get("get", "/labs/:id/", { params: LabParams, success: Ok(LabDetail), error: [Unauthorized, NotFound] }),
+    HttpApiEndpoint.get("get", "/labs/:id/", { params: LabParams, success: LabDetailAnswer, error: [Unauthorized, NotFound] }),
     HttpApiEndpoint.get("info", "/labs/:id/info/", { params: LabParams, success: Ok(LabInfo), error: [Unauthorized, NotFound] }),
     HttpApiEndpoint.get("metadata", "/labs/metadata/", {
       query: MetadataQuery,

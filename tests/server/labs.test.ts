@@ -2,7 +2,9 @@
 // the info panel, renaming, moving (with its refusals and folder sizes), the folder tree,
 // favorites, Shared with me, Recently accessed, deleting to the trash, and the events written.
 import { randomUUID } from "node:crypto"
+import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { LabDetailAnswer, LabPageAnswer } from "../../src/contract/labs.ts"
 import { FLUSH_MS, RECENTS_KEPT } from "../../server/services/AccessRecorder.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
@@ -291,6 +293,26 @@ describe("renaming and moving", () => {
     expect(toRoot.body.message).toBe("Only the owner can move a lab to the root.")
     const bobsInto = await c.put(`/v2/labs/${bobs.id}/`, { parent: adas.id }, auth(bob))
     expect(bobsInto.body.parent).toEqual(["A lab can only be moved within its owner's labs."])
+  })
+})
+
+describe("answers on the contract", () => {
+  it("lists, searches and one lab decode with their success schemas (they are written without the encoder)", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const top = await createFolder(server, ada, "Contract")
+    await createFolder(server, ada, "Contract inner", top.id)
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: top.id, name: "contract.svs", size: 12 })
+    const lent = await createFolder(server, bob, "Contract lent")
+    await share(server, bob, lent.id, ada, "admin")
+    for (const query of ["", `?parent=${top.id}`, "?search=contract", `?parent=${top.id}&search=contract`, "?search=contract&ordering=-size"]) {
+      const reply = await root(ada, query)
+      expect(reply.status).toBe(200)
+      const decoded = Schema.decodeUnknownSync(LabPageAnswer)(reply.body)
+      expect(decoded.data.results.length).toBeGreaterThan(0)
+    }
+    const one = await c.get(`/v2/labs/${top.id}/`, auth(ada))
+    expect(Schema.decodeUnknownSync(LabDetailAnswer)(one.body).data).toMatchObject({ id: top.id, role: "owner", breadcrumb: [] })
   })
 })
 
