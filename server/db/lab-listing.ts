@@ -2,8 +2,9 @@
 // user can see (their own labs, and the labs inside what is shared with them). Folders come first;
 // the default order (by name) follows the listing indexes, so a page reads only its own rows.
 import { type Kysely, type RawBuilder, sql } from "kysely"
-import type { Ordering } from "../../src/contract/labs.ts"
+import type { Ordering, Role } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
+import type { ChainLink } from "../domain/standing.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
 import { WIRE_COLUMNS, type WireRow } from "./lab-wire.ts"
 import type { Engine } from "./migrations.ts"
@@ -63,10 +64,10 @@ const wireColumns = sql.raw(WIRE_COLUMNS.map((c) => `l.${c}`).join(", "))
  * The ORDER BY of a folder's or the root's page. Live siblings have distinct names, so the name order
  * needs no tie-breaker and reads the listing indexes in order; other orders fall back to the name.
  */
-const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
+const pageOrder = (ordering: Ordering, alias = "l"): RawBuilder<unknown> => {
   const { column, direction } = orderColumn[ordering]
-  const by = `l.is_dir DESC, l.${column} ${direction.toUpperCase()}`
-  return sql.raw(column === "name_lower" ? by : `${by}, l.name_lower ASC, l.id ASC`)
+  const by = `${alias}.is_dir DESC, ${alias}.${column} ${direction.toUpperCase()}`
+  return sql.raw(column === "name_lower" ? by : `${by}, ${alias}.name_lower ASC, ${alias}.id ASC`)
 }
 
 /**
@@ -80,15 +81,15 @@ const pageOrder = (ordering: Ordering): RawBuilder<unknown> => {
  * parent (null), and would otherwise have it read all of them through labs_children and sort them,
  * instead of the asker's own few, in order, through labs_owner.
  */
-const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
+const pageParts = (engine: Engine, where: Where, key: string, viewerId: string | undefined) => {
   const viewer = viewerId ?? ""
   const labs = (alias: string) => sql.raw(where === "root" && engine === "sqlite" ? `labs ${alias} INDEXED BY labs_owner` : `labs ${alias}`)
   const place = (alias: string) =>
     where === "children" ? sql`${sql.ref(`${alias}.parent_id`)} = ${key}` : sql`${sql.ref(`${alias}.owner_id`)} = ${key} AND ${sql.ref(`${alias}.parent_id`)} IS NULL`
   const membership = where === "children" ? sql`m.role` : sql`NULL`
   const members = where === "children" ? sql`LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}` : sql``
-  const { rows } = await sql<ListedRow & { total: number | string }>`
-    SELECT ${wireColumns}, f.lab_id AS favorite_of, ${membership} AS member_role,
+  const select = (ordering: Ordering, paging: Paging) => sql`
+    SELECT ${wireColumns}, l.name_lower, f.lab_id AS favorite_of, ${membership} AS member_role,
       u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar,
       (SELECT count(*) FROM ${labs("c")} WHERE c.deleted_at IS NULL AND ${place("c")}) AS total
     FROM ${labs("l")}
@@ -96,15 +97,71 @@ const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerI
     LEFT JOIN lab_favorites f ON f.lab_id = l.id AND f.user_id = ${viewer}
     ${members}
     WHERE l.deleted_at IS NULL AND ${place("l")}
-    ORDER BY ${pageOrder(ordering)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(db)
-  if (rows.length > 0) return { rows, count: Number(rows[0]!.total) }
-  if (paging.offset === 0) return { rows, count: 0 }
-  const { rows: total } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs("l")} WHERE l.deleted_at IS NULL AND ${place("l")}`.execute(db)
-  return { rows, count: Number(total[0]?.n ?? 0) }
+    ORDER BY ${pageOrder(ordering)} LIMIT ${paging.limit} OFFSET ${paging.offset}`
+  /** Past the last page no row carries the total: it is counted apart. */
+  const countApart = async (db: Db) =>
+    Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs("l")} WHERE l.deleted_at IS NULL AND ${place("l")}`.execute(db)).rows[0]?.n ?? 0)
+  return { select, countApart }
 }
 
-export const childrenPage = (db: Db, engine: Engine, parentId: string, viewerId: string | undefined, ordering: Ordering, paging: Paging) =>
-  pageOf(db, engine, "children", parentId, viewerId, ordering, paging)
+/** The page's total from its rows, or counted apart when none came back past the first page. */
+const pageOfRows = async (db: Db, rows: ReadonlyArray<ListedRow & { total: number | string }>, paging: Paging, countApart: (db: Db) => Promise<number>): Promise<ListedPage> => {
+  if (rows.length > 0) return { rows, count: Number(rows[0]!.total) }
+  return { rows, count: paging.offset === 0 ? 0 : await countApart(db) }
+}
+
+const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
+  const parts = pageParts(engine, where, key, viewerId)
+  const { rows } = await sql<ListedRow & { total: number | string }>`${parts.select(ordering, paging)}`.execute(db)
+  return pageOfRows(db, rows, paging, parts.countApart)
+}
+
+/** What deciding access to a folder needs: its chain's links (itself first), kind and state. */
+export interface FolderAccessRows {
+  readonly chain: ReadonlyArray<ChainLink>
+  readonly isDir: boolean
+  readonly deleted: boolean
+}
+
+/**
+ * A folder's page together with what access to the folder is decided from, in one statement (one
+ * round trip to PostgreSQL instead of two): the folder's chain of links with the asker's
+ * memberships, as JSON beside the page's rows (one row of it alone for an empty page). The caller
+ * decides access first and uses the rows only when it may: nothing leaves the server otherwise.
+ * Undefined `folder` when there is no such lab.
+ */
+export const childrenPageWithAccess = async (
+  db: Db,
+  engine: Engine,
+  folderId: string,
+  viewerId: string | undefined,
+  ordering: Ordering,
+  paging: Paging
+): Promise<{ readonly folder: FolderAccessRows | undefined; readonly page: ListedPage }> => {
+  const parts = pageParts(engine, "children", folderId, viewerId)
+  const links =
+    engine === "postgres"
+      ? sql`(SELECT json_agg(json_build_array(c.id, c.name, c.owner_id, c.is_public, c.role) ORDER BY c.depth) FROM chain c)`
+      : sql`(SELECT json_group_array(json_array(c.id, c.name, c.owner_id, c.is_public, c.role)) FROM (SELECT * FROM chain ORDER BY depth) c)`
+  const { rows } = await sql<ListedRow & { total: number | string; links: string | ReadonlyArray<readonly [string, string, string, number, Role | null]> | null; folder_is_dir: number | null; folder_deleted_at: string | null }>`
+    WITH RECURSIVE up(depth, id, name, owner_id, is_public, parent_id, is_dir, deleted_at) AS (
+      SELECT 0, l.id, l.name, l.owner_id, l.is_public, l.parent_id, l.is_dir, l.deleted_at FROM labs l WHERE l.id = ${folderId}
+      UNION ALL
+      SELECT up.depth + 1, l.id, l.name, l.owner_id, l.is_public, l.parent_id, l.is_dir, l.deleted_at FROM up JOIN labs l ON l.id = up.parent_id
+      WHERE up.depth < ${MAX_DEPTH}
+    ),
+    chain AS (SELECT up.*, m.role FROM up LEFT JOIN lab_members m ON m.lab_id = up.id AND m.user_id = ${viewerId ?? null})
+    SELECT ${links} AS links, (SELECT is_dir FROM up WHERE depth = 0) AS folder_is_dir, (SELECT deleted_at FROM up WHERE depth = 0) AS folder_deleted_at, p.*
+    FROM (SELECT 1 AS one) s LEFT JOIN (${parts.select(ordering, paging)}) p ON 1 = 1
+    ORDER BY ${pageOrder(ordering, "p")}`.execute(db)
+  const first = rows[0]!
+  if (first.folder_is_dir === null || first.links === null) return { folder: undefined, page: { rows: [], count: 0 } }
+  const decoded = typeof first.links === "string" ? (JSON.parse(first.links) as Array<readonly [string, string, string, number, Role | null]>) : first.links
+  const chain = decoded.map(([id, name, owner_id, is_public, role]) => ({ id, name, owner_id, is_public: Number(is_public), role }))
+  const folder = { chain, isDir: Number(first.folder_is_dir) === 1, deleted: first.folder_deleted_at !== null }
+  const pageRows = rows.filter((row) => row.id !== null)
+  return { folder, page: await pageOfRows(db, pageRows, paging, parts.countApart) }
+}
 
 export const rootPage = (db: Db, engine: Engine, ownerId: string, ordering: Ordering, paging: Paging) => pageOf(db, engine, "root", ownerId, ownerId, ordering, paging)
 

@@ -5,8 +5,10 @@
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound, Unauthorized } from "../../src/contract/errors.ts"
 import { type ResolvedLab, resolveLab } from "../db/lab-access.ts"
+import type { FolderAccessRows } from "../db/lab-listing.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import { type Action, can, refusal, type Standing } from "../domain/permissions.ts"
+import { type Access, accessFromChain } from "../domain/standing.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 
 /** Which labs an endpoint works on: live ones, or trash batches (what the trash lists). */
@@ -30,6 +32,11 @@ export class LabAccess extends Context.Service<
      * undefined). Refusals to a guest are 401, so the SPA offers to sign in.
      */
     readonly requireView: (db: Trx, userId: string | undefined, labId: string) => Effect.Effect<ResolvedLab, NotFound | Unauthorized>
+    /**
+     * requireView's decision over a folder's access rows read together with its page (lab-listing.ts's
+     * childrenPageWithAccess): the asker's access, or the same refusal.
+     */
+    readonly viewAccess: (folder: FolderAccessRows | undefined, userId: string | undefined) => Effect.Effect<Access, NotFound | Unauthorized>
     /**
      * The standing of a user (null: a guest) on a live lab; "stranger" (or "guest") when the lab
      * does not exist or is in the trash. For the realtime channel authorisation.
@@ -58,12 +65,21 @@ export class LabAccess extends Context.Service<
         return lab
       })
 
+      /** What a guest is told of a lab they may not see (sign in), and anyone else (no such lab). */
+      const viewRefused = (userId: string | undefined) =>
+        userId === undefined ? Effect.fail(new Unauthorized({ message: labMessages.signInRequired })) : Effect.fail(labNotFound())
+
       const requireView = Effect.fn("LabAccess.requireView")(function* (db: Trx, userId: string | undefined, labId: string) {
         const { lab, refused } = yield* check(db, userId, labId, "lab.view", "live")
         if (refused === undefined && lab) return lab
-        if (userId === undefined) return yield* new Unauthorized({ message: labMessages.signInRequired })
-        return yield* labNotFound()
+        return yield* viewRefused(userId)
       })
+
+      const viewAccess = (folder: FolderAccessRows | undefined, userId: string | undefined): Effect.Effect<Access, NotFound | Unauthorized> => {
+        if (folder === undefined || folder.deleted) return viewRefused(userId)
+        const found = accessFromChain(folder.chain, userId)
+        return refusal(found.standing, "lab.view", found.isPublic) === undefined ? Effect.succeed(found) : viewRefused(userId)
+      }
 
       const live = (userId: string | null, labId: string) =>
         Effect.map(
@@ -81,7 +97,7 @@ export class LabAccess extends Context.Service<
         return lab !== undefined && can(lab.access.standing, "lab.view", lab.access.isPublic)
       })
 
-      return LabAccess.of({ require, requireView, standingOf, canView })
+      return LabAccess.of({ require, requireView, viewAccess, standingOf, canView })
     })
   )
 }

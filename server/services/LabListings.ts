@@ -6,7 +6,7 @@ import { type BadRequest, badRequest, type NotFound, Unauthorized } from "../../
 import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
-import { childrenPage, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
+import { childrenPageWithAccess, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
 import { searchPage, searchWithinPage } from "../db/lab-search.ts"
 import { presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
 import { labMessages } from "../domain/lab-messages.ts"
@@ -32,6 +32,7 @@ export interface ListQuery {
 }
 
 const signInRequired = () => new Unauthorized({ message: labMessages.signInRequired })
+const notAFolder = () => Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
 
 const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean, owner: UserSummary | undefined): Lab =>
   toLab(row, { role, isPublic }, owner, row.favorite_of !== null)
@@ -80,21 +81,24 @@ export class LabListings extends Context.Service<
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
         }
         const parentId = query.parent
-        const parent = yield* access.requireView(db, userId, parentId)
-        if (parent.row.is_dir !== 1) return yield* Effect.fail(badRequest({ parent: [labMessages.parentNotFolder] }))
-        if (search !== undefined)
+        if (search !== undefined) {
+          const parent = yield* access.requireView(db, userId, parentId)
+          if (parent.row.is_dir !== 1) return yield* notAFolder()
           return (
             (yield* nameIndex.searchWithin(userId, parent, search, ordering, paging)) ??
             (yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId))
           )
-        const page = yield* sql(() => childrenPage(db, engine, parentId, userId, ordering, paging))
+        }
+        // The folder's access and its page come in one statement; the page is used only once the
+        // access is decided, exactly as requireView decides it.
+        const { folder, page } = yield* sql(() => childrenPageWithAccess(db, engine, parentId, userId, ordering, paging))
+        const seen = yield* access.viewAccess(folder, userId)
+        if (!folder?.isDir) return yield* notAFolder()
         // A tree has one owner: the folder's is every child's.
         const owner = ownerOfPage(page.rows)
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
-        const inherited = parent.access.standing === "owner" ? "owner" : roleOf(parent.access.standing)
-        const results = page.rows.map((row) =>
-          listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), parent.access.isPublic || row.is_public === 1, owner)
-        )
+        const inherited = seen.standing === "owner" ? "owner" : roleOf(seen.standing)
+        const results = page.rows.map((row) => listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), seen.isPublic || row.is_public === 1, owner))
         return { results, count: page.count }
       })
 
