@@ -1,10 +1,10 @@
-// The benches' load generator: GET requests over kept-alive node:http sockets, `concurrency` in
-// flight. It runs on the same two cores as the server it measures, so it must cost as little as
-// possible: fetch (undici) spent about 0.5 ms of CPU per request here, more than some of the
-// requests it timed; a bare http.request costs a fraction of that, leaving the cores to the server.
-import { Agent, request } from "node:http"
+// The benches' load generator: GET requests over kept-alive sockets, `concurrency` in flight. It
+// runs on the same two cores as the server it measures, so it must cost as little as possible:
+// fetch (undici) spent about 0.5 ms of CPU per request here, more than some of the requests it
+// timed; node:http's client less, but its garbage paused the generator (raw-http.ts says how).
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
+import { makeRawGetter, type RawAnswer } from "./raw-http.ts"
 
 /**
  * A full garbage collection now. Set-up garbage (a seed's rows) left to the collector is collected
@@ -15,32 +15,10 @@ export const collectGarbage = () => {
   ;(runInNewContext("gc") as () => void)()
 }
 
-export interface Answer {
-  readonly status: number
-  readonly body: string
-}
+export type Answer = RawAnswer
 
-export const makeGetter = (base: string, concurrency: number) => {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const send = (path: string, headers: Readonly<Record<string, string>>, retried: boolean): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { agent, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on("data", (chunk: Buffer) => chunks.push(chunk))
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-        res.on("error", reject)
-      })
-      req.on("error", (error: NodeJS.ErrnoException) => {
-        // A kept-alive socket the server closed for idleness just as it was reused (Node's documented
-        // race): send again once on a fresh one.
-        if (!retried && req.reusedSocket && error.code === "ECONNRESET") send(path, headers, true).then(resolve, reject)
-        else reject(error)
-      })
-      req.end()
-    })
-  const get = (path: string, headers: Readonly<Record<string, string>>): Promise<Answer> => send(path, headers, false)
-  return { get, close: () => agent.destroy() }
-}
+/** GET requests over up to `concurrency` kept-alive connections (raw-http.ts: a lean client). */
+export const makeGetter = (base: string, concurrency: number) => makeRawGetter(base, concurrency)
 
 export type Getter = ReturnType<typeof makeGetter>
 
