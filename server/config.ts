@@ -75,7 +75,7 @@ export interface RealtimeConfig {
     | undefined
 }
 
-/** About 0.5 GB of memory at most (see LabNameIndex.ts for the measure). */
+/** About 0.4 GB of memory at most (see LabNameIndex.ts for the measure). */
 const DEFAULT_SEARCH_INDEX_LABS = 2_000_000
 
 const int = (value: string | undefined, fallback: number): number => {

@@ -11,8 +11,8 @@
 // made it: there is no window in which a new or renamed lab is missing from results.
 //
 // Indexes are loaded on first search of an owner and kept, the least recently searched dropped
-// first, within SEARCH_INDEX_LABS labs per process (measured: about 230 bytes a lab, so the default
-// two million take about 0.5 GB). An owner with more labs than that, or SEARCH_INDEX_LABS=0, is
+// first, within SEARCH_INDEX_LABS labs per process (measured: about 210 bytes a lab, so the default
+// two million take about 0.4 GB). An owner with more labs than that, or SEARCH_INDEX_LABS=0, is
 // searched in the database (server/db/lab-search.ts), as is everything when this answers undefined.
 import { Context, Effect, Layer, Schedule } from "effect"
 import type { Lab, Ordering, Role } from "../../src/contract/labs.ts"

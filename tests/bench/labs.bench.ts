@@ -17,6 +17,7 @@ import type { LabsTable } from "../../server/db/schema.ts"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts"
 import { collectGarbage, fireLoad, type Getter, makeGetter } from "./load.ts"
+import { measureNameIndex } from "./name-index-memory.ts"
 import { machineCpuMs, processTreeCpuMs } from "./process-cpu.ts"
 import { percentile, report } from "./stats.ts"
 
@@ -112,7 +113,7 @@ const fire = (getter: Getter, token: string, scenario: Scenario, requests = REQU
  * Seeds the user's 100,000 labs and a colleague's folder shared with them, and returns only the ids
  * the scenarios pick from (the rows themselves must not stay reachable in the load generator).
  */
-export const seed = async (running: ServerProcess, engine: "sqlite" | "postgres", user: SignedIn, other: SignedIn) => {
+const seed = async (running: ServerProcess, engine: "sqlite" | "postgres", user: SignedIn, other: SignedIn) => {
   const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
   const mine = tree(user.id, LABS, 100, 10, "Project")
   const theirs = tree(other.id, 2_000, 2, 10, "Shared project")
@@ -171,9 +172,10 @@ export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean>
     const other: SignedIn = await createSignedIn(started, { name: "Bench colleague" })
     const seeded = performance.now()
     const mine = await seed(running, engine, user, other)
+    console.log(`${label}: seeded ${mine.total} labs in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    console.log(`${label}: ${await measureNameIndex(running, user.id)}`)
     // The seed's 100,000 rows are garbage now: collect them before measuring, not in the middle.
     collectGarbage()
-    console.log(`${label}: seeded ${mine.total} labs in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
 
     const scenarios: Scenario[] = [
       // What any request costs this server, for scale: no database, a tiny answer.
