@@ -3,12 +3,12 @@
 // same expectations hold for both; the index's own tests at the end check that it sees every change
 // at once, however it was made.
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { BROAD_HITS } from "../../server/db/lab-search.ts"
 import { BROAD } from "../../server/search/name-search.ts"
 import type { SignedIn } from "../support/api.ts"
-import { type StartedServer, startServer } from "../support/start-server.ts"
-import { client, createFolder, insertFiles as insertFilesDirectly, makePublic, names, person, share } from "./support/labs-api.ts"
+import { startServer } from "../support/start-server.ts"
+import { client, createFolder, insertFiles as insertFilesDirectly, makePublic, names, person, serverForBlock, share } from "./support/labs-api.ts"
 
 /** Enough names for a word to be broad either way (the index's bound and the database's probe). */
 const BROAD_NAMES = Math.max(BROAD, BROAD_HITS) + 50
@@ -19,30 +19,23 @@ const ways = [
 ]
 
 describe.each(ways)("search $way", ({ env }) => {
-  let server: StartedServer
-  let c: ReturnType<typeof client>
-  beforeAll(async () => {
-    server = await startServer({ env })
-    c = client(server)
-  })
-  afterAll(() => server.stop())
-
+  const block = serverForBlock({ env })
   const auth = (session: SignedIn) => ({ token: session.access })
-  const root = async (session: SignedIn, query = "") => c.get(`/v2/labs/${query}`, auth(session))
+  const root = async (session: SignedIn, query = "") => block.c.get(`/v2/labs/${query}`, auth(session))
   const insertFiles = (ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
-    insertFilesDirectly(server, ownerId, parentId, names, deleted)
+    insertFilesDirectly(block.server, ownerId, parentId, names, deleted)
 
   describe("search", () => {
     it("finds by part of the name, case-insensitively, in own folders at any depth and inside shared ones", async () => {
-      const ada = await person(server, "Ada")
-      const bob = await person(server, "Bob")
-      const a = await createFolder(server, ada, "Kidney")
-      const deep = await createFolder(server, ada, "Deep", a.id)
-      await createFolder(server, ada, "kidney-left", deep.id)
-      const bobs = await createFolder(server, bob, "Bob's KIDNEY set")
-      const hidden = await createFolder(server, bob, "Bob kidney private")
-      const sharedInside = await createFolder(server, bob, "inner kidney", bobs.id)
-      await share(server, bob, bobs.id, ada, "reviewer")
+      const ada = await person(block.server, "Ada")
+      const bob = await person(block.server, "Bob")
+      const a = await createFolder(block.server, ada, "Kidney")
+      const deep = await createFolder(block.server, ada, "Deep", a.id)
+      await createFolder(block.server, ada, "kidney-left", deep.id)
+      const bobs = await createFolder(block.server, bob, "Bob's KIDNEY set")
+      const hidden = await createFolder(block.server, bob, "Bob kidney private")
+      const sharedInside = await createFolder(block.server, bob, "inner kidney", bobs.id)
+      await share(block.server, bob, bobs.id, ada, "reviewer")
       const reply = await root(ada, "?search=KidNey")
       expect(reply.status).toBe(200)
       expect(names(reply).sort()).toEqual(["Bob's KIDNEY set", "Kidney", "inner kidney", "kidney-left"].sort())
@@ -57,18 +50,18 @@ describe.each(ways)("search $way", ({ env }) => {
     })
 
     it("finds inside a share at any depth once, short words too, and nothing of the lender's beside or in the trash", async () => {
-      const ada = await person(server, "Ada")
-      const bob = await person(server, "Bob")
-      const cases = await createFolder(server, bob, "Cases")
-      const liver = await createFolder(server, bob, "Liver", cases.id)
-      const deep = await createFolder(server, bob, "Liver HE deep", liver.id)
-      await createFolder(server, bob, "HE liver 2", deep.id)
-      await createFolder(server, bob, "Liver outside")
-      const gone = await createFolder(server, bob, "Liver trashed", liver.id)
-      await c.del(`/v2/labs/${gone.id}/`, undefined, auth(bob))
+      const ada = await person(block.server, "Ada")
+      const bob = await person(block.server, "Bob")
+      const cases = await createFolder(block.server, bob, "Cases")
+      const liver = await createFolder(block.server, bob, "Liver", cases.id)
+      const deep = await createFolder(block.server, bob, "Liver HE deep", liver.id)
+      await createFolder(block.server, bob, "HE liver 2", deep.id)
+      await createFolder(block.server, bob, "Liver outside")
+      const gone = await createFolder(block.server, bob, "Liver trashed", liver.id)
+      await block.c.del(`/v2/labs/${gone.id}/`, undefined, auth(bob))
       // Shared at two levels: what lies under both is found once.
-      await share(server, bob, liver.id, ada, "reviewer")
-      await share(server, bob, deep.id, ada, "admin")
+      await share(block.server, bob, liver.id, ada, "reviewer")
+      await share(block.server, bob, deep.id, ada, "admin")
       const long = await root(ada, "?search=liver")
       expect(names(long)).toEqual(["HE liver 2", "Liver", "Liver HE deep"])
       expect(long.body.data.meta.count).toBe(3)
@@ -79,20 +72,20 @@ describe.each(ways)("search $way", ({ env }) => {
     })
 
     it("takes % and _ literally, pages, and leaves out what is in the trash", async () => {
-      const ada = await person(server, "Ada")
-      await createFolder(server, ada, "100% done")
-      await createFolder(server, ada, "1000 done")
-      await createFolder(server, ada, "a_b")
-      await createFolder(server, ada, "axb")
-      await createFolder(server, ada, 'say "hi"')
+      const ada = await person(block.server, "Ada")
+      await createFolder(block.server, ada, "100% done")
+      await createFolder(block.server, ada, "1000 done")
+      await createFolder(block.server, ada, "a_b")
+      await createFolder(block.server, ada, "axb")
+      await createFolder(block.server, ada, 'say "hi"')
       // Short searches and longer ones (which go through the trigram index) alike.
       expect(names(await root(ada, "?search=0%25"))).toEqual(["100% done"])
       expect(names(await root(ada, "?search=00%25%20D"))).toEqual(["100% done"])
       expect(names(await root(ada, "?search=a_"))).toEqual(["a_b"])
       expect(names(await root(ada, `?search=${encodeURIComponent('"HI"')}`))).toEqual(['say "hi"'])
       expect(names(await root(ada, `?search=${encodeURIComponent("y \"h")}`))).toEqual(['say "hi"'])
-      const trashed = await createFolder(server, ada, "done later")
-      await c.del(`/v2/labs/${trashed.id}/`, undefined, auth(ada))
+      const trashed = await createFolder(block.server, ada, "done later")
+      await block.c.del(`/v2/labs/${trashed.id}/`, undefined, auth(ada))
       const paged = await root(ada, "?search=done&limit=1&page=2")
       expect(paged.body.data.meta).toEqual({ count: 2, current_page: 2, next_page: null })
       expect(names(paged)).toEqual(["1000 done"])
@@ -103,21 +96,21 @@ describe.each(ways)("search $way", ({ env }) => {
 
   describe("broad search", () => {
     it("pages a word in hundreds of names in name order either way, merges the shares, and counts only as far as the next page", async () => {
-      const ada = await person(server, "Ada")
-      const bob = await person(server, "Bob")
-      const cases = await createFolder(server, ada, "Cases")
-      await createFolder(server, ada, "LIVER folder", cases.id)
+      const ada = await person(block.server, "Ada")
+      const bob = await person(block.server, "Bob")
+      const cases = await createFolder(block.server, ada, "Cases")
+      await createFolder(block.server, ada, "LIVER folder", cases.id)
       const own = Array.from({ length: BROAD_NAMES }, (_, i) => `Case ${String(i).padStart(4, "0")} ${i % 2 ? "Liver" : "liver"} HE.svs`)
       await insertFiles(ada.id, cases.id, own)
       await insertFiles(ada.id, cases.id, ["Case 9999 liver trashed.svs"], true)
       await insertFiles(ada.id, cases.id, ["Case 9998 kidney.svs"])
-      const lent = await createFolder(server, bob, "Lent")
+      const lent = await createFolder(block.server, bob, "Lent")
       const theirs = ["A liver of Bob.svs", "Zz liver of Bob.svs"]
       await insertFiles(bob.id, lent.id, theirs)
       await insertFiles(bob.id, null, ["Bob's own liver.svs"])
-      await share(server, bob, lent.id, ada, "reviewer")
+      await share(block.server, bob, lent.id, ada, "reviewer")
       // Fresh statistics, as autovacuum keeps them: PostgreSQL's probe is its planner's estimate.
-      await server.withDb((db) => sql`ANALYZE labs`.execute(db))
+      await block.server.withDb((db) => sql`ANALYZE labs`.execute(db))
 
       // Folders first, then names: what the user owns and what is shared with them, in one order.
       const expected = ["LIVER folder", ...[...own, ...theirs].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))]
@@ -156,120 +149,113 @@ describe.each(ways)("search $way", ({ env }) => {
 })
 
 describe("the in-memory name index", () => {
-  let server: StartedServer
-  let c: ReturnType<typeof client>
-  beforeAll(async () => {
-    server = await startServer()
-    c = client(server)
-  })
-  afterAll(() => server.stop())
-
+  const block = serverForBlock()
   const auth = (session: SignedIn) => ({ token: session.access })
   const find = async (session: SignedIn, text: string, folder?: string) =>
-    names(await c.get(`/v2/labs/?search=${encodeURIComponent(text)}${folder ? `&parent=${folder}` : ""}`, auth(session))).sort()
+    names(await block.c.get(`/v2/labs/?search=${encodeURIComponent(text)}${folder ? `&parent=${folder}` : ""}`, auth(session))).sort()
 
   it("answers every change at the very next search: created, renamed, moved into a share, trashed, restored, deleted for good", async () => {
-    const ada = await person(server, "Ada")
-    const bob = await person(server, "Bob")
-    const mine = await createFolder(server, ada, "Mine")
-    const lent = await createFolder(server, bob, "Lent")
-    await share(server, bob, lent.id, ada, "reviewer")
+    const ada = await person(block.server, "Ada")
+    const bob = await person(block.server, "Bob")
+    const mine = await createFolder(block.server, ada, "Mine")
+    const lent = await createFolder(block.server, bob, "Lent")
+    await share(block.server, bob, lent.id, ada, "reviewer")
     expect(await find(ada, "tumour")).toEqual([])
-    const a = await createFolder(server, ada, "Tumour A", mine.id)
+    const a = await createFolder(block.server, ada, "Tumour A", mine.id)
     expect(await find(ada, "tumour")).toEqual(["Tumour A"])
-    await c.put(`/v2/labs/${a.id}/`, { name: "Margin A" }, auth(ada))
+    await block.c.put(`/v2/labs/${a.id}/`, { name: "Margin A" }, auth(ada))
     expect(await find(ada, "tumour")).toEqual([])
     expect(await find(ada, "margin")).toEqual(["Margin A"])
     // Bob's new folder inside what he lent Ada is found by her at once; one beside it is not.
-    const inLent = await createFolder(server, bob, "Tumour in lent", lent.id)
-    await createFolder(server, bob, "Tumour of Bob's own")
+    const inLent = await createFolder(block.server, bob, "Tumour in lent", lent.id)
+    await createFolder(block.server, bob, "Tumour of Bob's own")
     expect(await find(ada, "tumour")).toEqual(["Tumour in lent"])
     // Moved out of the share: gone from her results.
-    const other = await createFolder(server, bob, "Other")
-    expect((await c.put(`/v2/labs/${inLent.id}/`, { parent: other.id }, auth(bob))).status).toBe(200)
+    const other = await createFolder(block.server, bob, "Other")
+    expect((await block.c.put(`/v2/labs/${inLent.id}/`, { parent: other.id }, auth(bob))).status).toBe(200)
     expect(await find(ada, "tumour")).toEqual([])
-    await c.del(`/v2/labs/${a.id}/`, undefined, auth(ada))
+    await block.c.del(`/v2/labs/${a.id}/`, undefined, auth(ada))
     expect(await find(ada, "margin")).toEqual([])
-    expect((await c.post("/v2/restore/", { lab_id: a.id }, auth(ada))).status).toBe(200)
+    expect((await block.c.post("/v2/restore/", { lab_id: a.id }, auth(ada))).status).toBe(200)
     expect(await find(ada, "margin")).toEqual(["Margin A"])
-    await c.del(`/v2/labs/${a.id}/`, undefined, auth(ada))
-    expect((await c.del(`/v2/labs/trash/${a.id}/`, undefined, auth(ada))).status).toBe(200)
+    await block.c.del(`/v2/labs/${a.id}/`, undefined, auth(ada))
+    expect((await block.c.del(`/v2/labs/trash/${a.id}/`, undefined, auth(ada))).status).toBe(200)
     expect(await find(ada, "margin")).toEqual([])
   })
 
   it("sees changes another process made in the database, and a membership given or taken away", async () => {
-    const ada = await person(server, "Ada")
-    const bob = await person(server, "Bob")
-    const lent = await createFolder(server, bob, "Lent")
+    const ada = await person(block.server, "Ada")
+    const bob = await person(block.server, "Bob")
+    const lent = await createFolder(block.server, bob, "Lent")
     expect(await find(ada, "biopsy")).toEqual([])
     // Written straight into the database, as another server process would.
-    await insertFilesDirectly(server, bob.id, lent.id, ["Biopsy 1.svs"])
-    await insertFilesDirectly(server, ada.id, null, ["Biopsy 2.svs"])
+    await insertFilesDirectly(block.server, bob.id, lent.id, ["Biopsy 1.svs"])
+    await insertFilesDirectly(block.server, ada.id, null, ["Biopsy 2.svs"])
     expect(await find(ada, "biopsy")).toEqual(["Biopsy 2.svs"])
-    const membership = await share(server, bob, lent.id, ada, "admin")
-    const found = await c.get("/v2/labs/?search=biopsy", auth(ada))
+    const membership = await share(block.server, bob, lent.id, ada, "admin")
+    const found = await block.c.get("/v2/labs/?search=biopsy", auth(ada))
     expect(names(found).sort()).toEqual(["Biopsy 1.svs", "Biopsy 2.svs"])
     expect(found.body.data.results.find((l: { name: string }) => l.name === "Biopsy 1.svs")).toMatchObject({ role: "admin", user: { id: bob.id } })
-    await server.withDb((db) => db.updateTable("labs").set({ name: "Resection 1.svs", name_lower: "resection 1.svs" }).where("name", "=", "Biopsy 1.svs").execute())
+    await block.server.withDb((db) => db.updateTable("labs").set({ name: "Resection 1.svs", name_lower: "resection 1.svs" }).where("name", "=", "Biopsy 1.svs").execute())
     expect(await find(ada, "biopsy")).toEqual(["Biopsy 2.svs"])
     expect(await find(ada, "resection")).toEqual(["Resection 1.svs"])
-    expect((await c.del(`/v2/members/${membership}/`, undefined, auth(bob))).status).toBe(200)
+    expect((await block.c.del(`/v2/members/${membership}/`, undefined, auth(bob))).status).toBe(200)
     expect(await find(ada, "resection")).toEqual([])
   })
 
   it("follows an ownership transfer both ways, and reads an owner whole again when its log was forgotten", async () => {
-    const ada = await person(server, "Ada")
-    const bob = await person(server, "Bob")
-    const folder = await createFolder(server, ada, "Cohort")
-    await createFolder(server, ada, "Cohort slides", folder.id)
-    await share(server, ada, folder.id, bob, "reviewer")
+    const ada = await person(block.server, "Ada")
+    const bob = await person(block.server, "Bob")
+    const folder = await createFolder(block.server, ada, "Cohort")
+    await createFolder(block.server, ada, "Cohort slides", folder.id)
+    await share(block.server, ada, folder.id, bob, "reviewer")
     expect(await find(bob, "cohort")).toEqual(["Cohort", "Cohort slides"])
-    expect((await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))).status).toBe(200)
-    const bobs = await c.get("/v2/labs/?search=cohort", auth(bob))
+    expect((await block.c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))).status).toBe(200)
+    const bobs = await block.c.get("/v2/labs/?search=cohort", auth(bob))
     expect(bobs.body.data.results.map((l: { role: string }) => l.role)).toEqual(["owner", "owner"])
-    const adas = await c.get("/v2/labs/?search=cohort", auth(ada))
+    const adas = await block.c.get("/v2/labs/?search=cohort", auth(ada))
     expect(adas.body.data.results.map((l: { role: string; user: { id: string } }) => [l.role, l.user.id])).toEqual([
       ["admin", bob.id],
       ["admin", bob.id]
     ])
     // The log of Bob's changes is forgotten (as pruning does) before a change: the next search
     // cannot catch up change by change and reads his labs whole, still right.
-    await server.withDb((db) => db.deleteFrom("lab_changes").where("owner_id", "=", bob.id).execute())
-    await insertFilesDirectly(server, bob.id, folder.id, ["Cohort extra.svs"])
-    await server.withDb((db) => db.deleteFrom("lab_changes").where("owner_id", "=", bob.id).execute())
+    await block.server.withDb((db) => db.deleteFrom("lab_changes").where("owner_id", "=", bob.id).execute())
+    await insertFilesDirectly(block.server, bob.id, folder.id, ["Cohort extra.svs"])
+    await block.server.withDb((db) => db.deleteFrom("lab_changes").where("owner_id", "=", bob.id).execute())
     expect(await find(bob, "cohort")).toEqual(["Cohort", "Cohort extra.svs", "Cohort slides"])
   })
 
   it("is fed by a change log: each changed lab once, versions without gaps, nothing for what the index ignores", async () => {
-    const ada = await person(server, "Ada")
+    const ada = await person(block.server, "Ada")
     const logOf = () =>
-      server.withDb((db) => db.selectFrom("lab_changes").select(["version", "lab_id"]).where("owner_id", "=", ada.id).orderBy("version").execute())
+      block.server.withDb((db) => db.selectFrom("lab_changes").select(["version", "lab_id"]).where("owner_id", "=", ada.id).orderBy("version").execute())
     const versionOf = async () =>
-      Number((await server.withDb((db) => db.selectFrom("lab_versions").select("version").where("owner_id", "=", ada.id).executeTakeFirst()))?.version ?? 0)
-    const ids = await insertFilesDirectly(server, ada.id, null, ["one", "two", "three"])
+      Number((await block.server.withDb((db) => db.selectFrom("lab_versions").select("version").where("owner_id", "=", ada.id).executeTakeFirst()))?.version ?? 0)
+    const ids = await insertFilesDirectly(block.server, ada.id, null, ["one", "two", "three"])
     const inserted = await logOf()
     expect(inserted.map((c) => Number(c.version))).toEqual([1, 2, 3])
     expect(inserted.map((c) => c.lab_id).sort()).toEqual([...ids].sort())
     expect(await versionOf()).toBe(3)
     // One statement renaming two labs: two more versions; a change to a column the index does not
     // hold (the status) logs nothing.
-    await server.withDb((db) => sql`UPDATE labs SET name_lower = name_lower || ' renamed' WHERE id IN (${sql.join(ids.slice(0, 2))})`.execute(db))
-    await server.withDb((db) => db.updateTable("labs").set({ status: "processing" }).where("id", "in", ids).execute())
+    await block.server.withDb((db) => sql`UPDATE labs SET name_lower = name_lower || ' renamed' WHERE id IN (${sql.join(ids.slice(0, 2))})`.execute(db))
+    await block.server.withDb((db) => db.updateTable("labs").set({ status: "processing" }).where("id", "in", ids).execute())
     const after = await logOf()
     expect(after.map((c) => Number(c.version))).toEqual([1, 2, 3, 4, 5])
     expect(after.slice(3).map((c) => c.lab_id).sort()).toEqual(ids.slice(0, 2).sort())
-    await server.withDb((db) => db.deleteFrom("labs").where("id", "=", ids[2]!).execute())
+    await block.server.withDb((db) => db.deleteFrom("labs").where("id", "=", ids[2]!).execute())
     expect((await logOf()).at(-1)).toMatchObject({ lab_id: ids[2] })
     expect(await versionOf()).toBe(6)
   })
 
   it("searches inside a public folder for a guest, leaving out what lies beside it", async () => {
-    const ada = await person(server, "Ada")
-    const open = await createFolder(server, ada, "Atlas")
-    await createFolder(server, ada, "Atlas kidney", open.id)
-    await createFolder(server, ada, "Kidney private")
-    await makePublic(server, ada, open.id)
-    const reply = await c.get(`/v2/labs/?parent=${open.id}&search=kidney`)
+    const ada = await person(block.server, "Ada")
+    const open = await createFolder(block.server, ada, "Atlas")
+    await createFolder(block.server, ada, "Atlas kidney", open.id)
+    await createFolder(block.server, ada, "Kidney private")
+    await makePublic(block.server, ada, open.id)
+    const reply = await block.c.get(`/v2/labs/?parent=${open.id}&search=kidney`)
     expect(reply.status).toBe(200)
     expect(names(reply)).toEqual(["Atlas kidney"])
     expect(reply.body.data.results[0]).toMatchObject({ role: null, is_public: true })

@@ -1,9 +1,9 @@
 // Shortcuts for the labs workspace tests: a client that also sends DELETE (with a body), and
 // helpers that create folders, share them and make them public the way the SPA does, over HTTP.
 import { randomUUID } from "node:crypto"
-import { expect } from "vitest"
+import { afterAll, beforeAll, expect } from "vitest"
 import { api, createSignedIn, type Reply, type RequestOptions, type SignedIn } from "../../support/api.ts"
-import type { StartedServer } from "../../support/start-server.ts"
+import { type StartOptions, type StartedServer, startServer } from "../../support/start-server.ts"
 
 export interface LabsClient extends ReturnType<typeof api> {
   readonly del: (path: string, body?: unknown, options?: RequestOptions) => Promise<Reply>
@@ -79,28 +79,7 @@ export const insertFile = async (
   { id, ownerId, parentId, name, size }: { id: string; ownerId: string; parentId: string | null; name: string; size: number }
 ) => {
   await server.withDb(async (db) => {
-    const now = new Date().toISOString()
-    await db
-      .insertInto("labs")
-      .values({
-        id,
-        owner_id: ownerId,
-        parent_id: parentId,
-        name,
-        name_lower: name.toLowerCase(),
-        is_dir: 0,
-        status: "ready",
-        size,
-        description: null,
-        thumbnail: null,
-        blob_key: null,
-        is_public: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-        trash_id: null
-      })
-      .execute()
+    await db.insertInto("labs").values(fileRow({ id, ownerId, parentId, name, size })).execute()
     // Keep the folders' sizes right, as the upload service will.
     let folder = parentId
     while (folder) {
@@ -110,25 +89,47 @@ export const insertFile = async (
   })
 }
 
+/** A file's row as the upload service writes it, for tests that put files straight in the database. */
+const fileRow = (file: { id: string; ownerId: string; parentId: string | null; name: string; size: number; deleted?: boolean }) => {
+  const now = new Date().toISOString()
+  return {
+    id: file.id,
+    owner_id: file.ownerId,
+    parent_id: file.parentId,
+    name: file.name,
+    name_lower: file.name.toLowerCase(),
+    is_dir: 0,
+    status: "ready",
+    size: file.size,
+    description: null,
+    thumbnail: null,
+    blob_key: null,
+    is_public: 0,
+    created_at: now,
+    updated_at: now,
+    deleted_at: file.deleted ? now : null,
+    trash_id: null
+  }
+}
+
 /** Files straight into the database, in bulk (a broad search, a full Recently accessed); their ids. */
 export const insertFiles = (server: StartedServer, ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
   server.withDb(async (db) => {
-    const now = new Date().toISOString()
-    const rows = names.map((name) => ({
-      id: randomUUID(),
-      owner_id: ownerId,
-      parent_id: parentId,
-      name,
-      name_lower: name.toLowerCase(),
-      is_dir: 0,
-      status: "ready",
-      size: 1,
-      is_public: 0,
-      created_at: now,
-      updated_at: now,
-      deleted_at: deleted ? now : null,
-      trash_id: null
-    }))
+    const rows = names.map((name) => fileRow({ id: randomUUID(), ownerId, parentId, name, size: 1, deleted }))
     for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
     return rows.map((r) => r.id)
   })
+
+/**
+ * A server of its own for a describe block (started before its tests, stopped after), with a labs
+ * client; read `server` and `c` inside the tests, once started.
+ */
+export const serverForBlock = (options: StartOptions = {}) => {
+  const block = {} as { server: StartedServer; c: LabsClient }
+  beforeAll(async () => {
+    block.server = await startServer(options)
+    block.c = client(block.server)
+  })
+  afterAll(() => block.server.stop())
+  return block
+}
