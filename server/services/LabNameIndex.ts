@@ -89,9 +89,16 @@ export class LabNameIndex extends Context.Service<
       // One load or catch-up per owner at a time; concurrent searches wait for it.
       const running = new Map<string, Promise<OwnerIndex | undefined>>()
 
-      const keep = (index: OwnerIndex) => {
+      /** Marks the index as the most recently searched. */
+      const touch = (index: OwnerIndex) => {
         indexes.delete(index.ownerId)
         indexes.set(index.ownerId, index)
+        return index
+      }
+
+      /** Holds a loaded or caught-up index, dropping the least recently searched while over budget. */
+      const keep = (index: OwnerIndex) => {
+        touch(index)
         let held = 0
         for (const other of indexes.values()) held += other.size
         for (const [ownerId, other] of indexes) {
@@ -137,7 +144,7 @@ export class LabNameIndex extends Context.Service<
         const pending = running.get(ownerId)
         if (pending !== undefined) return pending.then(() => current(ownerId, version))
         const index = indexes.get(ownerId)
-        if (index !== undefined && index.version >= version) return Promise.resolve(keep(index))
+        if (index !== undefined && index.version >= version) return Promise.resolve(touch(index))
         if (index === undefined && (tooBig.get(ownerId) ?? -1) >= version) return Promise.resolve(undefined)
         const work = (index === undefined ? load(ownerId) : catchUp(index)).finally(() => running.delete(ownerId))
         running.set(ownerId, work)
@@ -206,6 +213,7 @@ export class LabNameIndex extends Context.Service<
           if (index === undefined || running.has(ownerId) || index.version < (scope.versions.get(ownerId) ?? 0)) return undefined
           held.push(index)
         }
+        for (const index of held) touch(index)
         return held
       }
 
