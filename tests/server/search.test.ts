@@ -262,6 +262,29 @@ describe("the in-memory name index", () => {
   })
 })
 
+describe("an index budget smaller than everyone's labs", () => {
+  it("drops the least recently searched owner for the next one and reads it again when asked, with the same answers", async () => {
+    const server = await startServer({ env: { SEARCH_INDEX_LABS: "5" } })
+    try {
+      const c = client(server)
+      const ada = await person(server, "Ada")
+      const bob = await person(server, "Bob")
+      await insertFilesDirectly(server, ada.id, null, ["slide a1", "slide a2", "slide a3"])
+      await insertFilesDirectly(server, bob.id, null, ["slide b1", "slide b2", "slide b3"])
+      const find = async (who: SignedIn) => names(await c.get("/v2/labs/?search=slide", { token: who.access }))
+      for (let round = 0; round < 3; round++) {
+        expect(await find(ada)).toEqual(["slide a1", "slide a2", "slide a3"])
+        expect(await find(bob)).toEqual(["slide b1", "slide b2", "slide b3"])
+      }
+      // A change to Ada's labs while her index was dropped is there when it is read again.
+      await insertFilesDirectly(server, ada.id, null, ["slide a4"])
+      expect(await find(ada)).toEqual(["slide a1", "slide a2", "slide a3", "slide a4"])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe("an owner too big for the index", () => {
   it("is searched in the database, with the same answers", async () => {
     const server = await startServer({ env: { SEARCH_INDEX_LABS: "3" } })
