@@ -9,10 +9,24 @@ export default defineConfig({
         test: { name: "unit", include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node" }
       },
       {
-        test: { name: "server", include: ["tests/server/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false }
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false
+        }
       },
       {
-        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false }
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false
+        }
       }
     ]
   }

@@ -1,12 +1,13 @@
 // `npm run dev`: the API server (restarting on change) on :8080 and Vite's dev server on :5173,
 // which proxies /v2 and the realtime socket to the API. Ctrl-C stops both.
 import { type ChildProcess, spawn } from "node:child_process"
+import { NODE_FLAGS } from "../server/node-flags.ts"
 
 const run = (command: string, args: string[]): ChildProcess =>
   spawn(command, args, { stdio: "inherit", env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? "http://localhost:5173" } })
 
 const children = [
-  run(process.execPath, ["--watch", "--watch-path=server", "--watch-path=src/contract", "server/main.ts"]),
+  run(process.execPath, [...NODE_FLAGS, "--watch", "--watch-path=server", "--watch-path=src/contract", "server/main.ts"]),
   run(process.execPath, ["node_modules/vite/bin/vite.js"])
 ]
 

@@ -1,6 +1,6 @@
 // Composition root of the HTTP application: every route layer and the services they need.
 // main.ts adds the Node HTTP server; tests use the same layer on a port of their own.
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../src/contract/api.ts"
 import type { Config } from "./config.ts"
@@ -22,10 +22,14 @@ import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
+import { BodyLimits } from "./http/body-limits.ts"
+import { ServerErrorLog } from "./http/server-errors.ts"
+import { SecurityHeaders } from "./http/security-headers.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
 import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Bus } from "./cluster/bus.ts"
+import { revokeLostAccess } from "./realtime/access-revocation.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { AccessRecorder } from "./services/AccessRecorder.ts"
 import { AccessTokens } from "./services/AccessTokens.ts"
@@ -44,10 +48,11 @@ import { LabAccess } from "./services/LabAccess.ts"
 import { LabDetails } from "./services/LabDetails.ts"
 import { LabListings } from "./services/LabListings.ts"
 import { LabMetadata } from "./services/LabMetadata.ts"
-import { LabNameIndex } from "./services/LabNameIndex.ts"
 import { Labs } from "./services/Labs.ts"
 import { Mailer } from "./services/Mailer.ts"
+import { MemberInvites } from "./services/MemberInvites.ts"
 import { Members } from "./services/Members.ts"
+import { OwnershipTransfer } from "./services/OwnershipTransfer.ts"
 import { Mfa } from "./services/Mfa.ts"
 import { Notifications } from "./services/Notifications.ts"
 import { OneTimeTokens } from "./services/OneTimeTokens.ts"
@@ -68,7 +73,15 @@ import { UploadSweep } from "./services/UploadSweep.ts"
 
 /** The account services, built once and shared by the API handlers and the raw routes. */
 const accountServices = () => {
-  const basics = Layer.mergeAll(EventLog.layer, RateLimiter.layer, Mailer.layer, Passwords.layer, Totp.layer, OneTimeTokens.layer, Avatars.layer)
+  const basics = Layer.mergeAll(
+    EventLog.layer,
+    RateLimiter.layer,
+    Mailer.layer,
+    Passwords.layer,
+    Totp.layer,
+    OneTimeTokens.layer,
+    Avatars.layer
+  )
   // Activation attaches the lab invitations that waited for the new account.
   const invitations = Invitations.layer.pipe(Layer.provideMerge(Notifications.layer), Layer.provideMerge(basics))
   const mfa = Mfa.layer.pipe(Layer.provideMerge(invitations))
@@ -77,11 +90,19 @@ const accountServices = () => {
 
 /** The labs workspace: labs, their lists and details, metadata, trash, members and storage. */
 const labServices = () => {
-  const gate = Layer.mergeAll(LabAccess.layer, AccessRecorder.layer, LabNameIndex.layer, BlobStore.layer, SlideFiles.layer)
+  const gate = Layer.mergeAll(LabAccess.layer, AccessRecorder.layer, BlobStore.layer, SlideFiles.layer)
   const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
-  return Layer.mergeAll(Labs.layer, LabDetails.layer, LabMetadata.layer, Favorites.layer, Trash.layer, Members.layer, Storage.layer).pipe(
-    Layer.provideMerge(lists)
-  )
+  return Layer.mergeAll(
+    Labs.layer,
+    LabDetails.layer,
+    LabMetadata.layer,
+    Favorites.layer,
+    Trash.layer,
+    Members.layer,
+    MemberInvites.layer,
+    OwnershipTransfer.layer,
+    Storage.layer
+  ).pipe(Layer.provideMerge(lists))
 }
 
 /** Slide ingest: uploads, the Deep Zoom import, the durable job queue with its worker, the sweep. */
@@ -96,24 +117,62 @@ const realtimeLayer = (config: Config, hub: Hub) => {
   return external ? Realtime.external({ ...config.realtime, external }) : Realtime.embedded(config.realtime, hub)
 }
 
+/** Watches the embedded hub for events that may end someone's access to a lab (access-revocation.ts). */
+const accessRevocation = (hub: Hub) =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      const access = yield* LabAccess
+      const watch = revokeLostAccess(hub, (userId, labId) => Effect.runPromise(access.canView(userId, labId)))
+      yield* Effect.addFinalizer(() => Effect.sync(watch.stop))
+    })
+  )
+
 /** Every service of the application over the configured infrastructure. */
 export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const settings = AppConfig.layer(config)
-  const infrastructure = Layer.mergeAll(settings, AccessTokens.layer.pipe(Layer.provide(settings)), Database.layer(config), bus ? Peers.cluster(bus) : Peers.alone)
+  const database = Database.layer(config)
+  const infrastructure = Layer.mergeAll(
+    settings,
+    database,
+    AccessTokens.layer.pipe(Layer.provide([settings, database])),
+    bus ? Peers.cluster(bus) : Peers.alone
+  )
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   const labs = labServices().pipe(Layer.provideMerge(accountServices()))
-  return Layer.mergeAll(slideServices().pipe(Layer.provideMerge(labs)), publisher).pipe(Layer.provideMerge(infrastructure))
+  const services = slideServices().pipe(Layer.provideMerge(labs))
+  // The embedded server ends subscriptions whose user lost access; an external service cannot.
+  const revocation = config.realtime.external ? Layer.empty : accessRevocation(hub).pipe(Layer.provide(services))
+  return Layer.mergeAll(services, publisher, revocation).pipe(Layer.provideMerge(infrastructure))
 }
 
 /** Every route; the services come from makeServices. */
 export const makeRoutes = (config: Config) => {
   const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/v2/openapi.json" }).pipe(
     Layer.provide([AuthPublicLive, AuthAccountLive, RealtimeConfigLive, RealtimeAuthLive]),
-    Layer.provide([LabsViewLive, LabsLive, FavoritesLive, MetadataLive, TrashLive, MembersLive, NotificationsLive, StorageLive, SlidesLive]),
+    Layer.provide([
+      LabsViewLive,
+      LabsLive,
+      FavoritesLive,
+      MetadataLive,
+      TrashLive,
+      MembersLive,
+      NotificationsLive,
+      StorageLive,
+      SlidesLive
+    ]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
   const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, SlideMediaRoutes, DevOutboxRoutes)
-  return Layer.mergeAll(apiRoutes, docs, rawRoutes, SpaRoutes(config), UploadLimitAnswers)
+  return Layer.mergeAll(
+    apiRoutes,
+    docs,
+    rawRoutes,
+    SpaRoutes(config),
+    UploadLimitAnswers,
+    BodyLimits,
+    SecurityHeaders(config),
+    ServerErrorLog
+  )
 }

@@ -32,7 +32,8 @@ export interface Config {
    * Behind a reverse proxy, take the client address from X-Forwarded-For (its first entry). Off by
    * default: a client could otherwise pick its own address and dodge rate limits.
    */
-  readonly trustProxy: boolean
+  /** How many reverse proxies in front of this server append to X-Forwarded-For (0: none, trust no header). */
+  readonly trustProxy: number
   readonly contactPhone: string
   /**
    * Server processes sharing the port (node:cluster); 1 serves from this process alone. "auto"
@@ -45,12 +46,6 @@ export interface Config {
    * dimensions) fails its job instead of exhausting memory.
    */
   readonly slidePixelLimit: number
-  /**
-   * Labs the in-memory name index may hold per process (server/services/LabNameIndex.ts), across
-   * the owners searched lately; 0 searches the database instead. An owner with more labs than this
-   * is searched in the database too.
-   */
-  readonly searchIndexLabs: number
 }
 
 export interface RealtimeConfig {
@@ -74,9 +69,6 @@ export interface RealtimeConfig {
       }
     | undefined
 }
-
-/** About 0.4 GB of memory at most (see LabNameIndex.ts for the measure). */
-const DEFAULT_SEARCH_INDEX_LABS = 2_000_000
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined || value === "" ? Number.NaN : Number(value)
@@ -133,11 +125,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     staticDir: resolve(env.STATIC_DIR || "./dist"),
     devRoutes: env.DEV_ROUTES ? env.DEV_ROUTES === "1" : smtpUrl === undefined,
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: int(env.TRUST_PROXY, 0),
     contactPhone: env.CONTACT_PHONE || "6281200000000",
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey),
-    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT),
-    searchIndexLabs: env.SEARCH_INDEX_LABS === "0" ? 0 : int(env.SEARCH_INDEX_LABS, DEFAULT_SEARCH_INDEX_LABS)
+    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
   }
 }

@@ -2,7 +2,6 @@
 // the launched layer, which closes the server, the database and the workers (NodeRuntime.runMain).
 // With WORKERS > 1 this process becomes the primary of a cluster (cluster/primary.ts) and each
 // worker runs this same file.
-import "./gc-tuning.ts"
 import cluster from "node:cluster"
 import { createServer } from "node:http"
 import { NodeRuntime } from "@effect/platform-node"

@@ -85,7 +85,9 @@ const pageParts = (engine: Engine, where: Where, key: string, viewerId: string |
   const viewer = viewerId ?? ""
   const labs = (alias: string) => sql.raw(where === "root" && engine === "sqlite" ? `labs ${alias} INDEXED BY labs_owner` : `labs ${alias}`)
   const place = (alias: string) =>
-    where === "children" ? sql`${sql.ref(`${alias}.parent_id`)} = ${key}` : sql`${sql.ref(`${alias}.owner_id`)} = ${key} AND ${sql.ref(`${alias}.parent_id`)} IS NULL`
+    where === "children"
+      ? sql`${sql.ref(`${alias}.parent_id`)} = ${key}`
+      : sql`${sql.ref(`${alias}.owner_id`)} = ${key} AND ${sql.ref(`${alias}.parent_id`)} IS NULL`
   const membership = where === "children" ? sql`m.role` : sql`NULL`
   const members = where === "children" ? sql`LEFT JOIN lab_members m ON m.lab_id = l.id AND m.user_id = ${viewer}` : sql``
   // The page is cut from the labs alone, and only its rows are joined to their owner, favorite and
@@ -106,17 +108,33 @@ const pageParts = (engine: Engine, where: Where, key: string, viewerId: string |
     ORDER BY ${pageOrder(ordering)}`
   /** Past the last page no row carries the total: it is counted apart. */
   const countApart = async (db: Db) =>
-    Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs("l")} WHERE l.deleted_at IS NULL AND ${place("l")}`.execute(db)).rows[0]?.n ?? 0)
+    Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM ${labs("l")} WHERE l.deleted_at IS NULL AND ${place("l")}`.execute(db)).rows[0]
+        ?.n ?? 0
+    )
   return { select, countApart }
 }
 
 /** The page's total from its rows, or counted apart when none came back past the first page. */
-const pageOfRows = async (db: Db, rows: ReadonlyArray<ListedRow & { total: number | string }>, paging: Paging, countApart: (db: Db) => Promise<number>): Promise<ListedPage> => {
+const pageOfRows = async (
+  db: Db,
+  rows: ReadonlyArray<ListedRow & { total: number | string }>,
+  paging: Paging,
+  countApart: (db: Db) => Promise<number>
+): Promise<ListedPage> => {
   if (rows.length > 0) return { rows, count: Number(rows[0]!.total) }
   return { rows, count: paging.offset === 0 ? 0 : await countApart(db) }
 }
 
-const pageOf = async (db: Db, engine: Engine, where: Where, key: string, viewerId: string | undefined, ordering: Ordering, paging: Paging): Promise<ListedPage> => {
+const pageOf = async (
+  db: Db,
+  engine: Engine,
+  where: Where,
+  key: string,
+  viewerId: string | undefined,
+  ordering: Ordering,
+  paging: Paging
+): Promise<ListedPage> => {
   const parts = pageParts(engine, where, key, viewerId)
   const { rows } = await sql<ListedRow & { total: number | string }>`${parts.select(ordering, paging)}`.execute(db)
   return pageOfRows(db, rows, paging, parts.countApart)
@@ -149,7 +167,14 @@ export const childrenPageWithAccess = async (
     engine === "postgres"
       ? sql`(SELECT json_agg(json_build_array(c.id, c.name, c.owner_id, c.is_public, c.role) ORDER BY c.depth) FROM chain c)`
       : sql`(SELECT json_group_array(json_array(c.id, c.name, c.owner_id, c.is_public, c.role)) FROM (SELECT * FROM chain ORDER BY depth) c)`
-  const { rows } = await sql<ListedRow & { total: number | string; links: string | ReadonlyArray<readonly [string, string, string, number, Role | null]> | null; folder_is_dir: number | null; folder_deleted_at: string | null }>`
+  const { rows } = await sql<
+    ListedRow & {
+      total: number | string
+      links: string | ReadonlyArray<readonly [string, string, string, number, Role | null]> | null
+      folder_is_dir: number | null
+      folder_deleted_at: string | null
+    }
+  >`
     WITH RECURSIVE up(depth, id, name, owner_id, is_public, parent_id, is_dir, deleted_at) AS (
       SELECT 0, l.id, l.name, l.owner_id, l.is_public, l.parent_id, l.is_dir, l.deleted_at FROM labs l WHERE l.id = ${folderId}
       UNION ALL
@@ -162,14 +187,18 @@ export const childrenPageWithAccess = async (
     ORDER BY ${pageOrder(ordering, "p")}`.execute(db)
   const first = rows[0]!
   if (first.folder_is_dir === null || first.links === null) return { folder: undefined, page: { rows: [], count: 0 } }
-  const decoded = typeof first.links === "string" ? (JSON.parse(first.links) as Array<readonly [string, string, string, number, Role | null]>) : first.links
+  const decoded =
+    typeof first.links === "string"
+      ? (JSON.parse(first.links) as Array<readonly [string, string, string, number, Role | null]>)
+      : first.links
   const chain = decoded.map(([id, name, owner_id, is_public, role]) => ({ id, name, owner_id, is_public: Number(is_public), role }))
   const folder = { chain, isDir: Number(first.folder_is_dir) === 1, deleted: first.folder_deleted_at !== null }
   const pageRows = rows.filter((row) => row.id !== null)
   return { folder, page: await pageOfRows(db, pageRows, paging, parts.countApart) }
 }
 
-export const rootPage = (db: Db, engine: Engine, ownerId: string, ordering: Ordering, paging: Paging) => pageOf(db, engine, "root", ownerId, ownerId, ordering, paging)
+export const rootPage = (db: Db, engine: Engine, ownerId: string, ordering: Ordering, paging: Paging) =>
+  pageOf(db, engine, "root", ownerId, ownerId, ordering, paging)
 
 /**
  * The top-most labs shared with the user: memberships whose labs no other membership of theirs contains.

@@ -2,7 +2,7 @@
 // person, the nearest winning (the same rule as standing.ts). Pending invitations are members
 // without a user yet; they are told apart by email, which is how they will be attached.
 import { type Kysely, sql } from "kysely"
-import type { Collaborator, Role } from "../../src/contract/labs.ts"
+import type { Collaborator } from "../../src/contract/labs.ts"
 import { avatarUrl } from "../domain/profile.ts"
 import { MAX_DEPTH } from "./lab-access.ts"
 import { containsPattern } from "./lab-listing.ts"
@@ -55,7 +55,9 @@ export const membersPage = async (
 ): Promise<{ rows: ReadonlyArray<MemberRow>; count: number }> => {
   const base = effective(labId, ownerId, options.search)
   const [rows, total] = await Promise.all([
-    sql<MemberRow>`${base} SELECT * FROM members ORDER BY lower(coalesce(name, email)), email LIMIT ${options.limit} OFFSET ${options.offset}`.execute(db),
+    sql<MemberRow>`${base} SELECT * FROM members ORDER BY lower(coalesce(name, email)), email LIMIT ${options.limit} OFFSET ${options.offset}`.execute(
+      db
+    ),
     sql<{ n: number }>`${base} SELECT count(*) AS n FROM members`.execute(db)
   ])
   return { rows: rows.rows, count: Number(total.rows[0]?.n ?? 0) }
@@ -78,7 +80,10 @@ export const toCollaborator = (row: MemberRow, labId: string): Collaborator => (
   is_inherited: row.lab_id !== labId
 })
 
-export const ownerCollaborator = (owner: Pick<UsersTable, "id" | "email" | "name" | "username" | "avatar">, labId: string): Collaborator => ({
+export const ownerCollaborator = (
+  owner: Pick<UsersTable, "id" | "email" | "name" | "username" | "avatar">,
+  labId: string
+): Collaborator => ({
   id: "owner",
   user_id: owner.id,
   email: owner.email,
@@ -90,8 +95,6 @@ export const ownerCollaborator = (owner: Pick<UsersTable, "id" | "email" | "name
   lab_id: labId,
   is_inherited: false
 })
-
-export const roleRank: Record<Role, number> = { reviewer: 1, admin: 2, owner: 3 }
 
 /** Whether the owner matches a members search (the owner's row is listed first when it does). */
 export const ownerMatches = (owner: Pick<UsersTable, "email" | "name" | "username">, search: string | undefined): boolean => {
@@ -115,7 +118,14 @@ export const collaboratorsPage = async (
   const ownerOnPage = withOwner && options.offset === 0
   const memberOffset = Math.max(0, options.offset - shift)
   const memberLimit = ownerOnPage ? options.limit - 1 : options.limit
-  const { rows, count } = await membersPage(db, labId, owner.id, { search: options.search, limit: Math.max(memberLimit, 0), offset: memberOffset })
-  const results = [...(ownerOnPage ? [ownerCollaborator(owner, labId)] : []), ...rows.slice(0, memberLimit).map((r) => toCollaborator(r, labId))]
+  const { rows, count } = await membersPage(db, labId, owner.id, {
+    search: options.search,
+    limit: Math.max(memberLimit, 0),
+    offset: memberOffset
+  })
+  const results = [
+    ...(ownerOnPage ? [ownerCollaborator(owner, labId)] : []),
+    ...rows.slice(0, memberLimit).map((r) => toCollaborator(r, labId))
+  ]
   return { results, count: count + shift }
 }

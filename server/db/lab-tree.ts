@@ -45,7 +45,9 @@ export const restoreBatch = (db: Db, rootId: string, now: string) =>
  */
 export const detachNestedTrash = (db: Db, batchRootId: string) =>
   sql`UPDATE labs SET parent_id = NULL
-      WHERE parent_id IN (SELECT id FROM labs WHERE trash_id = ${batchRootId}) AND (trash_id IS NULL OR trash_id <> ${batchRootId})`.execute(db)
+      WHERE parent_id IN (SELECT id FROM labs WHERE trash_id = ${batchRootId}) AND (trash_id IS NULL OR trash_id <> ${batchRootId})`.execute(
+    db
+  )
 
 /** Deletes a trash batch for good; returns the blob keys of its files, to delete after commit. */
 export const purgeBatch = async (db: Db, rootId: string): Promise<ReadonlyArray<string>> => {
@@ -71,7 +73,13 @@ export const liveSubtreeIds = async (db: Db, rootId: string): Promise<ReadonlyAr
   (await sql<{ id: string }>`${liveSubtree(rootId)} SELECT id FROM down`.execute(db)).rows.map((r) => r.id)
 
 /** Whether a live sibling (same owner and parent) already has this name, whatever its case. */
-export const siblingNameTaken = async (db: Db, ownerId: string, parentId: string | null, nameLower: string, exceptId?: string): Promise<boolean> => {
+export const siblingNameTaken = async (
+  db: Db,
+  ownerId: string,
+  parentId: string | null,
+  nameLower: string,
+  exceptId?: string
+): Promise<boolean> => {
   let query = db
     .selectFrom("labs")
     .select("id")

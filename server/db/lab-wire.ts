@@ -7,6 +7,7 @@ import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
 import { accessFromChain, roleOf } from "../domain/standing.ts"
 import { type LabRow, linksOf } from "./lab-access.ts"
+import type { ListedRow } from "./lab-listing.ts"
 import type { Database } from "./schema.ts"
 
 type Db = Kysely<Database>
@@ -49,7 +50,22 @@ const ownersAndFavorites = async (
 }
 
 /** The columns of a lab that its answer shows (lists read only these). */
-export const WIRE_COLUMNS = ["id", "name", "is_dir", "parent_id", "status", "size", "created_at", "updated_at", "is_public", "owner_id", "slide_key", "width", "height", "mpp"] as const
+export const WIRE_COLUMNS = [
+  "id",
+  "name",
+  "is_dir",
+  "parent_id",
+  "status",
+  "size",
+  "created_at",
+  "updated_at",
+  "is_public",
+  "owner_id",
+  "slide_key",
+  "width",
+  "height",
+  "mpp"
+] as const
 export type WireRow = Pick<LabRow, (typeof WIRE_COLUMNS)[number]>
 
 /** A file's slide fields: URLs once its pyramid is built, nulls before (and for folders). */
@@ -98,7 +114,11 @@ export const presentLabs = async (
 }
 
 /** The asker's view of labs found anywhere (search, favorites, recents, shared), from their chains. */
-export const viewsOf = async (db: Db, rows: ReadonlyArray<LabRow>, userId: string | undefined): Promise<Map<string, LabView>> => {
+export const viewsOf = async (
+  db: Db,
+  rows: ReadonlyArray<{ readonly id: string }>,
+  userId: string | undefined
+): Promise<Map<string, LabView>> => {
   const chains = await linksOf(
     db,
     rows.map((r) => r.id),
@@ -116,4 +136,22 @@ export const viewsOf = async (db: Db, rows: ReadonlyArray<LabRow>, userId: strin
 export const presentFound = async (db: Db, rows: ReadonlyArray<LabRow>, userId: string | undefined): Promise<Lab[]> => {
   const views = await viewsOf(db, rows, userId)
   return presentLabs(db, rows, userId, (row) => views.get(row.id) ?? { role: null, isPublic: false })
+}
+
+/** The owner's summary carried on a listed row (undefined when the owner no longer exists). */
+export const ownerOfRow = (row: ListedRow): UserSummary | undefined =>
+  row.owner_email === null
+    ? undefined
+    : toUserSummary({
+        id: row.owner_id,
+        email: row.owner_email,
+        name: row.owner_name ?? "",
+        username: row.owner_username,
+        avatar: row.owner_avatar
+      })
+
+/** Presents found rows that carry their owner and the asker's favorite: only their views are read. */
+export const presentListed = async (db: Db, rows: ReadonlyArray<ListedRow>, userId: string | undefined): Promise<Lab[]> => {
+  const views = await viewsOf(db, rows, userId)
+  return rows.map((row) => toLab(row, views.get(row.id) ?? { role: null, isPublic: false }, ownerOfRow(row), row.favorite_of !== null))
 }

@@ -17,6 +17,8 @@ export interface UsersTable {
   mfa_enabled: number
   /** The last TOTP time step accepted, so a code is never accepted twice. */
   mfa_last_step: number | null
+  /** Raised to revoke every access token issued before (see AccessTokens). */
+  token_generation: Generated<number>
   created_at: string
   updated_at: string
 }

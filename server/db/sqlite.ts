@@ -2,7 +2,6 @@
 // thin adapter lets us use the SQLite built into Node 24 with no native dependency.
 import { DatabaseSync, type StatementSync } from "node:sqlite"
 import type { SqliteDatabase, SqliteStatement } from "kysely"
-import { inlineLimits, limitParameters } from "./sqlite-limits.ts"
 
 type Param = null | number | bigint | string | Uint8Array
 
@@ -13,7 +12,9 @@ type Param = null | number | bigint | string | Uint8Array
  * shape, is built faster, and is faster to read for whatever maps the row afterwards.
  */
 const rowMaker = (names: ReadonlyArray<string>): ((values: ReadonlyArray<unknown>) => unknown) =>
-  new Function("v", `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")} }`) as (values: ReadonlyArray<unknown>) => unknown
+  new Function("v", `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")} }`) as (
+    values: ReadonlyArray<unknown>
+  ) => unknown
 
 const adaptStatement = (statement: StatementSync): SqliteStatement => {
   const names = statement.columns().map((column) => column.name)
@@ -33,23 +34,6 @@ const adaptStatement = (statement: StatementSync): SqliteStatement => {
     iterate: function* (parameters) {
       for (const values of statement.iterate(...(parameters as Param[])) as unknown as Iterable<ReadonlyArray<unknown>>) yield make(values)
     }
-  }
-}
-
-/**
- * A statement whose LIMIT or OFFSET Kysely binds runs as the statement with those numbers written in
- * (sqlite-limits.ts), itself prepared once per page size and offset.
- */
-const withLimitsInlined = (statement: SqliteStatement, text: string, at: ReadonlyArray<number>, prepare: (text: string) => SqliteStatement): SqliteStatement => {
-  const inlined = <A>(parameters: ReadonlyArray<unknown>, run: (s: SqliteStatement, p: ReadonlyArray<unknown>) => A): A => {
-    const written = inlineLimits(text, at, parameters as ReadonlyArray<Param>)
-    return written ? run(prepare(written.text), written.parameters) : run(statement, parameters)
-  }
-  return {
-    reader: statement.reader,
-    all: (parameters) => inlined(parameters, (s, p) => s.all(p)),
-    run: (parameters) => inlined(parameters, (s, p) => s.run(p)),
-    iterate: (parameters) => inlined(parameters, (s, p) => s.iterate(p))
   }
 }
 
@@ -85,9 +69,7 @@ export const openSqlite = (file: string): SqliteDatabase => {
       statements.set(sql, cached)
       return cached
     }
-    const prepared = adaptStatement(db.prepare(sql))
-    const limits = limitParameters(sql)
-    const statement = limits.length === 0 ? prepared : withLimitsInlined(prepared, sql, limits, prepare)
+    const statement = adaptStatement(db.prepare(sql))
     statements.set(sql, statement)
     if (statements.size > STATEMENT_CACHE) statements.delete(statements.keys().next().value!)
     return statement

@@ -25,6 +25,14 @@ export const usernameTaken = async (db: Kysely<Database>, username: string, exce
 }
 
 /** Ends every session of the user, e.g. after a password reset. */
+/** Makes every access token the user holds unusable (AccessTokens compares generations). */
+export const raiseTokenGeneration = (db: Kysely<Database>, userId: string) =>
+  db
+    .updateTable("users")
+    .set((eb) => ({ token_generation: eb("token_generation", "+", 1) }))
+    .where("id", "=", userId)
+    .execute()
+
 export const revokeAllRefreshTokens = (db: Kysely<Database>, userId: string, now: string, exceptFamily?: string) => {
   let query = db.updateTable("refresh_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null)
   if (exceptFamily !== undefined) query = query.where("family", "!=", exceptFamily)

@@ -7,10 +7,24 @@ import { levelsOf } from "./dzi-descriptor.ts"
 /** Zip entries and uncompressed bytes an import may hold, beside the quota. */
 export const MAX_ZIP_ENTRIES = 250_000
 export const MAX_ZIP_BYTES = 64 * 1024 ** 3
+/**
+ * How much larger than the zip its contents may be. Deep Zoom tiles are JPEG or PNG, which a zip
+ * cannot shrink much; a zip whose entries unpack to many times its size is a bomb.
+ */
+export const MAX_EXPANSION = 10
+/** Headroom for a tiny zip of a tiny pyramid (its descriptor and few tiles). */
+export const EXPANSION_ALLOWANCE = 1024 * 1024
 
 export type ZipEntryKind =
   | { readonly kind: "descriptor"; readonly base: string }
-  | { readonly kind: "tile"; readonly base: string; readonly level: number; readonly col: number; readonly row: number; readonly ext: string }
+  | {
+      readonly kind: "tile"
+      readonly base: string
+      readonly level: number
+      readonly col: number
+      readonly row: number
+      readonly ext: string
+    }
   | { readonly kind: "directory" }
   /** Left out silently: what archivers and vips add (macOS resource forks, vips' properties). */
   | { readonly kind: "ignored" }
@@ -38,11 +52,13 @@ export const classifyEntry = (fileName: string): ZipEntryKind => {
 /** The tiles a descriptor implies, as "level/col_row" keys. */
 export const expectedTiles = (d: DziDescriptor): Set<string> => {
   const keys = new Set<string>()
-  for (const l of levelsOf(d)) for (let col = 0; col < l.cols; col++) for (let row = 0; row < l.rows; row++) keys.add(`${l.level}/${col}_${row}`)
+  for (const l of levelsOf(d))
+    for (let col = 0; col < l.cols; col++) for (let row = 0; row < l.rows; row++) keys.add(`${l.level}/${col}_${row}`)
   return keys
 }
 
-export const tileKey = (tile: { readonly level: number; readonly col: number; readonly row: number }) => `${tile.level}/${tile.col}_${tile.row}`
+export const tileKey = (tile: { readonly level: number; readonly col: number; readonly row: number }) =>
+  `${tile.level}/${tile.col}_${tile.row}`
 
 /** Whether a tile's extension is the descriptor's format (Deep Zoom names tiles by it). */
 export const extensionMatches = (format: TileFormat, ext: string) => ext === format

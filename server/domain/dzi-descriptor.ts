@@ -50,7 +50,8 @@ export const parseDzi = (xml: string): DziDescriptor | { readonly error: string 
   const format = attribute(image, "Format")?.trim().toLowerCase()
   const width = integer(attribute(size, "Width"), 1, MAX_SIDE)
   const height = integer(attribute(size, "Height"), 1, MAX_SIDE)
-  if (tileSize === undefined || overlap === undefined || width === undefined || height === undefined) return { error: "missing or invalid numbers" }
+  if (tileSize === undefined || overlap === undefined || width === undefined || height === undefined)
+    return { error: "missing or invalid numbers" }
   if (format !== "jpeg" && format !== "jpg" && format !== "png") return { error: `unsupported tile format ${format}` }
   if (overlap * 2 >= tileSize) return { error: "overlap too large for the tile size" }
   return { tileSize, overlap, format, width, height }

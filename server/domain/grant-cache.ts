@@ -20,7 +20,11 @@ export interface GrantCache {
 
 export const grantKey = (viewerId: string | undefined, labId: string, slideKey: string) => `${viewerId ?? ""}|${labId}|${slideKey}`
 
-export const makeGrantCache = (options: { readonly ttlMs: number; readonly maxEntries: number; readonly now?: () => number }): GrantCache => {
+export const makeGrantCache = (options: {
+  readonly ttlMs: number
+  readonly maxEntries: number
+  readonly now?: () => number
+}): GrantCache => {
   const now = options.now ?? Date.now
   const entries = new Map<string, { readonly grant: Grant; readonly expires: number }>()
   return {

@@ -13,5 +13,8 @@ export const afterActivation = (publicUrl: string, locale: Locale, activated: bo
 export const passwordResetLink = (publicUrl: string, locale: Locale, uid: string, token: string) =>
   `${publicUrl}${prefix(locale)}/password-reset-confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`
 
+/** Where someone who forgot their password asks for a reset mail. */
+export const forgotPasswordLink = (publicUrl: string, locale: Locale) => `${publicUrl}${prefix(locale)}/reset-password`
+
 export const mfaResetLink = (publicUrl: string, locale: Locale, uid: string, token: string) =>
   `${publicUrl}${prefix(locale)}/reset-mfa?${new URLSearchParams({ uid, token }).toString()}`

@@ -4,6 +4,7 @@ import { render } from "./field-errors.ts"
 
 export const messages = {
   emailTaken: "A user with this email already exists.",
+  mailUnavailable: "Your registration is saved, but its mail could not be sent just now. Ask for the activation mail again in a minute.",
   usernameTaken: "A user with that username already exists.",
   invalidCredentials: "Unable to log in with provided credentials.",
   accountInactive: "This account is not activated yet. Follow the link in the activation email, or ask for a new one.",

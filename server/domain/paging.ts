@@ -11,20 +11,26 @@ export interface Paging {
 }
 
 export const MAX_LIMIT = 100
+/** Far past any real list; beyond it the offset would overflow the database's integers (a 500). */
+export const MAX_PAGE = 1_000_000
 
-const isCount = (n: number) => Number.isInteger(n) && n >= 1
+const isCount = (n: number, max = Number.POSITIVE_INFINITY) => Number.isInteger(n) && n >= 1 && n <= max
 
 export const paging = (
   query: { readonly page?: number | undefined; readonly limit?: number | undefined },
-  defaultLimit: number
+  defaultLimit: number,
+  maxLimit = MAX_LIMIT
 ): { readonly ok: true; readonly paging: Paging } | { readonly ok: false; readonly errors: FieldErrors } => {
   const page = query.page ?? 1
   const requested = query.limit ?? defaultLimit
-  if (!isCount(page) || !isCount(requested)) {
+  if (!isCount(page, MAX_PAGE) || !isCount(requested)) {
     const invalid = [render("validation.invalid")]
-    return { ok: false, errors: { ...(isCount(page) ? {} : { page: invalid }), ...(isCount(requested) ? {} : { limit: invalid }) } }
+    return {
+      ok: false,
+      errors: { ...(isCount(page, MAX_PAGE) ? {} : { page: invalid }), ...(isCount(requested) ? {} : { limit: invalid }) }
+    }
   }
-  const limit = Math.min(requested, MAX_LIMIT)
+  const limit = Math.min(requested, maxLimit)
   return { ok: true, paging: { page, limit, offset: (page - 1) * limit } }
 }
 

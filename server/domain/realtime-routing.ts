@@ -1,68 +1,115 @@
-// Which realtime messages a committed domain event becomes. Pure: the publisher feeds it rows of the
-// event log and sends what it returns.
-import { labChannel, notificationChannel, ownershipChannel, realtimeEvents } from "../../src/contract/realtime.ts"
+// Which realtime messages a committed domain event becomes. Pure: the publisher feeds it decoded rows
+// of the event log and sends what it returns. The match over kinds is exhaustive, so a new kind in
+// events.ts does not compile until it is routed here (even if to nowhere).
+import {
+  type LabChanged,
+  labChannel,
+  type Notice,
+  notificationChannel,
+  ownershipChannel,
+  realtimeEvents,
+  type StatusUpload
+} from "../../src/contract/realtime.ts"
+import type { LoggedEvent } from "./events.ts"
 
-export interface LoggedEvent {
-  readonly id: string
-  readonly kind: string
-  readonly actor_id: string | null
-  readonly lab_id: string | null
-  readonly payload: Record<string, unknown>
-  readonly created_at: string
-}
+export type { LoggedEvent } from "./events.ts"
 
-export interface Message {
-  readonly channel: string
-  readonly event: string
-  readonly data: unknown
-}
+export type Message =
+  | { readonly channel: string; readonly event: string; readonly data: LabChanged }
+  | { readonly channel: string; readonly event: string; readonly data: StatusUpload }
+  | { readonly channel: string; readonly event: string; readonly data: Notice }
 
-const strings = (value: unknown): ReadonlyArray<string> => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])
-
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null)
+const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
 
 /**
  * Lab changes go to the lab's channel and its parent's, so a folder view sees its children change;
  * a move also tells the folder the lab left.
  */
-const labMessages = (e: LoggedEvent): Message[] => {
-  if (!e.lab_id) return []
-  const parent = text(e.payload.parent_id)
-  const data = { kind: e.kind, lab_id: e.lab_id, parent_id: parent, actor_id: e.actor_id, at: e.created_at }
-  const labs = new Set([e.lab_id, parent, text(e.payload.from_parent_id)].filter((id): id is string => id !== null))
+const labMessages = (e: LoggedEvent, parentId: string | null, formerParentId: string | null = null): Message[] => {
+  if (e.lab_id === null) return []
+  const data: LabChanged = { kind: e.kind, lab_id: e.lab_id, parent_id: parentId, actor_id: e.actor_id, at: e.created_at }
+  const labs = new Set(present([e.lab_id, parentId, formerParentId]))
   return [...labs].map((id) => ({ channel: labChannel(id), event: realtimeEvents.labChanged(id), data }))
 }
 
-/**
- * A file's upload status, to its own channel and to its folder's: a folder view hears every
- * child's status_upload_{id} on the one channel it listens to, without subscribing per file.
- */
-const uploadStatusMessages = (e: LoggedEvent): Message[] => {
-  const labId = e.lab_id!
-  const data = { lab_id: labId, status: e.payload.status, thumbnail: e.payload.thumbnail ?? null, thumbnail_url: e.payload.thumbnail_url ?? null }
-  const channels = [labId, text(e.payload.parent_id)].filter((id): id is string => id !== null)
-  return channels.map((id) => ({ channel: labChannel(id), event: realtimeEvents.statusUpload(labId), data }))
+/** The users the event names, each on their own channel. */
+const notices = (
+  e: LoggedEvent,
+  recipients: ReadonlyArray<string>,
+  notificationId: string | null,
+  channel: (user: string) => string,
+  event: (user: string) => string
+): Message[] => {
+  const data: Notice = { kind: e.kind, lab_id: e.lab_id, actor_id: e.actor_id, notification_id: notificationId, at: e.created_at }
+  return recipients.map((user) => ({ channel: channel(user), event: event(user), data }))
 }
 
 export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
-  const recipients = strings(e.payload.recipients)
-  const notice = { kind: e.kind, lab_id: e.lab_id, actor_id: e.actor_id, notification_id: e.payload.notification_id ?? null, at: e.created_at }
-  switch (true) {
-    case e.kind === "upload.status" && e.lab_id !== null:
-      return [...uploadStatusMessages(e), ...labMessages(e)]
-    case e.kind === "member.invited":
-      return [...recipients.map((r) => ({ channel: notificationChannel(r), event: realtimeEvents.invite(r), data: notice })), ...labMessages(e)]
-    case e.kind === "lab.ownership_transferred":
+  switch (e.kind) {
+    case "upload.status": {
+      // A file's status goes to its own channel and to its folder's: a folder view hears every
+      // child's status_upload_{id} on the one channel it listens to, without subscribing per file.
+      if (e.lab_id === null) return []
+      const labId = e.lab_id
+      const { status, thumbnail, thumbnail_url, parent_id } = e.payload
+      const data: StatusUpload = { lab_id: labId, status, thumbnail, thumbnail_url }
+      const statuses = present([labId, parent_id]).map((id) => ({
+        channel: labChannel(id),
+        event: realtimeEvents.statusUpload(labId),
+        data
+      }))
+      return [...statuses, ...labMessages(e, parent_id)]
+    }
+    case "member.invited":
       return [
-        ...recipients.map((r) => ({ channel: ownershipChannel(r), event: realtimeEvents.ownershipChanges(r), data: notice })),
-        ...labMessages(e)
+        ...notices(e, e.payload.recipients, e.payload.notification_id, notificationChannel, realtimeEvents.invite),
+        ...labMessages(e, e.payload.parent_id)
       ]
-    case e.kind === "chat.message":
-      return [...recipients.map((r) => ({ channel: notificationChannel(r), event: realtimeEvents.notifChat(r), data: notice }))]
-    case e.kind.startsWith("lab.") || e.kind.startsWith("member."):
-      return labMessages(e)
-    default:
-      // Account events (auth.*, profile.*) are private to the activity page.
+    case "lab.ownership_transferred":
+      return [
+        ...notices(e, e.payload.recipients, e.payload.notification_id, ownershipChannel, realtimeEvents.ownershipChanges),
+        ...labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
+      ]
+    case "lab.moved":
+      return labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
+    case "lab.created":
+    case "lab.renamed":
+    case "lab.trashed":
+    case "lab.restored":
+    case "lab.purged":
+    case "lab.published":
+    case "lab.metadata_changed":
+    case "lab.upload_removed":
+    case "member.joined":
+    case "member.removed":
+    case "member.role_changed":
+      return labMessages(e, e.payload.parent_id)
+    case "auth.registered":
+    case "auth.activated":
+    case "auth.activation_resent":
+    case "auth.sign_in_failed":
+    case "auth.signed_in":
+    case "auth.refresh_token_reused":
+    case "auth.signed_out":
+    case "auth.password_changed":
+    case "auth.password_reset_requested":
+    case "auth.password_reset":
+    case "auth.mfa_setup_started":
+    case "auth.mfa_enabled":
+    case "auth.mfa_disabled":
+    case "auth.mfa_reset_requested":
+    case "auth.mfa_reset":
+    case "profile.updated":
+    case "favorite.added":
+    case "favorite.removed":
+      // Private to the actor's activity page.
       return []
+    default:
+      return unrouted(e)
   }
+}
+
+/** Reached only if a kind is missing above; `never` makes that a compile error. */
+const unrouted = (e: never): never => {
+  throw new Error(`domain event ${(e as LoggedEvent).kind} has no route`)
 }

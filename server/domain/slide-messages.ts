@@ -11,6 +11,7 @@ export const slideMessages = {
   rangeRequired: "Send a Content-Range header: bytes <start>-<end>/<total>.",
   rangeInvalid: "The Content-Range header is not valid.",
   totalChanged: "The total size differs from the one this upload started with.",
+  conflictingChunk: "Another request already sent different bytes for this part of the file.",
   wrongOffset: (offset: number) => `Continue from byte ${offset}.`,
   partLength: "The file part's length differs from its Content-Range.",
   fieldsFirst: "Send lab_id, filename and upload_id before the file part.",

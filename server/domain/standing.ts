@@ -39,7 +39,10 @@ export const roleOf = (standing: Standing): Role | null =>
  * all inside it, so the visible part of the chain is the part below the outermost folder where the
  * asker holds a role or that is public.
  */
-export const visibleAncestors = (chain: ReadonlyArray<ChainLink>, userId: string | undefined): ReadonlyArray<{ id: string; name: string }> => {
+export const visibleAncestors = (
+  chain: ReadonlyArray<ChainLink>,
+  userId: string | undefined
+): ReadonlyArray<{ id: string; name: string }> => {
   const out: Array<{ id: string; name: string }> = []
   let seen = false
   for (let i = chain.length - 1; i >= 1; i--) {

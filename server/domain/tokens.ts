@@ -8,19 +8,23 @@ export interface AccessClaims {
   readonly sub: string
   readonly email: string
   readonly name: string
+  /** The user's token generation when it was issued; absent in tokens from before generations (0). */
+  readonly gen?: number
   readonly iat: number
   readonly exp: number
 }
 
 export const signAccessToken = (
   secret: string,
-  user: { id: string; email: string; name: string },
+  user: { id: string; email: string; name: string; token_generation?: number },
   ttlSeconds: number,
   now = Date.now()
 ): string => {
   const iat = Math.floor(now / 1000)
   const header = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }))
-  const body = b64url(JSON.stringify({ sub: user.id, email: user.email, name: user.name, iat, exp: iat + ttlSeconds }))
+  const body = b64url(
+    JSON.stringify({ sub: user.id, email: user.email, name: user.name, gen: user.token_generation ?? 0, iat, exp: iat + ttlSeconds })
+  )
   const signature = createHmac("sha256", secret).update(`${header}.${body}`).digest("base64url")
   return `${header}.${body}.${signature}`
 }

@@ -3,23 +3,20 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
-import { badRequest } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { render } from "../domain/field-errors.ts"
 import { messages } from "../domain/messages.ts"
 import { AppConfig } from "../services/AppConfig.ts"
 import { Credentials } from "../services/Credentials.ts"
 import { EventLog } from "../services/EventLog.ts"
 import { Mfa } from "../services/Mfa.ts"
 import { Profiles } from "../services/Profiles.ts"
+import { requirePaging } from "./paging.ts"
 import { clientInfo } from "./client-info.ts"
 
 const DEFAULT_LIMIT = 10
-const MAX_LIMIT = 100
 
 const done = (message: string) => ({ status: "success", message, data: null }) as const
 const ok = <A>(data: A) => ({ status: "success", data }) as const
-const isCount = (n: number) => Number.isInteger(n) && n >= 1
 
 export const AuthAccountLive = HttpApiBuilder.group(
   Api,
@@ -60,12 +57,7 @@ export const AuthAccountLive = HttpApiBuilder.group(
       )
       .handle("activities", ({ query }) =>
         Effect.gen(function* () {
-          const page = query.page ?? 1
-          const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
-          if (!isCount(page) || !isCount(limit)) {
-            const invalid = [render("validation.invalid")]
-            return yield* Effect.fail(badRequest({ ...(isCount(page) ? {} : { page: invalid }), ...(isCount(limit) ? {} : { limit: invalid }) }))
-          }
+          const { page, limit } = yield* requirePaging(query, DEFAULT_LIMIT)
           const user = yield* CurrentUser
           const { results, count } = yield* events.listForActor(user.id, page, limit)
           return ok({ results, meta: { count, current_page: page, next_page: page * limit < count ? page + 1 : null } })

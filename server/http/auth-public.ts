@@ -10,6 +10,7 @@ import { Mfa } from "../services/Mfa.ts"
 import { Registration } from "../services/Registration.ts"
 import { Sessions } from "../services/Sessions.ts"
 import { clientInfo } from "./client-info.ts"
+import { deviceCookie, setDeviceCookie } from "./device-cookie.ts"
 import { clearMediaCookie, setMediaCookie } from "./media-cookie.ts"
 
 const done = (message: string) => ({ status: "success", message, data: null }) as const
@@ -25,64 +26,67 @@ export const AuthPublicLive = HttpApiBuilder.group(
     const mfa = yield* Mfa
     const client = clientInfo(config.trustProxy)
 
-    return handlers
-      .handle("register", ({ payload }) =>
-        Effect.gen(function* () {
-          const data = yield* registration.register(payload, yield* client)
-          return { status: "success", message: messages.registered, data } as const
-        })
-      )
-      .handle("resendActivation", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* registration.resendActivation(payload.email, payload.locale ?? "en", yield* client)
-          return done(messages.activationSent)
-        })
-      )
-      // Every answer with tokens also sets the media cookie; logout clears it (media-cookie.ts).
-      .handle("login", ({ payload }) =>
-        Effect.gen(function* () {
-          const data = yield* sessions.login(payload, yield* client)
-          if (!data.mfa_required) yield* setMediaCookie(data.access_token, config)
-          return { status: "success", data } as const
-        })
-      )
-      .handle("refresh", ({ payload }) =>
-        Effect.gen(function* () {
-          const data = yield* sessions.refresh(payload.refresh)
-          yield* setMediaCookie(data.access_token, config)
-          return { status: "success", data } as const
-        })
-      )
-      .handle("logout", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* clearMediaCookie(config)
-          yield* sessions.logout(payload.refresh, yield* client)
-          return done(messages.signedOut)
-        })
-      )
-      .handle("passwordReset", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* credentials.requestReset(payload.email, payload.locale ?? "en", yield* client)
-          return done(messages.resetSent)
-        })
-      )
-      .handle("passwordResetConfirm", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* credentials.confirmReset(payload, yield* client)
-          return done(messages.passwordReset)
-        })
-      )
-      .handle("resetMfa", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* mfa.requestReset(payload.email, payload.locale ?? "en", yield* client)
-          return done(messages.mfaResetSent)
-        })
-      )
-      .handle("resetMfaConfirm", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* mfa.confirmReset(payload, yield* client)
-          return done(messages.mfaReset)
-        })
-      )
+    return (
+      handlers
+        .handle("register", ({ payload }) =>
+          Effect.gen(function* () {
+            const data = yield* registration.register(payload, yield* client)
+            return { status: "success", message: messages.registered, data } as const
+          })
+        )
+        .handle("resendActivation", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* registration.resendActivation(payload.email, payload.locale ?? "en", yield* client)
+            return done(messages.activationSent)
+          })
+        )
+        // Every answer with tokens also sets the media cookie; logout clears it (media-cookie.ts).
+        .handle("login", ({ payload }) =>
+          Effect.gen(function* () {
+            const { result: data, deviceToken } = yield* sessions.login(payload, yield* client, yield* deviceCookie)
+            if (deviceToken) yield* setDeviceCookie(deviceToken, config.trustProxy)
+            if (!data.mfa_required) yield* setMediaCookie(data.access_token, config)
+            return { status: "success", data } as const
+          })
+        )
+        .handle("refresh", ({ payload }) =>
+          Effect.gen(function* () {
+            const data = yield* sessions.refresh(payload.refresh)
+            yield* setMediaCookie(data.access_token, config)
+            return { status: "success", data } as const
+          })
+        )
+        .handle("logout", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* clearMediaCookie(config)
+            yield* sessions.logout(payload.refresh, yield* client)
+            return done(messages.signedOut)
+          })
+        )
+        .handle("passwordReset", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* credentials.requestReset(payload.email, payload.locale ?? "en", yield* client)
+            return done(messages.resetSent)
+          })
+        )
+        .handle("passwordResetConfirm", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* credentials.confirmReset(payload, yield* client)
+            return done(messages.passwordReset)
+          })
+        )
+        .handle("resetMfa", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* mfa.requestReset(payload.email, payload.locale ?? "en", yield* client)
+            return done(messages.mfaResetSent)
+          })
+        )
+        .handle("resetMfaConfirm", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* mfa.confirmReset(payload, yield* client)
+            return done(messages.mfaReset)
+          })
+        )
+    )
   })
 )

@@ -9,11 +9,12 @@ export const AuthorizationLive = Layer.effect(
   Effect.gen(function* () {
     const tokens = yield* AccessTokens
     return Authorization.of({
-      bearer: (httpEffect, { credential }) => {
-        const claims = tokens.verify(Redacted.value(credential))
-        if (!claims) return Effect.fail(new Unauthorized({ message: "Authentication credentials were not provided or have expired." }))
-        return Effect.provideService(httpEffect, CurrentUser, { id: claims.sub, email: claims.email, name: claims.name })
-      }
+      bearer: (httpEffect, { credential }) =>
+        Effect.gen(function* () {
+          const claims = yield* tokens.verify(Redacted.value(credential))
+          if (!claims) return yield* new Unauthorized({ message: "Authentication credentials were not provided or have expired." })
+          return yield* Effect.provideService(httpEffect, CurrentUser, { id: claims.sub, email: claims.email, name: claims.name })
+        })
     })
   })
 )

@@ -4,10 +4,12 @@ import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { Locale } from "../../src/contract/auth.ts"
 import type { ClientInfo } from "../domain/client-info.ts"
+import { forwardedHop } from "../domain/forwarded.ts"
 
-export const clientInfo = (trustProxy: boolean): Effect.Effect<ClientInfo, never, HttpServerRequest.HttpServerRequest> =>
+/** `trustProxy`: how many proxies in front of us append to X-Forwarded-For (server/domain/forwarded.ts). */
+export const clientInfo = (trustProxy: number): Effect.Effect<ClientInfo, never, HttpServerRequest.HttpServerRequest> =>
   Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
-    const forwarded = trustProxy ? request.headers["x-forwarded-for"]?.split(",")[0]?.trim() : undefined
+    const forwarded = forwardedHop(request.headers["x-forwarded-for"], trustProxy)
     const ip = forwarded || Option.getOrElse(request.remoteAddress, () => "unknown")
     return { ip: ip.replace(/^::ffff:/, ""), userAgent: (request.headers["user-agent"] ?? "").slice(0, 300) }
   })

@@ -1,9 +1,11 @@
 // GET /dev/outbox and /dev/outbox/:file — on a machine without SMTP, the mails the server "sent",
 // newest first, each readable with its links clickable, so activation and reset links work locally.
-// Only mounted when config.devRoutes is on.
+// Only mounted when config.devRoutes is on, and answered only to this machine itself: the outbox
+// holds every reset link, so anyone else who could read it could take any account.
 import { join } from "node:path"
-import { Effect, Layer } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { Effect, Layer, Option } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { fromThisMachine } from "../domain/forwarded.ts"
 import { linksIn } from "../mail/eml.ts"
 import { listOutbox, type OutboxMail, readOutboxMail } from "../mail/outbox.ts"
 import { AppConfig } from "../services/AppConfig.ts"
@@ -86,6 +88,11 @@ export const DevOutboxRoutes = Layer.unwrap(
     const config = yield* AppConfig
     if (!config.devRoutes) return Layer.empty
     const dir = join(config.dataDir, "outbox")
+    const notHere = page("Not found", "<h1>Not found</h1>", 404)
+    const local = <E, R>(answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        fromThisMachine(Option.getOrUndefined(request.remoteAddress), request.headers) ? answer : Effect.succeed(notHere)
+      )
     const list = Effect.map(
       Effect.promise(() => listOutbox(dir)),
       listPage
@@ -95,6 +102,6 @@ export const DevOutboxRoutes = Layer.unwrap(
       const mail = file ? yield* Effect.promise(() => readOutboxMail(dir, file)) : undefined
       return mail ? mailPage(mail) : page("Not found", `<p><a href="/dev/outbox">&larr; Outbox</a></p><h1>No such mail</h1>`, 404)
     })
-    return Layer.mergeAll(HttpRouter.add("GET", "/dev/outbox", list), HttpRouter.add("GET", "/dev/outbox/:file", one))
+    return Layer.mergeAll(HttpRouter.add("GET", "/dev/outbox", local(list)), HttpRouter.add("GET", "/dev/outbox/:file", local(one)))
   })
 )

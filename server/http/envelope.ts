@@ -6,7 +6,12 @@ export const ok = <A>(data: A, message?: string) => ({ status: "success", ...(me
 
 export const done = (message: string) => ({ status: "success", message, data: null }) as const
 
-export const page = <A>(results: ReadonlyArray<A>, count: number, paging: Paging, atLeast = false): { results: ReadonlyArray<A>; meta: PageMeta } => ({
+export const page = <A>(
+  results: ReadonlyArray<A>,
+  count: number,
+  paging: Paging,
+  atLeast = false
+): { results: ReadonlyArray<A>; meta: PageMeta } => ({
   results,
   meta: pageMeta(count, paging, atLeast)
 })

@@ -37,7 +37,12 @@ export const LabsViewLive = HttpApiBuilder.group(
           (lab) => plainJson(LabDetailAnswer, ok(lab))
         )
       )
-      .handle("info", ({ params }) => Effect.map(Effect.flatMap(viewerId, (id) => details.info(id, params.id)), (info) => ok(info)))
+      .handle("info", ({ params }) =>
+        Effect.map(
+          Effect.flatMap(viewerId, (id) => details.info(id, params.id)),
+          (info) => ok(info)
+        )
+      )
       .handle("metadata", ({ query }) =>
         Effect.map(
           Effect.flatMap(viewerId, (id) => metadata.list(id, query.lab_id, query.meta_key)),

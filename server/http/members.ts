@@ -5,7 +5,9 @@ import { Api } from "../../src/contract/api.ts"
 import { MEMBERS_PAGE_SIZE } from "../../src/contract/members.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { memberMessages } from "../domain/lab-messages.ts"
+import { MemberInvites } from "../services/MemberInvites.ts"
 import { Members } from "../services/Members.ts"
+import { OwnershipTransfer } from "../services/OwnershipTransfer.ts"
 import { done, ok, page } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
 
@@ -14,6 +16,8 @@ export const MembersLive = HttpApiBuilder.group(
   "members",
   Effect.fn(function* (handlers) {
     const members = yield* Members
+    const invites = yield* MemberInvites
+    const ownership = yield* OwnershipTransfer
 
     return handlers
       .handle("list", ({ query }) =>
@@ -25,7 +29,7 @@ export const MembersLive = HttpApiBuilder.group(
       )
       .handle("invite", ({ payload }) =>
         Effect.gen(function* () {
-          return ok({ members: yield* members.invite((yield* CurrentUser).id, payload) }, memberMessages.invited)
+          return ok({ members: yield* invites.invite((yield* CurrentUser).id, payload) }, memberMessages.invited)
         })
       )
       .handle("changeRole", ({ params, payload }) =>
@@ -41,7 +45,7 @@ export const MembersLive = HttpApiBuilder.group(
       )
       .handle("transfer", ({ payload }) =>
         Effect.gen(function* () {
-          return ok(yield* members.transfer((yield* CurrentUser).id, payload.lab_id, payload.user_id), memberMessages.transferred)
+          return ok(yield* ownership.transfer((yield* CurrentUser).id, payload.lab_id, payload.user_id), memberMessages.transferred)
         })
       )
       .handle("suggest", ({ query }) =>

@@ -22,7 +22,10 @@ export const MetadataLive = HttpApiBuilder.group(
       )
       .handle("edit", ({ params, payload }) =>
         Effect.gen(function* () {
-          return ok({ metadata: yield* metadata.edit((yield* CurrentUser).id, params.id, params.metaId, payload) }, labMessages.metadataSaved)
+          return ok(
+            { metadata: yield* metadata.edit((yield* CurrentUser).id, params.id, params.metaId, payload) },
+            labMessages.metadataSaved
+          )
         })
       )
       .handle("remove", ({ params }) =>

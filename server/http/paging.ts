@@ -5,8 +5,9 @@ import { type Paging, paging } from "../domain/paging.ts"
 
 export const requirePaging = (
   query: { readonly page?: number | undefined; readonly limit?: number | undefined },
-  defaultLimit: number
+  defaultLimit: number,
+  maxLimit?: number
 ): Effect.Effect<Paging, BadRequest> => {
-  const result = paging(query, defaultLimit)
+  const result = paging(query, defaultLimit, maxLimit)
   return result.ok ? Effect.succeed(result.paging) : Effect.fail(badRequest(result.errors))
 }

@@ -9,7 +9,11 @@ import type { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
 /** The schema's type when its encoded form is the same type, `never` otherwise. */
-export type Plain<S extends Schema.Top> = [S["Type"]] extends [S["Encoded"]] ? ([S["Encoded"]] extends [S["Type"]] ? S["Type"] : never) : never
+export type Plain<S extends Schema.Top> = [S["Type"]] extends [S["Encoded"]]
+  ? [S["Encoded"]] extends [S["Type"]]
+    ? S["Type"]
+    : never
+  : never
 
 /** `value` as the JSON answer of an endpoint whose success schema is `schema` (status 200). */
 export const plainJson = <S extends Schema.Top>(_schema: S, value: Plain<S>): HttpServerResponse.HttpServerResponse =>

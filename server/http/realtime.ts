@@ -29,7 +29,7 @@ export const RealtimeAuthLive = HttpApiBuilder.group(Api, "realtimeAuth", (handl
         const rule = channelRule(user.id, payload.channel_name, payload.socket_id)
         const allowed = rule.kind === "lab" ? yield* access.canView(user.id, rule.labId) : rule.kind === "allow"
         if (!allowed) return yield* refused
-        return { auth: realtime.authorize(payload.socket_id, payload.channel_name) }
+        return realtime.authorize(payload.socket_id, payload.channel_name, user.id)
       })
     )
   })

@@ -71,7 +71,7 @@ export const SlideMediaRoutes = Layer.unwrap(
       if (!path) return notFound()
 
       const token = mediaToken(request)
-      const viewerId = token === undefined ? undefined : tokens.verify(token)?.sub
+      const viewerId = token === undefined ? undefined : (yield* tokens.verify(token))?.sub
       const key = grantKey(viewerId, path.labId, path.slideKey)
       let grant = grants.get(key)
       if (!grant) {

@@ -59,7 +59,8 @@ export const SlidesLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const user = yield* CurrentUser
           const header = request.headers["content-range"]
-          if (header === undefined) return yield* Effect.fail(badRequest({ non_field_errors: [slideMessages.rangeRequired] }, slideMessages.rangeRequired))
+          if (header === undefined)
+            return yield* Effect.fail(badRequest({ non_field_errors: [slideMessages.rangeRequired] }, slideMessages.rangeRequired))
           const range = parseContentRange(header)
           if (!range) return yield* Effect.fail(badRequest({ non_field_errors: [slideMessages.rangeInvalid] }, slideMessages.rangeInvalid))
           const receipt = yield* withFilePart(payload, (fields, file, bytes) =>
@@ -83,7 +84,9 @@ export const SlidesLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const user = yield* CurrentUser
           const target = targetOf(params.labId)
-          const lab = yield* withFilePart(payload, (_fields, file, bytes) => dzi.run(user.id, target, file.name.replace(/\.zip$/i, ""), bytes))
+          const lab = yield* withFilePart(payload, (_fields, file, bytes) =>
+            dzi.run(user.id, target, file.name.replace(/\.zip$/i, ""), bytes)
+          )
           return ok({ lab }, slideMessages.uploaded)
         })
       )

@@ -39,6 +39,9 @@ export const SpaRoutes = (config: Pick<Config, "staticDir">) =>
       const handler = Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
         const url = new URL(request.url, "http://localhost")
+        // An API path no route took (an unknown id shape, an empty segment) is the API's 404, not a page.
+        if (url.pathname.startsWith("/v2/") || url.pathname.startsWith("/apps/"))
+          return HttpServerResponse.jsonUnsafe({ _tag: "NotFound", message: "Not found." }, { status: 404 })
         const { path } = splitLocale(url.pathname)
         if (path.endsWith("/script")) {
           const page = matchRoute(path.slice(0, -"/script".length) || "/")
@@ -48,7 +51,11 @@ export const SpaRoutes = (config: Pick<Config, "staticDir">) =>
         }
         if (matchRoute(path) || redirects[path.replace(/\/$/, "")]) return html(200)
         const looksLikeFile = /\.[a-z0-9]+$/i.test(url.pathname)
-        if (looksLikeFile) return yield* files.pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
+        // Build bookkeeping (Vite's .vite/manifest.json) and any other dot-path is not the SPA's to serve.
+        const hidden = url.pathname.split("/").some((segment) => segment.startsWith("."))
+        if (looksLikeFile && hidden) return HttpServerResponse.text("Not found", { status: 404 })
+        if (looksLikeFile)
+          return yield* files.pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
         return html(404)
       })
       return HttpRouter.add("GET", "/*", handler)

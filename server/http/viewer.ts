@@ -13,9 +13,11 @@ export const OptionalAuthorizationLive = Layer.effect(
       bearer: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
         if (token === "") return Effect.provideService(httpEffect, Viewer, { user: undefined })
-        const claims = tokens.verify(token)
-        if (!claims) return Effect.fail(new Unauthorized({ message: "Authentication credentials were not provided or have expired." }))
-        return Effect.provideService(httpEffect, Viewer, { user: { id: claims.sub, email: claims.email, name: claims.name } })
+        return Effect.gen(function* () {
+          const claims = yield* tokens.verify(token)
+          if (!claims) return yield* new Unauthorized({ message: "Authentication credentials were not provided or have expired." })
+          return yield* Effect.provideService(httpEffect, Viewer, { user: { id: claims.sub, email: claims.email, name: claims.name } })
+        })
       }
     })
   })

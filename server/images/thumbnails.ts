@@ -60,7 +60,13 @@ export const writeThumbnails = async (layout: PyramidLayout, small: string, larg
   }
   const source = await stitchLevel(layout, top - shrink, shrink)
   await Promise.all([
-    sharp(source).resize({ ...THUMBNAIL_SMALL, fit: "cover" }).jpeg({ quality: 85 }).toFile(small),
-    sharp(source).resize({ ...THUMBNAIL_LARGE, fit: "cover" }).jpeg({ quality: 85 }).toFile(large)
+    sharp(source)
+      .resize({ ...THUMBNAIL_SMALL, fit: "cover" })
+      .jpeg({ quality: 85 })
+      .toFile(small),
+    sharp(source)
+      .resize({ ...THUMBNAIL_LARGE, fit: "cover" })
+      .jpeg({ quality: 85 })
+      .toFile(large)
   ])
 }

@@ -66,7 +66,8 @@ export const readResolutionTags = async (path: string): Promise<ResolutionTags |
       const size = (TYPE_SIZE[type] ?? 0) * valueCount
       if (size === 0 || size > MAX_DESCRIPTION) continue
       const field = at + (big ? 12 : 8)
-      const value = size <= inline ? entries.subarray(field, field + size) : await read(big ? u64(entries, field) : u32(entries, field), size)
+      const value =
+        size <= inline ? entries.subarray(field, field + size) : await read(big ? u64(entries, field) : u32(entries, field), size)
       if (value.length < size) continue
       if (tag === IMAGE_DESCRIPTION && type === 2) tags.description = value.toString("latin1").replace(/\0+$/, "")
       else if ((tag === X_RESOLUTION || tag === Y_RESOLUTION) && type === 5) {

@@ -35,12 +35,10 @@ const charsetOf = (contentType: string): BufferEncoding => {
 
 /** =?UTF-8?Q?...?= and =?UTF-8?B?...?= words in a header value. */
 const decodeWords = (value: string): string =>
-  value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, charset: string, kind: string, data: string) => {
-      const buffer = kind.toUpperCase() === "B" ? Buffer.from(data, "base64") : decodeQuotedPrintable(data.replace(/_/g, " "))
-      return buffer.toString(charsetOf(`charset=${charset}`))
-    })
+  value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, charset: string, kind: string, data: string) => {
+    const buffer = kind.toUpperCase() === "B" ? Buffer.from(data, "base64") : decodeQuotedPrintable(data.replace(/_/g, " "))
+    return buffer.toString(charsetOf(`charset=${charset}`))
+  })
 
 const splitHeadAndBody = (raw: string): { head: string; body: string } => {
   const match = /\r?\n\r?\n/.exec(raw)

@@ -21,7 +21,8 @@ const words: Record<Locale, Words> = {
     lead: (inviter, lab, role) => `${inviter} invited you to "${lab}" on Preparat as ${role}.`,
     step: {
       register: "Create your account with this email address; the invitation waits for you and is yours once the account is activated.",
-      activate: "Activate your account with the link we mailed you when you registered (or ask for a new one); the invitation is yours once it is active."
+      activate:
+        "Activate your account with the link we mailed you when you registered (or ask for a new one); the invitation is yours once it is active."
     },
     action: { register: "Create your account", activate: "Activate your account" },
     roles: { admin: "an admin", reviewer: "a reviewer" },
@@ -32,7 +33,8 @@ const words: Record<Locale, Words> = {
     lead: (inviter, lab, role) => `${inviter} mengundang Anda ke "${lab}" di Preparat sebagai ${role}.`,
     step: {
       register: "Buat akun dengan alamat email ini; undangan menunggu Anda dan menjadi milik Anda setelah akun diaktifkan.",
-      activate: "Aktifkan akun Anda dengan tautan yang kami kirim saat Anda mendaftar (atau minta yang baru); undangan menjadi milik Anda setelah akun aktif."
+      activate:
+        "Aktifkan akun Anda dengan tautan yang kami kirim saat Anda mendaftar (atau minta yang baru); undangan menjadi milik Anda setelah akun aktif."
     },
     action: { register: "Buat akun", activate: "Aktifkan akun" },
     roles: { admin: "admin", reviewer: "peninjau" },

@@ -17,7 +17,7 @@ interface Words {
   readonly ignore: string
 }
 
-type Kind = "activation" | "passwordReset" | "mfaReset"
+type Kind = "activation" | "passwordReset" | "mfaReset" | "accountExists"
 
 const words: Record<Locale, Record<Kind, Words>> = {
   en: {
@@ -44,6 +44,14 @@ const words: Record<Locale, Record<Kind, Words>> = {
       action: "Reset two-factor authentication",
       expiry: "The link works once and expires in 1 hour.",
       ignore: "If you did not ask for this, ignore this email: two-factor authentication stays on."
+    },
+    accountExists: {
+      subject: "You already have a Preparat account",
+      greeting: (name) => `Hello ${name},`,
+      lead: "Someone tried to create a Preparat account with this email address, which already has one. If it was you, sign in with your password, or choose a new one here if you forgot it:",
+      action: "Choose a new password",
+      expiry: "Nothing was changed on your account.",
+      ignore: "If it was not you, ignore this email."
     }
   },
   id: {
@@ -70,6 +78,14 @@ const words: Record<Locale, Record<Kind, Words>> = {
       action: "Atur ulang autentikasi dua faktor",
       expiry: "Tautan ini hanya berlaku sekali dan kedaluwarsa dalam 1 jam.",
       ignore: "Jika Anda tidak memintanya, abaikan email ini: autentikasi dua faktor tetap aktif."
+    },
+    accountExists: {
+      subject: "Anda sudah memiliki akun Preparat",
+      greeting: (name) => `Halo ${name},`,
+      lead: "Seseorang mencoba membuat akun Preparat dengan alamat email ini, yang sudah memiliki akun. Jika itu Anda, masuklah dengan kata sandi Anda, atau pilih kata sandi baru di sini jika Anda lupa:",
+      action: "Pilih kata sandi baru",
+      expiry: "Tidak ada yang diubah pada akun Anda.",
+      ignore: "Jika itu bukan Anda, abaikan email ini."
     }
   }
 }
@@ -93,4 +109,5 @@ const compose = (w: Words, name: string, link: string): MailContent => ({
 
 export const activationMail = (locale: Locale, name: string, link: string) => compose(words[locale].activation, name, link)
 export const passwordResetMail = (locale: Locale, name: string, link: string) => compose(words[locale].passwordReset, name, link)
+export const accountExistsMail = (locale: Locale, name: string, link: string) => compose(words[locale].accountExists, name, link)
 export const mfaResetMail = (locale: Locale, name: string, link: string) => compose(words[locale].mfaReset, name, link)

@@ -3,7 +3,7 @@
 // goes through the API, where it is checked and recorded.
 import { randomInt } from "node:crypto"
 import type { Hub, Listener } from "./hub.ts"
-import { type AppCredentials, verifyChannelAuth } from "./signature.ts"
+import { type AppCredentials, signedUser, verifyChannelAuth } from "./signature.ts"
 
 export interface Socket {
   send(frame: string): void
@@ -70,16 +70,16 @@ export const openConnection = (
     }, activityTimeoutSeconds * 1000)
   }
 
-  const subscribe = (data: { channel?: unknown; auth?: unknown }) => {
+  const subscribe = (data: { channel?: unknown; auth?: unknown; channel_data?: unknown }) => {
     const channel = typeof data.channel === "string" ? data.channel : ""
     const refuse = (error: string, status: number) =>
       socket.send(frame("pusher:subscription_error", { type: "AuthError", error, status }, channel))
     if (!/^[A-Za-z0-9_\-=@,.;]{1,200}$/.test(channel)) return refuse("Invalid channel name", 400)
     if (channel.startsWith("presence-")) return refuse("Presence channels are not offered", 400)
-    if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth)) {
+    if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
       return refuse("Invalid channel signature", 401)
     }
-    hub.subscribe(channel, listener)
+    hub.subscribe(channel, listener, channel.startsWith("private-") ? signedUser(data.channel_data) : undefined)
     socket.send(frame("pusher_internal:subscription_succeeded", "{}", channel))
   }
 
@@ -106,7 +106,10 @@ export const openConnection = (
           return socket.send(
             frame("pusher:error", {
               code: null,
-              message: typeof message?.event === "string" && message.event.startsWith("client-") ? "Client events are not enabled" : "Unknown message"
+              message:
+                typeof message?.event === "string" && message.event.startsWith("client-")
+                  ? "Client events are not enabled"
+                  : "Unknown message"
             })
           )
       }

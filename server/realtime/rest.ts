@@ -24,7 +24,12 @@ const validate = (body: TriggerBody) => {
   if (channels.length === 0 || channels.length > MAX_CHANNELS || !channels.every((c) => typeof c === "string")) {
     return "channels must name 1 to 100 channels"
   }
-  return { name: body.name, data: body.data, channels: channels as string[], socketId: typeof body.socket_id === "string" ? body.socket_id : undefined }
+  return {
+    name: body.name,
+    data: body.data,
+    channels: channels as string[],
+    socketId: typeof body.socket_id === "string" ? body.socket_id : undefined
+  }
 }
 
 export const realtimeRestRoutes = (hub: Hub, app: AppCredentials) => {
@@ -43,7 +48,8 @@ export const realtimeRestRoutes = (hub: Hub, app: AppCredentials) => {
         return HttpServerResponse.text("Body is not JSON", { status: 400 })
       }
       const items = batch ? ((parsed as { batch?: unknown }).batch as TriggerBody[] | undefined) : [parsed as TriggerBody]
-      if (!Array.isArray(items) || items.length === 0 || items.length > 10) return HttpServerResponse.text("batch must hold 1 to 10 events", { status: 400 })
+      if (!Array.isArray(items) || items.length === 0 || items.length > 10)
+        return HttpServerResponse.text("batch must hold 1 to 10 events", { status: 400 })
       const events = items.map(validate)
       const invalid = events.find((e) => typeof e === "string")
       if (typeof invalid === "string") return HttpServerResponse.text(invalid, { status: 400 })

@@ -16,12 +16,29 @@ const equal = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** `key:signature` where signature = HMAC-SHA256(secret, "socket_id:channel"). */
-export const channelAuth = (app: AppCredentials, socketId: string, channel: string): string =>
-  `${app.key}:${hmac(app.secret, `${socketId}:${channel}`)}`
+/**
+ * `key:signature` where signature = HMAC-SHA256(secret, "socket_id:channel"), or with channel data
+ * "socket_id:channel:channel_data" (as Pusher signs presence channels). The embedded server signs
+ * who subscribes into the channel data, so that it can end the subscription when they lose access.
+ */
+export const channelAuth = (app: AppCredentials, socketId: string, channel: string, channelData?: string): string =>
+  `${app.key}:${hmac(app.secret, channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`)}`
 
-export const verifyChannelAuth = (app: AppCredentials, socketId: string, channel: string, auth: unknown): boolean =>
-  typeof auth === "string" && equal(auth, channelAuth(app, socketId, channel))
+export const verifyChannelAuth = (app: AppCredentials, socketId: string, channel: string, auth: unknown, channelData?: unknown): boolean =>
+  typeof auth === "string" &&
+  (channelData === undefined || typeof channelData === "string") &&
+  equal(auth, channelAuth(app, socketId, channel, channelData as string | undefined))
+
+/** The user an embedded channel authorisation was signed for, from its channel data. */
+export const signedUser = (channelData: unknown): string | undefined => {
+  if (typeof channelData !== "string") return undefined
+  try {
+    const value = JSON.parse(channelData) as { user_id?: unknown }
+    return typeof value.user_id === "string" ? value.user_id : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Verifies a REST call signed as the Pusher HTTP API specifies: the method, the path and the sorted

@@ -58,7 +58,9 @@ export class AccessRecorder extends Context.Service<
             // a range delete (usually of nothing), not a comparison of every entry with the kept list.
             for (const userId of new Set(accesses.map((a) => a.userId))) {
               await sql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
-                SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(trx)
+                SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(
+                trx
+              )
             }
           })
         )

@@ -3,12 +3,13 @@ import { Context, Effect, Layer } from "effect"
 import type { ChangePasswordPayload, Locale, ResetConfirmPayload } from "../../src/contract/auth.ts"
 import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
-import { findUserByEmail, findUserById, normalizeEmail, revokeAllRefreshTokens } from "../db/users.ts"
+import { findUserByEmail, findUserById, normalizeEmail, raiseTokenGeneration, revokeAllRefreshTokens } from "../db/users.ts"
 import { type ClientInfo, clientDetail } from "../domain/client-info.ts"
 import { passwordResetLink } from "../domain/links.ts"
 import { messages } from "../domain/messages.ts"
 import { sha256 } from "../domain/tokens.ts"
 import { passwordResetMail } from "../mail/templates.ts"
+import { AccessTokens } from "./AccessTokens.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { Database, sql } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
@@ -21,7 +22,11 @@ export class Credentials extends Context.Service<
   Credentials,
   {
     /** Needs the old password; signs out every other session (all of them when `refresh` is absent). */
-    readonly change: (user: AuthenticatedUser, payload: ChangePasswordPayload, client: ClientInfo) => Effect.Effect<void, BadRequest | TooManyRequests>
+    readonly change: (
+      user: AuthenticatedUser,
+      payload: ChangePasswordPayload,
+      client: ClientInfo
+    ) => Effect.Effect<void, BadRequest | TooManyRequests>
     /** Mails a reset link to an active account; answers the same whether or not there is one. */
     readonly requestReset: (email: string, locale: Locale, client: ClientInfo) => Effect.Effect<void, TooManyRequests>
     /** Sets the new password with a valid link, uses the link and ends every session. */
@@ -38,15 +43,20 @@ export class Credentials extends Context.Service<
       const links = yield* OneTimeTokens
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
+      const accessTokens = yield* AccessTokens
 
-      const change = Effect.fn("Credentials.change")(function* (current: AuthenticatedUser, payload: ChangePasswordPayload, client: ClientInfo) {
+      const change = Effect.fn("Credentials.change")(function* (
+        current: AuthenticatedUser,
+        payload: ChangePasswordPayload,
+        client: ClientInfo
+      ) {
         const limit = { key: `password-change:${current.id}` }
-        yield* limiter.check(limit)
+        yield* limiter.attempt(limit)
         const user = yield* database.query((db) => findUserById(db, current.id))
         if (!user || !(yield* passwords.verify(user.password_hash, payload.old_password))) {
-          yield* limiter.hit(limit)
           return yield* Effect.fail(badRequest({ old_password: [messages.wrongOldPassword] }))
         }
+        yield* limiter.refund(limit)
         const passwordHash = yield* passwords.hash(payload.new_password)
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
@@ -62,21 +72,29 @@ export class Credentials extends Context.Service<
                     .executeTakeFirst()
                 )
               : undefined
-            yield* sql(() => trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", user.id).execute())
+            yield* sql(() =>
+              trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", user.id).execute()
+            )
             yield* sql(() => revokeAllRefreshTokens(trx, user.id, now, own?.family))
+            yield* sql(() => raiseTokenGeneration(trx, user.id))
             yield* events.record(trx, { actorId: user.id, kind: "auth.password_changed", payload: clientDetail(client) })
           })
         )
+        accessTokens.forget(user.id)
       })
 
       const requestReset = Effect.fn("Credentials.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1) return
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
-            yield* events.record(trx, { actorId: user.id, kind: "auth.password_reset_requested", payload: { ...clientDetail(client), locale } })
+            yield* events.record(trx, {
+              actorId: user.id,
+              kind: "auth.password_reset_requested",
+              payload: { ...clientDetail(client), locale }
+            })
             return yield* links.issue(trx, user.id, "password_reset")
           })
         )
@@ -88,11 +106,8 @@ export class Credentials extends Context.Service<
 
       const confirmReset = Effect.fn("Credentials.confirmReset")(function* (payload: ResetConfirmPayload, client: ClientInfo) {
         const limit: Limit = { key: `password-reset-confirm-ip:${client.ip}`, per: "address" }
-        yield* limiter.check(limit)
-        const invalidLink = Effect.gen(function* () {
-          yield* limiter.hit(limit)
-          return yield* Effect.fail(badRequest({ token: [messages.invalidLink] }))
-        })
+        yield* limiter.attempt(limit)
+        const invalidLink = Effect.fail(badRequest({ token: [messages.invalidLink] }))
         const user = yield* database.query((db) => findUserById(db, payload.uid))
         if (user?.is_active !== 1) return yield* invalidLink
         const passwordHash = yield* passwords.hash(payload.password)
@@ -100,13 +115,18 @@ export class Credentials extends Context.Service<
           Effect.gen(function* () {
             if (!(yield* links.consume(trx, user.id, payload.token, "password_reset"))) return false
             const now = new Date().toISOString()
-            yield* sql(() => trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", user.id).execute())
+            yield* sql(() =>
+              trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", user.id).execute()
+            )
             yield* sql(() => revokeAllRefreshTokens(trx, user.id, now))
+            yield* sql(() => raiseTokenGeneration(trx, user.id))
             yield* events.record(trx, { actorId: user.id, kind: "auth.password_reset", payload: clientDetail(client) })
             return true
           })
         )
         if (!done) return yield* invalidLink
+        accessTokens.forget(user.id)
+        yield* limiter.refund(limit)
       })
 
       return Credentials.of({ change, requestReset, confirmReset })

@@ -39,6 +39,20 @@ export class Database extends Context.Service<
       ).pipe(
         Effect.map(({ db, engine }) => {
           const commitListeners = new Set<() => void>()
+          // A commit that fails (a full disk, a deferred constraint) leaves the transaction open and
+          // its connection held: every later query would wait for it forever. Roll it back, which
+          // always releases the connection, then report the commit's own failure (a 500).
+          const commit = (trx: Awaited<ReturnType<ReturnType<Db["startTransaction"]>["execute"]>>) =>
+            trx
+              .commit()
+              .execute()
+              .catch(async (error: unknown) => {
+                await trx
+                  .rollback()
+                  .execute()
+                  .catch(() => undefined)
+                throw error
+              })
           const committed = () => {
             for (const listener of commitListeners) listener()
           }
@@ -49,8 +63,7 @@ export class Database extends Context.Service<
               Effect.acquireUseRelease(
                 Effect.promise(() => db.startTransaction().execute()),
                 (trx) => fn(trx),
-                (trx, exit) =>
-                  Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit().execute().then(committed) : trx.rollback().execute()))
+                (trx, exit) => Effect.promise(() => (Exit.isSuccess(exit) ? commit(trx).then(committed) : trx.rollback().execute()))
               ),
             query: (fn) => Effect.promise(() => fn(db)),
             onCommit: (listener) => {

@@ -42,14 +42,20 @@ export class DziImport extends Context.Service<
       const { slidePixelLimit } = yield* AppConfig
 
       const receive = (file: Readable, path: string, room: number) =>
-        Effect.tryPromise({ try: (signal) => writePart(file, { path, offset: 0, create: true, maxBytes: room, sniff: false }, signal), catch: (e) => e }).pipe(
-          Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(storageFull()) : Effect.die(error)))
-        )
+        Effect.tryPromise({
+          try: (signal) => writePart(file, { path, offset: 0, create: true, maxBytes: room, sniff: false }, signal),
+          catch: (e) => e
+        }).pipe(Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(storageFull()) : Effect.die(error))))
 
-      const layOut = (zipPath: string, outDir: string, room: number) =>
-        Effect.tryPromise({ try: () => extractDzi(zipPath, outDir, { maxBytes: room, maxPixels: slidePixelLimit }), catch: (e) => e }).pipe(
+      const layOut = (zipPath: string, outDir: string, room: number, zipBytes: number) =>
+        Effect.tryPromise({
+          try: () => extractDzi(zipPath, outDir, { maxBytes: room, maxPixels: slidePixelLimit, zipBytes }),
+          catch: (e) => e
+        }).pipe(
           Effect.catch((error) =>
-            error instanceof DziRejected ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat()))) : Effect.die(error)
+            error instanceof DziRejected
+              ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat())))
+              : Effect.die(error)
           )
         )
 
@@ -64,30 +70,33 @@ export class DziImport extends Context.Service<
         return yield* Effect.gen(function* () {
           yield* receive(file, zipPath, room)
           const zipBytes = (yield* Effect.promise(() => stat(zipPath))).size
-          // The unpacked tiles count against the room left too, so a small zip cannot unpack past it.
-          const d = yield* layOut(zipPath, staging, room)
+          // The unpacked tiles count against the room the zip left, so a small zip cannot unpack past it,
+          // and the lab's size is what it takes on disk: the zip kept as the original and its pyramid.
+          const extracted = yield* layOut(zipPath, staging, room - zipBytes, zipBytes)
+          const d = extracted.descriptor
+          const stored = zipBytes + extracted.bytes
           yield* Effect.promise(() => rename(staging, slides.dirOf(key)))
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {
               const here = yield* uploads.destination(trx, userId, target)
               yield* sql(() => lockOwner(trx, engine, here.ownerId))
-              yield* uploads.ensureRoom(trx, here.ownerId, zipBytes)
+              yield* uploads.ensureRoom(trx, here.ownerId, stored)
               const id = randomUUID()
               const name = yield* sql(() =>
                 insertFileLab(
                   trx,
                   { id, ownerId: here.ownerId, parentId: here.parentId, filename, status: "ready" },
-                  { size: zipBytes, width: d.width, height: d.height, slide_key: key }
+                  { size: stored, width: d.width, height: d.height, slide_key: key }
                 )
               )
               yield* events.record(trx, {
                 actorId: userId,
                 kind: "lab.created",
                 labId: id,
-                payload: { name, is_dir: false, parent_id: here.parentId, owner_id: here.ownerId, recipients: [] }
+                payload: { name, is_dir: false, parent_id: here.parentId, owner_id: here.ownerId }
               })
               yield* recordStatus(events, trx, { id, parent_id: here.parentId, slide_key: key }, "ready", userId)
-              yield* sql(() => addToFolderSizes(trx, here.parentId, zipBytes))
+              yield* sql(() => addToFolderSizes(trx, here.parentId, stored))
               // Last, so that nothing after it can fail with the zip moved under a rolled-back row.
               const blobKey = yield* blobs.adopt(zipPath)
               adopted = true

@@ -1,22 +1,13 @@
 // The append-only domain event log (table events). Every change records its event inside the
 // caller's transaction, so the change and its event commit or roll back together. Events stay
-// unpublished (published_at null) until the realtime publisher sends them after commit.
+// unpublished (published_at null) until the realtime publisher sends them after commit. Only the
+// events of server/domain/events.ts can be recorded; their payloads are the activity page's detail,
+// so they never carry secrets (no passwords, tokens, codes).
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import type { Activity } from "../../src/contract/auth.ts"
+import type { NewEvent } from "../domain/events.ts"
 import { Database, sql, type Trx } from "./Database.ts"
-
-export interface NewEvent {
-  /** Given when something written in the same transaction must name the event (a notification). */
-  readonly id?: string
-  /** Who acted, or whose account it concerns (e.g. a failed sign-in); null for the system. */
-  readonly actorId: string | null
-  /** Dotted name, e.g. `auth.signed_in`, `profile.updated`. */
-  readonly kind: string
-  readonly labId?: string | null
-  /** Useful detail for the activity page; never secrets (no passwords, tokens, codes). */
-  readonly payload: Record<string, unknown>
-}
 
 export interface ActivityPage {
   readonly results: ReadonlyArray<Activity>
@@ -66,11 +57,20 @@ export class EventLog extends Context.Service<
               .execute()
           ),
           sql(() =>
-            db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")).where("actor_id", "=", userId).executeTakeFirst()
+            db
+              .selectFrom("events")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("actor_id", "=", userId)
+              .executeTakeFirst()
           )
         ])
         const results = rows.map(
-          (row): Activity => ({ id: row.id, kind: row.kind, created_at: row.created_at, detail: JSON.parse(row.payload) as Record<string, unknown> })
+          (row): Activity => ({
+            id: row.id,
+            kind: row.kind,
+            created_at: row.created_at,
+            detail: JSON.parse(row.payload) as Record<string, unknown>
+          })
         )
         return { results, count: Number(total?.n ?? 0) }
       })

@@ -71,7 +71,9 @@ export class Favorites extends Context.Service<
       const remove = Effect.fn("Favorites.remove")(function* (userId: string, labId: string) {
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
-            const deleted = yield* sql(() => trx.deleteFrom("lab_favorites").where("user_id", "=", userId).where("lab_id", "=", labId).executeTakeFirst())
+            const deleted = yield* sql(() =>
+              trx.deleteFrom("lab_favorites").where("user_id", "=", userId).where("lab_id", "=", labId).executeTakeFirst()
+            )
             if (Number(deleted.numDeletedRows) === 0) return yield* new NotFound({ message: labMessages.notFavorite })
             yield* events.record(trx, { actorId: userId, kind: "favorite.removed", labId: null, payload: { lab_id: labId } })
           })

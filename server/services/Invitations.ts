@@ -55,7 +55,14 @@ export class Invitations extends Context.Service<
             actorId: userId,
             kind: "member.joined",
             labId: member.lab_id,
-            payload: { member_id: member.id, user_id: userId, role: member.role, parent_id: member.parent_id, notification_id: notificationId, recipients: [userId] }
+            payload: {
+              member_id: member.id,
+              user_id: userId,
+              role: member.role,
+              parent_id: member.parent_id,
+              notification_id: notificationId,
+              recipients: [userId]
+            }
           })
         }
         return pending.length

@@ -36,7 +36,10 @@ export class LabAccess extends Context.Service<
      * requireView's decision over a folder's access rows read together with its page (lab-listing.ts's
      * childrenPageWithAccess): the asker's access, or the same refusal.
      */
-    readonly viewAccess: (folder: FolderAccessRows | undefined, userId: string | undefined) => Effect.Effect<Access, NotFound | Unauthorized>
+    readonly viewAccess: (
+      folder: FolderAccessRows | undefined,
+      userId: string | undefined
+    ) => Effect.Effect<Access, NotFound | Unauthorized>
     /**
      * The standing of a user (null: a guest) on a live lab; "stranger" (or "guest") when the lab
      * does not exist or is in the trash. For the realtime channel authorisation.
@@ -58,7 +61,13 @@ export class LabAccess extends Context.Service<
           return { lab, refused: refusal(lab.access.standing, action, lab.access.isPublic) }
         })
 
-      const require = Effect.fn("LabAccess.require")(function* (db: Trx, userId: string, labId: string, action: Action, place: Place = "live") {
+      const require = Effect.fn("LabAccess.require")(function* (
+        db: Trx,
+        userId: string,
+        labId: string,
+        action: Action,
+        place: Place = "live"
+      ) {
         const { lab, refused } = yield* check(db, userId, labId, action, place)
         if (refused === "hidden" || !lab) return yield* labNotFound()
         if (refused === "forbidden") return yield* forbidden()
@@ -75,7 +84,10 @@ export class LabAccess extends Context.Service<
         return yield* viewRefused(userId)
       })
 
-      const viewAccess = (folder: FolderAccessRows | undefined, userId: string | undefined): Effect.Effect<Access, NotFound | Unauthorized> => {
+      const viewAccess = (
+        folder: FolderAccessRows | undefined,
+        userId: string | undefined
+      ): Effect.Effect<Access, NotFound | Unauthorized> => {
         if (folder === undefined || folder.deleted) return viewRefused(userId)
         const found = accessFromChain(folder.chain, userId)
         return refusal(found.standing, "lab.view", found.isPublic) === undefined ? Effect.succeed(found) : viewRefused(userId)

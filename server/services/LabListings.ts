@@ -7,16 +7,14 @@ import type { FolderNode, Lab, Ordering, RecentLab, Role } from "../../src/contr
 import type { UserSummary } from "../../src/contract/users.ts"
 import { type LabRow, MAX_DEPTH } from "../db/lab-access.ts"
 import { childrenPageWithAccess, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../db/lab-listing.ts"
-import { searchPage, searchWithinPage } from "../db/lab-search.ts"
-import { presentFound, toLab, viewsOf } from "../db/lab-wire.ts"
+import { type FoundPage, searchPage, searchWithinPage } from "../db/lab-search.ts"
+import { ownerOfRow, presentFound, presentListed, toLab, viewsOf } from "../db/lab-wire.ts"
 import { labMessages } from "../domain/lab-messages.ts"
-import { toUserSummary } from "../domain/profile.ts"
 import type { Paging } from "../domain/paging.ts"
 import { roleOf } from "../domain/standing.ts"
 import { AccessRecorder, RECENTS_KEPT } from "./AccessRecorder.ts"
 import { Database, sql } from "./Database.ts"
 import { LabAccess } from "./LabAccess.ts"
-import { LabNameIndex } from "./LabNameIndex.ts"
 
 export interface LabPage<A> {
   readonly results: ReadonlyArray<A>
@@ -38,18 +36,17 @@ const listedLab = (row: ListedRow, role: Role | null, isPublic: boolean, owner: 
   toLab(row, { role, isPublic }, owner, row.favorite_of !== null)
 
 /** The owner's summary a page carries on its rows (one tree, one owner: read from the first row). */
-const ownerOfPage = (rows: ReadonlyArray<ListedRow>): UserSummary | undefined => {
-  const first = rows[0]
-  return first === undefined || first.owner_email === null
-    ? undefined
-    : toUserSummary({ id: first.owner_id, email: first.owner_email, name: first.owner_name ?? "", username: first.owner_username, avatar: first.owner_avatar })
-}
+const ownerOfPage = (rows: ReadonlyArray<ListedRow>): UserSummary | undefined => (rows[0] === undefined ? undefined : ownerOfRow(rows[0]))
 
 export class LabListings extends Context.Service<
   LabListings,
   {
     /** `userId` undefined: a guest, who may list the inside of public folders only. */
-    readonly list: (userId: string | undefined, query: ListQuery, paging: Paging) => Effect.Effect<LabPage<Lab>, BadRequest | NotFound | Unauthorized>
+    readonly list: (
+      userId: string | undefined,
+      query: ListQuery,
+      paging: Paging
+    ) => Effect.Effect<LabPage<Lab>, BadRequest | NotFound | Unauthorized>
     readonly dirs: (userId: string) => Effect.Effect<ReadonlyArray<FolderNode>>
     readonly shared: (userId: string, paging: Paging) => Effect.Effect<LabPage<Lab>>
     readonly recents: (userId: string, paging: Paging) => Effect.Effect<LabPage<RecentLab>>
@@ -61,11 +58,17 @@ export class LabListings extends Context.Service<
       const { db, engine } = yield* Database
       const access = yield* LabAccess
       const recorder = yield* AccessRecorder
-      const nameIndex = yield* LabNameIndex
 
       const found = (page: RowPage, userId: string | undefined) =>
         Effect.map(
           sql(() => presentFound(db, page.rows, userId)),
+          (results) => ({ results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) })
+        )
+
+      /** A search's page: its rows carry their owners and favorites, so only the asker's views are read. */
+      const foundListed = (page: FoundPage, userId: string | undefined) =>
+        Effect.map(
+          sql(() => presentListed(db, page.rows, userId)),
           (results) => ({ results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) })
         )
 
@@ -75,7 +78,7 @@ export class LabListings extends Context.Service<
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
           if (search !== undefined)
-            return (yield* nameIndex.searchAll(userId, search, ordering, paging)) ?? (yield* found(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId))
+            return yield* foundListed(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
           const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
           const owner = ownerOfPage(page.rows)
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
@@ -84,10 +87,7 @@ export class LabListings extends Context.Service<
         if (search !== undefined) {
           const parent = yield* access.requireView(db, userId, parentId)
           if (parent.row.is_dir !== 1) return yield* notAFolder()
-          return (
-            (yield* nameIndex.searchWithin(userId, parent, search, ordering, paging)) ??
-            (yield* found(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging)), userId))
-          )
+          return yield* foundListed(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging, userId)), userId)
         }
         // The folder's access and its page come in one statement; the page is used only once the
         // access is decided, exactly as requireView decides it.
@@ -98,7 +98,9 @@ export class LabListings extends Context.Service<
         const owner = ownerOfPage(page.rows)
         // A child's role is the folder's, unless the asker holds a membership on the child itself.
         const inherited = seen.standing === "owner" ? "owner" : roleOf(seen.standing)
-        const results = page.rows.map((row) => listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), seen.isPublic || row.is_public === 1, owner))
+        const results = page.rows.map((row) =>
+          listedLab(row, inherited === "owner" ? "owner" : (row.member_role ?? inherited), seen.isPublic || row.is_public === 1, owner)
+        )
         return { results, count: page.count }
       })
 
@@ -176,4 +178,3 @@ export class LabListings extends Context.Service<
     })
   )
 }
-

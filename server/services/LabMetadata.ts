@@ -20,7 +20,10 @@ const notFound = () => new NotFound({ message: labMessages.metadataNotFound })
 const nameTaken = () => badRequest({ name: [labMessages.metadataNameTaken] })
 
 /** The checked entry, or the field errors of the 400. */
-const checkEntry = (rawName: string, value: string): { readonly ok: true; readonly name: string } | { readonly ok: false; readonly errors: FieldErrors } => {
+const checkEntry = (
+  rawName: string,
+  value: string
+): { readonly ok: true; readonly name: string } | { readonly ok: false; readonly errors: FieldErrors } => {
   const name = rawName.trim()
   const errors: Record<string, string[]> = {}
   if (name.length === 0) errors.name = [labMessages.required]
@@ -34,10 +37,19 @@ export class LabMetadata extends Context.Service<
   LabMetadata,
   {
     /** `userId` undefined: a guest, who may read the metadata of public labs. */
-    readonly list: (userId: string | undefined, labId: string, name?: string) => Effect.Effect<ReadonlyArray<MetadataEntry>, NotFound | Unauthorized>
+    readonly list: (
+      userId: string | undefined,
+      labId: string,
+      name?: string
+    ) => Effect.Effect<ReadonlyArray<MetadataEntry>, NotFound | Unauthorized>
     /** Creates or edits an entry: by id when given, otherwise by name. */
     readonly put: (userId: string, payload: PutMetadataPayload) => Effect.Effect<MetadataEntry, BadRequest | LabDenied | NotFound>
-    readonly edit: (userId: string, labId: string, entryId: string, payload: EditMetadataPayload) => Effect.Effect<MetadataEntry, BadRequest | LabDenied | NotFound>
+    readonly edit: (
+      userId: string,
+      labId: string,
+      entryId: string,
+      payload: EditMetadataPayload
+    ) => Effect.Effect<MetadataEntry, BadRequest | LabDenied | NotFound>
     readonly remove: (userId: string, labId: string, entryId: string) => Effect.Effect<void, LabDenied | NotFound>
   }
 >()("preparat/LabMetadata") {
@@ -63,13 +75,19 @@ export class LabMetadata extends Context.Service<
             )
             const isPublic = flag?.value === "true"
             const before = yield* sql(() => trx.selectFrom("labs").select("is_public").where("id", "=", labId).executeTakeFirstOrThrow())
-            yield* sql(() => trx.updateTable("labs").set({ is_public: isPublic ? 1 : 0, updated_at: now }).where("id", "=", labId).execute())
+            yield* sql(() =>
+              trx
+                .updateTable("labs")
+                .set({ is_public: isPublic ? 1 : 0, updated_at: now })
+                .where("id", "=", labId)
+                .execute()
+            )
             if ((before.is_public === 1) !== isPublic) {
               yield* events.record(trx, {
                 actorId: userId,
                 kind: "lab.published",
                 labId,
-                payload: { is_public: isPublic, parent_id: parentId, recipients: [] }
+                payload: { is_public: isPublic, parent_id: parentId }
               })
             }
           }
@@ -79,7 +97,7 @@ export class LabMetadata extends Context.Service<
               actorId: userId,
               kind: "lab.metadata_changed",
               labId,
-              payload: { names: others, change, parent_id: parentId, recipients: [] }
+              payload: { names: others, change, parent_id: parentId }
             })
           }
         })
@@ -112,7 +130,9 @@ export class LabMetadata extends Context.Service<
           if (previous) {
             yield* write(() => trx.updateTable("lab_metadata").set({ name, value, updated_at: now }).where("id", "=", id).execute())
           } else {
-            yield* write(() => trx.insertInto("lab_metadata").values({ id, lab_id: labId, name, value, created_at: now, updated_at: now }).execute())
+            yield* write(() =>
+              trx.insertInto("lab_metadata").values({ id, lab_id: labId, name, value, created_at: now, updated_at: now }).execute()
+            )
           }
           const names = [...new Set([name, ...(previous ? [previous.name] : [])])]
           yield* changed(trx, userId, labId, lab.row.parent_id, names, previous ? "edited" : "added")

@@ -103,7 +103,7 @@ export class Labs extends Context.Service<
               actorId: userId,
               kind: "lab.created",
               labId: id,
-              payload: { name, is_dir: true, parent_id: parentId, owner_id: ownerId, recipients: [] }
+              payload: { name, is_dir: true, parent_id: parentId, owner_id: ownerId }
             })
             const lab = yield* sql(() => resolveLab(trx, id, userId))
             const created = yield* presentOne(trx, lab!, userId)
@@ -144,10 +144,15 @@ export class Labs extends Context.Service<
             const targetId = moving ? (payload.parent ?? null) : row.parent_id
             const moves = targetId !== row.parent_id
             const target = moves ? yield* checkMove(trx, userId, lab, targetId) : undefined
-            if (yield* sql(() => siblingNameTaken(trx, row.owner_id, targetId, nameKey(name), row.id))) return yield* Effect.fail(nameTaken())
+            if (yield* sql(() => siblingNameTaken(trx, row.owner_id, targetId, nameKey(name), row.id)))
+              return yield* Effect.fail(nameTaken())
             const now = stamp()
             yield* write(() =>
-              trx.updateTable("labs").set({ name, name_lower: nameKey(name), parent_id: targetId, updated_at: now }).where("id", "=", row.id).execute()
+              trx
+                .updateTable("labs")
+                .set({ name, name_lower: nameKey(name), parent_id: targetId, updated_at: now })
+                .where("id", "=", row.id)
+                .execute()
             )
             if (moves) {
               yield* sql(() => addToFolderSizes(trx, row.parent_id, -Number(row.size)))
@@ -156,7 +161,7 @@ export class Labs extends Context.Service<
                 actorId: userId,
                 kind: "lab.moved",
                 labId: row.id,
-                payload: { from_parent_id: row.parent_id, parent_id: targetId, recipients: [] }
+                payload: { from_parent_id: row.parent_id, parent_id: targetId }
               })
             }
             if (name !== row.name) {
@@ -164,7 +169,7 @@ export class Labs extends Context.Service<
                 actorId: userId,
                 kind: "lab.renamed",
                 labId: row.id,
-                payload: { from: row.name, name, parent_id: targetId, recipients: [] }
+                payload: { from: row.name, name, parent_id: targetId }
               })
             }
             return yield* presentOne(trx, lab, userId)
@@ -191,7 +196,7 @@ export class Labs extends Context.Service<
                 actorId: userId,
                 kind: "lab.trashed",
                 labId: lab.row.id,
-                payload: { parent_id: lab.row.parent_id, owner_id: lab.row.owner_id, count, recipients: [] }
+                payload: { parent_id: lab.row.parent_id, owner_id: lab.row.owner_id, count }
               })
             }
           })

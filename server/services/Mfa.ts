@@ -58,7 +58,9 @@ export class Mfa extends Context.Service<
       const totp = yield* Totp
 
       const userOf = (id: string) =>
-        database.query((db) => findUserById(db, id)).pipe(Effect.flatMap((user) => (user ? Effect.succeed(user) : Effect.die(new Error(`user ${id} vanished`)))))
+        database
+          .query((db) => findUserById(db, id))
+          .pipe(Effect.flatMap((user) => (user ? Effect.succeed(user) : Effect.die(new Error(`user ${id} vanished`)))))
 
       const turnOff = (trx: Trx, userId: string) =>
         Effect.all([
@@ -122,7 +124,7 @@ export class Mfa extends Context.Service<
 
       const verifySetup = Effect.fn("Mfa.verifySetup")(function* (current: AuthenticatedUser, otp: string) {
         const limit = { key: `mfa-verify:${current.id}` }
-        yield* limiter.check(limit)
+        yield* limiter.attempt(limit)
         const user = yield* userOf(current.id)
         if (user.mfa_enabled === 1) return yield* Effect.fail(badRequest({ non_field_errors: [messages.mfaAlreadyEnabled] }))
         if (!user.mfa_secret) return yield* Effect.fail(badRequest({ non_field_errors: [messages.mfaNotStarted] }))
@@ -130,7 +132,9 @@ export class Mfa extends Context.Service<
         const accepted = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             if (!(yield* acceptOtp(trx, user, otp))) return false
-            yield* sql(() => trx.updateTable("users").set({ mfa_enabled: 1, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute())
+            yield* sql(() =>
+              trx.updateTable("users").set({ mfa_enabled: 1, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute()
+            )
             yield* sql(() => trx.deleteFrom("backup_codes").where("user_id", "=", user.id).execute())
             yield* sql(() =>
               trx
@@ -142,21 +146,19 @@ export class Mfa extends Context.Service<
             return true
           })
         )
-        if (!accepted) {
-          yield* limiter.hit(limit)
-          return yield* Effect.fail(badRequest({ otp: [messages.invalidCode] }))
-        }
+        if (!accepted) return yield* Effect.fail(badRequest({ otp: [messages.invalidCode] }))
+        yield* limiter.refund(limit)
         return codes
       })
 
       const disable = Effect.fn("Mfa.disable")(function* (current: AuthenticatedUser, password: string) {
         const limit = { key: `mfa-disable:${current.id}` }
-        yield* limiter.check(limit)
+        yield* limiter.attempt(limit)
         const user = yield* userOf(current.id)
         if (!(yield* passwords.verify(user.password_hash, password))) {
-          yield* limiter.hit(limit)
           return yield* Effect.fail(badRequest({ password: [messages.wrongPassword] }))
         }
+        yield* limiter.refund(limit)
         if (user.mfa_enabled !== 1) return yield* Effect.fail(badRequest({ non_field_errors: [messages.mfaNotEnabled] }))
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
@@ -168,7 +170,7 @@ export class Mfa extends Context.Service<
 
       const requestReset = Effect.fn("Mfa.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1 || user.mfa_enabled !== 1) return
         const token = yield* database.transaction((trx) =>
@@ -177,17 +179,23 @@ export class Mfa extends Context.Service<
             return yield* links.issue(trx, user.id, "mfa_reset")
           })
         )
-        yield* mailer.sendInBackground({ to: user.email, ...mfaResetMail(locale, user.name, mfaResetLink(config.publicUrl, locale, user.id, token)) })
+        yield* mailer.sendInBackground({
+          to: user.email,
+          ...mfaResetMail(locale, user.name, mfaResetLink(config.publicUrl, locale, user.id, token))
+        })
       })
 
       const confirmReset = Effect.fn("Mfa.confirmReset")(function* (payload: MfaResetConfirm, client: ClientInfo) {
-        const limits: ReadonlyArray<Limit> = [{ key: `mfa-reset-confirm:${payload.uid}` }, { key: `mfa-reset-confirm-ip:${client.ip}`, per: "address" }]
-        yield* limiter.check(...limits)
+        const limits: ReadonlyArray<Limit> = [
+          { key: `mfa-reset-confirm:${payload.uid}` },
+          { key: `mfa-reset-confirm-ip:${client.ip}`, per: "address" }
+        ]
+        yield* limiter.attempt(...limits)
         const user = yield* database.query((db) => findUserById(db, payload.uid))
-        const linkValid = user !== undefined && (yield* database.transaction((trx) => links.isValid(trx, user.id, payload.token, "mfa_reset")))
+        const linkValid =
+          user !== undefined && (yield* database.transaction((trx) => links.isValid(trx, user.id, payload.token, "mfa_reset")))
         const passwordRight = user !== undefined ? yield* passwords.verify(user.password_hash, payload.password) : false
         if (!user || !linkValid || !passwordRight) {
-          yield* limiter.hit(...limits)
           return yield* Effect.fail(
             badRequest({
               ...(linkValid ? {} : { token: [messages.invalidLink] }),
@@ -204,6 +212,7 @@ export class Mfa extends Context.Service<
           })
         )
         if (!done) return yield* Effect.fail(badRequest({ token: [messages.invalidLink] }))
+        yield* limiter.refund(...limits)
       })
 
       return Mfa.of({ setup, verifySetup, disable, requestReset, confirmReset, acceptOtp, redeemBackupCode })

@@ -90,7 +90,13 @@ export class Notifications extends Context.Service<
       const list = Effect.fn("Notifications.list")(function* (userId: string, { limit, offset }: Paging) {
         const [rows, counts] = yield* sql(() =>
           Promise.all([
-            query(db).where("n.user_id", "=", userId).orderBy("n.created_at", "desc").orderBy("n.id", "desc").limit(limit).offset(offset).execute(),
+            query(db)
+              .where("n.user_id", "=", userId)
+              .orderBy("n.created_at", "desc")
+              .orderBy("n.id", "desc")
+              .limit(limit)
+              .offset(offset)
+              .execute(),
             db
               .selectFrom("notifications")
               .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -103,7 +109,9 @@ export class Notifications extends Context.Service<
       })
 
       const markRead = Effect.fn("Notifications.markRead")(function* (userId: string, id: string) {
-        const updated = yield* sql(() => db.updateTable("notifications").set({ is_read: 1 }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst())
+        const updated = yield* sql(() =>
+          db.updateTable("notifications").set({ is_read: 1 }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst()
+        )
         if (Number(updated.numUpdatedRows) === 0) return undefined
         const row = yield* sql(() => query(db).where("n.id", "=", id).executeTakeFirst())
         return row ? toNotification(row) : undefined

@@ -23,7 +23,10 @@ const MAX_LENGTH = { name: 150, username: 150, phone: 32, company: 200, descript
 type TextField = keyof typeof MAX_LENGTH
 
 /** An uploaded picture: its bytes when it is an image within the size limit, or why not. */
-type AvatarUpload = { readonly _tag: "None" } | { readonly _tag: "Remove" } | { readonly _tag: "Image"; readonly bytes: Uint8Array; readonly type: ImageType }
+type AvatarUpload =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Remove" }
+  | { readonly _tag: "Image"; readonly bytes: Uint8Array; readonly type: ImageType }
 
 const readAvatar = (file: Multipart.PersistedFile): Effect.Effect<AvatarUpload | { readonly _tag: "Error"; readonly message: string }> =>
   Effect.promise(async () => {
@@ -55,7 +58,9 @@ export class Profiles extends Context.Service<
       const avatars = yield* Avatars
 
       const userOf = (id: string) =>
-        database.query((db) => findUserById(db, id)).pipe(Effect.flatMap((user) => (user ? Effect.succeed(user) : Effect.die(new Error(`user ${id} vanished`)))))
+        database
+          .query((db) => findUserById(db, id))
+          .pipe(Effect.flatMap((user) => (user ? Effect.succeed(user) : Effect.die(new Error(`user ${id} vanished`)))))
 
       const get = Effect.fn("Profiles.get")(function* (current: AuthenticatedUser) {
         return toProfile(yield* userOf(current.id))
@@ -103,10 +108,17 @@ export class Profiles extends Context.Service<
           .transaction((trx) =>
             Effect.gen(function* () {
               yield* Effect.tryPromise({
-                try: () => trx.updateTable("users").set({ ...changes, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute(),
+                try: () =>
+                  trx
+                    .updateTable("users")
+                    .set({ ...changes, updated_at: new Date().toISOString() })
+                    .where("id", "=", user.id)
+                    .execute(),
                 catch: (error) => error
               }).pipe(
-                Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(badRequest({ username: [messages.usernameTaken] })) : Effect.die(error)))
+                Effect.catch((error) =>
+                  isUniqueViolation(error) ? Effect.fail(badRequest({ username: [messages.usernameTaken] })) : Effect.die(error)
+                )
               )
               yield* events.record(trx, { actorId: user.id, kind: "profile.updated", payload: { fields: changed } })
               return yield* sql(() => findUserById(trx, user.id))

@@ -1,5 +1,9 @@
 // Fixed-window attempt counters in the database (table rate_limits), so every server process sees
 // the same counts. A key names what is limited, e.g. `login:<email>` or `login-ip:<ip>`.
+//
+// An attempt is counted before it is checked, in one atomic upsert per key: attempts sent in
+// parallel are each counted as they arrive, so no more than the limit ever reach the password or
+// code check. An attempt that succeeds is then refunded where only failures should count.
 import { Context, Effect, Layer } from "effect"
 import { TooManyRequests } from "../../src/contract/errors.ts"
 import { messages } from "../domain/messages.ts"
@@ -18,12 +22,10 @@ export interface Limit {
 export class RateLimiter extends Context.Service<
   RateLimiter,
   {
-    /** Fails with 429 when any key has used up its window, without counting this request. */
-    readonly check: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
-    /** Counts one attempt against every key. */
-    readonly hit: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void>
-    /** Counts this request, then fails with 429 if it went over any limit: for actions that always cost. */
-    readonly consume: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
+    /** Counts this attempt against every key, then fails with 429 if it went over any limit. */
+    readonly attempt: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
+    /** Gives back an attempt that succeeded, where only failures count (never below zero). */
+    readonly refund: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void>
     /** Forgets a key, e.g. an account's failed sign-ins after it signs in. */
     readonly reset: (key: string) => Effect.Effect<void>
   }
@@ -42,11 +44,6 @@ export class RateLimiter extends Context.Service<
         const retryAfter = windowOf(now) + windowSeconds - now
         return new TooManyRequests({ message: messages.tooManyAttempts(retryAfter), retry_after: retryAfter })
       }
-
-      const countOf = (key: string, windowStart: number) =>
-        sql(() =>
-          db.selectFrom("rate_limits").select("count").where("key", "=", key).where("window_start", "=", windowStart).executeTakeFirst()
-        ).pipe(Effect.map((row) => row?.count ?? 0))
 
       // One atomic upsert: a new window restarts the count at 1, the current one adds 1.
       const increment = (key: string, windowStart: number) =>
@@ -69,19 +66,7 @@ export class RateLimiter extends Context.Service<
             .executeTakeFirstOrThrow()
         ).pipe(Effect.map((row) => row.count))
 
-      const check = Effect.fn("RateLimiter.check")(function* (...limits: ReadonlyArray<Limit>) {
-        const now = nowSeconds()
-        for (const limit of limits) {
-          if ((yield* countOf(limit.key, windowOf(now))) >= limitOf(limit)) return yield* tooMany(now)
-        }
-      })
-
-      const hit = Effect.fn("RateLimiter.hit")(function* (...limits: ReadonlyArray<Limit>) {
-        const now = nowSeconds()
-        for (const limit of limits) yield* increment(limit.key, windowOf(now))
-      })
-
-      const consume = Effect.fn("RateLimiter.consume")(function* (...limits: ReadonlyArray<Limit>) {
+      const attempt = Effect.fn("RateLimiter.attempt")(function* (...limits: ReadonlyArray<Limit>) {
         const now = nowSeconds()
         let over = false
         for (const limit of limits) {
@@ -90,11 +75,26 @@ export class RateLimiter extends Context.Service<
         if (over) return yield* tooMany(now)
       })
 
+      const refund = Effect.fn("RateLimiter.refund")(function* (...limits: ReadonlyArray<Limit>) {
+        const now = nowSeconds()
+        for (const limit of limits) {
+          yield* sql(() =>
+            db
+              .updateTable("rate_limits")
+              .set((eb) => ({ count: eb("count", "-", 1) }))
+              .where("key", "=", limit.key)
+              .where("window_start", "=", windowOf(now))
+              .where("count", ">", 0)
+              .execute()
+          )
+        }
+      })
+
       const reset = Effect.fn("RateLimiter.reset")(function* (key: string) {
         yield* sql(() => db.deleteFrom("rate_limits").where("key", "=", key).execute())
       })
 
-      return RateLimiter.of({ check, hit, consume, reset })
+      return RateLimiter.of({ attempt, refund, reset })
     })
   )
 }

@@ -26,8 +26,8 @@ export class Realtime extends Context.Service<
   Realtime,
   {
     readonly publish: (messages: ReadonlyArray<RealtimeMessage>) => Effect.Effect<void>
-    /** The signature a client presents to subscribe to a private channel. */
-    readonly authorize: (socketId: string, channel: string) => string
+    /** What a client presents to subscribe to a private channel, authorised for `userId`. */
+    readonly authorize: (socketId: string, channel: string, userId: string) => { readonly auth: string; readonly channel_data?: string }
     readonly clientConfig: ClientConfig
   }
 >()("preparat/Realtime") {
@@ -39,7 +39,12 @@ export class Realtime extends Context.Service<
           Effect.sync(() => {
             for (const m of messages) hub.publish([m.channel], m.event, JSON.stringify(m.data))
           }),
-        authorize: (socketId, channel) => channelAuth(config, socketId, channel),
+        // The user is signed in, so the embedded server knows whose subscription it holds and can
+        // end it when they lose access (access-revocation.ts).
+        authorize: (socketId, channel, userId) => {
+          const channelData = JSON.stringify({ user_id: userId })
+          return { auth: channelAuth(config, socketId, channel, channelData), channel_data: channelData }
+        },
         clientConfig: { key: config.key, cluster: config.cluster, host: null, port: null, tls: null }
       })
     )
@@ -61,7 +66,9 @@ export class Realtime extends Context.Service<
         // One event per call: the SDK's batch carries at most 10 and gains little at our volumes.
         publish: (messages) =>
           Effect.forEach(messages, (m) => Effect.promise(() => sdk.trigger(m.channel, m.event, m.data)), { discard: true, concurrency: 4 }),
-        authorize: (socketId, channel) => channelAuth(config, socketId, channel),
+        // Pusher signs private channels without channel data; such a service cannot be told to end
+        // one subscription, so a user who loses access keeps hearing until their socket reconnects.
+        authorize: (socketId, channel) => ({ auth: channelAuth(config, socketId, channel) }),
         clientConfig: {
           key: config.key,
           cluster: config.cluster,

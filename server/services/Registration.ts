@@ -2,18 +2,18 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import type { Locale, RegisterPayload } from "../../src/contract/auth.ts"
-import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
+import { type BadRequest, badRequest, ServiceUnavailable, type TooManyRequests } from "../../src/contract/errors.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import { findUserByEmail, normalizeEmail } from "../db/users.ts"
 import { type ClientInfo, clientDetail } from "../domain/client-info.ts"
-import { activationLink } from "../domain/links.ts"
+import { activationLink, forgotPasswordLink } from "../domain/links.ts"
 import { messages } from "../domain/messages.ts"
-import { activationMail } from "../mail/templates.ts"
+import { accountExistsMail, activationMail } from "../mail/templates.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { Database, sql } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { Invitations } from "./Invitations.ts"
-import { Mailer } from "./Mailer.ts"
+import { type Mail, Mailer } from "./Mailer.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Passwords } from "./Passwords.ts"
 import { RateLimiter } from "./RateLimiter.ts"
@@ -24,7 +24,10 @@ export class Registration extends Context.Service<
   Registration,
   {
     /** Creates an inactive account and mails its activation link. */
-    readonly register: (payload: RegisterPayload, client: ClientInfo) => Effect.Effect<{ email: string }, BadRequest | TooManyRequests>
+    readonly register: (
+      payload: RegisterPayload,
+      client: ClientInfo
+    ) => Effect.Effect<{ email: string }, BadRequest | TooManyRequests | ServiceUnavailable>
     /** Uses an activation link (and attaches waiting lab invitations); false when it is unknown, expired or used. */
     readonly activate: (uid: string, token: string) => Effect.Effect<boolean>
     /** Mails a new link to an inactive account; answers the same whether or not there is one. */
@@ -43,16 +46,41 @@ export class Registration extends Context.Service<
       const limiter = yield* RateLimiter
       const invitations = yield* Invitations
 
+      const activationMessage = (locale: Locale, user: { id: string; email: string; name: string }, token: string) => ({
+        to: user.email,
+        ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token))
+      })
       const mailActivation = (locale: Locale, user: { id: string; email: string; name: string }, token: string) =>
-        mailer.sendInBackground({ to: user.email, ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token)) })
+        mailer.sendInBackground(activationMessage(locale, user, token))
+      const mailOrSay = (mail: Mail) =>
+        mailer.send(mail).pipe(
+          Effect.tapError((error) => Effect.logError("registration mail failed", error.cause)),
+          Effect.mapError(() => new ServiceUnavailable({ message: messages.mailUnavailable }))
+        )
 
       const register = Effect.fn("Registration.register")(function* (payload: RegisterPayload, client: ClientInfo) {
-        yield* limiter.consume({ key: `register-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `register-ip:${client.ip}`, per: "address" })
         const email = normalizeEmail(payload.email)
         const locale = payload.locale ?? "en"
         // Hashing takes a while; do it before the transaction holds a connection.
         const passwordHash = yield* passwords.hash(payload.password)
         const user = { id: randomUUID(), email, name: payload.name.trim() }
+        // An address that already has an account is answered exactly like a new one (so nobody can
+        // learn who has an account here); its owner is mailed instead: a new activation link if the
+        // account was never activated, otherwise a note with the way to a new password.
+        const existing = yield* database.query((db) => findUserByEmail(db, email))
+        if (existing) {
+          if (existing.is_active === 1) {
+            yield* mailOrSay({
+              to: existing.email,
+              ...accountExistsMail(locale, existing.name, forgotPasswordLink(config.publicUrl, locale))
+            })
+          } else {
+            const again = yield* database.transaction((trx) => links.issue(trx, existing.id, "activation"))
+            yield* mailOrSay(activationMessage(locale, existing, again))
+          }
+          return { email }
+        }
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             if (yield* sql(() => findUserByEmail(trx, email))) return yield* Effect.fail(emailTaken())
@@ -83,7 +111,8 @@ export class Registration extends Context.Service<
             return yield* links.issue(trx, user.id, "activation")
           })
         )
-        yield* mailActivation(locale, user, token)
+        // Waited for, in both branches alike: a registration whose mail could not go out says so.
+        yield* mailOrSay(activationMessage(locale, user, token))
         return { email }
       })
 
@@ -91,7 +120,9 @@ export class Registration extends Context.Service<
         return yield* database.transaction((trx) =>
           Effect.gen(function* () {
             if (!(yield* links.consume(trx, uid, token, "activation"))) return false
-            yield* sql(() => trx.updateTable("users").set({ is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", uid).execute())
+            yield* sql(() =>
+              trx.updateTable("users").set({ is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", uid).execute()
+            )
             yield* events.record(trx, { actorId: uid, kind: "auth.activated", payload: {} })
             // Invitations to labs sent to this email before the account existed become memberships.
             yield* invitations.attach(trx, uid)
@@ -100,13 +131,9 @@ export class Registration extends Context.Service<
         )
       })
 
-      const resendActivation = Effect.fn("Registration.resendActivation")(function* (
-        rawEmail: string,
-        locale: Locale,
-        client: ClientInfo
-      ) {
+      const resendActivation = Effect.fn("Registration.resendActivation")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.consume({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (!user || user.is_active === 1) return
         const token = yield* database.transaction((trx) =>

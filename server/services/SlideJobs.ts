@@ -52,7 +52,18 @@ export class SlideJobs extends Context.Service<
         yield* sql(() =>
           trx
             .insertInto("slide_jobs")
-            .values({ id: randomUUID(), lab_id: labId, kind, state: "queued", attempts: 0, run_after: now, locked_until: null, error: null, created_at: now, updated_at: now })
+            .values({
+              id: randomUUID(),
+              lab_id: labId,
+              kind,
+              state: "queued",
+              attempts: 0,
+              run_after: now,
+              locked_until: null,
+              error: null,
+              created_at: now,
+              updated_at: now
+            })
             .execute()
         )
         enqueued = true
@@ -88,13 +99,22 @@ export class SlideJobs extends Context.Service<
       const renew = Effect.fn("SlideJobs.renew")(function* (id: string) {
         const now = new Date()
         yield* sql(() =>
-          db.updateTable("slide_jobs").set({ locked_until: leaseUntil(now) }).where("id", "=", id).where("state", "=", "running").execute()
+          db
+            .updateTable("slide_jobs")
+            .set({ locked_until: leaseUntil(now) })
+            .where("id", "=", id)
+            .where("state", "=", "running")
+            .execute()
         )
       })
 
       const settle = (trx: Trx, id: string, state: "done" | "failed", error: string | null) =>
         sql(() =>
-          trx.updateTable("slide_jobs").set({ state, error, locked_until: null, updated_at: new Date().toISOString() }).where("id", "=", id).execute()
+          trx
+            .updateTable("slide_jobs")
+            .set({ state, error, locked_until: null, updated_at: new Date().toISOString() })
+            .where("id", "=", id)
+            .execute()
         )
 
       const requeue = (job: SlideJob, runAfter: string, attempts: number, error: string | null) =>

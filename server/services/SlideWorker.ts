@@ -51,7 +51,11 @@ export const SlideWorker = Layer.effectDiscard(
             if (!row) return key
             const { width, height, mpp } = built
             yield* sql(() =>
-              trx.updateTable("labs").set({ status: "ready", width, height, mpp, slide_key: key, updated_at: stamp() }).where("id", "=", row.id).execute()
+              trx
+                .updateTable("labs")
+                .set({ status: "ready", width, height, mpp, slide_key: key, updated_at: stamp() })
+                .where("id", "=", row.id)
+                .execute()
             )
             yield* recordStatus(events, trx, { ...row, slide_key: key }, "ready", null)
             return row.slide_key

@@ -51,11 +51,7 @@ export class Trash extends Context.Service<
 
       /** The items the trash lists: the roots of the owner's trash batches. */
       const roots = (d: Trx, userId: string) =>
-        d
-          .selectFrom("labs")
-          .where("owner_id", "=", userId)
-          .where("deleted_at", "is not", null)
-          .whereRef("trash_id", "=", "id")
+        d.selectFrom("labs").where("owner_id", "=", userId).where("deleted_at", "is not", null).whereRef("trash_id", "=", "id")
 
       const list = Effect.fn("Trash.list")(function* (userId: string, { limit, offset }: Paging) {
         const [rows, total] = yield* sql(() =>
@@ -91,14 +87,20 @@ export class Trash extends Context.Service<
               const parentId = yield* destination(trx, row)
               const name = yield* freeSiblingName(trx, row.owner_id, parentId, row.name, "restored")
               // Renamed while still in the trash: the live-sibling name index must never see a clash.
-              yield* sql(() => trx.updateTable("labs").set({ parent_id: parentId, name, name_lower: nameKey(name) }).where("id", "=", row.id).execute())
+              yield* sql(() =>
+                trx
+                  .updateTable("labs")
+                  .set({ parent_id: parentId, name, name_lower: nameKey(name) })
+                  .where("id", "=", row.id)
+                  .execute()
+              )
               yield* sql(() => restoreBatch(trx, row.id, now))
               yield* sql(() => addToFolderSizes(trx, parentId, Number(row.size)))
               yield* events.record(trx, {
                 actorId: userId,
                 kind: "lab.restored",
                 labId: row.id,
-                payload: { parent_id: parentId, name, recipients: [] }
+                payload: { parent_id: parentId, name }
               })
               restored.push(yield* presentOne(trx, lab, userId))
             }
@@ -110,13 +112,15 @@ export class Trash extends Context.Service<
       /** Purges one batch; answers its stored originals and built slides, to delete after commit. */
       const purgeOne = (trx: Trx, userId: string, row: LabRow) =>
         Effect.gen(function* () {
-          const built = yield* sql(() => trx.selectFrom("labs").select("slide_key").where("trash_id", "=", row.id).where("slide_key", "is not", null).execute())
+          const built = yield* sql(() =>
+            trx.selectFrom("labs").select("slide_key").where("trash_id", "=", row.id).where("slide_key", "is not", null).execute()
+          )
           const keys = yield* sql(() => purgeBatch(trx, row.id))
           yield* events.record(trx, {
             actorId: userId,
             kind: "lab.purged",
             labId: row.id,
-            payload: { name: row.name, bytes: Number(row.size), parent_id: null, recipients: [] }
+            payload: { name: row.name, bytes: Number(row.size), parent_id: null }
           })
           return { keys, slideKeys: built.map((b) => b.slide_key!) }
         })

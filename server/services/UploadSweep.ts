@@ -19,7 +19,12 @@ export const UploadSweep = Layer.effectDiscard(
       const cutoff = Date.now() - ABANDONED_AFTER_MS
       for (const name of yield* Effect.promise(() => readdir(uploads.dir).catch(() => [] as string[]))) {
         const path = join(uploads.dir, name)
-        const old = yield* Effect.promise(() => stat(path).then((s) => s.mtimeMs < cutoff, () => false))
+        const old = yield* Effect.promise(() =>
+          stat(path).then(
+            (s) => s.mtimeMs < cutoff,
+            () => false
+          )
+        )
         if (!old) continue
         const row = yield* sql(() => findUpload(db, name))
         if (!row || row.completed_at !== null) yield* Effect.promise(() => rm(path, { force: true }))

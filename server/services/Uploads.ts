@@ -9,7 +9,15 @@ import { mkdir, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
-import { type BadRequest, badRequest, Forbidden, type NotFound, type PayloadTooLarge } from "../../src/contract/errors.ts"
+import {
+  type BadRequest,
+  badRequest,
+  Forbidden,
+  type NotFound,
+  type PayloadTooLarge,
+  ServiceUnavailable
+} from "../../src/contract/errors.ts"
+import { storageFailureMessage } from "../domain/storage-failure.ts"
 import type { Lab } from "../../src/contract/labs.ts"
 import { type ChunkReceipt, UploadOffsetMismatch, type UploadProgress } from "../../src/contract/slides.ts"
 import { findLab, type ResolvedLab } from "../db/lab-access.ts"
@@ -28,9 +36,9 @@ import { presentOne } from "./Labs.ts"
 import { SlideJobs } from "./SlideJobs.ts"
 import { recordStatus } from "./slide-status.ts"
 import { findUpload, insertUpload, lockOwner, type UploadRow, usedBytes } from "./upload-records.ts"
-import { PartRefused, type PartTarget, writePart } from "./upload-stream.ts"
+import { PartRefused, type PartTarget, placePart, sameBytes, writePart } from "./upload-stream.ts"
 
-export type UploadError = BadRequest | Forbidden | NotFound | PayloadTooLarge
+export type UploadError = BadRequest | Forbidden | NotFound | PayloadTooLarge | ServiceUnavailable
 export type ChunkError = UploadError | UploadOffsetMismatch
 
 export interface ChunkInput {
@@ -84,16 +92,25 @@ export class Uploads extends Context.Service<
       const partialPath = (id: string) => join(dir, id)
       const removeFile = (path: string) => Effect.promise(() => rm(path, { force: true }))
 
-      const write = (file: Readable, target: PartTarget) =>
+      /**
+       * Writes a part; a refused part becomes `refused(reason)`, a disk that refuses the bytes (full,
+       * read-only) a 503 that says so, anything else a defect.
+       */
+      const write = (file: Readable, target: PartTarget, refused: (reason: PartRefused["reason"]) => UploadError) =>
         Effect.tryPromise({ try: (signal) => writePart(file, target, signal), catch: (error) => error }).pipe(
-          Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(error) : Effect.die(error)))
+          Effect.catch((error): Effect.Effect<never, UploadError> => {
+            if (error instanceof PartRefused) return Effect.fail(refused(error.reason))
+            const message = storageFailureMessage(error)
+            return message === undefined ? Effect.die(error) : Effect.fail(new ServiceUnavailable({ message }))
+          })
         )
 
       const destination = (d: Trx, userId: string, target: string | null) =>
         Effect.gen(function* () {
           if (target === null) return { parentId: null, ownerId: userId }
           const folder = yield* uploadRefusal(access.require(d, userId, target, "lab.create"))
-          if (folder.row.is_dir !== 1) return yield* Effect.fail(badRequest({ lab_id: [slideMessages.notAFolder] }, slideMessages.notAFolder))
+          if (folder.row.is_dir !== 1)
+            return yield* Effect.fail(badRequest({ lab_id: [slideMessages.notAFolder] }, slideMessages.notAFolder))
           return { parentId: folder.row.id, ownerId: folder.row.owner_id }
         })
 
@@ -121,7 +138,7 @@ export class Uploads extends Context.Service<
             actorId: userId,
             kind: "lab.created",
             labId,
-            payload: { name, is_dir: false, parent_id: to.parentId, owner_id: to.ownerId, recipients: [] }
+            payload: { name, is_dir: false, parent_id: to.parentId, owner_id: to.ownerId }
           })
           yield* recordStatus(events, trx, { id: labId, parent_id: to.parentId, slide_key: null }, "uploading", userId)
           return labId
@@ -134,15 +151,25 @@ export class Uploads extends Context.Service<
           if (!upload) return yield* uploadNotFound()
           const lab = yield* fileLab(trx, userId, upload)
           yield* sql(() => lockOwner(trx, engine, upload.owner_id))
-          yield* ensureRoom(trx, upload.owner_id, upload.total_size)
+          // Its own bytes are counted already (reserved at the start); the quota may have shrunk since.
+          yield* ensureRoom(trx, upload.owner_id, 0)
           const path = partialPath(upload.id)
-          const size = yield* Effect.promise(() => stat(path).then((s) => s.size, () => -1))
+          const size = yield* Effect.promise(() =>
+            stat(path).then(
+              (s) => s.size,
+              () => -1
+            )
+          )
           if (size !== Number(upload.total_size)) return yield* Effect.fail(partLength())
           const now = stamp()
           const total = Number(upload.total_size)
-          yield* sql(() => trx.updateTable("labs").set({ status: "processing", size: total, updated_at: now }).where("id", "=", lab.row.id).execute())
+          yield* sql(() =>
+            trx.updateTable("labs").set({ status: "processing", size: total, updated_at: now }).where("id", "=", lab.row.id).execute()
+          )
           yield* sql(() => addToFolderSizes(trx, lab.row.parent_id, total))
-          yield* sql(() => trx.updateTable("uploads").set({ received: total, completed_at: now, updated_at: now }).where("id", "=", upload.id).execute())
+          yield* sql(() =>
+            trx.updateTable("uploads").set({ received: total, completed_at: now, updated_at: now }).where("id", "=", upload.id).execute()
+          )
           yield* jobs.enqueue(trx, lab.row.id, "pyramid")
           yield* recordStatus(events, trx, lab.row, "processing", userId)
           // Last, so that nothing after it can fail and leave the file moved under a rolled-back row.
@@ -165,7 +192,7 @@ export class Uploads extends Context.Service<
                   actorId: upload.user_id,
                   kind: "lab.upload_removed",
                   labId: lab.id,
-                  payload: { name: lab.name, reason, parent_id: lab.parent_id, recipients: [] }
+                  payload: { name: lab.name, reason, parent_id: lab.parent_id }
                 })
               }
               yield* sql(() => trx.deleteFrom("uploads").where("id", "=", upload.id).execute())
@@ -195,8 +222,8 @@ export class Uploads extends Context.Service<
           const path = partialPath(id)
           const length = rangeLength(range)
           return yield* Effect.gen(function* () {
-            const written = yield* write(input.file, { path, offset: 0, create: true, maxBytes: length, sniff: true }).pipe(
-              Effect.catch((refused) => Effect.fail(refused.reason === "format" ? badFormat() : partLength()))
+            const written = yield* write(input.file, { path, offset: 0, create: true, maxBytes: length, sniff: true }, (reason) =>
+              reason === "format" ? badFormat() : partLength()
             )
             if (written !== length) return yield* Effect.fail(partLength())
             return yield* database.transaction((trx) =>
@@ -216,42 +243,82 @@ export class Uploads extends Context.Service<
           if (!upload || upload.user_id !== userId) return yield* uploadNotFound()
           const held = { received: Number(upload.received), total: Number(upload.total_size) }
           const decision = decideChunk(held, input.range)
-          if (decision.kind === "wrong-total") return yield* Effect.fail(badRequest({ file: [slideMessages.totalChanged] }, slideMessages.totalChanged))
+          if (decision.kind === "wrong-total")
+            return yield* Effect.fail(badRequest({ file: [slideMessages.totalChanged] }, slideMessages.totalChanged))
           // Held already (its answer was lost, say): nothing changes, the client learns the offset.
           if (decision.kind === "duplicate") return yield* answerHeld(userId, upload)
           if (decision.kind === "mismatch") {
-            return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(decision.offset), upload_id: upload.id, offset: decision.offset })
+            return yield* new UploadOffsetMismatch({
+              message: slideMessages.wrongOffset(decision.offset),
+              upload_id: upload.id,
+              offset: decision.offset
+            })
           }
           yield* orDiscard(upload.id, fileLab(db, userId, upload))
           const length = rangeLength(input.range)
-          const written = yield* write(input.file, {
-            path: partialPath(upload.id),
-            offset: input.range.start,
-            create: false,
-            maxBytes: length,
-            sniff: false
-          }).pipe(Effect.catch(() => Effect.fail(partLength())))
-          if (written !== length) return yield* Effect.fail(partLength())
-          const next = input.range.end + 1
+          // The part is staged in a file of its own, then placed into the upload's file only by the
+          // request that claims its range (a conditional update, atomic on both engines, in the same
+          // transaction). Two requests for the same range, even with different bytes, can then never
+          // both write, and only the bytes that were placed are acknowledged.
+          const staged = `${partialPath(upload.id)}.${randomUUID()}.part`
+          return yield* Effect.gen(function* () {
+            const written = yield* write(input.file, { path: staged, offset: 0, create: true, maxBytes: length, sniff: false }, () =>
+              partLength()
+            )
+            if (written !== length) return yield* Effect.fail(partLength())
+            return yield* placeChunk(userId, upload, input.range, staged)
+          }).pipe(Effect.ensuring(removeFile(staged)))
+        })
+
+      /** Claims the range for a staged part and places it; or says what the server holds instead. */
+      const placeChunk = (userId: string, upload: UploadRow, range: ByteRange, staged: string) =>
+        Effect.gen(function* () {
+          const next = range.end + 1
+          const total = Number(upload.total_size)
           const outcome = yield* orDiscard(
             upload.id,
             database.transaction((trx) =>
-            Effect.gen(function* () {
-              const fresh = yield* sql(() => findUpload(trx, upload.id))
-              if (!fresh) return yield* uploadNotFound()
-              // Another request for the same bytes got there first.
-              if (Number(fresh.received) !== input.range.start) return "raced" as const
-              yield* sql(() => trx.updateTable("uploads").set({ received: next, updated_at: stamp() }).where("id", "=", upload.id).execute())
-              if (next < held.total) return { upload_id: upload.id, offset: next }
-              return { upload_id: upload.id, offset: next, lab: yield* complete(trx, userId, upload.id) }
-            })
+              Effect.gen(function* () {
+                const claimed = yield* sql(() =>
+                  trx
+                    .updateTable("uploads")
+                    .set({ received: next, updated_at: stamp() })
+                    .where("id", "=", upload.id)
+                    .where("received", "=", range.start)
+                    .where("completed_at", "is", null)
+                    .executeTakeFirst()
+                )
+                // Another request for the same bytes got there first.
+                if (Number(claimed.numUpdatedRows) !== 1) return "raced" as const
+                yield* Effect.promise(() => placePart(staged, partialPath(upload.id), range.start))
+                if (next < total) return { upload_id: upload.id, offset: next }
+                return { upload_id: upload.id, offset: next, lab: yield* complete(trx, userId, upload.id) }
+              })
             )
           )
           if (outcome !== "raced") return outcome
           const now = yield* sql(() => findUpload(db, upload.id))
           if (!now) return yield* uploadNotFound()
-          if (Number(now.received) > input.range.end) return yield* answerHeld(userId, now)
-          return yield* new UploadOffsetMismatch({ message: slideMessages.wrongOffset(Number(now.received)), upload_id: now.id, offset: Number(now.received) })
+          // The range is held: acknowledged only if it holds these very bytes (a retried chunk).
+          if (Number(now.received) > range.end) {
+            const holder = yield* heldFile(now)
+            const same = holder !== undefined && (yield* Effect.promise(() => sameBytes(staged, holder, range.start)))
+            if (same) return yield* answerHeld(userId, now)
+            return yield* Effect.fail(badRequest({ file: [slideMessages.conflictingChunk] }, slideMessages.conflictingChunk))
+          }
+          return yield* new UploadOffsetMismatch({
+            message: slideMessages.wrongOffset(Number(now.received)),
+            upload_id: now.id,
+            offset: Number(now.received)
+          })
+        })
+
+      /** Where an upload's bytes are now: its partial file, or once complete its lab's original. */
+      const heldFile = (upload: UploadRow) =>
+        Effect.gen(function* () {
+          if (upload.completed_at === null) return partialPath(upload.id)
+          const lab = upload.lab_id ? yield* sql(() => findLab(db, upload.lab_id!)) : undefined
+          return lab?.blob_key ? blobs.pathOf(lab.blob_key) : undefined
         })
 
       /** What the server holds, as a chunk answer; with the lab once complete (a retried last chunk). */
@@ -276,8 +343,8 @@ export class Uploads extends Context.Service<
         const path = partialPath(id)
         return yield* Effect.gen(function* () {
           // The size is known only at the end: stop as soon as it passes the room left.
-          const written = yield* write(file, { path, offset: 0, create: true, maxBytes: room, sniff: true }).pipe(
-            Effect.catch((refused) => Effect.fail(refused.reason === "format" ? badFormat() : storageFull()))
+          const written = yield* write(file, { path, offset: 0, create: true, maxBytes: room, sniff: true }, (reason) =>
+            reason === "format" ? badFormat() : storageFull()
           )
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {

@@ -3,13 +3,31 @@
 // Everything is refused that is not exactly one descriptor and the tiles it implies: unexpected
 // or unsafe names, symlinks, encrypted entries, more entries or bytes than allowed (zip bombs),
 // tiles that are not of the descriptor's format, and thumbnail-level tiles of the wrong size.
-import { mkdir, writeFile } from "node:fs/promises"
+import { mkdir, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import sharp from "sharp"
 import yauzl, { type Entry, type ZipFile } from "yauzl"
-import { classifyEntry, expectedTiles, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES, missingOrExtra, tileKey } from "../domain/dzi-archive.ts"
-import { DZI_MAX_BYTES, type DziDescriptor, dziXml, isDziError, levelsOf, parseDzi, tileCount, tileDimensions } from "../domain/dzi-descriptor.ts"
+import {
+  classifyEntry,
+  EXPANSION_ALLOWANCE,
+  expectedTiles,
+  MAX_EXPANSION,
+  MAX_ZIP_BYTES,
+  MAX_ZIP_ENTRIES,
+  missingOrExtra,
+  tileKey
+} from "../domain/dzi-archive.ts"
+import {
+  DZI_MAX_BYTES,
+  type DziDescriptor,
+  dziXml,
+  isDziError,
+  levelsOf,
+  parseDzi,
+  tileCount,
+  tileDimensions
+} from "../domain/dzi-descriptor.ts"
 import { PYRAMID_NAME, THUMBNAIL_LARGE_FILE, THUMBNAIL_SMALL_FILE } from "../domain/slide-urls.ts"
 import { sniffFormat } from "../images/sniff.ts"
 import { THUMBNAIL_LARGE, writeThumbnails } from "../images/thumbnails.ts"
@@ -26,6 +44,14 @@ export interface DziLimits {
   /** Uncompressed bytes allowed in all (the owner's room, at most MAX_ZIP_BYTES). */
   readonly maxBytes: number
   readonly maxPixels: number
+  /** The zip's own size, which bounds how far it may expand. */
+  readonly zipBytes: number
+}
+
+/** The pyramid laid out, and the bytes it takes on disk. */
+export interface ExtractedDzi {
+  readonly descriptor: DziDescriptor
+  readonly bytes: number
 }
 
 /** One tile is at most this big, whatever it claims: tiles are read whole to check them. */
@@ -71,6 +97,7 @@ const listEntries = async (zip: ZipFile, limits: DziLimits) => {
     if (entry.isEncrypted() || !entry.canDecodeFileData()) refuse(`cannot read ${entry.fileName}`)
     bytes += entry.uncompressedSize
     if (bytes > limits.maxBytes) refuse("more bytes than allowed")
+    if (bytes > limits.zipBytes * MAX_EXPANSION + EXPANSION_ALLOWANCE) refuse(`expands more than ${MAX_EXPANSION} times`)
     const kind = classifyEntry(entry.fileName)
     if (kind.kind === "unexpected") refuse(`unexpected entry ${entry.fileName}`)
     if (kind.kind === "descriptor") {
@@ -113,10 +140,16 @@ const readDescriptor = async (zip: ZipFile, entry: Entry, limits: DziLimits) => 
   return parsed
 }
 
-export const extractDzi = async (zipPath: string, outDir: string, limits: DziLimits): Promise<DziDescriptor> => {
+export const extractDzi = async (zipPath: string, outDir: string, limits: DziLimits): Promise<ExtractedDzi> => {
   let zip: ZipFile
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true })
+    zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+      strictFileNames: true,
+      decodeStrings: true
+    })
   } catch (error) {
     throw new DziRejected("not a zip file", { cause: error })
   }
@@ -126,10 +159,21 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
     checkTiles(d, tiles)
     const filesDir = join(outDir, `${PYRAMID_NAME}_files`)
     const expectedFormat = d.format === "png" ? "png" : "jpeg"
-    for (const level of levelsOf(d)) await mkdir(join(filesDir, String(level.level)), { recursive: true })
+    const levels = levelsOf(d)
+    for (const level of levels) await mkdir(join(filesDir, String(level.level)), { recursive: true })
+    let written = 0
     for (const tile of tiles) {
       const bytes = await readAll(zip, tile.entry, MAX_TILE_BYTES)
       if (sniffFormat(bytes) !== expectedFormat) refuse(`tile ${tile.entry.fileName} is not ${expectedFormat}`)
+      // A tile must be an image of its format and of the size its place in the pyramid implies:
+      // a header followed by zeros, or a tile of the wrong size, is refused, never served.
+      const meta = await sharp(bytes, { limitInputPixels: (d.tileSize + 2 * d.overlap) ** 2 })
+        .metadata()
+        .catch(() => undefined)
+      const want = tileDimensions(d, levels[tile.level]!, tile.col, tile.row)
+      if (meta?.format !== expectedFormat || meta.width !== want.width || meta.height !== want.height)
+        refuse(`tile ${tile.entry.fileName} is not a ${want.width}x${want.height} ${expectedFormat}`)
+      written += bytes.length
       await writeFile(join(filesDir, String(tile.level), `${tile.col}_${tile.row}.${d.format}`), bytes)
     }
     // The thumbnails stitch one small level; its tiles must be the size the descriptor implies,
@@ -137,9 +181,12 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
     for (const level of thumbnailLevels(d)) {
       for (let col = 0; col < level.cols; col++) {
         for (let row = 0; row < level.rows; row++) {
-          const meta = await sharp(join(filesDir, String(level.level), `${col}_${row}.${d.format}`)).metadata().catch(() => undefined)
+          const meta = await sharp(join(filesDir, String(level.level), `${col}_${row}.${d.format}`))
+            .metadata()
+            .catch(() => undefined)
           const want = tileDimensions(d, level, col, row)
-          if (meta?.width !== want.width || meta?.height !== want.height) refuse(`tile ${level.level}/${col}_${row} is not ${want.width}x${want.height}`)
+          if (meta?.width !== want.width || meta?.height !== want.height)
+            refuse(`tile ${level.level}/${col}_${row} is not ${want.width}x${want.height}`)
         }
       }
     }
@@ -151,7 +198,8 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
       throw new DziRejected("tiles could not be read", { cause: error })
     })
     await writeFile(join(outDir, `${PYRAMID_NAME}.dzi`), dziXml(d))
-    return d
+    const thumbnails = await Promise.all([THUMBNAIL_SMALL_FILE, THUMBNAIL_LARGE_FILE].map((f) => stat(join(outDir, f)).then((s) => s.size)))
+    return { descriptor: d, bytes: written + thumbnails.reduce((a, b) => a + b, 0) }
   } catch (error) {
     if (error instanceof DziRejected) throw error
     // yauzl's own refusals (bad names, sizes that lie, a broken archive) are the file's fault too.

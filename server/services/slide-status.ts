@@ -13,12 +13,23 @@ export interface StatusTarget {
   readonly slide_key: string | null
 }
 
-export const recordStatus = (events: typeof EventLog.Service, trx: Trx, lab: StatusTarget, status: UploadStatus, actorId: string | null) => {
+export const recordStatus = (
+  events: typeof EventLog.Service,
+  trx: Trx,
+  lab: StatusTarget,
+  status: UploadStatus,
+  actorId: string | null
+) => {
   const urls = status === "ready" && lab.slide_key ? slideUrls(lab.id, lab.slide_key) : undefined
   return events.record(trx, {
     actorId,
     kind: "upload.status",
     labId: lab.id,
-    payload: { status, thumbnail: urls?.thumbnail ?? null, thumbnail_url: urls?.thumbnailUrl ?? null, parent_id: lab.parent_id, recipients: [] }
+    payload: {
+      status,
+      thumbnail: urls?.thumbnail ?? null,
+      thumbnail_url: urls?.thumbnailUrl ?? null,
+      parent_id: lab.parent_id
+    }
   })
 }

@@ -14,14 +14,27 @@ import type { Trx } from "./Database.ts"
 export type UploadRow = UploadsTable
 
 /** Bytes of files the owner holds (the trash included), read in the caller's transaction. */
+/**
+ * What counts against the owner's quota: the files stored, and the whole announced size of every
+ * upload still in flight (reserved at its first chunk, released when it completes, fails or is
+ * swept), so that uploads running side by side cannot together pass the quota.
+ */
 export const usedBytes = async (db: Trx, ownerId: string): Promise<number> => {
-  const row = await db
-    .selectFrom("labs")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
-    .where("owner_id", "=", ownerId)
-    .where("is_dir", "=", 0)
-    .executeTakeFirst()
-  return Number(row?.bytes ?? 0)
+  const [stored, reserved] = await Promise.all([
+    db
+      .selectFrom("labs")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
+      .where("owner_id", "=", ownerId)
+      .where("is_dir", "=", 0)
+      .executeTakeFirst(),
+    db
+      .selectFrom("uploads")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_size"), eb.lit(0)).as("bytes"))
+      .where("owner_id", "=", ownerId)
+      .where("completed_at", "is", null)
+      .executeTakeFirst()
+  ])
+  return Number(stored?.bytes ?? 0) + Number(reserved?.bytes ?? 0)
 }
 
 /**
@@ -60,7 +73,11 @@ export interface NewFileLab {
 }
 
 /** A file lab named after the file; answers the name it got. */
-export const insertFileLab = async (trx: Trx, lab: NewFileLab, extra: Partial<Pick<LabRow, "size" | "width" | "height" | "slide_key" | "blob_key">> = {}) => {
+export const insertFileLab = async (
+  trx: Trx,
+  lab: NewFileLab,
+  extra: Partial<Pick<LabRow, "size" | "width" | "height" | "slide_key" | "blob_key">> = {}
+) => {
   const now = stamp()
   const name = await freeFileName(trx, lab.ownerId, lab.parentId, lab.filename)
   await trx
@@ -100,7 +117,13 @@ export interface NewUpload {
 
 /** The file lab (status uploading, no bytes counted yet) and the row that tracks its upload. */
 export const insertUpload = async (trx: Trx, upload: NewUpload, labId: string): Promise<{ name: string }> => {
-  const name = await insertFileLab(trx, { id: labId, ownerId: upload.ownerId, parentId: upload.parentId, filename: upload.filename, status: "uploading" })
+  const name = await insertFileLab(trx, {
+    id: labId,
+    ownerId: upload.ownerId,
+    parentId: upload.parentId,
+    filename: upload.filename,
+    status: "uploading"
+  })
   const now = stamp()
   await trx
     .insertInto("uploads")

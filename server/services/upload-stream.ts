@@ -2,7 +2,8 @@
 // socket to the disk as they arrive, never gathered in memory. The first chunk is sniffed before
 // anything is written, so a file of the wrong format leaves no trace.
 import { once } from "node:events"
-import { createWriteStream } from "node:fs"
+import { createReadStream, createWriteStream } from "node:fs"
+import { open, readFile } from "node:fs/promises"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { SNIFF_BYTES, sniffFormat } from "../images/sniff.ts"
@@ -39,7 +40,8 @@ export const writePart = async (source: Readable, target: PartTarget, signal?: A
       head.push(next.value)
       headBytes += next.value.length
     }
-    if (sniffFormat(Buffer.concat(head, Math.min(headBytes, SNIFF_BYTES * 4)).subarray(0, SNIFF_BYTES)) === undefined) throw new PartRefused("format")
+    if (sniffFormat(Buffer.concat(head, Math.min(headBytes, SNIFF_BYTES * 4)).subarray(0, SNIFF_BYTES)) === undefined)
+      throw new PartRefused("format")
   }
   let written = 0
   const counted = (chunk: Buffer) => {
@@ -71,6 +73,26 @@ export const writePart = async (source: Readable, target: PartTarget, signal?: A
 export const drainPart = (source: Readable): Promise<void> =>
   new Promise((resolve) => {
     if (source.readableEnded || source.destroyed) return resolve()
-    source.once("end", resolve).once("close", resolve).once("error", () => resolve())
+    source
+      .once("end", resolve)
+      .once("close", resolve)
+      .once("error", () => resolve())
     source.resume()
   })
+
+/** Copies a staged part into the upload's file at `offset`. */
+export const placePart = async (staged: string, path: string, offset: number): Promise<void> => {
+  await pipeline(createReadStream(staged, { highWaterMark: 1024 * 1024 }), createWriteStream(path, { flags: "r+", start: offset }))
+}
+
+/** Whether a staged part holds exactly the bytes the upload's file has at `offset`. */
+export const sameBytes = async (staged: string, path: string, offset: number): Promise<boolean> => {
+  const [mine, held] = await Promise.all([readFile(staged), open(path, "r")])
+  try {
+    const theirs = Buffer.alloc(mine.length)
+    const { bytesRead } = await held.read(theirs, 0, mine.length, offset)
+    return bytesRead === mine.length && theirs.equals(mine)
+  } finally {
+    await held.close()
+  }
+}

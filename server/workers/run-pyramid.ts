@@ -10,7 +10,11 @@ const STDERR_TAIL = 4000
 
 export const runPyramid = (request: PyramidRequest, signal: AbortSignal): Promise<PyramidOutcome> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, JSON.stringify(request)], { stdio: ["ignore", "pipe", "pipe"], signal, killSignal: "SIGKILL" })
+    const child = spawn(process.execPath, [WORKER, JSON.stringify(request)], {
+      stdio: ["ignore", "pipe", "pipe"],
+      signal,
+      killSignal: "SIGKILL"
+    })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (text: string) => {
@@ -26,6 +30,8 @@ export const runPyramid = (request: PyramidRequest, signal: AbortSignal): Promis
     child.once("close", (code, killedBy) => {
       if (signal.aborted) return reject(new Error("aborted"))
       const outcome = code === 0 ? parseOutcome(stdout.trim().split("\n").pop() ?? "") : undefined
-      resolve(outcome ?? { kind: "crashed", message: `pyramid child ended (${killedBy ?? `exit ${code}`}): ${stderr.trim() || "no output"}` })
+      resolve(
+        outcome ?? { kind: "crashed", message: `pyramid child ended (${killedBy ?? `exit ${code}`}): ${stderr.trim() || "no output"}` }
+      )
     })
   })

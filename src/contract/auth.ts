@@ -3,9 +3,9 @@ import { Schema } from "effect"
 import { Multipart } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Ok, Page, PageQuery } from "./envelope.ts"
-import { BadRequest, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized } from "./errors.ts"
+import { BadRequest, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests, Unauthorized } from "./errors.ts"
 import { Authorization } from "./middleware.ts"
-import { Email, LoginPassword, NewPassword, Otp, Required } from "./rules.ts"
+import { DESCRIPTION_MAX, Email, LoginPassword, NewPassword, Otp, PASSWORD_MAX, PersonName, Required, Text } from "./rules.ts"
 import { Profile } from "./users.ts"
 
 /** The language of the mails a request triggers; English when absent. */
@@ -17,10 +17,10 @@ const matching = <K extends string, C extends string>(field: K, confirm: C, key:
   Schema.makeFilter((o: Record<K | C, string>) => o[field] === o[confirm] || { path: [confirm], issue: key })
 
 export const RegisterPayload = Schema.Struct({
-  name: Required,
+  name: PersonName,
   email: Email,
   password: NewPassword,
-  password_confirm: Schema.String,
+  password_confirm: Text(PASSWORD_MAX),
   eula: Schema.Boolean.check(Schema.makeFilter((accepted: boolean) => accepted || "validation.eula")),
   locale: Schema.optionalKey(Locale)
 }).check(matching("password", "password_confirm", "validation.passwordMismatch"))
@@ -52,7 +52,7 @@ export const ResetConfirmPayload = Schema.Struct({
   uid: Required,
   token: Required,
   password: NewPassword,
-  password_confirm: Schema.String
+  password_confirm: Text(PASSWORD_MAX)
 }).check(matching("password", "password_confirm", "validation.passwordMismatch"))
 export type ResetConfirmPayload = typeof ResetConfirmPayload.Type
 
@@ -65,8 +65,8 @@ export const ResetMfaConfirmPayload = Schema.Struct({ uid: Required, token: Requ
 export const ChangePasswordPayload = Schema.Struct({
   old_password: Required,
   new_password: NewPassword,
-  new_password_confirm: Schema.String,
-  refresh: Schema.optionalKey(Schema.String)
+  new_password_confirm: Text(PASSWORD_MAX),
+  refresh: Schema.optionalKey(Text())
 }).check(matching("new_password", "new_password_confirm", "validation.newPasswordMismatch"))
 export type ChangePasswordPayload = typeof ChangePasswordPayload.Type
 
@@ -75,13 +75,14 @@ export type MfaSetup = typeof MfaSetup.Type
 export const BackupCodes = Schema.Struct({ backup_codes: Schema.Array(Schema.String) })
 
 export const ProfilePayload = Schema.Struct({
-  name: Schema.optionalKey(Required),
-  username: Schema.optionalKey(Schema.String),
-  phone: Schema.optionalKey(Schema.String),
-  company: Schema.optionalKey(Schema.String),
-  description: Schema.optionalKey(Schema.String),
+  name: Schema.optionalKey(PersonName),
+  // Bounded loosely here; the profile's own rules give each field its exact limit and message.
+  username: Schema.optionalKey(Text()),
+  phone: Schema.optionalKey(Text()),
+  company: Schema.optionalKey(Text()),
+  description: Schema.optionalKey(Text(DESCRIPTION_MAX)),
   /** "1" removes the current avatar. */
-  remove_avatar: Schema.optionalKey(Schema.String),
+  remove_avatar: Schema.optionalKey(Text(16)),
   avatar: Schema.optionalKey(Multipart.SingleFileSchema)
 }).pipe(HttpApiSchema.asMultipart({ maxFileSize: "3 MiB" }))
 
@@ -100,7 +101,7 @@ export class AuthPublic extends HttpApiGroup.make("authPublic")
     HttpApiEndpoint.post("register", "/auth/register/", {
       payload: RegisterPayload,
       success: Ok(Schema.Struct({ email: Schema.String })).pipe(HttpApiSchema.status(201)),
-      error: [BadRequest, TooManyRequests]
+      error: [BadRequest, TooManyRequests, ServiceUnavailable]
     }),
     HttpApiEndpoint.post("resendActivation", "/auth/resend-activation/", {
       payload: EmailPayload,

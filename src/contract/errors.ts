@@ -54,11 +54,7 @@ export const BadRequest = Schema.TaggedStruct("BadRequest", {
 }).pipe(HttpApiSchema.status(400))
 export type BadRequest = typeof BadRequest.Type
 
-export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
-  "Unauthorized",
-  { message: Schema.String },
-  { httpApiStatus: 401 }
-) {}
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()("Unauthorized", { message: Schema.String }, { httpApiStatus: 401 }) {}
 
 /** `code` tells apart the 403s a client reacts to differently, e.g. "account_inactive" at sign-in. */
 export class Forbidden extends Schema.TaggedError<Forbidden>()(
@@ -81,6 +77,13 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
   { message: Schema.String },
   { httpApiStatus: 413 }
+) {}
+
+/** Something the request needs from outside (the mail server) did not answer; asking again may work. */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  { message: Schema.String },
+  { httpApiStatus: 503 }
 ) {}
 
 export const badRequest = (fields: FieldErrors, message?: string): BadRequest => ({

@@ -250,7 +250,12 @@ export class Labs extends HttpApiGroup.make("labs")
   )
   .middleware(Authorization)
   .prefix("/v2")
-  .annotateMerge(OpenApi.annotations({ title: "Labs", description: "Creating, renaming, moving and deleting labs; folder tree; shared and recent lists" })) {}
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Labs",
+      description: "Creating, renaming, moving and deleting labs; folder tree; shared and recent lists"
+    })
+  ) {}
 
 export class Favorites extends HttpApiGroup.make("favorites")
   .add(
@@ -288,7 +293,10 @@ export class Metadata extends HttpApiGroup.make("metadata")
   .middleware(Authorization)
   .prefix("/v2")
   .annotateMerge(
-    OpenApi.annotations({ title: "Metadata", description: `Keyword and value pairs of a lab; "${PUBLIC_KEY}" ("true"/"false") is its public flag` })
+    OpenApi.annotations({
+      title: "Metadata",
+      description: `Keyword and value pairs of a lab; "${PUBLIC_KEY}" ("true"/"false") is its public flag`
+    })
   ) {}
 
 export class Trash extends HttpApiGroup.make("trash")
@@ -304,4 +312,6 @@ export class Trash extends HttpApiGroup.make("trash")
   )
   .middleware(Authorization)
   .prefix("/v2")
-  .annotateMerge(OpenApi.annotations({ title: "Trash", description: "Deleted labs of the signed-in owner: restore, delete forever, empty" })) {}
+  .annotateMerge(
+    OpenApi.annotations({ title: "Trash", description: "Deleted labs of the signed-in owner: restore, delete forever, empty" })
+  ) {}

@@ -2,6 +2,7 @@
 // account yet), role changes, removal and leaving, ownership transfer; and the user suggestions
 // of the invite box (/v2/auth/users/).
 import { Schema } from "effect"
+import { EMAIL_MAX, NAME_MAX, Text } from "./rules.ts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
@@ -24,13 +25,13 @@ export const MembersQuery = {
   ...PageQuery,
   lab_id: LabId,
   /** Part of a name, email or username. */
-  search: Schema.optional(Schema.String)
+  search: Schema.optional(Text(NAME_MAX))
 }
 
 export const InvitePayload = Schema.Struct({
   lab_id: LabId,
   /** One email or a list; at least one. */
-  email: Schema.Union([Schema.String, Schema.Array(Schema.String)]),
+  email: Schema.Union([Text(EMAIL_MAX), Schema.Array(Text(EMAIL_MAX))]),
   /** Default reviewer. */
   role_member: Schema.optionalKey(MemberRole),
   /** Language of the invitation mail to an email without an account; English when absent. */
@@ -40,13 +41,13 @@ export type InvitePayload = typeof InvitePayload.Type
 
 export const RolePayload = Schema.Struct({ role_member: MemberRole })
 
-export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Schema.String })
+export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Text(64) })
 export type TransferPayload = typeof TransferPayload.Type
 
 /** At least 2 characters of a name, email or username; at most 10 answers. */
 export const SUGGEST_MIN_CHARS = 2
 export const SUGGEST_MAX = 10
-export const SuggestQuery = { lab_id: LabId, search: Schema.String }
+export const SuggestQuery = { lab_id: LabId, search: Text(NAME_MAX) }
 
 export const UserSuggestion = Schema.Struct({
   id: Schema.String,

@@ -11,7 +11,7 @@ export interface AuthenticatedUser {
 
 export class CurrentUser extends Context.Service<CurrentUser, AuthenticatedUser>()("preparat/CurrentUser") {}
 
-export class Authorization extends HttpApiMiddleware.Service<Authorization, { provides: CurrentUser }>()(
-  "preparat/Authorization",
-  { security: { bearer: HttpApiSecurity.bearer }, error: Unauthorized }
-) {}
+export class Authorization extends HttpApiMiddleware.Service<Authorization, { provides: CurrentUser }>()("preparat/Authorization", {
+  security: { bearer: HttpApiSecurity.bearer },
+  error: Unauthorized
+}) {}

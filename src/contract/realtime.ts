@@ -10,6 +10,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Forbidden, Unauthorized } from "./errors.ts"
+import { UploadStatus } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
 export const labChannel = (labId: string) => `private-mylab_${labId}`
@@ -33,8 +34,40 @@ export const parseChannel = (channel: string): ChannelTarget | undefined => {
   return match[1] === "mylab" ? { kind: "lab", labId: match[2]! } : { kind: "user", userId: match[2]! }
 }
 
-export const LabChanged = Schema.Struct({ kind: Schema.String, lab_id: Schema.String, parent_id: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+// What each message carries. The server builds messages only from these (server/domain/realtime-routing.ts)
+// and the SPA decodes what it hears with them, so a message of another shape is dropped, never trusted.
+
+/** `lab_changed_{id}`: something about the lab or one of its children changed; lists reload it. */
+export const LabChanged = Schema.Struct({
+  /** The domain event, e.g. "lab.renamed", "member.invited", "upload.status". */
+  kind: Schema.String,
+  lab_id: Schema.String,
+  // Optional for a server that follows the spec without them; ours always sends them.
+  parent_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  actor_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  at: Schema.optionalKey(Schema.String)
+})
 export type LabChanged = typeof LabChanged.Type
+
+/** `status_upload_{id}`: a file's upload moved on; thumbnails come with "ready". */
+export const StatusUpload = Schema.Struct({
+  lab_id: Schema.String,
+  status: UploadStatus,
+  /** Absent means "keep what you have"; ours sends both with every status. */
+  thumbnail: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  thumbnail_url: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+export type StatusUpload = typeof StatusUpload.Type
+
+/** `invite_{user}`, `ownership_changes_{user}`, `notif_chat_{user}`: a notification to load. */
+export const Notice = Schema.Struct({
+  kind: Schema.String,
+  lab_id: Schema.NullOr(Schema.String),
+  actor_id: Schema.NullOr(Schema.String),
+  notification_id: Schema.NullOr(Schema.String),
+  at: Schema.String
+})
+export type Notice = typeof Notice.Type
 
 export const ClientConfig = Schema.Struct({
   key: Schema.String,
@@ -58,7 +91,7 @@ export class RealtimeAuthGroup extends HttpApiGroup.make("realtimeAuth")
   .add(
     HttpApiEndpoint.post("auth", "/realtime/auth/", {
       payload: AuthPayload,
-      success: Schema.Struct({ auth: Schema.String }),
+      success: Schema.Struct({ auth: Schema.String, channel_data: Schema.optionalKey(Schema.String) }),
       error: [Unauthorized, Forbidden]
     })
   )

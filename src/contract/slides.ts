@@ -16,7 +16,7 @@ import { Schema } from "effect"
 import { Multipart } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Ok } from "./envelope.ts"
-import { BadRequest, Forbidden, NotFound, PayloadTooLarge } from "./errors.ts"
+import { BadRequest, Forbidden, NotFound, PayloadTooLarge, ServiceUnavailable } from "./errors.ts"
 import { Lab } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -65,7 +65,7 @@ const ChunkPayload = Schema.Struct({
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 8 }))
 
 const TargetParams = { labId: Schema.String }
-const uploadErrors = [BadRequest, Forbidden, NotFound, PayloadTooLarge]
+const uploadErrors = [BadRequest, Forbidden, NotFound, PayloadTooLarge, ServiceUnavailable]
 
 export class Slides extends HttpApiGroup.make("slides")
   .add(

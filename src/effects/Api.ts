@@ -104,31 +104,31 @@ export class Api extends Context.Service<
       const decode =
         <A>(path: string, schema: Schema.Decoder<A>) =>
         (json: unknown) =>
-          Schema.decodeUnknownEffect(schema)(json).pipe(
-            Effect.mapError((error) => new DecodeError({ path, message: error.message }))
-          )
+          Schema.decodeUnknownEffect(schema)(json).pipe(Effect.mapError((error) => new DecodeError({ path, message: error.message })))
 
       const sessionEnded = Effect.andThen(tokens.expire, Effect.fail(new Unauthorized({ message: "" })))
 
       /** A valid access token in place of `stale`, renewing it at most once however many ask. */
       const renew = (stale: string) =>
         renewal.withPermit(
-          acrossTabs(Effect.gen(function* () {
-            const current = yield* tokens.get
-            if (current === null) return yield* new Unauthorized({ message: "" })
-            if (current.access !== stale) return current.access
-            const answer = yield* send(
-              { method: "POST", path: REFRESH_PATH, body: { refresh: current.refresh }, success: Schema.Unknown },
-              undefined
-            ).pipe(
-              Effect.flatMap(decode(REFRESH_PATH, Ok(Tokens))),
-              // The server refused the refresh token: the session is over. A network failure is not a
-              // refusal, so it keeps the tokens for the next attempt.
-              Effect.catchTag(["Unauthorized", "BadRequest"], () => sessionEnded)
-            )
-            yield* tokens.set({ access: answer.data.access_token, refresh: answer.data.refresh_token })
-            return answer.data.access_token
-          }))
+          acrossTabs(
+            Effect.gen(function* () {
+              const current = yield* tokens.get
+              if (current === null) return yield* new Unauthorized({ message: "" })
+              if (current.access !== stale) return current.access
+              const answer = yield* send(
+                { method: "POST", path: REFRESH_PATH, body: { refresh: current.refresh }, success: Schema.Unknown },
+                undefined
+              ).pipe(
+                Effect.flatMap(decode(REFRESH_PATH, Ok(Tokens))),
+                // The server refused the refresh token: the session is over. A network failure is not a
+                // refusal, so it keeps the tokens for the next attempt.
+                Effect.catchTag(["Unauthorized", "BadRequest"], () => sessionEnded)
+              )
+              yield* tokens.set({ access: answer.data.access_token, refresh: answer.data.refresh_token })
+              return answer.data.access_token
+            })
+          )
         )
 
       const request = <A>(request: ApiRequest<A>): Effect.Effect<A, ApiError> =>

@@ -20,9 +20,7 @@ export const serverError: Notice = noticeKey("errors.serverError")
  * The server renders the contract's rule keys in English (server/domain/field-errors.ts). Mapping
  * those texts back to their keys lets the Indonesian SPA show them in Indonesian.
  */
-const keyOfEnglish: ReadonlyMap<string, string> = new Map(
-  Object.entries(validation).map(([name, text]) => [text, `validation.${name}`])
-)
+const keyOfEnglish: ReadonlyMap<string, string> = new Map(Object.entries(validation).map(([name, text]) => [text, `validation.${name}`]))
 
 /** A server message as a Notice, translated when it is one of the shared rule messages. */
 export const fromServerText = (text: string): Notice => {

@@ -13,7 +13,7 @@ export type { ChannelSignal, ConnectionState, RealtimeConnection } from "./realt
 /** pusher-js could not be loaded (offline while the chunk was still missing). */
 export class RealtimeError extends Schema.TaggedError<RealtimeError>()("RealtimeError", { message: Schema.String }) {}
 
-const AuthAnswer = Schema.Struct({ auth: Schema.String })
+const AuthAnswer = Schema.Struct({ auth: Schema.String, channel_data: Schema.optionalKey(Schema.String) })
 
 type PusherConstructor = typeof PusherClient.default
 
@@ -51,7 +51,9 @@ export class Realtime extends Context.Service<
         Effect.tryPromise({
           try: () => import("pusher-js"),
           catch: (error) => new RealtimeError({ message: String(error) })
-        }).pipe(Effect.map((module): PusherLike => new (pusherClass(module))(config.key, pusherOptions(config, window.location, authorize))))
+        }).pipe(
+          Effect.map((module): PusherLike => new (pusherClass(module))(config.key, pusherOptions(config, window.location, authorize)))
+        )
       return Realtime.of({ connect: Effect.fn("Realtime.connect")((config: ClientConfig) => Realtime.over(open(config))) })
     })
   )

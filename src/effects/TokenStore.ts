@@ -72,12 +72,7 @@ export class TokenStore extends Context.Service<
 }
 
 const isTokens = (u: unknown): u is StoredTokens =>
-  typeof u === "object" &&
-  u !== null &&
-  "access" in u &&
-  "refresh" in u &&
-  typeof u.access === "string" &&
-  typeof u.refresh === "string"
+  typeof u === "object" && u !== null && "access" in u && "refresh" in u && typeof u.access === "string" && typeof u.refresh === "string"
 
 const memoryStorage = (key: string, initial: StoredTokens | null) => {
   const items = new Map<string, string>(initial === null ? [] : [[key, JSON.stringify(initial)]])

@@ -16,8 +16,7 @@ import {
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-const messageOf = (body: unknown): string =>
-  isRecord(body) && typeof body.message === "string" ? body.message : ""
+const messageOf = (body: unknown): string => (isRecord(body) && typeof body.message === "string" ? body.message : "")
 
 /** Keeps only `field: string[]` entries (a lone string is accepted as a one-item list). */
 const fieldsOf = (body: Record<string, unknown>): Record<string, ReadonlyArray<string>> => {

@@ -7,9 +7,17 @@ import { splitLocale } from "../views/route-table.ts"
 import { dictionaries } from "./dictionaries.ts"
 import { type Locale, languageCookie, pathInLocale } from "./locale.ts"
 
-export type { Locale } from "./locale.ts"
+import { en } from "./en/index.ts"
+import { isTranslationKey, type TranslationKey } from "./keys.ts"
 
-export type Translate = (key: string, params?: Record<string, string | number>) => string
+export type { Locale } from "./locale.ts"
+export type { KeyPart, TranslationKey } from "./keys.ts"
+
+export type Translate = (key: TranslationKey, params?: Record<string, string | number>) => string
+
+/** A key that came from outside the code (a Notice, a server's rule key): translated when it is one. */
+export const translateAny = (t: Translate, key: string, params?: Record<string, string | number>): string =>
+  isTranslationKey(en, key) ? t(key, params) : key
 
 export interface LocaleApi {
   readonly locale: Locale

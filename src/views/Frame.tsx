@@ -12,7 +12,9 @@ export const Frame = ({ layout, path, children }: { layout: LayoutKind; path: st
     case "dashboard":
     case "settings":
       return (
-        <DashboardLayout path={path}>{layout === "settings" ? <SettingsLayout path={path}>{children}</SettingsLayout> : children}</DashboardLayout>
+        <DashboardLayout path={path}>
+          {layout === "settings" ? <SettingsLayout path={path}>{children}</SettingsLayout> : children}
+        </DashboardLayout>
       )
     case "auth":
       return <AuthLayout>{children}</AuthLayout>

@@ -17,7 +17,8 @@ export const isChunkLoadError = (error: unknown): boolean => {
 }
 
 /** Whether a reload is allowed now, given when the last one happened. */
-export const mayReload = (lastReloadAt: number | null, now: number): boolean => lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_GUARD_MS
+export const mayReload = (lastReloadAt: number | null, now: number): boolean =>
+  lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_GUARD_MS
 
 /** Reloads once per guard window; returns false when it refused (the caller then shows an error). */
 export const reloadForNewChunks = (storage: Pick<Storage, "getItem" | "setItem"> = sessionStorage, now = Date.now()): boolean => {

@@ -1,4 +1,4 @@
-// The signed-in session for React: one session actor for the whole app (src/machines/session.machine.ts),
+// The signed-in session for React: one session actor for the whole app (src/machines/auth/session.machine.ts),
 // read through `useSession()`. When the session ends (sign-out, or the server refusing to renew it)
 // the user is sent to /login in the language they are using.
 import { useActorRef, useSelector } from "@xstate/react"
@@ -7,7 +7,7 @@ import { navigate } from "wouter/use-browser-location"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import type { Profile } from "../contract/users.ts"
 import { pathInLocale } from "../i18n/locale.ts"
-import { sessionMachine } from "../machines/session.machine.ts"
+import { sessionMachine } from "../machines/auth/session.machine.ts"
 import { splitLocale } from "./route-table.ts"
 
 export type SessionStatus = "unknown" | "signedIn" | "signedOut"

@@ -31,7 +31,10 @@ const source = async (side: number) => {
   if (existsSync(path)) return path
   console.log(`generating ${side}x${side} test slide at ${path} (cached for next time)...`)
   const started = performance.now()
-  const noise = sharp({ create: { width: side, height: side, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } }, limitInputPixels: false })
+  const noise = sharp({
+    create: { width: side, height: side, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+    limitInputPixels: false
+  })
   // A diagonal gradient under the noise, so levels differ and tiles are not all alike.
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#f4e8f0"/><stop offset="1" stop-color="#6a3d7a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
@@ -39,7 +42,17 @@ const source = async (side: number) => {
   const partial = `${path}.partial`
   await noise
     .composite([{ input: gradient, blend: "multiply", limitInputPixels: false }])
-    .tiff({ compression: "jpeg", quality: 85, tile: true, tileWidth: 256, tileHeight: 256, bigtiff: true, xres: 4000, yres: 4000, resolutionUnit: "cm" })
+    .tiff({
+      compression: "jpeg",
+      quality: 85,
+      tile: true,
+      tileWidth: 256,
+      tileHeight: 256,
+      bigtiff: true,
+      xres: 4000,
+      yres: 4000,
+      resolutionUnit: "cm"
+    })
     .toFile(partial)
   renameSync(partial, path)
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -63,7 +76,10 @@ const measure = (command: string, args: ReadonlyArray<string>): Run => {
 
 /** The slide worker's own child process, exactly as a job runs it. */
 const ours = (input: string, outDir: string) =>
-  measure(process.execPath, ["server/workers/pyramid.ts", JSON.stringify({ input, outDir, name: "slide", limitInputPixels: DEFAULT_PIXEL_LIMIT })])
+  measure(process.execPath, [
+    "server/workers/pyramid.ts",
+    JSON.stringify({ input, outDir, name: "slide", limitInputPixels: DEFAULT_PIXEL_LIMIT })
+  ])
 
 const vips = (input: string, outDir: string): Run | undefined => {
   if (spawnSync("vips", ["--version"]).error) return undefined
@@ -82,7 +98,9 @@ const main = async () => {
   const input = await source(SIDE)
   const work = mkdtempSync(join(tmpdir(), "pyramid-bench-"))
   try {
-    console.log(`\nDeep Zoom pyramid of ${SIDE}x${SIDE} (${((SIDE * SIDE) / 1e9).toFixed(2)} gigapixels), ${hasTimeV ? "peak RSS from /usr/bin/time -v" : "peak RSS unknown (install Debian's time package)"}`)
+    console.log(
+      `\nDeep Zoom pyramid of ${SIDE}x${SIDE} (${((SIDE * SIDE) / 1e9).toFixed(2)} gigapixels), ${hasTimeV ? "peak RSS from /usr/bin/time -v" : "peak RSS unknown (install Debian's time package)"}`
+    )
     const mine = ours(input, join(work, "ours"))
     rmSync(join(work, "ours"), { recursive: true, force: true })
     const reference = vips(input, join(work, "vips"))

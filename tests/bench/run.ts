@@ -3,7 +3,13 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 
-const benches = ["tests/bench/labs.bench.ts", "tests/bench/realtime.bench.ts", "tests/bench/pyramid.bench.ts", "tests/bench/upload.bench.ts", "tests/bench/slide-media.bench.ts"]
+const benches = [
+  "tests/bench/labs.bench.ts",
+  "tests/bench/realtime.bench.ts",
+  "tests/bench/pyramid.bench.ts",
+  "tests/bench/upload.bench.ts",
+  "tests/bench/slide-media.bench.ts"
+]
 
 let failed = 0
 for (const bench of benches.filter((b) => existsSync(b))) {

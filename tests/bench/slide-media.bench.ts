@@ -21,7 +21,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const postgres = process.argv.includes("--postgres")
 
-const running = await startServerProcess({ databaseUrl: postgres ? (process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test") : undefined })
+const running = await startServerProcess({
+  databaseUrl: postgres ? (process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test") : undefined
+})
 try {
   const owner = await createSignedIn(running)
   const stranger = await createSignedIn(running)
@@ -30,7 +32,9 @@ try {
   const labId = randomUUID()
   const slideKey = randomBytes(16).toString("hex")
   const source = join(running.dataDir, "bench.png")
-  await sharp({ create: { width: 2048, height: 2048, channels: 3, background: "#c08040", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+  await sharp({
+    create: { width: 2048, height: 2048, channels: 3, background: "#c08040", noise: { type: "gaussian", mean: 128, sigma: 30 } }
+  })
     .png()
     .toFile(source)
   const pyramid = await buildPyramid(source, join(slidesDir(running.dataDir), slideKey), "slide")

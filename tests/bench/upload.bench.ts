@@ -36,11 +36,15 @@ const makeFile = (path: string) => {
  */
 const postMultipart = (url: URL, headers: Record<string, string>, head: Buffer, part: Readable | Uint8Array, tail: Buffer) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest(url, { method: "POST", headers: { ...headers, "content-type": `multipart/form-data; boundary=${BOUNDARY}` } }, (response) => {
-      let body = ""
-      response.setEncoding("utf8").on("data", (text: string) => (body += text))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }))
-    })
+    const request = httpRequest(
+      url,
+      { method: "POST", headers: { ...headers, "content-type": `multipart/form-data; boundary=${BOUNDARY}` } },
+      (response) => {
+        let body = ""
+        response.setEncoding("utf8").on("data", (text: string) => (body += text))
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }))
+      }
+    )
     request.on("error", reject)
     request.write(head)
     if (part instanceof Uint8Array) {
@@ -55,7 +59,8 @@ const postMultipart = (url: URL, headers: Record<string, string>, head: Buffer, 
 
 const BOUNDARY = "----preparat-bench-boundary"
 const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-const filePart = (name: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/tiff\r\n\r\n`
+const filePart = (name: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/tiff\r\n\r\n`
 const TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`)
 
 /** One multipart request whose file part streams from disk: nothing is held in memory. */
@@ -80,7 +85,8 @@ const sendChunked = async (url: string, session: SignedIn, path: string) => {
       const length = Math.min(UPLOAD_CHUNK_BYTES, SIZE - start)
       // As the browser does: the chunk is read from the file, then sent.
       await file.read(bytes, 0, length, start)
-      const head = field("lab_id", "null") + field("filename", "bench.tif") + (uploadId ? field("upload_id", uploadId) : "") + filePart("bench.tif")
+      const head =
+        field("lab_id", "null") + field("filename", "bench.tif") + (uploadId ? field("upload_id", uploadId) : "") + filePart("bench.tif")
       const reply = await postMultipart(
         new URL(`${url}/v2/slides/chunks/`),
         {
@@ -126,12 +132,18 @@ export const benchUpload = async (): Promise<boolean> => {
     const ratio = many / one
     const met = ratio >= TARGET_RATIO
     const size = `${Math.round(SIZE / MB)} MB`
-    console.log(`upload ${size}: one streamed request`.padEnd(52), `${one.toFixed(0).padStart(6)} MB/s  (rounds: ${streamed.map((v) => v.toFixed(0)).join(", ")})`)
+    console.log(
+      `upload ${size}: one streamed request`.padEnd(52),
+      `${one.toFixed(0).padStart(6)} MB/s  (rounds: ${streamed.map((v) => v.toFixed(0)).join(", ")})`
+    )
     console.log(
       `upload ${size}: chunks of ${UPLOAD_CHUNK_BYTES / MB} MiB, in order`.padEnd(52),
       `${many.toFixed(0).padStart(6)} MB/s  (rounds: ${chunked.map((v) => v.toFixed(0)).join(", ")})`
     )
-    console.log(`upload: chunked / streamed`.padEnd(52), `${(ratio * 100).toFixed(0).padStart(6)} %     target >= ${TARGET_RATIO * 100} % ${met ? "MET" : "MISSED"}`)
+    console.log(
+      `upload: chunked / streamed`.padEnd(52),
+      `${(ratio * 100).toFixed(0).padStart(6)} %     target >= ${TARGET_RATIO * 100} % ${met ? "MET" : "MISSED"}`
+    )
     return met
   } finally {
     await server.stop()

@@ -27,7 +27,10 @@ const rowOf = (page: Page, email: string) => dialogOf(page).locator(`[data-testi
 
 const openMemberDialog = async (page: Page) => {
   await page.getByText("Tumour margins", { exact: true }).first().click()
-  await page.getByRole("button", { name: /^Detail/ }).first().click()
+  await page
+    .getByRole("button", { name: /^Detail/ })
+    .first()
+    .click()
   await page.getByRole("button", { name: /View collaborator|Lihat kolaborator/ }).click()
   await dialogOf(page).getByTestId("collaborator-row").first().waitFor()
 }
@@ -115,7 +118,10 @@ describe("sharing a folder, live", () => {
   it("the dialog speaks Indonesian", async () => {
     // The folder is Grace's now: Ada finds it under Shared Lab, or by its address.
     await adaPage.goto(`/id/dashboard/labs/${folderId}`)
-    await adaPage.getByRole("button", { name: /^Detail/ }).first().click()
+    await adaPage
+      .getByRole("button", { name: /^Detail/ })
+      .first()
+      .click()
     await adaPage.getByRole("button", { name: /kolaborator/i }).click()
     const dialog = dialogOf(adaPage)
     await dialog.getByLabel("Undang orang").waitFor()

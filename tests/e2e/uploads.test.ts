@@ -59,8 +59,15 @@ const tissue = async (width: number, height: number, seed: number): Promise<Buff
     state = (state * 16807) % 2147483647
     return state / 2147483647
   }
-  const blobs = Array.from({ length: 36 }, () => `<ellipse cx="${next() * width}" cy="${next() * height}" rx="${width * (0.04 + next() * 0.08)}" ry="${height * (0.03 + next() * 0.06)}" fill="#e58fb8" fill-opacity="0.5"/>`)
-  const nuclei = Array.from({ length: 1400 }, () => `<circle cx="${next() * width}" cy="${next() * height}" r="${3 + next() * 9}" fill="#5b2d8e" fill-opacity="0.8"/>`)
+  const blobs = Array.from(
+    { length: 36 },
+    () =>
+      `<ellipse cx="${next() * width}" cy="${next() * height}" rx="${width * (0.04 + next() * 0.08)}" ry="${height * (0.03 + next() * 0.06)}" fill="#e58fb8" fill-opacity="0.5"/>`
+  )
+  const nuclei = Array.from(
+    { length: 1400 },
+    () => `<circle cx="${next() * width}" cy="${next() * height}" r="${3 + next() * 9}" fill="#5b2d8e" fill-opacity="0.8"/>`
+  )
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><radialGradient id="g"><stop offset="0" stop-color="#f4c6dc"/><stop offset="0.7" stop-color="#e9b5d3"/><stop offset="1" stop-color="#fbf4f8"/></radialGradient></defs>
     <rect width="${width}" height="${height}" fill="#fbf4f8"/>
@@ -72,7 +79,11 @@ const tissue = async (width: number, height: number, seed: number): Promise<Buff
 /** An uncompressed TIFF (three bytes a pixel: 3000x3000 is 27 MB), written where the file input can take it. */
 const tiffFile = async (name: string, width: number, height: number, seed: number) => {
   const pixels = await tissue(width, height, seed)
-  const bytes = new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).tiff({ compression: "none" }).toBuffer())
+  const bytes = new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .tiff({ compression: "none" })
+      .toBuffer()
+  )
   const path = join(files, name)
   writeFileSync(path, bytes)
   return { path, bytes, name }
@@ -94,7 +105,12 @@ const signedInPage = async (account: SignedIn): Promise<Page> => {
 const throttle = async (page: Page, bytesPerSecond: number) => {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send("Network.enable")
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond })
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond
+  })
 }
 
 const tokenOf = async (page: Page): Promise<string> =>
@@ -103,7 +119,13 @@ const tokenOf = async (page: Page): Promise<string> =>
 const item = (page: Page, name: string) => page.getByTestId("lab-item").filter({ hasText: name })
 const uploadRow = (page: Page, name: string) => page.getByTestId("upload-row").filter({ hasText: name })
 const stateOf = (row: Locator) => row.getAttribute("data-state")
-const percentOf = async (row: Locator) => Number((await row.getByRole("progressbar").getAttribute("aria-valuenow").catch(() => "0")) ?? "0")
+const percentOf = async (row: Locator) =>
+  Number(
+    (await row
+      .getByRole("progressbar")
+      .getAttribute("aria-valuenow")
+      .catch(() => "0")) ?? "0"
+  )
 
 /** A mark on the window that a reload or navigation would wipe: what changed, changed live. */
 const markPage = (page: Page) =>
@@ -220,12 +242,19 @@ describe("slide uploads", () => {
   })
 
   it("files dropped onto the folder upload into it", async () => {
-    const png = new Uint8Array(await sharp(await tissue(1200, 900, 7), { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer())
-    const transfer = await owner.evaluateHandle((bytes) => {
-      const data = new DataTransfer()
-      data.items.add(new File([new Uint8Array(bytes)], "Kidney cortex.png", { type: "image/png" }))
-      return data
-    }, [...png])
+    const png = new Uint8Array(
+      await sharp(await tissue(1200, 900, 7), { raw: { width: 1200, height: 900, channels: 3 } })
+        .png()
+        .toBuffer()
+    )
+    const transfer = await owner.evaluateHandle(
+      (bytes) => {
+        const data = new DataTransfer()
+        data.items.add(new File([new Uint8Array(bytes)], "Kidney cortex.png", { type: "image/png" }))
+        return data
+      },
+      [...png]
+    )
     await owner.dispatchEvent("main", "dragenter", { dataTransfer: transfer })
     const overlay = owner.getByTestId("drop-overlay")
     await overlay.waitFor()

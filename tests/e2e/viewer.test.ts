@@ -45,8 +45,15 @@ const tissueSvg = (): string => {
     seed = (seed * 16807) % 2147483647
     return seed / 2147483647
   }
-  const blobs = Array.from({ length: 40 }, () => `<ellipse cx="${next() * WIDTH}" cy="${next() * HEIGHT}" rx="${80 + next() * 220}" ry="${60 + next() * 160}" fill="#e58fb8" fill-opacity="0.55"/>`)
-  const nuclei = Array.from({ length: 900 }, () => `<circle cx="${next() * WIDTH}" cy="${next() * HEIGHT}" r="${6 + next() * 18}" fill="#5b2d8e" fill-opacity="0.85"/>`)
+  const blobs = Array.from(
+    { length: 40 },
+    () =>
+      `<ellipse cx="${next() * WIDTH}" cy="${next() * HEIGHT}" rx="${80 + next() * 220}" ry="${60 + next() * 160}" fill="#e58fb8" fill-opacity="0.55"/>`
+  )
+  const nuclei = Array.from(
+    { length: 900 },
+    () => `<circle cx="${next() * WIDTH}" cy="${next() * HEIGHT}" r="${6 + next() * 18}" fill="#5b2d8e" fill-opacity="0.85"/>`
+  )
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f7dbe8"/><stop offset="1" stop-color="#c9a3dc"/></linearGradient></defs>
     <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>
@@ -109,7 +116,11 @@ const insertSlide = async (name: string, fields: { status: string; key: string |
 const markReady = async (labId: string, key: string) => {
   await server.withDb(async (db) => {
     const now = new Date().toISOString()
-    await db.updateTable("labs").set({ status: "ready", slide_key: key, width: WIDTH, height: HEIGHT, mpp: 0.25, updated_at: now }).where("id", "=", labId).execute()
+    await db
+      .updateTable("labs")
+      .set({ status: "ready", slide_key: key, width: WIDTH, height: HEIGHT, mpp: 0.25, updated_at: now })
+      .where("id", "=", labId)
+      .execute()
     await db
       .insertInto("events")
       .values({
@@ -117,7 +128,7 @@ const markReady = async (labId: string, key: string) => {
         actor_id: null,
         kind: "upload.status",
         lab_id: labId,
-        payload: JSON.stringify({ status: "ready", thumbnail: null, thumbnail_url: null, parent_id: folderId, recipients: [] }),
+        payload: JSON.stringify({ status: "ready", thumbnail: null, thumbnail_url: null, parent_id: folderId }),
         created_at: now,
         published_at: null
       })
@@ -195,7 +206,10 @@ beforeAll(async () => {
 
   const tissue = sharp(Buffer.from(tissueSvg()))
   // sharp's xres is pixels per mm: 4000 px/mm is 0.25 µm per pixel, a 40x scan.
-  const tiff = await tissue.clone().tiff({ compression: "jpeg", quality: 85, tile: true, xres: 4000, yres: 4000, resolutionUnit: "cm" }).toBuffer()
+  const tiff = await tissue
+    .clone()
+    .tiff({ compression: "jpeg", quality: 85, tile: true, xres: 4000, yres: 4000, resolutionUnit: "cm" })
+    .toBuffer()
   const jpeg = await tissue.clone().jpeg({ quality: 85 }).toBuffer()
   const ready = await uploadSlide("Liver H&E 40x.tif", tiff)
   slides.ready = ready.id
@@ -205,7 +219,11 @@ beforeAll(async () => {
   expect(key).toBeDefined()
   builtPyramid = join(server.dataDir, "slides", key!)
   slides.processing = await insertSlide("Lung biopsy.svs", { status: "processing", key: null, mpp: null })
-  const published = await api(server).put("/v2/labs/metadata/", { lab_id: slides.public, name: "mylab-is_public", value: "true" }, { token: ada.access })
+  const published = await api(server).put(
+    "/v2/labs/metadata/",
+    { lab_id: slides.public, name: "mylab-is_public", value: "true" },
+    { token: ada.access }
+  )
   expect(published.status, JSON.stringify(published.body)).toBe(200)
 }, 240_000)
 

@@ -42,7 +42,10 @@ const createFolder = async (page: Page, name: string) => {
 }
 
 const openMenu = async (page: Page, name: string) => {
-  await page.getByRole("button", { name: `More actions for ${name}` }).first().click()
+  await page
+    .getByRole("button", { name: `More actions for ${name}` })
+    .first()
+    .click()
 }
 
 beforeAll(async () => {

@@ -19,7 +19,12 @@ describe("activities", () => {
     const { results, meta } = reply.body.data
     expect(results.map((e: { kind: string }) => e.kind)).toEqual(["auth.signed_in", "auth.activated", "auth.registered"])
     expect(meta).toEqual({ count: 3, current_page: 1, next_page: null })
-    expect(results[0]).toEqual({ id: expect.any(String), kind: "auth.signed_in", created_at: expect.any(String), detail: expect.any(Object) })
+    expect(results[0]).toEqual({
+      id: expect.any(String),
+      kind: "auth.signed_in",
+      created_at: expect.any(String),
+      detail: expect.any(Object)
+    })
     expect(Date.parse(results[0].created_at)).toBeGreaterThanOrEqual(Date.parse(results[2].created_at))
     expect(JSON.stringify(results)).not.toContain(PASSWORD)
   })
@@ -36,7 +41,11 @@ describe("activities", () => {
   it("pages with page and limit, default 10, at most 100", async () => {
     const session = await createSignedIn(server)
     for (let i = 0; i < 10; i++) {
-      await api(server).put("/v2/auth/password/change/", { old_password: "wrong-old-1", new_password: PASSWORD, new_password_confirm: PASSWORD }, { token: session.access })
+      await api(server).put(
+        "/v2/auth/password/change/",
+        { old_password: "wrong-old-1", new_password: PASSWORD, new_password_confirm: PASSWORD },
+        { token: session.access }
+      )
       await api(server).post("/v2/auth/login/", { email: session.email, password: PASSWORD })
     }
     const first = (await activities(session.access)).body.data

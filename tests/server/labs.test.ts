@@ -21,7 +21,9 @@ afterAll(() => server.stop())
 const auth = (session: SignedIn) => ({ token: session.access })
 const root = async (session: SignedIn, query = "") => c.get(`/v2/labs/${query}`, auth(session))
 const eventsOf = (labId: string) =>
-  server.withDb((db) => db.selectFrom("events").select(["kind", "actor_id", "lab_id", "payload"]).where("lab_id", "=", labId).orderBy("seq").execute())
+  server.withDb((db) =>
+    db.selectFrom("events").select(["kind", "actor_id", "lab_id", "payload"]).where("lab_id", "=", labId).orderBy("seq").execute()
+  )
 
 const insertFiles = (ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
   insertFilesDirectly(server, ownerId, parentId, names, deleted)
@@ -61,7 +63,7 @@ describe("creating a folder", () => {
     const events = await eventsOf(inner.body.data.data.results[0].id)
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ kind: "lab.created", actor_id: ada.id })
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({ name: "Liver", parent_id: lab.id, recipients: [] })
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({ name: "Liver", parent_id: lab.id })
   })
 
   it("refuses a bad name with a clear 400 and creates nothing", async () => {
@@ -227,14 +229,16 @@ describe("renaming and moving", () => {
     const renamed = await c.put(`/v2/labs/${a.id}/`, { name: "New" }, auth(ada))
     expect(renamed.status).toBe(200)
     expect(renamed.body.data).toMatchObject({ id: a.id, name: "New" })
-    expect((await c.put(`/v2/labs/${a.id}/`, { name: "taken" }, auth(ada))).body.name).toEqual(["A lab with this name already exists here."])
+    expect((await c.put(`/v2/labs/${a.id}/`, { name: "taken" }, auth(ada))).body.name).toEqual([
+      "A lab with this name already exists here."
+    ])
     expect((await c.put(`/v2/labs/${a.id}/`, { name: "" }, auth(ada))).status).toBe(400)
     expect((await c.put(`/v2/labs/${a.id}/`, {}, auth(ada))).body.non_field_errors).toEqual(["Give a new name or a new parent."])
     // A change of case alone is fine.
     expect((await c.put(`/v2/labs/${a.id}/`, { name: "NEW" }, auth(ada))).status).toBe(200)
     const kinds = (await eventsOf(a.id)).map((e) => e.kind)
     expect(kinds).toEqual(["lab.created", "lab.renamed", "lab.renamed"])
-    expect(JSON.parse((await eventsOf(a.id))[1]!.payload)).toMatchObject({ from: "Old", name: "New", recipients: [] })
+    expect(JSON.parse((await eventsOf(a.id))[1]!.payload)).toMatchObject({ from: "Old", name: "New" })
   })
 
   it("moves into a folder and back to the root, keeping folder sizes", async () => {
@@ -255,8 +259,8 @@ describe("renaming and moving", () => {
     expect(await size(dst.id)).toBe(0)
     const events = (await eventsOf(box.id)).filter((e) => e.kind === "lab.moved").map((e) => JSON.parse(e.payload))
     expect(events).toEqual([
-      { from_parent_id: src.id, parent_id: dst.id, recipients: [] },
-      { from_parent_id: dst.id, parent_id: null, recipients: [] }
+      { from_parent_id: src.id, parent_id: dst.id },
+      { from_parent_id: dst.id, parent_id: null }
     ])
   })
 
@@ -305,7 +309,13 @@ describe("answers on the contract", () => {
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: top.id, name: "contract.svs", size: 12 })
     const lent = await createFolder(server, bob, "Contract lent")
     await share(server, bob, lent.id, ada, "admin")
-    for (const query of ["", `?parent=${top.id}`, "?search=contract", `?parent=${top.id}&search=contract`, "?search=contract&ordering=-size"]) {
+    for (const query of [
+      "",
+      `?parent=${top.id}`,
+      "?search=contract",
+      `?parent=${top.id}&search=contract`,
+      "?search=contract&ordering=-size"
+    ]) {
       const reply = await root(ada, query)
       expect(reply.status).toBe(200)
       const decoded = Schema.decodeUnknownSync(LabPageAnswer)(reply.body)
@@ -416,7 +426,11 @@ describe("recently accessed", () => {
 
   it(`keeps the ${RECENTS_KEPT} newest: opening one more forgets the oldest`, async () => {
     const ada = await person(server, "Ada")
-    const ids = await insertFiles(ada.id, null, Array.from({ length: RECENTS_KEPT }, (_, i) => `Slide ${String(i).padStart(3, "0")}.svs`))
+    const ids = await insertFiles(
+      ada.id,
+      null,
+      Array.from({ length: RECENTS_KEPT }, (_, i) => `Slide ${String(i).padStart(3, "0")}.svs`)
+    )
     // Opened a minute apart, Slide 000 first.
     const opened = Date.parse("2026-01-01T00:00:00Z")
     await server.withDb((db) =>
@@ -474,7 +488,7 @@ describe("deleting", () => {
     expect((await c.get(`/v2/labs/${b.id}/`, auth(ada))).status).toBe(404)
     expect(names(await root(ada, "?search=B"))).toEqual([])
     const trashed = (await eventsOf(a.id)).find((e) => e.kind === "lab.trashed")
-    expect(JSON.parse(trashed!.payload)).toMatchObject({ parent_id: null, count: 2, recipients: [] })
+    expect(JSON.parse(trashed!.payload)).toMatchObject({ parent_id: null, count: 2 })
   })
 
   it("deletes a list of labs in one call, or none of them when one is refused", async () => {

@@ -121,7 +121,7 @@ describe("Secure", () => {
     const untrusted = await login(session, {}, { "x-forwarded-proto": "https" })
     expectMediaCookie(untrusted.headers, untrusted.body.data.access_token, { secure: false })
 
-    const proxied = await startServer({ config: { trustProxy: true } })
+    const proxied = await startServer({ config: { trustProxy: 1 } })
     try {
       const behind = await createSignedIn(proxied)
       const post = (proto: string) =>
@@ -158,7 +158,12 @@ describe("the media routes take the cookie like a bearer token", () => {
   })
 
   it("an expired token in the cookie gets 404 on a private slide, and a public one as a guest", async () => {
-    const expired = signAccessToken(server.config.secretKey, user(), server.config.accessTokenSeconds, Date.now() - 2 * server.config.accessTokenSeconds * 1000)
+    const expired = signAccessToken(
+      server.config.secretKey,
+      user(),
+      server.config.accessTokenSeconds,
+      Date.now() - 2 * server.config.accessTokenSeconds * 1000
+    )
     expect((await rawRequest(server, tile(hidden), { headers: asCookie(expired) })).status).toBe(404)
     expect((await rawRequest(server, tile(open), { headers: asCookie(expired) })).status).toBe(200)
     // The same token fresh is accepted: the refusal above is the expiry and nothing else.
@@ -171,7 +176,9 @@ describe("the media routes take the cookie like a bearer token", () => {
     expect((await rawRequest(server, tile(hidden), { headers: asCookie(foreign) })).status).toBe(404)
     const tampered = signAccessToken(server.config.secretKey, { ...user(), id: "someone-else" }, server.config.accessTokenSeconds)
     const [header, , signature] = tampered.split(".")
-    const claims = Buffer.from(JSON.stringify({ sub: owner.id, email: owner.email, name: owner.name, iat: 0, exp: 4e9 })).toString("base64url")
+    const claims = Buffer.from(JSON.stringify({ sub: owner.id, email: owner.email, name: owner.name, iat: 0, exp: 4e9 })).toString(
+      "base64url"
+    )
     expect((await rawRequest(server, tile(hidden), { headers: asCookie(`${header}.${claims}.${signature}`) })).status).toBe(404)
   })
 

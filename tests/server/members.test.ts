@@ -55,7 +55,9 @@ describe("the members list", () => {
     expect(rows[1]).toMatchObject({ user_id: bea.id, email: bea.email, role_member: "reviewer", is_pending: false, is_inherited: false })
     expect(rows[4]).toMatchObject({ user_id: null, email: pendingEmail, is_pending: true, role_member: "reviewer" })
     const second = await members(ada, inner.id, "&page=2")
-    expect(second.body.data.results).toEqual([expect.objectContaining({ user_id: zed.id, role_member: "admin", is_inherited: true, lab_id: outer.id })])
+    expect(second.body.data.results).toEqual([
+      expect.objectContaining({ user_id: zed.id, role_member: "admin", is_inherited: true, lab_id: outer.id })
+    ])
     expect(second.body.data.meta).toEqual({ count: 6, current_page: 2, next_page: null })
     const searched = await members(ada, inner.id, "&search=ca")
     expect(searched.body.data.results.map((m: { name: string }) => m.name)).toEqual(["Cal"])
@@ -74,7 +76,9 @@ describe("inviting", () => {
     const reply = await invite(ada, { lab_id: folder.id, email: [bob.email.toUpperCase()] })
     expect(reply.status).toBe(200)
     expect(reply.body.message).toBe("Invitations sent.")
-    expect(reply.body.data.members).toEqual([expect.objectContaining({ user_id: bob.id, email: bob.email, role_member: "reviewer", is_pending: false })])
+    expect(reply.body.data.members).toEqual([
+      expect.objectContaining({ user_id: bob.id, email: bob.email, role_member: "reviewer", is_pending: false })
+    ])
     expect(names(await c.get("/v2/labs/shareds/", auth(bob)))).toEqual(["Shared"])
     const notes = await notificationsOf(bob)
     expect(notes.unread_count).toBe(1)
@@ -85,7 +89,12 @@ describe("inviting", () => {
       sender: { name: "Ada", email: ada.email, username: null }
     })
     const event = await server.withDb((db) =>
-      db.selectFrom("events").select(["kind", "payload", "lab_id", "actor_id"]).where("lab_id", "=", folder.id).where("kind", "=", "member.invited").executeTakeFirstOrThrow()
+      db
+        .selectFrom("events")
+        .select(["kind", "payload", "lab_id", "actor_id"])
+        .where("lab_id", "=", folder.id)
+        .where("kind", "=", "member.invited")
+        .executeTakeFirstOrThrow()
     )
     expect(event.actor_id).toBe(ada.id)
     expect(JSON.parse(event.payload)).toMatchObject({
@@ -115,11 +124,22 @@ describe("inviting", () => {
     const activation = await server.latestMail(email, { after: mail.file })
     const link = activation.links.find((l) => l.includes("/v2/auth/activate/"))!
     expect((await fetch(link, { redirect: "manual" })).headers.get("location")).toMatch(/\/verify$/)
-    const newcomer = await signIn(server, { id: decodeURIComponent(new URL(link).pathname.split("/")[4]!), email, password: PASSWORD, name: "Newcomer" })
+    const newcomer = await signIn(server, {
+      id: decodeURIComponent(new URL(link).pathname.split("/")[4]!),
+      email,
+      password: PASSWORD,
+      name: "Newcomer"
+    })
     expect(names(await c.get("/v2/labs/shareds/", auth(newcomer)))).toEqual(["Histology"])
     expect((await c.get(`/v2/labs/${folder.id}/`, auth(newcomer))).body.data.role).toBe("admin")
     const notes = await notificationsOf(newcomer)
-    expect(notes.results).toEqual([expect.objectContaining({ type: "invite", lab: expect.objectContaining({ id: folder.id }), sender: expect.objectContaining({ email: ada.email }) })])
+    expect(notes.results).toEqual([
+      expect.objectContaining({
+        type: "invite",
+        lab: expect.objectContaining({ id: folder.id }),
+        sender: expect.objectContaining({ email: ada.email })
+      })
+    ])
     const row = (await members(ada, folder.id)).body.data.results[1]
     expect(row).toMatchObject({ user_id: newcomer.id, is_pending: false, name: "Newcomer" })
   })
@@ -199,7 +219,13 @@ describe("changing roles and removing", () => {
     expect(byReviewer.status).toBe(403)
     expect((await c.put("/v2/members/nobody/", { role_member: "reviewer" }, auth(ada))).status).toBe(404)
     const event = await server.withDb((db) =>
-      db.selectFrom("events").select("payload").where("lab_id", "=", folder.id).where("kind", "=", "member.role_changed").orderBy("seq").executeTakeFirstOrThrow()
+      db
+        .selectFrom("events")
+        .select("payload")
+        .where("lab_id", "=", folder.id)
+        .where("kind", "=", "member.role_changed")
+        .orderBy("seq")
+        .executeTakeFirstOrThrow()
     )
     expect(JSON.parse(event.payload)).toMatchObject({ member_id: bobId, from: "reviewer", to: "admin", recipients: [bob.id] })
   })
@@ -224,7 +250,13 @@ describe("changing roles and removing", () => {
     expect(owner.body.message).toBe("The owner cannot be removed from the lab.")
     expect((await c.del(`/v2/members/${cyId}/`, undefined, auth(ada))).status).toBe(404)
     const event = await server.withDb((db) =>
-      db.selectFrom("events").select("payload").where("lab_id", "=", folder.id).where("kind", "=", "member.removed").orderBy("seq").execute()
+      db
+        .selectFrom("events")
+        .select("payload")
+        .where("lab_id", "=", folder.id)
+        .where("kind", "=", "member.removed")
+        .orderBy("seq")
+        .execute()
     )
     expect(event.map((e) => JSON.parse(e.payload))).toEqual([
       expect.objectContaining({ member_id: bobId, left: true, recipients: [bob.id] }),
@@ -255,9 +287,19 @@ describe("transferring ownership", () => {
     const notes = await notificationsOf(bob)
     expect(notes.results[0]).toMatchObject({ type: "ownership-changes", lab: { id: folder.id }, sender: { email: ada.email } })
     const event = await server.withDb((db) =>
-      db.selectFrom("events").select("payload").where("lab_id", "=", folder.id).where("kind", "=", "lab.ownership_transferred").executeTakeFirstOrThrow()
+      db
+        .selectFrom("events")
+        .select("payload")
+        .where("lab_id", "=", folder.id)
+        .where("kind", "=", "lab.ownership_transferred")
+        .executeTakeFirstOrThrow()
     )
-    expect(JSON.parse(event.payload)).toMatchObject({ from: ada.id, to: bob.id, recipients: [bob.id, ada.id], notification_id: notes.results[0].id })
+    expect(JSON.parse(event.payload)).toMatchObject({
+      from: ada.id,
+      to: bob.id,
+      recipients: [bob.id, ada.id],
+      notification_id: notes.results[0].id
+    })
     // The former owner, now admin, can no longer transfer.
     expect((await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: ada.id }, auth(ada))).status).toBe(403)
   })
@@ -298,7 +340,13 @@ describe("user suggestions", () => {
     const found = []
     for (let i = 0; i < 12; i++) found.push(await person(server, `${tag} user ${String(i).padStart(2, "0")}`))
     await share(server, ada, folder.id, found[0]!, "reviewer")
-    await api(server).post("/v2/auth/register/", { name: `${tag} inactive`, email: uniqueEmail(), password: PASSWORD, password_confirm: PASSWORD, eula: true })
+    await api(server).post("/v2/auth/register/", {
+      name: `${tag} inactive`,
+      email: uniqueEmail(),
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      eula: true
+    })
     const reply = await c.get(`/v2/auth/users/?lab_id=${folder.id}&search=${tag.toUpperCase()}`, auth(ada))
     expect(reply.status).toBe(200)
     const results = reply.body.data.data.results

@@ -160,7 +160,9 @@ describe("turning 2FA off", () => {
     const ok = await api(server).post("/v2/auth/disable-mfa/", { password: PASSWORD }, { token: session.access })
     expect(ok.status).toBe(200)
     expect((await login(session)).body.data.mfa_required).toBe(false)
-    const kinds = (await api(server).get("/v2/auth/activities/", { token: session.access })).body.data.results.map((e: { kind: string }) => e.kind)
+    const kinds = (await api(server).get("/v2/auth/activities/", { token: session.access })).body.data.results.map(
+      (e: { kind: string }) => e.kind
+    )
     expect(kinds).toContain("auth.mfa_disabled")
     expect(kinds).toContain("auth.mfa_enabled")
   })

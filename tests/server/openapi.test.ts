@@ -1,4 +1,5 @@
 // The OpenAPI document and docs page come from the contract; the dev outbox pages list the mails.
+import { networkInterfaces } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, PASSWORD, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
@@ -59,7 +60,13 @@ describe("dev outbox", () => {
     const first = uniqueEmail("first")
     const second = uniqueEmail("second")
     for (const email of [first, second]) {
-      await api(server).post("/v2/auth/register/", { name: "Outbox <Tester>", email, password: PASSWORD, password_confirm: PASSWORD, eula: true })
+      await api(server).post("/v2/auth/register/", {
+        name: "Outbox <Tester>",
+        email,
+        password: PASSWORD,
+        password_confirm: PASSWORD,
+        eula: true
+      })
       await server.latestMail(email)
     }
     const list = await fetch(`${server.url}/dev/outbox`)
@@ -78,6 +85,25 @@ describe("dev outbox", () => {
     // The name is the user's input: shown as text, never as markup.
     expect(body).toContain("Outbox &lt;Tester&gt;")
     expect(body).not.toContain("<Tester>")
+  })
+
+  it("shows the outbox to this machine only: not through a proxy, not to another host", async () => {
+    // A proxy on this host connects from loopback on behalf of anyone: a forwarded request is not local.
+    expect((await fetch(`${server.url}/dev/outbox`, { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404)
+    // Reached over the machine's own network address, as another host would reach it.
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((nic) => nic && nic.family === "IPv4" && !nic.internal)?.address
+    expect(address, "this test needs a non-loopback IPv4 address").toBeDefined()
+    const open = await startServer({ config: { host: "0.0.0.0" } })
+    try {
+      const port = new URL(open.url).port
+      expect((await fetch(`http://${address}:${port}/dev/outbox`)).status).toBe(404)
+      expect((await fetch(`http://${address}:${port}/dev/outbox/anything.eml`)).status).toBe(404)
+      expect((await fetch(`${open.url}/dev/outbox`)).status).toBe(200)
+    } finally {
+      await open.stop()
+    }
   })
 
   it("answers 404 for an unknown or unsafe mail name", async () => {

@@ -14,7 +14,8 @@ const login = (email: string, password: string) => api(server).post("/v2/auth/lo
 const refresh = (token: string) => api(server).post("/v2/auth/token/refresh/", { refresh: token })
 
 describe("password reset", () => {
-  const requestReset = (email: string, locale?: string) => api(server).post("/v2/auth/password/reset/", { email, ...(locale ? { locale } : {}) })
+  const requestReset = (email: string, locale?: string) =>
+    api(server).post("/v2/auth/password/reset/", { email, ...(locale ? { locale } : {}) })
   const linkParts = (link: string) => {
     const [, , uid, token] = new URL(link).pathname.split("/").slice(-4)
     return { uid: decodeURIComponent(uid!), token: decodeURIComponent(token!) }
@@ -40,6 +41,7 @@ describe("password reset", () => {
     expect((await login(session.email, PASSWORD)).status).toBe(400)
     expect((await login(session.email, NEW_PASSWORD)).status).toBe(200)
     expect((await refresh(session.refresh)).status).toBe(401)
+    expect((await api(server).get("/v2/auth/user/profile/", { token: session.access })).status).toBe(401)
 
     const reuse = await confirm({ uid, token, password: "Another-one1!", password_confirm: "Another-one1!" })
     expect(reuse.status).toBe(400)
@@ -89,7 +91,11 @@ describe("password reset", () => {
     expect(otherUser.body.token).toEqual(["Invalid or expired link."])
 
     await server.withDb((db) =>
-      db.updateTable("one_time_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", uid).execute()
+      db
+        .updateTable("one_time_tokens")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("user_id", "=", uid)
+        .execute()
     )
     const expired = await confirm({ uid, token, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })
     expect(expired.body.token).toEqual(["Invalid or expired link."])
@@ -100,7 +106,8 @@ describe("password reset", () => {
   it("needs every field", async () => {
     const reply = await confirm({})
     expect(reply.status).toBe(400)
-    for (const field of ["uid", "token", "password", "password_confirm"]) expect(reply.body[field], field).toEqual(["This field is required."])
+    for (const field of ["uid", "token", "password", "password_confirm"])
+      expect(reply.body[field], field).toEqual(["This field is required."])
   })
 })
 
@@ -109,7 +116,11 @@ describe("password change", () => {
 
   it("refuses a wrong old password and changes nothing", async () => {
     const session = await createSignedIn(server)
-    const reply = await change(session.access, { old_password: "Wrong-pass1!", new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD })
+    const reply = await change(session.access, {
+      old_password: "Wrong-pass1!",
+      new_password: NEW_PASSWORD,
+      new_password_confirm: NEW_PASSWORD
+    })
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ _tag: "BadRequest", old_password: ["Your old password was entered incorrectly."] })
     expect((await login(session.email, PASSWORD)).status).toBe(200)
@@ -144,12 +155,21 @@ describe("password change", () => {
     expect(reply.body.message).toBe("Your password has been changed.")
     expect((await login(account.email, PASSWORD)).status).toBe(400)
     expect((await login(account.email, NEW_PASSWORD)).status).toBe(200)
-    expect((await refresh(mine.refresh)).status).toBe(200)
+    // Every access token issued before is over; the caller's session refreshes into a new one.
+    expect((await api(server).get("/v2/auth/user/profile/", { token: other.access })).status).toBe(401)
+    expect((await api(server).get("/v2/auth/user/profile/", { token: mine.access })).status).toBe(401)
+    const renewed = await refresh(mine.refresh)
+    expect(renewed.status).toBe(200)
+    expect((await api(server).get("/v2/auth/user/profile/", { token: renewed.body.data.access_token })).status).toBe(200)
     expect((await refresh(other.refresh)).status).toBe(401)
   })
 
   it("needs a signed-in user", async () => {
-    const reply = await api(server).put("/v2/auth/password/change/", { old_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD })
+    const reply = await api(server).put("/v2/auth/password/change/", {
+      old_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+      new_password_confirm: NEW_PASSWORD
+    })
     expect(reply.status).toBe(401)
   })
 })

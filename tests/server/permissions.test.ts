@@ -64,22 +64,34 @@ const makeFixture = async (visibility: Visibility): Promise<Fixture> => {
   await share(server, owner, folder.id, people.admin, "admin")
   await share(server, owner, folder.id, people.reviewer, "reviewer")
   const extraMember = await share(server, owner, folder.id, people.extra, "reviewer")
-  const entry = (await c.put("/v2/labs/metadata/", { lab_id: child.id, name: "stain", value: "HE" }, { token: owner.access })).body.data.metadata.id
+  const entry = (await c.put("/v2/labs/metadata/", { lab_id: child.id, name: "stain", value: "HE" }, { token: owner.access })).body.data
+    .metadata.id
   expect((await c.del(`/v2/labs/${trashed.id}/`, undefined, { token: owner.access })).status).toBe(200)
   if (visibility === "public") await makePublic(server, owner, folder.id)
   const notes = (await c.get("/v2/notifications/?limit=1", { token: people.reviewer.access })).body.data.data.results
-  return { folder: folder.id, child: child.id, sibling: sibling.id, trashed: trashed.id, entry, extraMember, reviewerNotification: notes[0].id }
+  return {
+    folder: folder.id,
+    child: child.id,
+    sibling: sibling.id,
+    trashed: trashed.id,
+    entry,
+    extraMember,
+    reviewerNotification: notes[0].id
+  }
 }
 
 // Expectations by kind of action. On a public lab a stranger sees (view: 200) but may do nothing
 // else (403); a guest may view a public lab through the endpoints that allow guests at all.
 const view = (v: Visibility): Expected =>
-  v === "public" ? { owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 200 } : { owner: 200, admin: 200, reviewer: 200, stranger: 404, guest: 401 }
+  v === "public"
+    ? { owner: 200, admin: 200, reviewer: 200, stranger: 200, guest: 200 }
+    : { owner: 200, admin: 200, reviewer: 200, stranger: 404, guest: 401 }
 const byRole =
   (allowed: ReadonlyArray<Standing>, status = 200) =>
   (v: Visibility): Expected => {
     const out = {} as Record<Standing, number>
-    for (const s of standings) out[s] = allowed.includes(s) ? status : s === "guest" ? 401 : s === "stranger" ? (v === "public" ? 403 : 404) : 403
+    for (const s of standings)
+      out[s] = allowed.includes(s) ? status : s === "guest" ? 401 : s === "stranger" ? (v === "public" ? 403 : 404) : 403
     return out
   }
 const editors = byRole(["owner", "admin"])
@@ -110,7 +122,14 @@ const childCount = async (f: Fixture) => expect((await ownerSees(`/v2/labs/?pare
 
 const cases: ReadonlyArray<Case> = [
   // labsView: the endpoints a guest may call
-  { endpoint: "GET /v2/labs/", variant: "own root", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/labs/",
+    variant: "own root",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/labs/", { token: t }),
+    expect: signedIn
+  },
   {
     endpoint: "GET /v2/labs/",
     variant: "a folder's children",
@@ -127,8 +146,20 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.get(`/v2/labs/?parent=${f.folder}&search=c`, { token: t }),
     expect: view
   },
-  { endpoint: "GET /v2/labs/:id/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/`, { token: t }), expect: view },
-  { endpoint: "GET /v2/labs/:id/info/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/info/`, { token: t }), expect: view },
+  {
+    endpoint: "GET /v2/labs/:id/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/${f.child}/`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "GET /v2/labs/:id/info/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/${f.child}/info/`, { token: t }),
+    expect: view
+  },
   {
     endpoint: "GET /v2/labs/metadata/",
     visibilities: ["private", "public"],
@@ -136,7 +167,13 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.get(`/v2/labs/metadata/?lab_id=${f.child}&meta_key=stain`, { token: t }),
     expect: view
   },
-  { endpoint: "GET /v2/labs/:id/metalabs/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/labs/${f.child}/metalabs/`, { token: t }), expect: view },
+  {
+    endpoint: "GET /v2/labs/:id/metalabs/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/labs/${f.child}/metalabs/`, { token: t }),
+    expect: view
+  },
   // labs
   {
     endpoint: "POST /v2/labs/",
@@ -180,11 +217,35 @@ const cases: ReadonlyArray<Case> = [
     expect: editors,
     unchanged: async (f) => expect((await ownerSees(`/v2/labs/?parent=${f.folder}`)).data.meta.count).toBe(2)
   },
-  { endpoint: "GET /v2/get-dirs/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/get-dirs/", { token: t }), expect: signedIn },
-  { endpoint: "GET /v2/labs/shareds/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/shareds/", { token: t }), expect: signedIn },
-  { endpoint: "GET /v2/labs/recents/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/recents/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/get-dirs/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/get-dirs/", { token: t }),
+    expect: signedIn
+  },
+  {
+    endpoint: "GET /v2/labs/shareds/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/labs/shareds/", { token: t }),
+    expect: signedIn
+  },
+  {
+    endpoint: "GET /v2/labs/recents/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/labs/recents/", { token: t }),
+    expect: signedIn
+  },
   // favorites
-  { endpoint: "GET /v2/labs/favorites/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/favorites/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/labs/favorites/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/labs/favorites/", { token: t }),
+    expect: signedIn
+  },
   {
     endpoint: "POST /v2/labs/favorites/",
     visibilities: ["private", "public"],
@@ -237,7 +298,13 @@ const cases: ReadonlyArray<Case> = [
     unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/metalabs/`)).data.metadata).toHaveLength(1)
   },
   // trash
-  { endpoint: "GET /v2/labs/trash/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/labs/trash/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/labs/trash/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/labs/trash/", { token: t }),
+    expect: signedIn
+  },
   {
     endpoint: "POST /v2/restore/",
     visibilities: ["private", "public"],
@@ -252,7 +319,8 @@ const cases: ReadonlyArray<Case> = [
     mutates: true,
     call: (f, t) => c.del(`/v2/labs/trash/${f.trashed}/`, undefined, { token: t }),
     expect: ownerOnly,
-    unchanged: async (f) => expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
+    unchanged: async (f) =>
+      expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
   },
   {
     // Everyone empties only their own trash.
@@ -261,10 +329,17 @@ const cases: ReadonlyArray<Case> = [
     mutates: true,
     call: (_f, t) => c.del("/v2/labs/trash/", undefined, { token: t }),
     expect: signedIn,
-    unchanged: async (f) => expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
+    unchanged: async (f) =>
+      expect((await ownerSees("/v2/labs/trash/?limit=100")).data.results.map((l: { id: string }) => l.id)).toContain(f.trashed)
   },
   // members
-  { endpoint: "GET /v2/members/", visibilities: ["private", "public"], mutates: false, call: (f, t) => c.get(`/v2/members/?lab_id=${f.child}`, { token: t }), expect: anyMember },
+  {
+    endpoint: "GET /v2/members/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/members/?lab_id=${f.child}`, { token: t }),
+    expect: anyMember
+  },
   {
     endpoint: "POST /v2/members/invites/",
     visibilities: ["private", "public"],
@@ -308,7 +383,13 @@ const cases: ReadonlyArray<Case> = [
     expect: editors
   },
   // notifications: only one's own
-  { endpoint: "GET /v2/notifications/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/notifications/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/notifications/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/notifications/", { token: t }),
+    expect: signedIn
+  },
   {
     endpoint: "PUT /v2/notifications/:id/",
     visibilities: ["private"],
@@ -317,7 +398,13 @@ const cases: ReadonlyArray<Case> = [
     expect: () => ({ owner: 404, admin: 404, reviewer: 200, stranger: 404, guest: 401 })
   },
   // storage
-  { endpoint: "GET /v2/pricing/plan/storage/", visibilities: ["private"], mutates: false, call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }), expect: signedIn },
+  {
+    endpoint: "GET /v2/pricing/plan/storage/",
+    visibilities: ["private"],
+    mutates: false,
+    call: (_f, t) => c.get("/v2/pricing/plan/storage/", { token: t }),
+    expect: signedIn
+  },
   // slides: uploading is creating in the folder (owner, admin); an upload is its uploader's alone;
   // the original goes to whoever may download it.
   {
@@ -356,8 +443,12 @@ const cases: ReadonlyArray<Case> = [
     visibilities: ["private", "public"],
     mutates: false,
     call: async (f, t) => {
-      const response = await fetch(`${server.url}/v2/slides/${await fileIn(f)}/original/`, { headers: t ? { authorization: `Bearer ${t}` } : {} })
-      const body = response.headers.get("content-type")?.startsWith("application/json") ? await response.json() : await response.arrayBuffer()
+      const response = await fetch(`${server.url}/v2/slides/${await fileIn(f)}/original/`, {
+        headers: t ? { authorization: `Bearer ${t}` } : {}
+      })
+      const body = response.headers.get("content-type")?.startsWith("application/json")
+        ? await response.json()
+        : await response.arrayBuffer()
       return { status: response.status, body, headers: response.headers }
     },
     expect: editors
@@ -392,7 +483,19 @@ async function authorizeChannel(channel: string, token: string | undefined): Pro
 }
 
 /** The groups this matrix answers for. */
-const groups = ["labsView", "labs", "favorites", "metadata", "trash", "members", "notifications", "storage", "realtimeConfig", "realtimeAuth", "slides"] as const
+const groups = [
+  "labsView",
+  "labs",
+  "favorites",
+  "metadata",
+  "trash",
+  "members",
+  "notifications",
+  "storage",
+  "realtimeConfig",
+  "realtimeAuth",
+  "slides"
+] as const
 
 const contractEndpoints = (): string[] => {
   const out: string[] = []

@@ -51,9 +51,21 @@ describe("profile", () => {
 
   it("edits the given fields, trims them, clears empty ones and records which changed", async () => {
     const session = await createSignedIn(server)
-    const reply = await edit(session, { name: "  Dorothy Hodgkin ", username: "dorothy", phone: "+62 812 0000", company: "Lab", description: "Crystallographer" })
+    const reply = await edit(session, {
+      name: "  Dorothy Hodgkin ",
+      username: "dorothy",
+      phone: "+62 812 0000",
+      company: "Lab",
+      description: "Crystallographer"
+    })
     expect(reply.status).toBe(200)
-    expect(reply.body.data).toMatchObject({ name: "Dorothy Hodgkin", username: "dorothy", phone: "+62 812 0000", company: "Lab", description: "Crystallographer" })
+    expect(reply.body.data).toMatchObject({
+      name: "Dorothy Hodgkin",
+      username: "dorothy",
+      phone: "+62 812 0000",
+      company: "Lab",
+      description: "Crystallographer"
+    })
     const cleared = await edit(session, { company: "" })
     expect(cleared.body.data).toMatchObject({ company: null, username: "dorothy" })
     const events = (await api(server).get("/v2/auth/activities/", { token: session.access })).body.data.results
@@ -112,7 +124,10 @@ describe("avatar", () => {
 
   it("refuses a file that is not an image, whatever its name and type say", async () => {
     const session = await createSignedIn(server)
-    const reply = await edit(session, { avatar: { bytes: Buffer.from("<script>alert(1)</script>"), name: "cat.png", type: "image/png" }, name: "Changed" })
+    const reply = await edit(session, {
+      avatar: { bytes: Buffer.from("<script>alert(1)</script>"), name: "cat.png", type: "image/png" },
+      name: "Changed"
+    })
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ _tag: "BadRequest", avatar: ["Avatar picture must be image format!"] })
     expect((await profile(session)).name).not.toBe("Changed")
@@ -138,7 +153,8 @@ describe("avatar", () => {
   it("replaces and removes the avatar; the old file is gone", async () => {
     const session = await createSignedIn(server)
     const first = (await edit(session, { avatar: { bytes: PNG, name: "a.png" } })).body.data.avatar
-    const second = (await edit(session, { avatar: { bytes: Buffer.concat([JPEG_HEAD, Buffer.alloc(64)]), name: "b.jpg" } })).body.data.avatar
+    const second = (await edit(session, { avatar: { bytes: Buffer.concat([JPEG_HEAD, Buffer.alloc(64)]), name: "b.jpg" } })).body.data
+      .avatar
     expect(second).toMatch(/\.jpg$/)
     expect((await fetch(`${server.url}${first}`)).status).toBe(404)
     const removed = await edit(session, { remove_avatar: "1" })

@@ -47,7 +47,8 @@ describe("sniffFormat", () => {
 
 describe("micronsPerPixel", () => {
   it("prefers the Aperio MPP in the description", () => {
-    const description = "Aperio Image Library v11.2.1 \r\n46000x32914 [0,100 46000x32814] (256x256) JPEG/RGB Q=30|AppMag = 20|MPP = 0.2520|Filename = CMU-1"
+    const description =
+      "Aperio Image Library v11.2.1 \r\n46000x32914 [0,100 46000x32814] (256x256) JPEG/RGB Q=30|AppMag = 20|MPP = 0.2520|Filename = CMU-1"
     expect(micronsPerPixel({ description, xResolution: 1000, resolutionUnit: 3 })).toBe(0.252)
   })
 
@@ -200,7 +201,18 @@ describe("buildPyramid", () => {
     const height = 1700
     // Tiled, JPEG, with its own reduced levels as further pages: the layout of scanner exports.
     await sharp({ create: { width, height, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
-      .tiff({ compression: "jpeg", quality: 80, tile: true, tileWidth: 256, tileHeight: 256, pyramid: true, bigtiff: true, xres: 2000, yres: 2000, resolutionUnit: "cm" })
+      .tiff({
+        compression: "jpeg",
+        quality: 80,
+        tile: true,
+        tileWidth: 256,
+        tileHeight: 256,
+        pyramid: true,
+        bigtiff: true,
+        xres: 2000,
+        yres: 2000,
+        resolutionUnit: "cm"
+      })
       .toFile(input)
     expect((await sharp(input).metadata()).pages).toBeGreaterThan(1)
     const result = await buildPyramid(input, join(dir, "out"), "slide")
@@ -252,7 +264,9 @@ describe("buildPyramid", () => {
   })
 
   it("rejects a TIFF whose tile data is cut off as corrupt and leaves nothing behind", async () => {
-    const tiff = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+    const tiff = await sharp({
+      create: { width: 2048, height: 2048, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } }
+    })
       .tiff({ tile: true, compression: "jpeg" })
       .toBuffer()
     const input = join(dir, "input.tif")

@@ -30,6 +30,44 @@ describe("sign-in limits", () => {
     expect((await login(other.email, PASSWORD)).status).toBe(200)
   })
 
+  it("counts parallel guesses as they arrive: no more than the limit reach the password check", async () => {
+    // Its own server: this uses up most of the loopback address's allowance.
+    const guessed = await startServer({ config: { rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+    try {
+      const account = await createAccount(guessed)
+      const guess = (password: string) => api(guessed).post("/v2/auth/login/", { email: account.email, password })
+      const replies = await Promise.all(Array.from({ length: 20 }, () => guess("Wrong-pass1!")))
+      expect(replies.filter((r) => r.status === 400)).toHaveLength(ATTEMPTS)
+      expect(replies.filter((r) => r.status === 429)).toHaveLength(20 - ATTEMPTS)
+      expectTooMany(await guess(PASSWORD))
+    } finally {
+      await guessed.stop()
+    }
+  })
+
+  it("lets the owner in from a browser they signed in from before while guesses elsewhere lock the account", async () => {
+    const account = await createAccount(server)
+    const first = await login(account.email, PASSWORD)
+    expect(first.status).toBe(200)
+    const device = /preparat_device=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")?.[1]
+    expect(device).toBeDefined()
+    expect(first.headers.get("set-cookie")).toMatch(/preparat_device=[^;]+;.*HttpOnly/i)
+    // An attacker without the cookie spends the account's allowance.
+    for (let i = 0; i < ATTEMPTS; i++) expect((await login(account.email, "Wrong-pass1!")).status).toBe(400)
+    expectTooMany(await login(account.email, PASSWORD))
+    const fromDevice = (password: string, cookie = `preparat_device=${device}`) =>
+      api(server).post("/v2/auth/login/", { email: account.email, password }, { headers: { cookie } })
+    // A forged or another account's device cookie counts as none.
+    expectTooMany(await fromDevice(PASSWORD, `preparat_device=${device!.split(".")[0]}.forged`))
+    const other = await createAccount(server)
+    const otherDevice = /preparat_device=([^;]+)/.exec((await login(other.email, PASSWORD)).headers.get("set-cookie") ?? "")?.[1]
+    expectTooMany(await fromDevice(PASSWORD, `preparat_device=${otherDevice}`))
+    expect((await fromDevice(PASSWORD)).status).toBe(200)
+    // The device has its own allowance: guesses from it are limited too.
+    for (let i = 0; i < ATTEMPTS; i++) expect((await fromDevice("Wrong-pass1!")).status).toBe(400)
+    expectTooMany(await fromDevice(PASSWORD))
+  })
+
   it("does not count successful sign-ins", async () => {
     const account = await createAccount(server)
     for (let i = 0; i < ATTEMPTS + 2; i++) expect((await login(account.email, PASSWORD)).status).toBe(200)
@@ -45,6 +83,25 @@ describe("sign-in limits", () => {
       expectTooMany(await spray())
     } finally {
       await sprayed.stop()
+    }
+  })
+})
+
+describe("behind a trusted proxy", () => {
+  it("limits the address the proxy saw, whatever the client wrote into X-Forwarded-For", async () => {
+    const proxied = await startServer({ config: { trustProxy: 1, rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+    try {
+      let n = 0
+      const spray = () =>
+        api(proxied).post(
+          "/v2/auth/login/",
+          { email: uniqueEmail("spray"), password: "Wrong-pass1!" },
+          { headers: { "x-forwarded-for": `198.51.100.${++n % 250}, 203.0.113.7` } }
+        )
+      for (let i = 0; i < ATTEMPTS * 10; i++) expect((await spray()).status).toBe(400)
+      expectTooMany(await spray())
+    } finally {
+      await proxied.stop()
     }
   })
 })
@@ -73,7 +130,11 @@ describe("password change limit", () => {
   it("blocks after too many wrong old passwords", async () => {
     const session = await createSignedIn(server)
     const change = (old_password: string) =>
-      api(server).put("/v2/auth/password/change/", { old_password, new_password: "Next-pass1!", new_password_confirm: "Next-pass1!" }, { token: session.access })
+      api(server).put(
+        "/v2/auth/password/change/",
+        { old_password, new_password: "Next-pass1!", new_password_confirm: "Next-pass1!" },
+        { token: session.access }
+      )
     for (let i = 0; i < ATTEMPTS; i++) expect((await change("Wrong-old1!")).status).toBe(400)
     expectTooMany(await change(PASSWORD))
   })

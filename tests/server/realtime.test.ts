@@ -59,7 +59,8 @@ const client = (signWith = app.secret) =>
     }
   })
 
-const sdk = () => new PusherServer({ appId: app.appId, key: app.key, secret: app.secret, host: "127.0.0.1", port: String(port), useTLS: false })
+const sdk = () =>
+  new PusherServer({ appId: app.appId, key: app.key, secret: app.secret, host: "127.0.0.1", port: String(port), useTLS: false })
 
 const subscribed = (channel: ReturnType<PusherClient["subscribe"]>) =>
   new Promise<void>((resolve, reject) => {
@@ -100,7 +101,14 @@ describe("embedded Pusher-protocol server", () => {
   })
 
   it("rejects REST calls with a bad signature", async () => {
-    const forged = new PusherServer({ appId: app.appId, key: app.key, secret: "forged", host: "127.0.0.1", port: String(port), useTLS: false })
+    const forged = new PusherServer({
+      appId: app.appId,
+      key: app.key,
+      secret: "forged",
+      host: "127.0.0.1",
+      port: String(port),
+      useTLS: false
+    })
     await expect(forged.trigger("private-mylab_42", "x", {})).rejects.toMatchObject({ status: 401 })
   })
 

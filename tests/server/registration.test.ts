@@ -10,14 +10,37 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const register = (fields: Record<string, unknown>) =>
-  api(server).post("/v2/auth/register/", { name: "Ada", email: uniqueEmail(), password: PASSWORD, password_confirm: PASSWORD, eula: true, ...fields })
+  api(server).post("/v2/auth/register/", {
+    name: "Ada",
+    email: uniqueEmail(),
+    password: PASSWORD,
+    password_confirm: PASSWORD,
+    eula: true,
+    ...fields
+  })
 
-const userCount = () => server.withDb(async (db) => Number((await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n))
+const userCount = () =>
+  server.withDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
+  )
 
 describe("register", () => {
   it("lists every invalid field with the spec's messages and creates nothing", async () => {
     const before = await userCount()
-    const reply = await api(server).post("/v2/auth/register/", { name: " ", email: "not-an-email", password: "short", password_confirm: "x", eula: false })
+    const reply = await api(server).post("/v2/auth/register/", {
+      name: " ",
+      email: "not-an-email",
+      password: "short",
+      password_confirm: "x",
+      eula: false
+    })
     expect(reply.status).toBe(400)
     expect(reply.body).toMatchObject({
       name: ["This field is required."],
@@ -70,12 +93,37 @@ describe("register", () => {
     expect(mail.text).toContain("Tautan ini hanya berlaku sekali")
   })
 
-  it("refuses an email already registered, whatever its case", async () => {
+  it("answers an address that has an account like a new one, and mails its owner instead", async () => {
     const email = uniqueEmail()
     expect((await register({ email })).status).toBe(201)
+    const first = await server.latestMail(email)
+    // Not activated yet: a fresh activation link.
     const again = await register({ email: email.toUpperCase() })
-    expect(again.status).toBe(400)
-    expect(again.body).toEqual({ _tag: "BadRequest", email: ["A user with this email already exists."] })
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual({ status: "success", message: expect.any(String), data: { email } })
+    const resent = await server.latestMail(email, { after: first.file })
+    expect(resent.subject).toBe("Activate your Preparat account")
+    expect((await fetch(resent.links[0]!, { redirect: "manual" })).headers.get("location")).toMatch(/\/verify$/)
+    // Active: a note that the account exists, with the way to a new password; nothing changes.
+    const third = await register({ email, locale: "en" })
+    expect(third.status).toBe(201)
+    const note = await server.latestMail(email, { after: resent.file })
+    expect(note.subject).toBe("You already have a Preparat account")
+    expect(note.links[0]).toBe(`${server.url}/reset-password`)
+    expect((await api(server).post("/v2/auth/login/", { email, password: PASSWORD })).status).toBe(200)
+  })
+
+  it("bounds every text field: a huge name or password is a 400 naming it, not a 500", async () => {
+    const long = await register({ email: uniqueEmail(), name: "n".repeat(151) })
+    expect(long.status).toBe(400)
+    expect(long.body.name).toEqual(["This is too long."])
+    const password = `Aa1!${"x".repeat(300)}`
+    const hashBomb = await register({ email: uniqueEmail(), password, password_confirm: password })
+    expect(hashBomb.status).toBe(400)
+    expect(hashBomb.body.password).toEqual(["This is too long."])
+    const login = await api(server).post("/v2/auth/login/", { email: uniqueEmail(), password: "x".repeat(10_000) })
+    expect(login.status).toBe(400)
+    expect(login.body.password).toEqual(["This is too long."])
   })
 })
 
@@ -111,7 +159,11 @@ describe("activation link", () => {
     const link = await activationLink(email)
     const uid = decodeURIComponent(new URL(link).pathname.split("/")[4]!)
     await server.withDb((db) =>
-      db.updateTable("one_time_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", uid).execute()
+      db
+        .updateTable("one_time_tokens")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("user_id", "=", uid)
+        .execute()
     )
     const reply = await fetch(link, { redirect: "manual" })
     expect(reply.headers.get("location")).toBe(`${server.url}/unverified`)

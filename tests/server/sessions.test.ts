@@ -12,7 +12,10 @@ afterAll(() => server.stop())
 const login = (body: Record<string, unknown>) => api(server).post("/v2/auth/login/", body)
 const refresh = (token: string) => api(server).post("/v2/auth/token/refresh/", { refresh: token })
 const activityKinds = async (token: string) =>
-  ((await api(server).get("/v2/auth/activities/?limit=100", { token })).body.data.results as Array<{ kind: string; detail: Record<string, unknown> }>)
+  (await api(server).get("/v2/auth/activities/?limit=100", { token })).body.data.results as Array<{
+    kind: string
+    detail: Record<string, unknown>
+  }>
 
 describe("login", () => {
   it("answers tokens and the profile for the right password", async () => {
@@ -68,7 +71,11 @@ describe("login", () => {
 
   it("records sign-ins with address and user agent", async () => {
     const account = await createAccount(server)
-    const reply = await api(server).post("/v2/auth/login/", { email: account.email, password: PASSWORD }, { headers: { "user-agent": "SlideScope/1.0" } })
+    const reply = await api(server).post(
+      "/v2/auth/login/",
+      { email: account.email, password: PASSWORD },
+      { headers: { "user-agent": "SlideScope/1.0" } }
+    )
     const events = await activityKinds(reply.body.data.access_token)
     expect(events.find((e) => e.kind === "auth.signed_in")?.detail).toMatchObject({ ip: "127.0.0.1", user_agent: "SlideScope/1.0" })
   })
@@ -96,6 +103,13 @@ describe("refresh tokens", () => {
     expect((await refresh(rotated.body.data.refresh_token)).status).toBe(401)
   })
 
+  it("reuse also ends every access token the user holds", async () => {
+    const session = await createSignedIn(server)
+    const rotated = await refresh(session.refresh)
+    expect((await refresh(session.refresh)).status).toBe(401)
+    expect((await api(server).get("/v2/auth/user/profile/", { token: rotated.body.data.access_token })).status).toBe(401)
+  })
+
   it("reuse revokes only that session, not the user's other sign-ins", async () => {
     const account = await createAccount(server)
     const phone = await signIn(server, account)
@@ -109,7 +123,11 @@ describe("refresh tokens", () => {
     expect((await refresh("not-a-token")).status).toBe(401)
     const session = await createSignedIn(server)
     await server.withDb((db) =>
-      db.updateTable("refresh_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", session.id).execute()
+      db
+        .updateTable("refresh_tokens")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("user_id", "=", session.id)
+        .execute()
     )
     expect((await refresh(session.refresh)).status).toBe(401)
   })
@@ -118,7 +136,9 @@ describe("refresh tokens", () => {
     expect((await api(server).get("/v2/auth/user/profile/")).status).toBe(401)
     const session = await createSignedIn(server)
     const [header, , signature] = session.access.split(".")
-    const forgedBody = Buffer.from(JSON.stringify({ sub: "someone-else", email: "x@y.z", name: "X", iat: 0, exp: 9999999999 })).toString("base64url")
+    const forgedBody = Buffer.from(JSON.stringify({ sub: "someone-else", email: "x@y.z", name: "X", iat: 0, exp: 9999999999 })).toString(
+      "base64url"
+    )
     expect((await api(server).get("/v2/auth/user/profile/", { token: `${header}.${forgedBody}.${signature}` })).status).toBe(401)
   })
 })
@@ -134,6 +154,20 @@ describe("logout", () => {
     expect((await api(server).post("/v2/auth/logout/", { refresh: "unknown" })).status).toBe(200)
     const again = await signIn(server, session)
     expect((await activityKinds(again.access)).filter((e) => e.kind === "auth.signed_out")).toHaveLength(1)
+  })
+
+  it("ends every access token of the user at once, and other sessions refresh theirs", async () => {
+    const account = await createAccount(server)
+    const leaving = await signIn(server, account)
+    const staying = await signIn(server, account)
+    const profile = (token: string) => api(server).get("/v2/auth/user/profile/", { token })
+    expect((await profile(leaving.access)).status).toBe(200)
+    expect((await api(server).post("/v2/auth/logout/", { refresh: leaving.refresh })).status).toBe(200)
+    expect((await profile(leaving.access)).status).toBe(401)
+    expect((await profile(staying.access)).status).toBe(401)
+    const renewed = await refresh(staying.refresh)
+    expect(renewed.status).toBe(200)
+    expect((await profile(renewed.body.data.access_token)).status).toBe(200)
   })
 
   it("needs the refresh field", async () => {

@@ -21,7 +21,12 @@ let publicSlide: ReadySlide
 
 beforeAll(async () => {
   server = await startServer()
-  ;[ada, bob, cara, eve] = await Promise.all(["Ada", "Bob", "Cara", "Eve"].map((name) => person(server, name))) as [SignedIn, SignedIn, SignedIn, SignedIn]
+  ;[ada, bob, cara, eve] = (await Promise.all(["Ada", "Bob", "Cara", "Eve"].map((name) => person(server, name)))) as [
+    SignedIn,
+    SignedIn,
+    SignedIn,
+    SignedIn
+  ]
   const cases = await createFolder(server, ada, "Cases")
   await share(server, ada, cases.id, bob, "admin")
   await share(server, ada, cases.id, cara, "reviewer")

@@ -34,9 +34,14 @@ describe("Deep Zoom zip import", () => {
     const reply = await uploadDzi(server, ada, folder.id, "scan.zip", archive)
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     const lab = reply.body.data.lab
-    expect(lab).toMatchObject({ name: "scan", status: "ready", width: 700, height: 500, size: archive.length, parent: folder.id })
+    expect(lab).toMatchObject({ name: "scan", status: "ready", width: 700, height: 500, parent: folder.id })
     const key = lab.tile_source.split("/")[5]
     const dir = join(server.config.dataDir, "slides", key)
+    // It counts what it takes on disk: the zip kept as the original, its tiles and thumbnails.
+    const onDisk = (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f !== "slide.dzi" && statSync(join(dir, f)).isFile())
+      .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
+    expect(lab.size).toBe(archive.length + onDisk)
     expect(readFileSync(join(dir, "slide.dzi"), "utf8")).toContain('<Size Height="500" Width="700"/>')
     for (const file of ["slide_thumb_77x77.jpg", "slide_thumb_312x281.jpg", "slide_files/10/2_1.jpeg", "slide_files/0/0_0.jpeg"]) {
       expect(statSync(join(dir, file)).size, file).toBeGreaterThan(0)
@@ -53,11 +58,35 @@ describe("Deep Zoom zip import", () => {
     "a missing tile": () => entries.filter((e) => !e.name.endsWith("scan_files/10/1_1.jpeg")),
     "a descriptor implying another level count": () =>
       entries.map((e) =>
-        e === descriptor() ? { name: e.name, data: Buffer.from(Buffer.from(e.data!).toString("utf8").replace('Width="700"', 'Width="1400"')) } : e
+        e === descriptor()
+          ? { name: e.name, data: Buffer.from(Buffer.from(e.data!).toString("utf8").replace('Width="700"', 'Width="1400"')) }
+          : e
       ),
     "a symlink": () => [...entries, { name: "scan/scan_files/link", data: Buffer.from("/etc/passwd"), symlink: true }],
     "two descriptors": () => [...entries, { name: "other.dzi", data: descriptor().data! }],
-    "a tile of another format": () => entries.map((e) => (e.name.endsWith("scan_files/0/0_0.jpeg") ? { name: e.name, data: Buffer.from("not a jpeg") } : e))
+    "a tile of another format": () =>
+      entries.map((e) => (e.name.endsWith("scan_files/0/0_0.jpeg") ? { name: e.name, data: Buffer.from("not a jpeg") } : e)),
+    "a tile that is a JPEG header and zeros": () =>
+      entries.map((e) =>
+        e.name.endsWith("scan_files/10/1_1.jpeg")
+          ? { name: e.name, data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096)]) }
+          : e
+      ),
+    "a tile of the wrong size": () => {
+      const small = entries.find((e) => e.name.endsWith("scan_files/0/0_0.jpeg"))!
+      return entries.map((e) => (e.name.endsWith("scan_files/10/1_1.jpeg") ? { name: e.name, data: small.data! } : e))
+    },
+    "a zip that unpacks to far more than its size": () =>
+      // A real tile with megabytes of zeros after its end: it decodes, and deflates to almost nothing.
+      entries.map((e) =>
+        e.name.endsWith(".dzi")
+          ? e
+          : {
+              ...e,
+              deflate: true,
+              data: e.name.endsWith("scan_files/10/1_1.jpeg") ? Buffer.concat([e.data!, Buffer.alloc(8 * 1024 * 1024)]) : e.data!
+            }
+      )
   }
 
   for (const [what, make] of Object.entries(bad)) {

@@ -21,7 +21,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-const jobOf = (labId: string) => server.withDb((db) => db.selectFrom("slide_jobs").selectAll().where("lab_id", "=", labId).executeTakeFirstOrThrow())
+const jobOf = (labId: string) =>
+  server.withDb((db) => db.selectFrom("slide_jobs").selectAll().where("lab_id", "=", labId).executeTakeFirstOrThrow())
 
 const upload = async (name: string, bytes: Uint8Array) => {
   const reply = await uploadWhole(server, ada, folder, name, bytes)
@@ -31,7 +32,11 @@ const upload = async (name: string, bytes: Uint8Array) => {
 
 describe("failing builds", () => {
   it("fails a decompression bomb and a truncated TIFF, and keeps serving", async () => {
-    const bomb = new Uint8Array(await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } }).png().toBuffer())
+    const bomb = new Uint8Array(
+      await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer()
+    )
     expect(bomb.length).toBeLessThan(200_000)
     const whole = await noiseTiff(400, 400)
     const truncated = whole.subarray(0, Math.floor(whole.length * 0.6))
@@ -55,10 +60,14 @@ describe("failing builds", () => {
     await waitForStatus(server, ada, id, ["ready"])
     // Build it again after its original is gone: the child fails for a reason that is not the
     // image's (no such file), which is a crash to retry, not a rejection.
-    const { blob_key } = await server.withDb((db) => db.selectFrom("labs").select("blob_key").where("id", "=", id).executeTakeFirstOrThrow())
+    const { blob_key } = await server.withDb((db) =>
+      db.selectFrom("labs").select("blob_key").where("id", "=", id).executeTakeFirstOrThrow()
+    )
     rmSync(join(server.config.dataDir, "blobs", blob_key!), { force: true })
     const requeued = new Date().toISOString()
-    await server.withDb((db) => db.updateTable("slide_jobs").set({ state: "queued", attempts: 0, run_after: requeued }).where("lab_id", "=", id).execute())
+    await server.withDb((db) =>
+      db.updateTable("slide_jobs").set({ state: "queued", attempts: 0, run_after: requeued }).where("lab_id", "=", id).execute()
+    )
     const deadline = Date.now() + 20_000
     let job = await jobOf(id)
     while (job.attempts === 0 && Date.now() < deadline) {

@@ -24,7 +24,11 @@ describe("job recovery", () => {
     const lapsed = new Date(Date.now() - 60_000).toISOString()
     await server.withDb(async (db) => {
       await db.updateTable("slide_jobs").set({ state: "running", attempts: 1, locked_until: lapsed }).where("lab_id", "=", labId).execute()
-      await db.updateTable("labs").set({ status: "processing", slide_key: null, width: null, height: null }).where("id", "=", labId).execute()
+      await db
+        .updateTable("labs")
+        .set({ status: "processing", slide_key: null, width: null, height: null })
+        .where("id", "=", labId)
+        .execute()
     })
 
     server = await servers.start()

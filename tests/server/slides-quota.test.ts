@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const used = async (token: string) => (await client(server).get("/v2/pricing/plan/storage/", { token })).body.data.total_used
-const children = async (token: string, folder: string) => (await client(server).get(`/v2/labs/?parent=${folder}`, { token })).body.data.results
+const children = async (token: string, folder: string) =>
+  (await client(server).get(`/v2/labs/?parent=${folder}`, { token })).body.data.results
 
 describe("quota", () => {
   it("refuses an upload that would pass the quota before it starts", async () => {
@@ -53,12 +54,36 @@ describe("quota", () => {
 
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "meanwhile", size: QUOTA - half })
     const uploadId = first.body.data.upload_id
-    const last = await sendChunk(server, ada, { labId: folder.id, filename: "a.tif", file: tiff, start: half, end: tiff.length - 1, uploadId })
+    const last = await sendChunk(server, ada, {
+      labId: folder.id,
+      filename: "a.tif",
+      file: tiff,
+      start: half,
+      end: tiff.length - 1,
+      uploadId
+    })
     expect(last.status, JSON.stringify(last.body)).toBe(413)
     expect(last.body.message).toBe(FULL)
     expect(await children(ada.access, folder.id)).toEqual([])
     expect(await used(ada.access)).toBe(QUOTA - half)
     expect((await client(server).get(`/v2/slides/chunks/${uploadId}/`, { token: ada.access })).status).toBe(404)
     expect(readdirSync(join(server.config.dataDir, "uploads"))).toEqual([])
+  })
+
+  it("reserves the announced size of uploads in flight, so that together they cannot pass the quota", async () => {
+    const ada = await person(server, "Ada")
+    const folder = await createFolder(server, ada, "Parallel")
+    const announced = Math.floor(QUOTA * 0.49)
+    const start = (n: number) =>
+      sendChunk(server, ada, { labId: folder.id, filename: `part${n}.tif`, file: tiff, start: 0, end: 99, total: announced })
+    const first = await start(1)
+    const second = await start(2)
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([200, 200])
+    const third = await start(3)
+    expect(third.status, JSON.stringify(third.body)).toBe(413)
+    expect(third.body.message).toBe(FULL)
+    // Abandoning one gives its reservation back.
+    await server.withDb((db) => db.deleteFrom("uploads").where("id", "=", first.body.data.upload_id).execute())
+    expect((await start(4)).status).toBe(200)
   })
 })

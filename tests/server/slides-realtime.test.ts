@@ -44,7 +44,8 @@ describe("upload status, live", () => {
 
     const deadline = Date.now() + 30_000
     const statuses = () => heard.filter((h) => h.event === `status_upload_${labId}`).map((h) => h.data.status)
-    while (!statuses().includes("ready") && !statuses().includes("failed") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    while (!statuses().includes("ready") && !statuses().includes("failed") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
     expect(statuses()).toEqual(["uploading", "processing", "ready"])
     const ready = heard.find((h) => h.event === `status_upload_${labId}` && h.data.status === "ready")!
     expect(ready.data).toMatchObject({

@@ -24,7 +24,14 @@ describe("single upload", () => {
     const reply = await uploadWhole(server, ada, folder.id, "biopsy.png", png)
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     const lab = reply.body.data.lab
-    expect(lab).toMatchObject({ name: "biopsy.png", is_dir: false, parent: folder.id, status: "processing", size: png.length, tile_source: null })
+    expect(lab).toMatchObject({
+      name: "biopsy.png",
+      is_dir: false,
+      parent: folder.id,
+      status: "processing",
+      size: png.length,
+      tile_source: null
+    })
 
     const ready = await waitForStatus(server, ada, lab.id, ["ready", "failed"])
     expect(ready.status).toBe("ready")
@@ -33,7 +40,8 @@ describe("single upload", () => {
     expect(ready.thumbnail).toMatch(/slide_thumb_77x77\.jpg$/)
     expect(ready.thumbnail_url).toMatch(/slide_thumb_312x281\.jpg$/)
     const dir = slideDir(ready.tile_source)
-    for (const file of ["slide.dzi", "slide_thumb_77x77.jpg", "slide_thumb_312x281.jpg", "slide_files/0/0_0.jpeg"]) expect(existsSync(join(dir, file)), file).toBe(true)
+    for (const file of ["slide.dzi", "slide_thumb_77x77.jpg", "slide_thumb_312x281.jpg", "slide_files/0/0_0.jpeg"])
+      expect(existsSync(join(dir, file)), file).toBe(true)
 
     const c = client(server)
     expect((await c.get(`/v2/labs/${folder.id}/`, { token: ada.access })).body.data.size).toBe(png.length)

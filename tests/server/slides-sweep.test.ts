@@ -36,9 +36,13 @@ describe("abandoned uploads", () => {
 
     server = await servers.start()
     const deadline = Date.now() + 10_000
-    const names = async () => (await client(server).get(`/v2/labs/?parent=${folder.id}`, { token: ada.access })).body.data.results.map((l: { name: string }) => l.name)
+    const names = async () =>
+      (await client(server).get(`/v2/labs/?parent=${folder.id}`, { token: ada.access })).body.data.results.map(
+        (l: { name: string }) => l.name
+      )
     // The sweep runs in the background: the stale upload goes first, then the orphan file.
-    while (((await names()).includes("stale.tif") || existsSync(orphan)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    while (((await names()).includes("stale.tif") || existsSync(orphan)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100))
     expect(await names()).toEqual(["fresh.tif"])
     expect((await client(server).get(`/v2/slides/chunks/${stale}/`, { token: ada.access })).status).toBe(404)
     expect((await client(server).get(`/v2/slides/chunks/${fresh}/`, { token: ada.access })).body.data.offset).toBe(10_000)

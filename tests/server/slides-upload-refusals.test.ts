@@ -23,7 +23,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-const childCount = async (folder: string) => (await client(server).get(`/v2/labs/?parent=${folder}`, { token: owner.access })).body.data.meta.count
+const childCount = async (folder: string) =>
+  (await client(server).get(`/v2/labs/?parent=${folder}`, { token: owner.access })).body.data.meta.count
 const uploadRows = () => server.withDb((db) => db.selectFrom("uploads").select("id").execute())
 const partialFiles = () => readdirSync(join(server.config.dataDir, "uploads"))
 

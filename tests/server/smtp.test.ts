@@ -43,7 +43,9 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
   const { port } = smtp.server.address() as AddressInfo
-  server = await startServer({ env: { SMTP_URL: `smtp://preparat:mail-secret@127.0.0.1:${port}`, MAIL_FROM: "Preparat <no-reply@preparat.test>" } })
+  server = await startServer({
+    env: { SMTP_URL: `smtp://preparat:mail-secret@127.0.0.1:${port}`, MAIL_FROM: "Preparat <no-reply@preparat.test>" }
+  })
 })
 
 afterAll(async () => {
@@ -64,7 +66,13 @@ const waitFor = async <A>(find: () => A | undefined, timeoutMs = 5_000): Promise
 describe("SMTP delivery", () => {
   it("delivers the activation mail over authenticated SMTP, and its link works", async () => {
     const email = uniqueEmail("smtp")
-    const reply = await api(server).post("/v2/auth/register/", { name: "Mail Tester", email, password: PASSWORD, password_confirm: PASSWORD, eula: true })
+    const reply = await api(server).post("/v2/auth/register/", {
+      name: "Mail Tester",
+      email,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      eula: true
+    })
     expect(reply.status).toBe(201)
 
     const delivery = await waitFor(() => received.find((m) => m.to.includes(email)))
@@ -85,5 +93,25 @@ describe("SMTP delivery", () => {
   it("keeps the dev outbox pages off when mail goes over SMTP", async () => {
     const page = await fetch(`${server.url}/dev/outbox`)
     expect(await page.text()).not.toContain("Mails this server would have sent")
+  })
+
+  it("says so when the activation mail cannot be sent, and keeps the registration", async () => {
+    const closed = await startServer({ config: { smtpUrl: "smtp://127.0.0.1:1", devRoutes: false } })
+    try {
+      const email = uniqueEmail("nomail")
+      const reply = await api(closed).post("/v2/auth/register/", {
+        name: "No Mail",
+        email,
+        password: PASSWORD,
+        password_confirm: PASSWORD,
+        eula: true
+      })
+      expect(reply.status).toBe(503)
+      expect(reply.body).toEqual({ _tag: "ServiceUnavailable", message: expect.stringContaining("could not be sent") })
+      const row = await closed.withDb((db) => db.selectFrom("users").select("email").where("email", "=", email).executeTakeFirst())
+      expect(row?.email).toBe(email)
+    } finally {
+      await closed.stop()
+    }
   })
 })

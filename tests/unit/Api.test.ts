@@ -60,9 +60,7 @@ const rotatingServer = () => {
         ? json(200, { status: "success", data: { access_token: "a2", refresh_token: "r2" } })
         : json(401, { message: "Invalid or expired refresh token." })
     }
-    return call.authorization === "Bearer a2"
-      ? json(200, { status: "success", data: "hi" })
-      : json(401, { message: "Token expired." })
+    return call.authorization === "Bearer a2" ? json(200, { status: "success", data: "hi" }) : json(401, { message: "Token expired." })
   }
   return { handler, renewals: () => renewals }
 }
@@ -127,9 +125,7 @@ describe("Api", () => {
   })
 
   it.effect("ends the session when the server refuses to renew: Unauthorized, tokens gone, expiry announced", () => {
-    const fake = fakeFetch((call) =>
-      call.path === REFRESH_PATH ? json(401, { message: "revoked" }) : json(401, { message: "expired" })
-    )
+    const fake = fakeFetch((call) => (call.path === REFRESH_PATH ? json(401, { message: "revoked" }) : json(401, { message: "expired" })))
     return Effect.gen(function* () {
       const store = yield* TokenStore
       const announced = yield* store.expired.pipe(Stream.take(1), Stream.runCollect, Effect.forkChild)
@@ -181,9 +177,7 @@ describe("Api", () => {
   it.effect("calls marked unauthenticated carry no bearer token", () => {
     const fake = fakeFetch(() => json(200, { status: "success", data: "hi" }))
     return Effect.gen(function* () {
-      yield* Api.use((api) =>
-        api.request({ method: "POST", path: "/v2/auth/login/", body: {}, success: Greeting, authenticated: false })
-      )
+      yield* Api.use((api) => api.request({ method: "POST", path: "/v2/auth/login/", body: {}, success: Greeting, authenticated: false }))
       expect(fake.calls[0]?.authorization).toBeNull()
     }).pipe(Effect.provide(layerWith(fake.fetch, signedIn)))
   })

@@ -24,9 +24,7 @@ describe("present", () => {
   })
 
   it("a 400 without a message shows the first message of the first field", () => {
-    const shown = present(
-      new BadRequest({ fields: { email: ["A user with this email already exists.", "second"], password: ["x"] } })
-    )
+    const shown = present(new BadRequest({ fields: { email: ["A user with this email already exists.", "second"], password: ["x"] } }))
     expect(shown.notice).toEqual({ text: "A user with this email already exists." })
   })
 

@@ -85,7 +85,10 @@ describe("Realtime connection", () => {
           expect(client.listenersOn("private-mylab_l1")).toBe(0)
         })
       ).pipe(Effect.provide(Realtime.test(client)))
-      expect(late).toEqual([{ _tag: "Subscribed" }, { _tag: "Message", event: "lab_changed_l1", data: { kind: "lab.renamed", lab_id: "l1" } }])
+      expect(late).toEqual([
+        { _tag: "Subscribed" },
+        { _tag: "Message", event: "lab_changed_l1", data: { kind: "lab.renamed", lab_id: "l1" } }
+      ])
     })
   )
 })
@@ -96,11 +99,21 @@ describe("pusher-js options", () => {
 
   it("connects to the page's own host and port when the server names none", () => {
     const options = pusherOptions(config, page, never)
-    expect(options).toMatchObject({ cluster: "local", wsHost: "localhost", wsPort: 8096, wssPort: 8096, forceTLS: false, enabledTransports: ["ws", "wss"] })
+    expect(options).toMatchObject({
+      cluster: "local",
+      wsHost: "localhost",
+      wsPort: 8096,
+      wssPort: 8096,
+      forceTLS: false,
+      enabledTransports: ["ws", "wss"]
+    })
   })
 
   it("uses the default port of the page's scheme, and TLS on https", () => {
-    expect(pusherOptions(config, { protocol: "https:", hostname: "preparat.test", port: "" }, never)).toMatchObject({ wsPort: 443, forceTLS: true })
+    expect(pusherOptions(config, { protocol: "https:", hostname: "preparat.test", port: "" }, never)).toMatchObject({
+      wsPort: 443,
+      forceTLS: true
+    })
     expect(pusherOptions(config, { ...page, port: "" }, never)).toMatchObject({ wsPort: 80, forceTLS: false })
   })
 
@@ -114,7 +127,7 @@ describe("pusher-js options", () => {
     const options = pusherOptions(config, page, async (socketId, channel) => {
       asked.push(`${socketId} ${channel}`)
       if (channel.endsWith("x")) throw new Error("403")
-      return { auth: "key:signature" }
+      return channel.endsWith("bound") ? { auth: "key:signature", channel_data: '{"user_id":"u1"}' } : { auth: "key:signature" }
     })
     const answer = (channelName: string) =>
       new Promise<unknown>((resolve) =>
@@ -122,6 +135,8 @@ describe("pusher-js options", () => {
       )
     expect(await answer("private-mylab_l1")).toEqual({ auth: "key:signature" })
     expect(await answer("private-mylab_x")).toBe("403")
-    expect(asked).toEqual(["1.2 private-mylab_l1", "1.2 private-mylab_x"])
+    // The signature covers the user it binds: pusher-js must send channel_data back with the subscription.
+    expect(await answer("private-mylab_bound")).toEqual({ auth: "key:signature", channel_data: '{"user_id":"u1"}' })
+    expect(asked).toEqual(["1.2 private-mylab_l1", "1.2 private-mylab_x", "1.2 private-mylab_bound"])
   })
 })

@@ -25,7 +25,9 @@ describe("access token verifier", () => {
     const forged = signAccessToken("another secret entirely", user, 900, at)
     expect(verify(forged, at)).toBeUndefined()
     const [header, , signature] = good.split(".")
-    const body = Buffer.from(JSON.stringify({ sub: "u-2", email: "eve@example.com", name: "Eve", iat: at / 1000, exp: at / 1000 + 900 })).toString("base64url")
+    const body = Buffer.from(
+      JSON.stringify({ sub: "u-2", email: "eve@example.com", name: "Eve", iat: at / 1000, exp: at / 1000 + 900 })
+    ).toString("base64url")
     expect(verify(`${header}.${body}.${signature}`, at)).toBeUndefined()
     expect(verify("not-a-token", at)).toBeUndefined()
   })

@@ -36,8 +36,14 @@ describe("activityText", () => {
   const at = (kind: string, detail: Record<string, unknown>) => ({ id: "e", kind, created_at: "2025-01-01T00:00:00Z", detail })
 
   it("reads a sign-in as 'Signed in from <ip> (<browser>)'", () => {
-    const text = activityText(at("auth.signed_in", { ip: "127.0.0.1", user_agent: "HeadlessChrome/131.0 Safari/537.36", second_factor: "none" }))
-    expect(text).toEqual({ key: "auth_signed_in", params: { ip: "127.0.0.1", browser: "Chrome", kind: "auth.signed_in" }, unknownBrowser: false })
+    const text = activityText(
+      at("auth.signed_in", { ip: "127.0.0.1", user_agent: "HeadlessChrome/131.0 Safari/537.36", second_factor: "none" })
+    )
+    expect(text).toEqual({
+      key: "auth_signed_in",
+      params: { ip: "127.0.0.1", browser: "Chrome", kind: "auth.signed_in" },
+      unknownBrowser: false
+    })
     expect(en.settings.activities.kinds.auth_signed_in.replace("{{ip}}", "127.0.0.1").replace("{{browser}}", "Chrome")).toBe(
       "Signed in from 127.0.0.1 (Chrome)"
     )

@@ -7,7 +7,7 @@ import { ServerError } from "../../src/effects/ApiError.ts"
 import { changePassword } from "../../src/effects/auth/account.ts"
 import { login, logout, watchExpiry } from "../../src/effects/auth/session.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { ada } from "../../src/machines/testing/fixtures.ts"
+import { ada } from "../../src/machines/support/testing/fixtures.ts"
 
 const recorder = (answer: (request: ApiRequest<unknown>) => unknown) => {
   const requests: Array<ApiRequest<unknown>> = []

@@ -49,7 +49,13 @@ describe("grant cache", () => {
   })
 
   it("keys keep viewers, guests, labs and builds apart", () => {
-    const keys = [grantKey("u1", "L1", "k1"), grantKey(undefined, "L1", "k1"), grantKey("u2", "L1", "k1"), grantKey("u1", "L2", "k1"), grantKey("u1", "L1", "k2")]
+    const keys = [
+      grantKey("u1", "L1", "k1"),
+      grantKey(undefined, "L1", "k1"),
+      grantKey("u2", "L1", "k1"),
+      grantKey("u1", "L2", "k1"),
+      grantKey("u1", "L1", "k2")
+    ]
     expect(new Set(keys).size).toBe(keys.length)
   })
 })

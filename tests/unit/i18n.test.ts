@@ -12,7 +12,9 @@ type Tree = { readonly [key: string]: unknown }
 /** Every leaf as [dotted key, value]. */
 const leaves = (tree: Tree, prefix = ""): Array<[string, unknown]> =>
   Object.entries(tree).flatMap(([key, value]) =>
-    value !== null && typeof value === "object" && !Array.isArray(value) ? leaves(value as Tree, `${prefix}${key}.`) : [[`${prefix}${key}`, value]]
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? leaves(value as Tree, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value]]
   )
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
@@ -34,14 +36,17 @@ describe("dictionaries", () => {
   })
 
   it("have no empty or non-text entries", () => {
-    const bad = (map: Map<string, unknown>) => [...map].filter(([, value]) => typeof value !== "string" || value.trim() === "").map(([key]) => key)
+    const bad = (map: Map<string, unknown>) =>
+      [...map].filter(([, value]) => typeof value !== "string" || value.trim() === "").map(([key]) => key)
     expect(bad(english)).toEqual([])
     expect(bad(indonesian)).toEqual([])
   })
 
   it("use the same placeholders in both languages", () => {
     const mismatched = [...english]
-      .filter(([key, value]) => JSON.stringify(placeholders(String(value))) !== JSON.stringify(placeholders(String(indonesian.get(key) ?? ""))))
+      .filter(
+        ([key, value]) => JSON.stringify(placeholders(String(value))) !== JSON.stringify(placeholders(String(indonesian.get(key) ?? "")))
+      )
       .map(([key]) => key)
     expect(mismatched).toEqual([])
   })

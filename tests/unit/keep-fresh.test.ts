@@ -37,7 +37,9 @@ const setup = (initial: { access: string; refresh: string } | null, skewSeconds 
     const body = { status: "success", data: { access_token: access, refresh_token: `r${refreshes.length + 1}` } }
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } })
   }
-  const layer = Api.layer({ baseURL: "http://api.test", fetch: fetch as typeof globalThis.fetch }).pipe(Layer.provideMerge(TokenStore.memory(initial)))
+  const layer = Api.layer({ baseURL: "http://api.test", fetch: fetch as typeof globalThis.fetch }).pipe(
+    Layer.provideMerge(TokenStore.memory(initial))
+  )
   /** Moves both clocks on by `ms` and lets the program and its requests run. */
   const advance = (ms: number) =>
     Effect.gen(function* () {

@@ -12,7 +12,7 @@ import { loadLabPage } from "../../src/effects/labs/list.ts"
 import { setPublic } from "../../src/effects/labs/metadata.ts"
 import { openSource } from "../../src/effects/labs/open.ts"
 import { trashLabs } from "../../src/effects/labs/remove.ts"
-import { created, folderDetail, info, lab, meta, slides } from "../../src/machines/testing/labFixtures.ts"
+import { created, folderDetail, info, lab, meta, slides } from "../../src/machines/support/testing/labFixtures.ts"
 
 const recorder = (answer: (request: ApiRequest<unknown>) => unknown) => {
   const requests: Array<ApiRequest<unknown>> = []
@@ -63,7 +63,10 @@ describe("lists", () => {
 
 describe("changes", () => {
   it.effect("a new folder is read from data.data.results[0]", () => {
-    const server = recorder(() => ({ status: "success", data: { data: { results: [created("f4", "New", { id: "f1", name: "Slides" })] } } }))
+    const server = recorder(() => ({
+      status: "success",
+      data: { data: { results: [created("f4", "New", { id: "f1", name: "Slides" })] } }
+    }))
     return Effect.gen(function* () {
       const folder = yield* createFolder("New", "f1")
       expect(server.requests[0]?.body).toEqual({ name: "New", parent: "f1", is_dir: true, is_favorite: false })
@@ -95,7 +98,9 @@ describe("changes", () => {
   it.effect("the public toggle writes mylab-is_public, then reads the panel again", () => {
     const flag = { id: "m1", lab_id: "f1", name: "mylab-is_public", value: "true", created_at: "x", updated_at: "x" }
     const server = recorder((request) =>
-      request.method === "PUT" ? { status: "success", data: { metadata: flag } } : { status: "success", data: info({ access: "public", metadata: [flag] }) }
+      request.method === "PUT"
+        ? { status: "success", data: { metadata: flag } }
+        : { status: "success", data: info({ access: "public", metadata: [flag] }) }
     )
     return Effect.gen(function* () {
       const panel = yield* setPublic("f1", true)

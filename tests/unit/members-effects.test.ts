@@ -41,7 +41,10 @@ describe("members programs", () => {
   it.effect("reads a page of collaborators, leaving out an empty search", () =>
     Effect.gen(function* () {
       const page = { results: [member("owner", "ada@lab.test", "owner")], meta: { count: 1, current_page: 1, next_page: null } }
-      const { result, asked } = yield* scripted(loadMembers({ labId: "l1", page: 1, search: "  " }), () => ({ status: "success", data: page }))
+      const { result, asked } = yield* scripted(loadMembers({ labId: "l1", page: 1, search: "  " }), () => ({
+        status: "success",
+        data: page
+      }))
       expect(result).toEqual(page)
       expect(asked[0]).toMatchObject({ method: "GET", path: "/v2/members/", query: { lab_id: "l1", page: 1, limit: 5, search: undefined } })
     })
@@ -56,7 +59,10 @@ describe("members programs", () => {
       ]
       const { result, asked } = yield* scripted(inviteMembers({ labId: "l1", invitees, locale: "id" }), (request) => {
         const body = request.body as { email: ReadonlyArray<string>; role_member: "admin" | "reviewer" }
-        return { status: "success", data: { members: body.email.map((email, i) => member(`${body.role_member}${i}`, email, body.role_member)) } }
+        return {
+          status: "success",
+          data: { members: body.email.map((email, i) => member(`${body.role_member}${i}`, email, body.role_member)) }
+        }
       })
       expect(asked.map((r) => r.body)).toEqual([
         { lab_id: "l1", email: ["cy@lab.test", "di@lab.test"], role_member: "reviewer", locale: "id" },
@@ -68,7 +74,10 @@ describe("members programs", () => {
 
   it.effect("changes a role and removes a member by membership id", () =>
     Effect.gen(function* () {
-      const changed = yield* scripted(changeMemberRole("m 1", "admin"), () => ({ status: "success", data: member("m 1", "bob@lab.test", "admin") }))
+      const changed = yield* scripted(changeMemberRole("m 1", "admin"), () => ({
+        status: "success",
+        data: member("m 1", "bob@lab.test", "admin")
+      }))
       expect(changed.asked[0]).toMatchObject({ method: "PUT", path: "/v2/members/m%201/", body: { role_member: "admin" } })
       expect(changed.result.role_member).toBe("admin")
       const removed = yield* scripted(removeMember("m1"), () => ({ status: "success", data: null }))
@@ -79,7 +88,10 @@ describe("members programs", () => {
   it.effect("asks for suggestions with the lab and the trimmed text, read at data.data.results", () =>
     Effect.gen(function* () {
       const ada = { id: "u2", email: "ada@lab.test", name: "Ada", username: null, avatar: null, profile: { name: "Ada", avatar: null } }
-      const { result, asked } = yield* scripted(suggestUsers("l1", " ad "), () => ({ status: "success", data: { data: { results: [ada] } } }))
+      const { result, asked } = yield* scripted(suggestUsers("l1", " ad "), () => ({
+        status: "success",
+        data: { data: { results: [ada] } }
+      }))
       expect(asked[0]).toMatchObject({ path: "/v2/auth/users/", query: { lab_id: "l1", search: "ad" } })
       expect(result).toEqual([ada])
     })

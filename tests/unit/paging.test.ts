@@ -15,6 +15,13 @@ describe("paging", () => {
     expect(result.ok).toBe(false)
     if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["limit", "page"])
   })
+
+  it("refuses a page so far out that its offset would overflow, and caps a huge limit", () => {
+    expect(paging({ page: 1e20 }, 20).ok).toBe(false)
+    expect(paging({ page: 1_000_001 }, 20).ok).toBe(false)
+    expect(paging({ page: 1_000_000, limit: 1e20 }, 20)).toEqual({ ok: true, paging: { page: 1_000_000, limit: 100, offset: 99_999_900 } })
+    expect(paging({ limit: 80 }, 20, 50)).toEqual({ ok: true, paging: { page: 1, limit: 50, offset: 0 } })
+  })
 })
 
 describe("pageMeta", () => {

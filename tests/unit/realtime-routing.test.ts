@@ -1,21 +1,111 @@
-// Which channels hear which committed event.
+// Which channels hear which committed event, and how stored rows decode.
 import { describe, expect, it } from "vitest"
-import { type LoggedEvent, routeEvent } from "../../server/domain/realtime-routing.ts"
+import { type DomainEvent, decodeLogged, type EventKind, type LoggedEvent } from "../../server/domain/events.ts"
+import { routeEvent } from "../../server/domain/realtime-routing.ts"
 
-const event = (kind: string, payload: Record<string, unknown>, lab_id: string | null = "L"): LoggedEvent => ({
+type PayloadOf<K extends EventKind> = Extract<DomainEvent, { kind: K }>["payload"]
+
+const client = { ip: "127.0.0.1", user_agent: "test" }
+
+/** One payload of every kind; a kind added to the union without one here does not compile. */
+const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
+  "auth.registered": { ...client, locale: "en" },
+  "auth.activated": {},
+  "auth.activation_resent": { ...client, locale: "id" },
+  "auth.sign_in_failed": { ...client, reason: "password" },
+  "auth.signed_in": { ...client, second_factor: "otp" },
+  "auth.refresh_token_reused": { session: "s" },
+  "auth.signed_out": client,
+  "auth.password_changed": client,
+  "auth.password_reset_requested": { ...client, locale: "en" },
+  "auth.password_reset": client,
+  "auth.mfa_setup_started": {},
+  "auth.mfa_enabled": {},
+  "auth.mfa_disabled": {},
+  "auth.mfa_reset_requested": { ...client, locale: "en" },
+  "auth.mfa_reset": client,
+  "profile.updated": { fields: ["name"] },
+  "favorite.added": { lab_id: "L" },
+  "favorite.removed": { lab_id: "L" },
+  "lab.created": { name: "n", is_dir: true, parent_id: "P", owner_id: "O" },
+  "lab.moved": { from_parent_id: "P1", parent_id: "P2" },
+  "lab.renamed": { from: "a", name: "b", parent_id: "P" },
+  "lab.trashed": { parent_id: "P", owner_id: "O", count: 2 },
+  "lab.restored": { parent_id: "P", name: "n" },
+  "lab.purged": { name: "n", bytes: 10, parent_id: null },
+  "lab.published": { is_public: true, parent_id: "P" },
+  "lab.metadata_changed": { names: ["stain"], change: "put", parent_id: "P" },
+  "lab.upload_removed": { name: "n", reason: "abandoned", parent_id: "P" },
+  "upload.status": { status: "processing", thumbnail: null, thumbnail_url: null, parent_id: "F" },
+  "member.removed": { member_id: "m", email: "b@x", left: false, parent_id: "P", recipients: ["B"] },
+  "member.role_changed": { member_id: "m", from: "reviewer", to: "admin", parent_id: "P", recipients: ["B"] },
+  "member.invited": {
+    member_id: "m",
+    email: "b@x",
+    role: "reviewer",
+    pending: false,
+    parent_id: null,
+    notification_id: "n",
+    recipients: ["B"]
+  },
+  "member.joined": { member_id: "m", user_id: "B", role: "admin", parent_id: "P", notification_id: "n", recipients: ["B"] },
+  "lab.ownership_transferred": {
+    from: "A",
+    to: "B",
+    from_parent_id: "P1",
+    parent_id: null,
+    count: 1,
+    notification_id: "n",
+    recipients: ["B", "A"]
+  }
+}
+
+const row = (kind: string, payload: unknown, lab_id: string | null = "L") => ({
   id: "e1",
   kind,
   actor_id: "A",
   lab_id,
-  payload,
+  payload: JSON.stringify(payload),
   created_at: "2026-11-22T00:00:00.000Z"
 })
 
+const logged = <K extends EventKind>(kind: K, payload: PayloadOf<K>, lab_id: string | null = "L"): LoggedEvent => {
+  const event = decodeLogged(row(kind, payload, lab_id))
+  if (!event) throw new Error(`${kind} did not decode`)
+  return event
+}
+
 const channels = (e: LoggedEvent) => routeEvent(e).map((m) => `${m.channel} ${m.event}`)
+
+describe("domain events as stored", () => {
+  it("decodes every kind from its stored row, payload intact", () => {
+    for (const [kind, payload] of Object.entries(samples)) {
+      expect(decodeLogged(row(kind, payload))).toEqual({
+        kind,
+        payload,
+        id: "e1",
+        actor_id: "A",
+        lab_id: "L",
+        created_at: "2026-11-22T00:00:00.000Z"
+      })
+    }
+  })
+
+  it("passes over rows of an unknown kind, a wrong payload or broken JSON", () => {
+    expect(decodeLogged(row("chat.exploded", {}))).toBeUndefined()
+    expect(decodeLogged(row("lab.renamed", { from: "a", parent_id: "P" }))).toBeUndefined()
+    expect(decodeLogged(row("upload.status", { ...samples["upload.status"], status: "exploded" }))).toBeUndefined()
+    expect(decodeLogged({ ...row("auth.activated", {}), payload: "{not json" })).toBeUndefined()
+  })
+
+  it("reads rows written before recipients were dropped from lab events", () => {
+    expect(decodeLogged(row("lab.renamed", { ...samples["lab.renamed"], recipients: [] }))?.payload).toEqual(samples["lab.renamed"])
+  })
+})
 
 describe("realtime routing", () => {
   it("tells a lab, its new parent and its old parent about a move", () => {
-    expect(channels(event("lab.moved", { parent_id: "P2", from_parent_id: "P1" }))).toEqual([
+    expect(channels(logged("lab.moved", { parent_id: "P2", from_parent_id: "P1" }))).toEqual([
       "private-mylab_L lab_changed_L",
       "private-mylab_P2 lab_changed_P2",
       "private-mylab_P1 lab_changed_P1"
@@ -23,22 +113,33 @@ describe("realtime routing", () => {
   })
 
   it("sends an invitation to the invitee's notification channel and the lab's", () => {
-    expect(channels(event("member.invited", { recipients: ["B"], notification_id: "n", parent_id: null }))).toEqual([
+    expect(channels(logged("member.invited", samples["member.invited"]))).toEqual([
       "private-notif_chat_B invite_B",
       "private-mylab_L lab_changed_L"
     ])
   })
 
-  it("sends an ownership transfer to each recipient's ownership channel", () => {
-    expect(channels(event("lab.ownership_transferred", { recipients: ["B", "A"], parent_id: null }))).toEqual([
+  it("sends an ownership transfer to each recipient's ownership channel, and the folder the lab left", () => {
+    const messages = routeEvent(logged("lab.ownership_transferred", samples["lab.ownership_transferred"]))
+    expect(messages.map((m) => `${m.channel} ${m.event}`)).toEqual([
       "private-ownership_changes_B ownership_changes_B",
       "private-ownership_changes_A ownership_changes_A",
-      "private-mylab_L lab_changed_L"
+      "private-mylab_L lab_changed_L",
+      "private-mylab_P1 lab_changed_P1"
     ])
+    expect(messages[0]?.data).toEqual({
+      kind: "lab.ownership_transferred",
+      lab_id: "L",
+      actor_id: "A",
+      notification_id: "n",
+      at: "2026-11-22T00:00:00.000Z"
+    })
   })
 
   it("sends upload status with its payload to the lab's channel", () => {
-    const [status] = routeEvent(event("upload.status", { status: "ready", thumbnail: "/t.jpg", thumbnail_url: "/t312.jpg" }))
+    const [status] = routeEvent(
+      logged("upload.status", { status: "ready", thumbnail: "/t.jpg", thumbnail_url: "/t312.jpg", parent_id: null })
+    )
     expect(status).toEqual({
       channel: "private-mylab_L",
       event: "status_upload_L",
@@ -47,7 +148,7 @@ describe("realtime routing", () => {
   })
 
   it("also sends a file's upload status to its folder's channel, and tells both lists", () => {
-    expect(channels(event("upload.status", { status: "processing", thumbnail: null, thumbnail_url: null, parent_id: "F" }))).toEqual([
+    expect(channels(logged("upload.status", samples["upload.status"]))).toEqual([
       "private-mylab_L status_upload_L",
       "private-mylab_F status_upload_L",
       "private-mylab_L lab_changed_L",
@@ -56,7 +157,18 @@ describe("realtime routing", () => {
   })
 
   it("keeps account events and lab-less events off every channel", () => {
-    expect(channels(event("auth.signed_in", {}, null))).toEqual([])
-    expect(channels(event("favorite.added", { lab_id: "L" }, null))).toEqual([])
+    for (const kind of Object.keys(samples).filter((k) => /^(auth|profile|favorite)\./.test(k)) as EventKind[]) {
+      expect(channels(logged(kind, samples[kind]))).toEqual([])
+    }
+    expect(channels(logged("lab.renamed", samples["lab.renamed"], null))).toEqual([])
+  })
+
+  it("sends every lab and member event to the lab's channel and its parent's", () => {
+    for (const kind of Object.keys(samples).filter((k) => /^(lab|member)\./.test(k)) as EventKind[]) {
+      const heard = channels(logged(kind, samples[kind]))
+      expect(heard, kind).toContain("private-mylab_L lab_changed_L")
+      const parent = (samples[kind] as { parent_id?: string | null }).parent_id
+      if (parent) expect(heard, kind).toContain(`private-mylab_${parent} lab_changed_${parent}`)
+    }
   })
 })

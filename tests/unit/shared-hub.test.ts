@@ -35,7 +35,9 @@ describe("shareHub", () => {
     expect(hub.publish(["private-mylab_a"], "lab_changed_a", '{"x":1}', "1.2")).toBe(1)
     expect(ada.frames).toEqual([JSON.stringify({ event: "lab_changed_a", channel: "private-mylab_a", data: '{"x":1}' })])
     expect(bob.frames).toEqual([])
-    expect(sent).toEqual([{ kind: "preparat.realtime", channels: ["private-mylab_a"], event: "lab_changed_a", data: '{"x":1}', except: "1.2" }])
+    expect(sent).toEqual([
+      { kind: "preparat.realtime", channels: ["private-mylab_a"], event: "lab_changed_a", data: '{"x":1}', except: "1.2" }
+    ])
   })
 
   it("delivers what another process relays without relaying it again", () => {

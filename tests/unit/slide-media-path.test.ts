@@ -12,15 +12,36 @@ describe("parseSlideMediaPath", () => {
   it("reads every URL slideUrls makes", () => {
     const urls = slideUrls(lab, key)
     expect(parseSlideMediaPath(urls.tileSource)).toEqual({ labId: lab, slideKey: key, file: "slide.dzi", contentType: "application/xml" })
-    expect(parseSlideMediaPath(urls.thumbnail)).toEqual({ labId: lab, slideKey: key, file: "slide_thumb_77x77.jpg", contentType: "image/jpeg" })
-    expect(parseSlideMediaPath(urls.thumbnailUrl)).toEqual({ labId: lab, slideKey: key, file: "slide_thumb_312x281.jpg", contentType: "image/jpeg" })
+    expect(parseSlideMediaPath(urls.thumbnail)).toEqual({
+      labId: lab,
+      slideKey: key,
+      file: "slide_thumb_77x77.jpg",
+      contentType: "image/jpeg"
+    })
+    expect(parseSlideMediaPath(urls.thumbnailUrl)).toEqual({
+      labId: lab,
+      slideKey: key,
+      file: "slide_thumb_312x281.jpg",
+      contentType: "image/jpeg"
+    })
   })
 
   it("reads tiles of any level and position, with the suffix's content type", () => {
-    expect(parseSlideMediaPath(`${base}/slide_files/0/0_0.jpeg`)).toMatchObject({ file: "slide_files/0/0_0.jpeg", contentType: "image/jpeg" })
-    expect(parseSlideMediaPath(`${base}/slide_files/17/1203_877.jpg`)).toMatchObject({ file: "slide_files/17/1203_877.jpg", contentType: "image/jpeg" })
-    expect(parseSlideMediaPath(`${base}/slide_files/10/3_2.png`)).toMatchObject({ file: "slide_files/10/3_2.png", contentType: "image/png" })
-    expect(parseSlideMediaPath(`${base}/slide_files/99/9999999_9999999.jpeg`)).toMatchObject({ file: "slide_files/99/9999999_9999999.jpeg" })
+    expect(parseSlideMediaPath(`${base}/slide_files/0/0_0.jpeg`)).toMatchObject({
+      file: "slide_files/0/0_0.jpeg",
+      contentType: "image/jpeg"
+    })
+    expect(parseSlideMediaPath(`${base}/slide_files/17/1203_877.jpg`)).toMatchObject({
+      file: "slide_files/17/1203_877.jpg",
+      contentType: "image/jpeg"
+    })
+    expect(parseSlideMediaPath(`${base}/slide_files/10/3_2.png`)).toMatchObject({
+      file: "slide_files/10/3_2.png",
+      contentType: "image/png"
+    })
+    expect(parseSlideMediaPath(`${base}/slide_files/99/9999999_9999999.jpeg`)).toMatchObject({
+      file: "slide_files/99/9999999_9999999.jpeg"
+    })
   })
 
   it("refuses traversal in every spelling", () => {

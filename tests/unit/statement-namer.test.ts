@@ -1,6 +1,6 @@
 // Which PostgreSQL statements are prepared once per connection (named) and which are planned each time.
 import { describe, expect, it } from "vitest"
-import { makeStatementNamer } from "../../server/db/postgres.ts"
+import { makeStatementNamer } from "../../server/db/postgres-named-statements.ts"
 
 describe("makeStatementNamer", () => {
   it("gives one text one name, and another text another", () => {
@@ -19,11 +19,12 @@ describe("makeStatementNamer", () => {
     expect(nameOf('select "likes" from "labs"')).not.toBeNull()
   })
 
-  it("leaves long IN lists unnamed: one text per list length, each run rarely", () => {
+  it("leaves IN lists longer than a page unnamed: one text per list length, each run rarely", () => {
     const nameOf = makeStatementNamer(10)
     const list = (n: number) => `select * from "labs" where "id" in (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ")})`
-    expect(nameOf(list(16))).not.toBeNull()
-    expect(nameOf(list(17))).toBeNull()
+    expect(nameOf(list(20))).not.toBeNull()
+    expect(nameOf(list(64))).not.toBeNull()
+    expect(nameOf(list(65))).toBeNull()
     expect(nameOf(list(120))).toBeNull()
   })
 

@@ -9,7 +9,17 @@ describe("parseContentRange", () => {
   })
 
   it("refuses what is not a range inside its total", () => {
-    for (const header of [undefined, "", "bytes */100", "bytes 0-9/*", "bytes 10-9/20", "bytes 0-20/20", "items 0-1/2", "bytes -1-2/3", "bytes 0-1/99999999999999999"]) {
+    for (const header of [
+      undefined,
+      "",
+      "bytes */100",
+      "bytes 0-9/*",
+      "bytes 10-9/20",
+      "bytes 0-20/20",
+      "items 0-1/2",
+      "bytes -1-2/3",
+      "bytes 0-1/99999999999999999"
+    ]) {
       expect(parseContentRange(header), String(header)).toBeUndefined()
     }
   })

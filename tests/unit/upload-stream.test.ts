@@ -15,7 +15,9 @@ describe("writePart", () => {
     for (let i = 0; i < 20; i++) {
       const path = join(dir, `part-${i}`)
       const source = Readable.from([Buffer.alloc(64), Buffer.alloc(64)])
-      const refused = await writePart(source, { path, offset: 0, create: true, maxBytes: 100, sniff: false }).catch((error: unknown) => error)
+      const refused = await writePart(source, { path, offset: 0, create: true, maxBytes: 100, sniff: false }).catch(
+        (error: unknown) => error
+      )
       expect(refused).toBeInstanceOf(PartRefused)
       // Opened and closed already: removing it now removes it for good.
       expect(existsSync(path)).toBe(true)
@@ -27,7 +29,9 @@ describe("writePart", () => {
 
   it("writes a part within its limit whole", async () => {
     const path = join(dir, "whole")
-    expect(await writePart(Readable.from([Buffer.alloc(40), Buffer.alloc(40)]), { path, offset: 0, create: true, maxBytes: 100, sniff: false })).toBe(80)
+    expect(
+      await writePart(Readable.from([Buffer.alloc(40), Buffer.alloc(40)]), { path, offset: 0, create: true, maxBytes: 100, sniff: false })
+    ).toBe(80)
     expect(existsSync(path)).toBe(true)
   })
 })

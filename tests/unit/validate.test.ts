@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { LoginPayload, RegisterPayload } from "../../src/contract/auth.ts"
 import { Otp } from "../../src/contract/rules.ts"
-import { validate, validateField } from "../../src/machines/validate.ts"
+import { validate, validateField } from "../../src/machines/support/validate.ts"
 
 describe("validate", () => {
   it("passes valid values", () => {

@@ -16,10 +16,7 @@ export interface ProfileChanges {
 }
 
 /** What happens to the avatar on save: keep it, replace it with a file, or remove it. */
-export type AvatarChange =
-  | { readonly _tag: "Keep" }
-  | { readonly _tag: "Replace"; readonly file: File }
-  | { readonly _tag: "Remove" }
+export type AvatarChange = { readonly _tag: "Keep" } | { readonly _tag: "Replace"; readonly file: File } | { readonly _tag: "Remove" }
 
 /** The endpoint takes multipart so the avatar travels with the fields. */
 const profileForm = (changes: ProfileChanges, avatar: AvatarChange): FormData => {
@@ -30,11 +27,7 @@ const profileForm = (changes: ProfileChanges, avatar: AvatarChange): FormData =>
   return form
 }
 
-export const updateProfile = Effect.fn("Auth.updateProfile")(function* (
-  userId: string,
-  changes: ProfileChanges,
-  avatar: AvatarChange
-) {
+export const updateProfile = Effect.fn("Auth.updateProfile")(function* (userId: string, changes: ProfileChanges, avatar: AvatarChange) {
   const api = yield* Api
   const answer = yield* api.request({
     method: "PUT",
@@ -49,9 +42,7 @@ export const updateProfile = Effect.fn("Auth.updateProfile")(function* (
  * A password change signs out every other session; sending our own refresh token is how the server
  * knows which session to keep (src/contract/auth.ts).
  */
-export const changePassword = Effect.fn("Auth.changePassword")(function* (
-  payload: Omit<ChangePasswordPayload, "refresh">
-) {
+export const changePassword = Effect.fn("Auth.changePassword")(function* (payload: Omit<ChangePasswordPayload, "refresh">) {
   const api = yield* Api
   const stored = yield* (yield* TokenStore).get
   const body = stored === null ? payload : { ...payload, refresh: stored.refresh }

@@ -64,5 +64,4 @@ export const logout = Effect.fn("Auth.logout")(function* () {
 })
 
 /** Calls `notify` each time the server refuses to renew the session (see Api). Runs until interrupted. */
-export const watchExpiry = (notify: () => void) =>
-  TokenStore.use((tokens) => Stream.runForEach(tokens.expired, () => Effect.sync(notify)))
+export const watchExpiry = (notify: () => void) => TokenStore.use((tokens) => Stream.runForEach(tokens.expired, () => Effect.sync(notify)))

@@ -53,7 +53,11 @@ const titleKey = (kind: LabActionKind, isDir: boolean, count: number): string =>
   }
 }
 
-export const failureOf = (kind: LabActionKind, error: unknown, about: { readonly isDir?: boolean; readonly count?: number } = {}): Failure => ({
+export const failureOf = (
+  kind: LabActionKind,
+  error: unknown,
+  about: { readonly isDir?: boolean; readonly count?: number } = {}
+): Failure => ({
   title: noticeKey(titleKey(kind, about.isDir ?? true, about.count ?? 1)),
   detail: detailOf(error)
 })

@@ -14,9 +14,7 @@ const entryPath = (labId: string, metaId: string) => `/v2/labs/${encodeURICompon
 
 /** PUT /v2/labs/metadata/: creates the entry, or edits the one of that name. */
 const put = (labId: string, name: string, value: string) =>
-  Api.use((api) =>
-    api.request({ method: "PUT", path: "/v2/labs/metadata/", body: { lab_id: labId, name, value }, success: One })
-  )
+  Api.use((api) => api.request({ method: "PUT", path: "/v2/labs/metadata/", body: { lab_id: labId, name, value }, success: One }))
 
 export const setPublic = Effect.fn("Metadata.setPublic")(function* (labId: string, isPublic: boolean) {
   yield* put(labId, PUBLIC_KEY, isPublic ? "true" : "false")

@@ -5,9 +5,9 @@ import { Lab, type UpdateLabPayload } from "../../contract/labs.ts"
 import { Api } from "../Api.ts"
 
 const update = (id: string, body: UpdateLabPayload) =>
-  Api.use((api) =>
-    api.request({ method: "PUT", path: `/v2/labs/${encodeURIComponent(id)}/`, body: { ...body }, success: Ok(Lab) })
-  ).pipe(Effect.map((answer) => answer.data))
+  Api.use((api) => api.request({ method: "PUT", path: `/v2/labs/${encodeURIComponent(id)}/`, body: { ...body }, success: Ok(Lab) })).pipe(
+    Effect.map((answer) => answer.data)
+  )
 
 export const renameLab = Effect.fn("Labs.rename")(function* (id: string, name: string) {
   return yield* update(id, { name })

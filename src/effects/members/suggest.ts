@@ -9,6 +9,11 @@ const Suggestions = Ok(Schema.Struct({ data: Schema.Struct({ results: Schema.Arr
 
 export const suggestUsers = Effect.fn("Members.suggest")(function* (labId: string, search: string) {
   const api = yield* Api
-  const answer = yield* api.request({ method: "GET", path: "/v2/auth/users/", query: { lab_id: labId, search: search.trim() }, success: Suggestions })
+  const answer = yield* api.request({
+    method: "GET",
+    path: "/v2/auth/users/",
+    query: { lab_id: labId, search: search.trim() },
+    success: Suggestions
+  })
   return answer.data.data.results
 })

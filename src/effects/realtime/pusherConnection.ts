@@ -8,7 +8,14 @@ import { Effect, Queue, Stream } from "effect"
 /** pusher-js's connection states (https://pusher.com/docs/channels/using_channels/connection/#available-states). */
 export type ConnectionState = "initialized" | "connecting" | "connected" | "unavailable" | "failed" | "disconnected"
 
-const knownStates: ReadonlySet<string> = new Set<ConnectionState>(["initialized", "connecting", "connected", "unavailable", "failed", "disconnected"])
+const knownStates: ReadonlySet<string> = new Set<ConnectionState>([
+  "initialized",
+  "connecting",
+  "connected",
+  "unavailable",
+  "failed",
+  "disconnected"
+])
 
 /** An unknown state name (a newer pusher-js) is treated as still connecting rather than a crash. */
 const asState = (name: string): ConnectionState => (knownStates.has(name) ? (name as ConnectionState) : "connecting")

@@ -13,7 +13,13 @@ export interface PageOrigin {
   readonly port: string
 }
 
-export type Authorize = (socketId: string, channelName: string) => Promise<{ readonly auth: string }>
+/** The server's answer: the signature, and the user it binds the subscription to (channel_data). */
+export interface ChannelGrant {
+  readonly auth: string
+  readonly channel_data?: string | undefined
+}
+
+export type Authorize = (socketId: string, channelName: string) => Promise<ChannelGrant>
 
 export const pusherOptions = (config: ClientConfig, page: PageOrigin, authorize: Authorize) => {
   const tls = config.tls ?? page.protocol === "https:"
@@ -29,10 +35,15 @@ export const pusherOptions = (config: ClientConfig, page: PageOrigin, authorize:
     channelAuthorization: {
       customHandler: (
         params: { readonly socketId: string; readonly channelName: string },
-        callback: (error: Error | null, data: { auth: string } | null) => void
+        callback: (error: Error | null, data: { auth: string; channel_data?: string } | null) => void
       ) => {
         authorize(params.socketId, params.channelName).then(
-          (answer) => callback(null, { auth: answer.auth }),
+          // channel_data must go back with the subscription: the signature covers it.
+          (answer) =>
+            callback(
+              null,
+              answer.channel_data === undefined ? { auth: answer.auth } : { auth: answer.auth, channel_data: answer.channel_data }
+            ),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null)
         )
       }

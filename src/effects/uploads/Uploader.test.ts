@@ -11,14 +11,17 @@ import type { ChunkRequest, ChunkTransport } from "./transport.ts"
 import { NoAnswer } from "./transport.ts"
 import { CHUNKS_PATH, type ChunkToSend, Uploader } from "./Uploader.ts"
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
 
 /** The Api's fetch: renews r1 into a2/r2, and answers an upload's progress. */
 const apiFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input))
   if (url.pathname === REFRESH_PATH) {
     const body = JSON.parse(String(init?.body)) as { refresh: string }
-    return body.refresh === "r1" ? json(200, { status: "success", data: { access_token: "a2", refresh_token: "r2" } }) : json(401, { message: "no" })
+    return body.refresh === "r1"
+      ? json(200, { status: "success", data: { access_token: "a2", refresh_token: "r2" } })
+      : json(401, { message: "no" })
   }
   if (url.pathname === "/v2/slides/chunks/up1/") {
     return json(200, { status: "success", data: { upload_id: "up1", offset: 16, total: 20, filename: "liver.tif", lab_id: "f1" } })
@@ -42,7 +45,15 @@ const layerWith = (transport: ChunkTransport) =>
   )
 
 const file = new File(["0123456789abcdefghij"], "liver.tif")
-const chunk = (more: Partial<ChunkToSend> = {}): ChunkToSend => ({ file, start: 8, end: 16, folderId: "f1", filename: "liver.tif", uploadId: "up1", ...more })
+const chunk = (more: Partial<ChunkToSend> = {}): ChunkToSend => ({
+  file,
+  start: 8,
+  end: 16,
+  folderId: "f1",
+  filename: "liver.tif",
+  uploadId: "up1",
+  ...more
+})
 const receipt = (offset: number) => ({ status: 200, body: { status: "success", data: { upload_id: "up1", offset } }, retryAfter: null })
 const send = (c: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(c))
 
@@ -53,7 +64,11 @@ describe("Uploader.sendChunk", () => {
       expect(yield* send(chunk())).toEqual({ upload_id: "up1", offset: 16 })
       const [request] = server.requests
       expect(request?.url).toBe(`http://api.test${CHUNKS_PATH}`)
-      expect(request?.headers).toEqual({ "Content-Range": "bytes 8-15/20", "X-Requested-With": "XMLHttpRequest", Authorization: "Bearer a1" })
+      expect(request?.headers).toEqual({
+        "Content-Range": "bytes 8-15/20",
+        "X-Requested-With": "XMLHttpRequest",
+        Authorization: "Bearer a1"
+      })
       const fields = [...(request?.form.entries() ?? [])]
       expect(fields.map(([name]) => name)).toEqual(["lab_id", "filename", "upload_id", "file"])
       expect(fields.slice(0, 3).map(([, value]) => value)).toEqual(["f1", "liver.tif", "up1"])
@@ -97,7 +112,11 @@ describe("Uploader.sendChunk", () => {
       { status: 400, body: { message: "Continue from byte 16.", upload_id: "up1", offset: 16 }, retryAfter: null },
       { status: 403, body: { message: "You are not allowed to upload in this laboratory" }, retryAfter: null },
       { status: 413, body: { message: "Upload failed, storage full!" }, retryAfter: null },
-      { status: 400, body: { message: "File Upload Failed. Make sure the file format you choose is appropriate", file: ["x"] }, retryAfter: null },
+      {
+        status: 400,
+        body: { message: "File Upload Failed. Make sure the file format you choose is appropriate", file: ["x"] },
+        retryAfter: null
+      },
       { status: 404, body: { message: "Upload not found." }, retryAfter: null },
       { status: 503, body: "<html>", retryAfter: null },
       "none"

@@ -26,11 +26,16 @@ export const restoreUploads = Effect.fn("Uploads.restore")(function* (userId: st
     pending,
     (upload) =>
       uploader.askProgress(upload.upload_id).pipe(
-        Effect.map((progress) => (progress.total === upload.size ? { upload, offset: progress.offset } : { upload, offset: "gone" as const })),
+        Effect.map((progress) =>
+          progress.total === upload.size ? { upload, offset: progress.offset } : { upload, offset: "gone" as const }
+        ),
         Effect.catch((error) =>
           // Refused (404, or 403 once the folder is no longer theirs): gone. Anything else (no
           // answer, a server error): asked again when the upload starts.
-          Effect.succeed({ upload, offset: isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden") ? ("gone" as const) : null })
+          Effect.succeed({
+            upload,
+            offset: isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden") ? ("gone" as const) : null
+          })
         )
       ),
     { concurrency: 4 }

@@ -1,31 +1,18 @@
 // Reads a `status_upload_{labId}` message (channel `private-mylab_{labId}`): the lab, its new status
-// and, once ready, its thumbnails. Pure; anything of another shape is skipped rather than trusted.
-import { UploadStatus } from "../../contract/labs.ts"
-import { realtimeEvents } from "../../contract/realtime.ts"
+// and, once ready, its thumbnails. Decoded with the contract's schema; anything of another shape is
+// skipped rather than trusted.
+import { Schema } from "effect"
+import { realtimeEvents, StatusUpload } from "../../contract/realtime.ts"
 
-export interface StatusChange {
-  readonly lab_id: string
-  readonly status: UploadStatus
-  /** Present only when the message carries it: absent means "keep what you have". */
-  readonly thumbnail?: string | null
-  readonly thumbnail_url?: string | null
-}
+export type StatusChange = StatusUpload
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
-const isStatus = (u: unknown): u is UploadStatus => UploadStatus.literals.some((literal) => literal === u)
-const text = (u: unknown): string | null | undefined => (typeof u === "string" && u !== "" ? u : u === null ? null : undefined)
+const decodeStatus = Schema.decodeUnknownOption(StatusUpload)
 
 /** The change a message announces, if it is a status message of `labId`'s channel. */
 export const statusChangeOf = (labId: string, event: string, data: unknown): StatusChange | null => {
-  if (event !== realtimeEvents.statusUpload(labId) || !isRecord(data) || data.lab_id !== labId || !isStatus(data.status)) return null
-  const thumbnail = text(data.thumbnail)
-  const thumbnailUrl = text(data.thumbnail_url)
-  return {
-    lab_id: labId,
-    status: data.status,
-    ...(thumbnail === undefined ? {} : { thumbnail }),
-    ...(thumbnailUrl === undefined ? {} : { thumbnail_url: thumbnailUrl })
-  }
+  if (event !== realtimeEvents.statusUpload(labId)) return null
+  const change = decodeStatus(data)
+  return change._tag === "Some" && change.value.lab_id === labId ? change.value : null
 }
 
 /**

@@ -55,7 +55,9 @@ describe("chunk refusals", () => {
 
 describe("status messages", () => {
   it("reads a lab's status and thumbnails, keeping absent thumbnails absent", () => {
-    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "ready", thumbnail: "/a.jpg", thumbnail_url: "/b.jpg" })).toEqual({
+    expect(
+      statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "ready", thumbnail: "/a.jpg", thumbnail_url: "/b.jpg" })
+    ).toEqual({
       lab_id: "l1",
       status: "ready",
       thumbnail: "/a.jpg",

@@ -5,7 +5,8 @@ export const dashboard = {
     title: "Pricing",
     description: "Plans for storage and AI analysis.",
     emptyTitle: "Plans are on their way",
-    emptyBody: "Online plan selection is not open yet. Tell us how much storage and analysis your lab needs and we will set up a plan for you.",
+    emptyBody:
+      "Online plan selection is not open yet. Tell us how much storage and analysis your lab needs and we will set up a plan for you.",
     contact: "Talk to us"
   },
   invoices: {

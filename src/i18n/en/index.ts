@@ -13,4 +13,18 @@ import { uploads } from "./uploads.ts"
 import { validation } from "./validation.ts"
 import { viewer } from "./viewer.ts"
 
-export const en = { common, shell, public: publicPages, dashboard, labs, members, notifications, auth, settings, errors, validation, viewer, uploads }
+export const en = {
+  common,
+  shell,
+  public: publicPages,
+  dashboard,
+  labs,
+  members,
+  notifications,
+  auth,
+  settings,
+  errors,
+  validation,
+  viewer,
+  uploads
+}

@@ -67,7 +67,8 @@ export const settings = {
     verify: "Verify",
     cancel: "Cancel",
     codesTitle: "Save your backup codes",
-    codesLead: "If you lose your phone, each of these codes signs you in once. They are shown only this time: copy or download them now and keep them somewhere safe.",
+    codesLead:
+      "If you lose your phone, each of these codes signs you in once. They are shown only this time: copy or download them now and keep them somewhere safe.",
     copy: "Copy codes",
     copied: "Copied",
     download: "Download",

@@ -82,7 +82,8 @@ export const shell = {
   },
   auth: {
     brandTitle: "Every slide of your lab, in one calm workspace.",
-    brandLead: "Preparat is a digital image laboratory platform with artificial-intelligence technology, built for pathology and research labs.",
+    brandLead:
+      "Preparat is a digital image laboratory platform with artificial-intelligence technology, built for pathology and research labs.",
     point1: "Deep-zoom whole-slide viewing in the browser",
     point2: "Annotate, discuss and report together in real time",
     point3: "AI analyses such as IHC-Ki67, Comet Assay and IMT",

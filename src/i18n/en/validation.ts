@@ -1,6 +1,7 @@
 // Field validation messages. The keys are what the contract's rules report (src/contract/rules.ts).
 export const validation = {
   required: "This field is required.",
+  tooLong: "This is too long.",
   invalid: "Enter a valid value.",
   email: "Enter a valid email address.",
   passwordMin: "Password must be at least 8 characters.",

@@ -5,7 +5,8 @@ export const dashboard: typeof en = {
     title: "Harga",
     description: "Paket penyimpanan dan analisis AI.",
     emptyTitle: "Paket segera hadir",
-    emptyBody: "Pemilihan paket secara online belum dibuka. Beri tahu kami kebutuhan penyimpanan dan analisis lab Anda, dan kami siapkan paketnya.",
+    emptyBody:
+      "Pemilihan paket secara online belum dibuka. Beri tahu kami kebutuhan penyimpanan dan analisis lab Anda, dan kami siapkan paketnya.",
     contact: "Hubungi kami"
   },
   invoices: {

@@ -140,7 +140,8 @@ export const labs: typeof en = {
     titleMany: "Hapus {{count}} item?",
     body: "Item ini dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
     bodyMany: "Item-item ini dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
-    bodyFolder: "Folder beserta seluruh isinya dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
+    bodyFolder:
+      "Folder beserta seluruh isinya dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
     confirm: "Hapus"
   },
   search: {

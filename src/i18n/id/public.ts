@@ -21,7 +21,8 @@ export const publicPages: typeof en = {
       viewerTitle: "Penampil slide deep-zoom",
       viewerBody: "Buka citra whole-slide berukuran gigapiksel seketika, geser dan perbesar dengan mulus hingga detail sel.",
       organiseTitle: "Folder sesuai lab Anda",
-      organiseBody: "Atur slide per studi, pasien, atau mata kuliah; jelajahi dalam tampilan grid atau tabel dan beri bintang yang sering dipakai.",
+      organiseBody:
+        "Atur slide per studi, pasien, atau mata kuliah; jelajahi dalam tampilan grid atau tabel dan beri bintang yang sering dipakai.",
       annotateTitle: "Anotasi bersama",
       annotateBody: "Gambar dengan pensil, poligon, dan persegi, hitung sel, dan beri label area; rekan melihat perubahan secara langsung.",
       discussTitle: "Obrolan, catatan, dan laporan",
@@ -78,7 +79,8 @@ export const publicPages: typeof en = {
     title: "Ajukan pemindaian slide",
     lead: "Kirimkan slide kaca Anda dan kami kembalikan sebagai citra whole-slide beresolusi tinggi, siap di lab Preparat Anda.",
     noticeTitle: "Pengajuan online segera dibuka",
-    noticeBody: "Formulir pengajuan sedang disiapkan. Sampai formulir dibuka, hubungi kami via WhatsApp dan kami atur pemindaiannya bersama Anda.",
+    noticeBody:
+      "Formulir pengajuan sedang disiapkan. Sampai formulir dibuka, hubungi kami via WhatsApp dan kami atur pemindaiannya bersama Anda.",
     contact: "Atur pemindaian via WhatsApp",
     stepsTitle: "Cara kerja layanan",
     steps: {

@@ -69,7 +69,8 @@ export const settings: typeof en = {
     verify: "Verifikasi",
     cancel: "Batal",
     codesTitle: "Simpan kode cadangan Anda",
-    codesLead: "Jika ponsel Anda hilang, setiap kode ini dapat dipakai sekali untuk masuk. Kode hanya ditampilkan kali ini: salin atau unduh sekarang dan simpan di tempat yang aman.",
+    codesLead:
+      "Jika ponsel Anda hilang, setiap kode ini dapat dipakai sekali untuk masuk. Kode hanya ditampilkan kali ini: salin atau unduh sekarang dan simpan di tempat yang aman.",
     copy: "Salin kode",
     copied: "Tersalin",
     download: "Unduh",

@@ -83,7 +83,8 @@ export const shell: typeof en = {
   },
   auth: {
     brandTitle: "Semua slide lab Anda, dalam satu ruang kerja yang tenang.",
-    brandLead: "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan, dibuat untuk lab patologi dan riset.",
+    brandLead:
+      "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan, dibuat untuk lab patologi dan riset.",
     point1: "Tampilan whole-slide deep-zoom langsung di browser",
     point2: "Anotasi, diskusi, dan laporan bersama secara real time",
     point3: "Analisis AI seperti IHC-Ki67, Comet Assay, dan IMT",

@@ -1,6 +1,7 @@
 import type { validation as en } from "../en/validation.ts"
 
 export const validation: typeof en = {
+  tooLong: "Isian ini terlalu panjang.",
   required: "Kolom ini wajib diisi.",
   invalid: "Masukkan nilai yang valid.",
   email: "Masukkan alamat email yang valid.",

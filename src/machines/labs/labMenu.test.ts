@@ -3,7 +3,16 @@ import { menuFor } from "./labMenu.ts"
 
 describe("menuFor", () => {
   it("gives the owner every entry, Delete last", () => {
-    expect(menuFor([{ role: "owner", is_favorite: false }])).toEqual(["open", "rename", "move", "favorite", "info", "share", "copyLink", "delete"])
+    expect(menuFor([{ role: "owner", is_favorite: false }])).toEqual([
+      "open",
+      "rename",
+      "move",
+      "favorite",
+      "info",
+      "share",
+      "copyLink",
+      "delete"
+    ])
   })
 
   it("hides what a reviewer may not do, and offers un-starring a starred lab", () => {
@@ -15,7 +24,17 @@ describe("menuFor", () => {
   })
 
   it("a selection offers Info, and Delete when every lab allows it", () => {
-    expect(menuFor([{ role: "owner", is_favorite: false }, { role: "admin", is_favorite: true }])).toEqual(["info", "delete"])
-    expect(menuFor([{ role: "owner", is_favorite: false }, { role: "reviewer", is_favorite: true }])).toEqual(["info"])
+    expect(
+      menuFor([
+        { role: "owner", is_favorite: false },
+        { role: "admin", is_favorite: true }
+      ])
+    ).toEqual(["info", "delete"])
+    expect(
+      menuFor([
+        { role: "owner", is_favorite: false },
+        { role: "reviewer", is_favorite: true }
+      ])
+    ).toEqual(["info"])
   })
 })

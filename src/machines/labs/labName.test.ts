@@ -9,7 +9,9 @@ describe("labNameProblems", () => {
   })
 
   it("refuses names longer than the server takes, and slashes", () => {
-    expect(labNameProblems("x".repeat(LAB_NAME_MAX + 1), true)).toEqual({ name: [{ key: "labs.validation.nameTooLong", params: { max: LAB_NAME_MAX } }] })
+    expect(labNameProblems("x".repeat(LAB_NAME_MAX + 1), true)).toEqual({
+      name: [{ key: "labs.validation.nameTooLong", params: { max: LAB_NAME_MAX } }]
+    })
     expect(labNameProblems("a/b", true)).toEqual({ name: [{ key: "labs.validation.nameSlash" }] })
   })
 

@@ -14,7 +14,14 @@ const member = (id: string, role: Member["role_member"] = "reviewer"): Member =>
   lab_id: "l1",
   is_inherited: false
 })
-const suggestion = (email: string): UserSuggestion => ({ id: email, email, name: email, username: null, avatar: null, profile: { name: email, avatar: null } })
+const suggestion = (email: string): UserSuggestion => ({
+  id: email,
+  email,
+  name: email,
+  username: null,
+  avatar: null,
+  profile: { name: email, avatar: null }
+})
 const invitee = (email: string) => ({ email, name: null, avatar: null, role: "reviewer" as const })
 
 describe("invite box", () => {

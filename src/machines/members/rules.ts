@@ -15,9 +15,7 @@ export interface Invitee {
   readonly role: MemberRole
 }
 
-export type Row =
-  | { readonly temporary: false; readonly member: Member }
-  | { readonly temporary: true; readonly invitee: Invitee }
+export type Row = { readonly temporary: false; readonly member: Member } | { readonly temporary: true; readonly invitee: Invitee }
 
 export const DELETIONS_PER_PAGE = 5
 
@@ -86,7 +84,10 @@ export const appendPage = (members: ReadonlyArray<Member>, page: ReadonlyArray<M
 }
 
 /** One more deletion: every fifth moves the next-page pointer back by one (spec section 4). */
-export const afterDeletion = (nextPage: number | null, deletions: number): { readonly nextPage: number | null; readonly deletions: number } => {
+export const afterDeletion = (
+  nextPage: number | null,
+  deletions: number
+): { readonly nextPage: number | null; readonly deletions: number } => {
   const counted = deletions + 1
   if (counted < DELETIONS_PER_PAGE) return { nextPage, deletions: counted }
   return { nextPage: nextPage === null ? null : Math.max(1, nextPage - 1), deletions: 0 }

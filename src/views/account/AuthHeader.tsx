@@ -12,10 +12,7 @@ export interface AuthHeaderProps {
 
 export const AuthHeader = ({ icon, title, lead, tone = "default" }: AuthHeaderProps) => (
   <header className={css.header}>
-    <span
-      className={cx(css.badge, tone === "success" && css.badgeSuccess, tone === "danger" && css.badgeDanger)}
-      aria-hidden="true"
-    >
+    <span className={cx(css.badge, tone === "success" && css.badgeSuccess, tone === "danger" && css.badgeDanger)} aria-hidden="true">
       {icon}
     </span>
     <h1 className={css.title}>{title}</h1>

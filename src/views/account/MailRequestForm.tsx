@@ -4,13 +4,14 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
-import type { mailRequestMachine } from "../../machines/mailRequest.machine.ts"
+import type { mailRequestMachine } from "../../machines/auth/mailRequest.machine.ts"
 import { Alert, Button, FormError, TextField, useToast } from "../ui/index.ts"
 import { AuthHeader } from "./AuthHeader.tsx"
 import * as css from "./auth.css.ts"
 import { formValues } from "./formData.ts"
 import { useEmitted } from "./useEmitted.ts"
 import { useNoticeText } from "./useNoticeText.ts"
+import type { TranslationKey } from "../../i18n/keys.ts"
 
 export interface MailRequestFormProps {
   /** mailRequestMachine with the program that asks for this page's mail. */
@@ -20,9 +21,9 @@ export interface MailRequestFormProps {
   readonly lead: string
   readonly submit: string
   /** Shown once sent; {{email}} is filled in. */
-  readonly sentKey: string
+  readonly sentKey: TranslationKey
   /** The catalogue's success message for the toast. */
-  readonly toastKey: string
+  readonly toastKey: TranslationKey
   readonly initialEmail?: string
 }
 

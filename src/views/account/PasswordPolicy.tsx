@@ -17,10 +17,7 @@ export const PasswordPolicy = ({ password, id }: { readonly password: string; re
             {met[part] && <CheckIcon size={10} strokeWidth={3} />}
           </span>
           {t(`auth.register.policy.${part}`)}
-          <span className={visuallyHidden}>
-            {" "}
-            ({met[part] ? t("auth.register.policyMet") : t("auth.register.policyUnmet")})
-          </span>
+          <span className={visuallyHidden}> ({met[part] ? t("auth.register.policyMet") : t("auth.register.policyUnmet")})</span>
         </li>
       ))}
     </ul>

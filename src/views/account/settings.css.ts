@@ -56,7 +56,11 @@ export const pill = style({
   border: "1px solid"
 })
 
-export const pillOn = style({ background: vars.color.successSoft, color: vars.color.successText, borderColor: vars.color.successSoftBorder })
+export const pillOn = style({
+  background: vars.color.successSoft,
+  color: vars.color.successText,
+  borderColor: vars.color.successSoftBorder
+})
 
 export const pillOff = style({ background: vars.color.surfaceMuted, color: vars.color.textMuted, borderColor: vars.color.border })
 
@@ -116,7 +120,14 @@ export const fileInput = style({
   }
 })
 
-export const textarea = style({ minHeight: 104, height: "auto", paddingTop: vars.space["2"], paddingBottom: vars.space["2"], resize: "vertical", lineHeight: vars.lineHeight.normal })
+export const textarea = style({
+  minHeight: 104,
+  height: "auto",
+  paddingTop: vars.space["2"],
+  paddingBottom: vars.space["2"],
+  resize: "vertical",
+  lineHeight: vars.lineHeight.normal
+})
 
 export const steps = style({
   display: "grid",

@@ -1,13 +1,17 @@
 // Turns the machines' Notices (an i18n key, or the server's own words) into text in the page's language.
 import { useCallback } from "react"
 import type { FieldNotices, Notice } from "../../effects/Notice.ts"
-import { useT } from "../../i18n/index.ts"
+import { translateAny, useT } from "../../i18n/index.ts"
 
 export const useNoticeText = () => {
   const t = useT()
   const text = useCallback(
     (notice: Notice | null | undefined): string | undefined =>
-      notice == null ? undefined : "text" in notice ? notice.text : t(notice.key, notice.params ? { ...notice.params } : undefined),
+      notice == null
+        ? undefined
+        : "text" in notice
+          ? notice.text
+          : translateAny(t, notice.key, notice.params ? { ...notice.params } : undefined),
     [t]
   )
   /** The first message of a field, as forms show one message per field. */

@@ -22,7 +22,10 @@ export const FolderPath = ({ trail, current }: { readonly trail: ReadonlyArray<C
               </li>
             )}
             <li className={css.pathItem}>
-              <Link href={localePath(crumb.id === "" ? "/dashboard/labs" : `/dashboard/labs/${encodeURIComponent(crumb.id)}`)} className={css.pathLink}>
+              <Link
+                href={localePath(crumb.id === "" ? "/dashboard/labs" : `/dashboard/labs/${encodeURIComponent(crumb.id)}`)}
+                className={css.pathLink}
+              >
                 {crumb.name}
               </Link>
             </li>

@@ -30,7 +30,12 @@ export const LabTable = ({ items, selected, columns, onSelectAll, ...handlers }:
         <thead>
           <tr>
             <th className={cx(css.th, css.checkCell)}>
-              <SelectBox label={t("labs.actions.selectAll")} checked={all} indeterminate={!all && selected.length > 0} onChange={() => onSelectAll(!all)} />
+              <SelectBox
+                label={t("labs.actions.selectAll")}
+                checked={all}
+                indeterminate={!all && selected.length > 0}
+                onChange={() => onSelectAll(!all)}
+              />
             </th>
             <th className={css.th}>{t("labs.list.name")}</th>
             <th className={cx(css.th, css.col.owner)}>{t("labs.list.owner")}</th>
@@ -59,10 +64,7 @@ const LabRow = ({ lab, selected, columns, onSelect, onOpen, onMenu }: LabItemPro
   const mine = user !== null && user.id === lab.user.id
   const when = columns === "recent" && lab.accessed_at !== undefined ? lab.accessed_at : lab.updated_at
   return (
-    <tr
-      className={cx(css.row, selected && css.rowSelected)}
-      {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}
-    >
+    <tr className={cx(css.row, selected && css.rowSelected)} {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}>
       <td className={cx(css.td, css.checkCell)}>
         <SelectBox label={t("labs.actions.select", { name: lab.name })} checked={selected} onChange={(mode) => onSelect(lab, mode)} />
       </td>

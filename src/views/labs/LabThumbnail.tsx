@@ -53,10 +53,7 @@ const SlideGlyph = ({ size }: { readonly size: number }) => (
     <rect x="1" y="1" width="98" height="40" rx="3" fill="#fbfcfd" stroke="#d5d9e0" />
     <rect x="5" y="5" width="22" height="32" rx="1.5" fill="#e8ebf0" />
     <path d="M9 13h14M9 18h10M9 23h12" stroke="#c3c8d1" strokeWidth="1.6" strokeLinecap="round" />
-    <path
-      d="M44 11c6-5 17-6 25-3 9 3 15 2 19 7 4 6 0 13-7 16-8 4-15 1-22 3-7 2-14 1-17-5-3-5-4-12 2-18Z"
-      fill="#e7b3cf"
-    />
+    <path d="M44 11c6-5 17-6 25-3 9 3 15 2 19 7 4 6 0 13-7 16-8 4-15 1-22 3-7 2-14 1-17-5-3-5-4-12 2-18Z" fill="#e7b3cf" />
     <path d="M50 15c5-3 12-3 17-1 6 2 11 2 13 6 2 4-1 8-6 9-6 2-10 0-15 1-5 1-10 0-11-4-1-4-1-8 2-11Z" fill="#cf8ab5" />
     <circle cx="58" cy="20" r="1.6" fill="#7b4b98" />
     <circle cx="66" cy="24" r="1.3" fill="#7b4b98" />

@@ -30,10 +30,7 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
       ? t("labs.kinds.image")
       : `${t("labs.kinds.image")} · ${formatSize(locale, lab)}`
   return (
-    <li
-      className={cx(css.tile, selected && css.tileSelected)}
-      {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}
-    >
+    <li className={cx(css.tile, selected && css.tileSelected)} {...itemProps(lab, selected, { onSelect, onOpen, onMenu })}>
       <div className={css.tileThumb}>
         <LabThumbnail lab={lab} />
       </div>
@@ -58,7 +55,9 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
         <span className={css.meta}>
           {lab.is_favorite && <StarIcon size={13} className={css.star} aria-label={t("labs.badges.favorite")} />}
           {lab.is_public && <GlobeIcon size={13} className={css.globe} aria-label={t("labs.badges.public")} />}
-          {lab.role !== null && lab.role !== "owner" && <span className={cx(css.rolePill, css.tileRole)}>{t(`labs.roles.${lab.role}`)}</span>}
+          {lab.role !== null && lab.role !== "owner" && (
+            <span className={cx(css.rolePill, css.tileRole)}>{t(`labs.roles.${lab.role}`)}</span>
+          )}
           <span className={css.metaText}>{facts}</span>
         </span>
       </div>

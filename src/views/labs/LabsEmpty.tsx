@@ -3,11 +3,12 @@ import type { ReactNode } from "react"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { useT } from "../../i18n/index.ts"
 import { ClockIcon, EmptyState, FolderIcon, SearchIcon, StarIcon, UsersIcon } from "../ui/index.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
 
 export const LabsEmpty = ({ source, action }: { readonly source: LabSource; readonly action?: ReactNode }) => {
   const t = useT()
   const search = source.kind === "folder" ? source.search.trim() : ""
-  const [icon, area] =
+  const [icon, area]: readonly [ReactNode, KeyPart<"labs.empty", "Title">] =
     source.kind === "recent"
       ? [<ClockIcon key="i" size={24} />, "recent"]
       : source.kind === "favorite"

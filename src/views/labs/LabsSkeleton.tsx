@@ -1,5 +1,5 @@
 // The shape of the list while its first page loads, in the chosen view.
-import type { ViewMode } from "../../machines/labsBrowser.machine.ts"
+import type { ViewMode } from "../../machines/labs/labsBrowser.machine.ts"
 import { useT } from "../../i18n/index.ts"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { Skeleton } from "../ui/index.ts"

@@ -1,6 +1,6 @@
 // The list page's actions (spec section 2): search, the view switch, the details panel, New folder
 // and Upload (neither for those who may not add here, e.g. a reviewer).
-import type { ViewMode } from "../../machines/labsBrowser.machine.ts"
+import type { ViewMode } from "../../machines/labs/labsBrowser.machine.ts"
 import { useT } from "../../i18n/index.ts"
 import { ViewSwitch } from "../dashboard/ViewSwitch.tsx"
 import { Button, FolderPlusIcon, InfoIcon, SearchIcon, Tooltip } from "../ui/index.ts"
@@ -30,7 +30,14 @@ export const LabsToolbar = ({ view, onView, detailsOpen, onDetails, onSearch, on
       </Tooltip>
       <ViewSwitch value={view} onChange={onView} />
       <Tooltip content={t("labs.actions.details")} placement="bottom">
-        <Button variant="ghost" iconOnly aria-label={t("labs.actions.details")} aria-pressed={detailsOpen} aria-controls="right-panel" onClick={onDetails}>
+        <Button
+          variant="ghost"
+          iconOnly
+          aria-label={t("labs.actions.details")}
+          aria-pressed={detailsOpen}
+          aria-controls="right-panel"
+          onClick={onDetails}
+        >
           <InfoIcon size={18} />
         </Button>
       </Tooltip>

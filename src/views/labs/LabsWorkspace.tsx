@@ -109,26 +109,28 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   return (
     <>
       {inFolder && (
-        <div className={css.pathRow}>{folder === null ? <Skeleton width={160} height={10} /> : <FolderPath trail={folder.breadcrumb} current={folder.id} />}</div>
+        <div className={css.pathRow}>
+          {folder === null ? <Skeleton width={160} height={10} /> : <FolderPath trail={folder.breadcrumb} current={folder.id} />}
+        </div>
       )}
       <PageHeader
         title={title === "" ? <Skeleton width={220} height={22} /> : title}
         description={
-          source.kind === "folder"
-            ? search !== ""
-              ? (
-                <span className={css.searchChip}>
-                  {t("labs.pages.search.description", { query: search })}
-                  <span aria-hidden="true">·</span>
-                  <Link href={localePath("/dashboard/labs")} className={css.pathLink}>
-                    {t("labs.actions.clearSearch")}
-                  </Link>
-                </span>
-              )
-              : source.folderId === null
-                ? t("labs.pages.all.description")
-                : undefined
-            : t(`labs.pages.${source.kind}.description`)
+          source.kind === "folder" ? (
+            search !== "" ? (
+              <span className={css.searchChip}>
+                {t("labs.pages.search.description", { query: search })}
+                <span aria-hidden="true">·</span>
+                <Link href={localePath("/dashboard/labs")} className={css.pathLink}>
+                  {t("labs.actions.clearSearch")}
+                </Link>
+              </span>
+            ) : source.folderId === null ? (
+              t("labs.pages.all.description")
+            ) : undefined
+          ) : (
+            t(`labs.pages.${source.kind}.description`)
+          )
         }
         actions={
           <LabsToolbar
@@ -150,7 +152,12 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
             kind="error"
             title={error === null ? t("labs.failed.title") : text(error.title)}
             action={
-              <Button variant="secondary" size="sm" iconStart={<RefreshIcon size={14} />} onClick={() => browser.send({ type: "browser.retry" })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                iconStart={<RefreshIcon size={14} />}
+                onClick={() => browser.send({ type: "browser.retry" })}
+              >
                 {t("common.retry")}
               </Button>
             }
@@ -180,14 +187,23 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
           />
         )}
         {phase === "shown" && items.length > 0 && (
-          <LoadMore hasMore={meta?.next_page != null} loading={loadingMore} failure={moreError} onMore={() => browser.send({ type: "browser.more" })} />
+          <LoadMore
+            hasMore={meta?.next_page != null}
+            loading={loadingMore}
+            failure={moreError}
+            onMore={() => browser.send({ type: "browser.more" })}
+          />
         )}
       </div>
       {menu !== null && (
         <ContextMenu
           at={menu.at}
           items={menuItems(menu.labs)}
-          label={menu.labs.length > 1 ? t("labs.menu.labelMany", { count: menu.labs.length }) : t("labs.menu.label", { name: menu.labs[0]?.name ?? "" })}
+          label={
+            menu.labs.length > 1
+              ? t("labs.menu.labelMany", { count: menu.labs.length })
+              : t("labs.menu.label", { name: menu.labs[0]?.name ?? "" })
+          }
           onClose={() => setMenu(null)}
         />
       )}

@@ -26,9 +26,12 @@ export const LoadMore = ({ hasMore, loading, failure, onMore }: LoadMoreProps) =
   useEffect(() => {
     const target = sentinel.current
     if (!automatic || target === null || typeof IntersectionObserver === "undefined") return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) more.current()
-    }, { rootMargin: "400px 0px" })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more.current()
+      },
+      { rootMargin: "400px 0px" }
+    )
     observer.observe(target)
     return () => observer.disconnect()
   }, [automatic])

@@ -5,7 +5,14 @@ import { vars } from "../theme/tokens.css.ts"
 /* ---- header ---- */
 
 export const path = style({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 2, margin: 0, padding: 0, listStyle: "none" })
-export const pathItem = style({ display: "inline-flex", alignItems: "center", gap: 2, minWidth: 0, fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+export const pathItem = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 2,
+  minWidth: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSubtle
+})
 export const pathLink = style({
   maxWidth: 220,
   overflow: "hidden",
@@ -15,7 +22,10 @@ export const pathLink = style({
   borderRadius: vars.radius.sm,
   color: vars.color.textSubtle,
   textDecoration: "none",
-  selectors: { "&:hover": { color: vars.color.text, background: vars.color.surfaceHover }, "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus } }
+  selectors: {
+    "&:hover": { color: vars.color.text, background: vars.color.surfaceHover },
+    "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus }
+  }
 })
 export const pathSeparator = style({ display: "inline-flex", color: vars.color.textFaint })
 export const pathRow = style({ display: "flex", alignItems: "center", minHeight: 22, marginBottom: 6, marginLeft: -4 })
@@ -24,10 +34,32 @@ export const toolbarDivider = style({ width: 1, height: 24, margin: "0 4px", bac
 
 /* ---- states ---- */
 
-export const status = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, minHeight: 20, marginBottom: 12, fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
-export const skeletonRow = style({ display: "flex", alignItems: "center", gap: 16, height: 52, padding: "0 16px", borderBottom: `1px solid ${vars.color.border}` })
+export const status = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 12,
+  minHeight: 20,
+  marginBottom: 12,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSubtle
+})
+export const skeletonRow = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 16,
+  height: 52,
+  padding: "0 16px",
+  borderBottom: `1px solid ${vars.color.border}`
+})
 export const grow = style({ flex: 1 })
-export const loadingMore = style({ display: "inline-flex", alignItems: "center", gap: 8, fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+export const loadingMore = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 8,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSubtle
+})
 export const actionsCol = style({ width: 296 })
 export const actionsCell = style({ textAlign: "right", overflow: "visible" })
 export const actionsGroup = style({ display: "inline-flex", gap: 8 })
@@ -135,7 +167,9 @@ export const tileMenu = style({
   transition: `opacity ${vars.motion.fast}`
 })
 export const selecting = style({})
-globalStyle(`${tile}:hover ${tileCheck}, ${tile}:focus-within ${tileCheck}, ${tileSelected} ${tileCheck}, ${selecting} ${tileCheck}`, { opacity: 1 })
+globalStyle(`${tile}:hover ${tileCheck}, ${tile}:focus-within ${tileCheck}, ${tileSelected} ${tileCheck}, ${selecting} ${tileCheck}`, {
+  opacity: 1
+})
 globalStyle(`${tile}:hover ${tileMenu}, ${tile}:focus-within ${tileMenu}, ${tileSelected} ${tileMenu}`, { opacity: 1 })
 
 /* ---- thumbnails ---- */

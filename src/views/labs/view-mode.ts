@@ -1,5 +1,5 @@
 // The grid or table choice, remembered in this browser (localStorage) across pages and visits.
-import type { ViewMode } from "../../machines/labsBrowser.machine.ts"
+import type { ViewMode } from "../../machines/labs/labsBrowser.machine.ts"
 
 const KEY = "preparat.labs.view"
 

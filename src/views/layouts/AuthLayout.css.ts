@@ -17,7 +17,8 @@ export const brand = style({
   gap: vars.space["10"],
   padding: `${vars.space["10"]} ${vars.space["12"]}`,
   color: "#eef2ff",
-  background: "radial-gradient(120% 80% at 100% 0%, #2b5cf0 0%, rgba(43, 92, 240, 0) 60%), linear-gradient(160deg, #1e40af 0%, #1d3fb8 40%, #172554 100%)",
+  background:
+    "radial-gradient(120% 80% at 100% 0%, #2b5cf0 0%, rgba(43, 92, 240, 0) 60%), linear-gradient(160deg, #1e40af 0%, #1d3fb8 40%, #172554 100%)",
   "@media": { "(max-width: 960px)": { display: "none" } }
 })
 
@@ -58,7 +59,13 @@ export const brandLead = style({ fontSize: vars.fontSize.lg, lineHeight: vars.li
 
 export const points = style({ display: "flex", flexDirection: "column", gap: 12, margin: 0, padding: 0, listStyle: "none" })
 
-export const point = style({ display: "flex", alignItems: "center", gap: 12, fontSize: vars.fontSize.md, color: "rgba(238, 242, 255, 0.92)" })
+export const point = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 12,
+  fontSize: vars.fontSize.md,
+  color: "rgba(238, 242, 255, 0.92)"
+})
 
 export const pointIcon = style({
   display: "inline-flex",

@@ -55,7 +55,13 @@ export const MicroscopyMotif = ({ size = 420, className }: { size?: number; clas
             <ellipse rx={c.rx * 0.42} ry={c.ry * 0.38} cx={c.rx * 0.12} fill={tones[c.tone]!.nucleus} />
           </g>
         ))}
-        <path d="M-60 -70 L10 -95 L70 -40 L55 30 L-15 45 L-70 -5 Z" fill="rgba(96, 165, 250, 0.12)" stroke="#93c5fd" strokeWidth="2" strokeDasharray="6 5" />
+        <path
+          d="M-60 -70 L10 -95 L70 -40 L55 30 L-15 45 L-70 -5 Z"
+          fill="rgba(96, 165, 250, 0.12)"
+          stroke="#93c5fd"
+          strokeWidth="2"
+          strokeDasharray="6 5"
+        />
       </g>
       <g stroke="rgba(255,255,255,0.35)" strokeWidth="1">
         <circle r={radius + 10} fill="none" strokeDasharray="2 8" />

@@ -4,10 +4,11 @@ import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { ActivityIcon, cx, type IconProps, LockIcon, ReceiptIcon, ShieldIcon, UserCircleIcon, UserIcon } from "../ui/index.ts"
 import * as css from "./SettingsLayout.css.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
 
 interface SettingsItem {
   href: string
-  label: string
+  label: KeyPart<"shell.settings">
   icon: ComponentType<IconProps>
   /** Other paths that show this item as current (billing and billings are one page). */
   also?: string[]
@@ -37,7 +38,11 @@ export const SettingsLayout = ({ path, children }: { path: string; children: Rea
               const Icon = item.icon
               return (
                 <li key={item.href}>
-                  <Link href={localePath(item.href)} className={cx(css.item, active && css.active)} aria-current={active ? "page" : undefined}>
+                  <Link
+                    href={localePath(item.href)}
+                    className={cx(css.item, active && css.active)}
+                    aria-current={active ? "page" : undefined}
+                  >
                     <span className={cx(css.icon, active && css.activeIcon)}>
                       <Icon size={16} />
                     </span>

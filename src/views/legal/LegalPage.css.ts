@@ -28,7 +28,15 @@ export const tocTitle = style({
   color: vars.color.textFaint
 })
 
-export const tocList = style({ display: "flex", flexDirection: "column", gap: 2, margin: 0, padding: 0, listStyle: "none", counterReset: "toc" })
+export const tocList = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: 2,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  counterReset: "toc"
+})
 
 export const tocLink = style({
   display: "block",
@@ -41,20 +49,62 @@ export const tocLink = style({
 
 export const article = style({ maxWidth: 720, color: vars.color.textMuted, fontSize: 15, lineHeight: vars.lineHeight.relaxed })
 
-export const head = style({ display: "flex", flexDirection: "column", gap: vars.space["3"], paddingBottom: vars.space["6"], marginBottom: vars.space["6"], borderBottom: `1px solid ${vars.color.border}` })
+export const head = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["3"],
+  paddingBottom: vars.space["6"],
+  marginBottom: vars.space["6"],
+  borderBottom: `1px solid ${vars.color.border}`
+})
 
-export const title = style({ fontSize: vars.fontSize["3xl"], lineHeight: 1.2, letterSpacing: "-0.02em", fontWeight: vars.fontWeight.semibold, color: vars.color.text })
+export const title = style({
+  fontSize: vars.fontSize["3xl"],
+  lineHeight: 1.2,
+  letterSpacing: "-0.02em",
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text
+})
 
-export const meta = style({ display: "flex", alignItems: "center", gap: vars.space["4"], flexWrap: "wrap", fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
+export const meta = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space["4"],
+  flexWrap: "wrap",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSubtle
+})
 
-export const intro = style({ display: "flex", flexDirection: "column", gap: vars.space["4"], marginBottom: vars.space["8"], color: vars.color.text })
+export const intro = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["4"],
+  marginBottom: vars.space["8"],
+  color: vars.color.text
+})
 
-export const section = style({ scrollMarginTop: 88, marginBottom: vars.space["8"], display: "flex", flexDirection: "column", gap: vars.space["3"] })
+export const section = style({
+  scrollMarginTop: 88,
+  marginBottom: vars.space["8"],
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["3"]
+})
 
-export const sectionTitle = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.semibold, color: vars.color.text, letterSpacing: "-0.01em" })
+export const sectionTitle = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  letterSpacing: "-0.01em"
+})
 
 export const number = style({ color: vars.color.textFaint, marginRight: 10, fontVariantNumeric: "tabular-nums" })
 
 export const list = style({ margin: 0, paddingLeft: 20, display: "flex", flexDirection: "column", gap: 6 })
 
-export const footer = style({ marginTop: vars.space["10"], paddingTop: vars.space["6"], borderTop: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.sm })
+export const footer = style({
+  marginTop: vars.space["10"],
+  paddingTop: vars.space["6"],
+  borderTop: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm
+})

@@ -5,7 +5,7 @@ import { useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { Member } from "../../contract/members.ts"
 import { useT } from "../../i18n/index.ts"
-import { type membersMachine, OWNER_ROW } from "../../machines/members.machine.ts"
+import { type membersMachine, OWNER_ROW } from "../../machines/members/members.machine.ts"
 import { type Invitee, rowsOf } from "../../machines/members/rules.ts"
 import { useActorSelect } from "../notifications/useActorSelect.ts"
 import { Alert, Button, EmptyState, Skeleton, Spinner, UsersIcon } from "../ui/index.ts"
@@ -22,7 +22,15 @@ const noInvitees: ReadonlyArray<Invitee> = []
 export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersActor; readonly invite: InviteActor | undefined }) => {
   const t = useT()
   const { members, nextPage, role, userId, search, error, operation } = useSelector(actor, (s) => s.context)
-  const list = useSelector(actor, (s) => (s.matches({ list: "loading" }) ? "loading" : s.matches({ list: "failed" }) ? "failed" : s.matches({ list: "loadingMore" }) ? "more" : "ready"))
+  const list = useSelector(actor, (s) =>
+    s.matches({ list: "loading" })
+      ? "loading"
+      : s.matches({ list: "failed" })
+        ? "failed"
+        : s.matches({ list: "loadingMore" })
+          ? "more"
+          : "ready"
+  )
   const invitees = useActorSelect(invite ?? null, (s) => s.context.invitees, noInvitees)
   const [transferTo, setTransferTo] = useState<Member | null>(null)
   const more = () => actor.send({ type: "members.more" })
@@ -46,7 +54,14 @@ export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersAct
   }
   if (list === "failed") {
     return (
-      <Alert kind="error" action={<Button variant="secondary" size="sm" onClick={() => actor.send({ type: "members.retry" })}>{t("common.retry")}</Button>}>
+      <Alert
+        kind="error"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => actor.send({ type: "members.retry" })}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("members.list.failed")}
       </Alert>
     )

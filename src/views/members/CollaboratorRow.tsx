@@ -52,12 +52,19 @@ export const CollaboratorRow = ({ row, isViewer, actions, working }: Collaborato
               if (person.role !== role) actions.setRole(role)
             }
           })),
-          ...(actions.transfer ? [{ id: "transfer", label: t("members.actions.transfer"), icon: <ShareIcon size={16} />, onSelect: actions.transfer }] : []),
+          ...(actions.transfer
+            ? [{ id: "transfer", label: t("members.actions.transfer"), icon: <ShareIcon size={16} />, onSelect: actions.transfer }]
+            : []),
           { id: "delete", label: t("members.actions.delete"), icon: <TrashIcon size={16} />, destructive: true, onSelect: actions.remove }
         ]
 
   return (
-    <li className={cx(css.row, row.temporary && css.temporaryRow)} data-testid="collaborator-row" data-temporary={row.temporary} data-email={person.email}>
+    <li
+      className={cx(css.row, row.temporary && css.temporaryRow)}
+      data-testid="collaborator-row"
+      data-temporary={row.temporary}
+      data-email={person.email}
+    >
       <Avatar name={shownName} src={person.avatar} size={36} />
       <span className={css.who}>
         <span className={css.name}>
@@ -84,7 +91,13 @@ export const CollaboratorRow = ({ row, isViewer, actions, working }: Collaborato
           label={t("members.actions.label", { name: shownName })}
           items={items}
           trigger={(props) => (
-            <button type="button" {...props} className={css.roleTrigger} aria-label={t("members.actions.label", { name: shownName })} data-testid="collaborator-actions">
+            <button
+              type="button"
+              {...props}
+              className={css.roleTrigger}
+              aria-label={t("members.actions.label", { name: shownName })}
+              data-testid="collaborator-actions"
+            >
               {roleLabel}
               <ChevronDownIcon size={14} />
             </button>

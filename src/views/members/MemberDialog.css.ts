@@ -4,7 +4,6 @@ import { vars } from "../theme/tokens.css.ts"
 /** The dialog's body is 488 px tall (spec section 9); only the list scrolls inside it. */
 export const body = style({ display: "flex", flexDirection: "column", gap: 14, height: 488, minHeight: 0 })
 
-
 // Invite box
 
 export const inviteRow = style({ display: "flex", alignItems: "flex-start", gap: 8 })
@@ -176,9 +175,23 @@ export const row = style({
 export const temporaryRow = style({ background: vars.color.warningSoft, selectors: { "& + &": { borderTopColor: "transparent" } } })
 
 export const who = style({ display: "flex", flexDirection: "column", gap: 2, minWidth: 0, flex: 1 })
-export const name = style({ display: "flex", alignItems: "center", gap: 6, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.medium, minWidth: 0 })
+export const name = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 6,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+  minWidth: 0
+})
 export const nameText = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
-export const email = style({ display: "flex", alignItems: "center", gap: 6, fontSize: vars.fontSize.xs, color: vars.color.textSubtle, minWidth: 0 })
+export const email = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 6,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSubtle,
+  minWidth: 0
+})
 export const emailText = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
 
 export const badge = style({
@@ -193,7 +206,13 @@ export const badge = style({
 export const badgeWarning = style({ background: vars.color.warningSoftBorder, color: vars.color.warningText })
 export const you = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular, color: vars.color.textSubtle })
 
-export const fixedRole = style({ flex: "none", padding: "0 10px", fontSize: vars.fontSize.sm, color: vars.color.textSubtle, fontWeight: vars.fontWeight.medium })
+export const fixedRole = style({
+  flex: "none",
+  padding: "0 10px",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSubtle,
+  fontWeight: vars.fontWeight.medium
+})
 
 export const roleTrigger = style({
   display: "inline-flex",

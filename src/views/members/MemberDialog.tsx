@@ -4,7 +4,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { membersMachine } from "../../machines/members.machine.ts"
+import { membersMachine } from "../../machines/members/members.machine.ts"
 import { useSession } from "../session.tsx"
 import { Alert, Dialog } from "../ui/index.ts"
 import { CollaboratorList } from "./CollaboratorList.tsx"

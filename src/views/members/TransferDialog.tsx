@@ -2,7 +2,15 @@
 import { useT } from "../../i18n/index.ts"
 import { Button, Dialog } from "../ui/index.ts"
 
-export const TransferDialog = ({ name, onConfirm, onCancel }: { readonly name: string | null; readonly onConfirm: () => void; readonly onCancel: () => void }) => {
+export const TransferDialog = ({
+  name,
+  onConfirm,
+  onCancel
+}: {
+  readonly name: string | null
+  readonly onConfirm: () => void
+  readonly onCancel: () => void
+}) => {
   const t = useT()
   return (
     <Dialog

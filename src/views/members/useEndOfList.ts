@@ -10,9 +10,12 @@ export const useEndOfList = <E extends HTMLElement>(onReach: () => void, enabled
   useEffect(() => {
     const element = sentinel.current
     if (!enabled || element === null || typeof IntersectionObserver === "undefined") return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current()
-    }, { rootMargin: "0px 0px 96px 0px" })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current()
+      },
+      { rootMargin: "0px 0px 96px 0px" }
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [enabled])

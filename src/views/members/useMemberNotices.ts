@@ -3,14 +3,18 @@
 import { useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { ActorRefFrom } from "xstate"
-import type { membersMachine, Operation } from "../../machines/members.machine.ts"
+import type { membersMachine, Operation } from "../../machines/members/members.machine.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useToast } from "../ui/index.ts"
 import type { InviteActor } from "./InviteBox.tsx"
 
 const nameOf = (operation: Operation) => operation.member.name.trim() || operation.member.email
 
-const failureTitle = { role: "errors.changeRoles", remove: "errors.deleteCollaborator", transfer: "members.notices.transferFailed" } as const
+const failureTitle = {
+  role: "errors.changeRoles",
+  remove: "errors.deleteCollaborator",
+  transfer: "members.notices.transferFailed"
+} as const
 
 export const useMemberNotices = (members: ActorRefFrom<typeof membersMachine>, invite: InviteActor | undefined) => {
   const t = useT()

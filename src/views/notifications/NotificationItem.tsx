@@ -8,7 +8,15 @@ import { relativeTime } from "./relative-time.ts"
 
 const kindIcons = { invite: UsersIcon, ownership: ShareIcon, chat: MessageIcon }
 
-export const NotificationItem = ({ notification, now, onOpen }: { readonly notification: Notification; readonly now: Date; readonly onOpen: () => void }) => {
+export const NotificationItem = ({
+  notification,
+  now,
+  onOpen
+}: {
+  readonly notification: Notification
+  readonly now: Date
+  readonly onOpen: () => void
+}) => {
   const t = useT()
   const { locale } = useLocale()
   const kind = kindOf(notification)
@@ -41,9 +49,7 @@ export const NotificationItem = ({ notification, now, onOpen }: { readonly notif
             <time dateTime={notification.created_at}>{relativeTime(notification.created_at, now, locale)}</time>
           </span>
         </span>
-        {!notification.is_read && (
-          <span className={css.dot} role="img" aria-label={t("notifications.unreadMarker")} />
-        )}
+        {!notification.is_read && <span className={css.dot} role="img" aria-label={t("notifications.unreadMarker")} />}
       </button>
     </li>
   )

@@ -6,8 +6,8 @@ import { useEffect, useState } from "react"
 import { useLocation } from "wouter"
 import type { ActorRefFrom } from "xstate"
 import { useLocale, useT } from "../../i18n/index.ts"
-import type { notificationsMachine } from "../../machines/notifications.machine.ts"
-import { liveStatusOf } from "../../machines/realtime.machine.ts"
+import type { notificationsMachine } from "../../machines/notifications/notifications.machine.ts"
+import { liveStatusOf } from "../../machines/realtime/realtime.machine.ts"
 import { useEndOfList } from "../members/useEndOfList.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { Alert, BellIcon, Button, Skeleton, Spinner } from "../ui/index.ts"
@@ -120,7 +120,14 @@ const NotificationList = ({ actor }: { readonly actor: ActorRefFrom<typeof notif
             {phase === "loadingMore" ? (
               <Spinner size={18} label={t("notifications.loadingMore")} />
             ) : error !== null ? (
-              <Alert kind="error" action={<Button variant="secondary" size="sm" onClick={more}>{t("common.retry")}</Button>}>
+              <Alert
+                kind="error"
+                action={
+                  <Button variant="secondary" size="sm" onClick={more}>
+                    {t("common.retry")}
+                  </Button>
+                }
+              >
                 {t("notifications.moreFailed")}
               </Alert>
             ) : nextPage !== null ? (

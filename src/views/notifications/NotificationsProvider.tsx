@@ -1,12 +1,12 @@
-// The signed-in user's notifications actor (src/machines/notifications.machine.ts), for the bell and
+// The signed-in user's notifications actor (src/machines/notifications/notifications.machine.ts), for the bell and
 // the panel, and the toast each newly arrived notification shows for 5 seconds. It lives beside the
 // app rather than around it, so signing in or out never remounts the pages.
 import { useActorRef } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../i18n/index.ts"
-import { type NotificationsEmitted, notificationsMachine } from "../../machines/notifications.machine.ts"
-import type { RealtimeActor } from "../../machines/realtime.machine.ts"
+import { type NotificationsEmitted, notificationsMachine } from "../../machines/notifications/notifications.machine.ts"
+import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { useSession } from "../session.tsx"
 import { DEFAULT_TOAST_MS, useToast } from "../ui/index.ts"
@@ -55,7 +55,10 @@ function NotificationsHost({
   useEffect(() => {
     const subscription = actor.on("notifications.arrived", ({ notification }: NotificationsEmitted) => {
       const { t, toast } = say.current
-      const params = { name: senderName(notification) ?? t("notifications.someone"), lab: notification.lab?.name ?? t("notifications.deletedLab") }
+      const params = {
+        name: senderName(notification) ?? t("notifications.someone"),
+        lab: notification.lab?.name ?? t("notifications.deletedLab")
+      }
       toast({ kind: "info", title: t(`notifications.toast.${kindOf(notification)}`, params), durationMs: DEFAULT_TOAST_MS })
     })
     return () => subscription.unsubscribe()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { notification } from "../../machines/testing/notificationFixtures.ts"
+import { notification } from "../../machines/support/testing/notificationFixtures.ts"
 import { actionKey, senderName, targetOf } from "./notification-view.ts"
 import { relativeTime } from "./relative-time.ts"
 

@@ -2,13 +2,14 @@
 // an invitation or ownership transfer of a folder opens the folder; of a file, or any comment, opens
 // the slide viewer; a notification whose lab was deleted forever leads nowhere.
 import type { Notification } from "../../contract/notifications.ts"
-import type { PushKind } from "../../machines/notifications.machine.ts"
+import type { PushKind } from "../../machines/notifications/notifications.machine.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
 
 export const kindOf = (notification: Notification): PushKind =>
   notification.type === "invite" ? "invite" : notification.type === "ownership-changes" ? "ownership" : "chat"
 
 /** The key under notifications.action for the sentence after the sender's name. */
-export const actionKey = (notification: Notification): string => {
+export const actionKey = (notification: Notification): KeyPart<"notifications.action"> => {
   const kind = kindOf(notification)
   if (kind === "chat") return "chat"
   const folder = notification.lab?.is_dir ?? true

@@ -1,6 +1,6 @@
 // The 3 px bar at the very top: blue while loading, red on failure.
 import { useT } from "../../i18n/index.ts"
-import type { ProgressView } from "../../machines/progressBar.view.ts"
+import type { ProgressView } from "../../machines/shell/progressBar.view.ts"
 import { cx } from "../ui/index.ts"
 import * as css from "./ProgressBar.css.ts"
 

@@ -2,9 +2,9 @@
 // One actor (progressBar.machine) behind it; its timed states run on the state timer.
 import { useActorRef, useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react"
-import { PROGRESS_TIMEOUT, progressBarMachine } from "../../machines/progressBar.machine.ts"
-import { progressView } from "../../machines/progressBar.view.ts"
-import { runStateTimer } from "../../machines/state-timer.ts"
+import { PROGRESS_TIMEOUT, progressBarMachine } from "../../machines/shell/progressBar.machine.ts"
+import { progressView } from "../../machines/shell/progressBar.view.ts"
+import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { ProgressBar } from "./ProgressBar.tsx"
 
 export interface ProgressApi {

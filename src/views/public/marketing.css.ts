@@ -8,7 +8,11 @@ export const narrow = style({ maxWidth: 880, margin: "0 auto", padding: `0 ${var
 
 export const section = style({ padding: `${vars.space["20"]} 0`, "@media": { "(max-width: 576px)": { padding: `${vars.space["12"]} 0` } } })
 
-export const tinted = style({ background: vars.color.canvas, borderTop: `1px solid ${vars.color.border}`, borderBottom: `1px solid ${vars.color.border}` })
+export const tinted = style({
+  background: vars.color.canvas,
+  borderTop: `1px solid ${vars.color.border}`,
+  borderBottom: `1px solid ${vars.color.border}`
+})
 
 export const eyebrow = style({
   display: "inline-flex",
@@ -42,9 +46,20 @@ export const h2 = style({
   "@media": { "(max-width: 576px)": { fontSize: 26 } }
 })
 
-export const lead = style({ fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.relaxed, color: vars.color.textMuted, "@media": { "(max-width: 576px)": { fontSize: vars.fontSize.lg } } })
+export const lead = style({
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.relaxed,
+  color: vars.color.textMuted,
+  "@media": { "(max-width: 576px)": { fontSize: vars.fontSize.lg } }
+})
 
-export const sectionHead = style({ display: "flex", flexDirection: "column", gap: vars.space["3"], maxWidth: 640, marginBottom: vars.space["12"] })
+export const sectionHead = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["3"],
+  maxWidth: 640,
+  marginBottom: vars.space["12"]
+})
 
 export const muted = style({ color: vars.color.textSubtle, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.relaxed })
 
@@ -56,12 +71,21 @@ export const steps = style({
   padding: 0,
   listStyle: "none",
   counterReset: "step",
-  "@media": { "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+  "@media": {
+    "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" }
+  }
 })
 
 export const twoColumns = style({ gridTemplateColumns: "repeat(2, minmax(0, 1fr))", rowGap: vars.space["8"] })
 
-export const step = style({ display: "flex", flexDirection: "column", gap: vars.space["2"], paddingTop: vars.space["4"], borderTop: `2px solid ${vars.color.border}` })
+export const step = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["2"],
+  paddingTop: vars.space["4"],
+  borderTop: `2px solid ${vars.color.border}`
+})
 
 export const stepNumber = style({
   fontSize: vars.fontSize.sm,

@@ -1,9 +1,9 @@
-// The app's one realtime actor (src/machines/realtime.machine.ts): started when someone signs in,
+// The app's one realtime actor (src/machines/realtime/realtime.machine.ts): started when someone signs in,
 // stopped when they sign out. Screens reach it through `useRealtimeActor` and the hooks beside it.
 import { useActorRef } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect } from "react"
-import { type RealtimeActor, realtimeMachine } from "../../machines/realtime.machine.ts"
-import { runStateTimer } from "../../machines/state-timer.ts"
+import { type RealtimeActor, realtimeMachine } from "../../machines/realtime/realtime.machine.ts"
+import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { useSession } from "../session.tsx"
 
 const RealtimeContext = createContext<RealtimeActor | null>(null)

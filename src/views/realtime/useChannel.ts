@@ -2,7 +2,7 @@
 // channel for the first listener and closes it after the last. `onMessage` may change on every
 // render without resubscribing.
 import { useEffect, useRef } from "react"
-import type { RealtimeMessage } from "../../machines/realtime.machine.ts"
+import type { RealtimeMessage } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "./RealtimeProvider.tsx"
 
 export const useChannel = (channel: string | null, onMessage: (message: RealtimeMessage) => void): void => {

@@ -25,8 +25,18 @@ export const AccountMenu = () => {
         )
       }
       items={[
-        { id: "account", label: t("shell.header.manageAccount"), icon: <UserCircleIcon size={16} />, href: localePath("/dashboard/setting/account") },
-        { id: "password", label: t("shell.header.changePassword"), icon: <LockIcon size={16} />, href: localePath("/dashboard/setting/password") },
+        {
+          id: "account",
+          label: t("shell.header.manageAccount"),
+          icon: <UserCircleIcon size={16} />,
+          href: localePath("/dashboard/setting/account")
+        },
+        {
+          id: "password",
+          label: t("shell.header.changePassword"),
+          icon: <LockIcon size={16} />,
+          href: localePath("/dashboard/setting/password")
+        },
         { id: "logout", label: t("shell.header.logout"), icon: <LogOutIcon size={16} />, destructive: true, onSelect: signOut }
       ]}
       trigger={(props) => (

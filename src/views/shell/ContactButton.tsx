@@ -7,7 +7,13 @@ import * as css from "./ContactButton.css.ts"
 export const ContactButton = ({ shifted = false }: { shifted?: boolean }) => {
   const t = useT()
   return (
-    <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={cx(css.button, shifted && css.shifted)} aria-label={t("shell.contact.label")}>
+    <a
+      href={whatsappUrl()}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cx(css.button, shifted && css.shifted)}
+      aria-label={t("shell.contact.label")}
+    >
       <span className={css.icon}>
         <WhatsAppIcon size={20} />
       </span>

@@ -69,8 +69,21 @@ export const accountTrigger = style({
 })
 
 export const accountHeader = style({ display: "flex", alignItems: "center", gap: 10, minWidth: 0 })
-export const accountName = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
-export const accountEmail = style({ fontSize: vars.fontSize.xs, color: vars.color.textSubtle, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
+export const accountName = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap"
+})
+export const accountEmail = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSubtle,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap"
+})
 
 export const crumbs = style({
   display: "flex",

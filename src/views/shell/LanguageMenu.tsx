@@ -22,7 +22,12 @@ export const LanguageMenu = ({ outlined = false, align = "end" }: { outlined?: b
         }
       }))}
       trigger={(props) => (
-        <button type="button" {...props} className={cx(css.langTrigger, outlined && css.langTriggerOutlined)} aria-label={`${t("shell.header.language")}: ${t(`common.languages.${locale}`)}`}>
+        <button
+          type="button"
+          {...props}
+          className={cx(css.langTrigger, outlined && css.langTriggerOutlined)}
+          aria-label={`${t("shell.header.language")}: ${t(`common.languages.${locale}`)}`}
+        >
           <GlobeIcon size={16} />
           <span>{locale.toUpperCase()}</span>
           <ChevronDownIcon size={14} />

@@ -36,7 +36,9 @@ export const RightPanel = () => {
         {!provided && panel === "info" && (
           <PanelEmpty icon={<InfoIcon size={20} />} title={t("shell.rightPanel.infoTitle")} body={t("shell.rightPanel.infoEmpty")} />
         )}
-        {!provided && panel === "info-multiple-lab" && <PanelEmpty icon={<InfoIcon size={20} />} title={title} body={t("shell.rightPanel.multipleHint")} />}
+        {!provided && panel === "info-multiple-lab" && (
+          <PanelEmpty icon={<InfoIcon size={20} />} title={title} body={t("shell.rightPanel.multipleHint")} />
+        )}
       </div>
     </aside>
   )

@@ -5,7 +5,7 @@
 // React tree, next to the actors they come from.
 import { useActorRef, useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"
-import { openPanel, type RightPanel, rightPanelMachine } from "../../machines/rightPanel.machine.ts"
+import { openPanel, type RightPanel, rightPanelMachine } from "../../machines/shell/rightPanel.machine.ts"
 
 export interface RightPanelApi {
   panel: RightPanel | null

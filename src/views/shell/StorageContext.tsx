@@ -3,7 +3,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useCallback, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
-import { storageMachine } from "../../machines/storage.machine.ts"
+import { storageMachine } from "../../machines/labs/storage.machine.ts"
 
 type StorageActor = ActorRefFrom<typeof storageMachine>
 

@@ -42,7 +42,10 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
             aria-valuenow={Math.round(usage.percent)}
             aria-label={t("shell.sidebar.storagePercent", { percent: Math.round(usage.percent) })}
           >
-            <div className={cx(css.meterFill, css.tone[storageTone(usage.percent)])} style={{ width: `${Math.min(100, usage.percent)}%` }} />
+            <div
+              className={cx(css.meterFill, css.tone[storageTone(usage.percent)])}
+              style={{ width: `${Math.min(100, usage.percent)}%` }}
+            />
           </div>
           <Link href={localePath("/dashboard/pricing")} className={css.storageText}>
             {t("shell.sidebar.storageUsed", { used: formatBytes(usage.usedBytes, locale), total: formatBytes(usage.totalBytes, locale) })}

@@ -2,10 +2,11 @@
 // 'setting' links to /dashboard/setting/account; 'invoices' sits under settings and links to
 // /dashboard/setting/billings. Labels are i18n keys under shell.breadcrumb.
 import { folderIdOf } from "../labs/lab-paths.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
 
 export interface Crumb {
   /** Key under shell.breadcrumb. */
-  readonly label: string
+  readonly label: KeyPart<"shell.breadcrumb">
   readonly params?: Record<string, string>
   /** Where the crumb links; the last crumb (the current page) has none. */
   readonly href?: string
@@ -16,7 +17,7 @@ export interface Crumb {
 const home: Crumb = { label: "home", href: "/dashboard/labs" }
 const settings: Crumb = { label: "setting", href: "/dashboard/setting/account" }
 
-const settingLabels: Record<string, string> = {
+const settingLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
   account: "account",
   profile: "profile",
   password: "password",
@@ -26,7 +27,7 @@ const settingLabels: Record<string, string> = {
   billings: "billing"
 }
 
-const pageLabels: Record<string, string> = {
+const pageLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
   recent: "recent",
   favorite: "favorite",
   shared: "shared",

@@ -1,5 +1,6 @@
 // The sidebar's menus as data (spec section 2): main menu and preferences, with their i18n keys.
 import type { ComponentType } from "react"
+import type { KeyPart } from "../../i18n/keys.ts"
 import {
   ClockIcon,
   FolderIcon,
@@ -15,7 +16,7 @@ import {
 export interface NavItem {
   readonly href: string
   /** Key under shell.nav. */
-  readonly label: string
+  readonly label: KeyPart<"shell.nav">
   readonly icon: ComponentType<IconProps>
   /** Paths that also mark this item active (e.g. every settings page for Settings). */
   readonly activePrefix: string

@@ -3,8 +3,8 @@
 // read in a layout effect, i.e. after the first render but before the first paint.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useLayoutEffect } from "react"
-import { SIDEBAR_BREAKPOINT, sidebarMachine } from "../../machines/sidebar.machine.ts"
-import { sidebarExpanded } from "../../machines/sidebar.view.ts"
+import { SIDEBAR_BREAKPOINT, sidebarMachine } from "../../machines/shell/sidebar.machine.ts"
+import { sidebarExpanded } from "../../machines/shell/sidebar.view.ts"
 
 const STORAGE_KEY = "preparat.sidebar.open"
 const wideQuery = `(min-width: ${SIDEBAR_BREAKPOINT + 1}px)`

@@ -1,5 +1,5 @@
 // The signed-in user's storage usage for the sidebar meter, from GET /v2/pricing/plan/storage/
-// (src/machines/storage.machine.ts). Until the server answers it is "unknown" and the meter shows a
+// (src/machines/labs/storage.machine.ts). Until the server answers it is "unknown" and the meter shows a
 // neutral placeholder rather than invented numbers.
 import type { StorageUsage } from "./storage-usage.ts"
 import { useStorageSnapshot } from "./StorageContext.tsx"

@@ -13,7 +13,8 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
   const { locale } = useLocale()
   const facts = slideFacts(lab, locale)
   // What a 1:1 view of the scan corresponds to: 0.25 µm/px is a 40x scan.
-  const scannedAt = lab.mpp !== null && lab.mpp > 0 ? magnificationLabel(magnificationOf(1, lab.mpp), (n) => new Intl.NumberFormat(locale).format(n)) : null
+  const scannedAt =
+    lab.mpp !== null && lab.mpp > 0 ? magnificationLabel(magnificationOf(1, lab.mpp), (n) => new Intl.NumberFormat(locale).format(n)) : null
   const rows: ReadonlyArray<readonly [string, string]> = [
     [t("viewer.panel.dimensions"), facts.size ?? "—"],
     [t("viewer.panel.resolution"), facts.resolution ?? t("viewer.panel.notRecorded")],

@@ -24,8 +24,23 @@ export interface SlideLayoutProps {
   readonly busy?: boolean
 }
 
-export const SlideLayout = ({ frame, fullScreen = false, topBar, rail, stage, controls, status, panel, busy = false }: SlideLayoutProps) => (
-  <div className={cx(css.root, css.frame[frame], fullScreen && css.fullScreen)} data-testid="slide-layout" data-full-screen={fullScreen} aria-busy={busy || undefined}>
+export const SlideLayout = ({
+  frame,
+  fullScreen = false,
+  topBar,
+  rail,
+  stage,
+  controls,
+  status,
+  panel,
+  busy = false
+}: SlideLayoutProps) => (
+  <div
+    className={cx(css.root, css.frame[frame], fullScreen && css.fullScreen)}
+    data-testid="slide-layout"
+    data-full-screen={fullScreen}
+    aria-busy={busy || undefined}
+  >
     {topBar}
     <div className={css.body}>
       {rail}

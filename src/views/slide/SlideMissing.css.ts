@@ -37,4 +37,10 @@ export const title = style({ margin: 0, fontSize: vars.fontSize["3xl"], fontWeig
 
 export const body = style({ maxWidth: 460, margin: 0, color: vars.color.textSubtle, lineHeight: vars.lineHeight.relaxed })
 
-export const actions = style({ display: "flex", gap: vars.space["3"], marginTop: vars.space["4"], flexWrap: "wrap", justifyContent: "center" })
+export const actions = style({
+  display: "flex",
+  gap: vars.space["3"],
+  marginTop: vars.space["4"],
+  flexWrap: "wrap",
+  justifyContent: "center"
+})

@@ -5,8 +5,8 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
 import { useEffect, useState } from "react"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { runStateTimer } from "../../machines/state-timer.ts"
-import { slideViewerMachine } from "../../machines/slideViewer.machine.ts"
+import { runStateTimer } from "../../machines/support/state-timer.ts"
+import { slideViewerMachine } from "../../machines/slide/slideViewer.machine.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
 import { useLabEvents } from "../realtime/useLabEvents.ts"
@@ -54,7 +54,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
   // Only signed-in users have realtime; a visitor's page relies on the periodic re-check.
   useLabEvents(signedIn && phase === "notReady" ? labId : null, (event) => {
-    if (event.kind === "upload.status" && event.status !== undefined) actor.send({ type: "slide.status", status: event.status })
+    if ("status" in event) actor.send({ type: "slide.status", status: event.status })
   })
   const run = useViewerCommands(viewer, actor)
   useViewerShortcuts(phase === "ready", fullScreen, run)
@@ -70,7 +70,11 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     </LinkButton>
   )
   const topBar = (withPanel: boolean) => (
-    <SlideTopBar lab={lab} signedIn={signedIn} {...(withPanel ? { panel: { open: panelOpen, onToggle: () => setPanelOpen((open) => !open) } } : {})} />
+    <SlideTopBar
+      lab={lab}
+      signedIn={signedIn}
+      {...(withPanel ? { panel: { open: panelOpen, onToggle: () => setPanelOpen((open) => !open) } } : {})}
+    />
   )
 
   if (phase === "ready" && lab !== null && lab.tile_source !== null) {

@@ -60,4 +60,10 @@ export const badge = style({
 
 export const body = style({ margin: 0, fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.relaxed, color: dark.muted })
 
-export const actions = style({ display: "flex", gap: vars.space["2"], marginTop: vars.space["2"], flexWrap: "wrap", justifyContent: "center" })
+export const actions = style({
+  display: "flex",
+  gap: vars.space["2"],
+  marginTop: vars.space["2"],
+  flexWrap: "wrap",
+  justifyContent: "center"
+})

@@ -6,8 +6,9 @@ import type { ReactNode } from "react"
 import { useT } from "../../i18n/index.ts"
 import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RulerIcon, SquareIcon, Tooltip } from "../ui/index.ts"
 import * as css from "./ToolRail.css.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
 
-const upcoming: ReadonlyArray<{ readonly key: string; readonly icon: ReactNode }> = [
+const upcoming: ReadonlyArray<{ readonly key: KeyPart<"viewer.tools">; readonly icon: ReactNode }> = [
   { key: "rectangle", icon: <SquareIcon size={18} /> },
   { key: "polygon", icon: <PolygonIcon size={18} /> },
   { key: "freehand", icon: <PenIcon size={18} /> },

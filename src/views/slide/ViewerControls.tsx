@@ -12,7 +12,13 @@ export interface ViewerControlsProps {
   readonly onCommand: (command: ViewerCommand) => void
 }
 
-const Control = ({ label, shortcut, pressed, onClick, children }: {
+const Control = ({
+  label,
+  shortcut,
+  pressed,
+  onClick,
+  children
+}: {
   readonly label: string
   readonly shortcut: string
   readonly pressed?: boolean

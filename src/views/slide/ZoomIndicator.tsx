@@ -15,7 +15,8 @@ export const ZoomIndicator = ({ viewer, mpp }: { readonly viewer: OpenSeadragon.
   const magnification = magnificationOf(zoom, mpp)
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
   const label = magnificationLabel(magnification, (n) => number.format(n))
-  const described = magnification.kind === "objective" ? t("viewer.zoom.objective", { value: label }) : t("viewer.zoom.percent", { value: label })
+  const described =
+    magnification.kind === "objective" ? t("viewer.zoom.objective", { value: label }) : t("viewer.zoom.percent", { value: label })
   return (
     <output className={css.root} data-testid="zoom-indicator" aria-label={described} title={described}>
       {label}

@@ -3,7 +3,7 @@
 // page's machine, which the viewer and the layout then follow.
 import type OpenSeadragon from "openseadragon"
 import { useCallback } from "react"
-import type { SlideViewerActor } from "../../machines/slideViewer.machine.ts"
+import type { SlideViewerActor } from "../../machines/slide/slideViewer.machine.ts"
 import type { ViewerCommand } from "./shortcuts.ts"
 
 /** One zoom step of the buttons and keys: the viewer animates it. */

@@ -70,7 +70,18 @@ export interface LinkButtonProps extends ButtonStyleProps {
 }
 
 /** A link that looks like a button: navigation stays a link for the browser and assistive tech. */
-export const LinkButton = ({ href, children, iconStart, iconEnd, className, variant, size, fullWidth, iconOnly, ...rest }: LinkButtonProps) => (
+export const LinkButton = ({
+  href,
+  children,
+  iconStart,
+  iconEnd,
+  className,
+  variant,
+  size,
+  fullWidth,
+  iconOnly,
+  ...rest
+}: LinkButtonProps) => (
   <Link href={href} className={cx(buttonClassName({ variant, size, fullWidth, iconOnly }), className)} {...rest}>
     {iconStart}
     {children}

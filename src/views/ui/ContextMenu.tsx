@@ -21,7 +21,6 @@ export interface ContextMenuProps {
 
 const MARGIN = 8
 
-
 export const ContextMenu = ({ at, items, label, onClose }: ContextMenuProps) => {
   const ref = useRef<HTMLDivElement>(null)
   const opener = useRef<HTMLElement | null>(null)

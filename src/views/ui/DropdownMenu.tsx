@@ -127,7 +127,6 @@ export const DropdownMenu = ({ trigger, items, align = "end", header, label, min
   )
 }
 
-
 const MenuEntry = ({ item, separated, onSelect }: { item: DropdownItem; separated: boolean; onSelect: (item: DropdownItem) => void }) => {
   const role = item.checked === undefined ? "menuitem" : "menuitemradio"
   const className = cx(css.item, item.destructive && css.destructive)
@@ -149,24 +148,22 @@ const MenuEntry = ({ item, separated, onSelect }: { item: DropdownItem; separate
         <Link href={item.href} role={role} tabIndex={-1} data-menu-item="" className={className} onClick={() => onSelect(item)}>
           {content}
         </Link>
+      ) : item.checked === undefined ? (
+        <button type="button" role="menuitem" tabIndex={-1} data-menu-item="" className={className} onClick={() => onSelect(item)}>
+          {content}
+        </button>
       ) : (
-        item.checked === undefined ? (
-          <button type="button" role="menuitem" tabIndex={-1} data-menu-item="" className={className} onClick={() => onSelect(item)}>
-            {content}
-          </button>
-        ) : (
-          <button
-            type="button"
-            role="menuitemradio"
-            aria-checked={item.checked}
-            tabIndex={-1}
-            data-menu-item=""
-            className={className}
-            onClick={() => onSelect(item)}
-          >
-            {content}
-          </button>
-        )
+        <button
+          type="button"
+          role="menuitemradio"
+          aria-checked={item.checked}
+          tabIndex={-1}
+          data-menu-item=""
+          className={className}
+          onClick={() => onSelect(item)}
+        >
+          {content}
+        </button>
       )}
     </>
   )

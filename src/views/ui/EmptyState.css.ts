@@ -33,6 +33,17 @@ export const illustration = style({
 
 export const title = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text })
 
-export const description = style({ maxWidth: 420, fontSize: vars.fontSize.md, color: vars.color.textSubtle, lineHeight: vars.lineHeight.normal })
+export const description = style({
+  maxWidth: 420,
+  fontSize: vars.fontSize.md,
+  color: vars.color.textSubtle,
+  lineHeight: vars.lineHeight.normal
+})
 
-export const actions = style({ display: "flex", gap: vars.space["2"], marginTop: vars.space["4"], flexWrap: "wrap", justifyContent: "center" })
+export const actions = style({
+  display: "flex",
+  gap: vars.space["2"],
+  marginTop: vars.space["4"],
+  flexWrap: "wrap",
+  justifyContent: "center"
+})

@@ -2,7 +2,15 @@
 export { Alert, type AlertKind, type AlertProps } from "./Alert.tsx"
 export { Avatar, type AvatarProps, type AvatarSize } from "./Avatar.tsx"
 export { avatarImage, initialsOf } from "./avatar-rules.ts"
-export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClassName, LinkButton, type LinkButtonProps } from "./Button.tsx"
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonClassName,
+  LinkButton,
+  type LinkButtonProps
+} from "./Button.tsx"
 export { Card, type CardProps } from "./Card.tsx"
 export { Checkbox, type CheckboxProps } from "./Checkbox.tsx"
 export { ContextMenu, type ContextMenuProps } from "./ContextMenu.tsx"

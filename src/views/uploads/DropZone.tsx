@@ -9,7 +9,13 @@ import * as css from "./DropZone.css.ts"
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") === true
 
-export const DropZone = ({ folderName, onFiles }: { readonly folderName: string; readonly onFiles: (files: ReadonlyArray<File>) => void }) => {
+export const DropZone = ({
+  folderName,
+  onFiles
+}: {
+  readonly folderName: string
+  readonly onFiles: (files: ReadonlyArray<File>) => void
+}) => {
   const t = useT()
   const [over, setOver] = useState(false)
   const latest = useRef(onFiles)

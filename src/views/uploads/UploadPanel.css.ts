@@ -157,7 +157,12 @@ export const bar = style({
   borderRadius: vars.radius.full,
   background: vars.color.surfaceActive
 })
-export const barFill = style({ height: "100%", borderRadius: vars.radius.full, background: vars.color.primary, transition: `width ${vars.motion.normal}` })
+export const barFill = style({
+  height: "100%",
+  borderRadius: vars.radius.full,
+  background: vars.color.primary,
+  transition: `width ${vars.motion.normal}`
+})
 export const barWaiting = style({ background: vars.color.warning })
 /** Processing has no percentage: a light sweeping across the full bar. */
 export const barSweep = style({

@@ -4,7 +4,7 @@
 // closes once every upload has finished.
 import { useSelector } from "@xstate/react"
 import { useT } from "../../i18n/index.ts"
-import type { UploadsActor } from "../../machines/uploads.machine.ts"
+import type { UploadsActor } from "../../machines/uploads/uploads.machine.ts"
 import { Button, ChevronDownIcon, cx, XIcon } from "../ui/index.ts"
 import { type PanelSummary, summaryOf } from "./upload-view.ts"
 import * as css from "./UploadPanel.css.ts"
@@ -25,7 +25,8 @@ const useHeading = () => {
         return summary.count === 1 ? t("uploads.panel.processingOne") : t("uploads.panel.processing", { count: summary.count })
       case "complete": {
         const failed = summary.count - summary.done
-        if (failed === 0) return summary.count === 1 ? t("uploads.panel.completeOne") : t("uploads.panel.complete", { count: summary.count })
+        if (failed === 0)
+          return summary.count === 1 ? t("uploads.panel.completeOne") : t("uploads.panel.complete", { count: summary.count })
         if (summary.done > 0) return t("uploads.panel.completeWithFailures", { done: summary.done, failed })
         return failed === 1 ? t("uploads.panel.failedOne") : t("uploads.panel.failed", { count: failed })
       }
@@ -61,7 +62,14 @@ export const UploadPanel = ({ actor }: { readonly actor: UploadsActor }) => {
           <ChevronDownIcon size={18} className={cx(css.chevron, !expanded && css.chevronCollapsed)} />
         </Button>
         {finished && (
-          <Button variant="ghost" size="sm" iconOnly className={css.headerButton} aria-label={t("uploads.panel.close")} onClick={() => actor.send({ type: "uploads.close" })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly
+            className={css.headerButton}
+            aria-label={t("uploads.panel.close")}
+            onClick={() => actor.send({ type: "uploads.close" })}
+          >
             <XIcon size={18} />
           </Button>
         )}

@@ -15,7 +15,8 @@ export interface UploadRowProps {
   readonly onRetry: () => void
 }
 
-const toneOf = (view: RowView) => (view.state === "ready" ? "ready" : view.state === "failed" ? "failed" : view.state === "cancelled" ? "cancelled" : "active")
+const toneOf = (view: RowView) =>
+  view.state === "ready" ? "ready" : view.state === "failed" ? "failed" : view.state === "cancelled" ? "cancelled" : "active"
 
 export const UploadRow = ({ view, onCancel, onRetry }: UploadRowProps) => {
   const t = useT()
@@ -44,7 +45,14 @@ export const UploadRow = ({ view, onCancel, onRetry }: UploadRowProps) => {
         )}
         <StatusLine view={view} bytes={bytes} failure={text(view.failure) ?? ""} onRetry={onRetry} />
         {moving && (
-          <div className={css.bar} role="progressbar" aria-label={view.filename} aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent}>
+          <div
+            className={css.bar}
+            role="progressbar"
+            aria-label={view.filename}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={view.percent}
+          >
             <div className={cx(css.barFill, view.state === "waiting" && css.barWaiting)} style={{ width: `${view.percent}%` }} />
           </div>
         )}
@@ -73,7 +81,17 @@ export const UploadRow = ({ view, onCancel, onRetry }: UploadRowProps) => {
   )
 }
 
-const StatusLine = ({ view, bytes, failure, onRetry }: { readonly view: RowView; readonly bytes: string; readonly failure: string; readonly onRetry: () => void }) => {
+const StatusLine = ({
+  view,
+  bytes,
+  failure,
+  onRetry
+}: {
+  readonly view: RowView
+  readonly bytes: string
+  readonly failure: string
+  readonly onRetry: () => void
+}) => {
   const { locale } = useLocale()
   const t = useT()
   switch (view.state) {

@@ -1,12 +1,12 @@
-// The signed-in user's uploads actor (src/machines/uploads.machine.ts) and its progress panel. The
+// The signed-in user's uploads actor (src/machines/uploads/uploads.machine.ts) and its progress panel. The
 // actor lives as long as the session, beside the pages rather than in them, so moving between pages
 // never loses an upload; signing out stops it (its requests are aborted, and the unfinished uploads
 // wait in IndexedDB for the same user's next session).
 import { useActorRef } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
 import { useT } from "../../i18n/index.ts"
-import type { RealtimeActor } from "../../machines/realtime.machine.ts"
-import { type UploadsActor, type UploadsEmitted, uploadsMachine } from "../../machines/uploads.machine.ts"
+import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"
+import { type UploadsActor, type UploadsEmitted, uploadsMachine } from "../../machines/uploads/uploads.machine.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { useSession } from "../session.tsx"
 import { useToast } from "../ui/index.ts"
@@ -60,7 +60,11 @@ function UploadsHost({
   useEffect(() => {
     const subscription = actor.on("uploads.forgotten", ({ names }: Extract<UploadsEmitted, { type: "uploads.forgotten" }>) => {
       const { t, toast } = say.current
-      toast({ kind: "error", title: t("uploads.errors.notResumedTitle"), message: t("uploads.errors.notResumed", { names: names.join(", ") }) })
+      toast({
+        kind: "error",
+        title: t("uploads.errors.notResumedTitle"),
+        message: t("uploads.errors.notResumed", { names: names.join(", ") })
+      })
     })
     return () => subscription.unsubscribe()
   }, [actor])

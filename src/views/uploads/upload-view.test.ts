@@ -1,16 +1,16 @@
-import { createActor, fromPromise } from "xstate"
+import { createActor, fromCallback, fromPromise } from "xstate"
 import { describe, expect, it } from "vitest"
 import type { ChunkReceipt } from "../../contract/slides.ts"
 import { PayloadTooLarge } from "../../effects/ApiError.ts"
 import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
-import { uploadMachine } from "../../machines/upload.machine.ts"
+import { uploadMachine } from "../../machines/uploads/upload.machine.ts"
 import { type RowView, rowViewOf, summaryOf } from "./upload-view.ts"
 
 const never = fromPromise<ChunkReceipt, ChunkToSend>(() => new Promise(() => undefined))
 const failing = fromPromise<ChunkReceipt, ChunkToSend>(() => Promise.reject(new PayloadTooLarge({ message: "" })))
 
 const actorFor = (sendChunk = never) =>
-  createActor(uploadMachine.provide({ actors: { sendChunk }, actions: { remember: () => undefined, forget: () => undefined } }), {
+  createActor(uploadMachine.provide({ actors: { sendChunk, store: fromCallback(() => undefined) } }), {
     input: {
       key: "upload-1",
       file: new File(["0123456789"], "liver.tif"),
@@ -50,7 +50,12 @@ describe("a row of the panel", () => {
     const actor = actorFor(failing)
     actor.send({ type: "upload.start" })
     await new Promise((r) => setTimeout(r, 0))
-    expect(rowViewOf(actor.getSnapshot())).toMatchObject({ state: "failed", failure: { key: "errors.storageFull" }, canRetry: true, canCancel: false })
+    expect(rowViewOf(actor.getSnapshot())).toMatchObject({
+      state: "failed",
+      failure: { key: "errors.storageFull" },
+      canRetry: true,
+      canCancel: false
+    })
   })
 })
 
@@ -64,12 +69,20 @@ describe("the panel's heading", () => {
   })
 
   it("says so when every file on its way waits for the connection", () => {
-    expect(summaryOf([row("waiting", 50, 100), row("resyncing", 0, 100), row("ready", 50, 50)])).toEqual({ kind: "waiting", count: 2, percent: 40 })
+    expect(summaryOf([row("waiting", 50, 100), row("resyncing", 0, 100), row("ready", 50, 50)])).toEqual({
+      kind: "waiting",
+      count: 2,
+      percent: 40
+    })
     expect(summaryOf([row("waiting", 50, 100), row("sending", 0, 100)]).kind).toBe("uploading")
   })
 
   it("then the slides being built, then the tally", () => {
     expect(summaryOf([row("processing", 10, 10), row("ready", 10, 10)])).toEqual({ kind: "processing", count: 1 })
-    expect(summaryOf([row("ready", 10, 10), row("failed", 0, 10), row("cancelled", 0, 10)])).toEqual({ kind: "complete", count: 2, done: 1 })
+    expect(summaryOf([row("ready", 10, 10), row("failed", 0, 10), row("cancelled", 0, 10)])).toEqual({
+      kind: "complete",
+      count: 2,
+      done: 1
+    })
   })
 })

@@ -2,7 +2,7 @@
 // actors' snapshots. Pure, so the panel's words and numbers are tested without rendering.
 import type { SnapshotFrom } from "xstate"
 import type { Notice } from "../../effects/Notice.ts"
-import { bytesDone, type uploadMachine } from "../../machines/upload.machine.ts"
+import { bytesDone, type uploadMachine } from "../../machines/uploads/upload.machine.ts"
 
 export type RowState = "queued" | "sending" | "waiting" | "resyncing" | "processing" | "ready" | "failed" | "cancelled"
 

@@ -3,7 +3,7 @@
 // since an upload also asks the server while processing).
 import { useEffect, useRef } from "react"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
-import type { UploadsEmitted } from "../../machines/uploads.machine.ts"
+import type { UploadsEmitted } from "../../machines/uploads/uploads.machine.ts"
 import { useUploadsActor } from "./UploadsProvider.tsx"
 
 export interface UploadNewsHandlers {

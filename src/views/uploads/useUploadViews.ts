@@ -1,7 +1,7 @@
 // Every upload's row as the panel shows it, kept current: each upload actor's changes (a chunk's
 // progress, a phase) re-render the panel that lists it.
 import { useEffect, useReducer } from "react"
-import type { UploadEntry } from "../../machines/uploads.machine.ts"
+import type { UploadEntry } from "../../machines/uploads/uploads.machine.ts"
 import { type RowView, rowViewOf } from "./upload-view.ts"
 
 export interface UploadRowItem {

@@ -41,5 +41,17 @@ export const snap = async (page: Page, name: string): Promise<string> => {
   return file
 }
 
-export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
-  browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: "en-US" })
+/** A page's errors and warnings go to the test's output, so a failing step shows what the page said. */
+const forwardConsole = (context: BrowserContext) =>
+  context.on("page", (page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") console.warn(`[page ${message.type()}] ${message.text()}`)
+    })
+    page.on("pageerror", (error) => console.warn(`[page error] ${error.message}`))
+  })
+
+export const newContext = async (browser: Browser, baseURL: string): Promise<BrowserContext> => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: "en-US" })
+  forwardConsole(context)
+  return context
+}

@@ -43,7 +43,12 @@ export interface Folder {
 }
 
 /** Creates a folder (at the root, or inside `parent`) and answers it; fails the test otherwise. */
-export const createFolder = async (server: StartedServer, session: SignedIn, name: string, parent: string | null = null): Promise<Folder> => {
+export const createFolder = async (
+  server: StartedServer,
+  session: SignedIn,
+  name: string,
+  parent: string | null = null
+): Promise<Folder> => {
   const reply = await client(server).post("/v2/labs/", { name, parent }, { token: session.access })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   const lab = reply.body.data.data.results[0]
@@ -51,8 +56,18 @@ export const createFolder = async (server: StartedServer, session: SignedIn, nam
 }
 
 /** Invites an existing account with a role and answers its membership id. */
-export const share = async (server: StartedServer, owner: SignedIn, labId: string, member: SignedIn, role: "admin" | "reviewer"): Promise<string> => {
-  const reply = await client(server).post("/v2/members/invites/", { lab_id: labId, email: [member.email], role_member: role }, { token: owner.access })
+export const share = async (
+  server: StartedServer,
+  owner: SignedIn,
+  labId: string,
+  member: SignedIn,
+  role: "admin" | "reviewer"
+): Promise<string> => {
+  const reply = await client(server).post(
+    "/v2/members/invites/",
+    { lab_id: labId, email: [member.email], role_member: role },
+    { token: owner.access }
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   const row = reply.body.data.members.find((m: { email: string }) => m.email === member.email)
   return row.id
@@ -83,7 +98,11 @@ export const insertFile = async (
     // Keep the folders' sizes right, as the upload service will.
     let folder = parentId
     while (folder) {
-      await db.updateTable("labs").set((eb) => ({ size: eb("size", "+", size) })).where("id", "=", folder).execute()
+      await db
+        .updateTable("labs")
+        .set((eb) => ({ size: eb("size", "+", size) }))
+        .where("id", "=", folder)
+        .execute()
       folder = (await db.selectFrom("labs").select("parent_id").where("id", "=", folder).executeTakeFirstOrThrow()).parent_id
     }
   })
@@ -113,10 +132,20 @@ const fileRow = (file: { id: string; ownerId: string; parentId: string | null; n
 }
 
 /** Files straight into the database, in bulk (a broad search, a full Recently accessed); their ids. */
-export const insertFiles = (server: StartedServer, ownerId: string, parentId: string | null, names: ReadonlyArray<string>, deleted = false) =>
+export const insertFiles = (
+  server: StartedServer,
+  ownerId: string,
+  parentId: string | null,
+  names: ReadonlyArray<string>,
+  deleted = false
+) =>
   server.withDb(async (db) => {
     const rows = names.map((name) => fileRow({ id: randomUUID(), ownerId, parentId, name, size: 1, deleted }))
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto("labs").values(rows.slice(i, i + 200)).execute()
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto("labs")
+        .values(rows.slice(i, i + 200))
+        .execute()
     return rows.map((r) => r.id)
   })
 

@@ -37,7 +37,11 @@ export const readySlide = async (
   const dir = join(slidesDir(server.dataDir), slideKey)
   const pyramid = await buildPyramid(source, dir, "slide")
   await server.withDb((db) =>
-    db.updateTable("labs").set({ slide_key: slideKey, width: pyramid.width, height: pyramid.height, status: "ready" }).where("id", "=", labId).execute()
+    db
+      .updateTable("labs")
+      .set({ slide_key: slideKey, width: pyramid.width, height: pyramid.height, status: "ready" })
+      .where("id", "=", labId)
+      .execute()
   )
   return { labId, slideKey, dir, base: `/v2/media/slides/${labId}/${slideKey}` }
 }

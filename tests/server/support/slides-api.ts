@@ -60,6 +60,8 @@ export interface Chunk {
   readonly end: number
   /** Sent instead of the file's slice, to test a part that disagrees with its range. */
   readonly body?: Uint8Array
+  /** The total the range announces, when it is not the file's length. */
+  readonly total?: number
 }
 
 /** One chunk of a chunked upload, fields first, as the browser's uploader sends it. */
@@ -70,13 +72,20 @@ export const sendChunk = (server: StartedServer, session: Sender, chunk: Chunk) 
   if (chunk.uploadId) form.append("upload_id", chunk.uploadId)
   form.append("file", blobOf(chunk.body ?? chunk.file.subarray(chunk.start, chunk.end + 1)), chunk.filename)
   return post(server, "/v2/slides/chunks/", form, session?.access, {
-    "content-range": `bytes ${chunk.start}-${chunk.end}/${chunk.file.length}`,
+    "content-range": `bytes ${chunk.start}-${chunk.end}/${chunk.total ?? chunk.file.length}`,
     "x-requested-with": "XMLHttpRequest"
   })
 }
 
 /** Sends the whole file in chunks of `size`; answers the last reply. */
-export const uploadInChunks = async (server: StartedServer, session: SignedIn, labId: string | null, filename: string, file: Uint8Array, size: number) => {
+export const uploadInChunks = async (
+  server: StartedServer,
+  session: SignedIn,
+  labId: string | null,
+  filename: string,
+  file: Uint8Array,
+  size: number
+) => {
   let uploadId: string | undefined
   let reply: Reply | undefined
   for (let start = 0; start < file.length; start += size) {
@@ -89,7 +98,13 @@ export const uploadInChunks = async (server: StartedServer, session: SignedIn, l
 }
 
 /** Polls GET /v2/labs/{id}/ until the lab's status is one of `statuses`; answers the lab. */
-export const waitForStatus = async (server: StartedServer, session: SignedIn, labId: string, statuses: ReadonlyArray<string>, timeoutMs = 30_000) => {
+export const waitForStatus = async (
+  server: StartedServer,
+  session: SignedIn,
+  labId: string,
+  statuses: ReadonlyArray<string>,
+  timeoutMs = 30_000
+) => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const reply = await api(server).get(`/v2/labs/${labId}/`, { token: session.access })
@@ -117,7 +132,11 @@ export const smallImage = async (format: "png" | "jpeg", width = 640, height = 4
 export const noiseTiff = async (width: number, height: number): Promise<Uint8Array> => {
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
-  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).tiff({ compression: "none" }).toBuffer())
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .tiff({ compression: "none" })
+      .toBuffer()
+  )
 }
 
 /** A real pyramid written by libvips (256 px JPEG tiles), as zip entries under "<name>/". */

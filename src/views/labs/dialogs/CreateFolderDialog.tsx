@@ -3,13 +3,19 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../../i18n/index.ts"
-import type { createFolderMachine, FolderLocation } from "../../../machines/createFolder.machine.ts"
+import type { createFolderMachine, FolderLocation } from "../../../machines/labs/createFolder.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { FolderIcon, HomeIcon, TextField } from "../../ui/index.ts"
 import { FormDialog } from "./FormDialog.tsx"
 import * as css from "./dialogs.css.ts"
 
-export const CreateFolderDialog = ({ flow, onClose }: { readonly flow: ActorRefFrom<typeof createFolderMachine>; readonly onClose: () => void }) => {
+export const CreateFolderDialog = ({
+  flow,
+  onClose
+}: {
+  readonly flow: ActorRefFrom<typeof createFolderMachine>
+  readonly onClose: () => void
+}) => {
   const t = useT()
   const { field } = useNoticeText()
   const { name, location, current, fields, error } = useSelector(flow, (s) => s.context)

@@ -3,7 +3,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../../i18n/index.ts"
-import type { labActionsMachine } from "../../../machines/labActions.machine.ts"
+import type { labActionsMachine } from "../../../machines/labs/labActions.machine.ts"
 import { MemberDialog } from "../../members/MemberDialog.tsx"
 import { ConfirmDialog } from "./ConfirmDialog.tsx"
 import { CreateFolderDialog } from "./CreateFolderDialog.tsx"
@@ -30,7 +30,9 @@ export const LabDialogs = ({ actions, search }: { readonly actions: ActorRefFrom
     case "deleting":
       return first === undefined ? null : (
         <ConfirmDialog
-          title={subjects.length > 1 ? t("labs.delete.titleMany", { count: subjects.length }) : t("labs.delete.title", { name: first.name })}
+          title={
+            subjects.length > 1 ? t("labs.delete.titleMany", { count: subjects.length }) : t("labs.delete.title", { name: first.name })
+          }
           body={subjects.length > 1 ? t("labs.delete.bodyMany") : first.is_dir ? t("labs.delete.bodyFolder") : t("labs.delete.body")}
           confirm={t("labs.delete.confirm")}
           busy={dialog === "deleting"}

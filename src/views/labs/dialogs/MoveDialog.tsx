@@ -2,7 +2,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../../i18n/index.ts"
-import type { moveLabMachine } from "../../../machines/moveLab.machine.ts"
+import type { moveLabMachine } from "../../../machines/labs/moveLab.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { Alert, Button, Dialog, Spinner } from "../../ui/index.ts"
 import * as css from "./dialogs.css.ts"
@@ -12,7 +12,9 @@ export const MoveDialog = ({ flow, onClose }: { readonly flow: ActorRefFrom<type
   const t = useT()
   const { text } = useNoticeText()
   const { lab, tree, target, error } = useSelector(flow, (s) => s.context)
-  const phase = useSelector(flow, (s) => (s.matches("loadingTree") ? "loading" : s.matches("treeFailed") ? "failed" : s.matches("moving") ? "moving" : "choosing"))
+  const phase = useSelector(flow, (s) =>
+    s.matches("loadingTree") ? "loading" : s.matches("treeFailed") ? "failed" : s.matches("moving") ? "moving" : "choosing"
+  )
   const moving = phase === "moving"
   return (
     <Dialog
@@ -26,7 +28,11 @@ export const MoveDialog = ({ flow, onClose }: { readonly flow: ActorRefFrom<type
           <Button variant="secondary" onClick={onClose} disabled={moving}>
             {t("common.cancel")}
           </Button>
-          <Button loading={moving} disabled={target === undefined || phase === "loading" || phase === "failed"} onClick={() => flow.send({ type: "move.submit" })}>
+          <Button
+            loading={moving}
+            disabled={target === undefined || phase === "loading" || phase === "failed"}
+            onClick={() => flow.send({ type: "move.submit" })}
+          >
             {t("labs.move.submit")}
           </Button>
         </>
@@ -57,7 +63,13 @@ export const MoveDialog = ({ flow, onClose }: { readonly flow: ActorRefFrom<type
                 {text(error.detail)}
               </Alert>
             )}
-            <FolderTree tree={tree} lab={lab} target={target} label={t("labs.move.tree")} onChoose={(next) => flow.send({ type: "move.choose", target: next })} />
+            <FolderTree
+              tree={tree}
+              lab={lab}
+              target={target}
+              label={t("labs.move.tree")}
+              onChoose={(next) => flow.send({ type: "move.choose", target: next })}
+            />
           </>
         )}
       </div>

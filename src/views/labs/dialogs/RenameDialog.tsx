@@ -2,7 +2,7 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../../i18n/index.ts"
-import type { renameLabMachine } from "../../../machines/renameLab.machine.ts"
+import type { renameLabMachine } from "../../../machines/labs/renameLab.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { TextField } from "../../ui/index.ts"
 import { FormDialog } from "./FormDialog.tsx"

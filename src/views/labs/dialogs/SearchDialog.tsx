@@ -4,7 +4,15 @@ import { useT } from "../../../i18n/index.ts"
 import { Button, Dialog, SearchIcon, TextField } from "../../ui/index.ts"
 import * as css from "./dialogs.css.ts"
 
-export const SearchDialog = ({ initial, onSearch, onClose }: { readonly initial: string; readonly onSearch: (query: string) => void; readonly onClose: () => void }) => {
+export const SearchDialog = ({
+  initial,
+  onSearch,
+  onClose
+}: {
+  readonly initial: string
+  readonly onSearch: (query: string) => void
+  readonly onClose: () => void
+}) => {
   const t = useT()
   const formId = useId()
   const [query, setQuery] = useState(initial)

@@ -4,7 +4,13 @@ import { vars } from "../../theme/tokens.css.ts"
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space["4"] })
 
 export const choices = style({ display: "flex", flexDirection: "column", gap: 8, margin: 0, padding: 0, border: 0, minWidth: 0 })
-export const legend = style({ marginBottom: 6, padding: 0, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.text })
+export const legend = style({
+  marginBottom: 6,
+  padding: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text
+})
 
 export const choice = style({
   display: "flex",
@@ -24,7 +30,13 @@ export const choice = style({
 export const radio = style({ margin: 0, accentColor: vars.color.primary, flex: "none" })
 export const choiceIcon = style({ display: "inline-flex", color: vars.color.primary, flex: "none" })
 export const choiceText = style({ display: "flex", flexDirection: "column", minWidth: 0 })
-export const choiceName = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.medium, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
+export const choiceName = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap"
+})
 export const choiceHint = style({ fontSize: vars.fontSize.xs, color: vars.color.textSubtle })
 
 export const confirmBody = style({ fontSize: vars.fontSize.md, color: vars.color.textMuted, lineHeight: vars.lineHeight.normal })
@@ -88,4 +100,11 @@ export const nodeNote = style({
   color: vars.color.textFaint,
   fontWeight: vars.fontWeight.regular
 })
-export const treeStatus = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: 10, height: 300, color: vars.color.textSubtle })
+export const treeStatus = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: 10,
+  height: 300,
+  color: vars.color.textSubtle
+})

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import type { LabInfo } from "../../../contract/labs.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { labInfoMachine } from "../../../machines/labInfo.machine.ts"
+import { labInfoMachine } from "../../../machines/labs/labInfo.machine.ts"
 import { can } from "../../../machines/labs/permissions.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { Alert, Avatar, Button, cx, LinkIcon, Skeleton, Switch, UsersIcon } from "../../ui/index.ts"
@@ -87,7 +87,12 @@ export const LabInfoPanel = ({ labId, stamp, onChanged, onCopyLink, onViewCollab
         <h3 id="lab-access" className={css.sectionTitle}>
           {t("labs.info.access")}
         </h3>
-        <Access info={info} editable={editable} busy={publishing} onChange={(isPublic) => actor.send({ type: "info.setPublic", isPublic })} />
+        <Access
+          info={info}
+          editable={editable}
+          busy={publishing}
+          onChange={(isPublic) => actor.send({ type: "info.setPublic", isPublic })}
+        />
         <div>
           <Button variant="secondary" size="sm" iconStart={<LinkIcon size={14} />} onClick={() => onCopyLink(info)}>
             {t("labs.info.copyLink")}
@@ -134,7 +139,17 @@ const Facts = ({ info }: { readonly info: LabInfo }) => {
 }
 
 /** The lab's own flag is the switch; public through a folder above it is said, not switchable here. */
-const Access = ({ info, editable, busy, onChange }: { readonly info: LabInfo; readonly editable: boolean; readonly busy: boolean; readonly onChange: (isPublic: boolean) => void }) => {
+const Access = ({
+  info,
+  editable,
+  busy,
+  onChange
+}: {
+  readonly info: LabInfo
+  readonly editable: boolean
+  readonly busy: boolean
+  readonly onChange: (isPublic: boolean) => void
+}) => {
   const t = useT()
   const own = info.metadata.some((entry) => entry.name === "mylab-is_public" && entry.value === "true")
   const inherited = info.access === "public" && !own
@@ -165,7 +180,14 @@ const Collaborators = ({ info, onView }: { readonly info: LabInfo; readonly onVi
       <div className={css.collaboratorsRow}>
         <span className={css.avatars} title={t("labs.info.collaboratorsCount", { count: info.collaborators_count })}>
           {shown.map((person) => (
-            <Avatar key={person.id} name={person.name || person.email} src={person.avatar} size={28} className={css.stacked} decorative={false} />
+            <Avatar
+              key={person.id}
+              name={person.name || person.email}
+              src={person.avatar}
+              size={28}
+              className={css.stacked}
+              decorative={false}
+            />
           ))}
           {more > 0 && <span className={css.extra}>{t("labs.info.moreCollaborators", { count: more })}</span>}
         </span>

@@ -57,10 +57,23 @@ export const MetadataSection = ({ entries, editable, saving, fields, failed, onS
                 </span>
                 {editable && editing === null && (
                   <>
-                    <Button variant="ghost" size="sm" iconOnly aria-label={t("labs.info.edit", { name: entry.name })} onClick={() => setEditing(entry)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      iconOnly
+                      aria-label={t("labs.info.edit", { name: entry.name })}
+                      onClick={() => setEditing(entry)}
+                    >
                       <PenIcon size={14} />
                     </Button>
-                    <Button variant="ghost" size="sm" iconOnly aria-label={t("labs.info.remove", { name: entry.name })} disabled={saving} onClick={() => onRemove(entry.id)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      iconOnly
+                      aria-label={t("labs.info.remove", { name: entry.name })}
+                      disabled={saving}
+                      onClick={() => onRemove(entry.id)}
+                    >
                       <XIcon size={14} />
                     </Button>
                   </>
@@ -70,7 +83,9 @@ export const MetadataSection = ({ entries, editable, saving, fields, failed, onS
           )}
         </ul>
       )}
-      {editing !== null && <EntryForm initial={editing} saving={saving} fields={fields} onSave={onSave} onCancel={() => setEditing(null)} />}
+      {editing !== null && (
+        <EntryForm initial={editing} saving={saving} fields={fields} onSave={onSave} onCancel={() => setEditing(null)} />
+      )}
     </section>
   )
 }

@@ -10,11 +10,22 @@ import * as css from "./inspector.css.ts"
 const PILE = 3
 const LISTED = 6
 
-export const SelectionSummary = ({ labs, onDelete, onClear }: { readonly labs: ReadonlyArray<Lab>; readonly onDelete: () => void; readonly onClear: () => void }) => {
+export const SelectionSummary = ({
+  labs,
+  onDelete,
+  onClear
+}: {
+  readonly labs: ReadonlyArray<Lab>
+  readonly onDelete: () => void
+  readonly onClear: () => void
+}) => {
   const t = useT()
   const folders = labs.filter((lab) => lab.is_dir).length
   const files = labs.length - folders
-  const counts = [folders > 0 ? t("labs.multiple.folders", { count: folders }) : null, files > 0 ? t("labs.multiple.files", { count: files }) : null]
+  const counts = [
+    folders > 0 ? t("labs.multiple.folders", { count: folders }) : null,
+    files > 0 ? t("labs.multiple.files", { count: files }) : null
+  ]
   return (
     <div className={css.stack} data-testid="selection-summary">
       <div className={css.pile} aria-hidden="true">
@@ -24,7 +35,10 @@ export const SelectionSummary = ({ labs, onDelete, onClear }: { readonly labs: R
             <span
               key={lab.id}
               className={css.pileCard}
-              style={{ transform: `translate(calc(-50% + ${offset * 34}px), calc(-50% + ${Math.abs(offset) * 8}px)) rotate(${offset * 7}deg)`, zIndex: i === Math.floor(shown.length / 2) ? 2 : 1 }}
+              style={{
+                transform: `translate(calc(-50% + ${offset * 34}px), calc(-50% + ${Math.abs(offset) * 8}px)) rotate(${offset * 7}deg)`,
+                zIndex: i === Math.floor(shown.length / 2) ? 2 : 1
+              }}
             >
               <LabThumbnail lab={lab} />
             </span>

@@ -17,21 +17,53 @@ export const picture = style({
   border: `1px solid ${vars.color.border}`
 })
 export const identityText = style({ display: "flex", flexDirection: "column", gap: 2, minWidth: 0 })
-export const name = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text, overflowWrap: "anywhere", lineHeight: vars.lineHeight.snug })
+export const name = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+  lineHeight: vars.lineHeight.snug
+})
 export const kind = style({ fontSize: vars.fontSize.sm, color: vars.color.textSubtle })
 
-export const section = style({ display: "flex", flexDirection: "column", gap: 10, paddingTop: 16, borderTop: `1px solid ${vars.color.border}` })
+export const section = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: 10,
+  paddingTop: 16,
+  borderTop: `1px solid ${vars.color.border}`
+})
 export const sectionHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 })
-export const sectionTitle = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold, letterSpacing: "0.04em", textTransform: "uppercase", color: vars.color.textSubtle })
+export const sectionTitle = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: "0.04em",
+  textTransform: "uppercase",
+  color: vars.color.textSubtle
+})
 
 export const facts = style({ display: "grid", gridTemplateColumns: "88px 1fr", gap: "8px 12px", margin: 0, fontSize: vars.fontSize.sm })
 export const term = style({ color: vars.color.textSubtle })
 export const value = style({ margin: 0, minWidth: 0, color: vars.color.text, overflowWrap: "anywhere" })
 export const person = style({ display: "flex", alignItems: "center", gap: 8, minWidth: 0 })
 export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textSubtle, lineHeight: vars.lineHeight.normal })
-export const prose = style({ fontSize: vars.fontSize.sm, color: vars.color.text, lineHeight: vars.lineHeight.normal, whiteSpace: "pre-wrap", overflowWrap: "anywhere" })
+export const prose = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  lineHeight: vars.lineHeight.normal,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere"
+})
 
-export const entries = style({ display: "flex", flexDirection: "column", margin: 0, padding: 0, listStyle: "none", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md })
+export const entries = style({
+  display: "flex",
+  flexDirection: "column",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md
+})
 export const entry = style({
   display: "flex",
   alignItems: "center",
@@ -43,11 +75,23 @@ export const entry = style({
 export const entryText = style({ display: "flex", flexDirection: "column", flex: 1, minWidth: 0 })
 export const entryName = style({ fontSize: vars.fontSize.xs, color: vars.color.textSubtle })
 export const entryValue = style({ fontSize: vars.fontSize.sm, color: vars.color.text, overflowWrap: "anywhere" })
-export const entryForm = style({ display: "flex", flexDirection: "column", gap: 10, padding: 12, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.sidebar })
+export const entryForm = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: 10,
+  padding: 12,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.sidebar
+})
 export const entryButtons = style({ display: "flex", justifyContent: "flex-end", gap: 8 })
 
 export const avatars = style({ display: "flex", alignItems: "center" })
-export const stacked = style({ marginLeft: -8, boxShadow: `0 0 0 2px ${vars.color.surface}`, selectors: { "&:first-child": { marginLeft: 0 } } })
+export const stacked = style({
+  marginLeft: -8,
+  boxShadow: `0 0 0 2px ${vars.color.surface}`,
+  selectors: { "&:first-child": { marginLeft: 0 } }
+})
 export const extra = style({
   display: "inline-flex",
   alignItems: "center",
@@ -100,6 +144,14 @@ export const pileCount = style({
 })
 export const names = style({ display: "flex", flexDirection: "column", gap: 6, margin: 0, padding: 0, listStyle: "none" })
 export const nameRow = style({ display: "flex", alignItems: "center", gap: 10, minWidth: 0, fontSize: vars.fontSize.sm })
-export const mini = style({ position: "relative", flex: "none", width: 28, height: 22, overflow: "hidden", borderRadius: 5, border: `1px solid ${vars.color.border}` })
+export const mini = style({
+  position: "relative",
+  flex: "none",
+  width: 28,
+  height: 22,
+  overflow: "hidden",
+  borderRadius: 5,
+  border: `1px solid ${vars.color.border}`
+})
 export const ellipsis = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
 export const buttons = style({ display: "flex", flexDirection: "column", gap: 8 })

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link } from "wouter"
 import type { LabSource } from "../../../effects/labs/list.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { labsBrowserMachine } from "../../../machines/labsBrowser.machine.ts"
+import { labsBrowserMachine } from "../../../machines/labs/labsBrowser.machine.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { EmptyState, GlobeIcon, LinkButton, LockIcon, PageHeader, Skeleton } from "../../ui/index.ts"
 import { formatDay, formatSize } from "../formatting.ts"
@@ -49,7 +49,11 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
             {t("labs.public.badge")}
           </span>
         }
-        actions={<LinkButton href={localePath("/login")} variant="secondary">{t("labs.public.signIn")}</LinkButton>}
+        actions={
+          <LinkButton href={localePath("/login")} variant="secondary">
+            {t("labs.public.signIn")}
+          </LinkButton>
+        }
       />
       <p className={own.hint}>{t("labs.public.hint")}</p>
       {phase === "loading" ? (
@@ -69,7 +73,9 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
                 </Link>
                 <span className={css.meta}>
                   <span className={css.metaText}>
-                    {lab.is_dir ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}` : `${t("labs.kinds.image")} · ${formatSize(locale, lab)}`}
+                    {lab.is_dir
+                      ? `${t("labs.kinds.folder")} · ${formatDay(locale, lab.updated_at)}`
+                      : `${t("labs.kinds.image")} · ${formatSize(locale, lab)}`}
                   </span>
                 </span>
               </div>
@@ -78,7 +84,12 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
         </ul>
       )}
       {phase === "shown" && items.length > 0 && (
-        <LoadMore hasMore={meta?.next_page != null} loading={loadingMore} failure={moreError} onMore={() => browser.send({ type: "browser.more" })} />
+        <LoadMore
+          hasMore={meta?.next_page != null}
+          loading={loadingMore}
+          failure={moreError}
+          onMore={() => browser.send({ type: "browser.more" })}
+        />
       )}
     </div>
   )

@@ -4,7 +4,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type { TrashItem } from "../../../contract/labs.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { trashMachine } from "../../../machines/trash.machine.ts"
+import { trashMachine } from "../../../machines/labs/trash.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { useStorageRefresh } from "../../shell/StorageContext.tsx"
@@ -64,7 +64,12 @@ export const TrashView = () => {
         description={t("labs.pages.trash.description")}
         actions={
           phase === "showing" && (
-            <Button variant="secondary" iconStart={<TrashIcon size={16} />} disabled={busy} onClick={() => actor.send({ type: "trash.empty" })}>
+            <Button
+              variant="secondary"
+              iconStart={<TrashIcon size={16} />}
+              disabled={busy}
+              onClick={() => actor.send({ type: "trash.empty" })}
+            >
               {t("labs.trash.empty")}
             </Button>
           )
@@ -95,7 +100,12 @@ export const TrashView = () => {
             onRestore={(item) => actor.send({ type: "trash.restore", item })}
             onPurge={(item) => actor.send({ type: "trash.purge", item })}
           />
-          <LoadMore hasMore={meta?.next_page != null} loading={loadingMore} failure={moreError} onMore={() => actor.send({ type: "trash.more" })} />
+          <LoadMore
+            hasMore={meta?.next_page != null}
+            loading={loadingMore}
+            failure={moreError}
+            onMore={() => actor.send({ type: "trash.more" })}
+          />
         </>
       )}
       {step === "purge" && subject !== null && (
@@ -109,7 +119,14 @@ export const TrashView = () => {
         />
       )}
       {step === "empty" && (
-        <ConfirmDialog title={t("labs.trash.emptyTitle")} body={t("labs.trash.emptyBody")} confirm={t("labs.trash.empty")} busy={busy} onConfirm={confirm} onCancel={cancel} />
+        <ConfirmDialog
+          title={t("labs.trash.emptyTitle")}
+          body={t("labs.trash.emptyBody")}
+          confirm={t("labs.trash.empty")}
+          busy={busy}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
       )}
     </>
   )

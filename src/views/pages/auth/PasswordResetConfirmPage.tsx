@@ -2,20 +2,14 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useParams } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { passwordResetConfirmMachine } from "../../../machines/passwordResetConfirm.machine.ts"
+import { passwordResetConfirmMachine } from "../../../machines/auth/passwordResetConfirm.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
 import { LinkDone, LinkRefused } from "../../account/LinkOutcome.tsx"
 import * as css from "../../account/auth.css.ts"
 import { formValues } from "../../account/formData.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
-import {
-  Button,
-  FormError,
-  LockIcon,
-  PasswordField,
-  useToast
-} from "../../ui/index.ts"
+import { Button, FormError, LockIcon, PasswordField, useToast } from "../../ui/index.ts"
 
 export default function PasswordResetConfirmPage() {
   const t = useT()
@@ -29,8 +23,7 @@ export default function PasswordResetConfirmPage() {
   const outcome = useSelector(actor, (s) => (s.matches("done") ? "done" : s.matches("linkRefused") ? "linkRefused" : null))
 
   useOutcome(actor, (done) => {
-    if (done.matches("done"))
-      toast({ kind: "success", title: t("errors.success.title"), message: t("errors.success.passwordReplaced") })
+    if (done.matches("done")) toast({ kind: "success", title: t("errors.success.title"), message: t("errors.success.passwordReplaced") })
   })
 
   if (outcome === "done") return <LinkDone title={t("auth.resetConfirm.title")} lead={t("auth.resetConfirm.done")} />
@@ -54,9 +47,8 @@ export default function PasswordResetConfirmPage() {
         onSubmit={(event) => {
           const values = formValues(event)
           actor.send({
-            type: "reset.submit",
-            password: values.text("password"),
-            password_confirm: values.text("password_confirm")
+            type: "link.submit",
+            form: { password: values.text("password"), password_confirm: values.text("password_confirm") }
           })
         }}
       >

@@ -3,9 +3,9 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useSearch } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import type { ResetLink } from "../../../machines/passwordResetConfirm.machine.ts"
-import { resetMfaMachine } from "../../../machines/resetMfa.machine.ts"
-import { resetMfaConfirmMachine } from "../../../machines/resetMfaConfirm.machine.ts"
+import type { ResetLink } from "../../../machines/auth/linkConfirm.machine.ts"
+import { resetMfaMachine } from "../../../machines/auth/resetMfa.machine.ts"
+import { resetMfaConfirmMachine } from "../../../machines/auth/resetMfaConfirm.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
 import { LinkDone, LinkRefused } from "../../account/LinkOutcome.tsx"
 import * as css from "../../account/auth.css.ts"
@@ -13,13 +13,7 @@ import { formValues } from "../../account/formData.ts"
 import { MailRequestForm } from "../../account/MailRequestForm.tsx"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
-import {
-  Button,
-  FormError,
-  PasswordField,
-  ShieldIcon,
-  useToast
-} from "../../ui/index.ts"
+import { Button, FormError, PasswordField, ShieldIcon, useToast } from "../../ui/index.ts"
 
 export default function ResetMfaPage() {
   const t = useT()
@@ -73,7 +67,7 @@ function ConfirmReset({ link }: { readonly link: ResetLink }) {
       <form
         className={css.form}
         noValidate
-        onSubmit={(event) => actor.send({ type: "resetMfa.submit", password: formValues(event).text("password") })}
+        onSubmit={(event) => actor.send({ type: "link.submit", form: { password: formValues(event).text("password") } })}
       >
         <FormError message={summary(error, fields, [])} />
         <PasswordField

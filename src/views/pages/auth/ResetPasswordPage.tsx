@@ -1,6 +1,6 @@
 // /reset-password: ask for a link to choose a new password.
 import { useT } from "../../../i18n/index.ts"
-import { passwordResetMachine } from "../../../machines/passwordReset.machine.ts"
+import { passwordResetMachine } from "../../../machines/auth/passwordReset.machine.ts"
 import { MailRequestForm } from "../../account/MailRequestForm.tsx"
 import { LockIcon } from "../../ui/index.ts"
 

@@ -1,7 +1,7 @@
 // /unverified: the account is not active yet; ask for a new activation mail.
 import { useSearch } from "wouter"
 import { useT } from "../../../i18n/index.ts"
-import { resendActivationMachine } from "../../../machines/resendActivation.machine.ts"
+import { resendActivationMachine } from "../../../machines/auth/resendActivation.machine.ts"
 import { MailRequestForm } from "../../account/MailRequestForm.tsx"
 import { MailIcon } from "../../ui/index.ts"
 

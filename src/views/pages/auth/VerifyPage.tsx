@@ -9,12 +9,7 @@ export default function VerifyPage() {
   const { localePath } = useLocale()
   return (
     <>
-      <AuthHeader
-        icon={<CheckCircleIcon size={22} />}
-        tone="success"
-        title={t("auth.verify.title")}
-        lead={t("auth.verify.lead")}
-      />
+      <AuthHeader icon={<CheckCircleIcon size={22} />} tone="success" title={t("auth.verify.title")} lead={t("auth.verify.lead")} />
       <div className={css.actions}>
         <LinkButton href={localePath("/login")} fullWidth size="lg">
           {t("auth.verify.signIn")}

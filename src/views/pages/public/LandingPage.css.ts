@@ -26,7 +26,10 @@ export const features = style({
   display: "grid",
   gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
   gap: vars.space["5"],
-  "@media": { "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+  "@media": {
+    "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" }
+  }
 })
 
 export const feature = style({
@@ -65,12 +68,27 @@ export const analyses = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   overflow: "hidden",
-  "@media": { "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
+  "@media": {
+    "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" }
+  }
 })
 
-export const analysis = style({ display: "flex", flexDirection: "column", gap: 6, padding: `${vars.space["6"]} ${vars.space["6"]}`, background: vars.color.surface })
+export const analysis = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: 6,
+  padding: `${vars.space["6"]} ${vars.space["6"]}`,
+  background: vars.color.surface
+})
 
-export const analysisName = style({ display: "flex", alignItems: "center", gap: 8, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
+export const analysisName = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold
+})
 
 export const analysisDot = style({ width: 8, height: 8, borderRadius: "50%", background: vars.color.primary, flex: "none" })
 
@@ -87,19 +105,34 @@ export const band = style({
   padding: `${vars.space["12"]} ${vars.space["12"]}`,
   borderRadius: vars.radius.xl,
   color: "#eef2ff",
-  background: "radial-gradient(90% 120% at 100% 0%, #2b5cf0 0%, rgba(43, 92, 240, 0) 60%), linear-gradient(160deg, #1e40af 0%, #172554 100%)",
+  background:
+    "radial-gradient(90% 120% at 100% 0%, #2b5cf0 0%, rgba(43, 92, 240, 0) 60%), linear-gradient(160deg, #1e40af 0%, #172554 100%)",
   "@media": { "(max-width: 576px)": { padding: vars.space["8"] } }
 })
 
 export const bandCopy = style({ position: "relative", display: "flex", flexDirection: "column", gap: vars.space["3"], maxWidth: 560 })
 
-export const bandTitle = style({ fontSize: 28, lineHeight: 1.2, fontWeight: vars.fontWeight.semibold, letterSpacing: "-0.02em", color: "#fff" })
+export const bandTitle = style({
+  fontSize: 28,
+  lineHeight: 1.2,
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: "-0.02em",
+  color: "#fff"
+})
 
 export const bandBody = style({ color: "rgba(238, 242, 255, 0.85)", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.relaxed })
 
 /** Above the decorative motif. */
 export const bandButton = style({ position: "relative" })
 
-export const bandMotif = style({ position: "absolute", right: -120, top: -120, width: 360, height: 360, opacity: 0.5, pointerEvents: "none" })
+export const bandMotif = style({
+  position: "absolute",
+  right: -120,
+  top: -120,
+  width: 360,
+  height: 360,
+  opacity: 0.5,
+  pointerEvents: "none"
+})
 
 export const final = style({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: vars.space["4"] })

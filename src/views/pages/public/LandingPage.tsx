@@ -22,8 +22,9 @@ import {
   SparklesIcon
 } from "../../ui/index.ts"
 import * as css from "./LandingPage.css.ts"
+import type { KeyPart } from "../../../i18n/keys.ts"
 
-const features: ReadonlyArray<{ key: string; icon: ComponentType<IconProps> }> = [
+const features: ReadonlyArray<{ key: KeyPart<"public.landing.features", "Title">; icon: ComponentType<IconProps> }> = [
   { key: "viewer", icon: MicroscopeIcon },
   { key: "organise", icon: FolderIcon },
   { key: "annotate", icon: PenIcon },
@@ -131,7 +132,9 @@ export default function LandingPage() {
           <div className={mk.sectionHead}>
             <h2 className={mk.h2}>{t("public.landing.stepsTitle")}</h2>
           </div>
-          <Steps items={stepKeys.map((key) => ({ title: t(`public.landing.steps.${key}Title`), body: t(`public.landing.steps.${key}Body`) }))} />
+          <Steps
+            items={stepKeys.map((key) => ({ title: t(`public.landing.steps.${key}Title`), body: t(`public.landing.steps.${key}Body`) }))}
+          />
         </div>
       </section>
 
@@ -143,7 +146,13 @@ export default function LandingPage() {
               <h2 className={css.bandTitle}>{t("public.landing.scanTitle")}</h2>
               <p className={css.bandBody}>{t("public.landing.scanBody")}</p>
             </div>
-            <LinkButton href={localePath("/request-scan")} variant="secondary" size="lg" className={css.bandButton} iconEnd={<ArrowRightIcon size={16} />}>
+            <LinkButton
+              href={localePath("/request-scan")}
+              variant="secondary"
+              size="lg"
+              className={css.bandButton}
+              iconEnd={<ArrowRightIcon size={16} />}
+            >
               {t("public.landing.scanCta")}
             </LinkButton>
           </div>

@@ -53,4 +53,10 @@ export const subtitle = style({ fontSize: vars.fontSize.lg, color: vars.color.te
 
 export const body = style({ maxWidth: 440, color: vars.color.textSubtle })
 
-export const actions = style({ display: "flex", gap: vars.space["3"], marginTop: vars.space["4"], flexWrap: "wrap", justifyContent: "center" })
+export const actions = style({
+  display: "flex",
+  gap: vars.space["3"],
+  marginTop: vars.space["4"],
+  flexWrap: "wrap",
+  justifyContent: "center"
+})

@@ -29,7 +29,12 @@ export default function NotFoundPage() {
           <LinkButton href={localePath("/dashboard/labs")} size="lg" iconStart={<ArrowLeftIcon size={16} />}>
             {t("public.notFound.back")}
           </LinkButton>
-          <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "secondary", size: "lg" })}>
+          <a
+            href={whatsappUrl()}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName({ variant: "secondary", size: "lg" })}
+          >
             <WhatsAppIcon size={18} />
             {t("public.notFound.contact")}
           </a>

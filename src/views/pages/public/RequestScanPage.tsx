@@ -36,7 +36,12 @@ export default function RequestScanPage() {
             className={css.notice}
             title={t("public.requestScan.noticeTitle")}
             action={
-              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "primary", size: "sm" })}>
+              <a
+                href={whatsappUrl()}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName({ variant: "primary", size: "sm" })}
+              >
                 <WhatsAppIcon size={16} />
                 {t("public.requestScan.contact")}
               </a>

@@ -2,7 +2,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { useT } from "../../../i18n/index.ts"
-import { changePasswordMachine } from "../../../machines/changePassword.machine.ts"
+import { changePasswordMachine } from "../../../machines/account/changePassword.machine.ts"
 import { formValues } from "../../account/formData.ts"
 import * as css from "../../account/settings.css.ts"
 import { useEmitted } from "../../account/useEmitted.ts"

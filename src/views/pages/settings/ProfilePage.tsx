@@ -3,7 +3,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useId } from "react"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { profileEditMachine } from "../../../machines/profileEdit.machine.ts"
+import { profileEditMachine } from "../../../machines/account/profileEdit.machine.ts"
 import { formValues } from "../../account/formData.ts"
 import * as css from "../../account/settings.css.ts"
 import { TextAreaField } from "../../account/TextAreaField.tsx"
@@ -12,18 +12,7 @@ import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useObjectUrl } from "../../account/useObjectUrl.ts"
 import { useSessionActor } from "../../session.tsx"
 import * as field from "../../ui/Field.css.ts"
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  FieldError,
-  FormError,
-  LinkButton,
-  Skeleton,
-  TextField,
-  useToast
-} from "../../ui/index.ts"
+import { Alert, Avatar, Button, Card, FieldError, FormError, LinkButton, Skeleton, TextField, useToast } from "../../ui/index.ts"
 
 const shownFields = ["name", "username", "phone", "company", "description", "avatar"]
 

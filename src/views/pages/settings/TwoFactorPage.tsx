@@ -4,27 +4,15 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useState } from "react"
 import type { Profile } from "../../../contract/users.ts"
 import { useT } from "../../../i18n/index.ts"
-import { mfaDisableMachine } from "../../../machines/mfaDisable.machine.ts"
-import { mfaSetupMachine } from "../../../machines/mfaSetup.machine.ts"
+import { mfaDisableMachine } from "../../../machines/account/mfaDisable.machine.ts"
+import { mfaSetupMachine } from "../../../machines/account/mfaSetup.machine.ts"
 import { formValues } from "../../account/formData.ts"
 import * as css from "../../account/settings.css.ts"
 import { useEmitted } from "../../account/useEmitted.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
 import { type SessionActor, useSession, useSessionActor } from "../../session.tsx"
-import {
-  Alert,
-  Button,
-  Card,
-  CheckIcon,
-  cx,
-  FormError,
-  PasswordField,
-  ShieldIcon,
-  Skeleton,
-  TextField,
-  useToast
-} from "../../ui/index.ts"
+import { Alert, Button, Card, CheckIcon, cx, FormError, PasswordField, ShieldIcon, Skeleton, TextField, useToast } from "../../ui/index.ts"
 
 export default function TwoFactorPage() {
   const t = useT()

@@ -1,0 +1,29 @@
+// Every migration, in the order they run: one file each, named as the migration is recorded in the
+// database (kysely_migration), so a name here never changes once released.
+import type { Migration } from "kysely/migration"
+import type { Engine } from "../migrations.ts"
+import { accounts } from "./0001_accounts.ts"
+import { labs } from "./0002_labs.ts"
+import { labNameSearch } from "./0003_lab_name_search.ts"
+import { slides } from "./0004_slides.ts"
+import { uploadLab } from "./0005_upload_lab.ts"
+import { labsOwnerLiveName } from "./0006_labs_owner_live_name.ts"
+import { livePageIndexes } from "./0007_live_page_indexes.ts"
+import { labChangeLog } from "./0008_lab_change_log.ts"
+import { dropLabChangeLog } from "./0009_drop_lab_change_log.ts"
+import { tokenGeneration } from "./0010_token_generation.ts"
+import { uploadsInFlight } from "./0011_uploads_in_flight.ts"
+
+export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
+  "0001_accounts": accounts(engine),
+  "0002_labs": labs,
+  "0003_lab_name_search": labNameSearch(engine),
+  "0004_slides": slides,
+  "0005_upload_lab": uploadLab,
+  "0006_labs_owner_live_name": labsOwnerLiveName,
+  "0007_live_page_indexes": livePageIndexes(engine),
+  "0008_lab_change_log": labChangeLog,
+  "0009_drop_lab_change_log": dropLabChangeLog(engine),
+  "0010_token_generation": tokenGeneration,
+  "0011_uploads_in_flight": uploadsInFlight
+})

@@ -1,0 +1,127 @@
+// Every domain event Preparat records, as one tagged union of Schemas. A change records its event in
+// its own transaction (EventLog.record takes only these); the publisher decodes each stored row with
+// the same union and routes it (realtime-routing.ts, an exhaustive match). The stored `kind` strings
+// are the log's history: rename one and old rows stop decoding, so add kinds, never rename them.
+import { Schema } from "effect"
+import { Role, UploadStatus } from "../../src/contract/labs.ts"
+
+const Id = Schema.String
+const ParentId = Schema.NullOr(Schema.String)
+/** Users told of the event on their own channels (notifications, ownership changes). */
+const Recipients = Schema.Array(Schema.String)
+
+/** Where a request came from, stored with account events for the activity page. */
+const Client = { ip: Schema.String, user_agent: Schema.String }
+const Locale = Schema.String
+
+const event = <const K extends string, const F extends Schema.Struct.Fields>(kind: K, fields: F) =>
+  Schema.Struct({ kind: Schema.Literal(kind), payload: Schema.Struct(fields) })
+
+// Account events: private to the actor's activity page, never published.
+export const AccountEvent = Schema.Union([
+  event("auth.registered", { ...Client, locale: Locale }),
+  event("auth.activated", {}),
+  event("auth.activation_resent", { ...Client, locale: Locale }),
+  event("auth.sign_in_failed", { ...Client, reason: Schema.String }),
+  event("auth.signed_in", { ...Client, second_factor: Schema.Literals(["none", "otp", "backup_code"]) }),
+  event("auth.refresh_token_reused", { session: Schema.String }),
+  event("auth.signed_out", Client),
+  event("auth.password_changed", Client),
+  event("auth.password_reset_requested", { ...Client, locale: Locale }),
+  event("auth.password_reset", Client),
+  event("auth.mfa_setup_started", {}),
+  event("auth.mfa_enabled", {}),
+  event("auth.mfa_disabled", {}),
+  event("auth.mfa_reset_requested", { ...Client, locale: Locale }),
+  event("auth.mfa_reset", Client),
+  event("profile.updated", { fields: Schema.Array(Schema.String) }),
+  event("favorite.added", { lab_id: Id }),
+  event("favorite.removed", { lab_id: Id })
+])
+
+// Lab events: published on the lab's channel and its folder's (and, for a move, the folder it left).
+export const LabEvent = Schema.Union([
+  event("lab.created", { name: Schema.String, is_dir: Schema.Boolean, parent_id: ParentId, owner_id: Id }),
+  event("lab.moved", { from_parent_id: ParentId, parent_id: ParentId }),
+  event("lab.renamed", { from: Schema.String, name: Schema.String, parent_id: ParentId }),
+  event("lab.trashed", { parent_id: ParentId, owner_id: Id, count: Schema.Number }),
+  event("lab.restored", { parent_id: ParentId, name: Schema.String }),
+  event("lab.purged", { name: Schema.String, bytes: Schema.Number, parent_id: ParentId }),
+  event("lab.published", { is_public: Schema.Boolean, parent_id: ParentId }),
+  event("lab.metadata_changed", { names: Schema.Array(Schema.String), change: Schema.String, parent_id: ParentId }),
+  event("lab.upload_removed", { name: Schema.String, reason: Schema.String, parent_id: ParentId }),
+  event("upload.status", {
+    status: UploadStatus,
+    thumbnail: Schema.NullOr(Schema.String),
+    thumbnail_url: Schema.NullOr(Schema.String),
+    parent_id: ParentId
+  }),
+  event("member.removed", { member_id: Id, email: Schema.String, left: Schema.Boolean, parent_id: ParentId, recipients: Recipients }),
+  event("member.role_changed", { member_id: Id, from: Role, to: Role, parent_id: ParentId, recipients: Recipients })
+])
+
+// Events someone must be told of: they name the notification written in the same transaction.
+export const NoticeEvent = Schema.Union([
+  event("member.invited", {
+    member_id: Id,
+    email: Schema.String,
+    role: Role,
+    pending: Schema.Boolean,
+    parent_id: ParentId,
+    notification_id: Schema.NullOr(Id),
+    recipients: Recipients
+  }),
+  event("member.joined", { member_id: Id, user_id: Id, role: Role, parent_id: ParentId, notification_id: Id, recipients: Recipients }),
+  event("lab.ownership_transferred", {
+    from: Id,
+    to: Id,
+    from_parent_id: ParentId,
+    parent_id: ParentId,
+    count: Schema.Number,
+    notification_id: Id,
+    recipients: Recipients
+  })
+])
+
+export const DomainEvent = Schema.Union([AccountEvent, LabEvent, NoticeEvent])
+export type DomainEvent = typeof DomainEvent.Type
+export type EventKind = DomainEvent["kind"]
+
+/** What a change records: its event, who acted, which lab it concerns. */
+export type NewEvent = DomainEvent & {
+  /** Given when something written in the same transaction must name the event (a notification). */
+  readonly id?: string
+  /** Who acted, or whose account it concerns (e.g. a failed sign-in); null for the system. */
+  readonly actorId: string | null
+  readonly labId?: string | null
+}
+
+/** A stored row of the log, decoded. */
+export type LoggedEvent = DomainEvent & {
+  readonly id: string
+  readonly actor_id: string | null
+  readonly lab_id: string | null
+  readonly created_at: string
+}
+
+const decodeEvent = Schema.decodeUnknownExit(DomainEvent)
+
+/** A stored row as the publisher reads it; undefined when it is not an event this code knows. */
+export const decodeLogged = (row: {
+  readonly id: string
+  readonly kind: string
+  readonly actor_id: string | null
+  readonly lab_id: string | null
+  readonly payload: string
+  readonly created_at: string
+}): LoggedEvent | undefined => {
+  let payload: unknown
+  try {
+    payload = JSON.parse(row.payload)
+  } catch {
+    return undefined
+  }
+  const decoded = decodeEvent({ kind: row.kind, payload })
+  if (decoded._tag === "Failure") return undefined
+  return { ...decoded.value, id: row.id, actor_id: row.actor_id, lab_id: row.lab_id, created_at: row.created_at }
+}

@@ -1,0 +1,99 @@
+// Registration: the form is checked with the contract's rules (password policy, matching
+// confirmation, EULA accepted) before it is sent; the server's field errors come back the same way.
+import { assertEvent, assign, setup } from "xstate"
+import { type Locale, RegisterPayload } from "../../contract/auth.ts"
+import { register } from "../../effects/auth/registration.ts"
+import { present } from "../../effects/Catalogue.ts"
+import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
+import { errorOf } from "../support/eventData.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+import { validate } from "../support/validate.ts"
+
+export interface RegistrationValues {
+  readonly name: string
+  readonly email: string
+  readonly password: string
+  readonly password_confirm: string
+  readonly eula: boolean
+}
+
+export interface RegistrationContext {
+  readonly locale: Locale
+  /** The address the activation mail went to, once registered. */
+  readonly email: string
+  readonly fields: FieldNotices
+  readonly error: Notice | null
+}
+
+export type RegistrationEvent = { readonly type: "register.submit"; readonly values: RegistrationValues }
+
+const trimmed = (values: RegistrationValues): RegistrationValues => ({
+  ...values,
+  name: values.name.trim(),
+  email: values.email.trim()
+})
+
+const valuesErrors = (values: RegistrationValues) => validate(RegisterPayload, trimmed(values))
+
+export const registrationMachine = setup({
+  types: {
+    input: {} as { readonly locale: Locale },
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    output: {} as { readonly email: string }
+  },
+  actors: {
+    register: fromEffect((input: { readonly values: RegistrationValues; readonly locale: Locale }) => register(input.values, input.locale))
+  },
+  guards: {
+    valuesInvalid: ({ event }) => valuesErrors(event.values) !== null
+  },
+  actions: {
+    rejectValues: assign(({ event }) => ({ fields: valuesErrors(event.values) ?? {}, error: null })),
+    clearMessages: assign({ fields: noFieldNotices, error: null }),
+    showFailure: assign((_, error: unknown) => {
+      const shown = present(error)
+      return { fields: shown.fields, error: shown.notice }
+    }),
+    rememberEmail: assign((_, email: string) => ({ email }))
+  }
+}).createMachine({
+  id: "registration",
+  context: ({ input }) => ({ locale: input.locale, email: "", fields: noFieldNotices, error: null }),
+  initial: "editing",
+  output: ({ context }) => ({ email: context.email }),
+  states: {
+    editing: {
+      on: {
+        "register.submit": [
+          { guard: "valuesInvalid", target: "invalid", actions: "rejectValues" },
+          { target: "submitting", actions: "clearMessages" }
+        ]
+      }
+    },
+    /** Field errors are showing, from the client's checks or the server's answer. */
+    invalid: {
+      on: {
+        "register.submit": [
+          { guard: "valuesInvalid", target: "invalid", actions: "rejectValues" },
+          { target: "submitting", actions: "clearMessages" }
+        ]
+      }
+    },
+    submitting: {
+      tags: ["busy"],
+      invoke: {
+        id: "register",
+        src: "register",
+        // The password travels in the event only, never in the machine's context.
+        input: ({ context, event }) => {
+          assertEvent(event, "register.submit")
+          return { values: trimmed(event.values), locale: context.locale }
+        },
+        onDone: { target: "registered", actions: { type: "rememberEmail", params: ({ event }) => event.output } },
+        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+      }
+    },
+    registered: { type: "final" }
+  }
+})

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest"
+import { type SignInEvent, signInMachine } from "./signIn.machine.ts"
+import { drive } from "../support/testing/drive.ts"
+import { ada, fieldError, inactive, serverDown } from "../support/testing/fixtures.ts"
+import { modelFor } from "../support/testing/modelHarness.ts"
+
+const mfaAda = { ...ada, mfa_enabled: true }
+const valid = { type: "signIn.submit", email: " ada@lab.test ", password: "Secret1!" } as const
+const wrongCode = fieldError("otp", "Invalid or expired code.")
+
+const model = modelFor({
+  machine: signInMachine,
+  promiseActors: ["login"],
+  events: {
+    submit: valid,
+    submitInvalid: { type: "signIn.submit", email: "not-an-email", password: "short" },
+    otp: { type: "signIn.verify", code: "123456" },
+    backupCode: { type: "signIn.verify", code: "abcd-efgh" },
+    emptyCode: { type: "signIn.verify", code: "" },
+    signedIn: { type: "xstate.done.actor.login", output: { _tag: "SignedIn", user: mfaAda }, actorId: "login" },
+    codeRequested: { type: "xstate.done.actor.login", output: { _tag: "MfaRequired" }, actorId: "login" },
+    inactive: { type: "xstate.error.actor.login", error: inactive, actorId: "login" },
+    wrongCode: { type: "xstate.error.actor.login", error: wrongCode, actorId: "login" }
+  } as unknown as Record<string, SignInEvent>,
+  // Which code the user chose decides where a refused code returns to.
+  distinguish: ({ value, context }) => ({ value, method: context.method }),
+  states: {
+    credentials: (actual, calls, { via, callsBefore }) => {
+      expect(actual.hasTag("busy")).toBe(false)
+      expect(actual.context.user).toBeNull()
+      if (via === "submitInvalid") {
+        // Invalid input is explained on its fields and never reaches the server.
+        expect(Object.keys(actual.context.fields).sort()).toEqual(["email", "password"])
+        expect(actual.context.error).toBeNull()
+        expect(calls).toHaveLength(callsBefore)
+      } else if (via === "wrongCode") {
+        // The server's refusal is shown, as the alert and on its field.
+        expect(actual.context.error).toEqual({ text: "Invalid or expired code." })
+        expect(actual.context.fields).toEqual({ otp: [{ text: "Invalid or expired code." }] })
+      } else {
+        // Arriving fresh, or back from the code step: nothing to complain about.
+        expect(actual.context.fields).toEqual({})
+        expect(actual.context.error).toBeNull()
+      }
+    },
+    authenticating: (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      // The first step sends the credentials alone, trimmed, and clears the last complaint.
+      expect(calls.at(-1)?.input).toEqual({ email: "ada@lab.test", password: "Secret1!" })
+      expect(actual.context.error).toBeNull()
+      expect(actual.context.fields).toEqual({})
+    },
+    verifying: (actual, calls, { event }) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      const input = calls.at(-1)?.input as Record<string, string>
+      const code = (event as { code: string }).code
+      // The password again, and exactly one kind of code: the one the user chose, as typed.
+      expect(input).toEqual({ email: "ada@lab.test", password: "Secret1!", [actual.context.method]: code })
+      expect(actual.context.error).toBeNull()
+    },
+    mfaRequired: (actual, calls, { via, before, callsBefore }) => {
+      expect(actual.hasTag("busy")).toBe(false)
+      expect(actual.context.method).toBe(actual.matches({ mfaRequired: "backup" }) ? "backup_code" : "otp")
+      switch (via) {
+        case "emptyCode":
+          expect(actual.context.fields).toEqual({ [actual.context.method]: [{ key: "validation.required" }] })
+          break
+        case "otp":
+        case "backupCode":
+          // A code that does not fit the chosen kind is refused on the spot, without asking the server.
+          expect(calls).toHaveLength(callsBefore)
+          expect(Object.keys(actual.context.fields)).toEqual([actual.context.method])
+          expect(actual.context.error).toBeNull()
+          break
+        case "wrongCode":
+          expect(actual.context.error).toEqual({ text: "Invalid or expired code." })
+          // Still on the kind of code the user tried.
+          expect(actual.context.method).toBe(before?.context.method)
+          break
+        case "codeRequested":
+          // Asked for a code after sending one: the server broke the protocol, which is an error
+          // here, and not one on the first step.
+          expect(actual.context.error).toEqual(before?.matches("verifying") ? { key: "errors.serverError" } : null)
+          break
+        default:
+          expect(actual.context.fields).toEqual({})
+          expect(actual.context.error).toBeNull()
+      }
+    },
+    signedIn: (actual) => {
+      expect(actual.status).toBe("done")
+      expect(actual.output).toEqual(mfaAda)
+      // The password is not kept once it is no longer needed.
+      expect(actual.context.password).toBe("")
+      expect(actual.context.code).toBe("")
+    },
+    inactive: (actual) => {
+      expect(actual.status).toBe("done")
+      expect(actual.output).toBeNull()
+      expect(actual.context.error).toBeNull()
+    },
+    mfaReset: (actual, _, { before }) => {
+      expect(actual.status).toBe("done")
+      expect(actual.output).toBeNull()
+      expect(before?.matches("mfaRequired")).toBe(true)
+    }
+  }
+})
+
+describe("signIn model", () => {
+  it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+
+  it("the paths cover every state and every transition", async () => {
+    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  })
+})
+
+describe("signIn scenarios", () => {
+  it("signs in with a password alone and ends with the user", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send(valid)
+    expect(run.actor.getSnapshot().hasTag("busy")).toBe(true)
+    await run.succeed("login", { _tag: "SignedIn", user: ada })
+    expect(run.actor.getSnapshot().matches("signedIn")).toBe(true)
+    expect(run.actor.getSnapshot().output).toEqual(ada)
+  })
+
+  it("rejects bad input on the spot with the shared rule keys", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send({ type: "signIn.submit", email: "", password: "short" })
+    const { context } = run.actor.getSnapshot()
+    expect(run.actor.getSnapshot().matches("credentials")).toBe(true)
+    expect(context.fields).toEqual({
+      email: [{ key: "validation.required" }, { key: "validation.email" }],
+      password: [{ key: "validation.passwordMin" }]
+    })
+    expect(run.invocations).toHaveLength(0)
+  })
+
+  it("asks for the code, switches to a backup code, and keeps the mode when the code is wrong", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send(valid)
+    await run.succeed("login", { _tag: "MfaRequired" })
+    expect(run.actor.getSnapshot().matches({ mfaRequired: "otp" })).toBe(true)
+    await run.send({ type: "signIn.verify", code: "12" })
+    expect(run.actor.getSnapshot().context.fields).toEqual({ otp: [{ key: "validation.otpFormat" }] })
+    await run.send({ type: "signIn.useBackupCode" })
+    expect(run.actor.getSnapshot().context.fields).toEqual({})
+    await run.send({ type: "signIn.verify", code: "abcd-efgh" })
+    expect(run.lastInput("login")).toEqual({ email: "ada@lab.test", password: "Secret1!", backup_code: "abcd-efgh" })
+    await run.fail("login", fieldError("backup_code", "Invalid or already used backup code."))
+    const snapshot = run.actor.getSnapshot()
+    expect(snapshot.matches({ mfaRequired: "backup" })).toBe(true)
+    expect(snapshot.context.error).toEqual({ text: "Invalid or already used backup code." })
+    expect(snapshot.context.fields).toEqual({ backup_code: [{ text: "Invalid or already used backup code." }] })
+  })
+
+  it("sends an inactive account to its own outcome, not to an error message", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send(valid)
+    await run.fail("login", inactive)
+    expect(run.actor.getSnapshot().matches("inactive")).toBe(true)
+    expect(run.actor.getSnapshot().status).toBe("done")
+  })
+
+  it("shows the catalogue's server error when the server fails", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send(valid)
+    await run.fail("login", serverDown)
+    expect(run.actor.getSnapshot().matches("credentials")).toBe(true)
+    expect(run.actor.getSnapshot().context.error).toEqual({ key: "errors.serverError" })
+  })
+
+  it("offers the 2FA reset from the code step", async () => {
+    const run = drive(signInMachine, ["login"])
+    await run.send(valid)
+    await run.succeed("login", { _tag: "MfaRequired" })
+    await run.send({ type: "signIn.resetMfa" })
+    expect(run.actor.getSnapshot().matches("mfaReset")).toBe(true)
+  })
+})

@@ -1,0 +1,167 @@
+// Sign-in: email and password, then (for accounts with 2FA) a code from the authenticator app or a
+// backup code. Outcomes are final states the page acts on: signedIn (go to the labs), inactive (go to
+// /unverified to ask for a new activation mail), mfaReset (the user lost the authenticator).
+import { assign, setup } from "xstate"
+import { LoginPayload } from "../../contract/auth.ts"
+import { Otp, Required } from "../../contract/rules.ts"
+import type { Profile } from "../../contract/users.ts"
+import { type LoginOutcome, login } from "../../effects/auth/session.ts"
+import { isInactiveAccount, present } from "../../effects/Catalogue.ts"
+import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+import { validate, validateField } from "../support/validate.ts"
+import { errorOf } from "../support/eventData.ts"
+
+export type CodeMethod = "otp" | "backup_code"
+
+export interface SignInContext {
+  readonly email: string
+  /** Kept between the two steps: the server wants it again with the code. Cleared once signed in. */
+  readonly password: string
+  readonly method: CodeMethod
+  readonly code: string
+  readonly fields: FieldNotices
+  readonly error: Notice | null
+  readonly user: Profile | null
+}
+
+export type SignInEvent =
+  | { readonly type: "signIn.submit"; readonly email: string; readonly password: string }
+  | { readonly type: "signIn.verify"; readonly code: string }
+  | { readonly type: "signIn.useBackupCode" }
+  | { readonly type: "signIn.useAuthenticator" }
+  | { readonly type: "signIn.back" }
+  | { readonly type: "signIn.resetMfa" }
+
+const credentialErrors = (email: string, password: string) => validate(LoginPayload, { email, password })
+
+/** The rule for the code depends on its kind: six digits from the app, or any backup code. */
+const codeErrors = (method: CodeMethod, code: string): FieldNotices | null =>
+  method === "otp" ? validateField(Otp, "otp", code) : validateField(Required, "backup_code", code)
+
+const cleared = { fields: noFieldNotices, error: null }
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    output: {} as Profile | null
+  },
+  actors: {
+    login: fromEffect((payload: LoginPayload) => login(payload))
+  },
+  guards: {
+    credentialsInvalid: ({ event }) => event.type === "signIn.submit" && credentialErrors(event.email, event.password) !== null,
+    codeInvalid: ({ context, event }) => event.type === "signIn.verify" && codeErrors(context.method, event.code) !== null,
+    codeRequested: (_, outcome: LoginOutcome) => outcome._tag === "MfaRequired",
+    accountInactive: (_, error: unknown) => isInactiveAccount(error),
+    usedBackupCode: ({ context }) => context.method === "backup_code"
+  },
+  actions: {
+    rejectCredentials: assign(({ event }) =>
+      event.type === "signIn.submit" ? { fields: credentialErrors(event.email, event.password) ?? {}, error: null } : {}
+    ),
+    rememberCredentials: assign(({ event }) =>
+      event.type === "signIn.submit" ? { email: event.email.trim(), password: event.password, ...cleared } : {}
+    ),
+    rejectCode: assign(({ context, event }) =>
+      event.type === "signIn.verify" ? { fields: codeErrors(context.method, event.code) ?? {}, error: null } : {}
+    ),
+    rememberCode: assign(({ event }) => (event.type === "signIn.verify" ? { code: event.code.trim(), ...cleared } : {})),
+    clearMessages: assign(cleared),
+    showFailure: assign((_, error: unknown) => {
+      const shown = present(error)
+      return { fields: shown.fields, error: shown.notice }
+    }),
+    enterSession: assign((_, outcome: LoginOutcome) => (outcome._tag === "SignedIn" ? { user: outcome.user, password: "", code: "" } : {}))
+  }
+}).createMachine({
+  id: "signIn",
+  context: { email: "", password: "", method: "otp", code: "", fields: noFieldNotices, error: null, user: null },
+  initial: "credentials",
+  output: ({ context }) => context.user,
+  states: {
+    credentials: {
+      on: {
+        "signIn.submit": [
+          { guard: "credentialsInvalid", actions: "rejectCredentials" },
+          { target: "authenticating", actions: "rememberCredentials" }
+        ]
+      }
+    },
+    authenticating: {
+      tags: ["busy"],
+      invoke: {
+        id: "login",
+        src: "login",
+        input: ({ context }) => ({ email: context.email, password: context.password }),
+        onDone: [
+          { guard: { type: "codeRequested", params: ({ event }) => event.output }, target: "mfaRequired" },
+          { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
+        ],
+        onError: [
+          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
+          { target: "credentials", actions: { type: "showFailure", params: errorOf } }
+        ]
+      }
+    },
+    mfaRequired: {
+      initial: "otp",
+      on: {
+        "signIn.back": { target: "credentials", actions: "clearMessages" },
+        "signIn.resetMfa": { target: "mfaReset" }
+      },
+      states: {
+        otp: {
+          entry: assign({ method: "otp" }),
+          on: {
+            "signIn.useBackupCode": { target: "backup", actions: "clearMessages" },
+            "signIn.verify": [
+              { guard: "codeInvalid", actions: "rejectCode" },
+              { target: "#signIn.verifying", actions: "rememberCode" }
+            ]
+          }
+        },
+        backup: {
+          entry: assign({ method: "backup_code" }),
+          on: {
+            "signIn.useAuthenticator": { target: "otp", actions: "clearMessages" },
+            "signIn.verify": [
+              { guard: "codeInvalid", actions: "rejectCode" },
+              { target: "#signIn.verifying", actions: "rememberCode" }
+            ]
+          }
+        }
+      }
+    },
+    verifying: {
+      tags: ["busy"],
+      invoke: {
+        id: "login",
+        src: "login",
+        input: ({ context }) => ({ email: context.email, password: context.password, [context.method]: context.code }),
+        onDone: [
+          // Asked for a code again after sending one: the server broke the protocol; say so.
+          {
+            guard: { type: "codeRequested", params: ({ event }) => event.output },
+            target: "mfaRequired.otp",
+            actions: { type: "showFailure", params: () => null }
+          },
+          { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
+        ],
+        onError: [
+          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
+          {
+            guard: "usedBackupCode",
+            target: "mfaRequired.backup",
+            actions: { type: "showFailure", params: errorOf }
+          },
+          { target: "mfaRequired.otp", actions: { type: "showFailure", params: errorOf } }
+        ]
+      }
+    },
+    signedIn: { type: "final" },
+    inactive: { type: "final" },
+    mfaReset: { type: "final" }
+  }
+})

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest"
+import { type TrashEmitted, type TrashEvent, trashMachine } from "./trash.machine.ts"
+import { drive } from "../support/testing/drive.ts"
+import { serverDown } from "../support/testing/fixtures.ts"
+import { biopsies, meta, refused, scan, slides, trashed } from "../support/testing/labFixtures.ts"
+import { modelFor } from "../support/testing/modelHarness.ts"
+
+const one = trashed(slides)
+const two = trashed(biopsies)
+const three = trashed(scan)
+const first = { results: [one, two], meta: meta(3, 2) }
+const second = { results: [three], meta: meta(3, null, 2) }
+const lone = { results: [one], meta: meta(1, null) }
+const none = { results: [], meta: meta(0, null) }
+
+const model = modelFor({
+  machine: trashMachine,
+  promiseActors: ["load", "more", "restore", "purge", "empty"],
+  events: [
+    { type: "xstate.done.actor.load", output: first },
+    { type: "xstate.done.actor.load", output: lone },
+    { type: "xstate.done.actor.load", output: none },
+    { type: "xstate.error.actor.load", error: serverDown },
+    { type: "xstate.done.actor.more", output: second },
+    { type: "xstate.error.actor.more", error: serverDown },
+    { type: "xstate.done.actor.restore", output: "f1" },
+    { type: "xstate.error.actor.restore", error: refused },
+    { type: "xstate.done.actor.purge", output: "f1" },
+    { type: "xstate.error.actor.purge", error: serverDown },
+    { type: "xstate.done.actor.empty", output: undefined },
+    { type: "xstate.error.actor.empty", error: serverDown },
+    { type: "trash.retry" },
+    { type: "trash.more" },
+    { type: "trash.restore", item: one },
+    { type: "trash.purge", item: one },
+    { type: "trash.empty" },
+    { type: "trash.confirm" },
+    { type: "trash.cancel" }
+  ] as unknown as ReadonlyArray<TrashEvent>,
+  // How many are shown decides whether removing one leaves the list empty.
+  distinguish: ({ value, context }) => ({ value, shown: context.items.length, next: context.meta?.next_page != null }),
+  states: {
+    loading: (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)?.src).toBe("load")
+    },
+    "showing.loadingMore": (_, calls) => expect(calls.at(-1)?.src).toBe("more"),
+    // Purging asks first, and asks nothing of the server until confirmed.
+    "showing.confirmingPurge": (actual, calls, { via, callsBefore }) => {
+      expect(actual.context.subject).not.toBeNull()
+      if (via !== "start") expect(calls).toHaveLength(callsBefore)
+    },
+    "showing.confirmingEmpty": (_, calls, { callsBefore }) => expect(calls).toHaveLength(callsBefore),
+    "showing.emptying": (_, calls) => expect(calls.at(-1)?.src).toBe("empty"),
+    "showing.restoring": (actual, calls) => expect(calls.at(-1)).toEqual({ src: "restore", input: actual.context.subject?.id }),
+    "showing.purging": (actual, calls) => expect(calls.at(-1)).toEqual({ src: "purge", input: actual.context.subject?.id }),
+    "showing.idle": (actual) => {
+      expect(actual.context.subject).toBeNull()
+      expect(actual.context.items.length).toBeGreaterThan(0)
+    },
+    empty: (actual) => expect(actual.context.items).toEqual([]),
+    failed: (actual) => expect(actual.context.error?.detail).toEqual({ key: "errors.serverError" })
+  }
+})
+
+describe("trash model", () => {
+  it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+
+  it("the paths cover every state and every transition", { timeout: 30_000 }, async () => {
+    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  })
+})
+
+const listed = async (page = first) => {
+  const run = drive(trashMachine, ["load", "more", "restore", "purge", "empty"])
+  const heard: Array<TrashEmitted> = []
+  run.actor.on("*", (event) => void heard.push(event as TrashEmitted))
+  await run.succeed("load", page)
+  return { run, heard }
+}
+
+describe("trash scenarios", () => {
+  it("deleting forever asks first, then takes the item off the list and says so", async () => {
+    const { run, heard } = await listed()
+    await run.send({ type: "trash.purge", item: two })
+    expect(run.isRunning("purge")).toBe(false)
+    await run.send({ type: "trash.confirm" })
+    expect(run.lastInput("purge")).toBe("f2")
+    await run.succeed("purge", "f2")
+    expect(run.actor.getSnapshot().context.items).toEqual([one])
+    expect(heard).toEqual([{ type: "trash.purged", item: two }])
+  })
+
+  it("restoring the last shown item asks the server again for what is left", async () => {
+    const { run } = await listed(lone)
+    await run.send({ type: "trash.restore", item: one })
+    await run.succeed("restore", "f1")
+    expect(run.actor.getSnapshot().matches("loading")).toBe(true)
+    await run.succeed("load", none)
+    expect(run.actor.getSnapshot().matches("empty")).toBe(true)
+  })
+
+  it("a refused restore says which action failed and why", async () => {
+    const { run, heard } = await listed()
+    await run.send({ type: "trash.restore", item: one })
+    await run.fail("restore", refused)
+    expect(heard).toEqual([
+      {
+        type: "trash.failed",
+        failure: { title: { key: "labs.errors.restore" }, detail: { text: "You do not have permission to do this in this lab." } }
+      }
+    ])
+    expect(run.actor.getSnapshot().context.items).toEqual([one, two])
+  })
+
+  it("emptying the trash after confirmation leaves it empty", async () => {
+    const { run, heard } = await listed()
+    await run.send({ type: "trash.empty" })
+    await run.send({ type: "trash.confirm" })
+    await run.succeed("empty", undefined)
+    expect(run.actor.getSnapshot().matches("empty")).toBe(true)
+    expect(heard).toEqual([{ type: "trash.emptied" }])
+  })
+})

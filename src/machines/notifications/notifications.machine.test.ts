@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest"
+import { createActor, type EventObject, fromCallback } from "xstate"
+import { type NotificationsEmitted, type NotificationsEvent, notificationsMachine, pushKindOf } from "./notifications.machine.ts"
+import { drive } from "../support/testing/drive.ts"
+import { serverDown } from "../support/testing/fixtures.ts"
+import { modelFor } from "../support/testing/modelHarness.ts"
+import { firstPage, refreshedPage, secondPage } from "../support/testing/notificationFixtures.ts"
+
+const silent = fromCallback<EventObject, never>(() => undefined)
+const provide = { actors: { pushes: silent } } as never
+const input = { userId: "u1", realtime: null }
+
+const model = modelFor({
+  machine: notificationsMachine,
+  promiseActors: ["load", "markRead"],
+  provide,
+  input,
+  events: [
+    { type: "notifications.more" },
+    { type: "notifications.retry" },
+    { type: "notifications.open", id: "n2" },
+    { type: "notifications.pushed", kind: "invite" },
+    { type: "xstate.done.actor.load", output: firstPage },
+    { type: "xstate.done.actor.load", output: secondPage },
+    { type: "xstate.done.actor.load", output: refreshedPage },
+    { type: "xstate.error.actor.load", error: serverDown }
+  ] as unknown as ReadonlyArray<NotificationsEvent>,
+  // Opening is the same transition from every state; once one is open the walk goes no further,
+  // which keeps it to the paging and refreshing rules.
+  stopWhen: (s) => s.context.items.some((item) => item.id === "n2" && item.is_read),
+  // A change heard while a page is on its way is remembered: it decides what the answer leads to.
+  distinguish: ({ value, context }) => ({ value, stale: context.stale, more: context.nextPage !== null }),
+  states: {
+    loading: (_, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1),
+    refreshing: (_, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1),
+    loadingMore: (actual, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(actual.context.nextPage),
+    failed: (actual) => expect(actual.context.error).toEqual({ key: "errors.serverError" }),
+    ready: (actual) => {
+      const ids = actual.context.items.map((item) => item.id)
+      expect(new Set(ids).size).toBe(ids.length)
+    }
+  }
+})
+
+describe("notifications model", () => {
+  it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+
+  it("the paths cover every state and every transition", async () => {
+    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  }, 30_000)
+})
+
+describe("notifications scenarios", () => {
+  const start = () => {
+    const run = drive(notificationsMachine, ["load", "markRead"], { input, provide })
+    const arrived: Array<NotificationsEmitted> = []
+    run.actor.on("notifications.arrived", (e) => void arrived.push(e))
+    return { run, arrived }
+  }
+
+  it("pages five at a time and stops when the server names no next page", async () => {
+    const { run } = start()
+    await run.succeed("load", firstPage)
+    await run.send({ type: "notifications.more" })
+    expect(run.lastInput("load")).toBe(2)
+    await run.succeed("load", secondPage)
+    await run.send({ type: "notifications.more" })
+    expect(run.isRunning("load")).toBe(false)
+    expect(run.actor.getSnapshot().context.items.map((i) => i.id)).toEqual(["n5", "n4", "n3", "n2", "n1", "n0"])
+  })
+
+  it("a push reloads the first page, keeps the older pages and announces only what is new and unread", async () => {
+    const { run, arrived } = start()
+    await run.succeed("load", firstPage)
+    await run.send({ type: "notifications.more" })
+    await run.succeed("load", secondPage)
+    await run.send({ type: "notifications.pushed", kind: "ownership" })
+    expect(run.lastInput("load")).toBe(1)
+    await run.succeed("load", refreshedPage)
+    const { items, unread, nextPage } = run.actor.getSnapshot().context
+    expect(items.map((i) => i.id)).toEqual(["n6", "n5", "n4", "n3", "n2", "n1", "n0"])
+    expect(unread).toBe(5)
+    expect(nextPage).toBeNull()
+    expect(arrived.map((e) => e.notification.id)).toEqual(["n6"])
+  })
+
+  it("opening marks it read at once and sends the PUT; opening it again sends nothing", async () => {
+    const { run } = start()
+    await run.succeed("load", firstPage)
+    await run.send({ type: "notifications.open", id: "n3" })
+    expect(run.lastInput("markRead")).toBe("n3")
+    expect(run.actor.getSnapshot().context.unread).toBe(3)
+    expect(run.actor.getSnapshot().context.items.find((i) => i.id === "n3")?.is_read).toBe(true)
+    await run.succeed("markRead", undefined)
+    await run.send({ type: "notifications.open", id: "n3" })
+    expect(run.invocations.filter((i) => i.src === "markRead")).toHaveLength(1)
+    expect(run.actor.getSnapshot().context.unread).toBe(3)
+  })
+
+  it("hears the user's own invite, ownership and comment events from the realtime actor", () => {
+    expect(pushKindOf("u1", "invite_u1")).toBe("invite")
+    expect(pushKindOf("u1", "ownership_changes_u1")).toBe("ownership")
+    expect(pushKindOf("u1", "notif_chat_u1")).toBe("chat")
+    expect(pushKindOf("u1", "invite_u2")).toBeNull()
+    expect(pushKindOf("u1", "lab_changed_l1")).toBeNull()
+  })
+
+  it("a push during the first load is followed by a refresh that announces what arrived", async () => {
+    const { run, arrived } = start()
+    await run.send({ type: "notifications.pushed", kind: "invite" })
+    await run.succeed("load", firstPage)
+    expect(run.actor.getSnapshot().matches("refreshing")).toBe(true)
+    await run.succeed("load", refreshedPage)
+    expect(arrived.map((e) => e.notification.id)).toEqual(["n6"])
+    expect(run.actor.getSnapshot().matches("ready")).toBe(true)
+  })
+
+  it("turns a realtime message on the user's channel into a reload", async () => {
+    const listeners: Array<(m: { channel: string; event: string; data: unknown }) => void> = []
+    const realtime = {
+      on: (_: string, listener: (typeof listeners)[number]) => {
+        listeners.push(listener)
+        return { unsubscribe: () => undefined }
+      }
+    }
+    const actor = createActor(notificationsMachine.provide({ actors: { load: fromCallback(() => undefined) as never } }), {
+      input: { userId: "u1", realtime: realtime as never }
+    }).start()
+    listeners[0]?.({ channel: "private-notif_chat_u1", event: "invite_u1", data: {} })
+    expect(actor.getSnapshot().matches("loading")).toBe(true)
+    expect(listeners).toHaveLength(1)
+  })
+})

@@ -1,0 +1,211 @@
+// The signed-in user's notifications: the bell's unread count and the panel's list, five at a time
+// (spec sections 4, 7, 9). A realtime invitation, ownership transfer or comment reloads the first
+// page and announces what is new, so the bell lights up and a toast shows without a reload.
+//
+//   loading --done--> ready --more [next page]--> loadingMore --> ready
+//   ready/loadingMore --pushed--> refreshing --> ready (new unread ones announced)
+//   a push while a first page is on its way marks it stale: another refresh follows it
+//   loading --error--> failed --retry/pushed--> loading
+//   notifications.open (anywhere): read at once on screen, PUT in the background
+import { Effect } from "effect"
+import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
+import type { PageMeta } from "../../contract/envelope.ts"
+import type { Notification } from "../../contract/notifications.ts"
+import { realtimeEvents } from "../../contract/realtime.ts"
+import { present } from "../../effects/Catalogue.ts"
+import type { Notice } from "../../effects/Notice.ts"
+import { loadNotifications } from "../../effects/notifications/list.ts"
+import { markNotificationRead } from "../../effects/notifications/markRead.ts"
+import { errorOf } from "../support/eventData.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+import type { RealtimeActor } from "../realtime/realtime.machine.ts"
+
+export type PushKind = "invite" | "ownership" | "chat"
+
+/** Which of the user's realtime events this is, if any (src/contract/realtime.ts). */
+export const pushKindOf = (userId: string, event: string): PushKind | null =>
+  event === realtimeEvents.invite(userId)
+    ? "invite"
+    : event === realtimeEvents.ownershipChanges(userId)
+      ? "ownership"
+      : event === realtimeEvents.notifChat(userId)
+        ? "chat"
+        : null
+
+export interface NotificationsInput {
+  readonly userId: string
+  /** Where realtime messages come from; null where there is none (tests, signed-out renders). */
+  readonly realtime: RealtimeActor | null
+}
+
+export interface NotificationsContext extends NotificationsInput {
+  readonly items: ReadonlyArray<Notification>
+  /** The next page to load; null once the last one is in. */
+  readonly nextPage: number | null
+  readonly unread: number
+  /** Why the first page, or the next one, could not be loaded. */
+  readonly error: Notice | null
+  /** Something was pushed while a first page was on its way: it may not be in it. */
+  readonly stale: boolean
+}
+
+export type NotificationsEvent =
+  | { readonly type: "notifications.more" }
+  | { readonly type: "notifications.retry" }
+  /** The user clicked it: it is read from now on (the view navigates). */
+  | { readonly type: "notifications.open"; readonly id: string }
+  /** Something new was published on the user's channels. */
+  | { readonly type: "notifications.pushed"; readonly kind: PushKind }
+
+export type NotificationsEmitted = { readonly type: "notifications.arrived"; readonly notification: Notification }
+
+type Page = { readonly results: ReadonlyArray<Notification>; readonly meta: PageMeta; readonly unread_count: number }
+
+/** Hands the user's realtime notices to the machine as notifications.pushed. */
+const pushes = fromCallback<EventObject, NotificationsInput>(({ input, sendBack }) => {
+  if (input.realtime === null) return
+  const subscription = input.realtime.on("realtime.message", (message) => {
+    const kind = pushKindOf(input.userId, message.event)
+    if (kind !== null) sendBack({ type: "notifications.pushed", kind } satisfies NotificationsEvent)
+  })
+  return () => subscription.unsubscribe()
+})
+
+const withoutDuplicates = (items: ReadonlyArray<Notification>): ReadonlyArray<Notification> => {
+  const seen = new Set<string>()
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id))
+}
+
+export const notificationsMachine = setup({
+  types: {
+    input: {} as NotificationsInput,
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    emitted: {} as NotificationsEmitted
+  },
+  actors: {
+    load: fromEffect((page: number) => loadNotifications(page)),
+    // Never fails: a refused PUT leaves it unread on the server, and the next load shows it so.
+    markRead: fromEffect((id: string) => markNotificationRead(id).pipe(Effect.ignore)),
+    pushes
+  },
+  guards: {
+    hasNext: ({ context }) => context.nextPage !== null,
+    stale: ({ context }) => context.stale
+  },
+  actions: {
+    showFirstPage: assign((_, page: Page) => ({
+      items: page.results,
+      nextPage: page.meta.next_page,
+      unread: page.unread_count,
+      error: null
+    })),
+    appendPage: assign(({ context }, page: Page) => ({
+      // New notifications push older ones down a page, so the next page may repeat a few.
+      items: withoutDuplicates([...context.items, ...page.results]),
+      nextPage: page.meta.next_page,
+      unread: page.unread_count,
+      error: null
+    })),
+    /** A fresh first page on top of what was loaded; pages further down stay. */
+    mergeFirstPage: assign(({ context }, page: Page) => ({
+      items: withoutDuplicates([...page.results, ...context.items]),
+      nextPage: context.items.length > page.results.length ? context.nextPage : page.meta.next_page,
+      unread: page.unread_count
+    })),
+    announceArrivals: enqueueActions(({ context, enqueue }, page: Page) => {
+      const known = new Set(context.items.map((item) => item.id))
+      for (const notification of page.results) {
+        if (!known.has(notification.id) && !notification.is_read) enqueue(emit({ type: "notifications.arrived", notification }))
+      }
+    }),
+    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
+    /**
+     * Read on screen at once and the PUT sent on its own: the user is on their way (spec: navigation
+     * follows whatever the PUT answers), and a failed PUT shows as unread again on the next load.
+     */
+    open: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "notifications.open") return
+      const target = context.items.find((item) => item.id === event.id)
+      if (target === undefined || target.is_read) return
+      enqueue.assign({
+        items: context.items.map((item) => (item.id === event.id ? { ...item, is_read: true } : item)),
+        unread: Math.max(0, context.unread - 1)
+      })
+      enqueue.spawnChild("markRead", { input: event.id })
+    })
+  }
+}).createMachine({
+  id: "notifications",
+  context: ({ input }) => ({ ...input, items: [], nextPage: null, unread: 0, error: null, stale: false }),
+  invoke: { id: "pushes", src: "pushes", input: ({ context }) => ({ userId: context.userId, realtime: context.realtime }) },
+  on: { "notifications.open": { actions: "open" } },
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "load",
+        src: "load",
+        input: () => 1,
+        onDone: [
+          { guard: "stale", target: "refreshing", actions: [{ type: "showFirstPage", params: ({ event }) => event.output }, "clearStale"] },
+          { target: "ready", actions: { type: "showFirstPage", params: ({ event }) => event.output } }
+        ],
+        onError: { target: "failed", actions: [{ type: "showFailure", params: errorOf }, "clearStale"] }
+      },
+      on: { "notifications.pushed": { actions: "markStale" } }
+    },
+    failed: {
+      on: { "notifications.retry": { target: "loading" }, "notifications.pushed": { target: "loading" } }
+    },
+    ready: {
+      on: {
+        "notifications.more": { guard: "hasNext", target: "loadingMore" },
+        "notifications.pushed": { target: "refreshing" }
+      }
+    },
+    loadingMore: {
+      tags: ["busy"],
+      invoke: {
+        id: "load",
+        src: "load",
+        input: ({ context }) => context.nextPage ?? 1,
+        onDone: { target: "ready", actions: { type: "appendPage", params: ({ event }) => event.output } },
+        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+      },
+      on: { "notifications.pushed": { target: "refreshing" } }
+    },
+    refreshing: {
+      invoke: {
+        id: "load",
+        src: "load",
+        input: () => 1,
+        onDone: [
+          {
+            guard: "stale",
+            target: "refreshing",
+            reenter: true,
+            actions: [
+              { type: "announceArrivals", params: ({ event }) => event.output },
+              { type: "mergeFirstPage", params: ({ event }) => event.output },
+              "clearStale"
+            ]
+          },
+          {
+            target: "ready",
+            actions: [
+              { type: "announceArrivals", params: ({ event }) => event.output },
+              { type: "mergeFirstPage", params: ({ event }) => event.output }
+            ]
+          }
+        ],
+        // What was shown stays; the next push tries again.
+        onError: { target: "ready", actions: "clearStale" }
+      },
+      on: { "notifications.pushed": { actions: "markStale" } }
+    }
+  }
+})

@@ -1,0 +1,58 @@
+// A commit that fails (as a full disk makes it) answers 500 and changes nothing, and the server goes
+// on answering once the cause is gone: the failed transaction is rolled back and its connection freed.
+// The failure is injected with a deferred constraint, which fails at COMMIT on both engines.
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { api, createSignedIn, type SignedIn } from "../support/api.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+
+let server: StartedServer
+let ada: SignedIn
+const postgres = Boolean(process.env.DATABASE_URL)
+
+beforeAll(async () => {
+  server = await startServer()
+  ada = await createSignedIn(server)
+})
+afterAll(() => server.stop())
+
+const trap = async () =>
+  server.withDb(async (db) => {
+    if (postgres) {
+      await sql`CREATE TABLE commit_trap (ref text REFERENCES users(id) DEFERRABLE INITIALLY DEFERRED)`.execute(db)
+      await sql`CREATE FUNCTION spring_trap() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO commit_trap VALUES ('nobody'); RETURN NULL; END $$`.execute(
+        db
+      )
+      await sql`CREATE TRIGGER trap_labs AFTER INSERT ON labs FOR EACH STATEMENT EXECUTE FUNCTION spring_trap()`.execute(db)
+    } else {
+      await sql`CREATE TABLE commit_trap (ref text REFERENCES users(id) DEFERRABLE INITIALLY DEFERRED)`.execute(db)
+      await sql`CREATE TRIGGER trap_labs AFTER INSERT ON labs BEGIN INSERT INTO commit_trap VALUES ('nobody'); END`.execute(db)
+    }
+  })
+
+const release = async () =>
+  server.withDb(async (db) => {
+    await sql`DROP TRIGGER trap_labs${postgres ? sql` ON labs` : sql``}`.execute(db)
+    if (postgres) await sql`DROP FUNCTION spring_trap()`.execute(db)
+    await sql`DROP TABLE commit_trap`.execute(db)
+  })
+
+const create = (name: string) => api(server).post("/v2/labs/", { name, parent: null }, { token: ada.access })
+const within = <T>(promise: Promise<T>, ms = 10_000) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))])
+
+describe("a commit that fails", () => {
+  it("answers 500, changes nothing, and leaves the server answering", async () => {
+    await trap()
+    const refused = await within(create("Never stored"))
+    expect(refused.status).toBe(500)
+    // Reads and writes that need the database still get answers while the cause lasts.
+    expect((await within(api(server).get("/v2/labs/", { token: ada.access }))).status).toBe(200)
+    expect((await within(create("Also refused"))).status).toBe(500)
+    await release()
+    const created = await within(create("Stored after"))
+    expect(created.status).toBe(201)
+    const names = (await within(api(server).get("/v2/labs/", { token: ada.access }))).body.data.results.map((l: { name: string }) => l.name)
+    expect(names).toEqual(["Stored after"])
+  })
+})
