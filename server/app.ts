@@ -5,6 +5,7 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../src/contract/api.ts"
 import type { Config } from "./config.ts"
 import { ActivationRoute } from "./http/activation.ts"
+import { AnnotationsLive, AnnotationsViewLive, LabelsLive, SlideViewersLive } from "./http/annotations.ts"
 import { AuthAccountLive } from "./http/auth-account.ts"
 import { AuthPublicLive } from "./http/auth-public.ts"
 import { AuthorizationLive } from "./http/authorization.ts"
@@ -161,6 +162,7 @@ export const makeRoutes = (config: Config) => {
       StorageLive,
       SlidesLive
     ]),
+    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })

@@ -1,5 +1,6 @@
 // The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
 import { HttpApi, OpenApi } from "effect/http-api"
+import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Favorites, Labs, LabsView, Metadata, Trash } from "./labs.ts"
 import { Members } from "./members.ts"
@@ -19,6 +20,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Notifications)
   .add(Storage)
   .add(Slides)
+  .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

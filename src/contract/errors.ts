@@ -39,7 +39,12 @@ export const fieldNames = [
   "meta_key",
   "search",
   "ordering",
-  "user_id"
+  "user_id",
+  "data",
+  "color",
+  "label_type",
+  "version",
+  "visible"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

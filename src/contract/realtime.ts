@@ -1,8 +1,9 @@
 // Realtime channel and event names (spec section 7, as private channels) and the endpoints where the
 // SPA learns where to connect and gets its private channels authorised.
 //
-//   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId}, and later the
-//                                       annotation, label and chat events of the spec; a folder's
+//   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId},
+//                                       create_annotation_{labId}, update_annotation_{labId},
+//                                       delete_annotation_{labId}, label_{labId}; a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment)
@@ -10,6 +11,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Forbidden, Unauthorized } from "./errors.ts"
+import { Label, WebAnnotation } from "./annotations.ts"
 import { UploadStatus } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -22,7 +24,11 @@ export const realtimeEvents = {
   statusUpload: (labId: string) => `status_upload_${labId}`,
   invite: (userId: string) => `invite_${userId}`,
   notifChat: (userId: string) => `notif_chat_${userId}`,
-  ownershipChanges: (userId: string) => `ownership_changes_${userId}`
+  ownershipChanges: (userId: string) => `ownership_changes_${userId}`,
+  createAnnotation: (labId: string) => `create_annotation_${labId}`,
+  updateAnnotation: (labId: string) => `update_annotation_${labId}`,
+  deleteAnnotation: (labId: string) => `delete_annotation_${labId}`,
+  label: (labId: string) => `label_${labId}`
 }
 
 /** What a private channel name refers to, so the server can decide who may listen. */
@@ -68,6 +74,51 @@ export const Notice = Schema.Struct({
   at: Schema.String
 })
 export type Notice = typeof Notice.Type
+
+/**
+ * One annotation as a message carries it. `data` is null when the shape did not fit in the message
+ * (Pusher allows 10 KB): fetch the slide's annotations (GET .../v2/annotations/) for it.
+ */
+export const AnnotationChange = Schema.Struct({
+  id: Schema.String,
+  version: Schema.Number,
+  visible: Schema.Boolean,
+  label_id: Schema.String,
+  /** The label's colour when the change was made. */
+  color: Schema.String,
+  data: Schema.NullOr(WebAnnotation)
+})
+export type AnnotationChange = typeof AnnotationChange.Type
+
+/** Who made a change on a slide: the author of the shapes, or whoever changed the label. */
+const Changer = { lab_id: Schema.String, user_id: Schema.String, user_email: Schema.String, at: Schema.String }
+
+/**
+ * `create_annotation_{labId}`: a bulk create. `annotations` holds those that fit in the message;
+ * `count` is how many were created. When `annotations.length < count` (a big bulk upload), fetch the list.
+ */
+export const AnnotationsCreated = Schema.Struct({ ...Changer, count: Schema.Number, annotations: Schema.Array(AnnotationChange) })
+export type AnnotationsCreated = typeof AnnotationsCreated.Type
+
+/** `update_annotation_{labId}`: one annotation edited (its shape, label or visibility). */
+export const AnnotationUpdated = Schema.Struct({ ...Changer, annotation: AnnotationChange })
+export type AnnotationUpdated = typeof AnnotationUpdated.Type
+
+/** `delete_annotation_{labId}`: one annotation deleted. */
+export const AnnotationDeleted = Schema.Struct({ ...Changer, id: Schema.String, label_id: Schema.String })
+export type AnnotationDeleted = typeof AnnotationDeleted.Type
+
+/**
+ * `label_{labId}`: a label was created, updated or deleted; a deleted label took its annotations
+ * with it (`annotations_deleted` of them: drop every annotation with that label id).
+ */
+export const LabelChanged = Schema.Struct({
+  ...Changer,
+  action: Schema.Literals(["created", "updated", "deleted"]),
+  label: Label,
+  annotations_deleted: Schema.Number
+})
+export type LabelChanged = typeof LabelChanged.Type
 
 export const ClientConfig = Schema.Struct({
   key: Schema.String,

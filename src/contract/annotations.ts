@@ -1,0 +1,301 @@
+// /v2 slide annotations, their labels and who has the slide open (spec sections 3, 4 and 7).
+//
+// An annotation's `data` is a W3C Web Annotation as Annotorious writes it. Geometry is in
+// full-resolution image pixels, one selector per annotation:
+//
+//   rectangle  FragmentSelector  "xywh=pixel:x,y,w,h"                     (w, h > 0)
+//   polygon    SvgSelector       "<svg><polygon points='x,y x,y ...'/></svg>"  (3+ vertices)
+//   freehand   SvgSelector       "<svg><polyline points='x,y x,y ...'/></svg>" (2+ vertices; rulers are never saved)
+//   point(s)   SvgSelector       "<svg><circle cx='x' cy='y' r='0'/>...</svg>" (1+ circles of radius 0:
+//                                 counters; several circles are one multi-point annotation)
+//   comment    any shape (usually one point) with a body entry {type:"TextualBody", purpose:"commenting", value}
+//
+// The first body entry always tags the annotation with one of the slide's labels:
+// {type:"TextualBody", purpose:"tagging", value:<label name>, label:{id}}. The server answers it
+// filled in from the label as it is now (name, colour), so a renamed label never leaves stale names.
+// Keys the schemas below do not name are dropped. The server parses every selector
+// (src/annotation/geometry.ts) and refuses, with a 400 naming `data`, anything outside the limits.
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { Ok, Page, PageQuery } from "./envelope.ts"
+import { BadRequest, Forbidden, NotFound, Unauthorized } from "./errors.ts"
+import { LabId } from "./labs.ts"
+import { Authorization } from "./middleware.ts"
+import { Text } from "./rules.ts"
+import { OptionalAuthorization } from "./viewer.ts"
+
+/** Every limit of the annotation endpoints, shared so the SPA can check before it sends. */
+export const ANNOTATION_LIMITS = {
+  /** Annotations in one bulk POST. */
+  perPost: 5000,
+  /** Vertices of one polygon or polyline, points of one multi-point. */
+  vertices: 10_000,
+  /** |x| and |y| at most this many pixels (2^24; the largest slide accepted is 2^34 pixels). */
+  coordinate: 16_777_216,
+  /** Characters of one selector value (10,000 vertices of long decimals fit). */
+  selectorChars: 500_000,
+  /** Body entries of one annotation (the tag first, then comments). */
+  bodies: 20,
+  /** Characters of a comment. */
+  comment: 5000,
+  /** Annotations one page of GET answers (the spec asks for 999999: all of them). */
+  pageLimit: 999_999,
+  /** Bytes of the bulk POST body; every other annotation and label body: 1 MB. */
+  bulkBodyBytes: 8 * 1024 * 1024,
+  singleBodyBytes: 1024 * 1024,
+  /** Labels per slide, and characters of a label's name and type. */
+  labelsPerSlide: 1000,
+  labelName: 100,
+  labelType: 50,
+  /** Inline shapes of a realtime message stop at this many bytes of JSON (Pusher allows 10 KB). */
+  messageBytes: 8000,
+  /** A viewer who has not called in for this long is gone (call in every 30 s). */
+  viewerSeconds: 60
+} as const
+
+export const LABEL_DEFAULT_COLOR = "#FFFF00"
+export const LABEL_DEFAULT_TYPE = "annotation"
+
+export const AnnotationId = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s) || "validation.invalid"
+  )
+)
+export const LabelId = Text(64)
+
+/** The label an annotation is tagged with; `name` and `color` are filled in by the server. */
+export const LabelRef = Schema.Struct({
+  id: LabelId,
+  name: Schema.optionalKey(Text(ANNOTATION_LIMITS.labelName)),
+  color: Schema.optionalKey(Text(32))
+})
+export type LabelRef = typeof LabelRef.Type
+
+export const TagBody = Schema.Struct({
+  type: Schema.Literal("TextualBody"),
+  purpose: Schema.Literal("tagging"),
+  /** The label's name. */
+  value: Text(ANNOTATION_LIMITS.labelName),
+  label: LabelRef
+})
+export type TagBody = typeof TagBody.Type
+
+export const CommentBody = Schema.Struct({
+  type: Schema.Literal("TextualBody"),
+  purpose: Schema.Literal("commenting"),
+  value: Text(ANNOTATION_LIMITS.comment)
+})
+export type CommentBody = typeof CommentBody.Type
+
+export const FragmentSelector = Schema.Struct({
+  type: Schema.Literal("FragmentSelector"),
+  conformsTo: Schema.optionalKey(Schema.Literal("http://www.w3.org/TR/media-frags/")),
+  value: Text(200)
+})
+export type FragmentSelector = typeof FragmentSelector.Type
+
+export const SvgSelector = Schema.Struct({ type: Schema.Literal("SvgSelector"), value: Text(ANNOTATION_LIMITS.selectorChars) })
+export type SvgSelector = typeof SvgSelector.Type
+
+export const Selector = Schema.Union([FragmentSelector, SvgSelector])
+export type Selector = typeof Selector.Type
+
+export const Target = Schema.Struct({
+  /** The slide: its lab id or its image URL, as the client names it. */
+  source: Text(2000),
+  selector: Selector
+})
+export type Target = typeof Target.Type
+
+export const WebAnnotation = Schema.Struct({
+  "@context": Schema.optionalKey(Schema.Literal("http://www.w3.org/ns/anno.jsonld")),
+  /** The server sets it to the annotation's id. */
+  id: Schema.optionalKey(Text(200)),
+  type: Schema.Literal("Annotation"),
+  body: Schema.TupleWithRest(Schema.Tuple([TagBody]), [Schema.Union([CommentBody, TagBody])]).check(
+    Schema.makeFilter((b: ReadonlyArray<unknown>) => b.length <= ANNOTATION_LIMITS.bodies || "validation.tooLong")
+  ),
+  target: Target
+})
+export type WebAnnotation = typeof WebAnnotation.Type
+
+export const AnnotationAuthor = Schema.Struct({ id: Schema.String, email: Schema.String, name: Schema.String })
+export type AnnotationAuthor = typeof AnnotationAuthor.Type
+
+export const Annotation = Schema.Struct({
+  id: Schema.String,
+  lab_id: LabId,
+  data: WebAnnotation,
+  visible: Schema.Boolean,
+  /** The author. */
+  user: AnnotationAuthor,
+  /** 1 when created, raised by one with every edit; an edit names the version it started from. */
+  version: Schema.Number,
+  created_at: Schema.String,
+  updated_at: Schema.String
+})
+export type Annotation = typeof Annotation.Type
+
+/** One annotation of a bulk POST. The client chooses the id, so a retried upload creates nothing twice. */
+export const NewAnnotation = Schema.Struct({
+  id: AnnotationId,
+  data: WebAnnotation,
+  visible: Schema.optionalKey(Schema.Boolean)
+})
+export type NewAnnotation = typeof NewAnnotation.Type
+
+export const CreateAnnotationsPayload = Schema.Struct({ data: Schema.Array(NewAnnotation) })
+export type CreateAnnotationsPayload = typeof CreateAnnotationsPayload.Type
+
+/** `data` and/or `visible`; `version` is the one the edit started from. */
+export const UpdateAnnotationPayload = Schema.Struct({
+  data: Schema.optionalKey(WebAnnotation),
+  visible: Schema.optionalKey(Schema.Boolean),
+  version: Schema.Number
+})
+export type UpdateAnnotationPayload = typeof UpdateAnnotationPayload.Type
+
+/**
+ * 409: the edit started from an older version (`current` is the annotation as it is now, so the
+ * client can show what happened), or a bulk POST reused an id for other content (`current` when it
+ * is an annotation of this slide).
+ */
+export class AnnotationConflict extends Schema.TaggedError<AnnotationConflict>()(
+  "AnnotationConflict",
+  { message: Schema.String, current: Schema.optionalKey(Annotation) },
+  { httpApiStatus: 409 }
+) {}
+
+export const Label = Schema.Struct({
+  id: Schema.String,
+  lab_id: LabId,
+  name: Schema.String,
+  /** "#RRGGBB" (an empty colour is stored as white, "#FFFFFF"; none given: yellow "#FFFF00"). */
+  color: Schema.String,
+  label_type: Schema.String,
+  visible: Schema.Boolean,
+  created_at: Schema.String,
+  updated_at: Schema.String
+})
+export type Label = typeof Label.Type
+
+export const LabelQuery = { ...PageQuery, lab_id: LabId, search: Schema.optional(Text(ANNOTATION_LIMITS.labelName)) }
+
+export const CreateLabelPayload = Schema.Struct({
+  lab_id: LabId,
+  name: Text(1000),
+  color: Schema.optionalKey(Text(32)),
+  label_type: Schema.optionalKey(Text(1000))
+})
+export type CreateLabelPayload = typeof CreateLabelPayload.Type
+
+export const UpdateLabelPayload = Schema.Struct({
+  name: Schema.optionalKey(Text(1000)),
+  color: Schema.optionalKey(Text(32)),
+  visible: Schema.optionalKey(Schema.Boolean)
+})
+export type UpdateLabelPayload = typeof UpdateLabelPayload.Type
+
+/** Someone with the slide open, as of their last call-in. */
+export const Viewer = Schema.Struct({ id: Schema.String, email: Schema.String, name: Schema.String, seen_at: Schema.String })
+export type Viewer = typeof Viewer.Type
+
+const LabParams = { labId: LabId }
+const AnnotationParams = { labId: LabId, id: Text(64) }
+const Done = Ok(Schema.Null)
+const Viewers = Ok(Schema.Struct({ results: Schema.Array(Viewer) }))
+
+/** What a guest may read on a public slide. */
+export class AnnotationsView extends HttpApiGroup.make("annotationsView")
+  .add(
+    HttpApiEndpoint.get("list", "/labs/:labId/v2/annotations/", {
+      params: LabParams,
+      query: PageQuery,
+      success: Ok(Page(Annotation)),
+      error: [BadRequest, Unauthorized, NotFound]
+    }),
+    HttpApiEndpoint.get("labels", "/labs/label-slide/", {
+      query: LabelQuery,
+      success: Ok(Page(Label)),
+      error: [BadRequest, Unauthorized, NotFound]
+    })
+  )
+  .middleware(OptionalAuthorization)
+  .prefix("/v2")
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Annotations (viewing)",
+      description: "A slide's annotations and labels. A bearer token is optional: without one, public slides only (read-only)."
+    })
+  ) {}
+
+export class Annotations extends HttpApiGroup.make("annotations")
+  .add(
+    HttpApiEndpoint.post("create", "/labs/:labId/v2/annotations/", {
+      params: LabParams,
+      payload: CreateAnnotationsPayload,
+      success: Ok(Schema.Struct({ results: Schema.Array(Annotation) })).pipe(HttpApiSchema.status(201)),
+      error: [BadRequest, Forbidden, NotFound, AnnotationConflict]
+    }),
+    HttpApiEndpoint.put("update", "/labs/:labId/annotations/:id/", {
+      params: AnnotationParams,
+      payload: UpdateAnnotationPayload,
+      success: Ok(Schema.Struct({ annotations: Annotation })),
+      error: [BadRequest, Forbidden, NotFound, AnnotationConflict]
+    }),
+    HttpApiEndpoint.delete("remove", "/labs/:labId/annotations/:id/", {
+      params: AnnotationParams,
+      success: Done,
+      error: [Forbidden, NotFound]
+    })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(
+    OpenApi.annotations({ title: "Annotations", description: "Creating (in bulk), editing and deleting a slide's annotations" })
+  ) {}
+
+export class Labels extends HttpApiGroup.make("labels")
+  .add(
+    HttpApiEndpoint.post("create", "/labs/label-slide/", {
+      payload: CreateLabelPayload,
+      success: Ok(Label).pipe(HttpApiSchema.status(201)),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.put("update", "/labs/label-slide/:id/", {
+      params: { id: Text(64) },
+      payload: UpdateLabelPayload,
+      success: Ok(Label),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.delete("remove", "/labs/label-slide/:id/", {
+      params: { id: Text(64) },
+      success: Ok(Schema.Struct({ id: Schema.String, annotations_deleted: Schema.Number })),
+      error: [Forbidden, NotFound]
+    })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Labels", description: "A slide's labels; deleting one deletes its annotations" })) {}
+
+/**
+ * Presence: members who have the slide open. The viewer calls in (POST) when it opens the slide and
+ * every 30 s, and leaves (DELETE) when it closes; each call answers who is there now.
+ */
+export class SlideViewers extends HttpApiGroup.make("slideViewers")
+  .add(
+    HttpApiEndpoint.get("list", "/labs/:labId/viewers/", { params: LabParams, success: Viewers, error: [BadRequest, Forbidden, NotFound] }),
+    HttpApiEndpoint.post("join", "/labs/:labId/viewers/", {
+      params: LabParams,
+      success: Viewers,
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.delete("leave", "/labs/:labId/viewers/", {
+      params: LabParams,
+      success: Viewers,
+      error: [BadRequest, Forbidden, NotFound]
+    })
+  )
+  .middleware(Authorization)
+  .prefix("/v2")
+  .annotateMerge(OpenApi.annotations({ title: "Slide viewers", description: "Who else has the slide open (members only)" })) {}
