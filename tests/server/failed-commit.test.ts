@@ -2,7 +2,7 @@
 // on answering once the cause is gone: the failed transaction is rolled back and its connection freed.
 // The failure is injected with a deferred constraint, which fails at COMMIT on both engines.
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 
@@ -37,6 +37,20 @@ const release = async () =>
     await sql`DROP TABLE commit_trap`.execute(db)
   })
 
+/** What the server logs while `run` runs (it logs through the console of this process). */
+const logged = async (run: () => Promise<unknown>): Promise<string> => {
+  const lines: string[] = []
+  const spies = (["log", "error", "warn"] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")))
+  )
+  try {
+    await run()
+    return lines.join("\n")
+  } finally {
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+
 const create = (name: string) => api(server).post("/v2/labs/", { name, parent: null }, { token: ada.access })
 const within = <T>(promise: Promise<T>, ms = 10_000) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))])
@@ -44,8 +58,14 @@ const within = <T>(promise: Promise<T>, ms = 10_000) =>
 describe("a commit that fails", () => {
   it("answers 500, changes nothing, and leaves the server answering", async () => {
     await trap()
-    const refused = await within(create("Never stored"))
+    let refused = { status: 0 }
+    const log = await logged(async () => {
+      refused = await within(create("Never stored"))
+    })
     expect(refused.status).toBe(500)
+    // The 500 is logged with its cause, not left an empty answer nobody can trace.
+    expect(log).toMatch(/POST \/v2\/labs\/ answered 500/)
+    expect(log).toMatch(/FOREIGN KEY constraint failed|violates foreign key constraint/)
     // Reads and writes that need the database still get answers while the cause lasts.
     expect((await within(api(server).get("/v2/labs/", { token: ada.access }))).status).toBe(200)
     expect((await within(create("Also refused"))).status).toBe(500)
