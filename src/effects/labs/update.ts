@@ -1,13 +1,10 @@
 // PUT /v2/labs/{id}/: the one endpoint behind Rename (a new name) and Move (a new parent).
 import { Effect } from "effect"
-import { Ok } from "../../contract/envelope.ts"
-import { Lab, type UpdateLabPayload } from "../../contract/labs.ts"
-import { Api } from "../Api.ts"
+import type { UpdateLabPayload } from "../../contract/labs.ts"
+import { call, endpoints } from "../call.ts"
 
-const update = (id: string, body: UpdateLabPayload) =>
-  Api.use((api) => api.request({ method: "PUT", path: `/v2/labs/${encodeURIComponent(id)}/`, body: { ...body }, success: Ok(Lab) })).pipe(
-    Effect.map((answer) => answer.data)
-  )
+const update = (id: string, payload: UpdateLabPayload) =>
+  call(endpoints.labs.update, { params: { id }, payload }).pipe(Effect.map((answer) => answer.data))
 
 export const renameLab = Effect.fn("Labs.rename")(function* (id: string, name: string) {
   return yield* update(id, { name })

@@ -1,0 +1,121 @@
+// The contract-derived client against a fake fetch: method, path, query and payload come from the
+// endpoint's declaration, the answer is decoded with its Schema, and a failure the endpoint does not
+// declare is reported as an unexpected status rather than as a typed error it cannot have.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { Api } from "../../src/effects/Api.ts"
+import { call, endpoints, pathOf } from "../../src/effects/call.ts"
+import { TokenStore } from "../../src/effects/TokenStore.ts"
+
+interface Seen {
+  readonly method: string
+  readonly url: URL
+  readonly body: unknown
+  readonly authorization: string | null
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
+
+const serverAnswering = (answer: (seen: Seen) => Response) => {
+  const seen: Array<Seen> = []
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url)
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body
+    const entry = { method: init?.method ?? "GET", url, body, authorization: new Headers(init?.headers).get("authorization") }
+    seen.push(entry)
+    return answer(entry)
+  }) as typeof globalThis.fetch
+  const layer = Api.layer({ baseURL: "http://api.test", fetch }).pipe(Layer.provideMerge(TokenStore.memory({ access: "a1", refresh: "r1" })))
+  return { seen, layer }
+}
+
+const lab = {
+  id: "l1",
+  name: "Renamed",
+  is_dir: true,
+  parent: null,
+  status: null,
+  thumbnail: null,
+  thumbnail_url: null,
+  tile_source: null,
+  width: null,
+  height: null,
+  mpp: null,
+  size: 0,
+  created_at: "2026-11-25T00:00:00.000Z",
+  updated_at: "2026-11-25T00:00:00.000Z",
+  is_favorite: false,
+  is_public: false,
+  role: "owner",
+  user: { id: "u1", email: "ada@example.org", name: "Ada", username: null, avatar: null }
+}
+
+describe("call", () => {
+  it("writes path parameters in, escaped", () => {
+    expect(pathOf("/v2/labs/:id/info/:metaId/", { id: "a b", metaId: "m/1" })).toBe("/v2/labs/a%20b/info/m%2F1/")
+  })
+
+  it.effect("sends the declared method, path and payload with the bearer token, and decodes the answer", () =>
+    Effect.gen(function* () {
+      const server = serverAnswering(() => json(200, { status: "success", data: lab }))
+      const answer = yield* call(endpoints.labs.update, { params: { id: "l 1" }, payload: { name: "Renamed" } }).pipe(
+        Effect.provide(server.layer)
+      )
+      expect(answer.data.name).toBe("Renamed")
+      expect(server.seen).toHaveLength(1)
+      expect(server.seen[0]!.method).toBe("PUT")
+      expect(server.seen[0]!.url.pathname).toBe("/v2/labs/l%201/")
+      expect(server.seen[0]!.body).toEqual({ name: "Renamed" })
+      expect(server.seen[0]!.authorization).toBe("Bearer a1")
+    })
+  )
+
+  it.effect("encodes the query with the endpoint's Schema and leaves out what is absent", () =>
+    Effect.gen(function* () {
+      const server = serverAnswering(() => json(200, { status: "success", data: { results: [], meta: { count: 0, current_page: 2, next_page: null } } }))
+      yield* call(endpoints.labs.shareds, { query: { page: 2, limit: 20 } }).pipe(Effect.provide(server.layer))
+      const url = server.seen[0]!.url
+      expect(url.pathname).toBe("/v2/labs/shareds/")
+      expect(Object.fromEntries(url.searchParams)).toEqual({ page: "2", limit: "20" })
+    })
+  )
+
+  it.effect("fails with DecodeError when the answer is not what the contract declares", () =>
+    Effect.gen(function* () {
+      const server = serverAnswering(() => json(200, { status: "success", data: { id: 7 } }))
+      const error = yield* call(endpoints.labs.update, { params: { id: "l1" }, payload: { name: "x" } }).pipe(
+        Effect.provide(server.layer),
+        Effect.flip
+      )
+      expect(error._tag).toBe("DecodeError")
+    })
+  )
+
+  it.effect("keeps a declared error typed, and reports an undeclared one as an unexpected status", () =>
+    Effect.gen(function* () {
+      const notFound = serverAnswering(() => json(404, { message: "Lab not found." }))
+      const declared = yield* call(endpoints.labs.update, { params: { id: "l1" }, payload: { name: "x" } }).pipe(
+        Effect.provide(notFound.layer),
+        Effect.flip
+      )
+      expect(declared).toMatchObject({ _tag: "NotFound", message: "Lab not found." })
+      // The storage endpoint declares no 409: a server answering one is not following the contract.
+      const conflict = serverAnswering(() => json(409, { message: "Odd." }))
+      const undeclared = yield* call(endpoints.storage.usage, {}).pipe(Effect.provide(conflict.layer), Effect.flip)
+      expect(undeclared).toMatchObject({ _tag: "ServerError", status: 409, message: "Odd." })
+    })
+  )
+
+  it.effect("refuses input the contract refuses, with a 400 and without sending it", () =>
+    Effect.gen(function* () {
+      const server = serverAnswering(() => json(200, {}))
+      const error = yield* call(endpoints.authPublic.login, { payload: { email: "not an address", password: "x" } }, { authenticated: false }).pipe(
+        Effect.provide(server.layer),
+        Effect.flip
+      )
+      expect(error._tag).toBe("BadRequest")
+      expect(server.seen).toHaveLength(0)
+    })
+  )
+})
