@@ -32,7 +32,11 @@ type Field<Key extends string, S> = [S] extends [never]
 /** What a call takes: the endpoint's path parameters, query and payload, each where it declares one. */
 export type CallInput<E extends Endpoint> = Field<"params", E["~Params"]> &
   Field<"query", E["~Query"]> &
-  ([E["~Payload"]] extends [never] ? {} : [E["~Payload"]["Type"]] extends [never] ? {} : { readonly payload: E["~Payload"]["Type"] | FormData })
+  ([E["~Payload"]] extends [never]
+    ? {}
+    : [E["~Payload"]["Type"]] extends [never]
+      ? {}
+      : { readonly payload: E["~Payload"]["Type"] | FormData })
 
 /** The decoded answer. */
 export type CallSuccess<E extends Endpoint> = E["~Success"]["Type"]
@@ -74,7 +78,8 @@ const tagsOf = (endpoint: Endpoint): ReadonlySet<string> => {
   const schemas: Array<Schema.Top> = [...endpoint.error]
   for (const middleware of endpoint.middlewares) {
     const error = (middleware as unknown as { readonly error?: Schema.Top | Iterable<Schema.Top> }).error
-    if (error !== undefined) schemas.push(...(Symbol.iterator in Object(error) ? [...(error as Iterable<Schema.Top>)] : [error as Schema.Top]))
+    if (error !== undefined)
+      schemas.push(...(Symbol.iterator in Object(error) ? [...(error as Iterable<Schema.Top>)] : [error as Schema.Top]))
   }
   const tags = new Set(schemas.map(tagOf).filter((tag): tag is string => tag !== undefined))
   declaredTags.set(endpoint, tags)
@@ -133,7 +138,9 @@ export interface CallOptions {
 /** Calls `endpoint` with its input, decoding the answer and the failure against the contract. */
 export const call = <E extends Endpoint>(
   endpoint: E,
-  ...[input, options]: [keyof CallInput<E>] extends [never] ? [input?: {}, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions]
+  ...[input, options]: [keyof CallInput<E>] extends [never]
+    ? [input?: {}, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions]
 ): Effect.Effect<CallSuccess<E>, CallError<E>, Api> => {
   const given = (input ?? {}) as { readonly params?: unknown; readonly query?: unknown; readonly payload?: unknown }
   // Input the contract refuses would be refused by the server with the same 400: say so without sending.

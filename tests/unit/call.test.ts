@@ -26,7 +26,9 @@ const serverAnswering = (answer: (seen: Seen) => Response) => {
     seen.push(entry)
     return answer(entry)
   }) as typeof globalThis.fetch
-  const layer = Api.layer({ baseURL: "http://api.test", fetch }).pipe(Layer.provideMerge(TokenStore.memory({ access: "a1", refresh: "r1" })))
+  const layer = Api.layer({ baseURL: "http://api.test", fetch }).pipe(
+    Layer.provideMerge(TokenStore.memory({ access: "a1", refresh: "r1" }))
+  )
   return { seen, layer }
 }
 
@@ -73,7 +75,9 @@ describe("call", () => {
 
   it.effect("encodes the query with the endpoint's Schema and leaves out what is absent", () =>
     Effect.gen(function* () {
-      const server = serverAnswering(() => json(200, { status: "success", data: { results: [], meta: { count: 0, current_page: 2, next_page: null } } }))
+      const server = serverAnswering(() =>
+        json(200, { status: "success", data: { results: [], meta: { count: 0, current_page: 2, next_page: null } } })
+      )
       yield* call(endpoints.labs.shareds, { query: { page: 2, limit: 20 } }).pipe(Effect.provide(server.layer))
       const url = server.seen[0]!.url
       expect(url.pathname).toBe("/v2/labs/shareds/")
@@ -110,10 +114,11 @@ describe("call", () => {
   it.effect("refuses input the contract refuses, with a 400 and without sending it", () =>
     Effect.gen(function* () {
       const server = serverAnswering(() => json(200, {}))
-      const error = yield* call(endpoints.authPublic.login, { payload: { email: "not an address", password: "x" } }, { authenticated: false }).pipe(
-        Effect.provide(server.layer),
-        Effect.flip
-      )
+      const error = yield* call(
+        endpoints.authPublic.login,
+        { payload: { email: "not an address", password: "x" } },
+        { authenticated: false }
+      ).pipe(Effect.provide(server.layer), Effect.flip)
       expect(error._tag).toBe("BadRequest")
       expect(server.seen).toHaveLength(0)
     })
