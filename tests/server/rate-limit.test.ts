@@ -30,16 +30,36 @@ describe("sign-in limits", () => {
     expect((await login(other.email, PASSWORD)).status).toBe(200)
   })
 
-  it("counts parallel guesses as they arrive: no more than the limit reach the password check", async () => {
-    // Its own server: this uses up most of the loopback address's allowance.
-    const guessed = await startServer({ config: { rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+  it("counts parallel guesses as they arrive: of 150 at once, only the limit of 10 reach the password check", async () => {
+    // Its own server, with the default limit: this uses up the loopback address's allowance.
+    const guessed = await startServer({ config: { rateLimit: { attempts: 10, windowSeconds: 600 } } })
     try {
       const account = await createAccount(guessed)
       const guess = (password: string) => api(guessed).post("/v2/auth/login/", { email: account.email, password })
-      const replies = await Promise.all(Array.from({ length: 20 }, () => guess("Wrong-pass1!")))
-      expect(replies.filter((r) => r.status === 400)).toHaveLength(ATTEMPTS)
-      expect(replies.filter((r) => r.status === 429)).toHaveLength(20 - ATTEMPTS)
+      const replies = await Promise.all(Array.from({ length: 150 }, () => guess("Wrong-pass1!")))
+      expect(replies.filter((r) => r.status === 400)).toHaveLength(10)
+      expect(replies.filter((r) => r.status === 429)).toHaveLength(140)
+      // Each checked password leaves a failed sign-in on the account: ten, not one per request.
+      const failed = await guessed.withDb((db) =>
+        db.selectFrom("events").select("id").where("actor_id", "=", account.id).where("kind", "=", "auth.sign_in_failed").execute()
+      )
+      expect(failed).toHaveLength(10)
       expectTooMany(await guess(PASSWORD))
+    } finally {
+      await guessed.stop()
+    }
+  })
+
+  it("keeps out the right password sent among 59 wrong ones at once", async () => {
+    const guessed = await startServer({ config: { rateLimit: { attempts: 10, windowSeconds: 600 } } })
+    try {
+      const account = await createAccount(guessed)
+      const guess = (password: string) => api(guessed).post("/v2/auth/login/", { email: account.email, password })
+      // All sixty at once, the right one last: counted before it is checked, it is the sixtieth attempt.
+      const wrong = Array.from({ length: 59 }, () => guess("Wrong-pass1!"))
+      const right = await guess(PASSWORD)
+      expect((await Promise.all(wrong)).filter((r) => r.status === 400)).toHaveLength(10)
+      expectTooMany(right)
     } finally {
       await guessed.stop()
     }
@@ -123,6 +143,45 @@ describe("mail limits", () => {
     const email = uniqueEmail("mfa")
     for (let i = 0; i < ATTEMPTS; i++) expect((await api(server).post("/v2/auth/reset-mfa/", { email })).status).toBe(200)
     expectTooMany(await api(server).post("/v2/auth/reset-mfa/", { email }))
+  })
+})
+
+describe("parallel attempts at every other limited endpoint", () => {
+  // Its own server: twenty at once from one address per endpoint would use up the shared one's allowance.
+  let burst: StartedServer
+  beforeAll(async () => {
+    burst = await startServer({ config: { rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+  })
+  afterAll(() => burst.stop())
+
+  const atOnce = async (send: () => Promise<{ status: number }>) => {
+    const replies = await Promise.all(Array.from({ length: 20 }, send))
+    return { passed: replies.filter((r) => r.status !== 429).length, refused: replies.filter((r) => r.status === 429).length }
+  }
+
+  for (const path of ["/v2/auth/password/reset/", "/v2/auth/resend-activation/", "/v2/auth/reset-mfa/"]) {
+    it(`lets only the limit through at ${path}`, async () => {
+      const email = uniqueEmail("burst")
+      expect(await atOnce(() => api(burst).post(path, { email }))).toEqual({ passed: ATTEMPTS, refused: 20 - ATTEMPTS })
+    })
+  }
+
+  it("lets only the limit of 2FA codes be checked", async () => {
+    const session = await createSignedIn(burst)
+    expect((await api(burst).post("/v2/auth/setup-mfa/", undefined, { token: session.access })).status).toBe(200)
+    const verify = () => api(burst).post("/v2/auth/verify-setup-mfa/", { otp: "000000" }, { token: session.access })
+    expect(await atOnce(verify)).toEqual({ passed: ATTEMPTS, refused: 20 - ATTEMPTS })
+  })
+
+  it("lets only the limit of old passwords be checked", async () => {
+    const session = await createSignedIn(burst)
+    const change = () =>
+      api(burst).put(
+        "/v2/auth/password/change/",
+        { old_password: "Wrong-old1!", new_password: "Next-pass1!", new_password_confirm: "Next-pass1!" },
+        { token: session.access }
+      )
+    expect(await atOnce(change)).toEqual({ passed: ATTEMPTS, refused: 20 - ATTEMPTS })
   })
 })
 
