@@ -1,11 +1,13 @@
 // Input an attacker sends on purpose: out-of-range paging, malformed multipart bodies, oversized JSON.
 // Each must be a 4xx that names the problem, never a 5xx.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
+import { fillPath, operationsOf } from "./support/openapi-operations.ts"
 
 let server: StartedServer
 let ada: SignedIn
@@ -16,6 +18,9 @@ beforeAll(async () => {
   folder = (await api(server).post("/v2/labs/", { name: "Hostile", parent: null }, { token: ada.access })).body.data.data.results[0].id
 })
 afterAll(() => server.stop())
+
+/** A path parameter that names something real of Ada's: her own id, or her folder. */
+const ownId = (name: string) => (name.toLowerCase().startsWith("user") ? ada.id : folder)
 
 describe("paging far out of range", () => {
   it("answers 400 naming page on every list", async () => {
@@ -36,24 +41,44 @@ describe("paging far out of range", () => {
       expect(reply.body.page, path).toBeDefined()
     }
   })
+
+  it("never answers 5xx to a huge page or limit on any paged operation of the OpenAPI document", async () => {
+    const paged = (await operationsOf(server)).filter((op) => op.parameters.some((p) => p.in === "query" && p.name === "page"))
+    expect(paged.length).toBeGreaterThanOrEqual(9)
+    for (const op of paged) {
+      const required = op.parameters
+        .filter((p) => p.in === "query" && p.required)
+        .map((p) => `${p.name}=${p.name === "search" ? "ab" : folder}`)
+      for (const hostile of ["page=1e20", "limit=1e20", "page=9007199254740993", "page=-1", "limit=0"]) {
+        const path = `${fillPath(op.path, ownId)}?${[...required, hostile].join("&")}`
+        const reply = await api(server).get(path, { token: ada.access })
+        expect(reply.status, path).toBeLessThan(500)
+      }
+    }
+  })
 })
 
 describe("multipart bodies with a boundary past the standard's 70 characters", () => {
-  it("never answers 5xx on a multipart endpoint", async () => {
+  it("never answers 5xx on any multipart operation of the OpenAPI document", async () => {
     const boundary = "b".repeat(100)
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--${boundary}--\r\n`
-    for (const [method, path] of [
-      ["POST", `/v2/slides/upload/${folder}`],
-      ["POST", "/v2/slides/chunks/"],
-      ["POST", `/v2/slides/upload/dzi/${folder}`],
-      ["PUT", `/v2/auth/user/profile/${ada.id}/`]
-    ] as const) {
+    const multipart = (await operationsOf(server)).filter((op) => op.body === "multipart")
+    expect(multipart.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /v2/slides/upload/{labId}",
+        "POST /v2/slides/chunks/",
+        "POST /v2/slides/upload/dzi/{labId}",
+        "PUT /v2/auth/user/profile/{userId}/"
+      ])
+    )
+    for (const op of multipart) {
+      const path = fillPath(op.path, ownId)
       const reply = await fetch(`${server.url}${path}`, {
-        method,
+        method: op.method,
         body,
         headers: { authorization: `Bearer ${ada.access}`, "content-type": `multipart/form-data; boundary=${boundary}` }
       })
-      expect(reply.status, path).toBeLessThan(500)
+      expect(reply.status, `${op.method} ${path}`).toBeLessThan(500)
     }
   })
 })
@@ -86,6 +111,88 @@ describe("oversized bodies", () => {
       headers: { "content-type": "application/json" }
     } as RequestInit)
     expect(reply.status).toBe(413)
+  })
+
+  /**
+   * Sends up to `total` bytes of JSON-ish body (declared, or chunked when `declared` is false) as fast
+   * as the socket takes them, or one chunk per `everyMs`; stops when the answer comes or the server
+   * closes. Answers the status, how long the answer took and how much was sent by then.
+   */
+  const flood = (options: { total: number; declared: boolean; everyMs?: number; path?: string }) =>
+    new Promise<{ status: number; ms: number; sent: number }>((resolve, reject) => {
+      const url = new URL(server.url)
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const started = Date.now()
+      let sent = 0
+      let status = 0
+      let done = false
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: options.path ?? "/v2/auth/login/",
+        headers: { "content-type": "application/json", ...(options.declared ? { "content-length": String(options.total) } : {}) }
+      })
+      const finish = () => {
+        if (done) return
+        done = true
+        clearInterval(timer)
+        req.destroy()
+        status === 0 ? reject(new Error(`no answer after ${sent} bytes`)) : resolve({ status, ms: Date.now() - started, sent })
+      }
+      const pump = () => {
+        while (!done && !req.destroyed && sent < options.total && req.write(chunk)) {
+          sent += chunk.length
+          if (options.everyMs) return
+        }
+      }
+      const timer = options.everyMs ? setInterval(pump, options.everyMs) : undefined
+      req.on("drain", () => options.everyMs || pump())
+      req.on("response", (res) => {
+        status = res.statusCode ?? 0
+        res.resume()
+        finish()
+      })
+      req.on("error", () => setTimeout(finish, 100))
+      req.on("close", () => setTimeout(finish, 100))
+      req.write('{"email":"a@example.com","password":"')
+      pump()
+    })
+
+  it("answers 413 to a body that declares 250 MB at once, long before it could be sent", async () => {
+    const reply = await flood({ total: 250 * 1024 * 1024, declared: true })
+    expect(reply.status).toBe(413)
+    expect(reply.ms).toBeLessThan(2_000)
+    expect(reply.sent).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  it("answers 413 to a slow chunked body once it passes the limit, without waiting for its end", async () => {
+    // 64 KB every 50 ms: 250 MB would take over three minutes.
+    const reply = await flood({ total: 250 * 1024 * 1024, declared: false, everyMs: 50 })
+    expect(reply.status).toBe(413)
+    expect(reply.ms).toBeLessThan(3_000)
+  })
+
+  it("reads no more than the limit of four parallel 250 MB bodies, so memory does not grow", async () => {
+    const memory = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
+    const before = memory()
+    const replies = await Promise.all(Array.from({ length: 4 }, () => flood({ total: 250 * 1024 * 1024, declared: false })))
+    const grown = memory() - before
+    for (const reply of replies) {
+      expect(reply.status).toBe(413)
+      // The server stops reading shortly after the limit and closes the connection.
+      expect(reply.sent).toBeLessThan(64 * 1024 * 1024)
+    }
+    expect(grown).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  it("refuses a multipart text field past 64 KB with 413", async () => {
+    // A megabyte: under the framework's own default field limit (10 MiB), over ours.
+    const form = new FormData()
+    form.append("name", "n".repeat(1024 * 1024))
+    const reply = await api(server).putForm(`/v2/auth/user/profile/${ada.id}/`, form, { token: ada.access })
+    expect(reply.status).toBe(413)
+    expect(reply.body).toMatchObject({ _tag: "PayloadTooLarge" })
   })
 
   it("still takes an ordinary body", async () => {
