@@ -2,8 +2,10 @@
 import "./views/theme/index.ts"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
+import { prepareLocale } from "./i18n/index.ts"
 import { App } from "./views/App.tsx"
 import { reloadForNewChunks } from "./views/chunk-reload.ts"
+import { splitLocale } from "./views/route-table.ts"
 
 // Vite reports a failed preload of a lazy chunk here; reloading (at most once a minute) picks up the
 // new build. When refused, the error reaches the route's error boundary instead.
@@ -11,8 +13,11 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadForNewChunks()) event.preventDefault()
 })
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>
+// The page's words arrive before its first render (they load beside the page's own chunk).
+void prepareLocale(splitLocale(window.location.pathname).locale).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )
 )

@@ -1,14 +1,12 @@
 // i18n for React: the locale comes from the URL (/id prefix, spec section 1), words from rosetta.
 // `t("auth.login.title", { name })` reads dotted keys and fills {{name}} placeholders.
 import rosetta from "rosetta"
-import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react"
+import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"
 import { navigate, useBrowserLocation } from "wouter/use-browser-location"
 import { splitLocale } from "../views/route-table.ts"
-import { dictionaries } from "./dictionaries.ts"
+import { type Dictionary, hasWords, loadWords, type WordsPart } from "./dictionaries.ts"
+import type { TranslationKey } from "./keys.ts"
 import { type Locale, languageCookie, pathInLocale } from "./locale.ts"
-
-import { en } from "./en/index.ts"
-import { isTranslationKey, type TranslationKey } from "./keys.ts"
 
 export type { Locale } from "./locale.ts"
 export type { KeyPart, TranslationKey } from "./keys.ts"
@@ -17,7 +15,7 @@ export type Translate = (key: TranslationKey, params?: Record<string, string | n
 
 /** A key that came from outside the code (a Notice, a server's rule key): translated when it is one. */
 export const translateAny = (t: Translate, key: string, params?: Record<string, string | number>): string =>
-  isTranslationKey(en, key) ? t(key, params) : key
+  t(key as TranslationKey, params)
 
 export interface LocaleApi {
   readonly locale: Locale
@@ -32,19 +30,48 @@ interface I18nValue {
   readonly api: LocaleApi
 }
 
-const translator = rosetta(dictionaries)
+const translator = rosetta<Partial<Dictionary>>()
+
+/** The parts of the dictionaries pages need now: the entry words always, the workspace's once it opens. */
+const wantedParts = new Set<WordsPart>(["entry"])
+
+const ready = (locale: Locale): boolean => [...wantedParts].every((part) => hasWords(locale, part))
+
+/**
+ * Fetches the parts of `locale`'s words the app needs and hands them to the translator. main.tsx waits
+ * for the page's language before the first render, so no page shows keys or the other language first.
+ */
+export const prepareLocale = async (locale: Locale): Promise<void> => {
+  for (const words of await Promise.all([...wantedParts].map((part) => loadWords(locale, part)))) translator.set(locale, words)
+}
+
+/** The workspace's words, fetched beside the workspace's code (SessionServices.tsx waits for both). */
+export const prepareWorkspaceWords = (locale: Locale): Promise<void> => {
+  wantedParts.add("workspace")
+  return prepareLocale(locale)
+}
 
 /** A translator bound to one locale. A missing key shows itself, so it is caught on screen and by tests. */
 export const translatorFor =
   (locale: Locale): Translate =>
-  (key, params) =>
-    translator.t(key, params, locale) || key
+  (key, params) => {
+    // Only a text is an answer: a missing key, or an area's name, shows the key itself.
+    const text: unknown = translator.t(key, params, locale)
+    return typeof text === "string" && text !== "" ? text : key
+  }
 
 const I18nContext = createContext<I18nValue | null>(null)
 
 export function I18nProvider({ children, locale: forced }: { readonly children: ReactNode; readonly locale?: Locale }) {
   const [pathname] = useBrowserLocation()
-  const locale = forced ?? splitLocale(pathname).locale
+  const wanted = forced ?? splitLocale(pathname).locale
+  // The language shown: the wanted one once its words are here (a link or the back button can ask for
+  // a language not fetched yet; until it arrives the page stays in the one it has).
+  const [, arrived] = useState(0)
+  const locale: Locale = hasWords(wanted, "entry") ? wanted : wanted === "en" ? "id" : "en"
+  useEffect(() => {
+    if (!ready(wanted)) void prepareLocale(wanted).then(() => arrived((n) => n + 1))
+  }, [wanted])
 
   useEffect(() => {
     document.documentElement.lang = locale
@@ -53,8 +80,11 @@ export function I18nProvider({ children, locale: forced }: { readonly children: 
   const setLocale = useCallback((next: Locale) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and older Firefox; this is one plain write.
     document.cookie = languageCookie(next)
-    const { pathname: current, search, hash } = window.location
-    navigate(pathInLocale(current, next) + search + hash)
+    // The words first, then the page: the switch shows no keys and no half-translated screen.
+    void prepareLocale(next).then(() => {
+      const { pathname: current, search, hash } = window.location
+      navigate(pathInLocale(current, next) + search + hash)
+    })
   }, [])
 
   const value = useMemo<I18nValue>(

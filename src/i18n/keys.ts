@@ -17,19 +17,3 @@ type PartOf<Key, Area extends string, Suffix extends string> = Key extends `${Ar
  * makes `t(\`shell.nav.${item.label}\`)` compile, and a label with no text fail to.
  */
 export type KeyPart<Area extends string, Suffix extends string = ""> = PartOf<TranslationKey, Area, Suffix>
-
-const allKeys = (tree: unknown, prefix = ""): ReadonlyArray<string> =>
-  typeof tree === "string"
-    ? [prefix.slice(0, -1)]
-    : Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) => allKeys(value, `${prefix}${key}.`))
-
-let known: ReadonlySet<string> | undefined
-
-/**
- * Whether a text that came from outside the code (a Notice from a program, a server message key) is a
- * key of the dictionary: only then is it translated.
- */
-export const isTranslationKey = (dictionary: typeof en, key: string): key is TranslationKey => {
-  known ??= new Set(allKeys(dictionary))
-  return known.has(key)
-}

@@ -11,6 +11,7 @@ import { layoutOf } from "./layout-of.ts"
 import { PageFallback } from "./PageFallback.tsx"
 import { lazyPage } from "./page-modules.ts"
 import { RouteErrorBoundary } from "./RouteErrorBoundary.tsx"
+import { needsServices, SessionServices } from "./SessionServices.tsx"
 import { useSession } from "./session.tsx"
 import { matchRoute, redirects, routeTable, splitLocale } from "./route-table.ts"
 
@@ -32,20 +33,22 @@ export const Routes = () => {
   // A route whose page module does not exist (yet) shows the 404 in its own frame, not inside a layout.
   const layout = entry && lazyPage(entry.page) ? layoutOf(entry, status === "signedOut") : "bare"
   return (
-    <AccessGuard access={entry?.access ?? "public"}>
-      <Frame layout={layout} path={path}>
-        <RouteErrorBoundary key={path}>
-          <Suspense fallback={<PageFallback layout={layout} />}>
-            <Switch location={path}>
-              {routeTable.map((route) => {
-                const Page = lazyPage(route.page) ?? NotFoundPage
-                return <Route key={route.path} path={route.path} component={Page} />
-              })}
-              <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
-        </RouteErrorBoundary>
-      </Frame>
-    </AccessGuard>
+    <SessionServices enabled={needsServices(status, layout)} layout={layout}>
+      <AccessGuard access={entry?.access ?? "public"}>
+        <Frame layout={layout} path={path}>
+          <RouteErrorBoundary key={path}>
+            <Suspense fallback={<PageFallback layout={layout} />}>
+              <Switch location={path}>
+                {routeTable.map((route) => {
+                  const Page = lazyPage(route.page) ?? NotFoundPage
+                  return <Route key={route.path} path={route.path} component={Page} />
+                })}
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </RouteErrorBoundary>
+        </Frame>
+      </AccessGuard>
+    </SessionServices>
   )
 }

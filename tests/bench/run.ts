@@ -8,7 +8,8 @@ const benches = [
   "tests/bench/realtime.bench.ts",
   "tests/bench/pyramid.bench.ts",
   "tests/bench/upload.bench.ts",
-  "tests/bench/slide-media.bench.ts"
+  "tests/bench/slide-media.bench.ts",
+  "tests/bench/first-load.bench.ts"
 ]
 
 let failed = 0

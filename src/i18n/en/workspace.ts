@@ -1,0 +1,19 @@
+// The words of the signed-in workspace (labs, members, notifications, settings, the viewer, uploads):
+// downloaded with the workspace, not with the sign-in page.
+import { dashboard } from "./dashboard.ts"
+import { labs } from "./labs.ts"
+import { members } from "./members.ts"
+import { notifications } from "./notifications.ts"
+import { settings } from "./settings.ts"
+import { uploads } from "./uploads.ts"
+import { viewer } from "./viewer.ts"
+
+export const enWorkspace = {
+  dashboard,
+  labs,
+  members,
+  notifications,
+  settings,
+  viewer,
+  uploads
+}
