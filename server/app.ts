@@ -33,6 +33,9 @@ import type { Bus } from "./cluster/bus.ts"
 import { revokeLostAccess } from "./realtime/access-revocation.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { AccessRecorder } from "./services/AccessRecorder.ts"
+import { Annotations } from "./services/Annotations.ts"
+import { Labels } from "./services/Labels.ts"
+import { SlideViewers } from "./services/SlideViewers.ts"
 import { AccessTokens } from "./services/AccessTokens.ts"
 import { AppConfig } from "./services/AppConfig.ts"
 import { EventPublisher } from "./services/EventPublisher.ts"
@@ -102,7 +105,10 @@ const labServices = () => {
     Members.layer,
     MemberInvites.layer,
     OwnershipTransfer.layer,
-    Storage.layer
+    Storage.layer,
+    Annotations.layer,
+    Labels.layer,
+    SlideViewers.layer
   ).pipe(Layer.provideMerge(lists))
 }
 

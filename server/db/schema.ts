@@ -196,6 +196,47 @@ export interface SlideJobsTable {
   updated_at: string
 }
 
+/** A slide's label (migration 0012). */
+export interface LabelsTable {
+  id: string
+  lab_id: string
+  name: string
+  name_lower: string
+  /** "#RRGGBB". */
+  color: string
+  label_type: string
+  visible: number
+  created_by: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One annotation: the W3C Web Annotation as JSON text, and its bounding box in image pixels. */
+export interface AnnotationsTable {
+  id: string
+  lab_id: string
+  label_id: string
+  author_id: string
+  data: string
+  visible: number
+  version: number
+  min_x: number
+  min_y: number
+  max_x: number
+  max_y: number
+  created_at: string
+  /** Its place in the bulk upload that created it (which shares one created_at). */
+  ordinal: number
+  updated_at: string
+}
+
+/** A member with a slide open, as of their last call-in. */
+export interface LabViewersTable {
+  lab_id: string
+  user_id: string
+  seen_at: string
+}
+
 export interface Database {
   users: UsersTable
   backup_codes: BackupCodesTable
@@ -213,4 +254,7 @@ export interface Database {
   notifications: NotificationsTable
   uploads: UploadsTable
   slide_jobs: SlideJobsTable
+  labels: LabelsTable
+  annotations: AnnotationsTable
+  lab_viewers: LabViewersTable
 }

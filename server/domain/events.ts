@@ -3,7 +3,9 @@
 // the same union and routes it (realtime-routing.ts, an exhaustive match). The stored `kind` strings
 // are the log's history: rename one and old rows stop decoding, so add kinds, never rename them.
 import { Schema } from "effect"
+import { Label } from "../../src/contract/annotations.ts"
 import { Role, UploadStatus } from "../../src/contract/labs.ts"
+import { AnnotationChange } from "../../src/contract/realtime.ts"
 
 const Id = Schema.String
 const ParentId = Schema.NullOr(Schema.String)
@@ -60,6 +62,20 @@ export const LabEvent = Schema.Union([
   event("member.role_changed", { member_id: Id, from: Role, to: Role, parent_id: ParentId, recipients: Recipients })
 ])
 
+// Annotation and label events: published on the slide's channel only, under their own event names.
+// A created or updated shape is carried inline only while it fits in a message (annotation-messages.ts).
+export const AnnotationEvent = Schema.Union([
+  event("annotation.created", { user_email: Schema.String, count: Schema.Number, annotations: Schema.Array(AnnotationChange) }),
+  event("annotation.updated", { user_email: Schema.String, annotation: AnnotationChange }),
+  event("annotation.deleted", { user_email: Schema.String, id: Id, label_id: Id }),
+  event("label.changed", {
+    user_email: Schema.String,
+    action: Schema.Literals(["created", "updated", "deleted"]),
+    label: Label,
+    annotations_deleted: Schema.Number
+  })
+])
+
 // Events someone must be told of: they name the notification written in the same transaction.
 export const NoticeEvent = Schema.Union([
   event("member.invited", {
@@ -83,7 +99,7 @@ export const NoticeEvent = Schema.Union([
   })
 ])
 
-export const DomainEvent = Schema.Union([AccountEvent, LabEvent, NoticeEvent])
+export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent])
 export type DomainEvent = typeof DomainEvent.Type
 export type EventKind = DomainEvent["kind"]
 

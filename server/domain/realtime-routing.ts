@@ -2,7 +2,11 @@
 // of the event log and sends what it returns. The match over kinds is exhaustive, so a new kind in
 // events.ts does not compile until it is routed here (even if to nowhere).
 import {
+  type AnnotationDeleted,
+  type AnnotationsCreated,
+  type AnnotationUpdated,
   type LabChanged,
+  type LabelChanged,
   labChannel,
   type Notice,
   notificationChannel,
@@ -14,10 +18,11 @@ import type { LoggedEvent } from "./events.ts"
 
 export type { LoggedEvent } from "./events.ts"
 
-export type Message =
-  | { readonly channel: string; readonly event: string; readonly data: LabChanged }
-  | { readonly channel: string; readonly event: string; readonly data: StatusUpload }
-  | { readonly channel: string; readonly event: string; readonly data: Notice }
+export interface Message {
+  readonly channel: string
+  readonly event: string
+  readonly data: LabChanged | StatusUpload | Notice | AnnotationsCreated | AnnotationUpdated | AnnotationDeleted | LabelChanged
+}
 
 const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
 
@@ -44,8 +49,42 @@ const notices = (
   return recipients.map((user) => ({ channel: channel(user), event: event(user), data }))
 }
 
+/** Annotation and label changes go to the slide's own channel only (folders do not show them). */
+const onSlide = (e: LoggedEvent, event: (labId: string) => string, data: (changer: Changer) => Message["data"]): Message[] =>
+  e.lab_id === null
+    ? []
+    : [
+        {
+          channel: labChannel(e.lab_id),
+          event: event(e.lab_id),
+          data: data({ lab_id: e.lab_id, user_id: e.actor_id ?? "", at: e.created_at })
+        }
+      ]
+
+interface Changer {
+  readonly lab_id: string
+  readonly user_id: string
+  readonly at: string
+}
+
 export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
   switch (e.kind) {
+    case "annotation.created": {
+      const { user_email, count, annotations } = e.payload
+      return onSlide(e, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, count, annotations }))
+    }
+    case "annotation.updated": {
+      const { user_email, annotation } = e.payload
+      return onSlide(e, realtimeEvents.updateAnnotation, (c) => ({ ...c, user_email, annotation }))
+    }
+    case "annotation.deleted": {
+      const { user_email, id, label_id } = e.payload
+      return onSlide(e, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, id, label_id }))
+    }
+    case "label.changed": {
+      const { user_email, action, label, annotations_deleted } = e.payload
+      return onSlide(e, realtimeEvents.label, (c) => ({ ...c, user_email, action, label, annotations_deleted }))
+    }
     case "upload.status": {
       // A file's status goes to its own channel and to its folder's: a folder view hears every
       // child's status_upload_{id} on the one channel it listens to, without subscribing per file.

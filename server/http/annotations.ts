@@ -1,20 +1,122 @@
-// Placeholder handlers while the annotation services are written: every call is a 404.
+// /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/{id}/, /v2/labs/label-slide/ and
+// /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { Annotation, ANNOTATION_LIMITS, Label } from "../../src/contract/annotations.ts"
 import { Api } from "../../src/contract/api.ts"
-import { NotFound } from "../../src/contract/errors.ts"
+import { Ok, Page } from "../../src/contract/envelope.ts"
+import type { Forbidden } from "../../src/contract/errors.ts"
+import { CurrentUser } from "../../src/contract/middleware.ts"
+import { Viewer } from "../../src/contract/viewer.ts"
+import { Annotations } from "../services/Annotations.ts"
+import { Labels } from "../services/Labels.ts"
+import { SlideViewers } from "../services/SlideViewers.ts"
+import { ok, page } from "./envelope.ts"
+import { requirePaging } from "./paging.ts"
+import { plainJson } from "./plain-json.ts"
 
-const missing = () => Effect.fail(new NotFound({ message: "Lab not found." }))
+const AnnotationPage = Ok(Page(Annotation))
+const LabelPage = Ok(Page(Label))
 
-export const AnnotationsViewLive = HttpApiBuilder.group(Api, "annotationsView", (handlers) =>
-  Effect.succeed(handlers.handle("list", missing).handle("labels", missing))
+const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
+
+/** Reading is never refused with 403 (hidden slides are 404 or 401), so the view contract has no 403. */
+const neverForbidden = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.catchTag(effect as Effect.Effect<A, E | Forbidden, R>, "Forbidden", (e) => Effect.die(e)) as Effect.Effect<
+    A,
+    Exclude<E, Forbidden>,
+    R
+  >
+
+export const AnnotationsViewLive = HttpApiBuilder.group(
+  Api,
+  "annotationsView",
+  Effect.fn(function* (handlers) {
+    const annotations = yield* Annotations
+    const labels = yield* Labels
+    return handlers
+      .handle("list", ({ params, query }) =>
+        Effect.gen(function* () {
+          // The spec reads every annotation at once (limit 999999), so that is the default too.
+          const paging = yield* requirePaging(query, ANNOTATION_LIMITS.pageLimit, ANNOTATION_LIMITS.pageLimit)
+          const { results, count } = yield* neverForbidden(annotations.list(yield* viewerId, params.labId, paging))
+          // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
+          return plainJson(AnnotationPage, ok(page(results, count, paging)))
+        })
+      )
+      .handle("labels", ({ query }) =>
+        Effect.gen(function* () {
+          const paging = yield* requirePaging(query, ANNOTATION_LIMITS.labelsPerSlide, ANNOTATION_LIMITS.labelsPerSlide)
+          const { results, count } = yield* neverForbidden(labels.list(yield* viewerId, query.lab_id, query.search, paging))
+          return plainJson(LabelPage, ok(page(results, count, paging)))
+        })
+      )
+  })
 )
-export const AnnotationsLive = HttpApiBuilder.group(Api, "annotations", (handlers) =>
-  Effect.succeed(handlers.handle("create", missing).handle("update", missing).handle("remove", missing))
+
+export const AnnotationsLive = HttpApiBuilder.group(
+  Api,
+  "annotations",
+  Effect.fn(function* (handlers) {
+    const annotations = yield* Annotations
+    return handlers
+      .handle("create", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const results = yield* annotations.create(yield* CurrentUser, params.labId, payload.data)
+          return ok({ results }, "Annotations saved.")
+        })
+      )
+      .handle("update", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const annotation = yield* annotations.update(yield* CurrentUser, params.labId, params.id, payload)
+          return ok({ annotations: annotation }, "Annotation saved.")
+        })
+      )
+      .handle("remove", ({ params }) =>
+        Effect.gen(function* () {
+          yield* annotations.remove(yield* CurrentUser, params.labId, params.id)
+          return { status: "success", message: "Annotation deleted.", data: null } as const
+        })
+      )
+  })
 )
-export const LabelsLive = HttpApiBuilder.group(Api, "labels", (handlers) =>
-  Effect.succeed(handlers.handle("create", missing).handle("update", missing).handle("remove", missing))
+
+export const LabelsLive = HttpApiBuilder.group(
+  Api,
+  "labels",
+  Effect.fn(function* (handlers) {
+    const labels = yield* Labels
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* labels.create(yield* CurrentUser, payload), "Label created.")
+        })
+      )
+      .handle("update", ({ params, payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* labels.update(yield* CurrentUser, params.id, payload), "Label saved.")
+        })
+      )
+      .handle("remove", ({ params }) =>
+        Effect.gen(function* () {
+          return ok(yield* labels.remove(yield* CurrentUser, params.id), "Label deleted.")
+        })
+      )
+  })
 )
-export const SlideViewersLive = HttpApiBuilder.group(Api, "slideViewers", (handlers) =>
-  Effect.succeed(handlers.handle("list", missing).handle("join", missing).handle("leave", missing))
+
+export const SlideViewersLive = HttpApiBuilder.group(
+  Api,
+  "slideViewers",
+  Effect.fn(function* (handlers) {
+    const viewers = yield* SlideViewers
+    const answer = (run: (userId: string, labId: string) => ReturnType<typeof viewers.list>, labId: string) =>
+      Effect.gen(function* () {
+        return ok({ results: yield* run((yield* CurrentUser).id, labId) })
+      })
+    return handlers
+      .handle("list", ({ params }) => answer(viewers.list, params.labId))
+      .handle("join", ({ params }) => answer(viewers.join, params.labId))
+      .handle("leave", ({ params }) => answer(viewers.leave, params.labId))
+  })
 )

@@ -4,14 +4,23 @@
 // per-endpoint limits (the contract's asMultipart options); their text fields are capped here.
 import { ByteSize, Effect } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse, Multipart } from "effect/http"
+import { ANNOTATION_LIMITS } from "../../src/contract/annotations.ts"
 
 /** Enough for every form and JSON payload of the API. */
 export const JSON_BODY_LIMIT = 64 * 1024
-/** Paths that take more: the Pusher REST publishing API batches up to ten events of 10 KB. */
-const LARGER: ReadonlyArray<readonly [prefix: string, bytes: number]> = [["/apps/", 1024 * 1024]]
+/**
+ * Paths that take more: the Pusher REST publishing API batches up to ten events of 10 KB; a bulk
+ * annotation upload carries up to 5,000 shapes, and one edited shape up to 10,000 vertices
+ * (ANNOTATION_LIMITS in src/contract/annotations.ts).
+ */
+const LARGER: ReadonlyArray<readonly [path: RegExp, bytes: number]> = [
+  [/^\/apps\//, 1024 * 1024],
+  [/^\/v2\/labs\/[^/?]+\/v2\/annotations\/?(?:\?|$)/, ANNOTATION_LIMITS.bulkBodyBytes],
+  [/^\/v2\/labs\/[^/?]+\/annotations\/[^/?]+\/?(?:\?|$)/, ANNOTATION_LIMITS.singleBodyBytes]
+]
 const MULTIPART_FIELD_LIMIT = 64 * 1024
 
-export const bodyLimitOf = (path: string): number => LARGER.find(([prefix]) => path.startsWith(prefix))?.[1] ?? JSON_BODY_LIMIT
+export const bodyLimitOf = (path: string): number => LARGER.find(([pattern]) => pattern.test(path))?.[1] ?? JSON_BODY_LIMIT
 
 export const payloadTooLarge = (limit: number) =>
   HttpServerResponse.jsonUnsafe(

@@ -57,6 +57,27 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     count: 1,
     notification_id: "n",
     recipients: ["B", "A"]
+  },
+  "annotation.created": { user_email: "a@x", count: 2, annotations: [] },
+  "annotation.updated": {
+    user_email: "a@x",
+    annotation: { id: "N", version: 2, visible: true, label_id: "T", color: "#FFFF00", data: null }
+  },
+  "annotation.deleted": { user_email: "a@x", id: "N", label_id: "T" },
+  "label.changed": {
+    user_email: "a@x",
+    action: "deleted",
+    label: {
+      id: "T",
+      lab_id: "L",
+      name: "Tumor",
+      color: "#FF0000",
+      label_type: "annotation",
+      visible: true,
+      created_at: "2026-11-22T00:00:00.000Z",
+      updated_at: "2026-11-22T00:00:00.000Z"
+    },
+    annotations_deleted: 3
   }
 }
 

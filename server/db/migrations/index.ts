@@ -13,6 +13,7 @@ import { labChangeLog } from "./0008_lab_change_log.ts"
 import { dropLabChangeLog } from "./0009_drop_lab_change_log.ts"
 import { tokenGeneration } from "./0010_token_generation.ts"
 import { uploadsInFlight } from "./0011_uploads_in_flight.ts"
+import { annotations } from "./0012_annotations.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -25,5 +26,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0008_lab_change_log": labChangeLog,
   "0009_drop_lab_change_log": dropLabChangeLog(engine),
   "0010_token_generation": tokenGeneration,
-  "0011_uploads_in_flight": uploadsInFlight
+  "0011_uploads_in_flight": uploadsInFlight,
+  "0012_annotations": annotations
 })

@@ -1,0 +1,77 @@
+// The SQL of annotations and labels, and their rows as the wire shows them.
+import type { Kysely, Selectable } from "kysely"
+import type { Annotation, Label, WebAnnotation } from "../../src/contract/annotations.ts"
+import { canonicalData } from "../domain/annotation-data.ts"
+import type { Database, LabelsTable } from "./schema.ts"
+
+export type LabelRow = Selectable<LabelsTable>
+
+export const toLabel = (row: LabelRow): Label => ({
+  id: row.id,
+  lab_id: row.lab_id,
+  name: row.name,
+  color: row.color,
+  label_type: row.label_type,
+  visible: Number(row.visible) === 1,
+  created_at: row.created_at,
+  updated_at: row.updated_at
+})
+
+const annotationColumns = [
+  "a.id",
+  "a.lab_id",
+  "a.label_id",
+  "a.author_id",
+  "a.data",
+  "a.visible",
+  "a.version",
+  "a.created_at",
+  "a.updated_at",
+  "l.name as label_name",
+  "l.color as label_color",
+  "u.email as author_email",
+  "u.name as author_name"
+] as const
+
+const annotationsOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom("annotations as a")
+    .innerJoin("labels as l", "l.id", "a.label_id")
+    .innerJoin("users as u", "u.id", "a.author_id")
+    .select(annotationColumns)
+
+export type AnnotationRow = Awaited<ReturnType<ReturnType<typeof annotationsOf>["executeTakeFirstOrThrow"]>>
+
+/** A page of the slide's annotations, in the order they were drawn. */
+export const annotationPage = (db: Kysely<Database>, labId: string, limit: number, offset: number) =>
+  annotationsOf(db).where("a.lab_id", "=", labId).orderBy("a.created_at").orderBy("a.ordinal").limit(limit).offset(offset).execute()
+
+export const countAnnotations = async (db: Kysely<Database>, labId: string): Promise<number> => {
+  const row = await db
+    .selectFrom("annotations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("lab_id", "=", labId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** Annotations by id, wherever they are (a reused id may belong to another slide). */
+export const annotationsById = (db: Kysely<Database>, ids: ReadonlyArray<string>) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : annotationsOf(db)
+        .where("a.id", "in", [...ids])
+        .execute()
+
+export const toAnnotation = (row: AnnotationRow): Annotation => ({
+  id: row.id,
+  lab_id: row.lab_id,
+  data: canonicalData(row.id, JSON.parse(row.data) as WebAnnotation, { id: row.label_id, name: row.label_name, color: row.label_color }),
+  visible: Number(row.visible) === 1,
+  user: { id: row.author_id, email: row.author_email, name: row.author_name },
+  version: Number(row.version),
+  created_at: row.created_at,
+  updated_at: row.updated_at
+})
+
+export const labelsOf = (db: Kysely<Database>, labId: string) => db.selectFrom("labels").selectAll().where("lab_id", "=", labId).execute()

@@ -1,0 +1,129 @@
+// What the server makes of an annotation's W3C body: its checked shape (refusals say which
+// annotation and why, for the 400's `data` list), its canonical form, and the realtime message parts.
+// Pure; the services read and write the rows.
+import { ANNOTATION_LIMITS, type NewAnnotation, type Selector, type WebAnnotation } from "../../src/contract/annotations.ts"
+import type { AnnotationChange } from "../../src/contract/realtime.ts"
+import { type BBox, bboxOf, parseSelector } from "../../src/annotation/geometry.ts"
+
+export interface LabelFacts {
+  readonly id: string
+  readonly name: string
+  readonly color: string
+}
+
+/** A checked annotation, ready to store. */
+export interface Shape {
+  readonly labelId: string
+  readonly bbox: BBox
+}
+
+type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly errors: ReadonlyArray<string> }
+
+/** At most this many refusals are listed; a 5,000-shape upload of bad shapes needs only the first few. */
+const ERRORS_LISTED = 20
+
+const checkOne = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>, where: string): Checked<Shape> => {
+  const labelId = data.body[0].label.id
+  if (!labels.has(labelId)) return { ok: false, errors: [`${where}: label ${labelId} is not a label of this slide.`] }
+  const parsed = parseSelector(data.target.selector)
+  if (!parsed.ok) return { ok: false, errors: [`${where}: the selector ${parsed.error}.`] }
+  return { ok: true, value: { labelId, bbox: bboxOf(parsed.geometry) } }
+}
+
+/** One edited annotation's shape, or why it is refused. */
+export const checkAnnotation = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>): Checked<Shape> =>
+  checkOne(data, labels, "The annotation")
+
+/** A bulk upload's shapes in order, or every refusal (up to ERRORS_LISTED). */
+export const checkNewAnnotations = (
+  items: ReadonlyArray<NewAnnotation>,
+  labels: ReadonlyMap<string, LabelFacts>
+): Checked<ReadonlyArray<Shape>> => {
+  if (items.length === 0) return { ok: false, errors: ["Send at least one annotation."] }
+  if (items.length > ANNOTATION_LIMITS.perPost)
+    return { ok: false, errors: [`Send at most ${ANNOTATION_LIMITS.perPost} annotations at once; this list has ${items.length}.`] }
+  const errors: string[] = []
+  const shapes: Shape[] = []
+  const seen = new Set<string>()
+  items.forEach((item, index) => {
+    if (errors.length >= ERRORS_LISTED) return
+    const where = `Annotation ${index} (${item.id})`
+    const id = item.id.toLowerCase()
+    if (seen.has(id)) {
+      errors.push(`${where}: this id is in the list twice.`)
+      return
+    }
+    seen.add(id)
+    const checked = checkOne(item.data, labels, where)
+    if (checked.ok) shapes.push(checked.value)
+    else errors.push(...checked.errors)
+  })
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: shapes }
+}
+
+const canonicalSelector = (selector: Selector): Selector =>
+  selector.type === "FragmentSelector"
+    ? {
+        type: "FragmentSelector",
+        ...(selector.conformsTo === undefined ? {} : { conformsTo: selector.conformsTo }),
+        value: selector.value
+      }
+    : { type: "SvgSelector", value: selector.value }
+
+type Body = WebAnnotation["body"][number]
+
+const canonicalBody = (body: Body): Body =>
+  body.purpose === "commenting"
+    ? { type: "TextualBody", purpose: "commenting", value: body.value }
+    : { type: "TextualBody", purpose: "tagging", value: body.value, label: { id: body.label.id } }
+
+/**
+ * The annotation as stored and answered: its id set, keys in one order, and the first body entry
+ * filled in from the label as it is now, so a renamed or recoloured label shows everywhere at once.
+ */
+export const canonicalData = (id: string, data: WebAnnotation, label: LabelFacts): WebAnnotation => ({
+  "@context": "http://www.w3.org/ns/anno.jsonld",
+  id,
+  type: "Annotation",
+  body: [
+    {
+      type: "TextualBody",
+      purpose: "tagging",
+      value: label.name,
+      label: { id: label.id, name: label.name, color: label.color }
+    },
+    ...data.body.slice(1).map(canonicalBody)
+  ],
+  target: { source: data.target.source, selector: canonicalSelector(data.target.selector) }
+})
+
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length
+
+/** A change as a message carries it; the shape itself only if it fits within `budget` bytes. */
+export const changeOf = (
+  annotation: { readonly id: string; readonly version: number; readonly visible: boolean; readonly data: WebAnnotation },
+  label: LabelFacts,
+  budget: number = ANNOTATION_LIMITS.messageBytes
+): AnnotationChange => {
+  const change = { id: annotation.id, version: annotation.version, visible: annotation.visible, label_id: label.id, color: label.color }
+  return bytes(annotation.data) <= budget ? { ...change, data: annotation.data } : { ...change, data: null }
+}
+
+/**
+ * The changes a bulk create's message carries: those that fit, in order, within `budget` bytes
+ * together. The message says how many were created, so clients fetch the list when some are missing.
+ */
+export const fitChanges = (
+  changes: ReadonlyArray<AnnotationChange>,
+  budget: number = ANNOTATION_LIMITS.messageBytes
+): ReadonlyArray<AnnotationChange> => {
+  const out: AnnotationChange[] = []
+  let used = 2
+  for (const change of changes) {
+    const size = bytes(change) + 1
+    if (used + size > budget) break
+    out.push(change)
+    used += size
+  }
+  return out
+}

@@ -1,0 +1,233 @@
+// A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
+// its version check and the delete. Each change records its event in the same transaction.
+import { Context, Data, Effect, Layer } from "effect"
+import type { Insertable } from "kysely"
+import { type Annotation, AnnotationConflict, type NewAnnotation, type UpdateAnnotationPayload } from "../../src/contract/annotations.ts"
+import { badRequest, NotFound } from "../../src/contract/errors.ts"
+import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
+import type { AnnotationChange } from "../../src/contract/realtime.ts"
+import { annotationPage, annotationsById, countAnnotations, labelsOf, toAnnotation } from "../db/annotations.ts"
+import type { AnnotationsTable } from "../db/schema.ts"
+import { isUniqueViolation } from "../db/unique-violation.ts"
+import { canonicalData, changeOf, checkAnnotation, checkNewAnnotations, fitChanges, type LabelFacts } from "../domain/annotation-data.ts"
+import { isStale } from "../domain/annotation-rules.ts"
+import { stamp } from "../domain/clock.ts"
+import type { Paging } from "../domain/paging.ts"
+import { Database, sql, type Trx } from "./Database.ts"
+import { EventLog } from "./EventLog.ts"
+import { allowed, requireSlide, type SlideDenied } from "./slide-gate.ts"
+
+/** Rows per INSERT: 13 values each stays far below either engine's bound-parameter limit. */
+const INSERT_ROWS = 200
+
+const annotationNotFound = () => new NotFound({ message: "Annotation not found." })
+
+/** Two uploads of the same new ids raced on PostgreSQL; the loser runs again and finds them. */
+class IdRace extends Data.TaggedError("IdRace") {}
+
+const labelMap = (rows: ReadonlyArray<{ id: string; name: string; color: string }>): ReadonlyMap<string, LabelFacts> =>
+  new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]))
+
+export class Annotations extends Context.Service<
+  Annotations,
+  {
+    readonly list: (
+      userId: string | undefined,
+      labId: string,
+      paging: Paging
+    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, SlideDenied>
+    readonly create: (
+      user: AuthenticatedUser,
+      labId: string,
+      items: ReadonlyArray<NewAnnotation>
+    ) => Effect.Effect<ReadonlyArray<Annotation>, SlideDenied | AnnotationConflict>
+    readonly update: (
+      user: AuthenticatedUser,
+      labId: string,
+      id: string,
+      payload: UpdateAnnotationPayload
+    ) => Effect.Effect<Annotation, SlideDenied | AnnotationConflict>
+    readonly remove: (user: AuthenticatedUser, labId: string, id: string) => Effect.Effect<void, SlideDenied>
+  }
+>()("preparat/Annotations") {
+  static readonly layer = Layer.effect(
+    Annotations,
+    Effect.gen(function* () {
+      const database = yield* Database
+      const events = yield* EventLog
+
+      const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
+        yield* requireSlide(database.db, userId, labId, "annotation.view")
+        const [rows, count] = yield* Effect.all([
+          sql(() => annotationPage(database.db, labId, paging.limit, paging.offset)),
+          sql(() => countAnnotations(database.db, labId))
+        ])
+        return { results: rows.map(toAnnotation), count }
+      })
+
+      const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
+        Effect.tryPromise({
+          try: async () => {
+            for (let i = 0; i < rows.length; i += INSERT_ROWS)
+              await trx
+                .insertInto("annotations")
+                .values(rows.slice(i, i + INSERT_ROWS))
+                .execute()
+          },
+          catch: (error) => error
+        }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
+
+      const createOnce = (user: AuthenticatedUser, labId: string, items: ReadonlyArray<NewAnnotation>) =>
+        database.transaction((trx) =>
+          Effect.gen(function* () {
+            yield* requireSlide(trx, user.id, labId, "annotation.create")
+            const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
+            const checked = checkNewAnnotations(items, labels)
+            if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+            const ids = items.map((item) => item.id.toLowerCase())
+            const existing = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
+            const now = stamp()
+            const fresh: Array<{ id: string; data: Annotation["data"]; visible: boolean; label: LabelFacts }> = []
+            const rows: Array<Insertable<AnnotationsTable>> = []
+            for (const [index, item] of items.entries()) {
+              const id = ids[index]!
+              const shape = checked.value[index]!
+              const label = labels.get(shape.labelId)!
+              const data = canonicalData(id, item.data, label)
+              const visible = item.visible ?? true
+              const found = existing.get(id)
+              if (found) {
+                // A retried upload: the same content is answered as created; other content is a conflict.
+                if (found.lab_id !== labId) return yield* new AnnotationConflict({ message: `The id ${id} is already used.` })
+                const current = toAnnotation(found)
+                if (JSON.stringify(current.data) !== JSON.stringify(data) || current.visible !== visible)
+                  return yield* new AnnotationConflict({ message: `Annotation ${id} already exists with other content.`, current })
+                continue
+              }
+              fresh.push({ id, data, visible, label })
+              const { minX, minY, maxX, maxY } = shape.bbox
+              rows.push({
+                id,
+                lab_id: labId,
+                label_id: label.id,
+                author_id: user.id,
+                data: JSON.stringify(data),
+                visible: visible ? 1 : 0,
+                version: 1,
+                min_x: minX,
+                min_y: minY,
+                max_x: maxX,
+                max_y: maxY,
+                created_at: now,
+                ordinal: index,
+                updated_at: now
+              })
+            }
+            if (rows.length > 0) {
+              yield* insert(trx, rows)
+              const changes: AnnotationChange[] = fresh.map((a) => changeOf({ ...a, version: 1 }, a.label))
+              yield* events.record(trx, {
+                actorId: user.id,
+                kind: "annotation.created",
+                labId,
+                payload: { user_email: user.email, count: fresh.length, annotations: fitChanges(changes) }
+              })
+            }
+            const stored = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
+            return ids.map((id) => toAnnotation(stored.get(id)!))
+          })
+        )
+
+      const create = Effect.fn("Annotations.create")(function* (
+        user: AuthenticatedUser,
+        labId: string,
+        items: ReadonlyArray<NewAnnotation>
+      ) {
+        const again = () =>
+          createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
+        return yield* createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", again))
+      })
+
+      /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */
+      const target = (trx: Trx, userId: string, labId: string, id: string) =>
+        Effect.gen(function* () {
+          const lab = yield* requireSlide(trx, userId, labId, "annotation.view")
+          const row = (yield* sql(() => annotationsById(trx, [id.toLowerCase()])))[0]
+          if (!row || row.lab_id !== labId) return yield* Effect.fail(annotationNotFound())
+          yield* allowed(lab, userId, "annotation.edit", row.author_id === userId)
+          return row
+        })
+
+      const update = Effect.fn("Annotations.update")(function* (
+        user: AuthenticatedUser,
+        labId: string,
+        id: string,
+        payload: UpdateAnnotationPayload
+      ) {
+        if (payload.data === undefined && payload.visible === undefined)
+          return yield* Effect.fail(badRequest({ non_field_errors: ["Give data or visible."] }))
+        return yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            const row = yield* target(trx, user.id, labId, id)
+            const current = toAnnotation(row)
+            if (isStale(current.version, payload.version))
+              return yield* new AnnotationConflict({
+                message: `The annotation changed meanwhile: it is at version ${current.version}, the edit started from ${payload.version}.`,
+                current
+              })
+            const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
+            const shape = payload.data === undefined ? undefined : checkAnnotation(payload.data, labels)
+            if (shape && !shape.ok) return yield* Effect.fail(badRequest({ data: shape.errors }))
+            const label = shape?.ok ? labels.get(shape.value.labelId)! : labels.get(row.label_id)!
+            const data = payload.data === undefined ? current.data : canonicalData(row.id, payload.data, label)
+            const visible = payload.visible ?? current.visible
+            const version = current.version + 1
+            const bbox = shape?.ok
+              ? { min_x: shape.value.bbox.minX, min_y: shape.value.bbox.minY, max_x: shape.value.bbox.maxX, max_y: shape.value.bbox.maxY }
+              : {}
+            const updated = yield* sql(() =>
+              trx
+                .updateTable("annotations")
+                .set({ data: JSON.stringify(data), label_id: label.id, visible: visible ? 1 : 0, version, updated_at: stamp(), ...bbox })
+                .where("id", "=", row.id)
+                .where("version", "=", current.version)
+                .executeTakeFirst()
+            )
+            // Another edit committed between our read and our write (PostgreSQL): same answer as a stale version.
+            if (Number(updated.numUpdatedRows) !== 1) {
+              const now = (yield* sql(() => annotationsById(trx, [row.id])))[0]
+              return yield* new AnnotationConflict({
+                message: "The annotation changed meanwhile.",
+                ...(now ? { current: toAnnotation(now) } : {})
+              })
+            }
+            yield* events.record(trx, {
+              actorId: user.id,
+              kind: "annotation.updated",
+              labId,
+              payload: { user_email: user.email, annotation: changeOf({ id: row.id, version, visible, data }, label) }
+            })
+            return toAnnotation((yield* sql(() => annotationsById(trx, [row.id])))[0]!)
+          })
+        )
+      })
+
+      const remove = Effect.fn("Annotations.remove")(function* (user: AuthenticatedUser, labId: string, id: string) {
+        yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            const row = yield* target(trx, user.id, labId, id)
+            yield* sql(() => trx.deleteFrom("annotations").where("id", "=", row.id).execute())
+            yield* events.record(trx, {
+              actorId: user.id,
+              kind: "annotation.deleted",
+              labId,
+              payload: { user_email: user.email, id: row.id, label_id: row.label_id }
+            })
+          })
+        )
+      })
+
+      return Annotations.of({ list, create, update, remove })
+    })
+  )
+}

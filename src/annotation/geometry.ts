@@ -1,0 +1,182 @@
+// The shapes of an annotation's W3C selector, parsed and written back (src/contract/annotations.ts
+// lists the forms). Pure and shared: the server validates every selector with parseSelector before it
+// stores one, the SPA checks before it sends, and the interchange converters read and write through it.
+import { ANNOTATION_LIMITS, type Selector } from "../contract/annotations.ts"
+
+export type Point = readonly [x: number, y: number]
+
+export type Geometry =
+  | { readonly kind: "rectangle"; readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+  /** A closed ring, its first vertex not repeated at the end. */
+  | { readonly kind: "polygon"; readonly points: ReadonlyArray<Point> }
+  /** A freehand stroke. */
+  | { readonly kind: "polyline"; readonly points: ReadonlyArray<Point> }
+  /** One point (a counter, a comment) or several (a multi-point). */
+  | { readonly kind: "points"; readonly points: ReadonlyArray<Point> }
+
+export interface Limits {
+  readonly vertices: number
+  readonly coordinate: number
+}
+
+export type Parsed = { readonly ok: true; readonly geometry: Geometry } | { readonly ok: false; readonly error: string }
+
+export interface BBox {
+  readonly minX: number
+  readonly minY: number
+  readonly maxX: number
+  readonly maxY: number
+}
+
+export const MEDIA_FRAGMENTS = "http://www.w3.org/TR/media-frags/"
+
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/
+const fail = (error: string): Parsed => ({ ok: false, error })
+
+const number = (text: string): number | undefined => (NUMBER.test(text) ? Number(text) : undefined)
+
+const checkPoints = (points: ReadonlyArray<Point>, limits: Limits): string | undefined => {
+  if (points.length > limits.vertices) return `has ${points.length} vertices; at most ${limits.vertices} are allowed`
+  for (const [x, y] of points) {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return "has a coordinate that is not a finite number"
+    if (Math.abs(x) > limits.coordinate || Math.abs(y) > limits.coordinate) return `has a coordinate beyond ${limits.coordinate} pixels`
+  }
+  return undefined
+}
+
+/** "x,y x,y ..." (commas and white space in any mix, as SVG allows) as points. */
+const pointList = (text: string, limits: Limits): ReadonlyArray<Point> | string => {
+  const parts = text.trim().split(/[\s,]+/)
+  if (parts.length === 1 && parts[0] === "") return []
+  if (parts.length % 2 !== 0) return "has an odd count of coordinates"
+  // Refuse before building a huge array of points.
+  if (parts.length / 2 > limits.vertices) return `has ${parts.length / 2} vertices; at most ${limits.vertices} are allowed`
+  const points: Point[] = []
+  for (let i = 0; i < parts.length; i += 2) {
+    const x = number(parts[i]!)
+    const y = number(parts[i + 1]!)
+    if (x === undefined || y === undefined) return "has a coordinate that is not a number"
+    points.push([x, y])
+  }
+  return points
+}
+
+const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g
+
+const attributes = (text: string): Map<string, string> => {
+  const out = new Map<string, string>()
+  for (const m of text.matchAll(ATTRIBUTE)) out.set(m[1]!, m[2] ?? m[3] ?? "")
+  return out
+}
+
+/** One element, self-closed or with an empty closing tag. */
+const ELEMENT = /^<(polygon|polyline|circle)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/\1\s*>)/
+const SVG = /^\s*<svg((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*)<\/svg\s*>\s*$/
+
+const parseSvg = (value: string, limits: Limits): Parsed => {
+  const svg = SVG.exec(value)
+  if (!svg) return fail("is not an <svg> element")
+  let rest = svg[2]!.trim()
+  const elements: Array<{ name: string; attrs: Map<string, string> }> = []
+  while (rest.length > 0) {
+    const m = ELEMENT.exec(rest)
+    if (!m) return fail("holds something other than one <polygon>, one <polyline> or <circle> points")
+    elements.push({ name: m[1]!, attrs: attributes(m[2] ?? "") })
+    if (elements.length > limits.vertices) return fail(`has more than ${limits.vertices} points`)
+    rest = rest.slice(m[0].length).trim()
+  }
+  const first = elements[0]
+  if (!first) return fail("is an empty <svg>")
+  if (first.name === "circle") {
+    if (elements.some((e) => e.name !== "circle")) return fail("mixes points with other shapes")
+    const points: Point[] = []
+    for (const { attrs } of elements) {
+      const x = number(attrs.get("cx") ?? "")
+      const y = number(attrs.get("cy") ?? "")
+      if (x === undefined || y === undefined) return fail("has a point without numeric cx and cy")
+      const r = attrs.get("r")
+      if (r !== undefined && number(r) !== 0) return fail("has a circle whose radius is not 0 (points only)")
+      points.push([x, y])
+    }
+    const error = checkPoints(points, limits)
+    return error ? fail(error) : { ok: true, geometry: { kind: "points", points } }
+  }
+  if (elements.length > 1) return fail(`holds more than one <${first.name}>`)
+  const points = pointList(first.attrs.get("points") ?? "", limits)
+  if (typeof points === "string") return fail(points)
+  const kind = first.name === "polygon" ? "polygon" : "polyline"
+  const least = kind === "polygon" ? 3 : 2
+  if (points.length < least) return fail(`needs at least ${least} vertices`)
+  const error = checkPoints(points, limits)
+  return error ? fail(error) : { ok: true, geometry: { kind, points } }
+}
+
+const FRAGMENT = /^xywh=(?:pixel:)?([^,:]+),([^,]+),([^,]+),([^,]+)$/
+
+const parseFragment = (value: string, limits: Limits): Parsed => {
+  const m = FRAGMENT.exec(value.trim())
+  if (!m) return fail('is not "xywh=pixel:x,y,w,h"')
+  const [x, y, w, h] = [m[1]!, m[2]!, m[3]!, m[4]!].map((s) => number(s.trim()))
+  if (x === undefined || y === undefined || w === undefined || h === undefined) return fail("has a value that is not a number")
+  if (!(w > 0 && h > 0)) return fail("has a width or height that is not above 0")
+  const error = checkPoints(
+    [
+      [x, y],
+      [x + w, y + h]
+    ],
+    limits
+  )
+  return error ? fail(error) : { ok: true, geometry: { kind: "rectangle", x, y, w, h } }
+}
+
+/** The selector's shape, or why it is refused (a phrase that follows "the selector"). */
+export const parseSelector = (selector: Selector, limits: Limits = ANNOTATION_LIMITS): Parsed =>
+  selector.type === "FragmentSelector" ? parseFragment(selector.value, limits) : parseSvg(selector.value, limits)
+
+const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${x},${y}`).join(" ")
+
+/** The selector Annotorious writes for the shape. */
+export const toSelector = (geometry: Geometry): Selector => {
+  switch (geometry.kind) {
+    case "rectangle":
+      return {
+        type: "FragmentSelector",
+        conformsTo: MEDIA_FRAGMENTS,
+        value: `xywh=pixel:${geometry.x},${geometry.y},${geometry.w},${geometry.h}`
+      }
+    case "polygon":
+    case "polyline":
+      return { type: "SvgSelector", value: `<svg><${geometry.kind} points='${pointsText(geometry.points)}'/></svg>` }
+    case "points":
+      return { type: "SvgSelector", value: `<svg>${geometry.points.map(([x, y]) => `<circle cx='${x}' cy='${y}' r='0'/>`).join("")}</svg>` }
+  }
+}
+
+export const bboxOf = (geometry: Geometry): BBox => {
+  if (geometry.kind === "rectangle") {
+    return { minX: geometry.x, minY: geometry.y, maxX: geometry.x + geometry.w, maxY: geometry.y + geometry.h }
+  }
+  let minX = Number.POSITIVE_INFINITY
+  let minY = Number.POSITIVE_INFINITY
+  let maxX = Number.NEGATIVE_INFINITY
+  let maxY = Number.NEGATIVE_INFINITY
+  for (const [x, y] of geometry.points) {
+    if (x < minX) minX = x
+    if (y < minY) minY = y
+    if (x > maxX) maxX = x
+    if (y > maxY) maxY = y
+  }
+  return { minX, minY, maxX, maxY }
+}
+
+/** Vertices of the shape (a rectangle's four corners, in order). */
+export const verticesOf = (geometry: Geometry): ReadonlyArray<Point> => {
+  if (geometry.kind !== "rectangle") return geometry.points
+  const { x, y, w, h } = geometry
+  return [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h]
+  ]
+}
