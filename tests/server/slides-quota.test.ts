@@ -68,6 +68,32 @@ describe("quota", () => {
     expect(await used(ada.access)).toBe(QUOTA - half)
     expect((await client(server).get(`/v2/slides/chunks/${uploadId}/`, { token: ada.access })).status).toBe(404)
     expect(readdirSync(join(server.config.dataDir, "uploads"))).toEqual([])
+    // The refused upload gave its reservation back: an upload announcing exactly the room left starts.
+    const next = await sendChunk(server, ada, { labId: folder.id, filename: "b.tif", file: tiff, start: 0, end: 99, total: half })
+    expect(next.status, JSON.stringify(next.body)).toBe(200)
+  })
+
+  it("of ten uploads announcing 4.9 GiB each at once against 5 GiB, accepts exactly one", async () => {
+    const ada = await person(server, "Ada")
+    const folder = await createFolder(server, ada, "Ten at once")
+    const start = (n: number) =>
+      sendChunk(server, ada, { labId: folder.id, filename: `scan${n}.tif`, file: tiff, start: 0, end: 99, total: Math.floor(4.9 * GiB) })
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, n) => start(n)))
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(413)])
+    expect(await children(ada.access, folder.id)).toHaveLength(1)
+  })
+
+  it("counts a completed upload once: its reservation becomes the file's size", async () => {
+    const ada = await person(server, "Ada")
+    const folder = await createFolder(server, ada, "Completed")
+    const done = await sendChunk(server, ada, { labId: folder.id, filename: "done.tif", file: tiff, start: 0, end: tiff.length - 1 })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(done.body.data.lab).toBeDefined()
+    const room = QUOTA - (await used(ada.access))
+    const announce = (total: number) =>
+      sendChunk(server, ada, { labId: folder.id, filename: "next.tif", file: tiff, start: 0, end: 99, total })
+    expect((await announce(room + 1)).status).toBe(413)
+    expect((await announce(room)).status).toBe(200)
   })
 
   it("reserves the announced size of uploads in flight, so that together they cannot pass the quota", async () => {
