@@ -1,11 +1,12 @@
 // The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
-// storage, realtime and slides groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// storage, realtime, slides and annotations groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Api } from "../../src/contract/api.ts"
 import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
+import { createSlide, newAnnotation, rect } from "./support/annotations-api.ts"
 import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
 import { pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
 import { zip } from "./support/zip.ts"
@@ -118,6 +119,31 @@ const uploadIn = (f: Fixture) =>
     const reply = await sendChunk(server, people.owner, { labId: f.child, filename: "half.png", file: png, start: 0, end: 99 })
     return reply.body.data.upload_id
   })
+// Annotations: a slide in C with one label and one of the owner's annotations (made once per fixture).
+interface Annotated {
+  readonly slide: string
+  readonly label: string
+  readonly annotation: string
+}
+const annotated = new Map<string, Promise<Annotated>>()
+const annotatedIn = (f: Fixture): Promise<Annotated> => {
+  if (!annotated.has(f.child))
+    annotated.set(
+      f.child,
+      (async () => {
+        const slide = await createSlide(server, people.owner, f.child)
+        const token = { token: people.owner.access }
+        const label = (await c.post("/v2/labs/label-slide/", { lab_id: slide, name: "Tumor" }, token)).body.data.id
+        const annotation = newAnnotation(label)
+        expect((await c.post(`/v2/labs/${slide}/v2/annotations/`, { data: [annotation] }, token)).status).toBe(201)
+        return { slide, label, annotation: annotation.id }
+      })()
+    )
+  return annotated.get(f.child)!
+}
+const ownerAnnotations = async (f: Fixture) => (await ownerSees(`/v2/labs/${(await annotatedIn(f)).slide}/v2/annotations/`)).data.results
+const ownerLabels = async (f: Fixture) => (await ownerSees(`/v2/labs/label-slide/?lab_id=${(await annotatedIn(f)).slide}`)).data.results
+
 const childCount = async (f: Fixture) => expect((await ownerSees(`/v2/labs/?parent=${f.child}`)).data.meta.count).toBe(0)
 
 const cases: ReadonlyArray<Case> = [
@@ -453,6 +479,104 @@ const cases: ReadonlyArray<Case> = [
     },
     expect: editors
   },
+  // annotations and labels (server/domain/annotation-rules.ts): members read and create; a reviewer
+  // edits only their own shapes (the owner's here: 403); labels change with owner and admin only.
+  {
+    endpoint: "GET /v2/labs/:labId/v2/annotations/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/labs/${(await annotatedIn(f)).slide}/v2/annotations/`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "POST /v2/labs/:labId/v2/annotations/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, label } = await annotatedIn(f)
+      return c.post(`/v2/labs/${slide}/v2/annotations/`, { data: [newAnnotation(label, rect(1, 1, 2, 2))] }, { token: t })
+    },
+    expect: byRole(["owner", "admin", "reviewer"], 201),
+    unchanged: async (f) => expect(await ownerAnnotations(f)).toHaveLength(1)
+  },
+  {
+    endpoint: "PUT /v2/labs/:labId/annotations/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      return c.put(`/v2/labs/${slide}/annotations/${annotation}/`, { visible: false, version: 1 }, { token: t })
+    },
+    expect: editors,
+    unchanged: async (f) => expect((await ownerAnnotations(f))[0]).toMatchObject({ visible: true, version: 1 })
+  },
+  {
+    endpoint: "DELETE /v2/labs/:labId/annotations/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      return c.del(`/v2/labs/${slide}/annotations/${annotation}/`, undefined, { token: t })
+    },
+    expect: editors,
+    unchanged: async (f) => expect(await ownerAnnotations(f)).toHaveLength(1)
+  },
+  {
+    endpoint: "GET /v2/labs/label-slide/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/labs/label-slide/?lab_id=${(await annotatedIn(f)).slide}`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "POST /v2/labs/label-slide/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.post("/v2/labs/label-slide/", { lab_id: (await annotatedIn(f)).slide, name: "Stroma" }, { token: t }),
+    expect: byRole(["owner", "admin", "reviewer"], 201),
+    unchanged: async (f) => expect(await ownerLabels(f)).toHaveLength(1)
+  },
+  {
+    endpoint: "PUT /v2/labs/label-slide/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.put(`/v2/labs/label-slide/${(await annotatedIn(f)).label}/`, { color: "#000000" }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerLabels(f))[0].color).toBe("#FFFF00")
+  },
+  {
+    endpoint: "DELETE /v2/labs/label-slide/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.del(`/v2/labs/label-slide/${(await annotatedIn(f)).label}/`, undefined, { token: t }),
+    expect: editors,
+    unchanged: async (f) => {
+      expect(await ownerLabels(f)).toHaveLength(1)
+      expect(await ownerAnnotations(f)).toHaveLength(1)
+    }
+  },
+  // who has the slide open: members only, whatever the slide's publicness
+  {
+    endpoint: "GET /v2/labs/:labId/viewers/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/labs/${(await annotatedIn(f)).slide}/viewers/`, { token: t }),
+    expect: anyMember
+  },
+  {
+    endpoint: "POST /v2/labs/:labId/viewers/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.post(`/v2/labs/${(await annotatedIn(f)).slide}/viewers/`, undefined, { token: t }),
+    expect: anyMember
+  },
+  {
+    endpoint: "DELETE /v2/labs/:labId/viewers/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.del(`/v2/labs/${(await annotatedIn(f)).slide}/viewers/`, undefined, { token: t }),
+    expect: anyMember
+  },
   // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
   // and listening always needs a token (a guest's public view is not live).
   {
@@ -494,7 +618,11 @@ const groups = [
   "storage",
   "realtimeConfig",
   "realtimeAuth",
-  "slides"
+  "slides",
+  "annotationsView",
+  "annotations",
+  "labels",
+  "slideViewers"
 ] as const
 
 const contractEndpoints = (): string[] => {
@@ -508,7 +636,7 @@ const contractEndpoints = (): string[] => {
 }
 
 describe("the permission table", () => {
-  it("has a case for every endpoint of the labs, members, notifications, storage, realtime and slides groups, and no other", () => {
+  it("has a case for every endpoint of the labs, members, notifications, storage, realtime, slides and annotations groups, and no other", () => {
     const declared = contractEndpoints()
     expect(declared.length).toBeGreaterThanOrEqual(30)
     const covered = new Set(cases.map((k) => k.endpoint))
