@@ -198,10 +198,11 @@ export const LabPageAnswer = Ok(Page(Lab))
 /** GET /v2/labs/{id}/. */
 export const LabDetailAnswer = Ok(LabDetail)
 
-const Done = Ok(Schema.Null)
-const MetadataList = Ok(Schema.Struct({ metadata: Schema.Array(MetadataEntry) }))
-const MetadataOne = Ok(Schema.Struct({ metadata: MetadataEntry }))
-const LabParams = { id: LabId }
+/** An answer with nothing to say but success. */
+export const Done = Ok(Schema.Null)
+export const MetadataList = Ok(Schema.Struct({ metadata: Schema.Array(MetadataEntry) }))
+export const MetadataOne = Ok(Schema.Struct({ metadata: MetadataEntry }))
+export const LabParams = { id: LabId }
 
 /** What a guest may call too: viewing a public lab. With a token, the user's own view. */
 export class LabsView extends HttpApiGroup.make("labsView")
@@ -255,63 +256,4 @@ export class Labs extends HttpApiGroup.make("labs")
       title: "Labs",
       description: "Creating, renaming, moving and deleting labs; folder tree; shared and recent lists"
     })
-  ) {}
-
-export class Favorites extends HttpApiGroup.make("favorites")
-  .add(
-    HttpApiEndpoint.get("list", "/labs/favorites/", { query: PageQuery, success: Ok(Page(Lab)), error: BadRequest }),
-    HttpApiEndpoint.post("add", "/labs/favorites/", {
-      payload: LabIdPayload,
-      success: Ok(Lab).pipe(HttpApiSchema.status(201)),
-      error: [BadRequest, Forbidden, NotFound]
-    }),
-    HttpApiEndpoint.delete("remove", "/labs/favorites/:id/", { params: LabParams, success: Done, error: NotFound })
-  )
-  .middleware(Authorization)
-  .prefix("/v2")
-  .annotateMerge(OpenApi.annotations({ title: "Favorites", description: "The signed-in user's favorite labs" })) {}
-
-export class Metadata extends HttpApiGroup.make("metadata")
-  .add(
-    HttpApiEndpoint.put("put", "/labs/metadata/", {
-      payload: PutMetadataPayload,
-      success: MetadataOne,
-      error: [BadRequest, Forbidden, NotFound]
-    }),
-    HttpApiEndpoint.put("edit", "/labs/:id/info/:metaId/", {
-      params: { id: LabId, metaId: Schema.String },
-      payload: EditMetadataPayload,
-      success: MetadataOne,
-      error: [BadRequest, Forbidden, NotFound]
-    }),
-    HttpApiEndpoint.delete("remove", "/labs/:id/info/:metaId/", {
-      params: { id: LabId, metaId: Schema.String },
-      success: Done,
-      error: [Forbidden, NotFound]
-    })
-  )
-  .middleware(Authorization)
-  .prefix("/v2")
-  .annotateMerge(
-    OpenApi.annotations({
-      title: "Metadata",
-      description: `Keyword and value pairs of a lab; "${PUBLIC_KEY}" ("true"/"false") is its public flag`
-    })
-  ) {}
-
-export class Trash extends HttpApiGroup.make("trash")
-  .add(
-    HttpApiEndpoint.get("list", "/labs/trash/", { query: PageQuery, success: Ok(Page(TrashItem)), error: BadRequest }),
-    HttpApiEndpoint.post("restore", "/restore/", {
-      payload: LabIdsPayload,
-      success: Ok(Schema.Struct({ results: Schema.Array(Lab) })),
-      error: [BadRequest, Forbidden, NotFound]
-    }),
-    HttpApiEndpoint.delete("purge", "/labs/trash/:id/", { params: LabParams, success: Done, error: [Forbidden, NotFound] }),
-    HttpApiEndpoint.delete("empty", "/labs/trash/", { success: Ok(Schema.Struct({ count: Schema.Number })) })
-  )
-  .middleware(Authorization)
-  .prefix("/v2")
-  .annotateMerge(
-    OpenApi.annotations({ title: "Trash", description: "Deleted labs of the signed-in owner: restore, delete forever, empty" })
   ) {}
