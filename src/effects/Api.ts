@@ -2,7 +2,7 @@
 // and token renewal handled here so no caller ever sees an expired access token.
 import { Context, Effect, Layer, Schema, Semaphore } from "effect"
 import { FetchError, type FetchOptions, ofetch } from "ofetch"
-import { Tokens } from "../contract/auth.ts"
+import { AuthPublic, Tokens } from "../contract/auth.ts"
 import { Ok } from "../contract/envelope.ts"
 import { type ApiError, DecodeError, Unauthorized } from "./ApiError.ts"
 import { TokenStore } from "./TokenStore.ts"
@@ -12,7 +12,7 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
 export interface ApiRequest<A> {
   readonly method: Method
-  /** Under the base URL, e.g. "/v2/auth/login/". */
+  /** Under the base URL, as the contract declares it with its parameters written in (call.ts). */
   readonly path: string
   /** JSON object, FormData for multipart uploads, or URLSearchParams for a urlencoded form. */
   readonly body?: Record<string, unknown> | FormData | URLSearchParams
@@ -30,7 +30,11 @@ export interface ApiConfig {
   readonly fetch?: typeof globalThis.fetch
 }
 
-export const REFRESH_PATH = "/v2/auth/token/refresh/"
+/**
+ * Where tokens are renewed, from the contract. Read off the group rather than through call.ts's
+ * `endpoints`, because call.ts imports this file.
+ */
+export const REFRESH_PATH = AuthPublic.endpoints.refresh.path
 
 /**
  * Runs `effect` holding a lock shared by every tab of this origin (Web Locks), where the browser has

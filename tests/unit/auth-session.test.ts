@@ -5,6 +5,7 @@ import type { ApiRequest } from "../../src/effects/Api.ts"
 import { Api } from "../../src/effects/Api.ts"
 import { ServerError } from "../../src/effects/ApiError.ts"
 import { changePassword } from "../../src/effects/auth/account.ts"
+import { endpoints } from "../../src/effects/call.ts"
 import { login, logout, watchExpiry } from "../../src/effects/auth/session.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
 import { ada } from "../../src/machines/support/testing/fixtures.ts"
@@ -50,7 +51,7 @@ describe("logout", () => {
     const server = recorder(() => new ServerError({ status: 503, message: "" }))
     return Effect.gen(function* () {
       yield* logout()
-      expect(server.requests[0]).toMatchObject({ path: "/v2/auth/logout/", body: { refresh: "r1" } })
+      expect(server.requests[0]).toMatchObject({ method: "POST", path: endpoints.authPublic.logout.path, body: { refresh: "r1" } })
       expect(yield* TokenStore.use((t) => t.get)).toBeNull()
     }).pipe(Effect.provide(withTokens(server.layer, { access: "a1", refresh: "r1" })))
   })

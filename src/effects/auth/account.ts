@@ -1,11 +1,8 @@
 // The signed-in user's own account: profile, password and activity.
 import { Effect } from "effect"
-import { Activity, type ChangePasswordPayload } from "../../contract/auth.ts"
-import { Ok, Page } from "../../contract/envelope.ts"
-import { Profile } from "../../contract/users.ts"
-import { Api } from "../Api.ts"
+import type { ChangePasswordPayload } from "../../contract/auth.ts"
+import { call, endpoints } from "../call.ts"
 import { TokenStore } from "../TokenStore.ts"
-import { Acknowledged } from "./acknowledged.ts"
 
 export interface ProfileChanges {
   readonly name: string
@@ -28,13 +25,7 @@ const profileForm = (changes: ProfileChanges, avatar: AvatarChange): FormData =>
 }
 
 export const updateProfile = Effect.fn("Auth.updateProfile")(function* (userId: string, changes: ProfileChanges, avatar: AvatarChange) {
-  const api = yield* Api
-  const answer = yield* api.request({
-    method: "PUT",
-    path: `/v2/auth/user/profile/${encodeURIComponent(userId)}/`,
-    body: profileForm(changes, avatar),
-    success: Ok(Profile)
-  })
+  const answer = yield* call(endpoints.authAccount.updateProfile, { params: { userId }, payload: profileForm(changes, avatar) })
   return answer.data
 })
 
@@ -43,21 +34,13 @@ export const updateProfile = Effect.fn("Auth.updateProfile")(function* (userId: 
  * knows which session to keep (src/contract/auth.ts).
  */
 export const changePassword = Effect.fn("Auth.changePassword")(function* (payload: Omit<ChangePasswordPayload, "refresh">) {
-  const api = yield* Api
   const stored = yield* (yield* TokenStore).get
-  const body = stored === null ? payload : { ...payload, refresh: stored.refresh }
-  yield* api.request({ method: "PUT", path: "/v2/auth/password/change/", body, success: Acknowledged })
+  yield* call(endpoints.authAccount.changePassword, { payload: stored === null ? payload : { ...payload, refresh: stored.refresh } })
 })
 
 export const ACTIVITIES_PAGE_SIZE = 10
 
 export const loadActivities = Effect.fn("Auth.loadActivities")(function* (page: number) {
-  const api = yield* Api
-  const answer = yield* api.request({
-    method: "GET",
-    path: "/v2/auth/activities/",
-    query: { page, limit: ACTIVITIES_PAGE_SIZE },
-    success: Ok(Page(Activity))
-  })
+  const answer = yield* call(endpoints.authAccount.activities, { query: { page, limit: ACTIVITIES_PAGE_SIZE } })
   return answer.data
 })

@@ -1,23 +1,22 @@
-// Getting back into an account: a forgotten password, or a lost authenticator.
+// Getting back into an account: a forgotten password, or a lost authenticator. None of these needs
+// a session.
 import { Effect } from "effect"
-import type { ResetConfirmPayload } from "../../contract/auth.ts"
-import { Api } from "../Api.ts"
-import { Acknowledged, type Locale } from "./acknowledged.ts"
+import type { Locale, ResetConfirmPayload } from "../../contract/auth.ts"
+import { call, endpoints } from "../call.ts"
 
-const post = (path: string, body: Record<string, unknown>) =>
-  Api.use((api) => api.request({ method: "POST", path, body, success: Acknowledged, authenticated: false }))
+const noSession = { authenticated: false } as const
 
 export const requestPasswordReset = Effect.fn("Auth.requestPasswordReset")(function* (email: string, locale: Locale) {
-  yield* post("/v2/auth/password/reset/", { email, locale })
+  yield* call(endpoints.authPublic.passwordReset, { payload: { email, locale } }, noSession)
 })
 
 export const confirmPasswordReset = Effect.fn("Auth.confirmPasswordReset")(function* (payload: ResetConfirmPayload) {
-  yield* post("/v2/auth/password/reset/confirm/", payload)
+  yield* call(endpoints.authPublic.passwordResetConfirm, { payload }, noSession)
 })
 
 /** Mails a link to /reset-mfa?uid=..&token=.. */
 export const requestMfaReset = Effect.fn("Auth.requestMfaReset")(function* (email: string, locale: Locale) {
-  yield* post("/v2/auth/reset-mfa/", { email, locale })
+  yield* call(endpoints.authPublic.resetMfa, { payload: { email, locale } }, noSession)
 })
 
 /** Turns 2FA off for the account of the link, once its password is given. */
@@ -26,5 +25,5 @@ export const confirmMfaReset = Effect.fn("Auth.confirmMfaReset")(function* (payl
   readonly token: string
   readonly password: string
 }) {
-  yield* post("/v2/auth/reset-mfa/confirm/", payload)
+  yield* call(endpoints.authPublic.resetMfaConfirm, { payload }, noSession)
 })

@@ -1,11 +1,9 @@
 // Signing in and out, and finding out who is signed in.
 import { Effect, Stream } from "effect"
-import { type LoginPayload, LoginResult } from "../../contract/auth.ts"
-import { Ok } from "../../contract/envelope.ts"
-import { Profile } from "../../contract/users.ts"
-import { Api } from "../Api.ts"
+import type { LoginPayload } from "../../contract/auth.ts"
+import type { Profile } from "../../contract/users.ts"
+import { call, endpoints } from "../call.ts"
 import { TokenStore } from "../TokenStore.ts"
-import { Acknowledged } from "./acknowledged.ts"
 
 export type LoginOutcome = { readonly _tag: "SignedIn"; readonly user: Profile } | { readonly _tag: "MfaRequired" }
 
@@ -14,14 +12,7 @@ const signedIn = (user: Profile): LoginOutcome => ({ _tag: "SignedIn", user })
 
 /** Signs in; a full answer stores the tokens, a 2FA account first answers with a request for the code. */
 export const login = Effect.fn("Auth.login")(function* (payload: LoginPayload) {
-  const api = yield* Api
-  const answer = yield* api.request({
-    method: "POST",
-    path: "/v2/auth/login/",
-    body: payload,
-    success: Ok(LoginResult),
-    authenticated: false
-  })
+  const answer = yield* call(endpoints.authPublic.login, { payload }, { authenticated: false })
   const result = answer.data
   if (result.mfa_required) return mfaRequired
   const tokens = yield* TokenStore
@@ -36,8 +27,7 @@ export const hasStoredSession = Effect.fn("Auth.hasStoredSession")(function* () 
 })
 
 export const loadProfile = Effect.fn("Auth.loadProfile")(function* () {
-  const api = yield* Api
-  const answer = yield* api.request({ method: "GET", path: "/v2/auth/user/profile/", success: Ok(Profile) })
+  const answer = yield* call(endpoints.authAccount.profile)
   return answer.data
 })
 
@@ -48,19 +38,10 @@ export const loadProfile = Effect.fn("Auth.loadProfile")(function* () {
  */
 export const logout = Effect.fn("Auth.logout")(function* () {
   const tokens = yield* TokenStore
-  const api = yield* Api
   const stored = yield* tokens.get
   yield* tokens.clear
   if (stored === null) return
-  yield* api
-    .request({
-      method: "POST",
-      path: "/v2/auth/logout/",
-      body: { refresh: stored.refresh },
-      success: Acknowledged,
-      authenticated: false
-    })
-    .pipe(Effect.ignore)
+  yield* call(endpoints.authPublic.logout, { payload: { refresh: stored.refresh } }, { authenticated: false }).pipe(Effect.ignore)
 })
 
 /** Calls `notify` each time the server refuses to renew the session (see Api). Runs until interrupted. */
