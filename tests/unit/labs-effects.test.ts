@@ -5,6 +5,7 @@ import { Effect } from "effect"
 import type { ApiRequest } from "../../src/effects/Api.ts"
 import { Api } from "../../src/effects/Api.ts"
 import { NotFound, ServerError } from "../../src/effects/ApiError.ts"
+import { endpoints, pathOf } from "../../src/effects/call.ts"
 import { createFolder } from "../../src/effects/labs/create.ts"
 import { detailOf, failureOf } from "../../src/effects/labs/failures.ts"
 import { setFavorite } from "../../src/effects/labs/favorites.ts"
@@ -32,9 +33,10 @@ describe("lists", () => {
     return Effect.gen(function* () {
       yield* loadLabPage({ kind: "folder", folderId: "f1", search: "  " }, 2)
       yield* loadLabPage({ kind: "folder", folderId: null, search: " liver " }, 1)
-      expect(server.requests.map((r) => [r.path, r.query])).toEqual([
-        ["/v2/labs/", { page: 2, limit: 40, parent: "f1", search: undefined }],
-        ["/v2/labs/", { page: 1, limit: 40, parent: undefined, search: "liver" }]
+      // The query as the contract encodes it: numbers as strings, absent parts left out.
+      expect(server.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+        ["GET", endpoints.labsView.list.path, { page: "2", limit: "40", parent: "f1" }],
+        ["GET", endpoints.labsView.list.path, { page: "1", limit: "40", search: "liver" }]
       ])
     }).pipe(Effect.provide(server.layer))
   })
@@ -43,7 +45,7 @@ describe("lists", () => {
     const server = recorder(() => page([{ ...slides, accessed_at: "2025-03-05T08:00:00Z" }]))
     return Effect.gen(function* () {
       const answer = yield* loadLabPage({ kind: "recent" }, 1)
-      expect(server.requests[0]?.path).toBe("/v2/labs/recents/")
+      expect(server.requests[0]?.path).toBe(endpoints.labs.recents.path)
       expect(answer.results[0]?.accessed_at).toBe("2025-03-05T08:00:00Z")
     }).pipe(Effect.provide(server.layer))
   })
@@ -51,7 +53,9 @@ describe("lists", () => {
   it.effect("opening a folder asks for the folder and its first page together", () => {
     const biopsies = lab("f2", "Biopsies", { parent: "f1" })
     const server = recorder((request) =>
-      request.path === "/v2/labs/f1/" ? { status: "success", data: folderDetail(slides, [{ id: "f1", name: "Slides" }]) } : page([biopsies])
+      request.path === pathOf(endpoints.labsView.get.path, { id: "f1" })
+        ? { status: "success", data: folderDetail(slides, [{ id: "f1", name: "Slides" }]) }
+        : page([biopsies])
     )
     return Effect.gen(function* () {
       const opened = yield* openSource({ kind: "folder", folderId: "f1", search: "" })
@@ -80,8 +84,8 @@ describe("changes", () => {
       yield* trashLabs(["f1"])
       yield* trashLabs(["f1", "f2"])
       expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-        ["DELETE", "/v2/labs/f1/", undefined],
-        ["DELETE", "/v2/labs/", { lab_id: ["f1", "f2"] }]
+        ["DELETE", pathOf(endpoints.labs.remove.path, { id: "f1" }), undefined],
+        ["DELETE", endpoints.labs.removeMany.path, { lab_id: ["f1", "f2"] }]
       ])
     }).pipe(Effect.provide(server.layer))
   })
@@ -90,7 +94,7 @@ describe("changes", () => {
     const server = recorder(() => done)
     return Effect.gen(function* () {
       const lab = yield* setFavorite({ ...slides, is_favorite: true }, false)
-      expect(server.requests[0]).toMatchObject({ method: "DELETE", path: "/v2/labs/favorites/f1/" })
+      expect(server.requests[0]).toMatchObject({ method: "DELETE", path: pathOf(endpoints.favorites.remove.path, { id: "f1" }) })
       expect(lab.is_favorite).toBe(false)
     }).pipe(Effect.provide(server.layer))
   })
@@ -105,8 +109,8 @@ describe("changes", () => {
     return Effect.gen(function* () {
       const panel = yield* setPublic("f1", true)
       expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-        ["PUT", "/v2/labs/metadata/", { lab_id: "f1", name: "mylab-is_public", value: "true" }],
-        ["GET", "/v2/labs/f1/info/", undefined]
+        ["PUT", endpoints.metadata.put.path, { lab_id: "f1", name: "mylab-is_public", value: "true" }],
+        ["GET", pathOf(endpoints.labsView.info.path, { id: "f1" }), undefined]
       ])
       expect(panel.access).toBe("public")
     }).pipe(Effect.provide(server.layer))

@@ -1,19 +1,15 @@
 // /v2/labs/favorites/: starring a lab (POST with lab_id) and un-starring it (DELETE by id).
 import { Effect } from "effect"
-import { Ok } from "../../contract/envelope.ts"
-import { Lab } from "../../contract/labs.ts"
-import { Api } from "../Api.ts"
-import { Acknowledged } from "../auth/acknowledged.ts"
+import type { Lab } from "../../contract/labs.ts"
+import { call, endpoints } from "../call.ts"
 
 export const addFavorite = Effect.fn("Favorites.add")(function* (id: string) {
-  const api = yield* Api
-  const answer = yield* api.request({ method: "POST", path: "/v2/labs/favorites/", body: { lab_id: id }, success: Ok(Lab) })
+  const answer = yield* call(endpoints.favorites.add, { payload: { lab_id: id } })
   return answer.data
 })
 
 export const removeFavorite = Effect.fn("Favorites.remove")(function* (id: string) {
-  const api = yield* Api
-  yield* api.request({ method: "DELETE", path: `/v2/labs/favorites/${encodeURIComponent(id)}/`, success: Acknowledged })
+  yield* call(endpoints.favorites.remove, { params: { id } })
 })
 
 /** Sets the star and answers the lab as it now is. */

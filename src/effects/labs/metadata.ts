@@ -1,20 +1,13 @@
 // A lab's metadata: keyword and value pairs, among them the public flag ("mylab-is_public"). Each
 // change answers the info panel as it now is: whether a lab is public also depends on its folders,
 // which only the server knows, so the panel never guesses.
-import { Effect, Schema } from "effect"
-import { Ok } from "../../contract/envelope.ts"
-import { MetadataEntry, PUBLIC_KEY } from "../../contract/labs.ts"
-import { Api } from "../Api.ts"
-import { Acknowledged } from "../auth/acknowledged.ts"
+import { Effect } from "effect"
+import { PUBLIC_KEY } from "../../contract/labs.ts"
+import { call, endpoints } from "../call.ts"
 import { loadLabInfo } from "./info.ts"
 
-const One = Ok(Schema.Struct({ metadata: MetadataEntry }))
-
-const entryPath = (labId: string, metaId: string) => `/v2/labs/${encodeURIComponent(labId)}/info/${encodeURIComponent(metaId)}/`
-
 /** PUT /v2/labs/metadata/: creates the entry, or edits the one of that name. */
-const put = (labId: string, name: string, value: string) =>
-  Api.use((api) => api.request({ method: "PUT", path: "/v2/labs/metadata/", body: { lab_id: labId, name, value }, success: One }))
+const put = (labId: string, name: string, value: string) => call(endpoints.metadata.put, { payload: { lab_id: labId, name, value } })
 
 export const setPublic = Effect.fn("Metadata.setPublic")(function* (labId: string, isPublic: boolean) {
   yield* put(labId, PUBLIC_KEY, isPublic ? "true" : "false")
@@ -32,14 +25,12 @@ export const saveMetadata = Effect.fn("Metadata.save")(function* (labId: string,
   if (change.id === undefined) {
     yield* put(labId, change.name, change.value)
   } else {
-    const api = yield* Api
-    yield* api.request({ method: "PUT", path: entryPath(labId, change.id), body: { name: change.name, value: change.value }, success: One })
+    yield* call(endpoints.metadata.edit, { params: { id: labId, metaId: change.id }, payload: { name: change.name, value: change.value } })
   }
   return yield* loadLabInfo(labId)
 })
 
 export const removeMetadata = Effect.fn("Metadata.remove")(function* (labId: string, metaId: string) {
-  const api = yield* Api
-  yield* api.request({ method: "DELETE", path: entryPath(labId, metaId), success: Acknowledged })
+  yield* call(endpoints.metadata.remove, { params: { id: labId, metaId } })
   return yield* loadLabInfo(labId)
 })
