@@ -3,6 +3,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { Api, type ApiRequest } from "../../src/effects/Api.ts"
+import { NotFound } from "../../src/effects/ApiError.ts"
+import { endpoints, pathOf } from "../../src/effects/call.ts"
 import { changeMemberRole } from "../../src/effects/members/changeRole.ts"
 import { inviteMembers } from "../../src/effects/members/invite.ts"
 import { loadMembers } from "../../src/effects/members/list.ts"
@@ -24,12 +26,13 @@ const member = (id: string, email: string, role: "owner" | "admin" | "reviewer")
   is_inherited: false
 })
 
-/** Runs `program` against an Api answering with `answer`, and returns what was asked. */
-const scripted = <A>(program: Effect.Effect<A, unknown, Api>, answer: (request: ApiRequest<unknown>) => unknown) => {
+/** Runs `program` against an Api answering with `answer` (an Effect for a failure), and returns what was asked. */
+const scripted = <A, E>(program: Effect.Effect<A, E, Api>, answer: (request: ApiRequest<unknown>) => unknown) => {
   const asked: Array<ApiRequest<unknown>> = []
   const layer = Api.test((request) => {
     asked.push(request)
-    return Effect.succeed(answer(request))
+    const answered = answer(request)
+    return Effect.isEffect(answered) ? (answered as Effect.Effect<unknown, NotFound>) : Effect.succeed(answered)
   })
   return program.pipe(
     Effect.provide(layer),
@@ -46,7 +49,9 @@ describe("members programs", () => {
         data: page
       }))
       expect(result).toEqual(page)
-      expect(asked[0]).toMatchObject({ method: "GET", path: "/v2/members/", query: { lab_id: "l1", page: 1, limit: 5, search: undefined } })
+      // The query as the contract encodes it: numbers as strings, an empty search left out.
+      expect(asked[0]).toMatchObject({ method: "GET", path: endpoints.members.list.path })
+      expect(asked[0]?.query).toEqual({ lab_id: "l1", page: "1", limit: "5" })
     })
   )
 
@@ -64,6 +69,7 @@ describe("members programs", () => {
           data: { members: body.email.map((email, i) => member(`${body.role_member}${i}`, email, body.role_member)) }
         }
       })
+      expect(asked.map((r) => r.path)).toEqual([endpoints.members.invite.path, endpoints.members.invite.path])
       expect(asked.map((r) => r.body)).toEqual([
         { lab_id: "l1", email: ["cy@lab.test", "di@lab.test"], role_member: "reviewer", locale: "id" },
         { lab_id: "l1", email: ["bob@lab.test"], role_member: "admin", locale: "id" }
@@ -78,10 +84,14 @@ describe("members programs", () => {
         status: "success",
         data: member("m 1", "bob@lab.test", "admin")
       }))
-      expect(changed.asked[0]).toMatchObject({ method: "PUT", path: "/v2/members/m%201/", body: { role_member: "admin" } })
+      expect(changed.asked[0]).toMatchObject({
+        method: "PUT",
+        path: pathOf(endpoints.members.changeRole.path, { id: "m 1" }),
+        body: { role_member: "admin" }
+      })
       expect(changed.result.role_member).toBe("admin")
       const removed = yield* scripted(removeMember("m1"), () => ({ status: "success", data: null }))
-      expect(removed.asked[0]).toMatchObject({ method: "DELETE", path: "/v2/members/m1/" })
+      expect(removed.asked[0]).toMatchObject({ method: "DELETE", path: pathOf(endpoints.members.remove.path, { id: "m1" }) })
     })
   )
 
@@ -92,7 +102,7 @@ describe("members programs", () => {
         status: "success",
         data: { data: { results: [ada] } }
       }))
-      expect(asked[0]).toMatchObject({ path: "/v2/auth/users/", query: { lab_id: "l1", search: "ad" } })
+      expect(asked[0]).toMatchObject({ method: "GET", path: endpoints.members.suggest.path, query: { lab_id: "l1", search: "ad" } })
       expect(result).toEqual([ada])
     })
   )
@@ -103,15 +113,34 @@ describe("notifications programs", () => {
     Effect.gen(function* () {
       const list = { results: [], meta: { count: 0, current_page: 2, next_page: null }, unread_count: 3 }
       const { result, asked } = yield* scripted(loadNotifications(2), () => ({ status: "success", data: { data: list } }))
-      expect(asked[0]).toMatchObject({ method: "GET", path: "/v2/notifications/", query: { page: 2, limit: 5 } })
+      expect(asked[0]).toMatchObject({ method: "GET", path: endpoints.notifications.list.path, query: { page: "2", limit: "5" } })
       expect(result.unread_count).toBe(3)
     })
   )
 
-  it.effect("marks one read with a PUT", () =>
+  const notification = {
+    id: "n1",
+    type: "invite",
+    is_read: true,
+    created_at: "2026-11-25T00:00:00.000Z",
+    lab: { id: "l1", name: "Slides", is_dir: true },
+    sender: { name: "Ada", email: "ada@lab.test", username: null }
+  }
+
+  it.effect("marks one read with a PUT and answers it as it now is", () =>
     Effect.gen(function* () {
-      const { asked } = yield* scripted(markNotificationRead("n1"), () => ({ status: "success", data: null }))
-      expect(asked[0]).toMatchObject({ method: "PUT", path: "/v2/notifications/n1/" })
+      const { result, asked } = yield* scripted(markNotificationRead("n1"), () => ({ status: "success", data: notification }))
+      expect(asked[0]).toMatchObject({ method: "PUT", path: pathOf(endpoints.notifications.markRead.path, { id: "n1" }) })
+      expect(result.is_read).toBe(true)
+    })
+  )
+
+  it.effect("a refused mark fails with its typed error instead of passing for done", () =>
+    Effect.gen(function* () {
+      const error = yield* scripted(markNotificationRead("gone"), () =>
+        Effect.fail(new NotFound({ message: "Notification not found." }))
+      ).pipe(Effect.flip)
+      expect(error).toMatchObject({ _tag: "NotFound", message: "Notification not found." })
     })
   )
 })

@@ -1,11 +1,10 @@
 // POST /v2/members/invites/: invites emails to a lab. The endpoint takes one role per request, so
 // invitees are sent in one request per role (reviewers first, as most are); the answer lists the
 // memberships as they now stand, for the dialog to show without reloading.
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import type { Locale } from "../../contract/auth.ts"
-import { Ok } from "../../contract/envelope.ts"
-import { Member, type MemberRole } from "../../contract/members.ts"
-import { Api } from "../Api.ts"
+import type { MemberRole } from "../../contract/members.ts"
+import { call, endpoints } from "../call.ts"
 
 export interface Invitee {
   readonly email: string
@@ -19,21 +18,15 @@ export interface InviteRequest {
   readonly locale: Locale
 }
 
-const Invited = Ok(Schema.Struct({ members: Schema.Array(Member) }))
-
 const roleOrder: ReadonlyArray<MemberRole> = ["reviewer", "admin"]
 
 export const inviteMembers = Effect.fn("Members.invite")(function* (request: InviteRequest) {
-  const api = yield* Api
   const groups = roleOrder
     .map((role) => ({ role, emails: request.invitees.filter((i) => i.role === role).map((i) => i.email) }))
     .filter((group) => group.emails.length > 0)
   const answers = yield* Effect.forEach(groups, (group) =>
-    api.request({
-      method: "POST",
-      path: "/v2/members/invites/",
-      body: { lab_id: request.labId, email: group.emails, role_member: group.role, locale: request.locale },
-      success: Invited
+    call(endpoints.members.invite, {
+      payload: { lab_id: request.labId, email: group.emails, role_member: group.role, locale: request.locale }
     })
   )
   return answers.flatMap((answer) => answer.data.members)

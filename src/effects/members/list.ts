@@ -1,8 +1,7 @@
 // GET /v2/members/: one page of a lab's collaborators (owner first), optionally filtered.
 import { Effect } from "effect"
-import { Ok, Page } from "../../contract/envelope.ts"
-import { Member, MEMBERS_PAGE_SIZE } from "../../contract/members.ts"
-import { Api } from "../Api.ts"
+import { MEMBERS_PAGE_SIZE } from "../../contract/members.ts"
+import { call, endpoints } from "../call.ts"
 
 export interface MembersPageRequest {
   readonly labId: string
@@ -12,13 +11,9 @@ export interface MembersPageRequest {
 }
 
 export const loadMembers = Effect.fn("Members.list")(function* (request: MembersPageRequest) {
-  const api = yield* Api
   const search = request.search.trim()
-  const answer = yield* api.request({
-    method: "GET",
-    path: "/v2/members/",
-    query: { lab_id: request.labId, page: request.page, limit: MEMBERS_PAGE_SIZE, search: search === "" ? undefined : search },
-    success: Ok(Page(Member))
+  const answer = yield* call(endpoints.members.list, {
+    query: { lab_id: request.labId, page: request.page, limit: MEMBERS_PAGE_SIZE, search: search === "" ? undefined : search }
   })
   return answer.data
 })

@@ -1,9 +1,12 @@
-// PUT /v2/notifications/{id}/: marks one notification read.
+// PUT /v2/notifications/{id}/: marks one notification read and answers it as it now is. A refusal
+// (it is gone: NotFound) or no answer fails with its typed error; whether that matters is the
+// machine's to decide.
 import { Effect } from "effect"
-import { Api } from "../Api.ts"
-import { Acknowledged } from "../auth/acknowledged.ts"
+import { type CallError, call, endpoints } from "../call.ts"
+
+export type MarkReadError = CallError<typeof endpoints.notifications.markRead>
 
 export const markNotificationRead = Effect.fn("Notifications.markRead")(function* (id: string) {
-  const api = yield* Api
-  yield* api.request({ method: "PUT", path: `/v2/notifications/${encodeURIComponent(id)}/`, success: Acknowledged })
+  const answer = yield* call(endpoints.notifications.markRead, { params: { id } })
+  return answer.data
 })
