@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback } from "xstate"
+import { NotFound } from "../../effects/ApiError.ts"
 import { type NotificationsEmitted, type NotificationsEvent, notificationsMachine, pushKindOf } from "./notifications.machine.ts"
 import { drive } from "../support/testing/drive.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
@@ -20,6 +21,9 @@ const model = modelFor({
     { type: "notifications.retry" },
     { type: "notifications.open", id: "n2" },
     { type: "notifications.pushed", kind: "invite" },
+    // How a PUT ended changes nothing on screen, whenever it arrives.
+    { type: "notifications.marked", id: "n2" },
+    { type: "notifications.markFailed", id: "n2", error: serverDown },
     { type: "xstate.done.actor.load", output: firstPage },
     { type: "xstate.done.actor.load", output: secondPage },
     { type: "xstate.done.actor.load", output: refreshedPage },
@@ -97,6 +101,21 @@ describe("notifications scenarios", () => {
     await run.send({ type: "notifications.open", id: "n3" })
     expect(run.invocations.filter((i) => i.src === "markRead")).toHaveLength(1)
     expect(run.actor.getSnapshot().context.unread).toBe(3)
+  })
+
+  it("a refused PUT reaches the machine with its typed error; it carries on with the notification read", async () => {
+    const { run } = start()
+    await run.succeed("load", firstPage)
+    await run.send({ type: "notifications.open", id: "n3" })
+    expect(run.actor.getSnapshot().children["markRead.n3"]).toBeDefined()
+    await run.send({ type: "notifications.markFailed", id: "n3", error: new NotFound({ message: "Notification not found." }) })
+    const snapshot = run.actor.getSnapshot()
+    expect(snapshot.status).toBe("active")
+    expect(snapshot.matches("ready")).toBe(true)
+    expect(snapshot.children["markRead.n3"]).toBeUndefined()
+    expect(snapshot.context.items.find((i) => i.id === "n3")?.is_read).toBe(true)
+    expect(snapshot.context.unread).toBe(3)
+    expect(snapshot.context.error).toBeNull()
   })
 
   it("hears the user's own invite, ownership and comment events from the realtime actor", () => {

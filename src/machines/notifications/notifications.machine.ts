@@ -6,18 +6,19 @@
 //   ready/loadingMore --pushed--> refreshing --> ready (new unread ones announced)
 //   a push while a first page is on its way marks it stale: another refresh follows it
 //   loading --error--> failed --retry/pushed--> loading
-//   notifications.open (anywhere): read at once on screen, PUT in the background
+//   notifications.open (anywhere): read at once on screen, PUT in the background; its outcome comes
+//   back as notifications.marked or notifications.markFailed (with the typed error)
 import { Effect } from "effect"
-import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
+import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, stopChild } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Notification } from "../../contract/notifications.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadNotifications } from "../../effects/notifications/list.ts"
-import { markNotificationRead } from "../../effects/notifications/markRead.ts"
+import { type MarkReadError, markNotificationRead } from "../../effects/notifications/markRead.ts"
 import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
 export type PushKind = "invite" | "ownership" | "chat"
@@ -56,6 +57,10 @@ export type NotificationsEvent =
   | { readonly type: "notifications.open"; readonly id: string }
   /** Something new was published on the user's channels. */
   | { readonly type: "notifications.pushed"; readonly kind: PushKind }
+  /** The PUT behind an open was taken. */
+  | { readonly type: "notifications.marked"; readonly id: string }
+  /** The PUT behind an open failed, with why (NotFound: it is gone; no answer; a server error). */
+  | { readonly type: "notifications.markFailed"; readonly id: string; readonly error: MarkReadError }
 
 export type NotificationsEmitted = { readonly type: "notifications.arrived"; readonly notification: Notification }
 
@@ -71,6 +76,9 @@ const pushes = fromCallback<EventObject, NotificationsInput>(({ input, sendBack 
   return () => subscription.unsubscribe()
 })
 
+/** The id of the child marking notification `id` read; one at most, since only an unread one is marked. */
+const markingOf = (id: string) => `markRead.${id}`
+
 const withoutDuplicates = (items: ReadonlyArray<Notification>): ReadonlyArray<Notification> => {
   const seen = new Set<string>()
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id))
@@ -85,8 +93,15 @@ export const notificationsMachine = setup({
   },
   actors: {
     load: fromEffect((page: number) => loadNotifications(page)),
-    // Never fails: a refused PUT leaves it unread on the server, and the next load shows it so.
-    markRead: fromEffect((id: string) => markNotificationRead(id).pipe(Effect.ignore)),
+    // Reports how the PUT ended as an event, its typed error included, for the machine to decide.
+    markRead: fromEffectCallback((id: string, send: (event: NotificationsEvent) => void) =>
+      markNotificationRead(id).pipe(
+        Effect.match({
+          onSuccess: () => send({ type: "notifications.marked", id }),
+          onFailure: (error) => send({ type: "notifications.markFailed", id, error })
+        })
+      )
+    ),
     pushes
   },
   guards: {
@@ -134,14 +149,25 @@ export const notificationsMachine = setup({
         items: context.items.map((item) => (item.id === event.id ? { ...item, is_read: true } : item)),
         unread: Math.max(0, context.unread - 1)
       })
-      enqueue.spawnChild("markRead", { input: event.id })
-    })
+      enqueue.spawnChild("markRead", { id: markingOf(event.id), input: event.id })
+    }),
+    /**
+     * The PUT is over; a failed one changes nothing on screen: the user is on their way, and the next
+     * load shows the notification as the server holds it (unread again, or gone).
+     */
+    forgetMarking: stopChild(({ event }) =>
+      event.type === "notifications.marked" || event.type === "notifications.markFailed" ? markingOf(event.id) : ""
+    )
   }
 }).createMachine({
   id: "notifications",
   context: ({ input }) => ({ ...input, items: [], nextPage: null, unread: 0, error: null, stale: false }),
   invoke: { id: "pushes", src: "pushes", input: ({ context }) => ({ userId: context.userId, realtime: context.realtime }) },
-  on: { "notifications.open": { actions: "open" } },
+  on: {
+    "notifications.open": { actions: "open" },
+    "notifications.marked": { actions: "forgetMarking" },
+    "notifications.markFailed": { actions: "forgetMarking" }
+  },
   initial: "loading",
   states: {
     loading: {
