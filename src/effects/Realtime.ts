@@ -5,6 +5,7 @@ import { Context, Effect, Layer, Schema, type Scope } from "effect"
 import type PusherClient from "pusher-js"
 import type { ClientConfig } from "../contract/realtime.ts"
 import { Api } from "./Api.ts"
+import { authorizeChannel } from "./realtime/authorize.ts"
 import { connectionOver, type PusherLike, type RealtimeConnection } from "./realtime/pusherConnection.ts"
 import { pusherOptions } from "./realtime/pusherOptions.ts"
 
@@ -12,8 +13,6 @@ export type { ChannelSignal, ConnectionState, RealtimeConnection } from "./realt
 
 /** pusher-js could not be loaded (offline while the chunk was still missing). */
 export class RealtimeError extends Schema.TaggedError<RealtimeError>()("RealtimeError", { message: Schema.String }) {}
-
-const AuthAnswer = Schema.Struct({ auth: Schema.String, channel_data: Schema.optionalKey(Schema.String) })
 
 type PusherConstructor = typeof PusherClient.default
 
@@ -39,14 +38,7 @@ export class Realtime extends Context.Service<
     Effect.gen(function* () {
       const api = yield* Api
       const authorize = (socketId: string, channelName: string) =>
-        Effect.runPromise(
-          api.request({
-            method: "POST",
-            path: "/v2/realtime/auth/",
-            body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
-            success: AuthAnswer
-          })
-        )
+        Effect.runPromise(authorizeChannel(socketId, channelName).pipe(Effect.provideService(Api, api)))
       const open = (config: ClientConfig) =>
         Effect.tryPromise({
           try: () => import("pusher-js"),
