@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest"
+import { annotationOf, ring } from "./fixtures.ts"
+import { geometryOf } from "./shape.ts"
+import { type Change, AnnotationStore } from "./store.ts"
+import { SpatialIndex } from "./spatial.ts"
+
+const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY })
+const ids = (shapes: ReadonlyArray<{ id: string }>) => shapes.map((s) => s.id).sort()
+
+const slide = () => [
+  annotationOf("rect", { kind: "rectangle", x: 10, y: 20, w: 100, h: 50 }),
+  annotationOf("poly", ring(500, 500, 40), { label: "l2", color: "#00FF00", comment: "mitosis" }),
+  annotationOf("line", {
+    kind: "polyline",
+    points: [
+      [1000, 1000],
+      [1100, 1000],
+      [1100, 1100]
+    ]
+  }),
+  annotationOf(
+    "dots",
+    {
+      kind: "points",
+      points: [
+        [2000, 2000],
+        [2050, 2010]
+      ]
+    },
+    { visible: false }
+  )
+]
+
+describe("AnnotationStore", () => {
+  it("parses every selector form into flat image coordinates, with label, author and version", () => {
+    const store = new AnnotationStore()
+    const report = store.load([
+      ...slide(),
+      {
+        ...annotationOf("bad", ring(0, 0, 1)),
+        data: {
+          ...annotationOf("bad", ring(0, 0, 1)).data,
+          target: { source: "s", selector: { type: "SvgSelector", value: "<svg><rect/></svg>" } }
+        }
+      }
+    ])
+    expect(report.loaded).toBe(4)
+    expect(report.skipped).toHaveLength(1)
+    expect(report.skipped[0]).toContain("bad")
+    const rect = store.get("rect")!
+    expect(rect.kind).toBe("rectangle")
+    expect([...rect.coords]).toEqual([10, 20, 110, 20, 110, 70, 10, 70])
+    expect(rect.bbox).toEqual(box(10, 20, 110, 70))
+    expect(geometryOf(rect)).toEqual({ kind: "rectangle", x: 10, y: 20, w: 100, h: 50 })
+    const poly = store.get("poly")!
+    expect(poly.coords.length).toBe(64)
+    expect(poly.color).toBe("#00FF00")
+    expect(poly.labelId).toBe("l2")
+    expect(poly.comments).toEqual(["mitosis"])
+    expect(poly.author?.name).toBe("Ada")
+    expect(store.get("dots")?.kind).toBe("points")
+    expect(store.get("line")?.kind).toBe("polyline")
+  })
+
+  it("answers a viewport with the shown shapes that meet it", () => {
+    const store = new AnnotationStore()
+    store.load(slide())
+    expect(ids(store.query(box(0, 0, 600, 600)))).toEqual(["poly", "rect"])
+    expect(ids(store.query(box(900, 900, 3000, 3000)))).toEqual(["line"]) // "dots" is hidden
+    store.setLabelVisible("l2", false)
+    expect(ids(store.query(box(0, 0, 600, 600)))).toEqual(["rect"])
+    store.setLabelVisible("l2", true)
+    expect(ids(store.query(box(0, 0, 600, 600)))).toEqual(["poly", "rect"])
+  })
+
+  it("tells listeners once per batch, with its origin, and what a local change replaced", () => {
+    const store = new AnnotationStore()
+    const heard: Array<Change> = []
+    store.subscribe((change) => heard.push(change))
+    store.load(slide())
+    const moved = {
+      ...store.get("rect")!,
+      bbox: box(5000, 5000, 5100, 5050),
+      coords: new Float64Array([5000, 5000, 5100, 5000, 5100, 5050, 5000, 5050]),
+      version: 2
+    }
+    const fresh = { ...moved, id: "new", version: 1 }
+    store.apply("local", { upsert: [moved, fresh], remove: ["poly", "missing"] })
+    expect(heard.map((c) => c.origin)).toEqual(["load", "local"])
+    expect(heard[0]!.reset).toBe(true)
+    const local = heard[1]!
+    expect(ids(local.upserted)).toEqual(["new", "rect"])
+    expect(ids(local.removed)).toEqual(["poly"])
+    expect(local.before.get("rect")?.version).toBe(1)
+    expect(local.before.has("new")).toBe(true)
+    expect(local.before.get("new")).toBeUndefined()
+    expect(ids(store.query(box(4900, 4900, 5200, 5200)))).toEqual(["new", "rect"])
+    expect(ids(store.query(box(0, 0, 600, 600)))).toEqual([])
+  })
+
+  it("a remote change is never recorded for undo, and its echo of a version held changes nothing", () => {
+    const store = new AnnotationStore()
+    store.load(slide())
+    const heard: Array<Change> = []
+    store.subscribe((change) => heard.push(change))
+    const echo = store.apply("remote", { upsert: [store.get("rect")!] })
+    expect(echo.upserted).toEqual([])
+    expect(heard).toEqual([])
+    const newer = store.apply("remote", { upsert: [{ ...store.get("rect")!, version: 3, color: "#0000FF" }] })
+    expect(newer.upserted).toHaveLength(1)
+    expect(newer.before.size).toBe(0)
+    expect(store.get("rect")?.color).toBe("#0000FF")
+  })
+
+  it("hit-tests: inside a closed shape, near a stroke or a point, the smallest first", () => {
+    const store = new AnnotationStore()
+    store.load([
+      annotationOf("region", { kind: "rectangle", x: 0, y: 0, w: 1000, h: 1000 }),
+      annotationOf("cell", ring(300, 300, 20)),
+      annotationOf("stroke", {
+        kind: "polyline",
+        points: [
+          [2000, 0],
+          [2000, 500]
+        ]
+      }),
+      annotationOf("count", { kind: "points", points: [[3000, 3000]] })
+    ])
+    expect(store.hitTest(300, 300, 2)?.id).toBe("cell")
+    expect(store.hitTest(600, 600, 2)?.id).toBe("region")
+    expect(store.hitTest(2003, 250, 4)?.id).toBe("stroke")
+    expect(store.hitTest(2010, 250, 4)).toBeUndefined()
+    expect(store.hitTest(3002, 3002, 4)?.id).toBe("count")
+    expect(store.hitTest(5000, 5000, 4)).toBeUndefined()
+  })
+})
+
+describe("SpatialIndex", () => {
+  it("agrees with a scan of every box through inserts, moves, removes and rebuilds", () => {
+    let seed = 3
+    const random = () => {
+      seed = (seed * 16807) % 2147483647
+      return seed / 2147483647
+    }
+    const boxes = new Map<string, ReturnType<typeof box>>()
+    const randomBox = () => {
+      const x = random() * 10_000
+      const y = random() * 10_000
+      return box(x, y, x + random() * 300, y + random() * 300)
+    }
+    for (let i = 0; i < 3000; i++) boxes.set(`a${i}`, randomBox())
+    const index = new SpatialIndex({ rebuildAtLeast: 200, rebuildShare: 0.05 })
+    index.load(boxes)
+    const scan = (q: ReturnType<typeof box>) =>
+      [...boxes]
+        .filter(([, b]) => b.minX <= q.maxX && b.maxX >= q.minX && b.minY <= q.maxY && b.maxY >= q.minY)
+        .map(([id]) => id)
+        .sort()
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 100; i++) {
+        const id = `a${Math.floor(random() * 3000)}`
+        if (random() < 0.4) {
+          boxes.delete(id)
+          index.delete(id)
+        } else {
+          const b = randomBox()
+          boxes.set(id, b)
+          index.set(id, b)
+        }
+        const fresh = `n${round}-${i}`
+        const b = randomBox()
+        boxes.set(fresh, b)
+        index.set(fresh, b)
+      }
+      if (index.wantsRebuild) index.load(boxes)
+      for (let q = 0; q < 20; q++) {
+        const query = box(random() * 9000, random() * 9000, 0, 0)
+        const wide = { ...query, maxX: query.minX + 1500, maxY: query.minY + 1000 }
+        expect(index.search(wide).sort()).toEqual(scan(wide))
+      }
+    }
+    expect(index.builds).toBeGreaterThan(1)
+    expect(index.size).toBe(boxes.size)
+  })
+})

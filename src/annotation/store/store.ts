@@ -1,0 +1,209 @@
+// The viewer's one source of truth for a slide's annotations (after Annotorious's store): shapes by
+// id in image pixels, a spatial index over them, and listeners told once per change batch. Every
+// batch carries its origin:
+//   load    the slide's list as the server answered it (replaces everything)
+//   local   this user's own edit: the only origin an undo stack records, and the only one sent
+//   remote  someone else's edit, from a realtime event: never sent back, never undone
+// Renderers subscribe and redraw; they never hold shapes of their own.
+import type { Annotation } from "../../contract/annotations.ts"
+import type { BBox } from "../geometry.ts"
+import { type Shape, shapeOf } from "./shape.ts"
+import { SpatialIndex, type SpatialOptions } from "./spatial.ts"
+
+export type Origin = "local" | "remote" | "load"
+
+export interface Change {
+  readonly origin: Origin
+  /** Shapes added or replaced, as they are now. */
+  readonly upserted: ReadonlyArray<Shape>
+  /** Shapes removed, as they were. */
+  readonly removed: ReadonlyArray<Shape>
+  /** For a `local` change: the shapes before it (undefined where a shape is new), by id, for undo. */
+  readonly before: ReadonlyMap<string, Shape | undefined>
+  /** True for a load: everything was replaced. */
+  readonly reset: boolean
+}
+
+export type Listener = (change: Change) => void
+
+export interface Batch {
+  readonly upsert?: ReadonlyArray<Shape>
+  readonly remove?: ReadonlyArray<string>
+}
+
+/** Annotations the store could not draw (a selector it cannot parse), with why. */
+export interface LoadReport {
+  readonly loaded: number
+  readonly skipped: ReadonlyArray<string>
+}
+
+export class AnnotationStore {
+  private readonly shapes = new Map<string, Shape>()
+  private readonly index: SpatialIndex
+  private readonly listeners = new Set<Listener>()
+  /** Hidden labels: their shapes stay in the store but queries pass over them. */
+  private readonly hiddenLabels = new Set<string>()
+
+  constructor(options: SpatialOptions = {}) {
+    this.index = new SpatialIndex(options)
+  }
+
+  get size(): number {
+    return this.shapes.size
+  }
+
+  get(id: string): Shape | undefined {
+    return this.shapes.get(id)
+  }
+
+  all(): IterableIterator<Shape> {
+    return this.shapes.values()
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  /** Replaces everything with the slide's annotations as the server answered them. */
+  load(annotations: ReadonlyArray<Annotation>): LoadReport {
+    const shapes: Array<Shape> = []
+    const skipped: Array<string> = []
+    for (const annotation of annotations) {
+      const parsed = shapeOf(annotation)
+      if (parsed.ok) shapes.push(parsed.shape)
+      else skipped.push(parsed.error)
+    }
+    this.loadShapes(shapes)
+    return { loaded: shapes.length, skipped }
+  }
+
+  /** Replaces everything with these shapes (origin `load`), in one bulk index build. */
+  loadShapes(shapes: ReadonlyArray<Shape>): void {
+    const removed = [...this.shapes.values()]
+    this.shapes.clear()
+    for (const shape of shapes) this.shapes.set(shape.id, shape)
+    this.index.load(shapes.map((shape) => [shape.id, shape.bbox] as const))
+    this.notify({ origin: "load", upserted: shapes, removed, before: new Map(), reset: true })
+  }
+
+  /** Adds, replaces and removes shapes in one batch; listeners hear it once. */
+  apply(origin: Exclude<Origin, "load">, batch: Batch): Change {
+    const upserted: Array<Shape> = []
+    const removed: Array<Shape> = []
+    const before = new Map<string, Shape | undefined>()
+    for (const shape of batch.upsert ?? []) {
+      const previous = this.shapes.get(shape.id)
+      // A remote echo of a version we already hold (our own edit coming back) changes nothing.
+      if (origin === "remote" && previous !== undefined && previous.version >= shape.version) continue
+      if (!before.has(shape.id)) before.set(shape.id, previous)
+      this.shapes.set(shape.id, shape)
+      this.index.set(shape.id, shape.bbox)
+      upserted.push(shape)
+    }
+    for (const id of batch.remove ?? []) {
+      const previous = this.shapes.get(id)
+      if (previous === undefined) continue
+      if (!before.has(id)) before.set(id, previous)
+      this.shapes.delete(id)
+      this.index.delete(id)
+      removed.push(previous)
+    }
+    if (this.index.wantsRebuild) this.index.load([...this.shapes.values()].map((s) => [s.id, s.bbox] as const))
+    const change: Change = { origin, upserted, removed, before: origin === "local" ? before : new Map(), reset: false }
+    if (upserted.length > 0 || removed.length > 0) this.notify(change)
+    return change
+  }
+
+  /** Shows or hides every shape of a label (a view setting: no origin, no undo). */
+  setLabelVisible(labelId: string, visible: boolean): void {
+    if (visible === !this.hiddenLabels.has(labelId)) return
+    if (visible) this.hiddenLabels.delete(labelId)
+    else this.hiddenLabels.add(labelId)
+    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+  }
+
+  isShown(shape: Shape): boolean {
+    return shape.visible && !this.hiddenLabels.has(shape.labelId)
+  }
+
+  /** The shown shapes whose boxes meet the box (a viewport, in image pixels). */
+  query(box: BBox, out: Array<Shape> = []): Array<Shape> {
+    for (const id of this.index.search(box)) {
+      const shape = this.shapes.get(id)
+      if (shape !== undefined && this.isShown(shape)) out.push(shape)
+    }
+    return out
+  }
+
+  /**
+   * The topmost shown shape under the point, within `tolerance` image pixels of its outline (or
+   * inside a closed shape). Among several, the smallest wins: a cell inside a region is picked
+   * before the region.
+   */
+  hitTest(x: number, y: number, tolerance: number): Shape | undefined {
+    const candidates = this.query({ minX: x - tolerance, minY: y - tolerance, maxX: x + tolerance, maxY: y + tolerance })
+    let best: Shape | undefined
+    let bestArea = Number.POSITIVE_INFINITY
+    for (const shape of candidates) {
+      if (!hits(shape, x, y, tolerance)) continue
+      const area = (shape.bbox.maxX - shape.bbox.minX) * (shape.bbox.maxY - shape.bbox.minY)
+      if (area < bestArea) {
+        best = shape
+        bestArea = area
+      }
+    }
+    return best
+  }
+
+  private notify(change: Change): void {
+    for (const listener of this.listeners) listener(change)
+  }
+}
+
+const segmentDistance2 = (px: number, py: number, ax: number, ay: number, bx: number, by: number): number => {
+  const dx = bx - ax
+  const dy = by - ay
+  const length2 = dx * dx + dy * dy
+  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2))
+  const cx = ax + t * dx - px
+  const cy = ay + t * dy - py
+  return cx * cx + cy * cy
+}
+
+/** Even-odd test of a closed ring. */
+const inside = (coords: Float64Array, x: number, y: number): boolean => {
+  let within = false
+  const n = coords.length / 2
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = coords[i * 2]!
+    const yi = coords[i * 2 + 1]!
+    const xj = coords[j * 2]!
+    const yj = coords[j * 2 + 1]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) within = !within
+  }
+  return within
+}
+
+/** Whether the point is on the shape: inside a closed one, or within the tolerance of its outline or points. */
+export const hits = (shape: Pick<Shape, "kind" | "coords">, x: number, y: number, tolerance: number): boolean => {
+  const { coords, kind } = shape
+  const t2 = tolerance * tolerance
+  const n = coords.length / 2
+  if (kind === "points") {
+    for (let i = 0; i < n; i++) {
+      const dx = coords[i * 2]! - x
+      const dy = coords[i * 2 + 1]! - y
+      if (dx * dx + dy * dy <= t2) return true
+    }
+    return false
+  }
+  const closed = kind !== "polyline"
+  if (closed && inside(coords, x, y)) return true
+  const last = closed ? n : n - 1
+  for (let i = 0; i < last; i++) {
+    const j = (i + 1) % n
+    if (segmentDistance2(x, y, coords[i * 2]!, coords[i * 2 + 1]!, coords[j * 2]!, coords[j * 2 + 1]!) <= t2) return true
+  }
+  return false
+}
