@@ -25,3 +25,16 @@ export const sniffFormat = (bytes: Uint8Array): SlideFormat | undefined => {
   if (startsWith(bytes, [...II, 43, 0]) || startsWith(bytes, [...MM, 0, 43])) return "bigtiff"
   return undefined
 }
+
+// How a whole file of the format ends: JPEG with its EOI marker, PNG with its IEND chunk. A header
+// followed by zeros (or by anything cut short) does not, though it may sniff and even decode.
+const ENDINGS: Readonly<Partial<Record<SlideFormat, ReadonlyArray<number>>>> = {
+  jpeg: [0xff, 0xd9],
+  png: [0x00, 0x00, 0x00, 0x00, ...ascii("IEND"), 0xae, 0x42, 0x60, 0x82]
+}
+
+/** Whether `bytes` end the way a whole file of `format` ends (JPEG and PNG; other formats are not checked). */
+export const endsWhole = (bytes: Uint8Array, format: SlideFormat): boolean => {
+  const ending = ENDINGS[format]
+  return ending === undefined || startsWith(bytes, ending, bytes.length - ending.length)
+}

@@ -11,11 +11,13 @@ import { Context, Effect, Layer } from "effect"
 import type { Lab } from "../../src/contract/labs.ts"
 import { addToFolderSizes } from "../db/lab-tree.ts"
 import { planOf } from "../domain/plans.ts"
+import { ServiceUnavailable } from "../../src/contract/errors.ts"
+import { storageFailureMessage } from "../domain/storage-failure.ts"
 import { badFormat, storageFull } from "../domain/upload-errors.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { Database, sql } from "./Database.ts"
-import { DziRejected, extractDzi } from "./dzi-extract.ts"
+import { DziOverQuota, DziRejected, extractDzi } from "./dzi-extract.ts"
 import { EventLog } from "./EventLog.ts"
 import { LabAccess } from "./LabAccess.ts"
 import { presentOne } from "./Labs.ts"
@@ -41,21 +43,34 @@ export class DziImport extends Context.Service<
       const blobs = yield* BlobStore
       const { slidePixelLimit } = yield* AppConfig
 
+      /** A disk that refuses the bytes (full, read-only) is a 503 that says so; anything else a defect. */
+      const cannotStore = (error: unknown): Effect.Effect<never, ServiceUnavailable> => {
+        const message = storageFailureMessage(error)
+        return message === undefined ? Effect.die(error) : Effect.fail(new ServiceUnavailable({ message }))
+      }
+
       const receive = (file: Readable, path: string, room: number) =>
         Effect.tryPromise({
           try: (signal) => writePart(file, { path, offset: 0, create: true, maxBytes: room, sniff: false }, signal),
           catch: (e) => e
-        }).pipe(Effect.catch((error) => (error instanceof PartRefused ? Effect.fail(storageFull()) : Effect.die(error))))
+        }).pipe(
+          Effect.catch(
+            (error): Effect.Effect<never, UploadError> => (error instanceof PartRefused ? Effect.fail(storageFull()) : cannotStore(error))
+          )
+        )
 
       const layOut = (zipPath: string, outDir: string, room: number, zipBytes: number) =>
         Effect.tryPromise({
           try: () => extractDzi(zipPath, outDir, { maxBytes: room, maxPixels: slidePixelLimit, zipBytes }),
           catch: (e) => e
         }).pipe(
-          Effect.catch((error) =>
-            error instanceof DziRejected
-              ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat())))
-              : Effect.die(error)
+          Effect.catch(
+            (error): Effect.Effect<never, UploadError> =>
+              error instanceof DziOverQuota
+                ? Effect.fail(storageFull())
+                : error instanceof DziRejected
+                  ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat())))
+                  : cannotStore(error)
           )
         )
 
@@ -75,7 +90,7 @@ export class DziImport extends Context.Service<
           const extracted = yield* layOut(zipPath, staging, room - zipBytes, zipBytes)
           const d = extracted.descriptor
           const stored = zipBytes + extracted.bytes
-          yield* Effect.promise(() => rename(staging, slides.dirOf(key)))
+          yield* Effect.tryPromise({ try: () => rename(staging, slides.dirOf(key)), catch: (e) => e }).pipe(Effect.catch(cannotStore))
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {
               const here = yield* uploads.destination(trx, userId, target)

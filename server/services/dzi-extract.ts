@@ -29,7 +29,7 @@ import {
   tileDimensions
 } from "../domain/dzi-descriptor.ts"
 import { PYRAMID_NAME, THUMBNAIL_LARGE_FILE, THUMBNAIL_SMALL_FILE } from "../domain/slide-urls.ts"
-import { sniffFormat } from "../images/sniff.ts"
+import { endsWhole, sniffFormat } from "../images/sniff.ts"
 import { THUMBNAIL_LARGE, writeThumbnails } from "../images/thumbnails.ts"
 
 /** The zip is not a usable pyramid; the message is for the log, the client gets the catalogue's text. */
@@ -37,6 +37,14 @@ export class DziRejected extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = "DziRejected"
+  }
+}
+
+/** The zip unpacks to more than the owner has room for: the quota's refusal, not the format's. */
+export class DziOverQuota extends DziRejected {
+  constructor() {
+    super("unpacks to more than the room left")
+    this.name = "DziOverQuota"
   }
 }
 
@@ -96,7 +104,7 @@ const listEntries = async (zip: ZipFile, limits: DziLimits) => {
     if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refuse(`symlink ${entry.fileName}`)
     if (entry.isEncrypted() || !entry.canDecodeFileData()) refuse(`cannot read ${entry.fileName}`)
     bytes += entry.uncompressedSize
-    if (bytes > limits.maxBytes) refuse("more bytes than allowed")
+    if (bytes > limits.maxBytes) throw new DziOverQuota()
     if (bytes > limits.zipBytes * MAX_EXPANSION + EXPANSION_ALLOWANCE) refuse(`expands more than ${MAX_EXPANSION} times`)
     const kind = classifyEntry(entry.fileName)
     if (kind.kind === "unexpected") refuse(`unexpected entry ${entry.fileName}`)
@@ -164,14 +172,18 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
     let written = 0
     for (const tile of tiles) {
       const bytes = await readAll(zip, tile.entry, MAX_TILE_BYTES)
-      if (sniffFormat(bytes) !== expectedFormat) refuse(`tile ${tile.entry.fileName} is not ${expectedFormat}`)
-      // A tile must be an image of its format and of the size its place in the pyramid implies:
-      // a header followed by zeros, or a tile of the wrong size, is refused, never served.
-      const meta = await sharp(bytes, { limitInputPixels: (d.tileSize + 2 * d.overlap) ** 2 })
-        .metadata()
+      if (sniffFormat(bytes) !== expectedFormat || !endsWhole(bytes, expectedFormat))
+        refuse(`tile ${tile.entry.fileName} is not a whole ${expectedFormat}`)
+      // A tile must decode, in full, as an image of its format and of the size its place in the
+      // pyramid implies: a header followed by zeros or garbage, or a tile of the wrong size, is
+      // refused, never served.
+      const decoded = await sharp(bytes, { limitInputPixels: (d.tileSize + 2 * d.overlap) ** 2, failOn: "warning" })
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .then(({ info }) => info)
         .catch(() => undefined)
       const want = tileDimensions(d, levels[tile.level]!, tile.col, tile.row)
-      if (meta?.format !== expectedFormat || meta.width !== want.width || meta.height !== want.height)
+      if (decoded?.width !== want.width || decoded.height !== want.height)
         refuse(`tile ${tile.entry.fileName} is not a ${want.width}x${want.height} ${expectedFormat}`)
       written += bytes.length
       await writeFile(join(filesDir, String(tile.level), `${tile.col}_${tile.row}.${d.format}`), bytes)

@@ -3,13 +3,15 @@
 // original. A zip that is not exactly one descriptor and its tiles (a "../" entry, a missing tile,
 // a descriptor implying other levels, a symlink, not a zip at all) is refused with the catalogue's
 // message and leaves nothing behind.
+import { randomUUID } from "node:crypto"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import sharp from "sharp"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { GiB } from "../../server/domain/plans.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { client, createFolder, person } from "./support/labs-api.ts"
+import { client, createFolder, insertFile, person } from "./support/labs-api.ts"
 import { pyramidEntries, sha256, smallImage, uploadDzi } from "./support/slides-api.ts"
 import { type ZipEntry, zip } from "./support/zip.ts"
 
@@ -72,21 +74,28 @@ describe("Deep Zoom zip import", () => {
           ? { name: e.name, data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096)]) }
           : e
       ),
+    "a tile that is a real tile's header followed by zeros (it sniffs, and even decodes)": () =>
+      entries.map((e) => {
+        if (!e.name.endsWith("scan_files/10/1_1.jpeg")) return e
+        const bytes = Buffer.from(e.data!)
+        const scan = bytes.indexOf(Buffer.from([0xff, 0xda]))
+        const header = bytes.subarray(0, scan + 2 + bytes.readUInt16BE(scan + 2))
+        return { name: e.name, data: Buffer.concat([header, Buffer.alloc(bytes.length - header.length)]) }
+      }),
     "a tile of the wrong size": () => {
       const small = entries.find((e) => e.name.endsWith("scan_files/0/0_0.jpeg"))!
       return entries.map((e) => (e.name.endsWith("scan_files/10/1_1.jpeg") ? { name: e.name, data: small.data! } : e))
     },
     "a zip that unpacks to far more than its size": () =>
-      // A real tile with megabytes of zeros after its end: it decodes, and deflates to almost nothing.
-      entries.map((e) =>
-        e.name.endsWith(".dzi")
-          ? e
-          : {
-              ...e,
-              deflate: true,
-              data: e.name.endsWith("scan_files/10/1_1.jpeg") ? Buffer.concat([e.data!, Buffer.alloc(8 * 1024 * 1024)]) : e.data!
-            }
-      )
+      // A whole, valid tile carrying 8 MB of zeros in application segments: it decodes, and deflates
+      // to almost nothing, so only the expansion limit can refuse it.
+      entries.map((e) => {
+        if (e.name.endsWith(".dzi")) return e
+        if (!e.name.endsWith("scan_files/10/1_1.jpeg")) return { ...e, deflate: true }
+        const segment = Buffer.concat([Buffer.from([0xff, 0xef, 0xff, 0xff]), Buffer.alloc(0xffff - 2)])
+        const data = Buffer.concat([e.data!.subarray(0, 2), ...Array<Buffer>(128).fill(segment), e.data!.subarray(2)])
+        return { ...e, deflate: true, data }
+      })
   }
 
   for (const [what, make] of Object.entries(bad)) {
@@ -101,6 +110,40 @@ describe("Deep Zoom zip import", () => {
       expect(readdirSync(join(server.config.dataDir, "uploads"))).toEqual([])
     })
   }
+
+  it("counts the unpacked pyramid against the quota, not only the zip", async () => {
+    const owner = await person(server, "Quota")
+    const archive = zip(entries)
+    const unpacked = entries.reduce((sum, e) => sum + (e.data?.length ?? 0), 0)
+    // Room for the zip and half of what it unpacks to.
+    await insertFile(server, {
+      id: randomUUID(),
+      ownerId: owner.id,
+      parentId: null,
+      name: "big",
+      size: 5 * GiB - archive.length - unpacked / 2
+    })
+    const before = slideDirs()
+    const reply = await uploadDzi(server, owner, "root", "scan.zip", archive)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(413)
+    expect(reply.body.message).toBe("Upload failed, storage full!")
+    expect(slideDirs()).toEqual(before)
+  })
+
+  it("refuses a descriptor implying more tiles than allowed before listing them", async () => {
+    // 1024 x 1024 pixels in tiles of one pixel: 1.4 million tiles, far past the 250,000 allowed.
+    const xml = '<?xml version="1.0"?><Image TileSize="1" Overlap="0" Format="jpeg"><Size Width="1024" Height="1024"/></Image>'
+    const lines: string[] = []
+    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")))
+    try {
+      const reply = await uploadDzi(server, ada, "root", "many.zip", zip([{ name: "many.dzi", data: Buffer.from(xml) }]))
+      expect(reply.status).toBe(400)
+      expect(reply.body.message).toBe(BAD_FORMAT)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(lines.join("\n")).toContain("DZI import refused: more tiles than allowed")
+  })
 
   it("refuses what is not a zip", async () => {
     const reply = await uploadDzi(server, ada, "root", "scan.zip", await smallImage("png", 10, 10))
