@@ -26,6 +26,7 @@ import { TrashLive } from "./http/trash.ts"
 import { BodyLimits } from "./http/body-limits.ts"
 import { ServerErrorLog } from "./http/server-errors.ts"
 import { SecurityHeaders } from "./http/security-headers.ts"
+import { StorageFailureAnswers } from "./http/storage-failures.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
 import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
@@ -179,6 +180,7 @@ export const makeRoutes = (config: Config) => {
     rawRoutes,
     SpaRoutes(config),
     UploadLimitAnswers,
+    StorageFailureAnswers,
     BodyLimits,
     SecurityHeaders(config),
     ServerErrorLog
