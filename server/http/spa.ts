@@ -18,6 +18,15 @@ const readManifest = (dir: string): Record<string, ManifestChunk> => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>) : {}
 }
 
+/** The path decoded as the file server will read it; undefined when it does not decode. */
+const decodedPath = (pathname: string): string | undefined => {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+}
+
 const notBuilt = HttpServerResponse.text("The SPA is not built yet: run `npm run build` (npm start does it for you).", {
   status: 503
 })
@@ -51,8 +60,10 @@ export const SpaRoutes = (config: Pick<Config, "staticDir">) =>
         }
         if (matchRoute(path) || redirects[path.replace(/\/$/, "")]) return html(200)
         const looksLikeFile = /\.[a-z0-9]+$/i.test(url.pathname)
-        // Build bookkeeping (Vite's .vite/manifest.json) and any other dot-path is not the SPA's to serve.
-        const hidden = url.pathname.split("/").some((segment) => segment.startsWith("."))
+        // Build bookkeeping (Vite's .vite/manifest.json) and any other dot-path is not the SPA's to serve,
+        // however it is spelled: the file server decodes the path, so "%2Evite" must count as ".vite".
+        const decoded = decodedPath(url.pathname)
+        const hidden = decoded === undefined || decoded.split("/").some((segment) => segment.startsWith("."))
         if (looksLikeFile && hidden) return HttpServerResponse.text("Not found", { status: 404 })
         if (looksLikeFile)
           return yield* files.pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))

@@ -214,6 +214,14 @@ describe("the built SPA's files", () => {
       expect((await fetch(`${built.url}/assets/index-abc.js`)).status).toBe(200)
       expect((await fetch(`${built.url}/.vite/manifest.json`)).status).toBe(404)
       expect((await fetch(`${built.url}/assets/../.vite/manifest.json`)).status).toBe(404)
+      // Spelled so that only a decoding server would find the hidden folder.
+      for (const path of [
+        "/%2Evite/manifest.json",
+        "/%2evite/manifest.json",
+        "/assets/..%2F.vite/manifest.json",
+        "/assets/%2E%2E/.vite/manifest.json"
+      ])
+        expect((await fetch(`${built.url}${path}`)).status, path).toBe(404)
     } finally {
       await built.stop()
       rmSync(dist, { recursive: true, force: true })
