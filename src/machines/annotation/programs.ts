@@ -1,0 +1,62 @@
+// The annotation calls the viewer makes, all through the contract-derived client.
+import { Effect } from "effect"
+import { ANNOTATION_LIMITS, type Annotation, type Label, type NewAnnotation } from "../../contract/annotations.ts"
+import { toSelector } from "../../annotation/geometry.ts"
+import { geometryOf, type ShapeKind } from "../../annotation/store/shape.ts"
+import { call, endpoints } from "../../effects/call.ts"
+
+export interface SlideAnnotations {
+  readonly annotations: ReadonlyArray<Annotation>
+  readonly labels: ReadonlyArray<Label>
+}
+
+/** Every annotation of the slide (one page of 999,999, as the spec asks) and its labels. */
+export const loadAnnotations = Effect.fn("Annotations.load")(function* (labId: string) {
+  const [annotations, labels] = yield* Effect.all(
+    [
+      call(endpoints.annotationsView.list, { params: { labId }, query: { page: 1, limit: ANNOTATION_LIMITS.pageLimit } }),
+      call(endpoints.annotationsView.labels, { query: { lab_id: labId, page: 1, limit: ANNOTATION_LIMITS.labelsPerSlide } })
+    ],
+    { concurrency: 2 }
+  )
+  return { annotations: annotations.data.results, labels: labels.data.results } satisfies SlideAnnotations
+})
+
+export interface SaveInput {
+  readonly labId: string
+  /** Chosen by the client, so a retried save creates nothing twice. */
+  readonly id: string
+  readonly kind: ShapeKind
+  readonly coords: ReadonlyArray<number>
+  /** The label to tag it with; null: the slide has none yet, create `defaultLabel` first. */
+  readonly label: Pick<Label, "id" | "name"> | null
+  readonly defaultLabel: string
+  readonly comment?: string
+}
+
+const newAnnotation = (input: SaveInput, label: Pick<Label, "id" | "name">): NewAnnotation => ({
+  id: input.id,
+  data: {
+    type: "Annotation",
+    body: [
+      { type: "TextualBody", purpose: "tagging", value: label.name, label: { id: label.id } },
+      ...(input.comment ? [{ type: "TextualBody" as const, purpose: "commenting" as const, value: input.comment }] : [])
+    ],
+    target: { source: input.labId, selector: toSelector(geometryOf({ kind: input.kind, coords: Float64Array.from(input.coords) })) }
+  }
+})
+
+/** Creates one annotation; answers it as the server stored it (and the label, when it made one). */
+export const saveAnnotation = Effect.fn("Annotations.create")(function* (input: SaveInput) {
+  let label = input.label
+  let created: Label | null = null
+  if (label === null) {
+    created = (yield* call(endpoints.labels.create, { payload: { lab_id: input.labId, name: input.defaultLabel } })).data
+    label = created
+  }
+  const answer = yield* call(endpoints.annotations.create, {
+    params: { labId: input.labId },
+    payload: { data: [newAnnotation(input, label)] }
+  })
+  return { annotation: answer.data.results[0]!, label: created }
+})

@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest"
+import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { drive } from "../support/testing/drive.ts"
+import { modelFor } from "../support/testing/modelHarness.ts"
+import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
+import type { SaveInput } from "./programs.ts"
+import { kindOfDraft, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
+
+const label = { id: "l1", name: "Tumour", color: "#FF0000" }
+const input = { labId: "slide-1", label, defaultLabel: "Annotation", newId: () => "00000000-0000-4000-8000-000000000001" }
+const at = (x: number, y: number) => ({ x, y, scale: 1 })
+const stored = annotationOf("00000000-0000-4000-8000-000000000001", ring(0, 0, 10))
+
+/** Whether a snapshot is in the state named by its dotted path. */
+const inState = (snapshot: unknown, path: string): boolean =>
+  snapshot !== undefined && (snapshot as { matches: (path: string) => boolean }).matches(path)
+
+const vertices = (draft: ReadonlyArray<number>) => draft.length / 2
+
+const model = modelFor({
+  machine: toolsMachine,
+  promiseActors: ["save"],
+  input,
+  events: {
+    select: { type: "tool.choose", tool: "select" },
+    rectangle: { type: "tool.choose", tool: "rectangle" },
+    polygon: { type: "tool.choose", tool: "polygon" },
+    pencil: { type: "tool.choose", tool: "pencil" },
+    point: { type: "tool.choose", tool: "point" },
+    comment: { type: "tool.choose", tool: "comment" },
+    ruler: { type: "tool.choose", tool: "ruler" },
+    "down A": { type: "pointer.down", hit: null, ...at(100, 100) },
+    "down A on s1": { type: "pointer.down", hit: "s1", ...at(100, 100) },
+    "down B": { type: "pointer.down", hit: null, ...at(300, 100) },
+    "down C": { type: "pointer.down", hit: null, ...at(300, 300) },
+    "move far": { type: "pointer.move", ...at(300, 250), trail: [200, 180, 250, 220] },
+    "move near": { type: "pointer.move", ...at(101, 101) },
+    "up A": { type: "pointer.up", ...at(100, 100) },
+    "up B": { type: "pointer.up", ...at(300, 100) },
+    "up C": { type: "pointer.up", ...at(300, 300) },
+    "up far": { type: "pointer.up", ...at(300, 250) },
+    double: { type: "pointer.double", ...at(300, 300) },
+    escape: { type: "key.escape" },
+    backspace: { type: "key.backspace" },
+    enter: { type: "key.enter" },
+    text: { type: "comment.text", text: "mitosis here" },
+    "clear selection": { type: "selection.clear" },
+    saved: { type: "xstate.done.actor.save", output: { annotation: stored, label: null } },
+    "save failed": { type: "xstate.error.actor.save", error: new Error("offline") }
+  } as unknown as Record<string, ToolsEvent>,
+  distinguish: ({ value, context }) => ({
+    value,
+    vertices: vertices(context.draft),
+    selected: context.selectedId,
+    comment: context.comment !== "",
+    tool: context.tool
+  }),
+  stopWhen: ({ context }) => vertices(context.draft) > 4,
+  states: {
+    // Idle in any tool: nothing drawn, nothing previewed (Escape and tool changes drop the draft).
+    "tools.select.idle": (actual, _, arrival) => {
+      expect(actual.context.draft).toEqual([])
+      // A click selects what the press was on; a drag (a pan) leaves the selection as it was.
+      if (arrival.via.startsWith("up") && inState(arrival.before, "tools.select.pointing"))
+        expect(actual.context.selectedId).toBe(arrival.before?.context.hit)
+      if (arrival.via === "escape" && inState(arrival.before, "tools.select.idle")) expect(actual.context.selectedId).toBeNull()
+    },
+    "tools.select.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.select.dragging": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.rectangle.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.rectangle.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.rectangle.dragging": (actual) => {
+      // The preview is the rectangle from the press to the pointer, corner order fixed.
+      expect(actual.context.draft).toEqual(rectangleOf(actual.context.origin!, actual.context.cursor!))
+      expect(vertices(actual.context.draft)).toBe(4)
+    },
+    "tools.polygon.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.polygon.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.polygon.drawing": (actual, _, arrival) => {
+      const now = vertices(actual.context.draft)
+      expect(now).toBeGreaterThanOrEqual(1)
+      const was = vertices(arrival.before?.context.draft ?? [])
+      if (arrival.via === "backspace") expect(now).toBe(was - 1)
+      if (arrival.via.startsWith("up") && inState(arrival.before, "tools.polygon.pointing")) expect(now).toBe(1)
+      if (arrival.via.startsWith("up") && inState(arrival.before, "tools.polygon.drawing.pointing")) expect(now).toBe(was + 1)
+    },
+    "tools.pencil.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.pencil.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.pencil.drawing": (actual) => expect(vertices(actual.context.draft)).toBeGreaterThanOrEqual(2),
+    "tools.point.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.point.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.comment.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.comment.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.comment.composing": (actual, _, arrival) => {
+      expect(vertices(actual.context.draft)).toBe(1)
+      if (arrival.via === "text") expect(actual.context.comment).toBe("mitosis here")
+    },
+    "tools.ruler.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.ruler.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.ruler.measuring": (actual) => expect(vertices(actual.context.draft)).toBe(2),
+    "tools.ruler.measured": (actual) => expect(vertices(actual.context.draft)).toBe(2),
+    tools: (actual, _, arrival) => {
+      // Back from saving: the shape went to the server once, and the preview is gone.
+      if (arrival.via === "saved") {
+        expect(arrival.emitted).toEqual([{ type: "annotation.saved", annotation: stored, label: null }])
+        expect(actual.context.draft).toEqual([])
+      }
+      if (arrival.via === "save failed") {
+        expect(arrival.emitted.map((e) => e.type)).toEqual(["annotation.failed"])
+        expect(actual.context.error).toBeInstanceOf(Error)
+      }
+    },
+    saving: (actual, calls) => {
+      const sent = calls.at(-1)?.input as SaveInput
+      expect(sent.id).toBe(input.newId())
+      expect(sent.label).toEqual(label)
+      expect(sent.coords).toEqual(actual.context.draft)
+      const n = vertices(sent.coords)
+      // What each tool saves: a rectangle's 4 corners, a closed polygon of 3+, a stroke of 2+, one point.
+      if (sent.kind === "rectangle") expect(n).toBe(4)
+      else if (sent.kind === "polygon") expect(n).toBeGreaterThanOrEqual(3)
+      else if (sent.kind === "polyline") expect(n).toBeGreaterThanOrEqual(2)
+      else expect(n).toBe(1)
+      expect(sent.kind).toBe(kindOfDraft(actual.context))
+      if (actual.context.tool === "comment") expect(sent.comment).toBe("mitosis here")
+    }
+  }
+})
+
+describe("annotation tools model", () => {
+  it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+
+  it("the paths cover every state and every transition", async () => {
+    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  })
+})
+
+describe("annotation tools scenarios", () => {
+  it("a polygon: three clicks, Backspace drops one, a click on the first vertex closes and saves", async () => {
+    const run = drive(toolsMachine, ["save"], { input })
+    await run.send({ type: "tool.choose", tool: "polygon" })
+    for (const [x, y] of [
+      [0, 0],
+      [100, 0],
+      [150, 80],
+      [100, 100]
+    ] as const) {
+      await run.send({ type: "pointer.down", hit: null, ...at(x, y) })
+      await run.send({ type: "pointer.up", ...at(x, y) })
+    }
+    expect(run.actor.getSnapshot().context.draft).toEqual([0, 0, 100, 0, 150, 80, 100, 100])
+    await run.send({ type: "key.backspace" })
+    expect(run.actor.getSnapshot().context.draft).toEqual([0, 0, 100, 0, 150, 80])
+    await run.send({ type: "pointer.move", ...at(50, 60) })
+    expect(run.actor.getSnapshot().context.cursor).toEqual([50, 60])
+    await run.send({ type: "pointer.down", hit: null, ...at(3, 2) })
+    await run.send({ type: "pointer.up", ...at(3, 2) })
+    expect(run.actor.getSnapshot().matches("saving")).toBe(true)
+    expect(run.lastInput("save")).toMatchObject({ kind: "polygon", coords: [0, 0, 100, 0, 150, 80] })
+    await run.succeed("save", { annotation: stored, label: null })
+    expect(inState(run.actor.getSnapshot(), "tools.polygon.idle")).toBe(true)
+  })
+
+  it("a double click closes without the vertices its own two clicks added", async () => {
+    const run = drive(toolsMachine, ["save"], { input })
+    await run.send({ type: "tool.choose", tool: "polygon" })
+    for (const [x, y] of [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [100, 100]
+    ] as const) {
+      await run.send({ type: "pointer.down", hit: null, ...at(x, y) })
+      await run.send({ type: "pointer.up", ...at(x, y) })
+    }
+    await run.send({ type: "pointer.double", ...at(100, 100) })
+    expect(run.lastInput("save")).toMatchObject({ kind: "polygon", coords: [0, 0, 100, 0, 100, 100] })
+  })
+
+  it("Escape in the middle of a rectangle drops the preview and saves nothing", async () => {
+    const run = drive(toolsMachine, ["save"], { input })
+    await run.send({ type: "tool.choose", tool: "rectangle" })
+    await run.send({ type: "pointer.down", hit: null, ...at(10, 10) })
+    await run.send({ type: "pointer.move", ...at(50, 40) })
+    expect(run.actor.getSnapshot().context.draft).toEqual([10, 10, 50, 10, 50, 40, 10, 40])
+    await run.send({ type: "key.escape" })
+    expect(run.actor.getSnapshot().context.draft).toEqual([])
+    await run.send({ type: "pointer.up", ...at(50, 40) })
+    expect(run.isRunning("save")).toBe(false)
+  })
+
+  it("a tiny drag is a click: the rectangle tool draws nothing", async () => {
+    const run = drive(toolsMachine, ["save"], { input: { ...input } })
+    await run.send({ type: "tool.choose", tool: "rectangle" })
+    await run.send({ type: "pointer.down", hit: null, x: 10, y: 10, scale: 0.5 })
+    // 6 image px at 0.5 screen px per image px: 3 screen px, under the drag threshold.
+    await run.send({ type: "pointer.move", x: 16, y: 10, scale: 0.5 })
+    expect(inState(run.actor.getSnapshot(), "tools.rectangle.pointing")).toBe(true)
+  })
+})
+
+describe("gesture decisions", () => {
+  it("closing distance is measured on screen", () => {
+    const triangle = [0, 0, 100, 0, 100, 100]
+    expect(closesPolygon(triangle, [6, 0], 1)).toBe(true)
+    expect(closesPolygon(triangle, [6, 0], 2)).toBe(false)
+    expect(closesPolygon(triangle.slice(0, 4), [0, 0], 1)).toBe(false)
+  })
+
+  it("trailing repeats go, distinct vertices stay", () => {
+    expect(withoutRepeats([0, 0, 10, 0, 10, 10, 10, 10, 11, 10], 1)).toEqual([0, 0, 10, 0, 10, 10])
+  })
+
+  it("the pencil thins samples as it goes and simplifies the stroke at the end", () => {
+    const samples = Array.from({ length: 200 }, (_, i) => [i * 0.5, 0]).flat()
+    const thinned = pencilAppend([], samples, 1)
+    expect(thinned.length / 2).toBeLessThan(80)
+    expect(pencilFinish(thinned, 1)).toEqual([0, 0, thinned.at(-2), 0])
+  })
+})

@@ -1,0 +1,368 @@
+// The drawing tools of the slide viewer (after tldraw's tools: one state per tool, one child state
+// per gesture). A "pointing" state sits between a press and a drag, so a click is told from a drag.
+// Every drawing state handles Escape: it drops the draft, so the preview goes with it.
+//
+//   select     click: select what was under the pointer (the view hit-tests at the edge); a drag pans
+//   rectangle  press, drag, release: a rectangle; a click draws nothing
+//   polygon    click vertices; double click, Enter or a click on the first vertex closes it;
+//              Backspace drops the last vertex (the last one gone: back to idle)
+//   pencil     press and drag a freehand stroke, thinned as it is drawn and simplified when it ends
+//   point      each click: one counted point
+//   comment    click a place, type, Enter saves a point with the comment
+//   ruler      drag a line; its length shows until the next drag or Escape; nothing is saved
+//
+// Events come typed and in image pixels from the view's one converter (AnnotationLayer), which
+// also coalesces pointer moves to one per animation frame. States never touch the DOM. A finished
+// shape is saved by the `save` actor (POST .../v2/annotations/ with a client-chosen uuid); the machine
+// emits `annotation.saved` and the view puts the stored annotation into the store (origin local).
+import { assign, emit, setup } from "xstate"
+import type { Annotation, Label } from "../../contract/annotations.ts"
+import type { ShapeKind } from "../../annotation/store/shape.ts"
+import { errorOf } from "../support/eventData.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
+import { type SaveInput, saveAnnotation } from "./programs.ts"
+
+export type Tool = "select" | "rectangle" | "polygon" | "pencil" | "point" | "comment" | "ruler"
+export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "polygon", "pencil", "point", "comment", "ruler"]
+
+/** A pointer event at the edge: image pixels, the scale (screen px per image px) at that moment. */
+interface At {
+  readonly x: number
+  readonly y: number
+  readonly scale: number
+}
+
+export type ToolsEvent =
+  | { readonly type: "tool.choose"; readonly tool: Tool }
+  | ({ readonly type: "pointer.down"; readonly hit: string | null } & At)
+  /** One per animation frame; `trail` holds the samples coalesced into it (x,y pairs), for the pencil. */
+  | ({ readonly type: "pointer.move"; readonly trail?: ReadonlyArray<number> } & At)
+  | ({ readonly type: "pointer.up" } & At)
+  | ({ readonly type: "pointer.double" } & At)
+  | { readonly type: "key.escape" }
+  | { readonly type: "key.backspace" }
+  | { readonly type: "key.enter" }
+  | { readonly type: "comment.text"; readonly text: string }
+  | { readonly type: "label.choose"; readonly label: Pick<Label, "id" | "name" | "color"> | null }
+  /** The selected annotation is gone (deleted here or elsewhere). */
+  | { readonly type: "selection.clear" }
+
+export interface ToolsInput {
+  readonly labId: string
+  readonly label: Pick<Label, "id" | "name" | "color"> | null
+  /** The name of the label created for a slide that has none, in the user's language. */
+  readonly defaultLabel: string
+  /** Makes the client-chosen id (crypto.randomUUID in the browser; fixed in tests). */
+  readonly newId?: () => string
+}
+
+export interface ToolsContext {
+  readonly labId: string
+  readonly label: Pick<Label, "id" | "name" | "color"> | null
+  readonly defaultLabel: string
+  readonly newId: () => string
+  /** The shape in progress, x,y pairs in image pixels; what the preview shows. */
+  readonly draft: ReadonlyArray<number>
+  /** Where the press started. */
+  readonly origin: XY | null
+  /** Where the pointer is (the polygon's rubber band). */
+  readonly cursor: XY | null
+  /** What was under the press (select). */
+  readonly hit: string | null
+  readonly selectedId: string | null
+  readonly comment: string
+  /** The tool in use (the saving state reads which shape its draft is). */
+  readonly tool: Tool
+  /** The last failure to save. */
+  readonly error: unknown
+}
+
+export type ToolsEmitted =
+  | { readonly type: "annotation.saved"; readonly annotation: Annotation; readonly label: Label | null }
+  | { readonly type: "annotation.failed"; readonly error: unknown }
+
+const atOf = (event: ToolsEvent): XY => ("x" in event ? [event.x, event.y] : [0, 0])
+const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale : 1)
+
+const cleared = { draft: [], origin: null, cursor: null, comment: "" } as const
+
+export const toolsMachine = setup({
+  types: {
+    context: {} as ToolsContext,
+    events: {} as ToolsEvent,
+    input: {} as ToolsInput,
+    emitted: {} as ToolsEmitted
+  },
+  actors: {
+    save: fromEffect((input: SaveInput) => saveAnnotation(input))
+  },
+  guards: {
+    chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
+    dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
+    closes: ({ context, event }) => closesPolygon(context.draft, atOf(event), scaleOf(event)),
+    closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
+    enoughVertices: ({ context }) => context.draft.length >= 6,
+    oneVertex: ({ context }) => context.draft.length <= 2,
+    hasComment: ({ context }) => context.comment.trim().length > 0
+  },
+  actions: {
+    clear: assign(cleared),
+    press: assign(({ event }) => ({ origin: atOf(event), cursor: atOf(event), hit: event.type === "pointer.down" ? event.hit : null })),
+    track: assign(({ event }) => ({ cursor: atOf(event) })),
+    select: assign(({ context }) => ({ selectedId: context.hit, origin: null })),
+    deselect: assign({ selectedId: null }),
+    spanRectangle: assign(({ context, event }) => ({
+      draft: rectangleOf(context.origin ?? atOf(event), atOf(event)),
+      cursor: atOf(event)
+    })),
+    addVertex: assign(({ context, event }) => ({ draft: [...context.draft, ...atOf(event)], origin: null, cursor: atOf(event) })),
+    dropVertex: assign(({ context }) => ({ draft: context.draft.slice(0, -2) })),
+    trimRepeats: assign(({ context, event }) => ({ draft: withoutRepeats(context.draft, scaleOf(event)) })),
+    startStroke: assign(({ context, event }) => ({ draft: pencilAppend(context.origin ?? [], [...atOf(event)], scaleOf(event)) })),
+    extendStroke: assign(({ context, event }) => ({
+      draft: pencilAppend(
+        context.draft,
+        event.type === "pointer.move" && event.trail ? [...event.trail, ...atOf(event)] : [...atOf(event)],
+        scaleOf(event)
+      )
+    })),
+    finishStroke: assign(({ context, event }) => ({ draft: pencilFinish(context.draft, scaleOf(event)) })),
+    placePoint: assign(({ context }) => ({ draft: context.origin ? [...context.origin] : [] })),
+    measure: assign(({ context, event }) => ({ draft: [...(context.origin ?? atOf(event)), ...atOf(event)] })),
+    setComment: assign(({ event }) => (event.type === "comment.text" ? { comment: event.text } : {})),
+    setLabel: assign(({ event }) => (event.type === "label.choose" ? { label: event.label } : {})),
+    setTool: assign(({ event }) => (event.type === "tool.choose" ? { tool: event.tool } : {})),
+    saved: emit((_, output: { annotation: Annotation; label: Label | null }) => ({ type: "annotation.saved" as const, ...output })),
+    adoptLabel: assign(({ context }, output: { label: Label | null }) =>
+      output.label ? { label: output.label } : { label: context.label }
+    ),
+    failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
+    keepError: assign((_, error: unknown) => ({ error }))
+  }
+}).createMachine({
+  id: "annotationTools",
+  context: ({ input }) => ({
+    labId: input.labId,
+    label: input.label,
+    defaultLabel: input.defaultLabel,
+    newId: input.newId ?? (() => crypto.randomUUID()),
+    draft: [],
+    origin: null,
+    cursor: null,
+    hit: null,
+    selectedId: null,
+    comment: "",
+    tool: "select",
+    error: null
+  }),
+  initial: "tools",
+  on: { "label.choose": { actions: "setLabel" } },
+  states: {
+    tools: {
+      initial: "select",
+      on: {
+        "tool.choose": [
+          { guard: { type: "chose", params: "select" }, target: ".select", actions: ["clear", "setTool"] },
+          { guard: { type: "chose", params: "rectangle" }, target: ".rectangle", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "polygon" }, target: ".polygon", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "pencil" }, target: ".pencil", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "point" }, target: ".point", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "comment" }, target: ".comment", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "ruler" }, target: ".ruler", actions: ["clear", "deselect", "setTool"] }
+        ],
+        "selection.clear": { actions: "deselect" }
+      },
+      states: {
+        last: { type: "history" },
+        select: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" }, "key.escape": { actions: "deselect" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "dragging" },
+                "pointer.up": { target: "idle", actions: "select" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            /** The viewer pans; the selection stays. */
+            dragging: { on: { "pointer.up": { target: "idle", actions: "clear" }, "key.escape": { target: "idle", actions: "clear" } } }
+          }
+        },
+        rectangle: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "dragging", actions: "spanRectangle" },
+                "pointer.up": { target: "idle", actions: "clear" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            dragging: {
+              on: {
+                "pointer.move": { actions: "spanRectangle" },
+                "pointer.up": [
+                  { guard: "dragged", target: "#annotationTools.saving", actions: "spanRectangle" },
+                  { target: "idle", actions: "clear" }
+                ],
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
+        polygon: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            /** The first press: a click places the first vertex, a drag places nothing. */
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "idle", actions: "clear" },
+                "pointer.up": { target: "drawing", actions: "addVertex" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            drawing: {
+              initial: "waiting",
+              on: {
+                "key.escape": { target: "idle", actions: "clear" },
+                "key.backspace": [{ guard: "oneVertex", target: "idle", actions: "clear" }, { actions: "dropVertex" }],
+                "key.enter": { guard: "enoughVertices", target: "#annotationTools.saving" },
+                "pointer.double": { guard: "closable", target: "#annotationTools.saving", actions: "trimRepeats" }
+              },
+              states: {
+                waiting: { on: { "pointer.move": { actions: "track" }, "pointer.down": { target: "pointing", actions: "press" } } },
+                pointing: {
+                  on: {
+                    "pointer.move": { guard: "dragged", target: "waiting", actions: "track" },
+                    "pointer.up": [
+                      { guard: "closes", target: "#annotationTools.saving" },
+                      { target: "waiting", actions: "addVertex" }
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        pencil: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "drawing", actions: "startStroke" },
+                "pointer.up": { target: "idle", actions: "clear" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            drawing: {
+              on: {
+                "pointer.move": { actions: "extendStroke" },
+                // A drag of DRAG_PX already made two vertices: every stroke that got here is one.
+                "pointer.up": { target: "#annotationTools.saving", actions: ["extendStroke", "finishStroke"] },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
+        point: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "idle", actions: "clear" },
+                "pointer.up": { target: "#annotationTools.saving", actions: "placePoint" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
+        comment: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "idle", actions: "clear" },
+                "pointer.up": { target: "composing", actions: "placePoint" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            composing: {
+              on: {
+                "comment.text": { actions: "setComment" },
+                "key.enter": { guard: "hasComment", target: "#annotationTools.saving" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
+        ruler: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "measuring", actions: "measure" },
+                "pointer.up": { target: "idle", actions: "clear" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            measuring: {
+              on: {
+                "pointer.move": { actions: "measure" },
+                "pointer.up": { target: "measured", actions: "measure" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            /** The line and its length stay until the next press or Escape. */
+            measured: {
+              on: {
+                "pointer.down": { target: "pointing", actions: ["clear", "press"] },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        }
+      }
+    },
+    /** The draft stays on screen (as the preview) until the server has it. */
+    saving: {
+      tags: ["busy"],
+      invoke: {
+        id: "save",
+        src: "save",
+        input: ({ context }): SaveInput => ({
+          labId: context.labId,
+          id: context.newId(),
+          kind: kindOfDraft(context),
+          coords: context.draft,
+          label: context.label,
+          defaultLabel: context.defaultLabel,
+          ...(context.comment.trim() ? { comment: context.comment.trim() } : {})
+        }),
+        onDone: {
+          target: "#annotationTools.tools.last",
+          actions: [
+            { type: "saved", params: ({ event }) => event.output },
+            { type: "adoptLabel", params: ({ event }) => event.output },
+            "clear"
+          ]
+        },
+        onError: {
+          target: "#annotationTools.tools.last",
+          actions: [{ type: "failed", params: errorOf }, { type: "keepError", params: errorOf }, "clear"]
+        }
+      }
+    }
+  }
+})
+
+/** Which shape the draft is, from the tool it was drawn with. */
+export const kindOfDraft = (context: Pick<ToolsContext, "tool">): ShapeKind =>
+  context.tool === "rectangle" ? "rectangle" : context.tool === "pencil" ? "polyline" : context.tool === "polygon" ? "polygon" : "points"
