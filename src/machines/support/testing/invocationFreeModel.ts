@@ -1,27 +1,44 @@
 // `createTestModel` refuses machines that invoke actors: its graph walk cannot run them. The model
 // is therefore the same statechart with each invocation replaced by what it stands for, transitions
 // on its done and error events. The real machine, invocations and all, is what the paths run on.
-import { type AnyStateMachine, createMachine } from "xstate"
+//
+// A silent stand-in is still spawned for the state's time under the invocation's id, so that the
+// machine's `sendTo` an invoked child (an upload asking its transfer to try now) resolves in the walk
+// as it does in the run.
+import { type AnyStateMachine, createMachine, fromCallback, spawnChild, stopChild } from "xstate"
 
 type NodeConfig = {
   readonly invoke?: unknown
   readonly on?: Record<string, unknown>
   readonly states?: Record<string, NodeConfig>
+  readonly entry?: unknown
+  readonly exit?: unknown
   readonly [key: string]: unknown
 }
 type InvokeConfig = { readonly id?: string; readonly onDone?: unknown; readonly onError?: unknown }
 
+/** Stands for an invoked actor in the walk: it exists, hears events and does nothing. */
+const standIn = fromCallback(() => undefined)
+
+const listOf = (actions: unknown): ReadonlyArray<unknown> => (actions === undefined ? [] : Array.isArray(actions) ? actions : [actions])
+
 const withoutInvocations = (node: NodeConfig): NodeConfig => {
-  const { invoke, states, on, ...rest } = node
-  const invocations = (invoke === undefined ? [] : Array.isArray(invoke) ? invoke : [invoke]) as ReadonlyArray<InvokeConfig>
+  const { invoke, states, on, entry, exit, ...rest } = node
+  const invocations = listOf(invoke) as ReadonlyArray<InvokeConfig>
   const outcomes: Record<string, unknown> = {}
+  const ids: Array<string> = []
   for (const { id, onDone, onError } of invocations) {
     if (id === undefined) throw new Error("Give every invocation an id, so its done and error events have a name")
+    ids.push(id)
     if (onDone !== undefined) outcomes[`xstate.done.actor.${id}`] = onDone
     if (onError !== undefined) outcomes[`xstate.error.actor.${id}`] = onError
   }
+  const spawned = ids.map((id) => spawnChild(standIn, { id }))
+  const stopped = ids.map((id) => stopChild(id))
   return {
     ...rest,
+    ...(entry === undefined && ids.length === 0 ? {} : { entry: [...spawned, ...listOf(entry)] }),
+    ...(exit === undefined && ids.length === 0 ? {} : { exit: [...listOf(exit), ...stopped] }),
     ...(on === undefined && invocations.length === 0 ? {} : { on: { ...on, ...outcomes } }),
     ...(states === undefined
       ? {}

@@ -128,43 +128,76 @@ interface Walk {
   readonly steps: ReadonlyArray<{ readonly event: AnyEventObject; readonly state: AnyMachineSnapshot }>
 }
 
+/** Steps a walk may grow by while it still takes transitions no other walk took: long enough to
+ * string several together, short enough that a failing path stays readable. */
+const MAX_EXTENSION = 6
+
 /**
- * The walks to every state the view tells apart, extended by each event that takes a transition
- * from such a state that no walk took from it yet: every transition is tried from every state of the
- * view (a role change with someone chosen, not only with no one), each once.
+ * The walks a model runs: every state the view tells apart is reached, and every transition is
+ * taken from every state of the view it is enabled in (a role change with someone chosen, not only
+ * with no one), and nothing more. A walk that only repeats what others do is dropped (the shortest
+ * path to a state is the start of the path to the next one, and every step is checked on the way),
+ * and a walk that ends where a transition nobody took yet is enabled takes it there, so the
+ * transitions are strung along fewer paths instead of one path each.
  */
-const transitionWalks = (
+const coveringWalks = (
   modelMachine: AnyStateMachine,
   shortest: ReadonlyArray<Walk>,
   events: ReadonlyArray<AnyEventObject>,
   view: (snapshot: AnyMachineSnapshot) => string
-) => {
+): ReadonlyArray<Walk> => {
   const taken = (state: AnyMachineSnapshot, event: AnyEventObject) =>
-    modelMachine
-      .getTransitionData(state as never, event as never)
-      .map((t) => `${view(state)} ${describeTransition(t as AnyTransitionDefinition)}`)
-  const covered = new Set<string>()
-  for (const walk of shortest)
-    walk.steps.forEach((step, i) => {
+    state.status !== "active"
+      ? []
+      : modelMachine
+          .getTransitionData(state as never, event as never)
+          .map((t) => `${view(state)} ${describeTransition(t as AnyTransitionDefinition)}`)
+  /** What a walk shows: the states of the view it passes, and each transition from each of them. */
+  const shows = (walk: Walk): ReadonlyArray<string> =>
+    walk.steps.flatMap((step, i) => {
       const before = walk.steps[i - 1]?.state
-      if (before !== undefined) for (const t of taken(before, step.event)) covered.add(t)
+      return [`state ${view(step.state)}`, ...(before === undefined ? [] : taken(before, step.event))]
     })
-  const extra: Array<Walk> = []
-  // Every state on the way counts: the library drops a path that is the start of a longer one.
+  const covered = new Set<string>()
+  const news = (walk: Walk) => shows(walk).some((item) => !covered.has(item))
+  const take = (walk: Walk) => {
+    for (const item of shows(walk)) covered.add(item)
+  }
+  const step = (walk: Walk, event: AnyEventObject): Walk => {
+    const [next] = transition(modelMachine, walk.steps.at(-1)?.state as never, event as never)
+    return { steps: [...walk.steps, { event, state: next as AnyMachineSnapshot }] }
+  }
+  /** Takes, from where the walk ends, transitions no walk took yet, while there are some. */
+  const extend = (walk: Walk): Walk => {
+    let current = walk
+    for (let grown = 0; grown < MAX_EXTENSION; grown++) {
+      const end = current.steps.at(-1)?.state
+      const event = end === undefined ? undefined : events.find((candidate) => taken(end, candidate).some((t) => !covered.has(t)))
+      if (event === undefined) break
+      current = step(current, event)
+      take(current)
+    }
+    return current
+  }
+  const kept: Array<Walk> = []
+  // Longest first, so that a path that is the start of another adds nothing and goes.
+  for (const walk of [...shortest].sort((a, b) => b.steps.length - a.steps.length)) {
+    if (!news(walk)) continue
+    take(walk)
+    kept.push(extend(walk))
+  }
+  // Every state on the way counts: each transition enabled there that no walk took gets a walk.
   for (const walk of shortest) {
-    walk.steps.forEach((step, reached) => {
-      // A machine that is done takes no more events (its root's transitions included).
-      if (step.state.status !== "active") return
+    walk.steps.forEach((at, reached) => {
       for (const event of events) {
-        const fresh = taken(step.state, event).filter((t) => !covered.has(t))
-        if (fresh.length === 0) continue
-        for (const t of fresh) covered.add(t)
-        const [next] = transition(modelMachine, step.state as never, event as never)
-        extra.push({ steps: [...walk.steps.slice(0, reached + 1), { event, state: next as AnyMachineSnapshot }] })
+        if (!taken(at.state, event).some((t) => !covered.has(t))) continue
+        const walked = step({ steps: walk.steps.slice(0, reached + 1) }, event)
+        take(walked)
+        kept.push(extend(walked))
       }
     })
   }
-  return extra
+  return kept
 }
 
 const leafKeysOf = (machine: AnyStateMachine): ReadonlyArray<string> =>
@@ -212,7 +245,8 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   const model = createTestModel(modelMachine, {
     events: [...events],
     input: spec.input,
-    ...(spec.stopWhen === undefined ? {} : { stopWhen: spec.stopWhen }),
+    // A machine that is done takes no more events (the pure walk would still take its root's).
+    stopWhen: (snapshot: SnapshotFrom<M>) => (snapshot as AnyMachineSnapshot).status !== "active" || (spec.stopWhen?.(snapshot) ?? false),
     serializeState: serializeBy(distinguish)
   })
   // The library keeps one snapshot for each state of the view and steps on from that one, so its paths
@@ -229,7 +263,7 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   const shortest = model.getShortestPaths({ input: spec.input }).map((path) => replay(path.steps.slice(1).map((s) => s.event)))
   // The view merges states that different transitions lead to, so a shortest path to every state
   // does not walk every transition: each transition no path takes gets a path of its own.
-  const paths = [...shortest, ...transitionWalks(modelMachine, shortest, events, serializeBy(distinguish))]
+  const paths = coveringWalks(modelMachine, shortest, events, serializeBy(distinguish))
   const allTransitions = transitionsOf(machine)
   const allStates = stateKeysOf(machine)
   const checkKeys = Object.keys(spec.states)
@@ -241,7 +275,12 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
     const actor: Actor<M> = createActor(machine, {
       input: spec.input,
       inspect: (event) => {
-        if (event.type === "@xstate.microstep") for (const t of event._transitions) taken.add(t)
+        if (event.type !== "@xstate.microstep") return
+        for (const t of event._transitions) {
+          taken.add(t)
+          // A state passed through at once (its `always` leaves it) is never a snapshot's, but was entered.
+          visited.add((t as AnyTransitionDefinition).source.path.join("."))
+        }
       }
     })
     actor.start()
