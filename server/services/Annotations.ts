@@ -15,7 +15,7 @@ import { stamp } from "../domain/clock.ts"
 import type { Paging } from "../domain/paging.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
-import { allowed, requireSlide, type SlideDenied } from "./slide-gate.ts"
+import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 /** Rows per INSERT: 13 values each stays far below either engine's bound-parameter limit. */
 const INSERT_ROWS = 200
@@ -35,7 +35,7 @@ export class Annotations extends Context.Service<
       userId: string | undefined,
       labId: string,
       paging: Paging
-    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, SlideDenied>
+    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, ViewDenied>
     readonly create: (
       user: AuthenticatedUser,
       labId: string,
@@ -57,7 +57,7 @@ export class Annotations extends Context.Service<
       const events = yield* EventLog
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
-        yield* requireSlide(database.db, userId, labId, "annotation.view")
+        yield* viewSlide(database.db, userId, labId)
         const [rows, count] = yield* Effect.all([
           sql(() => annotationPage(database.db, labId, paging.limit, paging.offset)),
           sql(() => countAnnotations(database.db, labId))

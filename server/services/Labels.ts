@@ -12,7 +12,7 @@ import { stamp } from "../domain/clock.ts"
 import type { Paging } from "../domain/paging.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
-import { requireSlide, type SlideDenied } from "./slide-gate.ts"
+import { requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 const labelNotFound = () => new NotFound({ message: "Label not found." })
 const nameTaken = () => badRequest({ name: ["A label with this name already exists on this slide."] })
@@ -28,7 +28,7 @@ export class Labels extends Context.Service<
       labId: string,
       search: string | undefined,
       paging: Paging
-    ) => Effect.Effect<{ readonly results: ReadonlyArray<Label>; readonly count: number }, SlideDenied>
+    ) => Effect.Effect<{ readonly results: ReadonlyArray<Label>; readonly count: number }, ViewDenied>
     readonly create: (user: AuthenticatedUser, payload: CreateLabelPayload) => Effect.Effect<Label, SlideDenied>
     readonly update: (user: AuthenticatedUser, id: string, payload: UpdateLabelPayload) => Effect.Effect<Label, SlideDenied>
     readonly remove: (
@@ -71,7 +71,7 @@ export class Labels extends Context.Service<
         search: string | undefined,
         paging: Paging
       ) {
-        yield* requireSlide(database.db, userId, labId, "annotation.view")
+        yield* viewSlide(database.db, userId, labId)
         // A slide has at most ANNOTATION_LIMITS.labelsPerSlide labels: filter and page them here,
         // the same on both engines (no LIKE escaping differences).
         const term = search?.trim().toLowerCase() ?? ""

@@ -10,6 +10,7 @@ import { labMessages } from "../domain/lab-messages.ts"
 import { sql, type Trx } from "./Database.ts"
 
 export type SlideDenied = NotFound | Forbidden | Unauthorized | BadRequest
+export type ViewDenied = NotFound | Unauthorized | BadRequest
 
 export const FOLDER_HAS_NO_ANNOTATIONS = "Folders have no annotations or labels; give a slide."
 
@@ -24,6 +25,18 @@ export const allowed = (lab: ResolvedLab, userId: string | undefined, action: An
   return refused === "hidden" ? Effect.fail(hidden(userId)) : refused === "forbidden" ? Effect.fail(forbidden()) : Effect.void
 }
 
+/** The slide, if the asker may see it (never a 403: a slide one may not read is hidden). */
+export const viewSlide = (db: Trx, userId: string | undefined, labId: string): Effect.Effect<ResolvedLab, ViewDenied> =>
+  Effect.gen(function* () {
+    const lab = yield* sql(() => resolveLab(db, labId, userId))
+    if (!lab || lab.row.deleted_at !== null) return yield* Effect.fail(hidden(userId))
+    if (annotationRefusal(lab.access.standing, lab.access.isPublic, "annotation.view") !== undefined)
+      return yield* Effect.fail(hidden(userId))
+    if (Number(lab.row.is_dir) === 1) return yield* Effect.fail(badRequest({ lab_id: [FOLDER_HAS_NO_ANNOTATIONS] }))
+    return lab
+  })
+
+/** The slide, if the asker may do `action` on it. */
 export const requireSlide = (
   db: Trx,
   userId: string | undefined,
