@@ -192,4 +192,12 @@ describe("the media routes take the cookie like a bearer token", () => {
     expect(jar.has("preparat_media")).toBe(false)
     expect((await rawRequest(server, tile(hidden))).status).toBe(404)
   })
+
+  it("a copy of the cookie kept past logout opens nothing: logout ends the token inside it", async () => {
+    const session = await login(owner)
+    const kept = mediaCookie(session.headers)?.value ?? ""
+    expect((await rawRequest(server, tile(hidden), { headers: asCookie(kept) })).status).toBe(200)
+    expect((await api(server).post("/v2/auth/logout/", { refresh: session.body.data.refresh_token })).status).toBe(200)
+    expect((await rawRequest(server, tile(hidden), { headers: asCookie(kept) })).status).toBe(404)
+  })
 })
