@@ -2,7 +2,7 @@
 // here, on the app's one runtime. Stopping the actor (leaving the invoking state, stopping the
 // machine) interrupts the fiber, which aborts its HTTP request or closes its scope.
 import type { Effect } from "effect"
-import { type EventObject, fromCallback, fromPromise } from "xstate"
+import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from "xstate"
 import { type AppServices, runtime } from "../../effects/runtime.ts"
 
 /** A program with an answer: a promise actor whose output is the program's success, its error the failure. */
@@ -25,15 +25,25 @@ export const fromEffectCallback = <Event extends EventObject, Input = void>(
   })
 
 /**
- * A keeper of an outside store: runs one program for each command the machine sends it (`sendTo`),
- * one after another. This is how a machine writes outside itself without side effects in its actions.
+ * A keeper of an outside store: invoked with the machine itself as its input, it hears the commands
+ * the machine emits (`emit`, of the given types) and runs one program for each, one after another.
+ * This is how a machine writes outside itself while its actions stay pure: the model tests read the
+ * commands off what the machine emitted.
  */
-export const fromEffectInbox = <Command extends EventObject>(handle: (command: Command) => Effect.Effect<unknown, never, AppServices>) =>
-  fromCallback<Command>(({ receive }) => {
+export const fromEffectInbox = <Command extends EventObject>(
+  types: ReadonlyArray<Command["type"]>,
+  handle: (command: Command) => Effect.Effect<unknown, never, AppServices>
+) =>
+  fromCallback<EventObject, AnyActorRef>(({ input }) => {
     const controller = new AbortController()
     let queue: Promise<unknown> = Promise.resolve()
-    receive((command) => {
-      queue = queue.then(() => runtime.runPromise(handle(command), { signal: controller.signal }).catch(() => undefined))
-    })
-    return () => controller.abort()
+    const subscriptions = types.map((type) =>
+      input.on(type, (command: Command) => {
+        queue = queue.then(() => runtime.runPromise(handle(command), { signal: controller.signal }).catch(() => undefined))
+      })
+    )
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe()
+      controller.abort()
+    }
   })

@@ -1,132 +1,212 @@
-import { createActor, createMachine, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { type AnyActorRef, createActor, createMachine, type EventObject, fromCallback, fromPromise } from "xstate"
 import { describe, expect, it } from "vitest"
-import { BadRequest, Forbidden, NetworkError, NotFound, PayloadTooLarge } from "../../effects/ApiError.ts"
-import { pauseBefore } from "../../effects/uploads/backoff.ts"
-import { OffsetMismatch } from "../../effects/uploads/errors.ts"
-import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
 import type { ChunkReceipt } from "../../contract/slides.ts"
-import { STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
-import type { RealtimeActor, RealtimeMessage } from "../realtime/realtime.machine.ts"
+import { Forbidden, NetworkError } from "../../effects/ApiError.ts"
+import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
+import { rowViewWith } from "../../views/uploads/upload-view.ts"
 import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
 import { lab } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { type Arrival, type Invocation, lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { englishOf } from "../support/testing/words.ts"
+import { processingMachine } from "./processing.machine.ts"
+import { transferMachine } from "./transfer.machine.ts"
 import { type StoreCommand, type UploadEvent, type UploadInput, type UploadReport, uploadMachine } from "./upload.machine.ts"
 
-// 20 bytes in chunks of 8: three chunks, [0, 8), [8, 16), [16, 20).
 const file = new File(["0123456789abcdefghij"], "liver.tif", { type: "image/tiff", lastModified: 1_700_000_000_000 })
+const SIZE = 20
 const folder = { id: "f1", name: "Slides" }
-const input: UploadInput = { key: "upload-1", file, filename: file.name, folder, userId: "u1", parent: null, realtime: null, chunkBytes: 8 }
-const promiseActors = ["sendChunk", "askProgress", "pause", "poll"]
-const silentFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor | null; readonly labId: string | null }>(() => undefined)
-/** The store of unfinished uploads, as a callback actor that hears the commands and does nothing. */
-const noStore = { store: fromCallback<StoreCommand>(() => undefined) }
-/**
- * The model walk runs the statechart without its invoked actors, so nothing may be sent to the store
- * there; the scenarios below check what the store is told.
- */
-const storeUnheard = { remember: () => undefined, forget: () => undefined }
 
-const created = lab("l1", "liver.tif", { is_dir: false, parent: "f1", status: "processing", size: 20 })
-const receipt = (offset: number, more: object = {}) => ({ upload_id: "up1", offset, ...more })
-const progress = (offset: number) => ({ upload_id: "up1", offset, total: 20, filename: "liver.tif", lab_id: "f1" })
-const status = (value: string, more: object = {}) => ({ lab_id: "l1", status: value, thumbnail: null, thumbnail_url: null, ...more })
+/** The queue (uploads.machine), as a recorder of what the upload reports. */
+const reported: Array<UploadReport> = []
+const queue = createActor(fromCallback(({ receive }) => receive((event) => void reported.push(event as UploadReport)))).start()
+
+const input: UploadInput = {
+  key: "upload-1",
+  file,
+  filename: file.name,
+  lastModified: file.lastModified,
+  folder,
+  userId: "u1",
+  parent: queue,
+  realtime: null,
+  chunkBytes: 8
+}
+const silentStore = { store: fromCallback<EventObject, AnyActorRef>(() => undefined) }
 const thumbnails = {
   thumbnail: "/v2/media/slides/l1/k/slide_thumb_77x77.jpg",
-  thumbnail_url: "/v2/media/slides/l1/k/slide_thumb_312x281.jpg"
+  thumbnailUrl: "/v2/media/slides/l1/k/slide_thumb_312x281.jpg"
 }
-const offline = new NetworkError({ message: "the connection failed" })
-const forgotten = new NotFound({ message: "Upload not found." })
 
-const last = (calls: ReadonlyArray<{ src: string; input: unknown }>, src: string) => calls.filter((call) => call.src === src).at(-1)?.input
+const refused = (failure: object, retryable: boolean, more: object = {}) => ({
+  type: "xstate.done.actor.transfer",
+  output: { outcome: "refused", failure, retryable, forgotten: false, uploadId: "up1", offset: 8, ...more }
+})
+const events = {
+  start: { type: "upload.start" },
+  cancel: { type: "upload.cancel" },
+  retry: { type: "upload.retry" },
+  began: { type: "transfer.began", uploadId: "up1" },
+  transferred: { type: "xstate.done.actor.transfer", output: { outcome: "transferred", uploadId: "up1", labId: "l1" } },
+  "refused: 403": refused({ key: "uploads.errors.forbidden" }, false),
+  "refused: storage full": refused({ key: "errors.storageFull" }, true),
+  "refused: forgotten": refused({ key: "uploads.errors.forgotten" }, true, { forgotten: true, uploadId: null, offset: 0 }),
+  ready: { type: "xstate.done.actor.processing", output: { outcome: "ready", labId: "l1", ...thumbnails } },
+  "slide failed": { type: "xstate.done.actor.processing", output: { outcome: "failed", labId: "l1", thumbnail: null, thumbnailUrl: null } },
+  "lab gone": { type: "xstate.done.actor.processing", output: { outcome: "gone", labId: "l1", thumbnail: null, thumbnailUrl: null } }
+} as unknown as Record<string, UploadEvent>
+
+type Snapshot = ReturnType<typeof uploadMachine.transition>
+type At = Arrival<typeof uploadMachine>
+
+/**
+ * What the queue heard in answer to the arrival's event. Reports arrive as they are sent, so at the
+ * start of a path its one report (queued) is the last one heard.
+ */
+let reportedBefore = 0
+const newlyReported = ({ via }: At) => {
+  if (via === "start") reportedBefore = reported.length - 1
+  const fresh = reported.slice(reportedBefore)
+  reportedBefore = reported.length
+  return fresh
+}
+const phasesOf = (reports: ReadonlyArray<UploadReport>) => reports.flatMap((r) => (r.type === "upload.phase" ? [r.phase] : []))
+/** What the store of unfinished uploads was told in answer to the arrival's event. */
+const storeHeard = ({ emitted }: At) =>
+  (emitted as ReadonlyArray<StoreCommand>).map((c) =>
+    c.type === "store.remember" ? `remember ${c.upload.upload_id}` : `forget ${c.uploadId}`
+  )
+/** The panel's row (the transfer's own progress is the transfer model's). */
+const rowOf = (actual: Snapshot) => rowViewWith(actual, undefined)
+
+const states = {
+  queued: (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: At) => {
+    // Only a failure that a retry may help is queued again, and it waits for a free slot.
+    if (arrival.via === "retry") expect(arrival.before?.context.retryable).toBe(true)
+    expect(phasesOf(newlyReported(arrival))).toEqual(["queued"])
+    expect(storeHeard(arrival)).toEqual([])
+    expect(rowOf(actual)).toMatchObject({ state: "queued", failure: null, canCancel: true, canRetry: false })
+  },
+  transferring: (actual: Snapshot, calls: ReadonlyArray<Invocation>, arrival: At) => {
+    const reports = newlyReported(arrival)
+    if (arrival.via === "start") {
+      expect(phasesOf(reports)).toEqual(["uploading"])
+      // The transfer goes on from what the server already holds (nothing, or a retried upload's part).
+      expect(lastInput(calls, "transfer")).toMatchObject({
+        file,
+        filename: "liver.tif",
+        folder,
+        uploadId: actual.context.uploadId,
+        offset: actual.context.offset
+      })
+    }
+    if (arrival.via === "began") {
+      // The server created the lab: the folder's list shows it, and a reload can resume the upload.
+      expect(reports).toEqual([{ type: "upload.began", key: "upload-1", folderId: "f1" }])
+      expect(arrival.emitted).toEqual([
+        {
+          type: "store.remember",
+          upload: {
+            upload_id: "up1",
+            user_id: "u1",
+            lab_id: "f1",
+            folder_name: "Slides",
+            filename: "liver.tif",
+            size: SIZE,
+            last_modified: file.lastModified,
+            file
+          }
+        }
+      ])
+    } else expect(storeHeard(arrival)).toEqual([])
+    expect(rowOf(actual)).toMatchObject({ state: "sending", canCancel: true, canRetry: false, failure: null })
+  },
+  processing: (actual: Snapshot, calls: ReadonlyArray<Invocation>, arrival: At) => {
+    // Every byte is there: the list hears of it, nothing is left to resume, the slide is being built.
+    expect(arrival.via).toBe("transferred")
+    expect(newlyReported(arrival)).toEqual([
+      { type: "upload.transferred", key: "upload-1", folderId: "f1", labId: "l1" },
+      { type: "upload.phase", key: "upload-1", phase: "processing" }
+    ])
+    expect(storeHeard(arrival)).toEqual(["forget up1"])
+    expect(lastInput(calls, "processing")).toEqual({ labId: "l1", realtime: null })
+    expect(rowOf(actual)).toMatchObject({ state: "processing", done: SIZE, percent: 100, canCancel: false, canRetry: false })
+  },
+  ready: (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: At) => {
+    expect(arrival.via).toBe("ready")
+    // The list shows the slide ready with its thumbnails; the row opens it.
+    expect(newlyReported(arrival)).toEqual([
+      { type: "upload.phase", key: "upload-1", phase: "ready" },
+      {
+        type: "upload.settled",
+        key: "upload-1",
+        folderId: "f1",
+        change: { lab_id: "l1", status: "ready", thumbnail: thumbnails.thumbnail, thumbnail_url: thumbnails.thumbnailUrl }
+      }
+    ])
+    expect(rowOf(actual)).toMatchObject({ state: "ready", labId: "l1", thumbnail: thumbnails.thumbnail, canCancel: false, canRetry: false })
+  },
+  failed: (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: At) => {
+    const row = rowOf(actual)
+    expect(row.state).toBe("failed")
+    expect(row.canCancel).toBe(false)
+    const reports = newlyReported(arrival)
+    // A retry that cannot help changes nothing.
+    if (arrival.via === "retry") {
+      expect(arrival.before?.context.retryable).toBe(false)
+      expect(reports).toEqual([])
+      return
+    }
+    expect(phasesOf(reports)).toEqual(["failed"])
+    // Spec: wrong format is an error; no permission says so; storage full says so. A slide the
+    // worker could not read is the wrong format.
+    const says: Record<string, [string, boolean]> = {
+      "refused: 403": ["You are not allowed to upload in this laboratory", false],
+      "refused: storage full": ["Upload failed, storage full!", true],
+      "refused: forgotten": ["The server no longer holds this upload. Retry to send it again.", true],
+      "slide failed": ["File Upload Failed. Make sure the file format you choose is appropriate", false],
+      "lab gone": ["The server no longer holds this upload. Retry to send it again.", true]
+    }
+    const [text, retryable] = says[arrival.via] ?? ["(unexpected)", false]
+    expect(englishOf(row.failure)).toBe(text)
+    expect(row.canRetry).toBe(retryable)
+    // The list shows a slide whose building failed as failed.
+    const settled = reports.filter((r) => r.type === "upload.settled")
+    expect(settled).toEqual(
+      arrival.via === "slide failed"
+        ? [{ type: "upload.settled", key: "upload-1", folderId: "f1", change: { lab_id: "l1", status: "failed" } }]
+        : []
+    )
+    // What cannot be retried, or what the server forgot, is not kept for a reload.
+    // The upload the server held: as the transfer last knew it, or as it was before.
+    const told = (arrival.event as unknown as { output?: { uploadId?: string | null } }).output?.uploadId
+    const held = told ?? arrival.before?.context.uploadId ?? null
+    const forgets = held !== null && (!retryable || arrival.via === "refused: forgotten") ? [`forget ${held}`] : []
+    expect(storeHeard(arrival)).toEqual(forgets)
+    if (arrival.via === "refused: forgotten") expect([actual.context.uploadId, actual.context.offset]).toEqual([null, 0])
+  },
+  cancelled: (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: At) => {
+    expect(arrival.via).toBe("cancel")
+    expect(phasesOf(newlyReported(arrival))).toEqual(["cancelled"])
+    const held = arrival.before?.context.uploadId ?? null
+    expect(storeHeard(arrival)).toEqual(held === null ? [] : [`forget ${held}`])
+    expect(rowOf(actual)).toMatchObject({ state: "cancelled", canCancel: false, canRetry: false })
+  }
+}
 
 const model = modelFor({
   machine: uploadMachine,
-  promiseActors,
-  provide: { actors: { statusFeed: silentFeed, ...noStore }, actions: storeUnheard },
+  promiseActors: ["transfer", "processing"],
+  provide: { actors: silentStore },
   input,
-  events: [
-    { type: "upload.start" },
-    { type: "upload.cancel" },
-    { type: "upload.retry" },
-    { type: "upload.progress", sent: 5 },
-    { type: "upload.status", ...status("processing") },
-    { type: "upload.status", lab_id: "l1", status: "ready", ...thumbnails },
-    { type: "upload.status", lab_id: "l1", status: "failed" },
-    { type: "xstate.done.actor.sendChunk", output: receipt(8) },
-    { type: "xstate.done.actor.sendChunk", output: receipt(16) },
-    { type: "xstate.done.actor.sendChunk", output: receipt(20, { lab: created }) },
-    { type: "xstate.error.actor.sendChunk", error: new OffsetMismatch({ offset: 16 }) },
-    { type: "xstate.error.actor.sendChunk", error: new OffsetMismatch({ offset: 20 }) },
-    { type: "xstate.error.actor.sendChunk", error: offline },
-    { type: "xstate.error.actor.sendChunk", error: new Forbidden({ message: "You are not allowed to upload in this laboratory" }) },
-    { type: "xstate.error.actor.sendChunk", error: new PayloadTooLarge({ message: "Upload failed, storage full!" }) },
-    {
-      type: "xstate.error.actor.sendChunk",
-      error: new BadRequest({ fields: {}, message: "File Upload Failed. Make sure the file format you choose is appropriate" })
-    },
-    { type: "xstate.error.actor.sendChunk", error: forgotten },
-    { type: "xstate.done.actor.askProgress", output: progress(8) },
-    { type: "xstate.done.actor.askProgress", output: progress(20) },
-    { type: "xstate.error.actor.askProgress", error: offline },
-    { type: "xstate.error.actor.askProgress", error: forgotten },
-    { type: "xstate.error.actor.askProgress", error: serverDown },
-    { type: "xstate.error.actor.askProgress", error: new Forbidden({ message: "" }) },
-    { type: "xstate.done.actor.pause", output: undefined },
-    { type: "xstate.done.actor.poll", output: status("processing") },
-    { type: "xstate.done.actor.poll", output: status("ready", thumbnails) },
-    { type: "xstate.done.actor.poll", output: status("failed") },
-    { type: "xstate.error.actor.poll", error: offline },
-    { type: "xstate.error.actor.poll", error: forgotten }
-  ] as unknown as ReadonlyArray<UploadEvent>,
-  // What tells two moments of an upload apart for its guards: where it is in the file, whether the
-  // server holds it, whether a retry may help. The bytes of a chunk in flight, the exact count of
-  // failed attempts (beyond "some") and the wording of a failure do not change what can happen next.
+  events,
+  // Whether the server holds the upload and whether a retry may help decide what happens next.
   distinguish: ({ value, context }) => ({
     value,
     uploadId: context.uploadId !== null,
-    offset: context.offset,
-    labId: context.labId !== null,
-    status: context.status,
-    failed: context.failure !== null,
     retryable: context.retryable,
-    attempts: Math.min(context.attempts, 2)
+    status: context.status
   }),
-  states: {
-    queued: (actual, _, { via, before }) => {
-      expect(actual.context.failure).toBeNull()
-      // Only a failure that a retry may help is queued again.
-      if (via === "upload.retry") expect(before?.context.retryable).toBe(true)
-    },
-    "uploading.sending": (actual, calls, { via, event }) => {
-      const { offset, uploadId } = actual.context
-      // After asking the server, the next chunk starts where it says (the last byte again when it has all).
-      if (via === "xstate.done.actor.askProgress")
-        expect(offset).toBe(Math.min((event as unknown as { output: { offset: number } }).output.offset, 19))
-      expect(last(calls, "sendChunk")).toMatchObject({
-        start: offset,
-        end: Math.min(20, offset + 8),
-        uploadId,
-        folderId: "f1",
-        filename: "liver.tif"
-      })
-    },
-    "uploading.waiting": (actual, calls) => {
-      expect(actual.context.attempts).toBeGreaterThan(0)
-      expect(last(calls, "pause")).toBe(pauseBefore(actual.context.attempts))
-    },
-    "uploading.resyncing": (actual, calls) => expect(last(calls, "askProgress")).toBe(actual.context.uploadId),
-    "processing.polling": (actual, calls) => {
-      expect(actual.context.offset).toBe(20)
-      expect(last(calls, "poll")).toEqual({ labId: "l1", afterMs: STATUS_POLL_MS })
-    },
-    ready: (actual) => {
-      expect(actual.context.status).toBe("ready")
-      expect(actual.context.thumbnailUrl).toBe(thumbnails.thumbnail_url)
-    },
-    failed: (actual) => expect(actual.context.failure).not.toBeNull(),
-    cancelled: (actual) => expect(actual.hasTag("done")).toBe(true)
-  }
+  states
 })
 
 // The refusal of what is plainly not a slide depends on the file, which the input fixes: a second
@@ -134,11 +214,18 @@ const model = modelFor({
 const pdf = new File(["%PDF-1.7"], "report.pdf", { type: "application/pdf" })
 const refusedModel = modelFor({
   machine: uploadMachine,
-  promiseActors,
-  provide: { actors: { statusFeed: silentFeed, ...noStore }, actions: storeUnheard },
-  input: { ...input, file: pdf, filename: pdf.name },
+  promiseActors: ["transfer", "processing"],
+  provide: { actors: silentStore },
+  input: { ...input, file: pdf, filename: pdf.name, parent: null },
   events: [{ type: "upload.start" }, { type: "upload.retry" }, { type: "upload.cancel" }],
-  states: { failed: (actual) => expect(actual.context.failure).toEqual({ key: "errors.uploadFormat" }) }
+  states: {
+    // Refused before anything is sent, with the spec's wrong-format message.
+    failed: (actual, calls) => {
+      expect(calls).toEqual([])
+      expect(englishOf(actual.context.failure)).toBe("File Upload Failed. Make sure the file format you choose is appropriate")
+    },
+    cancelled: (actual) => expect(rowViewWith(actual, undefined).state).toBe("cancelled")
+  }
 })
 
 describe("upload model", () => {
@@ -147,125 +234,118 @@ describe("upload model", () => {
   })
 
   it("the paths of both models cover every state and every transition", { timeout: 60_000 }, async () => {
-    const [image, refused] = [await model.coverage(), await refusedModel.coverage()]
+    const [image, pdfFile] = [await model.coverage(), await refusedModel.coverage()]
     expect({
-      missingStates: image.missingStates.filter((state) => refused.missingStates.includes(state)),
-      missingTransitions: image.missingTransitions.filter((transition) => refused.missingTransitions.includes(transition)),
+      missingStates: image.missingStates.filter((state) => pdfFile.missingStates.includes(state)),
+      missingTransitions: image.missingTransitions.filter((transition) => pdfFile.missingTransitions.includes(transition)),
       uncheckedStates: image.uncheckedStates
     }).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
   })
 })
 
-/** A parent that only records what it hears. */
-const listener = () => {
-  const heard: Array<UploadReport> = []
-  const actor = createActor(fromCallback(({ receive }) => receive((event) => void heard.push(event as UploadReport)))).start()
-  return { actor, heard }
+/** A promise actor whose runs the test settles one by one, in order. */
+const controlled = <Output, Input>() => {
+  const runs: Array<{ input: Input; resolve: (output: Output) => void; reject: (error: unknown) => void }> = []
+  const logic = fromPromise<Output, Input>(({ input }) => new Promise((resolve, reject) => void runs.push({ input, resolve, reject })))
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+  return {
+    logic,
+    runs,
+    succeed: async (output: Output) => {
+      runs.at(-1)?.resolve(output)
+      await settle()
+    },
+    fail: async (error: unknown) => {
+      runs.at(-1)?.reject(error)
+      await settle()
+    }
+  }
 }
 
-/** A stand-in for the realtime actor: ignores watch requests, emits what the test pushes. */
-const fakeRealtime = () => {
-  const watched: Array<string> = []
-  const machine = setup({
-    types: { events: {} as { type: string; channel?: string; message?: RealtimeMessage }, emitted: {} as RealtimeMessage }
-  }).createMachine({
-    on: {
-      "realtime.watch": { actions: ({ event }) => void watched.push(event.channel ?? "") },
-      "realtime.unwatch": { actions: ({ event }) => void watched.splice(watched.indexOf(event.channel ?? ""), 1) },
-      push: { actions: emit(({ event }) => event.message as RealtimeMessage) }
+const silentClock = fromCallback<EventObject, { actor: AnyActorRef; timeout: EventObject }>(() => undefined)
+const created = lab("l1", "liver.tif", { is_dir: false, parent: "f1", status: "processing", size: SIZE })
+
+/** An upload with its real children, whose requests the test answers. */
+const wholeUpload = (more: Partial<UploadInput> = {}) => {
+  const chunks = controlled<ChunkReceipt, ChunkToSend>()
+  const asked = controlled<{ upload_id: string; offset: number; total: number; filename: string; lab_id: string | null }, string>()
+  const stored: Array<string> = []
+  const store = fromCallback<EventObject, AnyActorRef>(({ input: upload }) => {
+    const subscriptions = [
+      upload.on("store.remember", (c: StoreCommand) => void stored.push(c.type === "store.remember" ? `put ${c.upload.upload_id}` : "")),
+      upload.on("store.forget", (c: StoreCommand) => void stored.push(c.type === "store.forget" ? `remove ${c.uploadId}` : ""))
+    ]
+    return () => {
+      for (const s of subscriptions) s.unsubscribe()
     }
   })
-  const actor = createActor(machine).start()
-  return { actor: actor as unknown as RealtimeActor, push: (message: RealtimeMessage) => actor.send({ type: "push", message }), watched }
-}
-
-const stored: Array<string> = []
-const recordingStore = {
-  store: fromCallback<StoreCommand>(({ receive }) =>
-    receive(
-      (command) => void stored.push(command.type === "store.remember" ? `put ${command.upload.upload_id}` : `remove ${command.uploadId}`)
-    )
-  )
+  const machine = uploadMachine.provide({
+    actors: {
+      store,
+      transfer: transferMachine.provide({ actors: { sendChunk: chunks.logic, askProgress: asked.logic, clock: silentClock } }),
+      processing: processingMachine.provide({ actors: { clock: silentClock } })
+    }
+  })
+  const actor = createActor(machine, { input: { ...input, parent: null, ...more } }).start()
+  return { actor, chunks, asked, stored }
 }
 
 describe("upload scenarios", () => {
-  it("sends the file in chunks from the server's offsets, remembers it after the first, and is ready on the realtime message", async () => {
-    stored.length = 0
-    const parent = listener()
-    const realtime = fakeRealtime()
-    const run = drive(uploadMachine, promiseActors, {
-      input: { ...input, parent: parent.actor, realtime: realtime.actor },
-      provide: { actors: recordingStore }
-    })
-    expect(run.actor.getSnapshot().value).toBe("queued")
-    await run.send({ type: "upload.start" })
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 0, end: 8, uploadId: null })
-    await run.succeed("sendChunk", receipt(8))
+  it("sends the file in chunks, remembers it after the first, forgets it once every byte is there", async () => {
+    const { actor, chunks, stored } = wholeUpload()
+    actor.send({ type: "upload.start" })
+    expect(chunks.runs.at(-1)?.input).toMatchObject({ start: 0, end: 8, uploadId: null })
+    await chunks.succeed({ upload_id: "up1", offset: 8 })
     expect(stored).toEqual(["put up1"])
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 8, end: 16, uploadId: "up1" })
-    await run.succeed("sendChunk", receipt(16))
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 16, end: 20 })
-    await run.succeed("sendChunk", receipt(20, { lab: created }))
-    expect(run.actor.getSnapshot().matches("processing")).toBe(true)
-    expect(stored).toEqual(["put up1", "remove up1"])
-    expect(realtime.watched).toEqual(["private-mylab_l1"])
-    realtime.push({
-      type: "realtime.message",
-      channel: "private-mylab_l1",
-      event: "status_upload_l1",
-      data: { lab_id: "l1", status: "ready", ...thumbnails }
+    expect(rowViewWith(actor.getSnapshot(), actor.getSnapshot().children.transfer?.getSnapshot())).toMatchObject({
+      state: "sending",
+      done: 8,
+      percent: 40
     })
-    await new Promise((r) => setTimeout(r, 0))
-    expect(run.actor.getSnapshot().value).toBe("ready")
-    expect(realtime.watched).toEqual([])
-    expect(parent.heard).toEqual([
-      { type: "upload.phase", key: "upload-1", phase: "queued" },
-      { type: "upload.phase", key: "upload-1", phase: "uploading" },
-      { type: "upload.began", key: "upload-1", folderId: "f1" },
-      { type: "upload.transferred", key: "upload-1", folderId: "f1", labId: "l1" },
-      { type: "upload.phase", key: "upload-1", phase: "processing" },
-      { type: "upload.phase", key: "upload-1", phase: "ready" },
-      { type: "upload.settled", key: "upload-1", folderId: "f1", change: { lab_id: "l1", status: "ready", ...thumbnails } }
-    ])
+    await chunks.succeed({ upload_id: "up1", offset: 16 })
+    await chunks.succeed({ upload_id: "up1", offset: 20, lab: created })
+    expect(actor.getSnapshot().value).toBe("processing")
+    expect(actor.getSnapshot().context.labId).toBe("l1")
+    expect(stored).toEqual(["put up1", "remove up1"])
   })
 
-  it("waits out a dropped connection, asks the server where it is, and continues from there", async () => {
-    const run = drive(uploadMachine, promiseActors, { input, provide: { actors: noStore } })
-    await run.send({ type: "upload.start" })
-    await run.succeed("sendChunk", receipt(8))
-    await run.fail("sendChunk", offline)
-    expect(run.actor.getSnapshot().hasTag("retrying")).toBe(true)
-    expect(run.lastInput("pause")).toBe(1000)
-    await run.succeed("pause", undefined)
-    expect(run.lastInput("askProgress")).toBe("up1")
-    await run.fail("askProgress", offline)
-    expect(run.lastInput("pause")).toBe(2000)
-    await run.send({ type: "upload.retry" })
-    // The server got the second chunk before the connection dropped: only the third is sent.
-    await run.succeed("askProgress", progress(16))
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 16, end: 20, uploadId: "up1" })
+  it("retry now, while the transfer waits out a lost connection, asks the server at once", async () => {
+    const { actor, chunks, asked } = wholeUpload()
+    actor.send({ type: "upload.start" })
+    await chunks.succeed({ upload_id: "up1", offset: 8 })
+    await chunks.fail(new NetworkError({ message: "offline" }))
+    expect(actor.getSnapshot().children.transfer?.getSnapshot().value).toBe("waiting")
+    actor.send({ type: "upload.retry" })
+    expect(asked.runs.map((run) => run.input)).toEqual(["up1"])
   })
 
-  it("when the last answer was lost, sends the last byte again to hear of the new lab", async () => {
-    const run = drive(uploadMachine, promiseActors, { input, provide: { actors: noStore } })
-    await run.send({ type: "upload.start" })
-    await run.succeed("sendChunk", receipt(8))
-    await run.succeed("sendChunk", receipt(16))
-    await run.fail("sendChunk", offline)
-    await run.succeed("pause", undefined)
-    await run.succeed("askProgress", progress(20))
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 19, end: 20, uploadId: "up1" })
-    await run.succeed("sendChunk", receipt(20, { lab: created }))
-    expect(run.actor.getSnapshot().matches("processing")).toBe(true)
-    expect(run.actor.getSnapshot().context.labId).toBe("l1")
+  it("a refused upload is not retried: not allowed here", async () => {
+    const { actor, chunks } = wholeUpload()
+    actor.send({ type: "upload.start" })
+    await chunks.fail(new Forbidden({ message: "" }))
+    expect(actor.getSnapshot().value).toBe("failed")
+    expect(englishOf(actor.getSnapshot().context.failure)).toBe("You are not allowed to upload in this laboratory")
+    actor.send({ type: "upload.retry" })
+    expect(actor.getSnapshot().value).toBe("failed")
+    expect(chunks.runs).toHaveLength(1)
   })
 
-  it("cancelling aborts the chunk on its way", async () => {
+  it("an upload restored after a reload first asks the server's offset", async () => {
+    const { actor, chunks, asked } = wholeUpload({ uploadId: "up1", offset: 8 })
+    actor.send({ type: "upload.start" })
+    expect(asked.runs.map((run) => run.input)).toEqual(["up1"])
+    expect(chunks.runs).toEqual([])
+  })
+
+  it("cancelling stops the transfer, which aborts the chunk on its way", async () => {
     let aborted = false
     const hanging = fromPromise<ChunkReceipt, ChunkToSend>(
       ({ signal }) => new Promise(() => signal.addEventListener("abort", () => (aborted = true)))
     )
-    const run = drive(uploadMachine, [], { input, provide: { actors: { sendChunk: hanging, ...noStore } } })
+    const run = drive(uploadMachine, [], {
+      input: { ...input, parent: null },
+      provide: { actors: { ...silentStore, transfer: transferMachine.provide({ actors: { sendChunk: hanging, clock: silentClock } }) } }
+    })
     await run.send({ type: "upload.start" })
     expect(aborted).toBe(false)
     await run.send({ type: "upload.cancel" })
@@ -273,62 +353,8 @@ describe("upload scenarios", () => {
     expect(aborted).toBe(true)
   })
 
-  it("an upload restored after a reload first asks the server's offset", async () => {
-    const run = drive(uploadMachine, promiseActors, { input: { ...input, uploadId: "up1", offset: 8 }, provide: { actors: noStore } })
-    await run.send({ type: "upload.start" })
-    expect(run.lastInput("askProgress")).toBe("up1")
-    expect(run.isRunning("sendChunk")).toBe(false)
-  })
-
-  it("refuses what is plainly not a slide image without a request", async () => {
-    const run = drive(uploadMachine, promiseActors, { input: { ...input, file: pdf, filename: pdf.name }, provide: { actors: noStore } })
-    expect(run.actor.getSnapshot().value).toBe("failed")
-    expect(run.actor.getSnapshot().context.failure).toEqual({ key: "errors.uploadFormat" })
-    expect(run.invocations).toEqual([])
-  })
-
-  it("shows the spec's messages: not allowed here, storage full, wrong format", async () => {
-    const cases = [
-      [new Forbidden({ message: "" }), { key: "uploads.errors.forbidden" }, false],
-      [new PayloadTooLarge({ message: "" }), { key: "errors.storageFull" }, true],
-      [new BadRequest({ fields: {} }), { key: "errors.uploadFormat" }, false]
-    ] as const
-    for (const [error, notice, retryable] of cases) {
-      const run = drive(uploadMachine, promiseActors, { input, provide: { actors: noStore } })
-      await run.send({ type: "upload.start" })
-      await run.fail("sendChunk", error)
-      expect(run.actor.getSnapshot().context.failure).toEqual(notice)
-      await run.send({ type: "upload.retry" })
-      expect(run.actor.getSnapshot().value).toBe(retryable ? "queued" : "failed")
-    }
-  })
-
-  it("an upload the server forgot starts again from the first byte on retry", async () => {
-    const run = drive(uploadMachine, promiseActors, { input, provide: { actors: noStore } })
-    await run.send({ type: "upload.start" })
-    await run.succeed("sendChunk", receipt(8))
-    await run.fail("sendChunk", forgotten)
-    expect(run.actor.getSnapshot().context.failure).toEqual({ key: "uploads.errors.forgotten" })
-    await run.send({ type: "upload.retry" })
-    await run.send({ type: "upload.start" })
-    expect(run.lastInput("sendChunk")).toMatchObject({ start: 0, end: 8, uploadId: null })
-  })
-
-  it("gives a server that keeps failing six tries, then shows its error", async () => {
-    const run = drive(uploadMachine, promiseActors, { input, provide: { actors: noStore } })
-    await run.send({ type: "upload.start" })
-    for (let attempt = 1; attempt < 6; attempt++) {
-      await run.fail("sendChunk", serverDown)
-      expect(run.actor.getSnapshot().hasTag("retrying")).toBe(true)
-      await run.succeed("pause", undefined)
-    }
-    await run.fail("sendChunk", serverDown)
-    expect(run.actor.getSnapshot().value).toBe("failed")
-    expect(run.actor.getSnapshot().context.failure).toEqual({ key: "errors.serverError" })
-  })
-
   it("a silent machine stand-in is enough for the parent's tests", () => {
-    // The parent's model test spawns this instead of real uploads; it must accept any input.
+    // The queue's model test spawns this instead of real uploads; it must accept any input.
     expect(createActor(createMachine({}), { input }).start().getSnapshot().status).toBe("active")
   })
 })

@@ -1,36 +1,32 @@
-// One file's upload, spawned by uploads.machine.ts (one child per file):
+// One file's upload, spawned by uploads.machine.ts (one per file). It holds what the panel and the
+// queue need to know of the file and hands the work to two children:
 //
 //   queued --plainly not a slide image--> failed, at once
-//   queued --start (a slot is free)--> uploading
-//   uploading.sending --receipt--> sending (the next chunk) ... --the last byte--> processing
-//   sending --offset mismatch--> sending, from the server's offset
-//   sending --no answer / 5xx--> waiting --pause over, or retry now--> resyncing (asks the server's
-//     offset, so a server restart or a lost answer never costs more than one chunk) --> sending
-//   sending/resyncing --refused (403, 413, 400, 404)--> failed --retry [retryable]--> queued
-//   processing --status_upload ready (or the poll says so)--> ready; --failed--> failed
-//   queued/uploading/failed --cancel--> cancelled (leaving `sending` aborts the request)
+//   queued --start (a slot is free)--> transferring: the transfer child (transfer.machine.ts) sends
+//     the bytes, chunked and resumable, waiting out a lost connection
+//   transferring --every byte is there--> processing: the processing child (processing.machine.ts)
+//     waits for the server's pyramid job (live status messages, and asking now and then)
+//   transferring --refused--> failed --retry [retryable]--> queued
+//   processing --ready / failed--> ready / failed
+//   queued/transferring/failed --cancel--> cancelled (stopping the transfer aborts its request)
 //
 // Each phase it enters is reported to the parent (the queue and the panel's counts), together with
-// the moments the file list should hear of: the upload began (the server created the lab), the
-// transfer ended, the slide became ready or failed.
-import { Effect } from "effect"
-import { type AnyActorRef, assertEvent, assign, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
+// the moments the file lists should hear of: the upload began (the server created the lab), the
+// transfer ended, the slide became ready or failed. What IndexedDB must keep for a reload is emitted
+// (`store.remember`, `store.forget`) and the invoked `store` actor writes it: actions only assign,
+// send and emit.
+import { type AnyActorRef, assertEvent, assign, emit, enqueueActions, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
-import { type ChunkReceipt, UPLOAD_CHUNK_BYTES, type UploadProgress } from "../../contract/slides.ts"
-import { labChannel } from "../../contract/realtime.ts"
-import { type UploadFailure, unreadableSlide, uploadFailure } from "../../effects/Catalogue.ts"
+import { unreadableSlide, uploadFailure } from "../../effects/Catalogue.ts"
+import { NotFound } from "../../effects/ApiError.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "../../effects/uploads/backoff.ts"
-import { OffsetMismatch } from "../../effects/uploads/errors.ts"
 import { isUploadable } from "../../effects/uploads/formats.ts"
-import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
-import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
-import { type ChunkToSend, Uploader } from "../../effects/uploads/Uploader.ts"
+import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
 import { type PendingUpload, UploadStore } from "../../effects/uploads/UploadStore.ts"
-
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectInbox } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
+import { fromEffectInbox } from "../support/fromEffect.ts"
+import { type ProcessingOutput, processingMachine } from "./processing.machine.ts"
+import { type TransferOutput, type TransferReport, transferMachine } from "./transfer.machine.ts"
 
 /** Where a file goes: a folder (id null for the root of the user's labs) and its name for the panel. */
 export interface UploadTarget {
@@ -40,7 +36,7 @@ export interface UploadTarget {
 
 export type UploadPhase = "queued" | "uploading" | "processing" | "ready" | "failed" | "cancelled"
 
-/** What a child tells its parent. */
+/** What an upload tells its parent. */
 export type UploadReport =
   | { readonly type: "upload.phase"; readonly key: string; readonly phase: UploadPhase }
   /** The server holds the first chunk: the file lab exists (status uploading) in the folder. */
@@ -79,12 +75,10 @@ export interface UploadContext {
   readonly userId: string
   readonly parent: AnyActorRef | null
   readonly realtime: RealtimeActor | null
-  readonly chunkBytes: number
+  readonly chunkBytes: number | undefined
   readonly uploadId: string | null
-  /** Bytes the server has confirmed. */
+  /** Bytes the server had confirmed when the transfer last stopped (the transfer child knows better while it runs). */
   readonly offset: number
-  /** Bytes of the chunk on its way. */
-  readonly sending: number
   /** The file lab, once the server names it. */
   readonly labId: string | null
   readonly status: UploadStatus | null
@@ -92,157 +86,98 @@ export interface UploadContext {
   readonly thumbnailUrl: string | null
   readonly failure: Notice | null
   readonly retryable: boolean
-  /** Failed attempts in a row, for the pause before the next. */
-  readonly attempts: number
 }
 
 export type UploadEvent =
   | { readonly type: "upload.start" }
   | { readonly type: "upload.cancel" }
-  /** From failed: queue again. While waiting: try now. */
+  /** From failed: queue again. While the transfer waits: try now. */
   | { readonly type: "upload.retry" }
-  | { readonly type: "upload.progress"; readonly sent: number }
-  | ({ readonly type: "upload.status" } & StatusChange)
+  | TransferReport
 
-/** What the upload asks of the store of unfinished uploads (IndexedDB), through its `store` actor. */
+/** What the store of unfinished uploads (IndexedDB) must do, as the upload emits it. */
 export type StoreCommand =
   | { readonly type: "store.remember"; readonly upload: PendingUpload }
   | { readonly type: "store.forget"; readonly uploadId: string }
 
 /** Keeps the unfinished uploads a reload can resume. Best effort: the store logs its own failures. */
-const uploadStore = fromEffectInbox<StoreCommand>((command) =>
+const uploadStore = fromEffectInbox<StoreCommand>(["store.remember", "store.forget"], (command) =>
   UploadStore.use((store) => (command.type === "store.remember" ? store.put(command.upload) : store.remove(command.uploadId)))
 )
-
-/** Hands the lab's `status_upload` messages to the upload while it is processing. */
-const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor | null; readonly labId: string | null }>(
-  ({ input, sendBack }) => {
-    const { realtime, labId } = input
-    if (realtime === null || labId === null) return
-    const channel = labChannel(labId)
-    realtime.send({ type: "realtime.watch", channel })
-    const subscription = realtime.on("realtime.message", (message) => {
-      if (message.channel !== channel) return
-      const change = statusChangeOf(labId, message.event, message.data)
-      if (change !== null) sendBack({ type: "upload.status", ...change } satisfies UploadEvent)
-    })
-    return () => {
-      subscription.unsubscribe()
-      realtime.send({ type: "realtime.unwatch", channel })
-    }
-  }
-)
-
-/** The next chunk: from the server's offset, at most `chunkBytes` long. */
-export const nextChunk = (context: UploadContext): Omit<ChunkToSend, "onProgress"> => ({
-  file: context.file,
-  start: context.offset,
-  end: Math.min(context.size, context.offset + context.chunkBytes),
-  folderId: context.folder.id,
-  filename: context.filename,
-  uploadId: context.uploadId
-})
-
-/**
- * Where to continue from the server's offset. When it holds every byte (the last answer was lost),
- * the last byte is sent again: the server answers a chunk it already holds with its receipt, which
- * for a finished upload names the new lab.
- */
-export const resumeAt = (context: Pick<UploadContext, "size">, held: number): number => Math.max(0, Math.min(held, context.size - 1))
-
-/** Bytes done, counting the part of the chunk on its way. */
-export const bytesDone = (context: Pick<UploadContext, "offset" | "sending" | "size">): number =>
-  Math.min(context.size, context.offset + context.sending)
-
-/** A status as a realtime message or a poll brings it; absent thumbnails mean "keep what you have". */
-interface StatusFields {
-  readonly status: UploadStatus | null
-  readonly thumbnail?: string | null
-  readonly thumbnail_url?: string | null
-}
-
-const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
-
-const failureFields = (failure: UploadFailure) => ({ failure: failure.notice, retryable: failure.retryable, sending: 0 })
 
 export const uploadMachine = setup({
   types: {
     input: {} as UploadInput,
     context: {} as UploadContext,
-    events: {} as UploadEvent
+    events: {} as UploadEvent,
+    emitted: {} as StoreCommand,
+    children: {} as { transfer: "transfer"; processing: "processing"; store: "store" }
   },
   actors: {
-    sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
-    askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
-    pause: fromEffect((ms: number) => Effect.sleep(ms)),
-    poll: fromEffect(pollStatus),
-    statusFeed,
+    transfer: transferMachine,
+    processing: processingMachine,
     store: uploadStore
   },
   guards: {
     refused: ({ context }) => !isUploadable({ name: context.filename, size: context.size }),
-    hasUploadId: ({ context }) => context.uploadId !== null,
     retryable: ({ context }) => context.retryable,
-    lastReceipt: ({ context }, receipt: ChunkReceipt) => receipt.lab !== undefined || receipt.offset >= context.size,
-    misplaced: (_, error: unknown) => error instanceof OffsetMismatch,
-    worthWaiting: ({ context }, error: unknown) => shouldWait(error, context.attempts + 1),
-    isReady: (_, change: StatusFields) => change.status === "ready",
-    isFailed: (_, change: StatusFields) => change.status === "failed",
-    notFound: (_, error: unknown) => isNotFound(error)
+    transferred: (_, output: TransferOutput) => output.outcome === "transferred",
+    forgotten: (_, output: TransferOutput) => output.outcome === "refused" && output.forgotten,
+    ready: (_, output: ProcessingOutput) => output.outcome === "ready",
+    slideFailed: (_, output: ProcessingOutput) => output.outcome === "failed"
   },
   actions: {
     report: enqueueActions(({ context, enqueue }, report: UploadReport) => {
       if (context.parent !== null) enqueue.sendTo(context.parent, report)
     }),
     /** Keeps the unfinished upload (with its file) so a reload can resume it. */
-    remember: enqueueActions(({ context, enqueue }) => {
-      if (context.uploadId === null) return
-      const upload: PendingUpload = {
-        upload_id: context.uploadId,
-        user_id: context.userId,
-        lab_id: context.folder.id,
-        folder_name: context.folder.name,
-        filename: context.filename,
-        size: context.size,
-        last_modified: context.lastModified,
-        file: context.file
-      }
-      enqueue.sendTo("store", { type: "store.remember", upload } satisfies StoreCommand)
-    }),
+    remember: emit(
+      ({ context }): StoreCommand => ({
+        type: "store.remember",
+        upload: {
+          upload_id: context.uploadId ?? "",
+          user_id: context.userId,
+          lab_id: context.folder.id,
+          folder_name: context.folder.name,
+          filename: context.filename,
+          size: context.size,
+          last_modified: context.lastModified,
+          file: context.file
+        }
+      })
+    ),
     forget: enqueueActions(({ context, enqueue }) => {
-      if (context.uploadId !== null) enqueue.sendTo("store", { type: "store.forget", uploadId: context.uploadId } satisfies StoreCommand)
+      if (context.uploadId !== null) enqueue.emit({ type: "store.forget", uploadId: context.uploadId })
     }),
-    accept: assign(({ context }, receipt: ChunkReceipt) => ({
-      uploadId: receipt.upload_id,
-      offset: receipt.offset,
-      sending: 0,
-      attempts: 0,
-      labId: receipt.lab?.id ?? context.labId,
-      status: receipt.lab?.status ?? context.status
-    })),
-    moveTo: assign(({ context }, error: unknown) => ({
-      offset: resumeAt(context, error instanceof OffsetMismatch ? error.offset : 0),
-      sending: 0
-    })),
-    resync: assign(({ context }, progress: UploadProgress) => ({ offset: resumeAt(context, progress.offset), attempts: 0 })),
-    // Counted up to where nothing changes any more (the longest pause; a failing server's last try),
-    // so the count, like everything in the context, stays within bounds.
-    countAttempt: assign(({ context }) => ({ attempts: Math.min(context.attempts + 1, SERVER_ERROR_ATTEMPTS), sending: 0 })),
-    progress: assign(({ event }) => {
-      assertEvent(event, "upload.progress")
-      return { sending: event.sent }
+    began: assign(({ event }) => {
+      assertEvent(event, "transfer.began")
+      return { uploadId: event.uploadId }
     }),
-    fail: assign((_, error: unknown) => failureFields(uploadFailure(error))),
-    /** The server no longer holds the partial upload: a retry starts from the first byte. */
-    startOver: assign({ uploadId: null, offset: 0 }),
+    transferred: assign(({ context }, output: TransferOutput) => ({
+      uploadId: output.uploadId ?? context.uploadId,
+      labId: output.outcome === "transferred" ? output.labId : context.labId,
+      offset: context.size,
+      status: "processing" as const
+    })),
+    refusedBy: assign((_, output: TransferOutput) =>
+      output.outcome === "refused"
+        ? { failure: output.failure, retryable: output.retryable, uploadId: output.uploadId, offset: output.offset }
+        : {}
+    ),
+    settle: assign((_, output: ProcessingOutput) => ({
+      status: output.outcome === "ready" ? ("ready" as const) : ("failed" as const),
+      thumbnail: output.thumbnail,
+      thumbnailUrl: output.thumbnailUrl
+    })),
+    /** The lab was deleted while it was being built: a retry sends the file again. */
+    labGone: assign(() => {
+      const { notice, retryable } = uploadFailure(new NotFound({ message: "" }))
+      return { failure: notice, retryable }
+    }),
     /** Not a slide image: refused before sending, or the server's worker could not read it. */
-    failUnreadable: assign(failureFields(unreadableSlide)),
-    takeStatus: assign(({ context }, change: StatusFields) => ({
-      status: change.status,
-      thumbnail: change.thumbnail === undefined ? context.thumbnail : change.thumbnail,
-      thumbnailUrl: change.thumbnail_url === undefined ? context.thumbnailUrl : change.thumbnail_url
-    })),
-    clearFailure: assign({ failure: null, retryable: false, attempts: 0, sending: 0 })
+    failUnreadable: assign({ failure: unreadableSlide.notice, retryable: unreadableSlide.retryable }),
+    clearFailure: assign({ failure: null, retryable: false }),
+    retryNow: enqueueActions(({ enqueue }) => enqueue.sendTo("transfer", { type: "transfer.retry" }))
   }
 }).createMachine({
   id: "upload",
@@ -256,20 +191,18 @@ export const uploadMachine = setup({
     userId: input.userId,
     parent: input.parent,
     realtime: input.realtime,
-    chunkBytes: input.chunkBytes ?? UPLOAD_CHUNK_BYTES,
+    chunkBytes: input.chunkBytes,
     uploadId: input.uploadId ?? null,
     offset: input.offset ?? 0,
-    sending: 0,
     labId: null,
     status: null,
     thumbnail: null,
     thumbnailUrl: null,
     failure: null,
-    retryable: false,
-    attempts: 0
+    retryable: false
   }),
-  // The store of unfinished uploads lives as long as the upload; actions only send it commands.
-  invoke: { id: "store", src: "store" },
+  // The store of unfinished uploads lives as long as the upload and hears what it emits.
+  invoke: { id: "store", src: "store", input: ({ self }) => self },
   initial: "queued",
   states: {
     queued: {
@@ -278,162 +211,85 @@ export const uploadMachine = setup({
       // A PDF or an empty file fails at once, without a request.
       always: { guard: "refused", target: "failed", actions: "failUnreadable" },
       on: {
-        "upload.start": [{ guard: "hasUploadId", target: "uploading.resyncing" }, { target: "uploading.sending" }],
+        "upload.start": "transferring",
         "upload.cancel": "cancelled"
       }
     },
-    uploading: {
+    transferring: {
       tags: ["active", "transferring"],
       entry: { type: "report", params: ({ context }) => ({ type: "upload.phase", key: context.key, phase: "uploading" }) },
-      on: { "upload.cancel": "cancelled" },
-      initial: "sending",
-      states: {
-        sending: {
-          entry: assign({ sending: 0 }),
-          invoke: {
-            id: "sendChunk",
-            src: "sendChunk",
-            input: ({ context, self }) => ({
-              ...nextChunk(context),
-              onProgress: (sent: number) => self.send({ type: "upload.progress", sent })
-            }),
-            onDone: [
+      invoke: {
+        id: "transfer",
+        src: "transfer",
+        input: ({ context, self }) => ({
+          file: context.file,
+          filename: context.filename,
+          folder: context.folder,
+          parent: self,
+          uploadId: context.uploadId,
+          offset: context.offset,
+          ...(context.chunkBytes === undefined ? {} : { chunkBytes: context.chunkBytes })
+        }),
+        onDone: [
+          {
+            guard: { type: "transferred", params: ({ event }) => event.output },
+            target: "processing",
+            actions: [
+              { type: "transferred", params: ({ event }) => event.output },
               {
-                guard: { type: "lastReceipt", params: ({ event }) => event.output },
-                target: "#upload.processing",
-                actions: [
-                  { type: "accept", params: ({ event }) => event.output },
-                  {
-                    type: "report",
-                    params: ({ context }) => ({
-                      type: "upload.transferred",
-                      key: context.key,
-                      folderId: context.folder.id,
-                      labId: context.labId
-                    })
-                  }
-                ]
-              },
-              {
-                guard: "hasUploadId",
-                target: "sending",
-                reenter: true,
-                actions: { type: "accept", params: ({ event }) => event.output }
-              },
-              {
-                // The first receipt: the lab exists now, and the upload can outlive this page.
-                target: "sending",
-                reenter: true,
-                actions: [
-                  { type: "accept", params: ({ event }) => event.output },
-                  "remember",
-                  { type: "report", params: ({ context }) => ({ type: "upload.began", key: context.key, folderId: context.folder.id }) }
-                ]
+                type: "report",
+                params: ({ context }) => ({
+                  type: "upload.transferred",
+                  key: context.key,
+                  folderId: context.folder.id,
+                  labId: context.labId
+                })
               }
-            ],
-            onError: [
-              // The server holds another offset (a chunk of an earlier attempt arrived after all): go on from there.
-              {
-                guard: { type: "misplaced", params: errorOf },
-                target: "sending",
-                reenter: true,
-                actions: { type: "moveTo", params: errorOf }
-              },
-              { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-              {
-                guard: { type: "notFound", params: errorOf },
-                target: "#upload.failed",
-                actions: [{ type: "fail", params: errorOf }, "forget", "startOver"]
-              },
-              { target: "#upload.failed", actions: { type: "fail", params: errorOf } }
             ]
           },
-          on: { "upload.progress": { actions: "progress" } }
-        },
-        /** No answer: a pause that grows with each attempt, then the server is asked where it is. */
-        waiting: {
-          tags: ["retrying"],
-          invoke: {
-            id: "pause",
-            src: "pause",
-            input: ({ context }) => pauseBefore(context.attempts),
-            onDone: [{ guard: "hasUploadId", target: "resyncing" }, { target: "sending" }]
+          {
+            // The server dropped the partial upload: nothing to resume after a reload.
+            guard: { type: "forgotten", params: ({ event }) => event.output },
+            target: "failed",
+            actions: ["forget", { type: "refusedBy", params: ({ event }) => event.output }]
           },
-          on: { "upload.retry": [{ guard: "hasUploadId", target: "resyncing" }, { target: "sending" }] }
+          { target: "failed", actions: { type: "refusedBy", params: ({ event }) => event.output } }
+        ]
+      },
+      on: {
+        // The first receipt: the lab exists now, and the upload can outlive this page.
+        "transfer.began": {
+          actions: [
+            "began",
+            "remember",
+            { type: "report", params: ({ context }) => ({ type: "upload.began", key: context.key, folderId: context.folder.id }) }
+          ]
         },
-        /** Asks how many bytes the server holds, so the next chunk starts exactly there. */
-        resyncing: {
-          tags: ["retrying"],
-          invoke: {
-            id: "askProgress",
-            src: "askProgress",
-            input: ({ context }) => context.uploadId ?? "",
-            onDone: { target: "sending", actions: { type: "resync", params: ({ event }) => event.output } },
-            onError: [
-              { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-              {
-                guard: { type: "notFound", params: errorOf },
-                target: "#upload.failed",
-                actions: [{ type: "fail", params: errorOf }, "forget", "startOver"]
-              },
-              { target: "#upload.failed", actions: { type: "fail", params: errorOf } }
-            ]
-          }
-        }
+        "upload.retry": { actions: "retryNow" },
+        "upload.cancel": "cancelled"
       }
     },
     /** Every byte is on the server; its worker builds the pyramid and thumbnails. */
     processing: {
       tags: ["active"],
-      entry: [
-        "forget",
-        assign({ offset: ({ context }) => context.size, sending: 0, status: "processing" }),
-        { type: "report", params: ({ context }) => ({ type: "upload.phase", key: context.key, phase: "processing" }) }
-      ],
-      invoke: { id: "statusFeed", src: "statusFeed", input: ({ context }) => ({ realtime: context.realtime, labId: context.labId }) },
-      on: {
-        "upload.status": [
+      entry: ["forget", { type: "report", params: ({ context }) => ({ type: "upload.phase", key: context.key, phase: "processing" }) }],
+      invoke: {
+        id: "processing",
+        src: "processing",
+        input: ({ context }) => ({ labId: context.labId, realtime: context.realtime }),
+        onDone: [
           {
-            guard: { type: "isReady", params: ({ event }) => event },
+            guard: { type: "ready", params: ({ event }) => event.output },
             target: "ready",
-            actions: { type: "takeStatus", params: ({ event }) => event }
+            actions: { type: "settle", params: ({ event }) => event.output }
           },
           {
-            guard: { type: "isFailed", params: ({ event }) => event },
+            guard: { type: "slideFailed", params: ({ event }) => event.output },
             target: "failed",
-            actions: [{ type: "takeStatus", params: ({ event }) => event }, "failUnreadable"]
+            actions: [{ type: "settle", params: ({ event }) => event.output }, "failUnreadable"]
           },
-          { actions: { type: "takeStatus", params: ({ event }) => event } }
+          { target: "failed", actions: "labGone" }
         ]
-      },
-      initial: "polling",
-      states: {
-        /** In case the realtime message never comes (socket down), the lab is asked every few seconds. */
-        polling: {
-          invoke: {
-            id: "poll",
-            src: "poll",
-            input: ({ context }) => ({ labId: context.labId ?? "", afterMs: STATUS_POLL_MS }),
-            onDone: [
-              {
-                guard: { type: "isReady", params: ({ event }) => event.output },
-                target: "#upload.ready",
-                actions: { type: "takeStatus", params: ({ event }) => event.output }
-              },
-              {
-                guard: { type: "isFailed", params: ({ event }) => event.output },
-                target: "#upload.failed",
-                actions: [{ type: "takeStatus", params: ({ event }) => event.output }, "failUnreadable"]
-              },
-              { target: "polling", reenter: true }
-            ],
-            onError: [
-              // The lab was deleted meanwhile: nothing left to wait for.
-              { guard: { type: "notFound", params: errorOf }, target: "#upload.failed", actions: { type: "fail", params: errorOf } },
-              { target: "polling", reenter: true }
-            ]
-          }
-        }
       }
     },
     ready: {

@@ -1,27 +1,36 @@
-import { createActor, fromCallback, fromPromise } from "xstate"
+import { type AnyActorRef, createActor, type EventObject, fromCallback, fromPromise } from "xstate"
 import { describe, expect, it } from "vitest"
 import type { ChunkReceipt } from "../../contract/slides.ts"
 import { PayloadTooLarge } from "../../effects/ApiError.ts"
 import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
+import { transferMachine } from "../../machines/uploads/transfer.machine.ts"
 import { uploadMachine } from "../../machines/uploads/upload.machine.ts"
+import type { StateClockInput } from "../../machines/support/state-timer.ts"
 import { type RowView, rowViewOf, summaryOf } from "./upload-view.ts"
 
 const never = fromPromise<ChunkReceipt, ChunkToSend>(() => new Promise(() => undefined))
 const failing = fromPromise<ChunkReceipt, ChunkToSend>(() => Promise.reject(new PayloadTooLarge({ message: "" })))
 
+const silentClock = fromCallback<EventObject, StateClockInput>(() => undefined)
+const silentStore = fromCallback<EventObject, AnyActorRef>(() => undefined)
 const actorFor = (sendChunk = never) =>
-  createActor(uploadMachine.provide({ actors: { sendChunk, store: fromCallback(() => undefined) } }), {
-    input: {
-      key: "upload-1",
-      file: new File(["0123456789"], "liver.tif"),
-      filename: "liver.tif",
-      folder: { id: "f1", name: "Slides" },
-      userId: "u1",
-      parent: null,
-      realtime: null,
-      chunkBytes: 4
+  createActor(
+    uploadMachine.provide({
+      actors: { transfer: transferMachine.provide({ actors: { sendChunk, clock: silentClock } }), store: silentStore }
+    }),
+    {
+      input: {
+        key: "upload-1",
+        file: new File(["0123456789"], "liver.tif"),
+        filename: "liver.tif",
+        folder: { id: "f1", name: "Slides" },
+        userId: "u1",
+        parent: null,
+        realtime: null,
+        chunkBytes: 4
+      }
     }
-  }).start()
+  ).start()
 
 const row = (state: RowView["state"], done: number, total: number): RowView => ({
   state,
@@ -42,7 +51,7 @@ describe("a row of the panel", () => {
     const actor = actorFor()
     expect(rowViewOf(actor.getSnapshot())).toMatchObject({ state: "queued", done: 0, total: 10, percent: 0, canCancel: true })
     actor.send({ type: "upload.start" })
-    actor.send({ type: "upload.progress", sent: 3 })
+    actor.getSnapshot().children.transfer?.send({ type: "transfer.progress", sent: 3 })
     expect(rowViewOf(actor.getSnapshot())).toMatchObject({ state: "sending", done: 3, percent: 30, folderName: "Slides" })
   })
 

@@ -1,8 +1,10 @@
 // What the progress panel shows of each upload and of all of them together, read from the upload
-// actors' snapshots. Pure, so the panel's words and numbers are tested without rendering.
+// actors' snapshots (and, while the bytes go, from their transfer child's). Pure, so the panel's
+// words and numbers are tested without rendering.
 import type { SnapshotFrom } from "xstate"
 import type { Notice } from "../../effects/Notice.ts"
-import { bytesDone, type uploadMachine } from "../../machines/uploads/upload.machine.ts"
+import type { uploadMachine } from "../../machines/uploads/upload.machine.ts"
+import { bytesDone, type transferMachine } from "../../machines/uploads/transfer.machine.ts"
 
 export type RowState = "queued" | "sending" | "waiting" | "resyncing" | "processing" | "ready" | "failed" | "cancelled"
 
@@ -23,10 +25,18 @@ export interface RowView {
   readonly thumbnail: string | null
 }
 
-const stateOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowState => {
-  if (snapshot.matches({ uploading: "waiting" })) return "waiting"
-  if (snapshot.matches({ uploading: "resyncing" })) return "resyncing"
-  if (snapshot.matches("uploading")) return "sending"
+type UploadSnapshot = SnapshotFrom<typeof uploadMachine>
+type TransferSnapshot = SnapshotFrom<typeof transferMachine>
+
+/** Where the bytes are, while the transfer child runs: waiting out a failure, asking the server, or sending. */
+export const transferStateOf = (transfer: TransferSnapshot): "sending" | "waiting" | "resyncing" => {
+  if (transfer.matches("waiting")) return "waiting"
+  if (transfer.matches("resyncing")) return "resyncing"
+  return "sending"
+}
+
+const stateOf = (snapshot: UploadSnapshot, transfer: TransferSnapshot | undefined): RowState => {
+  if (snapshot.matches("transferring")) return transfer === undefined ? "sending" : transferStateOf(transfer)
   if (snapshot.matches("processing")) return "processing"
   if (snapshot.matches("ready")) return "ready"
   if (snapshot.matches("failed")) return "failed"
@@ -36,10 +46,19 @@ const stateOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowState => {
 
 export const percentOf = (done: number, total: number): number => (total <= 0 ? 100 : Math.min(100, Math.floor((done * 100) / total)))
 
-export const rowViewOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowView => {
+/** The upload's transfer child, while it runs. */
+export const transferOf = (snapshot: UploadSnapshot): TransferSnapshot | undefined => snapshot.children.transfer?.getSnapshot()
+
+/** The row of an upload, given its transfer child's snapshot while it runs. */
+export const rowViewWith = (snapshot: UploadSnapshot, transfer: TransferSnapshot | undefined): RowView => {
   const { context } = snapshot
-  const state = stateOf(snapshot)
-  const done = state === "processing" || state === "ready" ? context.size : bytesDone(context)
+  const state = stateOf(snapshot, transfer)
+  const done =
+    state === "processing" || state === "ready"
+      ? context.size
+      : transfer !== undefined
+        ? bytesDone(transfer.context)
+        : Math.min(context.size, context.offset)
   return {
     state,
     filename: context.filename,
@@ -54,6 +73,8 @@ export const rowViewOf = (snapshot: SnapshotFrom<typeof uploadMachine>): RowView
     thumbnail: state === "ready" ? context.thumbnail : null
   }
 }
+
+export const rowViewOf = (snapshot: UploadSnapshot): RowView => rowViewWith(snapshot, transferOf(snapshot))
 
 export type PanelSummary =
   | { readonly kind: "uploading"; readonly count: number; readonly percent: number }

@@ -1,0 +1,169 @@
+// Waiting for a slide to be built: the child an upload (upload.machine.ts) invokes once every byte is
+// on the server and its worker builds the pyramid and thumbnails.
+//
+//   building.waiting --a few seconds (the clock)--> building.asking --processing--> building.waiting ...
+//   building.asking --ready / failed--> ready / failed (final); --the lab is gone (404)--> gone (final)
+//   building --status_upload message: ready / failed--> ready / failed (final)
+//
+// The lab's `status_upload` messages come live from its channel (statusFeed); the asking is there in
+// case the socket is down and the message never arrives. A status replaces the one before, and a
+// thumbnail replaces the one before when the message carries one (spec, "Upload status").
+import { assign, type EventObject, fromCallback, setup } from "xstate"
+import type { UploadStatus } from "../../contract/labs.ts"
+import { labChannel } from "../../contract/realtime.ts"
+import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
+import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
+import type { RealtimeActor } from "../realtime/realtime.machine.ts"
+import { errorOf } from "../support/eventData.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
+
+export interface ProcessingInput {
+  /** The file lab; null when the last receipt did not name it (the status is then never known). */
+  readonly labId: string | null
+  /** Where `status_upload` messages come from; null where there is none. */
+  readonly realtime: RealtimeActor | null
+}
+
+export interface ProcessingContext {
+  readonly labId: string | null
+  readonly realtime: RealtimeActor | null
+  readonly status: UploadStatus
+  readonly thumbnail: string | null
+  readonly thumbnailUrl: string | null
+}
+
+export type ProcessingEvent =
+  | ({ readonly type: "processing.status" } & StatusChange)
+  /** The waiting state's pause is over (the clock). */
+  | { readonly type: "processing.timeout" }
+
+export interface ProcessingOutput {
+  /** `gone`: the lab was deleted meanwhile, nothing is left to wait for. */
+  readonly outcome: "ready" | "failed" | "gone"
+  readonly labId: string | null
+  readonly thumbnail: string | null
+  readonly thumbnailUrl: string | null
+}
+
+/** A status as a realtime message or an ask brings it; absent thumbnails mean "keep what you have". */
+interface StatusFields {
+  readonly status: UploadStatus | null
+  readonly thumbnail?: string | null
+  readonly thumbnail_url?: string | null
+}
+
+/** Hands the lab's `status_upload` messages to the machine. */
+const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor | null; readonly labId: string | null }>(
+  ({ input, sendBack }) => {
+    const { realtime, labId } = input
+    if (realtime === null || labId === null) return
+    const channel = labChannel(labId)
+    realtime.send({ type: "realtime.watch", channel })
+    const subscription = realtime.on("realtime.message", (message) => {
+      if (message.channel !== channel) return
+      const change = statusChangeOf(labId, message.event, message.data)
+      if (change !== null) sendBack({ type: "processing.status", ...change } satisfies ProcessingEvent)
+    })
+    return () => {
+      subscription.unsubscribe()
+      realtime.send({ type: "realtime.unwatch", channel })
+    }
+  }
+)
+
+const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+
+const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
+
+export const processingMachine = setup({
+  types: {
+    input: {} as ProcessingInput,
+    context: {} as ProcessingContext,
+    events: {} as ProcessingEvent,
+    output: {} as ProcessingOutput
+  },
+  actors: {
+    askStatus: fromEffect(pollStatus),
+    statusFeed,
+    clock: stateClock
+  },
+  guards: {
+    isReady: (_, change: StatusFields) => change.status === "ready",
+    isFailed: (_, change: StatusFields) => change.status === "failed",
+    notFound: (_, error: unknown) => isNotFound(error)
+  },
+  actions: {
+    takeStatus: assign(({ context }, change: StatusFields) => ({
+      status: change.status ?? context.status,
+      thumbnail: change.thumbnail === undefined ? context.thumbnail : change.thumbnail,
+      thumbnailUrl: change.thumbnail_url === undefined ? context.thumbnailUrl : change.thumbnail_url
+    }))
+  }
+}).createMachine({
+  id: "processing",
+  context: ({ input }) => ({ labId: input.labId, realtime: input.realtime, status: "processing", thumbnail: null, thumbnailUrl: null }),
+  invoke: [
+    { id: "statusFeed", src: "statusFeed", input: ({ context }) => ({ realtime: context.realtime, labId: context.labId }) },
+    { id: "clock", src: "clock", input: ({ self }) => ({ actor: self, timeout: { type: "processing.timeout" } }) }
+  ],
+  initial: "building",
+  output: ({ context }): ProcessingOutput => ({
+    outcome: context.status === "ready" ? "ready" : context.status === "failed" ? "failed" : "gone",
+    labId: context.labId,
+    thumbnail: context.thumbnail,
+    thumbnailUrl: context.thumbnailUrl
+  }),
+  states: {
+    building: {
+      on: {
+        "processing.status": [
+          {
+            guard: { type: "isReady", params: ({ event }) => event },
+            target: "ready",
+            actions: { type: "takeStatus", params: ({ event }) => event }
+          },
+          {
+            guard: { type: "isFailed", params: ({ event }) => event },
+            target: "failed",
+            actions: { type: "takeStatus", params: ({ event }) => event }
+          },
+          { actions: { type: "takeStatus", params: ({ event }) => event } }
+        ]
+      },
+      initial: "waiting",
+      states: {
+        /** Between two asks. */
+        waiting: { meta: betweenAsks, on: { "processing.timeout": "asking" } },
+        asking: {
+          invoke: {
+            id: "askStatus",
+            src: "askStatus",
+            input: ({ context }) => context.labId ?? "",
+            onDone: [
+              {
+                guard: { type: "isReady", params: ({ event }) => event.output },
+                target: "#processing.ready",
+                actions: { type: "takeStatus", params: ({ event }) => event.output }
+              },
+              {
+                guard: { type: "isFailed", params: ({ event }) => event.output },
+                target: "#processing.failed",
+                actions: { type: "takeStatus", params: ({ event }) => event.output }
+              },
+              { target: "waiting", actions: { type: "takeStatus", params: ({ event }) => event.output } }
+            ],
+            onError: [
+              // The lab was deleted meanwhile: nothing left to wait for.
+              { guard: { type: "notFound", params: errorOf }, target: "#processing.gone" },
+              { target: "waiting" }
+            ]
+          }
+        }
+      }
+    },
+    ready: { type: "final" },
+    failed: { type: "final" },
+    gone: { type: "final" }
+  }
+})
