@@ -27,6 +27,7 @@ import { BodyLimits } from "./http/body-limits.ts"
 import { ServerErrorLog } from "./http/server-errors.ts"
 import { SecurityHeaders } from "./http/security-headers.ts"
 import { StorageFailureAnswers } from "./http/storage-failures.ts"
+import { UnstorableTextAnswers } from "./http/unstorable-text.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
 import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
@@ -181,6 +182,7 @@ export const makeRoutes = (config: Config) => {
     SpaRoutes(config),
     UploadLimitAnswers,
     StorageFailureAnswers,
+    UnstorableTextAnswers,
     BodyLimits,
     SecurityHeaders(config),
     ServerErrorLog

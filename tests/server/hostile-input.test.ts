@@ -83,6 +83,25 @@ describe("multipart bodies with a boundary past the standard's 70 characters", (
   })
 })
 
+describe("text the database cannot hold", () => {
+  it("answers a NUL character in an id or a name below 500 (PostgreSQL refuses to store it)", async () => {
+    const nul = "a\u0000b"
+    for (const [method, path, body] of [
+      ["POST", "/v2/labs/favorites/", { lab_id: nul }],
+      ["POST", "/v2/restore/", { lab_id: nul }],
+      ["POST", "/v2/members/transfer/", { lab_id: nul, user_id: nul }],
+      ["PUT", `/v2/labs/${folder}/`, { name: nul }]
+    ] as const) {
+      const reply = await fetch(`${server.url}${path}`, {
+        method,
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${ada.access}`, "content-type": "application/json" }
+      })
+      expect(reply.status, `${method} ${path}`).toBeLessThan(500)
+    }
+  })
+})
+
 describe("oversized bodies", () => {
   const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) })
 
