@@ -26,7 +26,27 @@ export const viewer = {
     point: "Point",
     comment: "Comment",
     measure: "Measure",
-    comingSoon: "coming with annotations"
+    comingSoon: "coming with annotations",
+    hints: {
+      pan: "Drag to pan, scroll to zoom, click a shape to select it",
+      rectangle: "Drag to draw a rectangle",
+      polygon: "Click each vertex; double-click, Enter or click the first vertex to close; Backspace removes the last",
+      freehand: "Drag to draw a freehand outline",
+      point: "Click to count a point",
+      comment: "Click where the comment belongs, then type it",
+      measure: "Drag to measure a distance; nothing is saved"
+    }
+  },
+  annotations: {
+    loading: "Loading annotations…",
+    loadFailed: "The annotations could not be loaded.",
+    retry: "Try again",
+    count: "{{count}} annotations",
+    saving: "Saving…",
+    saveFailed: "The annotation could not be saved. Draw it again to retry.",
+    defaultLabel: "Annotation",
+    commentPlaceholder: "Write a comment, then press Enter",
+    escapeHint: "Esc cancels"
   },
   scale: {
     label: "Scale bar: {{length}}",

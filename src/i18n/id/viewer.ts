@@ -28,7 +28,27 @@ export const viewer: typeof en = {
     point: "Titik",
     comment: "Komentar",
     measure: "Ukur",
-    comingSoon: "hadir bersama anotasi"
+    comingSoon: "hadir bersama anotasi",
+    hints: {
+      pan: "Seret untuk menggeser, gulir untuk memperbesar, klik bentuk untuk memilihnya",
+      rectangle: "Seret untuk menggambar persegi",
+      polygon: "Klik setiap titik sudut; klik ganda, Enter, atau klik titik pertama untuk menutup; Backspace menghapus yang terakhir",
+      freehand: "Seret untuk menggambar garis bebas",
+      point: "Klik untuk menghitung satu titik",
+      comment: "Klik tempat komentar, lalu ketik komentarnya",
+      measure: "Seret untuk mengukur jarak; tidak ada yang disimpan"
+    }
+  },
+  annotations: {
+    loading: "Memuat anotasi…",
+    loadFailed: "Anotasi tidak dapat dimuat.",
+    retry: "Coba lagi",
+    count: "{{count}} anotasi",
+    saving: "Menyimpan…",
+    saveFailed: "Anotasi tidak dapat disimpan. Gambar lagi untuk mencoba ulang.",
+    defaultLabel: "Anotasi",
+    commentPlaceholder: "Tulis komentar, lalu tekan Enter",
+    escapeHint: "Esc membatalkan"
   },
   scale: {
     label: "Bilah skala: {{length}}",

@@ -19,6 +19,8 @@ import { type SlideFrame, SlideLayout } from "./SlideLayout.tsx"
 import { SlideMissing } from "./SlideMissing.tsx"
 import { SlideTopBar } from "./SlideTopBar.tsx"
 import { SlideViewer } from "./SlideViewer.tsx"
+import { AnnotationStatus } from "./annotation/AnnotationStatus.tsx"
+import { useAnnotations } from "./annotation/useAnnotations.ts"
 import { StageNotice } from "./StageNotice.tsx"
 import { StageSkeleton } from "./StageSkeleton.tsx"
 import { ToolRail } from "./ToolRail.tsx"
@@ -60,6 +62,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   useViewerShortcuts(phase === "ready", fullScreen, run)
   useFullScreen(fullScreen, () => actor.send({ type: "viewer.fullScreen.exited" }))
   useDocumentMeta(lab?.name ?? t("viewer.title"))
+  // The slide's annotations over the viewer, and the drawing tools (signed-in users draw).
+  const annotations = useAnnotations({
+    labId,
+    viewer,
+    mpp: lab?.mpp ?? null,
+    canEdit: signedIn,
+    defaultLabel: t("viewer.annotations.defaultLabel")
+  })
 
   if (phase === "missing") return <SlideMissing signedIn={signedIn} />
 
@@ -83,7 +93,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
         frame={frame}
         fullScreen={fullScreen}
         topBar={topBar(true)}
-        rail={<ToolRail />}
+        rail={<ToolRail tool={annotations.tool} onChoose={annotations.choose} canDraw={signedIn && annotations.phase === "ready"} />}
         stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
         controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
         status={
@@ -91,6 +101,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
             <>
               <ZoomIndicator viewer={viewer} mpp={lab.mpp} />
               <ScaleBar viewer={viewer} mpp={lab.mpp} />
+              <AnnotationStatus view={annotations} />
             </>
           )
         }

@@ -1,35 +1,60 @@
-// The tool rail on the viewer's left: where the drawing tools will live (rectangle, polygon,
-// freehand, point, comment, measure; a later issue brings them with the annotations). Today only
-// panning works; the others are shown, unavailable, so the page already has its final shape and
-// tells what is coming.
+// The tool rail on the viewer's left: pan/select and the drawing tools (rectangle, polygon, freehand,
+// point, comment, measure). The active tool is the tools machine's (useAnnotations); the rail only
+// shows it and sends the choice. Without a way to edit (a visitor, a slide still loading) the drawing
+// tools are shown unavailable.
 import type { ReactNode } from "react"
 import { useT } from "../../i18n/index.ts"
+import type { KeyPart } from "../../i18n/keys.ts"
+import type { Tool } from "../../machines/annotation/tools.machine.ts"
 import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RulerIcon, SquareIcon, Tooltip } from "../ui/index.ts"
 import * as css from "./ToolRail.css.ts"
-import type { KeyPart } from "../../i18n/keys.ts"
 
-const upcoming: ReadonlyArray<{ readonly key: KeyPart<"viewer.tools">; readonly icon: ReactNode }> = [
-  { key: "rectangle", icon: <SquareIcon size={18} /> },
-  { key: "polygon", icon: <PolygonIcon size={18} /> },
-  { key: "freehand", icon: <PenIcon size={18} /> },
-  { key: "point", icon: <MapPinIcon size={18} /> },
-  { key: "comment", icon: <MessageIcon size={18} /> },
-  { key: "measure", icon: <RulerIcon size={18} /> }
+type ToolKey = KeyPart<"viewer.tools.hints">
+
+const drawingTools: ReadonlyArray<{ readonly tool: Tool; readonly key: ToolKey & KeyPart<"viewer.tools">; readonly icon: ReactNode }> = [
+  { tool: "rectangle", key: "rectangle", icon: <SquareIcon size={18} /> },
+  { tool: "polygon", key: "polygon", icon: <PolygonIcon size={18} /> },
+  { tool: "pencil", key: "freehand", icon: <PenIcon size={18} /> },
+  { tool: "point", key: "point", icon: <MapPinIcon size={18} /> },
+  { tool: "comment", key: "comment", icon: <MessageIcon size={18} /> },
+  { tool: "ruler", key: "measure", icon: <RulerIcon size={18} /> }
 ]
 
-export const ToolRail = () => {
+export interface ToolRailProps {
+  readonly tool?: Tool
+  readonly onChoose?: (tool: Tool) => void
+  /** Drawing tools usable (signed in, annotations loaded). */
+  readonly canDraw?: boolean
+}
+
+export const ToolRail = ({ tool = "select", onChoose, canDraw = false }: ToolRailProps) => {
   const t = useT()
   return (
     <div className={css.root} role="toolbar" aria-orientation="vertical" aria-label={t("viewer.tools.label")}>
-      <Tooltip content={t("viewer.tools.pan")} placement="right">
-        <button type="button" className={css.tool} aria-label={t("viewer.tools.pan")} aria-pressed="true">
+      <Tooltip content={t("viewer.tools.hints.pan")} placement="right">
+        <button
+          type="button"
+          className={css.tool}
+          aria-label={t("viewer.tools.pan")}
+          aria-pressed={tool === "select"}
+          data-tool="select"
+          onClick={() => onChoose?.("select")}
+        >
           <HandIcon size={18} />
         </button>
       </Tooltip>
       <span className={css.divider} aria-hidden="true" />
-      {upcoming.map(({ key, icon }) => (
-        <Tooltip key={key} content={`${t(`viewer.tools.${key}`)} · ${t("viewer.tools.comingSoon")}`} placement="right">
-          <button type="button" className={css.tool} aria-label={t(`viewer.tools.${key}`)} aria-disabled="true">
+      {drawingTools.map(({ tool: each, key, icon }) => (
+        <Tooltip key={key} content={canDraw ? t(`viewer.tools.hints.${key}`) : t(`viewer.tools.${key}`)} placement="right">
+          <button
+            type="button"
+            className={css.tool}
+            aria-label={t(`viewer.tools.${key}`)}
+            aria-pressed={tool === each}
+            aria-disabled={!canDraw}
+            data-tool={each}
+            onClick={() => canDraw && onChoose?.(each)}
+          >
             {icon}
           </button>
         </Tooltip>

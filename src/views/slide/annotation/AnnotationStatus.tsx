@@ -1,0 +1,43 @@
+// Beside the zoom indicator: how many annotations the slide has (or that they are loading, or could
+// not be loaded, with a retry), saving and failure notes, and the comment box of the comment tool.
+import { useT } from "../../../i18n/index.ts"
+import * as css from "./AnnotationStatus.css.ts"
+import type { AnnotationsView } from "./useAnnotations.ts"
+
+export const AnnotationStatus = ({ view }: { readonly view: AnnotationsView }) => {
+  const t = useT()
+  return (
+    <>
+      <span className={css.chip} data-testid="annotation-count" data-phase={view.phase}>
+        {view.phase === "loading"
+          ? t("viewer.annotations.loading")
+          : view.phase === "failed"
+            ? t("viewer.annotations.loadFailed")
+            : t("viewer.annotations.count", { count: view.count.toLocaleString() })}
+        {view.phase === "failed" && (
+          <button type="button" className={css.link} onClick={view.retry}>
+            {t("viewer.annotations.retry")}
+          </button>
+        )}
+        {view.saving && <span className={css.muted}> · {t("viewer.annotations.saving")}</span>}
+      </span>
+      {view.saveFailed && (
+        <span className={css.error} role="alert">
+          {t("viewer.annotations.saveFailed")}
+        </span>
+      )}
+      {view.composing && (
+        <input
+          className={css.comment}
+          // biome-ignore lint/a11y/noAutofocus: the comment tool has just placed its point; typing is the next step
+          autoFocus
+          data-annotation-comment="true"
+          aria-label={t("viewer.tools.comment")}
+          placeholder={t("viewer.annotations.commentPlaceholder")}
+          value={view.comment}
+          onChange={(event) => view.setComment(event.target.value)}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+// What the overlay shows of the tools machine's state: the draft as a preview (with the polygon's
+// rubber band to the pointer and the ruler's length), in the active label's colour.
+import type { SnapshotFrom } from "xstate"
+import type { Preview } from "../../../annotation/render/overlay.ts"
+import { DEFAULT_COLOR } from "../../../annotation/store/shape.ts"
+import type { toolsMachine } from "../../../machines/annotation/tools.machine.ts"
+
+const RULER = "#38bdf8"
+
+const length = (coords: ReadonlyArray<number>, mpp: number | null): string => {
+  const px = Math.hypot(coords[2]! - coords[0]!, coords[3]! - coords[1]!)
+  if (mpp === null || !(mpp > 0)) return `${Math.round(px)} px`
+  const um = px * mpp
+  return um >= 1000 ? `${(um / 1000).toFixed(2)} mm` : `${um.toFixed(1)} µm`
+}
+
+export const previewOf = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: number | null): Preview | null => {
+  const { draft, cursor, label, tool } = snapshot.context
+  const color = label?.color || DEFAULT_COLOR
+  if (draft.length === 0) return null
+  if (tool === "ruler") return { coords: draft, closed: false, color: RULER, vertices: true, caption: length(draft, mpp) }
+  if (tool === "polygon") {
+    const drawing = snapshot.matches({ tools: { polygon: "drawing" } })
+    const coords = drawing && cursor !== null ? [...draft, ...cursor] : draft
+    return { coords, closed: false, color, vertices: true, closeTarget: draft.length >= 6 }
+  }
+  if (tool === "point" || tool === "comment") return { coords: [...draft, ...draft], closed: false, color, vertices: true }
+  return { coords: draft, closed: tool === "rectangle", color, vertices: false }
+}

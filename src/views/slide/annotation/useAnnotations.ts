@@ -1,0 +1,211 @@
+// The slide's annotations in the viewer: loads them (annotations machine) into one store, mounts the
+// overlay in the viewer, runs the tools machine and converts the overlay's DOM events into its typed
+// events, once, here: positions into image pixels, pointer moves coalesced to one per animation
+// frame (with the samples in between as a trail, for the pencil), keys into key.* events.
+// In the pan/select tool the pointer events also reach OpenSeadragon (which pans); in a drawing
+// tool the press is kept from it, while the wheel still zooms.
+import { useActorRef, useSelector } from "@xstate/react"
+import type OpenSeadragon from "openseadragon"
+import { useEffect, useMemo, useRef, useState } from "react"
+import { AnnotationOverlay } from "../../../annotation/render/overlay.ts"
+import { shapeOf } from "../../../annotation/store/shape.ts"
+import { AnnotationStore } from "../../../annotation/store/store.ts"
+import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
+import { type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
+import { previewOf } from "./preview.ts"
+
+/** Hit-testing tolerance around an outline, in screen px. */
+const HIT_PX = 6
+
+export interface AnnotationsView {
+  readonly tool: Tool
+  readonly choose: (tool: Tool) => void
+  readonly phase: "loading" | "ready" | "failed"
+  readonly count: number
+  readonly retry: () => void
+  readonly saving: boolean
+  readonly saveFailed: boolean
+  readonly composing: boolean
+  readonly comment: string
+  readonly setComment: (text: string) => void
+  readonly submitComment: () => void
+  readonly cancel: () => void
+}
+
+export const useAnnotations = (options: {
+  readonly labId: string
+  readonly viewer: OpenSeadragon.Viewer | null
+  readonly mpp: number | null
+  readonly canEdit: boolean
+  readonly defaultLabel: string
+}): AnnotationsView => {
+  const { labId, viewer, mpp, canEdit, defaultLabel } = options
+  const store = useMemo(() => new AnnotationStore(), [])
+  const loader = useActorRef(annotationsMachine, { input: { labId } })
+  const tools = useActorRef(toolsMachine, { input: { labId, label: null, defaultLabel } })
+  const phase = useSelector(loader, (s) => s.value as AnnotationsView["phase"])
+  const loaded = useSelector(loader, (s) => s.context.loaded)
+  const labels = useSelector(loader, (s) => s.context.labels)
+  const tool = useSelector(tools, (s) => s.context.tool)
+  const saving = useSelector(tools, (s) => s.hasTag("busy"))
+  const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
+  const comment = useSelector(tools, (s) => s.context.comment)
+  const [count, setCount] = useState(0)
+  const [saveFailed, setSaveFailed] = useState(false)
+  const overlayRef = useRef<AnnotationOverlay | null>(null)
+
+  // The label new shapes are tagged with: the slide's first (a label picker comes with the labels panel).
+  useEffect(() => {
+    const first = labels[0]
+    tools.send({ type: "label.choose", label: first ? { id: first.id, name: first.name, color: first.color } : null })
+  }, [labels, tools])
+
+  useEffect(() => {
+    if (loaded === null) return
+    const report = store.load(loaded.annotations)
+    if (report.skipped.length > 0) console.warn(`${report.skipped.length} annotations not drawn:`, report.skipped.slice(0, 5))
+    setCount(store.size)
+  }, [loaded, store])
+
+  useEffect(() => {
+    const subscription = tools.on("annotation.saved", ({ annotation, label }) => {
+      if (label !== null) loader.send({ type: "label.created", label })
+      const parsed = shapeOf(annotation)
+      if (parsed.ok) store.apply("local", { upsert: [parsed.shape] })
+      setCount(store.size)
+      setSaveFailed(false)
+    })
+    const failed = tools.on("annotation.failed", () => setSaveFailed(true))
+    return () => {
+      subscription.unsubscribe()
+      failed.unsubscribe()
+    }
+  }, [tools, loader, store])
+
+  // The overlay lives as long as the viewer; the store outlives both.
+  useEffect(() => {
+    if (viewer === null) return
+    const host = viewer.element
+    let drawnOnce = false
+    const overlay = new AnnotationOverlay(viewer, store, {
+      onDraw: (stats) => {
+        host.dataset.annotationsVisible = String(stats.queried)
+        if (!drawnOnce && store.size > 0) {
+          drawnOnce = true
+          host.dataset.annotationsDrawn = String(store.size)
+          performance.mark("annotations-drawn", { detail: { shapes: store.size } })
+        }
+      }
+    })
+    overlayRef.current = overlay
+    const element = overlay.element
+    const scale = () => overlay.scale
+    const image = (event: PointerEvent | MouseEvent) => {
+      const [x, y] = overlay.eventToImage(event)
+      return { x, y, scale: scale() }
+    }
+    const drawing = () => canEdit && tools.getSnapshot().context.tool !== "select"
+    let pendingMove: PointerEvent | null = null
+    let trail: Array<number> = []
+    let frame = 0
+    const flush = () => {
+      frame = 0
+      if (pendingMove === null) return
+      const event = pendingMove
+      pendingMove = null
+      const samples = trail
+      trail = []
+      tools.send({ type: "pointer.move", ...image(event), ...(samples.length > 0 ? { trail: samples } : {}) })
+    }
+    const onDown = (event: PointerEvent) => {
+      if (event.button !== 0) return
+      const draws = drawing()
+      if (draws) {
+        event.stopPropagation()
+        element.setPointerCapture(event.pointerId)
+      }
+      tools.send({ type: "pointer.down", ...image(event), hit: draws ? null : hitAt(event) })
+    }
+    const hitAt = (event: PointerEvent) => {
+      const { x, y } = image(event)
+      return store.hitTest(x, y, HIT_PX / scale())?.id ?? null
+    }
+    const onMove = (event: PointerEvent) => {
+      if (drawing()) event.stopPropagation()
+      for (const sample of event.getCoalescedEvents?.() ?? []) {
+        const { x, y } = image(sample)
+        trail.push(x, y)
+      }
+      pendingMove = event
+      if (frame === 0) frame = requestAnimationFrame(flush)
+    }
+    const onUp = (event: PointerEvent) => {
+      if (event.button !== 0) return
+      if (drawing()) event.stopPropagation()
+      if (frame !== 0) {
+        cancelAnimationFrame(frame)
+        flush()
+      }
+      tools.send({ type: "pointer.up", ...image(event) })
+    }
+    const onDouble = (event: MouseEvent) => {
+      if (!drawing()) return
+      event.stopPropagation()
+      tools.send({ type: "pointer.double", ...image(event) })
+    }
+    element.addEventListener("pointerdown", onDown)
+    element.addEventListener("pointermove", onMove)
+    element.addEventListener("pointerup", onUp)
+    element.addEventListener("dblclick", onDouble)
+    const preview = tools.subscribe((snapshot) => {
+      overlay.setPreview(previewOf(snapshot, mpp))
+      const id = snapshot.context.selectedId
+      const shape = id === null ? null : (store.get(id) ?? null)
+      overlay.select(shape)
+      element.style.cursor = snapshot.context.tool === "select" ? "" : "crosshair"
+    })
+    return () => {
+      preview.unsubscribe()
+      if (frame !== 0) cancelAnimationFrame(frame)
+      element.removeEventListener("pointerdown", onDown)
+      element.removeEventListener("pointermove", onMove)
+      element.removeEventListener("pointerup", onUp)
+      element.removeEventListener("dblclick", onDouble)
+      overlay.destroy()
+      overlayRef.current = null
+    }
+  }, [viewer, store, tools, mpp, canEdit])
+
+  // Keys at the edge: Escape, Backspace, Enter while a tool is in use (never while typing elsewhere).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null
+      const typing = target !== null && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)
+      if (typing && event.key !== "Escape" && event.key !== "Enter") return
+      if (typing && !target?.dataset.annotationComment) return
+      const type =
+        event.key === "Escape" ? "key.escape" : event.key === "Backspace" ? "key.backspace" : event.key === "Enter" ? "key.enter" : null
+      if (type === null) return
+      const before = tools.getSnapshot()
+      tools.send({ type })
+      if (tools.getSnapshot() !== before) event.preventDefault()
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [tools])
+
+  return {
+    tool,
+    choose: (next) => tools.send({ type: "tool.choose", tool: next }),
+    phase,
+    count,
+    retry: () => loader.send({ type: "annotations.retry" }),
+    saving,
+    saveFailed,
+    composing,
+    comment,
+    setComment: (text) => tools.send({ type: "comment.text", text }),
+    submitComment: () => tools.send({ type: "key.enter" }),
+    cancel: () => tools.send({ type: "key.escape" })
+  }
+}
