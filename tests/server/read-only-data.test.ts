@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, PASSWORD, type SignedIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { noiseTiff, pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
+import { blobOf, noiseTiff, pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
 import { zip } from "./support/zip.ts"
 
 const READ_ONLY = /read-only/
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 const avatarForm = async () => {
   const form = new FormData()
-  form.append("avatar", new Blob([await smallImage("png", 64, 64)], { type: "image/png" }), "me.png")
+  form.append("avatar", blobOf(await smallImage("png", 64, 64), "image/png"), "me.png")
   return form
 }
 
