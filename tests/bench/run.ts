@@ -9,7 +9,8 @@ const benches = [
   "tests/bench/pyramid.bench.ts",
   "tests/bench/upload.bench.ts",
   "tests/bench/slide-media.bench.ts",
-  "tests/bench/first-load.bench.ts"
+  "tests/bench/first-load.bench.ts",
+  "tests/bench/annotations.bench.ts"
 ]
 
 let failed = 0

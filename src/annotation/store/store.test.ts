@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { annotationOf, ring } from "./fixtures.ts"
-import { geometryOf } from "./shape.ts"
+import { parseSelector } from "../geometry.ts"
+import { geometryOf, shapeOf } from "./shape.ts"
 import { type Change, AnnotationStore } from "./store.ts"
 import { SpatialIndex } from "./spatial.ts"
 
@@ -132,6 +133,33 @@ describe("AnnotationStore", () => {
     expect(store.hitTest(2010, 250, 4)).toBeUndefined()
     expect(store.hitTest(3002, 3002, 4)?.id).toBe("count")
     expect(store.hitTest(5000, 5000, 4)).toBeUndefined()
+  })
+})
+
+describe("shapeOf", () => {
+  it("reads the canonical polygon form by hand exactly as parseSelector reads it, and other forms through it", () => {
+    const values = [
+      "<svg><polygon points='0.1,0.2 10.25,-3.125 1e3,+4 123456.789,.5'/></svg>",
+      "<svg><polyline points='1,2 3,4'/></svg>",
+      `<svg xmlns="http://www.w3.org/2000/svg"><polygon points="1,1 5,1 5,5"/></svg>`,
+      "<svg><polygon points='1,1,5,1 5,5  7.000000000000001,9'/></svg>"
+    ]
+    for (const value of values) {
+      const annotation = annotationOf("a", ring(0, 0, 1))
+      const read = shapeOf({
+        ...annotation,
+        data: { ...annotation.data, target: { source: "s", selector: { type: "SvgSelector", value } } }
+      })
+      const parsed = parseSelector({ type: "SvgSelector", value })
+      expect(read.ok && parsed.ok).toBe(true)
+      if (read.ok && parsed.ok) {
+        expect([...read.shape.coords]).toEqual((parsed.geometry as { points: ReadonlyArray<readonly [number, number]> }).points.flat())
+        expect(read.shape.kind).toBe(parsed.geometry.kind)
+      }
+    }
+    const annotation = annotationOf("a", ring(0, 0, 1))
+    const tooFew = { type: "SvgSelector" as const, value: "<svg><polygon points='1,1 2,2'/></svg>" }
+    expect(shapeOf({ ...annotation, data: { ...annotation.data, target: { source: "s", selector: tooFew } } }).ok).toBe(false)
   })
 })
 
