@@ -3,10 +3,12 @@ import { type SignInEvent, signInMachine } from "./signIn.machine.ts"
 import { drive } from "../support/testing/drive.ts"
 import { ada, fieldError, inactive, serverDown } from "../support/testing/fixtures.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
+import { englishOf } from "../support/testing/words.ts"
 
 const mfaAda = { ...ada, mfa_enabled: true }
 const valid = { type: "signIn.submit", email: " ada@lab.test ", password: "Secret1!" } as const
 const wrongCode = fieldError("otp", "Invalid or expired code.")
+const wrongPassword = fieldError("non_field_errors", "Unable to log in with provided credentials.")
 
 const model = modelFor({
   machine: signInMachine,
@@ -20,19 +22,25 @@ const model = modelFor({
     signedIn: { type: "xstate.done.actor.login", output: { _tag: "SignedIn", user: mfaAda }, actorId: "login" },
     codeRequested: { type: "xstate.done.actor.login", output: { _tag: "MfaRequired" }, actorId: "login" },
     inactive: { type: "xstate.error.actor.login", error: inactive, actorId: "login" },
-    wrongCode: { type: "xstate.error.actor.login", error: wrongCode, actorId: "login" }
+    wrongCode: { type: "xstate.error.actor.login", error: wrongCode, actorId: "login" },
+    wrongPassword: { type: "xstate.error.actor.login", error: wrongPassword, actorId: "login" }
   } as unknown as Record<string, SignInEvent>,
   // Which code the user chose decides where a refused code returns to.
   distinguish: ({ value, context }) => ({ value, method: context.method }),
   states: {
-    credentials: (actual, calls, { via, callsBefore }) => {
+    credentials: (actual, calls, { via, callsBefore, history }) => {
       expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.user).toBeNull()
+      // The form keeps the email the user last sent (trimmed): after a refusal they only retype the
+      // password, and back from the code step they find it filled in.
+      expect(actual.context.email).toBe(history.includes("submit") ? "ada@lab.test" : "")
       if (via === "submitInvalid") {
         // Invalid input is explained on its fields and never reaches the server.
         expect(Object.keys(actual.context.fields).sort()).toEqual(["email", "password"])
         expect(actual.context.error).toBeNull()
         expect(calls).toHaveLength(callsBefore)
+      } else if (via === "wrongPassword") {
+        expect(englishOf(actual.context.error)).toBe("Unable to log in with provided credentials.")
       } else if (via === "wrongCode") {
         // The server's refusal is shown, as the alert and on its field.
         expect(actual.context.error).toEqual({ text: "Invalid or expired code." })
@@ -62,9 +70,14 @@ const model = modelFor({
       expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.method).toBe(actual.matches({ mfaRequired: "backup" }) ? "backup_code" : "otp")
       switch (via) {
-        case "emptyCode":
-          expect(actual.context.fields).toEqual({ [actual.context.method]: [{ key: "validation.required" }] })
+        case "emptyCode": {
+          // An empty code is refused on the spot, on its field, as a missing one, without asking the server.
+          const { method, fields } = actual.context
+          expect(calls).toHaveLength(callsBefore)
+          expect(Object.keys(fields)).toEqual([method])
+          expect(englishOf(fields[method]?.[0])).toBe(method === "otp" ? "OTP Code is required" : "This field is required.")
           break
+        }
         case "otp":
         case "backupCode":
           // A code that does not fit the chosen kind is refused on the spot, without asking the server.
@@ -73,8 +86,11 @@ const model = modelFor({
           expect(actual.context.error).toBeNull()
           break
         case "wrongCode":
-          expect(actual.context.error).toEqual({ text: "Invalid or expired code." })
-          // Still on the kind of code the user tried.
+        case "wrongPassword":
+          // The server's refusal is shown, still on the kind of code the user tried.
+          expect(englishOf(actual.context.error)).toBe(
+            via === "wrongCode" ? "Invalid or expired code." : "Unable to log in with provided credentials."
+          )
           expect(actual.context.method).toBe(before?.context.method)
           break
         case "codeRequested":
