@@ -212,6 +212,9 @@ const model = modelFor({
   provide: { actors: silentClock },
   input,
   events,
+  // Failures in a row are followed up to the sixth at the first two offsets (sending the first chunk,
+  // asking after the first receipt); further along the file they would only repeat that.
+  stopWhen: ({ context }) => context.attempts >= 2 && context.offset > CHUNK,
   distinguish,
   states
 })

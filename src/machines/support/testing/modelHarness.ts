@@ -128,31 +128,37 @@ interface Walk {
   readonly steps: ReadonlyArray<{ readonly event: AnyEventObject; readonly state: AnyMachineSnapshot }>
 }
 
-/** Steps a walk may grow by while it still takes transitions no other walk took: long enough to
+/** Steps a walk may grow by while it still tries events no other walk tried there: long enough to
  * string several together, short enough that a failing path stays readable. */
 const MAX_EXTENSION = 6
 
 /**
- * The walks a model runs: every state the view tells apart is reached, and every transition is
- * taken from every state of the view it is enabled in (a role change with someone chosen, not only
- * with no one), and nothing more. A walk that only repeats what others do is dropped (the shortest
- * path to a state is the start of the path to the next one, and every step is checked on the way),
- * and a walk that ends where a transition nobody took yet is enabled takes it there, so the
- * transitions are strung along fewer paths instead of one path each.
+ * The walks a model runs: every state the view tells apart is reached, and every event the spec
+ * names is tried from every state of the view where it takes a transition (a role change with
+ * someone chosen, not only with no one; a refused 403 as well as a lost connection, though the
+ * machine may treat them alike: the checks say whether it should), and nothing more. A walk that
+ * only repeats what others do is dropped (the shortest path to a state is the start of the path to
+ * the next one, and every step is checked on the way), and a walk that ends where an event nobody
+ * tried there yet is enabled tries it, so the events are strung along fewer paths instead of one
+ * path each.
  */
 const coveringWalks = (
   modelMachine: AnyStateMachine,
   shortest: ReadonlyArray<Walk>,
   events: ReadonlyArray<AnyEventObject>,
-  view: (snapshot: AnyMachineSnapshot) => string
+  view: (snapshot: AnyMachineSnapshot) => string,
+  nameOf: (event: AnyEventObject) => string,
+  stops: (snapshot: AnyMachineSnapshot) => boolean
 ): ReadonlyArray<Walk> => {
+  // The transitions count too: a guard may read more of the context than the view shows. Where the
+  // walk stops (a done machine, the spec's stopWhen), no event is tried.
   const taken = (state: AnyMachineSnapshot, event: AnyEventObject) =>
-    state.status !== "active"
+    state.status !== "active" || stops(state)
       ? []
       : modelMachine
           .getTransitionData(state as never, event as never)
-          .map((t) => `${view(state)} ${describeTransition(t as AnyTransitionDefinition)}`)
-  /** What a walk shows: the states of the view it passes, and each transition from each of them. */
+          .map((t) => `${view(state)} ${nameOf(event)} ${describeTransition(t as AnyTransitionDefinition)}`)
+  /** What a walk shows: the states of the view it passes, and each named event tried from each of them. */
   const shows = (walk: Walk): ReadonlyArray<string> =>
     walk.steps.flatMap((step, i) => {
       const before = walk.steps[i - 1]?.state
@@ -263,7 +269,14 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   const shortest = model.getShortestPaths({ input: spec.input }).map((path) => replay(path.steps.slice(1).map((s) => s.event)))
   // The view merges states that different transitions lead to, so a shortest path to every state
   // does not walk every transition: each transition no path takes gets a path of its own.
-  const paths = coveringWalks(modelMachine, shortest, events, serializeBy(distinguish))
+  const paths = coveringWalks(
+    modelMachine,
+    shortest,
+    events,
+    serializeBy(distinguish),
+    (event) => nameOf(event as EventFromLogic<M>),
+    (snapshot) => spec.stopWhen?.(snapshot as SnapshotFrom<M>) ?? false
+  )
   const allTransitions = transitionsOf(machine)
   const allStates = stateKeysOf(machine)
   const checkKeys = Object.keys(spec.states)
