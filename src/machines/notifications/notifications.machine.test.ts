@@ -4,12 +4,38 @@ import { NotFound } from "../../effects/ApiError.ts"
 import { type NotificationsEmitted, type NotificationsEvent, notificationsMachine, pushKindOf } from "./notifications.machine.ts"
 import { drive } from "../support/testing/drive.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { type Arrival, type Invocation, modelFor } from "../support/testing/modelHarness.ts"
 import { firstPage, refreshedPage, secondPage } from "../support/testing/notificationFixtures.ts"
 
 const silent = fromCallback<EventObject, never>(() => undefined)
 const provide = { actors: { pushes: silent } } as never
 const input = { userId: "u1", realtime: null }
+
+type Snapshot = ReturnType<typeof notificationsMachine.transition>
+
+/**
+ * Spec, "Notification: unread becomes read when clicked (a PUT); navigation follows either way".
+ * Checked in every state: a click on an unread notification shows it read at once, one fewer
+ * unread, and sends its PUT; a click on one that is read (or not listed) changes nothing.
+ */
+const clickRule = (
+  actual: Snapshot,
+  calls: ReadonlyArray<Invocation>,
+  { via, before, callsBefore }: Arrival<typeof notificationsMachine>
+) => {
+  if (via !== "notifications.open" || before === undefined) return
+  const clicked = before.context.items.find((item) => item.id === "n2")
+  const puts = calls.slice(callsBefore).filter((call) => call.src === "markRead")
+  if (clicked !== undefined && !clicked.is_read) {
+    expect(actual.context.items.find((item) => item.id === "n2")?.is_read).toBe(true)
+    expect(actual.context.unread).toBe(before.context.unread - 1)
+    expect(puts).toEqual([{ src: "markRead", input: "n2" }])
+  } else {
+    expect(actual.context.items).toEqual(before.context.items)
+    expect(actual.context.unread).toBe(before.context.unread)
+    expect(puts).toEqual([])
+  }
+}
 
 const model = modelFor({
   machine: notificationsMachine,
@@ -35,11 +61,24 @@ const model = modelFor({
   // A change heard while a page is on its way is remembered: it decides what the answer leads to.
   distinguish: ({ value, context }) => ({ value, stale: context.stale, more: context.nextPage !== null }),
   states: {
-    loading: (_, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1),
-    refreshing: (_, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1),
-    loadingMore: (actual, calls) => expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(actual.context.nextPage),
-    failed: (actual) => expect(actual.context.error).toEqual({ key: "errors.serverError" }),
-    ready: (actual) => {
+    loading: (actual, calls, arrival) => {
+      clickRule(actual, calls, arrival)
+      expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1)
+    },
+    refreshing: (actual, calls, arrival) => {
+      clickRule(actual, calls, arrival)
+      expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1)
+    },
+    loadingMore: (actual, calls, arrival) => {
+      clickRule(actual, calls, arrival)
+      expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(actual.context.nextPage)
+    },
+    failed: (actual, calls, arrival) => {
+      clickRule(actual, calls, arrival)
+      expect(actual.context.error).toEqual({ key: "errors.serverError" })
+    },
+    ready: (actual, calls, arrival) => {
+      clickRule(actual, calls, arrival)
       const ids = actual.context.items.map((item) => item.id)
       expect(new Set(ids).size).toBe(ids.length)
     }
