@@ -63,7 +63,9 @@ describe("Uploader.sendChunk", () => {
     return Effect.gen(function* () {
       expect(yield* send(chunk())).toEqual({ upload_id: "up1", offset: 16 })
       const [request] = server.requests
-      expect(request?.url).toBe(`http://api.test${CHUNKS_PATH}`)
+      // The contract's path for chunks, with the API's prefix.
+      expect(CHUNKS_PATH).toBe("/v2/slides/chunks/")
+      expect(request?.url).toBe("http://api.test/v2/slides/chunks/")
       expect(request?.headers).toEqual({
         "Content-Range": "bytes 8-15/20",
         "X-Requested-With": "XMLHttpRequest",

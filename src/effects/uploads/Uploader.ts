@@ -9,10 +9,12 @@ import { TokenStore } from "../TokenStore.ts"
 import { chunkRefusal, type UploadError } from "./errors.ts"
 import type { ChunkTransport } from "./transport.ts"
 import { Ok } from "../../contract/envelope.ts"
-import { ChunkReceipt, UploadProgress } from "../../contract/slides.ts"
+import { ChunkReceipt, Slides, UploadProgress } from "../../contract/slides.ts"
+import { pathOf } from "../call.ts"
 
-export const CHUNKS_PATH = "/v2/slides/chunks/"
-export const chunkProgressPath = (uploadId: string) => `${CHUNKS_PATH}${encodeURIComponent(uploadId)}/`
+/** Where chunks go and where an upload's progress is read: the contract's declarations, not written here. */
+export const CHUNKS_PATH = Slides.endpoints.chunk.path
+export const chunkProgressPath = (uploadId: string) => pathOf(Slides.endpoints.progress.path, { uploadId })
 
 const ChunkAnswer = Ok(ChunkReceipt)
 const ProgressAnswer = Ok(UploadProgress)
