@@ -6,6 +6,7 @@ import { Effect, Layer } from "effect"
 import { Api } from "../../src/effects/Api.ts"
 import { call, endpoints, pathOf } from "../../src/effects/call.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
+import { lab as labFixture } from "../../src/machines/support/testing/labFixtures.ts"
 
 interface Seen {
   readonly method: string
@@ -32,26 +33,7 @@ const serverAnswering = (answer: (seen: Seen) => Response) => {
   return { seen, layer }
 }
 
-const lab = {
-  id: "l1",
-  name: "Renamed",
-  is_dir: true,
-  parent: null,
-  status: null,
-  thumbnail: null,
-  thumbnail_url: null,
-  tile_source: null,
-  width: null,
-  height: null,
-  mpp: null,
-  size: 0,
-  created_at: "2026-11-25T00:00:00.000Z",
-  updated_at: "2026-11-25T00:00:00.000Z",
-  is_favorite: false,
-  is_public: false,
-  role: "owner",
-  user: { id: "u1", email: "ada@example.org", name: "Ada", username: null, avatar: null }
-}
+const lab = labFixture("l1", "Renamed")
 
 describe("call", () => {
   it("writes path parameters in, escaped", () => {
