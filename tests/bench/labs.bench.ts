@@ -7,7 +7,7 @@
 // shares: a search of a page of 20 costs at most 3x a plain folder listing of a page of 20 (cost:
 // the time per request at 50 in flight, the inverse of the throughput), selective and broad alike.
 //
-// Run: npx node tests/bench/labs.bench.ts [--sqlite-only]
+// Run: npx node tests/bench/labs.bench.ts [--sqlite-only | --postgres-only]
 // Settings: BENCH_LABS, BENCH_REQUESTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_WORKERS (server processes),
 // BENCH_ONLY (parts of scenarios' names, comma-separated), BENCH_SERVER_FLAGS (e.g. --cpu-prof), BENCH_KEEP=1,
 // BENCH_PIN=1 (the server on the first CPU, the load generator on the others; see pinning below).
@@ -364,8 +364,9 @@ const postgresAnswers = async (url: string): Promise<boolean> => {
 }
 
 const main = async () => {
-  // Both engines by default; --sqlite-only skips PostgreSQL, and an unreachable one is said and skipped.
-  const engines: Array<"sqlite" | "postgres"> = ["sqlite"]
+  // Both engines by default; --sqlite-only skips PostgreSQL, --postgres-only SQLite, and an unreachable
+  // PostgreSQL is said and skipped.
+  const engines: Array<"sqlite" | "postgres"> = process.argv.includes("--postgres-only") ? [] : ["sqlite"]
   const pgUrl = process.env.DATABASE_URL || DEFAULT_PG
   if (!process.argv.includes("--sqlite-only")) {
     if (await postgresAnswers(pgUrl)) engines.push("postgres")
