@@ -175,6 +175,7 @@ export class AnnotationOverlay {
   }
 
   select(shape: Shape | null): void {
+    if (shape === this.selected) return
     this.selected = shape
     if (shape === null) {
       this.selectedLine.visible(false)

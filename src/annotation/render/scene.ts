@@ -17,6 +17,8 @@ export const LOD_PX = 0.75
 export const DP_FROM = 128
 export const STROKE_PX = 1.5
 export const POINT_RADIUS_PX = 5
+/** Above this many outlines in view, no fill: filling thousands of small paths doubles a frame's cost. */
+export const FILL_AT_MOST = 2000
 
 export interface SceneFrame {
   /** CSS pixels of the canvas. */
@@ -100,9 +102,12 @@ export class SceneRenderer {
     ctx.save()
     ctx.transform(m.a, m.b, m.c, m.d, m.e, m.f)
     ctx.lineWidth = STROKE_PX / scale
-    ctx.lineJoin = "round"
+    // Miter joins (the default): round joins cost a software rasteriser a disc per vertex.
     const lod = LOD_PX / scale
     const level = Math.floor(Math.log2(1 / scale))
+    let inView = 0
+    for (const bucket of this.byColor.values()) inView += bucket.length
+    const fill = inView <= FILL_AT_MOST
     let outlines = 0
     let vertices = 0
     for (const [color, bucket] of this.byColor) {
@@ -112,7 +117,7 @@ export class SceneRenderer {
         vertices += this.trace(ctx, shape, lod, level)
         outlines++
       }
-      if (frame.fillAlpha !== undefined && frame.fillAlpha > 0) {
+      if (frame.fillAlpha !== undefined && frame.fillAlpha > 0 && fill) {
         ctx.globalAlpha = frame.fillAlpha
         ctx.fillStyle = color
         ctx.fill()
