@@ -6,6 +6,7 @@ import { ProgressProvider } from "./progress/ProgressProvider.tsx"
 import { Routes } from "./routes.tsx"
 import { SessionProvider } from "./session.tsx"
 import { ToastProvider } from "./ui/index.ts"
+import { TruncationTip } from "./ui/TruncationTip.tsx"
 
 export const App = () => (
   <I18nProvider>
@@ -13,6 +14,7 @@ export const App = () => (
       <ProgressProvider>
         <SessionProvider>
           <Routes />
+          <TruncationTip />
         </SessionProvider>
       </ProgressProvider>
     </ToastProvider>

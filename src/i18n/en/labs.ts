@@ -105,6 +105,11 @@ export const labs = {
   failed: {
     title: "Something went wrong"
   },
+  missing: {
+    title: "This folder is not available",
+    body: "It does not exist, or it has not been shared with this account. Ask its owner to invite you.",
+    home: "Go to All Files"
+  },
   createFolder: {
     title: "New folder",
     name: "Folder name",

@@ -20,13 +20,16 @@ export const shell = {
     storageLoading: "Checking storage usage",
     storageUsed: "{{used}} of {{total}} used",
     storagePercent: "{{percent}}% used",
-    upgrade: "Upgrade storage"
+    upgrade: "Upgrade storage",
+    openMenu: "Open menu",
+    closeMenu: "Close menu"
   },
   header: {
     toggleSidebar: "Toggle sidebar",
     notifications: "Notifications",
     language: "Change language",
     account: "Account menu",
+    morePath: "Show the folders above",
     manageAccount: "Manage Account",
     changePassword: "Change Password",
     logout: "Logout"
@@ -67,7 +70,8 @@ export const shell = {
   },
   contact: {
     label: "Contact us on WhatsApp",
-    short: "Contact us"
+    short: "Contact us",
+    region: "Help"
   },
   progress: "Page loading",
   settings: {
@@ -93,6 +97,7 @@ export const shell = {
   },
   public: {
     nav: "Site navigation",
+    menu: "Menu",
     features: "Features",
     analyses: "AI analyses",
     scanning: "Slide scanning",

@@ -106,6 +106,11 @@ export const labs: typeof en = {
   failed: {
     title: "Terjadi kesalahan"
   },
+  missing: {
+    title: "Folder ini tidak tersedia",
+    body: "Folder ini tidak ada, atau belum dibagikan dengan akun ini. Minta pemiliknya untuk mengundang Anda.",
+    home: "Ke Semua File"
+  },
   createFolder: {
     title: "Folder baru",
     name: "Nama folder",

@@ -21,13 +21,16 @@ export const shell: typeof en = {
     storageLoading: "Memeriksa penggunaan penyimpanan",
     storageUsed: "{{used}} dari {{total}} terpakai",
     storagePercent: "{{percent}}% terpakai",
-    upgrade: "Tambah penyimpanan"
+    upgrade: "Tambah penyimpanan",
+    openMenu: "Buka menu",
+    closeMenu: "Tutup menu"
   },
   header: {
     toggleSidebar: "Buka/tutup sidebar",
     notifications: "Notifikasi",
     language: "Ganti bahasa",
     account: "Menu akun",
+    morePath: "Tampilkan folder di atasnya",
     manageAccount: "Kelola Akun",
     changePassword: "Ubah Kata Sandi",
     logout: "Keluar"
@@ -68,7 +71,8 @@ export const shell: typeof en = {
   },
   contact: {
     label: "Hubungi kami via WhatsApp",
-    short: "Hubungi kami"
+    short: "Hubungi kami",
+    region: "Bantuan"
   },
   progress: "Memuat halaman",
   settings: {
@@ -94,6 +98,7 @@ export const shell: typeof en = {
   },
   public: {
     nav: "Navigasi situs",
+    menu: "Menu",
     features: "Fitur",
     analyses: "Analisis AI",
     scanning: "Pemindaian slide",

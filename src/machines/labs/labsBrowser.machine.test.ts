@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import type { SnapshotFrom } from "xstate"
 import { type LabsBrowserEvent, labsBrowserMachine } from "./labsBrowser.machine.ts"
 import { drive } from "../support/testing/drive.ts"
+import { NotFound } from "../../effects/ApiError.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
 import { biopsies, folderDetail, lab, meta, scan, slides } from "../support/testing/labFixtures.ts"
 import { type Arrival, lastInput, modelFor } from "../support/testing/modelHarness.ts"
@@ -63,6 +64,7 @@ const model = modelFor({
     opened: { type: "xstate.done.actor.open", output: first },
     openedNothing: { type: "xstate.done.actor.open", output: nothing },
     openFailed: { type: "xstate.error.actor.open", error: serverDown },
+    openMissing: { type: "xstate.error.actor.open", error: new NotFound({ message: "Lab not found." }) },
     reopened: { type: "xstate.done.actor.reopen", output: first },
     reopenedNothing: { type: "xstate.done.actor.reopen", output: nothing },
     reopenFailed: { type: "xstate.error.actor.reopen", error: serverDown },
@@ -119,6 +121,14 @@ const model = modelFor({
       expect(actual.context.error?.title).toEqual({
         key: actual.context.source.kind === "folder" && actual.context.source.search ? "errors.search" : "labs.errors.list"
       })
+    },
+    missing: (actual, calls, arrival) => {
+      listEdits(actual, arrival)
+      // Said once: no error to retry, nothing listed, and no event (retry, refresh) asks again.
+      expect(actual.context.items).toEqual([])
+      expect(actual.context.error).toBeNull()
+      expect(actual.hasTag("busy")).toBe(false)
+      if (arrival.before?.matches("missing")) expect(calls).toHaveLength(arrival.callsBefore)
     },
     empty: (actual, _, arrival) => {
       listEdits(actual, arrival)

@@ -1,9 +1,12 @@
 // A lab list (All File, a folder, search, Recently Access, Favorite, Shared Lab): the first page and
 // the folder it is in, further pages on demand, the grid or table view, the selection, and the
-// changes made here that the list shows without asking the server again.
+// changes made here that the list shows without asking the server again. A folder the server says
+// is not there for this account (404, 403, or a visitor's 401) is `missing`: nothing to retry, and the
+// page subscribes to nothing for it.
 import { assertEvent, assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Lab, LabDetail } from "../../contract/labs.ts"
+import { isApiError } from "../../effects/ApiError.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"
@@ -57,6 +60,10 @@ interface PageOf {
 
 const idsOf = (items: ReadonlyArray<ListedLab>) => items.map((item) => item.id)
 
+/** The server's way of saying a lab does not exist for this account: asking again cannot help. */
+export const isLabMissing = (error: unknown): boolean =>
+  isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden" || error._tag === "Unauthorized")
+
 const failure = (source: LabSource, error: unknown): Failure =>
   failureOf(source.kind === "folder" && source.search.trim() !== "" ? "search" : "list", error)
 
@@ -76,6 +83,7 @@ export const labsBrowserMachine = setup({
     openedEmpty: (_, opened: OpenedSource) => opened.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
     nothingShown: ({ context }) => context.items.length === 0,
+    labMissing: (_, error: unknown) => isLabMissing(error),
     searchChanged: ({ context, event }) =>
       event.type === "browser.search" && context.source.kind === "folder" && event.search.trim() !== context.source.search.trim(),
     listedLab: ({ context, event }) => event.type === "browser.status" && context.items.some((item) => item.id === event.lab_id),
@@ -188,11 +196,18 @@ export const labsBrowserMachine = setup({
           },
           { target: "loaded", actions: { type: "showOpened", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: [
+          { guard: { type: "labMissing", params: errorOf }, target: "missing", actions: assign({ error: null, items: [], meta: null }) },
+          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        ]
       }
     },
     failed: {
       on: { "browser.retry": "loading", "browser.refresh": "loading" }
+    },
+    /** Not there, or not shared with this account: said once, with no retry and no refresh. */
+    missing: {
+      on: { "browser.retry": {}, "browser.refresh": {}, "browser.search": {} }
     },
     empty: {
       on: { "browser.refresh": "refreshing" }

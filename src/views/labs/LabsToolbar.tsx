@@ -34,8 +34,8 @@ export const LabsToolbar = ({ view, onView, detailsOpen, onDetails, onSearch, on
           variant="ghost"
           iconOnly
           aria-label={t("labs.actions.details")}
-          aria-pressed={detailsOpen}
-          aria-controls="right-panel"
+          aria-expanded={detailsOpen}
+          aria-controls={detailsOpen ? "right-panel" : undefined}
           onClick={onDetails}
         >
           <InfoIcon size={18} />

@@ -22,6 +22,7 @@ import { LabDialogs } from "./dialogs/LabDialogs.tsx"
 import { LabInspector } from "./inspector/LabInspector.tsx"
 import type { MenuPoint } from "./item-events.ts"
 import { LabGrid } from "./LabGrid.tsx"
+import { LabMissing } from "./LabMissing.tsx"
 import { LabsEmpty } from "./LabsEmpty.tsx"
 import { FolderPath } from "./FolderPath.tsx"
 import { LabsSkeleton } from "./LabsSkeleton.tsx"
@@ -45,7 +46,9 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const { items, selection, view, folder, meta, error, moreError } = useSelector(browser, (s) => s.context)
   // The header's breadcrumb ends with this folder's name.
   useShowFolder(folder)
-  const phase = useSelector(browser, (s) => (s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : "shown"))
+  const phase = useSelector(browser, (s) =>
+    s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : s.matches("missing") ? "missing" : "shown"
+  )
   const loadingMore = useSelector(browser, (s) => s.hasTag("loadingMore"))
   const canCreate = useSelector(actions, (s) => s.context.canCreate)
   const [menu, setMenu] = useState<{ readonly at: MenuPoint; readonly labs: ReadonlyArray<Lab> } | null>(null)
@@ -106,6 +109,8 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const uploadTarget = place && canCreate && uploads !== null ? { id: source.folderId, name: folder?.name ?? t("uploads.root") } : null
   const upload =
     uploadTarget === null ? null : (files: ReadonlyArray<File>) => uploads?.send({ type: "uploads.add", files, folder: uploadTarget })
+  // A folder this account cannot see: said once, without the folder's header, tools or retry.
+  if (phase === "missing") return <LabMissing />
   return (
     <>
       {inFolder && (

@@ -14,6 +14,9 @@ export const pathItem = style({
   color: vars.color.textSubtle
 })
 export const pathLink = style({
+  // 24 px tall (20 + 2 + 2): a target small enough to miss is a barrier (WCAG 2.5.8).
+  display: "inline-block",
+  lineHeight: "20px",
   maxWidth: 220,
   overflow: "hidden",
   textOverflow: "ellipsis",

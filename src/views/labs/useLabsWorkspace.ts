@@ -51,9 +51,14 @@ export const useLabsWorkspace = (source: LabSource) => {
     "workspace.storageChanged": () => refreshStorage()
   })
 
+  // A folder's channels are asked for once the server has shown the folder to this account: a missing
+  // or forbidden one is subscribed to by nothing (its authorisation would only be refused).
+  const folderId = source.kind === "folder" ? source.folderId : null
+  const shown = useSelector(browser, (snapshot) => folderId !== null && snapshot.context.folder?.id === folderId)
+
   // A collaborator changed this folder: show it without a reload.
   useLabEvents(
-    source.kind === "folder" ? source.folderId : null,
+    shown ? folderId : null,
     useCallback(() => workspace.send({ type: "workspace.refresh" }), [workspace])
   )
 
@@ -62,7 +67,8 @@ export const useLabsWorkspace = (source: LabSource) => {
   // into this folder shows up as soon as the server holds its first chunk.
   const pending = useSelector(browser, (snapshot) => pendingIdsOf(snapshot.context.items), sameIds)
   const showStatus = useCallback((change: StatusChange) => workspace.send({ type: "workspace.status", ...change }), [workspace])
-  useStatusChannels(levelOf(source) ?? null, pending, showStatus)
+  const level = levelOf(source) ?? null
+  useStatusChannels(level !== null && !shown ? null : level, pending, showStatus)
   useUploadNews({
     listChanged: (folderId) => workspace.send({ type: "workspace.listChanged", folderId }),
     labStatus: showStatus

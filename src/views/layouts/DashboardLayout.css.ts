@@ -10,8 +10,10 @@ export const body = style({ flex: 1, display: "flex", minHeight: 0 })
 export const content = style({
   flex: 1,
   minWidth: 0,
-  padding: `${vars.space["6"]} ${vars.space["8"]} ${vars.space["16"]}`,
-  "@media": { "(max-width: 960px)": { padding: `${vars.space["5"]} ${vars.space["5"]} ${vars.space["16"]}` } }
+  // The bottom gutter (96 px) is the floating contact button's corner (24 + 44 + 24): scrolled to the
+  // end, no action of the page sits under it.
+  padding: `${vars.space["6"]} ${vars.space["8"]} 96px`,
+  "@media": { "(max-width: 960px)": { padding: `${vars.space["5"]} ${vars.space["4"]} 96px` } }
 })
 
 export const skipLink = style({

@@ -1,14 +1,17 @@
 // The signed-in frame (spec section 2): left sidebar, header with breadcrumb, the page, the right
 // sidebar and the floating contact button. It stays mounted across dashboard navigation, so the
-// sidebar and panel keep their state.
-import type { ReactNode } from "react"
+// sidebar and panel keep their state. At or below 960 px the sidebar is a drawer, closed by default
+// and closed again by every navigation.
+import { type ReactNode, useEffect, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import { ContactButton } from "../shell/ContactButton.tsx"
 import { Header } from "../shell/Header.tsx"
+import { NavDrawer } from "../shell/NavDrawer.tsx"
 import { RightPanel } from "../shell/RightPanel.tsx"
 import { RightPanelProvider, useRightPanel } from "../shell/RightPanelContext.tsx"
 import { Sidebar } from "../shell/Sidebar.tsx"
 import { StorageProvider } from "../shell/StorageContext.tsx"
+import { useNarrow } from "../shell/useNarrow.ts"
 import { useSidebar } from "../shell/useSidebar.ts"
 import * as css from "./DashboardLayout.css.ts"
 
@@ -32,14 +35,31 @@ const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
   const t = useT()
   const sidebar = useSidebar(path.startsWith("/dashboard/setting/"))
   const { panel } = useRightPanel()
+  const narrow = useNarrow()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  // A link in the drawer took you somewhere (or the window grew past the breakpoint): it closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path and the width are the triggers
+  useEffect(() => setDrawerOpen(false), [path, narrow])
   return (
     <div className={css.shell}>
       <a href="#main-content" className={css.skipLink}>
         {t("common.skipToContent")}
       </a>
-      <Sidebar expanded={sidebar.expanded} hydrated={sidebar.hydrated} path={path} />
+      {narrow ? (
+        <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} path={path} />
+      ) : (
+        <Sidebar expanded={sidebar.expanded} hydrated={sidebar.hydrated} path={path} />
+      )}
       <div className={css.main}>
-        <Header path={path} sidebarExpanded={sidebar.expanded} sidebarForced={sidebar.forced} onToggleSidebar={sidebar.toggle} />
+        <Header
+          path={path}
+          sidebarExpanded={sidebar.expanded}
+          sidebarForced={sidebar.forced}
+          onToggleSidebar={sidebar.toggle}
+          narrow={narrow}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
+        />
         <div className={css.body}>
           <main id="main-content" className={css.content} tabIndex={-1}>
             {children}
@@ -48,7 +68,8 @@ const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
         </div>
       </div>
       {/* The slide viewer owns its corners (navigator, scale bar); help is one step back. */}
-      {!isSlideViewer(path) && <ContactButton shifted={panel !== null} />}
+      {/* On a narrow screen an open right panel covers that corner: the button waits for it to close. */}
+      {!isSlideViewer(path) && !(narrow && panel !== null) && <ContactButton shifted={panel !== null} />}
     </div>
   )
 }

@@ -19,7 +19,8 @@ export const barInner = style({
   maxWidth: 1200,
   height: 64,
   margin: "0 auto",
-  padding: `0 ${vars.space["6"]}`
+  padding: `0 ${vars.space["6"]}`,
+  "@media": { "(max-width: 576px)": { gap: vars.space["3"], padding: `0 ${vars.space["4"]}` } }
 })
 
 export const logo = style({ color: vars.color.text, textDecoration: "none", selectors: { "&:hover": { textDecoration: "none" } } })
@@ -50,7 +51,32 @@ export const spacer = style({ flex: 1 })
 
 export const actions = style({ display: "flex", alignItems: "center", gap: vars.space["2"] })
 
-export const hideNarrow = style({ "@media": { "(max-width: 576px)": { display: "none" } } })
+export const hideNarrow = style({ "@media": { "(max-width: 960px)": { display: "none" } } })
+
+/** Below 576 px the account actions live in the menu too. */
+export const hidePhone = style({ "@media": { "(max-width: 576px)": { display: "none" } } })
+
+export const sections = style({ "@media": { "(max-width: 960px)": { display: "none" } } })
+
+export const menuTrigger = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 6,
+  height: 32,
+  padding: "0 10px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  boxShadow: vars.shadow.xs,
+  cursor: "pointer",
+  selectors: {
+    "&:hover, &[aria-expanded='true']": { background: vars.color.surfaceHover },
+    "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus }
+  }
+})
 
 export const main = style({ flex: 1 })
 

@@ -16,8 +16,9 @@ export const NotificationBell = ({ pressedClassName }: { readonly pressedClassNa
       variant="ghost"
       iconOnly
       aria-label={unread > 0 ? t("notifications.bellUnread", { count: unread }) : t("notifications.bell")}
-      aria-pressed={open}
-      aria-controls="right-panel"
+      aria-expanded={open}
+      // The panel exists only while it is open; pointing at a missing id is an invalid reference.
+      aria-controls={rightPanel.panel ? "right-panel" : undefined}
       className={cx(css.bell, open && pressedClassName)}
       data-testid="notification-bell"
       onClick={() => rightPanel.toggle("notif")}

@@ -1,6 +1,7 @@
 // The avatar menu: Manage Account, Change Password and Logout (spec section 2, "Profile dropdown").
 import { useLocale, useT } from "../../i18n/index.ts"
 import { useSession } from "../session.tsx"
+import { avatarImage, initialsOf } from "../ui/avatar-rules.ts"
 import { Avatar, ChevronDownIcon, DropdownMenu, LockIcon, LogOutIcon, UserCircleIcon } from "../ui/index.ts"
 import * as css from "./Header.css.ts"
 
@@ -8,6 +9,9 @@ export const AccountMenu = () => {
   const t = useT()
   const { localePath } = useLocale()
   const { user, signOut } = useSession()
+  // Without a picture the avatar shows initials: the name starts with them, so saying what is on
+  // screen ("click AL") reaches the button by voice.
+  const name = avatarImage(user?.avatar) ? t("shell.header.account") : `${initialsOf(user?.name)}, ${t("shell.header.account")}`
   return (
     <DropdownMenu
       align="end"
@@ -40,9 +44,9 @@ export const AccountMenu = () => {
         { id: "logout", label: t("shell.header.logout"), icon: <LogOutIcon size={16} />, destructive: true, onSelect: signOut }
       ]}
       trigger={(props) => (
-        <button type="button" {...props} className={css.accountTrigger} aria-label={t("shell.header.account")}>
+        <button type="button" {...props} className={css.accountTrigger} aria-label={name}>
           <Avatar name={user?.name} src={user?.avatar} size={28} />
-          <ChevronDownIcon size={14} />
+          <ChevronDownIcon size={14} className={css.chevron} />
         </button>
       )}
     />

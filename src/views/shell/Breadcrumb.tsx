@@ -1,24 +1,39 @@
 // The dashboard's breadcrumb title (spec section 2), from the current path; a folder's crumb shows the
-// folder's name once the labs page has published it.
+// folder's name once the labs page has published it. Collapsed (narrow screens) it shows the page you
+// are on, the segments before it in a menu.
 import { Fragment } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { ChevronRightIcon, HomeIcon } from "../ui/index.ts"
 import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+import { CrumbsMenu } from "./CrumbsMenu.tsx"
 import { useShownFolderName } from "./shown-folder.ts"
 import * as css from "./Header.css.ts"
 
-export const Breadcrumb = ({ path }: { path: string }) => {
+export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapsed?: boolean }) => {
   const t = useT()
   const { localePath } = useLocale()
   const trail = breadcrumbTrail(path)
   const folderName = useShownFolderName(trail.at(-1)?.labId)
+  const hidden = collapsed ? trail.slice(0, -1) : []
+  const shown = trail.slice(hidden.length)
   return (
-    <nav aria-label={t("shell.breadcrumb.label")} style={{ minWidth: 0 }}>
+    <nav aria-label={t("shell.breadcrumb.label")} className={css.crumbsNav}>
       <ol className={css.crumbs}>
-        {trail.map((crumb, i) => (
+        {hidden.length > 0 && (
+          <li className={css.crumb}>
+            <CrumbsMenu
+              crumbs={hidden.map((crumb) => ({
+                id: crumb.label,
+                label: t(`shell.breadcrumb.${crumb.label}`, crumb.params),
+                href: localePath(crumb.href ?? "/dashboard/labs")
+              }))}
+            />
+          </li>
+        )}
+        {shown.map((crumb, i) => (
           <Fragment key={crumb.label}>
-            {i > 0 && (
+            {(i > 0 || hidden.length > 0) && (
               <li className={css.crumbSeparator} aria-hidden="true">
                 <ChevronRightIcon size={14} />
               </li>
@@ -26,7 +41,7 @@ export const Breadcrumb = ({ path }: { path: string }) => {
             <li className={css.crumb}>
               {crumb.href ? (
                 <Link href={localePath(crumb.href)} className={css.crumbLink}>
-                  {i === 0 && <HomeIcon size={15} />}
+                  {i === 0 && hidden.length === 0 && <HomeIcon size={15} />}
                   {t(`shell.breadcrumb.${crumb.label}`, crumb.params)}
                 </Link>
               ) : (

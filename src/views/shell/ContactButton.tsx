@@ -6,18 +6,21 @@ import * as css from "./ContactButton.css.ts"
 
 export const ContactButton = ({ shifted = false }: { shifted?: boolean }) => {
   const t = useT()
+  // In a landmark of its own, so nothing on the page sits outside every landmark.
   return (
-    <a
-      href={whatsappUrl()}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={cx(css.button, shifted && css.shifted)}
-      aria-label={t("shell.contact.label")}
-    >
-      <span className={css.icon}>
-        <WhatsAppIcon size={20} />
-      </span>
-      {t("shell.contact.short")}
-    </a>
+    <aside aria-label={t("shell.contact.region")}>
+      <a
+        href={whatsappUrl()}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cx(css.button, shifted && css.shifted)}
+        aria-label={t("shell.contact.label")}
+      >
+        <span className={css.icon}>
+          <WhatsAppIcon size={20} />
+        </span>
+        {t("shell.contact.short")}
+      </a>
+    </aside>
   )
 }

@@ -12,14 +12,24 @@ export const header = style({
   padding: `0 ${vars.space["4"]} 0 ${vars.space["3"]}`,
   background: "rgba(255, 255, 255, 0.92)",
   backdropFilter: "saturate(180%) blur(8px)",
-  borderBottom: `1px solid ${vars.color.border}`
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { "(max-width: 960px)": { gap: vars.space["2"], padding: `0 ${vars.space["2"]}` } }
 })
 
-export const divider = style({ width: 1, height: 20, background: vars.color.border, flex: "none" })
+export const divider = style({
+  width: 1,
+  height: 20,
+  background: vars.color.border,
+  flex: "none",
+  "@media": { "(max-width: 960px)": { display: "none" } }
+})
+
+/** The menus' chevrons give their room to the breadcrumb on a narrow screen. */
+export const chevron = style({ flex: "none", "@media": { "(max-width: 960px)": { display: "none" } } })
 
 export const spacer = style({ flex: 1 })
 
-export const actions = style({ display: "flex", alignItems: "center", gap: 4 })
+export const actions = style({ display: "flex", alignItems: "center", gap: 4, flex: "none" })
 
 export const bellWrap = style({ position: "relative", display: "inline-flex" })
 
@@ -85,6 +95,10 @@ export const accountEmail = style({
   whiteSpace: "nowrap"
 })
 
+// Gives way to the actions: the current crumb then ends in an ellipsis (nothing here clips, so the
+// menu of folded crumbs can open below).
+export const crumbsNav = style({ minWidth: 0, display: "flex" })
+
 export const crumbs = style({
   display: "flex",
   alignItems: "center",
@@ -119,3 +133,21 @@ export const crumbCurrent = style({
 })
 
 export const crumbSeparator = style({ color: vars.color.textFaint, display: "inline-flex", flex: "none" })
+
+export const crumbMore = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 28,
+  height: 28,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: "transparent",
+  color: vars.color.textSubtle,
+  cursor: "pointer",
+  selectors: {
+    "&:hover, &[aria-expanded='true']": { background: vars.color.surfaceHover, color: vars.color.text },
+    "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus }
+  }
+})

@@ -26,11 +26,13 @@ export const LanguageMenu = ({ outlined = false, align = "end" }: { outlined?: b
           type="button"
           {...props}
           className={cx(css.langTrigger, outlined && css.langTriggerOutlined)}
-          aria-label={`${t("shell.header.language")}: ${t(`common.languages.${locale}`)}`}
+          // The name starts with the code the button shows ("EN"), so a voice-control user who says
+          // what they see reaches it; the rest says what it does.
+          aria-label={`${locale.toUpperCase()}, ${t("shell.header.language")}: ${t(`common.languages.${locale}`)}`}
         >
           <GlobeIcon size={16} />
           <span>{locale.toUpperCase()}</span>
-          <ChevronDownIcon size={14} />
+          <ChevronDownIcon size={14} className={css.chevron} />
         </button>
       )}
     />

@@ -8,6 +8,7 @@ export const panel = style({
   top: vars.layout.header,
   flex: "none",
   width: vars.layout.rightPanel,
+  maxWidth: "100vw",
   height: `calc(100vh - ${vars.layout.header})`,
   display: "flex",
   flexDirection: "column",

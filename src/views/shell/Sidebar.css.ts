@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css"
+import { keyframes, style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
 export const sidebar = style({
@@ -17,6 +17,8 @@ export const sidebar = style({
 
 /** Until the preference is applied the width must not animate (it would flash from 64 to 256). */
 export const noTransition = style({ transition: "none" })
+
+export const brandRow = style({ display: "flex", alignItems: "center", justifyContent: "space-between", flex: "none" })
 
 export const brand = style({
   display: "flex",
@@ -126,3 +128,33 @@ export const tone = {
 }
 
 export const collapsedFooter = style({ display: "flex", justifyContent: "center" })
+
+/* ---- the narrow-screen drawer (NavDrawer) ---- */
+
+const slideIn = keyframes({ from: { transform: "translateX(-100%)" }, to: { transform: "none" } })
+const fade = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+
+export const drawer = style({
+  position: "fixed",
+  inset: "0 auto 0 0",
+  width: "min(288px, calc(100vw - 48px))",
+  maxWidth: "none",
+  height: "100dvh",
+  maxHeight: "none",
+  margin: 0,
+  padding: 0,
+  border: 0,
+  background: vars.color.sidebar,
+  color: vars.color.text,
+  boxShadow: vars.shadow.lg,
+  overflow: "hidden",
+  selectors: {
+    "&[open]": { display: "flex", animation: `${slideIn} ${vars.motion.slow}` },
+    "&::backdrop": { background: vars.color.overlay, animation: `${fade} ${vars.motion.slow}` }
+  }
+})
+
+/** The sidebar filling the drawer: no stickiness, no fixed width, no border of its own. */
+export const inDrawer = style({ position: "static", width: "100%", height: "100%", borderRight: 0, transition: "none" })
+
+export const drawerClose = style({ marginRight: 12 })

@@ -1,8 +1,9 @@
 // The dashboard's left sidebar: logo, main menu, preferences menu and the storage meter.
-// Collapsed (64 px) it keeps the icons, with the labels as tooltips and accessible names.
+// Collapsed (64 px) it keeps the icons, with the labels as tooltips and accessible names. Inside the
+// narrow-screen drawer (NavDrawer) it is always expanded and carries its own close button.
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { cx, Logo, Tooltip } from "../ui/index.ts"
+import { Button, cx, Logo, Tooltip, XIcon } from "../ui/index.ts"
 import { isActive, mainMenu, type NavItem, preferencesMenu } from "./nav-items.ts"
 import * as css from "./Sidebar.css.ts"
 import { StorageMeter } from "./StorageMeter.tsx"
@@ -12,21 +13,31 @@ export interface SidebarProps {
   hydrated: boolean
   /** The current path without locale prefix. */
   path: string
+  /** Set inside the drawer: the sidebar fills it and shows a button that closes it. */
+  onClose?: () => void
 }
 
-export const Sidebar = ({ expanded, hydrated, path }: SidebarProps) => {
+export const Sidebar = ({ expanded, hydrated, path, onClose }: SidebarProps) => {
   const t = useT()
   const { localePath } = useLocale()
+  const inDrawer = onClose !== undefined
   return (
     <aside
-      className={cx(css.sidebar, !hydrated && css.noTransition)}
-      style={{ width: expanded ? 256 : 64 }}
+      className={cx(css.sidebar, inDrawer && css.inDrawer, !hydrated && css.noTransition)}
+      style={inDrawer ? undefined : { width: expanded ? 256 : 64 }}
       data-expanded={expanded}
       aria-label={t("shell.nav.label")}
     >
-      <Link href={localePath("/dashboard/labs")} className={css.brand} aria-label={t("common.appName")}>
-        <Logo size={28} wordmark={expanded} />
-      </Link>
+      <div className={css.brandRow}>
+        <Link href={localePath("/dashboard/labs")} className={css.brand} aria-label={t("common.appName")}>
+          <Logo size={28} wordmark={expanded} />
+        </Link>
+        {onClose && (
+          <Button variant="ghost" iconOnly aria-label={t("shell.sidebar.closeMenu")} onClick={onClose} className={css.drawerClose}>
+            <XIcon size={18} />
+          </Button>
+        )}
+      </div>
       <nav className={css.scroll} aria-label={t("shell.nav.label")}>
         <NavGroup title={t("shell.nav.main")} items={mainMenu} expanded={expanded} path={path} />
         <NavGroup title={t("shell.nav.preferences")} items={preferencesMenu} expanded={expanded} path={path} />

@@ -48,18 +48,40 @@ export const toggle = style({
   }
 })
 
-export const titles = style({ display: "flex", flexDirection: "column", gap: 3, minWidth: 0, flex: "0 1 auto" })
+export const titles = style({ display: "flex", flexDirection: "column", gap: 1, minWidth: 0, flex: "0 1 auto" })
 
 export const path = style({ display: "flex", alignItems: "center", gap: 2, margin: 0, padding: 0, listStyle: "none", minWidth: 0 })
 
 export const separator = style({ display: "inline-flex", color: dark.faint })
 
+export const moreItem = style({ display: "inline-flex", flex: "none" })
+
+/** The "…" of a folded path, on the dark bar. */
+export const more = style({
+  selectors: {
+    "&&": { width: 24, height: 24, color: dark.muted },
+    "&&:hover, &&[aria-expanded='true']": { background: "rgba(255, 255, 255, 0.08)", color: "#ffffff" }
+  }
+})
+
 export const crumb = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: 200 })
 
 export const crumbLink = style({
+  // 20 px line and 2 px above and below: a 24 px target (WCAG 2.5.8).
+  display: "inline-block",
+  lineHeight: "20px",
+  padding: "2px 3px",
+  borderRadius: vars.radius.sm,
+  maxWidth: "100%",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  verticalAlign: "middle",
   fontSize: vars.fontSize.xs,
   color: dark.muted,
-  selectors: { "&:hover": { color: "#ffffff" } }
+  selectors: {
+    "&:hover": { color: "#ffffff" },
+    "&:focus-visible": { outline: "none", boxShadow: "0 0 0 2px #60a5fa" }
+  }
 })
 
 export const name = style({

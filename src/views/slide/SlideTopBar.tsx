@@ -5,6 +5,8 @@ import { Fragment } from "react"
 import { Link } from "wouter"
 import type { LabDetail } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
+import { CrumbsMenu } from "../shell/CrumbsMenu.tsx"
+import { useNarrow } from "../shell/useNarrow.ts"
 import { ArrowLeftIcon, ChevronRightIcon, EyeIcon, PanelRightIcon, Tooltip } from "../ui/index.ts"
 import { backTarget } from "./back-target.ts"
 import * as layout from "./SlideLayout.css.ts"
@@ -23,6 +25,7 @@ const folderPath = (id: string) => `/dashboard/labs/${encodeURIComponent(id)}`
 export const SlideTopBar = ({ lab, signedIn, panel }: SlideTopBarProps) => {
   const t = useT()
   const { locale, localePath } = useLocale()
+  const narrow = useNarrow()
   if (lab === null) {
     return (
       <header className={css.root}>
@@ -37,6 +40,9 @@ export const SlideTopBar = ({ lab, signedIn, panel }: SlideTopBarProps) => {
   const target = backTarget(lab, signedIn)
   const back = target && { href: target.href, name: target.name ?? t("labs.path.root") }
   const trail = signedIn ? [{ id: "", name: t("labs.path.root") }, ...lab.breadcrumb] : lab.breadcrumb
+  // On a narrow screen the folder just above stays; the rest folds into a menu.
+  const folded = narrow && trail.length > 1 ? trail.slice(0, -1) : []
+  const shownTrail = trail.slice(folded.length)
   const facts = slideFacts(lab, locale)
   const shownFacts = [facts.size, facts.resolution].filter((fact): fact is string => fact !== null)
   return (
@@ -52,9 +58,21 @@ export const SlideTopBar = ({ lab, signedIn, panel }: SlideTopBarProps) => {
         {trail.length > 0 && (
           <nav aria-label={t("labs.path.label")}>
             <ol className={css.path}>
-              {trail.map((crumb, i) => (
+              {folded.length > 0 && (
+                <li className={css.moreItem}>
+                  <CrumbsMenu
+                    className={css.more}
+                    crumbs={folded.map((crumb) => ({
+                      id: crumb.id || "root",
+                      label: crumb.name,
+                      href: localePath(crumb.id === "" ? "/dashboard/labs" : folderPath(crumb.id))
+                    }))}
+                  />
+                </li>
+              )}
+              {shownTrail.map((crumb, i) => (
                 <Fragment key={crumb.id || "root"}>
-                  {i > 0 && (
+                  {(i > 0 || folded.length > 0) && (
                     <li aria-hidden="true" className={css.separator}>
                       <ChevronRightIcon size={12} />
                     </li>

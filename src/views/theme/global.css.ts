@@ -10,6 +10,10 @@ globalStyle("html", {
   textSizeAdjust: "100%"
 })
 
+// Keyboard focus and in-page jumps stop clear of the sticky header and of the floating contact button
+// (WCAG 2.4.11: a focused control is never hidden behind them).
+globalStyle("html", { scrollPaddingTop: 72, scrollPaddingBottom: 96 })
+
 globalStyle("html, body", {
   margin: 0,
   padding: 0,
@@ -30,6 +34,8 @@ globalStyle("h1, h2, h3, h4, h5, h6, p", { margin: 0 })
 
 globalStyle("a", { color: vars.color.primary, textDecoration: "none" })
 globalStyle("a:hover", { textDecoration: "underline" })
+// A link inside running text is underlined: colour alone does not set it apart (WCAG 1.4.1).
+globalStyle("p a", { textDecoration: "underline", textUnderlineOffset: "2px" })
 
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" })
 

@@ -11,6 +11,7 @@ export const bubble = style({
   position: "fixed",
   zIndex: vars.zIndex.toast,
   maxWidth: 280,
+  overflowWrap: "anywhere",
   padding: "6px 10px",
   borderRadius: vars.radius.sm,
   background: "#111827",
@@ -22,3 +23,6 @@ export const bubble = style({
   pointerEvents: "none",
   animation: `${appear} 120ms ease-out 80ms both`
 })
+
+/** The bubble as a manual popover (TruncationTip): in the top layer, so it shows above a modal dialog too. */
+export const popover = style({ inset: "auto", margin: 0, border: 0, overflow: "visible" })

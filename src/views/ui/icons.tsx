@@ -30,6 +30,14 @@ export const PanelLeftIcon = (props: IconProps) => (
   </Svg>
 )
 
+export const MenuIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 6h16" />
+    <path d="M4 12h16" />
+    <path d="M4 18h16" />
+  </Svg>
+)
+
 export const FolderIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M4 20h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.93a2 2 0 0 1-1.66-.9l-.82-1.2A2 2 0 0 0 7.93 3H4a2 2 0 0 0-2 2v13c0 1.1.9 2 2 2Z" />

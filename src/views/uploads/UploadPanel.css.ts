@@ -94,7 +94,7 @@ export const iconTone = styleVariants({
   active: {},
   ready: { background: vars.color.successSoft, color: vars.color.successText },
   failed: { background: vars.color.dangerSoft, color: vars.color.dangerText },
-  cancelled: { background: vars.color.surfaceMuted, color: vars.color.textFaint }
+  cancelled: { background: vars.color.surfaceMuted, color: vars.color.textSubtle }
 })
 export const iconImage = style({ width: "100%", height: "100%", objectFit: "cover", display: "block" })
 

@@ -13,11 +13,11 @@ export default function NotFoundPage() {
   useDocumentMeta(t("public.notFound.metaTitle"))
   return (
     <div className={css.root}>
-      <div className={css.top}>
+      <header className={css.top}>
         <Link href={localePath("/")} className={css.logo} aria-label={t("common.appName")}>
           <Logo size={28} />
         </Link>
-      </div>
+      </header>
       <main className={css.center}>
         <div className={css.field} aria-hidden="true">
           <span className={css.code}>{t("public.notFound.code")}</span>
