@@ -16,7 +16,8 @@ export const ActivationRoute = Layer.unwrap(
       const request = yield* HttpServerRequest.HttpServerRequest
       const { uid, token } = yield* HttpRouter.params
       const activated = uid && token ? yield* registration.activate(uid, token) : false
-      return HttpServerResponse.redirect(afterActivation(config.publicUrl, cookieLocale(request), activated), {
+      const next = new URL(request.url, "http://link").searchParams.get("next")
+      return HttpServerResponse.redirect(afterActivation(config.publicUrl, cookieLocale(request), activated, next), {
         status: 302,
         headers: { "cache-control": "no-store" }
       })

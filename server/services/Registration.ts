@@ -46,9 +46,14 @@ export class Registration extends Context.Service<
       const limiter = yield* RateLimiter
       const invitations = yield* Invitations
 
-      const activationMessage = (locale: Locale, user: { id: string; email: string; name: string }, token: string) => ({
+      const activationMessage = (
+        locale: Locale,
+        user: { id: string; email: string; name: string },
+        token: string,
+        next?: string | undefined
+      ) => ({
         to: user.email,
-        ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token))
+        ...activationMail(locale, user.name, activationLink(config.publicUrl, user.id, token, next))
       })
       const mailActivation = (locale: Locale, user: { id: string; email: string; name: string }, token: string) =>
         mailer.sendInBackground(activationMessage(locale, user, token))
@@ -77,7 +82,7 @@ export class Registration extends Context.Service<
             })
           } else {
             const again = yield* database.transaction((trx) => links.issue(trx, existing.id, "activation"))
-            yield* mailOrSay(activationMessage(locale, existing, again))
+            yield* mailOrSay(activationMessage(locale, existing, again, payload.next))
           }
           return { email }
         }
@@ -112,7 +117,7 @@ export class Registration extends Context.Service<
           })
         )
         // Waited for, in both branches alike: a registration whose mail could not go out says so.
-        yield* mailOrSay(activationMessage(locale, user, token))
+        yield* mailOrSay(activationMessage(locale, user, token, payload.next))
         return { email }
       })
 

@@ -6,6 +6,7 @@ import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests, Unauthorized } from "./errors.ts"
 import { Authorization } from "./middleware.ts"
 import { DESCRIPTION_MAX, Email, LoginPassword, NewPassword, Otp, PASSWORD_MAX, PersonName, Required, Text } from "./rules.ts"
+import { RETURN_PATH_MAX } from "./return-path.ts"
 import { Profile } from "./users.ts"
 
 /** The language of the mails a request triggers; English when absent. */
@@ -22,7 +23,9 @@ export const RegisterPayload = Schema.Struct({
   password: NewPassword,
   password_confirm: Text(PASSWORD_MAX),
   eula: Schema.Boolean.check(Schema.makeFilter((accepted: boolean) => accepted || "validation.eula")),
-  locale: Schema.optionalKey(Locale)
+  locale: Schema.optionalKey(Locale),
+  /** The page the user opened signed out: the activation link brings them back to it (same-origin paths only). */
+  next: Schema.optionalKey(Text(RETURN_PATH_MAX))
 }).check(matching("password", "password_confirm", "validation.passwordMismatch"))
 export type RegisterPayload = typeof RegisterPayload.Type
 

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense } from "react"
 import { prepareWorkspaceWords } from "../i18n/index.ts"
 import { splitLocale } from "./route-table.ts"
 import type { LayoutKind } from "./layout-of.ts"
+import type { Access } from "./route-table.ts"
 import { PageFallback } from "./PageFallback.tsx"
 import type { SessionStatus } from "./session.tsx"
 
@@ -15,8 +16,9 @@ const SignedInServices = lazy(() =>
   )
 )
 
-export const needsServices = (status: SessionStatus, layout: LayoutKind): boolean =>
-  status === "signedIn" || layout === "dashboard" || layout === "settings"
+/** A viewer page (a public folder's or slide's link) uses them for a guest too, in the public frame. */
+export const needsServices = (status: SessionStatus, layout: LayoutKind, access: Access = "public"): boolean =>
+  status === "signedIn" || layout === "dashboard" || layout === "settings" || access === "viewer"
 
 export const SessionServices = ({ enabled, layout, children }: { enabled: boolean; layout: LayoutKind; children: ReactNode }) =>
   enabled ? (

@@ -33,7 +33,7 @@ export const Routes = () => {
   // A route whose page module does not exist (yet) shows the 404 in its own frame, not inside a layout.
   const layout = entry && lazyPage(entry.page) ? layoutOf(entry, status === "signedOut") : "bare"
   return (
-    <SessionServices enabled={needsServices(status, layout)} layout={layout}>
+    <SessionServices enabled={needsServices(status, layout, entry?.access)} layout={layout}>
       <AccessGuard access={entry?.access ?? "public"}>
         <Frame layout={layout} path={path}>
           <RouteErrorBoundary key={path}>

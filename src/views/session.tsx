@@ -1,12 +1,14 @@
 // The signed-in session for React: one session actor for the whole app (src/machines/auth/session.machine.ts),
 // read through `useSession()`. When the session ends (sign-out, or the server refusing to renew it)
-// the user is sent to /login in the language they are using.
+// the user is sent to /login in the language they are using; when the server ended it, the page they
+// were on is kept (`next`), so signing in again comes back to it.
 import { useActorRef, useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect } from "react"
 import { navigate } from "wouter/use-browser-location"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import type { Profile } from "../contract/users.ts"
 import { pathInLocale } from "../i18n/locale.ts"
+import { signInPathFor } from "../machines/auth/return-to.ts"
 import { sessionMachine } from "../machines/auth/session.machine.ts"
 import { splitLocale } from "./route-table.ts"
 
@@ -15,6 +17,8 @@ export type SessionStatus = "unknown" | "signedIn" | "signedOut"
 export interface SessionView {
   readonly status: SessionStatus
   readonly user: Profile | null
+  /** The server ended the session this browser held (not a sign-out): the sign-in page says so. */
+  readonly ended: boolean
   readonly signOut: () => void
 }
 
@@ -29,9 +33,11 @@ const statusOf = (snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus 
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
   const actor = useActorRef(sessionMachine)
   useEffect(() => {
-    const subscription = actor.on("session.ended", () => {
-      const { locale } = splitLocale(window.location.pathname)
-      navigate(pathInLocale("/login", locale), { replace: true })
+    const subscription = actor.on("session.ended", ({ reason }) => {
+      const { pathname, search, hash } = window.location
+      const { locale, path } = splitLocale(pathname)
+      const place = reason === "expired" ? `${path}${search}${hash}` : null
+      navigate(pathInLocale(signInPathFor(place), locale), { replace: true })
     })
     return () => subscription.unsubscribe()
   }, [actor])
@@ -49,5 +55,6 @@ export const useSession = (): SessionView => {
   const actor = useSessionActor()
   const status = useSelector(actor, statusOf)
   const user = useSelector(actor, (snapshot) => snapshot.context.user)
-  return { status, user, signOut: () => actor.send({ type: "session.signOut" }) }
+  const ended = useSelector(actor, (snapshot) => snapshot.context.ended)
+  return { status, user, ended, signOut: () => actor.send({ type: "session.signOut" }) }
 }

@@ -179,6 +179,24 @@ describe("activation link", () => {
     expect(reply.headers.get("location")).toBe(`${server.url}/unverified`)
   })
 
+  it("carries the page kept through sign-in from registration to /verify, and only a path of this site", async () => {
+    const email = uniqueEmail()
+    expect((await register({ email, next: "/id/dashboard/labs/lab-7/annotations?zoom=2" })).status).toBe(201)
+    const link = (await server.latestMail(email)).links[0]!
+    expect(new URL(link).searchParams.get("next")).toBe("/dashboard/labs/lab-7/annotations?zoom=2")
+    const reply = await fetch(link, { redirect: "manual", headers: { cookie: "lang=id" } })
+    expect(reply.headers.get("location")).toBe(`${server.url}/id/verify?next=%2Fdashboard%2Flabs%2Flab-7%2Fannotations%3Fzoom%3D2`)
+    // Another host in the mail's link, or in a link someone edited, never reaches the redirect.
+    for (const next of ["//evil.com", "https://evil.com/x", "/\\evil.com"]) {
+      const other = uniqueEmail()
+      expect((await register({ email: other, next })).status).toBe(201)
+      const mailed = (await server.latestMail(other)).links[0]!
+      expect(new URL(mailed).search).toBe("")
+      const edited = `${mailed}?next=${encodeURIComponent(next)}`
+      expect((await fetch(edited, { redirect: "manual" })).headers.get("location")).toBe(`${server.url}/verify`)
+    }
+  })
+
   it("lands on the Indonesian pages when the lang cookie says id", async () => {
     const link = await activationLink(uniqueEmail())
     const reply = await fetch(link, { redirect: "manual", headers: { cookie: "lang=id" } })

@@ -3,9 +3,16 @@ import { Effect } from "effect"
 import type { Locale, RegisterPayload } from "../../contract/auth.ts"
 import { call, endpoints } from "../call.ts"
 
-/** Creates the account; the server mails the activation link in `locale`. Answers the email used. */
-export const register = Effect.fn("Auth.register")(function* (payload: RegisterPayload, locale: Locale) {
-  const answer = yield* call(endpoints.authPublic.register, { payload: { ...payload, locale } }, { authenticated: false })
+/**
+ * Creates the account; the server mails the activation link in `locale`, carrying `next` (the page the
+ * user opened signed out) through activation back to sign-in. Answers the email used.
+ */
+export const register = Effect.fn("Auth.register")(function* (payload: RegisterPayload, locale: Locale, next?: string | null) {
+  const answer = yield* call(
+    endpoints.authPublic.register,
+    { payload: { ...payload, locale, ...(next ? { next } : {}) } },
+    { authenticated: false }
+  )
   return answer.data.email
 })
 

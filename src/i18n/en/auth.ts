@@ -17,7 +17,8 @@ export const auth = {
     submit: "Sign in",
     forgotPassword: "Forgot password?",
     noAccount: "New to Preparat?",
-    register: "Create an account"
+    register: "Create an account",
+    sessionEnded: "Your session ended. Sign in again to go back to where you were."
   },
   mfa: {
     title: "Two-factor authentication",

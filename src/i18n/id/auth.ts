@@ -19,7 +19,8 @@ export const auth: typeof en = {
     submit: "Masuk",
     forgotPassword: "Lupa kata sandi?",
     noAccount: "Baru di Preparat?",
-    register: "Buat akun"
+    register: "Buat akun",
+    sessionEnded: "Sesi Anda telah berakhir. Masuk lagi untuk kembali ke halaman tadi."
   },
   mfa: {
     title: "Autentikasi dua faktor",

@@ -16,7 +16,7 @@ const taken = fieldError("email", "A user with this email already exists.")
 const model = modelFor({
   machine: registrationMachine,
   promiseActors: ["register"],
-  input: { locale: "en" },
+  input: { locale: "en", next: "/id/dashboard/labs/lab-7/annotations" },
   events: [
     { type: "register.submit", values: good },
     { type: "register.submit", values: { ...good, eula: false } },
@@ -31,7 +31,12 @@ const model = modelFor({
       expect(calls).toHaveLength(0)
     },
     submitting: (actual, calls) => {
-      expect(calls.at(-1)?.input).toEqual({ values: { ...good, name: "Ada Lovelace" }, locale: "en" })
+      // The place kept through sign-in goes with it (without the locale prefix), for the activation link.
+      expect(calls.at(-1)?.input).toEqual({
+        values: { ...good, name: "Ada Lovelace" },
+        locale: "en",
+        next: "/dashboard/labs/lab-7/annotations"
+      })
       expect(JSON.stringify(actual.context)).not.toContain("Secret1!")
     },
     invalid: (actual) => expect(Object.keys(actual.context.fields).length > 0 || actual.context.error !== null).toBe(true),
@@ -80,5 +85,13 @@ describe("registration scenarios", () => {
     await run.send({ type: "register.submit", values: { ...good, email: "ada2@lab.test" } })
     await run.succeed("register", "ada2@lab.test")
     expect(run.actor.getSnapshot().output).toEqual({ email: "ada2@lab.test" })
+  })
+})
+
+describe("registration keeps only a place of this site", () => {
+  it.each(["//evil.com", "https://evil.com/x", "/login"])("drops %j", async (next) => {
+    const run = drive(registrationMachine, ["register"], { input: { locale: "en", next } })
+    await run.send({ type: "register.submit", values: good })
+    expect(run.lastInput("register")).toMatchObject({ next: null })
   })
 })

@@ -8,6 +8,7 @@ import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/No
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
+import { safeReturnPath } from "./return-to.ts"
 
 export interface RegistrationValues {
   readonly name: string
@@ -19,6 +20,8 @@ export interface RegistrationValues {
 
 export interface RegistrationContext {
   readonly locale: Locale
+  /** The place kept through sign-in (return-to.ts): the activation link leads back to it. */
+  readonly next: string | null
   /** The address the activation mail went to, once registered. */
   readonly email: string
   readonly fields: FieldNotices
@@ -37,13 +40,15 @@ const valuesErrors = (values: RegistrationValues) => validate(RegisterPayload, t
 
 export const registrationMachine = setup({
   types: {
-    input: {} as { readonly locale: Locale },
+    input: {} as { readonly locale: Locale; readonly next?: string | null },
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     output: {} as { readonly email: string }
   },
   actors: {
-    register: fromEffect((input: { readonly values: RegistrationValues; readonly locale: Locale }) => register(input.values, input.locale))
+    register: fromEffect((input: { readonly values: RegistrationValues; readonly locale: Locale; readonly next: string | null }) =>
+      register(input.values, input.locale, input.next)
+    )
   },
   guards: {
     valuesInvalid: ({ event }) => valuesErrors(event.values) !== null
@@ -59,7 +64,7 @@ export const registrationMachine = setup({
   }
 }).createMachine({
   id: "registration",
-  context: ({ input }) => ({ locale: input.locale, email: "", fields: noFieldNotices, error: null }),
+  context: ({ input }) => ({ locale: input.locale, next: safeReturnPath(input.next), email: "", fields: noFieldNotices, error: null }),
   initial: "editing",
   output: ({ context }) => ({ email: context.email }),
   states: {
@@ -88,7 +93,7 @@ export const registrationMachine = setup({
         // The password travels in the event only, never in the machine's context.
         input: ({ context, event }) => {
           assertEvent(event, "register.submit")
-          return { values: trimmed(event.values), locale: context.locale }
+          return { values: trimmed(event.values), locale: context.locale, next: context.next }
         },
         onDone: { target: "registered", actions: { type: "rememberEmail", params: ({ event }) => event.output } },
         onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }

@@ -38,8 +38,19 @@ const model = modelFor({
       expect(actual.context.user).toBeNull()
       expect(calls.at(-1)?.src).toBe("loadProfile")
     },
-    signedIn: (actual) => expect(actual.context.user).not.toBeNull(),
-    signedOut: (actual) => expect(actual.context.user).toBeNull(),
+    signedIn: (actual) => {
+      expect(actual.context.user).not.toBeNull()
+      expect(actual.context.ended).toBe(false)
+    },
+    signedOut: (actual, _, { event, before }) => {
+      expect(actual.context.user).toBeNull()
+      // Only a kept session the server refused has "ended": the sign-in page says so. A browser that
+      // never had one, or a user who signed out, is simply signed out.
+      const refused =
+        (before?.matches("loadingProfile") && (event as { error?: unknown } | undefined)?.error === sessionGone) ||
+        (before?.matches("signedIn") && event?.type === "session.expired")
+      expect(actual.context.ended).toBe(Boolean(refused))
+    },
     signingOut: (actual) => expect(actual.context.user).toBeNull(),
     unavailable: (actual) => expect(actual.context.user).toBeNull()
   }
@@ -98,6 +109,10 @@ describe("session scenarios", () => {
     expect(run.actor.getSnapshot().matches("signedOut")).toBe(true)
     expect(run.actor.getSnapshot().context.user).toBeNull()
     expect(ended).toEqual([{ type: "session.ended", reason: "expired" }])
+    expect(run.actor.getSnapshot().context.ended).toBe(true)
+    // Signing in again forgets that it ended.
+    await run.send({ type: "session.signedIn", user: ada })
+    expect(run.actor.getSnapshot().context.ended).toBe(false)
   })
 
   it("sign-out forgets the user at once and revokes the session on the server", async () => {

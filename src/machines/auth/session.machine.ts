@@ -11,6 +11,11 @@ import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 
 export interface SessionContext {
   readonly user: Profile | null
+  /**
+   * The server ended a session this browser held (expired, revoked, the password changed elsewhere):
+   * the sign-in page says so. False after a sign-out the user asked for, and once signed in again.
+   */
+  readonly ended: boolean
 }
 
 export type SessionEvent =
@@ -63,12 +68,13 @@ export const sessionMachine = setup({
     refused: (_, error: unknown) => present(error).signIn
   },
   actions: {
-    setUser: assign((_, user: Profile) => ({ user })),
-    forgetUser: assign({ user: null })
+    setUser: assign((_, user: Profile) => ({ user, ended: false })),
+    forgetUser: assign({ user: null }),
+    markEnded: assign({ ended: true })
   }
 }).createMachine({
   id: "session",
-  context: { user: null },
+  context: { user: null, ended: false },
   initial: "unknown",
   // For the whole life of the app: the Api may end the session during any call of any flow.
   invoke: { id: "watchExpiry", src: "watchExpiry" },
@@ -86,7 +92,8 @@ export const sessionMachine = setup({
         id: "loadProfile",
         src: "loadProfile",
         onDone: { target: "signedIn", actions: { type: "setUser", params: ({ event }) => event.output } },
-        onError: [{ guard: { type: "refused", params: errorOf }, target: "signedOut" }, { target: "unavailable" }]
+        // A kept session the server refuses has ended (revoked, expired while away): say so at sign-in.
+        onError: [{ guard: { type: "refused", params: errorOf }, target: "signedOut", actions: "markEnded" }, { target: "unavailable" }]
       }
     },
     /** The server could not be reached: neither signed in nor out until it answers. */
@@ -103,7 +110,7 @@ export const sessionMachine = setup({
         "session.signOut": { target: "signingOut" },
         "session.expired": {
           target: "signedOut",
-          actions: ["forgetUser", emit({ type: "session.ended", reason: "expired" } as const)]
+          actions: ["forgetUser", "markEnded", emit({ type: "session.ended", reason: "expired" } as const)]
         }
       },
       states: {

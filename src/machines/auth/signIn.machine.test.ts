@@ -10,9 +10,13 @@ const valid = { type: "signIn.submit", email: " ada@lab.test ", password: "Secre
 const wrongCode = fieldError("otp", "Invalid or expired code.")
 const wrongPassword = fieldError("non_field_errors", "Unable to log in with provided credentials.")
 
+// A colleague's link to a slide, opened signed out in Indonesian: the sign-in page carries it in `next`.
+const sharedSlide = "/id/dashboard/labs/lab-7/annotations?zoom=2#note"
+
 const model = modelFor({
   machine: signInMachine,
   promiseActors: ["login"],
+  input: { next: sharedSlide },
   events: {
     submit: valid,
     submitInvalid: { type: "signIn.submit", email: "not-an-email", password: "short" },
@@ -106,6 +110,9 @@ const model = modelFor({
     signedIn: (actual) => {
       expect(actual.status).toBe("done")
       expect(actual.output).toEqual(mfaAda)
+      // Signed in, with a password alone or after the code: back to the slide the link named, its
+      // query and fragment kept, without the locale prefix (the page adds the user's language).
+      expect(actual.context.returnTo).toBe("/dashboard/labs/lab-7/annotations?zoom=2#note")
       // The password is not kept once it is no longer needed.
       expect(actual.context.password).toBe("")
       expect(actual.context.code).toBe("")
@@ -134,6 +141,31 @@ describe("signIn model", () => {
 })
 
 describe("signIn scenarios", () => {
+  it.each([
+    ["no next", undefined],
+    ["another host, protocol-relative", "//evil.com/dashboard/labs"],
+    ["another host, absolute", "https://evil.com/dashboard/labs"],
+    ["a backslash read as a slash", "/\\evil.com"],
+    ["a tab browsers drop", "/\t/evil.com"],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["the sign-in page itself", "/id/login?next=/dashboard/trash"]
+  ])("after sign-in, %s goes to the labs", async (_, next) => {
+    const run = drive(signInMachine, ["login"], { input: { next } })
+    await run.send(valid)
+    await run.succeed("login", { _tag: "SignedIn", user: ada })
+    expect(run.actor.getSnapshot().context.returnTo).toBe("/dashboard/labs")
+  })
+
+  it("after the 2FA code, returns to the kept place", async () => {
+    const run = drive(signInMachine, ["login"], { input: { next: "/dashboard/labs/f-1?search=liver" } })
+    await run.send(valid)
+    await run.succeed("login", { _tag: "MfaRequired" })
+    await run.send({ type: "signIn.verify", code: "123456" })
+    await run.succeed("login", { _tag: "SignedIn", user: mfaAda })
+    expect(run.actor.getSnapshot().matches("signedIn")).toBe(true)
+    expect(run.actor.getSnapshot().context.returnTo).toBe("/dashboard/labs/f-1?search=liver")
+  })
+
   it("signs in with a password alone and ends with the user", async () => {
     const run = drive(signInMachine, ["login"])
     await run.send(valid)

@@ -1,6 +1,7 @@
 // Sign-in: email and password, then (for accounts with 2FA) a code from the authenticator app or a
-// backup code. Outcomes are final states the page acts on: signedIn (go to the labs), inactive (go to
-// /unverified to ask for a new activation mail), mfaReset (the user lost the authenticator).
+// backup code. Outcomes are final states the page acts on: signedIn (go to `returnTo`: the page the
+// user opened signed out, or the labs), inactive (go to /unverified to ask for a new activation mail),
+// mfaReset (the user lost the authenticator).
 import { assign, setup } from "xstate"
 import { LoginPayload } from "../../contract/auth.ts"
 import { Otp, Required } from "../../contract/rules.ts"
@@ -11,6 +12,7 @@ import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/No
 import { fromEffect } from "../support/fromEffect.ts"
 import { validate, validateField } from "../support/validate.ts"
 import { errorOf } from "../support/eventData.ts"
+import { returnTarget } from "./return-to.ts"
 
 export type CodeMethod = "otp" | "backup_code"
 
@@ -23,6 +25,13 @@ export interface SignInContext {
   readonly fields: FieldNotices
   readonly error: Notice | null
   readonly user: Profile | null
+  /** Where signing in leads: a same-origin path without locale prefix (return-to.ts), else the labs. */
+  readonly returnTo: string
+}
+
+export interface SignInInput {
+  /** The `next` of the sign-in page's address, as it came: checked here, never trusted. */
+  readonly next?: string | null
 }
 
 export type SignInEvent =
@@ -45,6 +54,7 @@ export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
+    input: {} as SignInInput,
     output: {} as Profile | null
   },
   actors: {
@@ -77,7 +87,16 @@ export const signInMachine = setup({
   }
 }).createMachine({
   id: "signIn",
-  context: { email: "", password: "", method: "otp", code: "", fields: noFieldNotices, error: null, user: null },
+  context: ({ input }) => ({
+    email: "",
+    password: "",
+    method: "otp",
+    code: "",
+    fields: noFieldNotices,
+    error: null,
+    user: null,
+    returnTo: returnTarget(input?.next)
+  }),
   initial: "credentials",
   output: ({ context }) => context.user,
   states: {

@@ -1,13 +1,16 @@
 // A public folder seen by a visitor without an account (its shared link): the folder's name and the
 // path the visitor may see, its folders and slides, read-only. A lab that is not public answers as if
-// it did not exist; the visitor is offered to sign in.
+// it did not exist; the visitor is sent to sign in with the folder kept (return-to.ts), so a
+// colleague's link opens once signed in.
 import { useActorRef, useSelector } from "@xstate/react"
-import { Link } from "wouter"
+import { Link, Redirect } from "wouter"
 import type { LabSource } from "../../../effects/labs/list.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
+import { signInPathFor } from "../../../machines/auth/return-to.ts"
 import { labsBrowserMachine } from "../../../machines/labs/labsBrowser.machine.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
-import { EmptyState, GlobeIcon, LinkButton, LockIcon, PageHeader, Skeleton } from "../../ui/index.ts"
+import { splitLocale } from "../../route-table.ts"
+import { GlobeIcon, LinkButton, PageHeader, Skeleton } from "../../ui/index.ts"
 import { formatDay, formatSize } from "../formatting.ts"
 import { labPath } from "../lab-paths.ts"
 import { LabsEmpty } from "../LabsEmpty.tsx"
@@ -23,21 +26,14 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
   const source: LabSource = { kind: "folder", folderId, search: "" }
   const browser = useActorRef(labsBrowserMachine, { input: { source, view: "grid" } })
   const { items, folder, meta, moreError } = useSelector(browser, (s) => s.context)
-  const phase = useSelector(browser, (s) => (s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : "shown"))
+  const phase = useSelector(browser, (s) =>
+    s.matches("loading") ? "loading" : s.matches("failed") || s.matches("missing") ? "failed" : "shown"
+  )
   const loadingMore = useSelector(browser, (s) => s.hasTag("loadingMore"))
   useDocumentMeta(folder?.name ?? t("labs.pages.all.title"))
 
-  if (phase === "failed")
-    return (
-      <div className={own.page}>
-        <EmptyState
-          icon={<LockIcon size={24} />}
-          title={t("labs.public.closedTitle")}
-          description={t("labs.public.closedBody")}
-          actions={<LinkButton href={localePath("/login")}>{t("labs.public.signIn")}</LinkButton>}
-        />
-      </div>
-    )
+  const here = `${splitLocale(window.location.pathname).path}${window.location.search}`
+  if (phase === "failed") return <Redirect to={localePath(signInPathFor(here))} replace />
 
   return (
     <div className={own.page}>
@@ -50,7 +46,7 @@ export const PublicFolder = ({ folderId }: { readonly folderId: string }) => {
           </span>
         }
         actions={
-          <LinkButton href={localePath("/login")} variant="secondary">
+          <LinkButton href={localePath(signInPathFor(here))} variant="secondary">
             {t("labs.public.signIn")}
           </LinkButton>
         }

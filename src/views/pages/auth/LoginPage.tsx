@@ -1,18 +1,21 @@
 // /login: email and password, then for 2FA accounts the authenticator code or a backup code.
-// Success goes to the labs; an account not activated yet goes to /unverified.
+// Success goes to the page the user opened signed out (`?next=`, checked by the machine) or the labs;
+// an account not activated yet goes to /unverified, keeping the place for after activation. When the
+// server ended the session the page says so.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import { Link, useLocation } from "wouter"
+import { Link, useLocation, useSearch } from "wouter"
 import type { ActorRefFrom } from "xstate"
 import { useLocale, useT } from "../../../i18n/index.ts"
+import { nextQuery } from "../../../machines/auth/return-to.ts"
 import { signInMachine } from "../../../machines/auth/signIn.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
 import * as css from "../../account/auth.css.ts"
 import { formValues } from "../../account/formData.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useOutcome } from "../../account/useOutcome.ts"
-import { useSessionActor } from "../../session.tsx"
-import { Button, FormError, LockIcon, PasswordField, ShieldIcon, TextField } from "../../ui/index.ts"
+import { useSession, useSessionActor } from "../../session.tsx"
+import { Alert, Button, FormError, LockIcon, PasswordField, ShieldIcon, TextField } from "../../ui/index.ts"
 
 type SignInActor = ActorRefFrom<typeof signInMachine>
 
@@ -20,27 +23,30 @@ export default function LoginPage() {
   const { localePath } = useLocale()
   const [, navigate] = useLocation()
   const session = useSessionActor()
-  const actor = useActorRef(signInMachine)
+  const next = new URLSearchParams(useSearch()).get("next")
+  const actor = useActorRef(signInMachine, { input: { next } })
   const step = useSelector(actor, (s) => (s.matches("mfaRequired") || s.matches("verifying") ? "code" : "credentials"))
 
   useOutcome(actor, (done) => {
-    const { email } = done.context
+    const { email, returnTo } = done.context
     if (done.matches("signedIn") && done.output) {
+      // The guest guard of /login, seeing the session first, sends to the same place (its `next`).
       session.send({ type: "session.signedIn", user: done.output })
-      navigate(localePath("/dashboard/labs"), { replace: true })
+      navigate(localePath(returnTo), { replace: true })
     } else if (done.matches("inactive")) {
-      navigate(localePath(`/unverified?email=${encodeURIComponent(email)}`))
+      navigate(localePath(`/unverified?email=${encodeURIComponent(email)}${nextQuery(returnTo, "&")}`))
     } else if (done.matches("mfaReset")) {
       navigate(localePath(`/reset-mfa?email=${encodeURIComponent(email)}`))
     }
   })
 
-  return step === "credentials" ? <CredentialsStep actor={actor} /> : <CodeStep actor={actor} />
+  return step === "credentials" ? <CredentialsStep actor={actor} next={next} /> : <CodeStep actor={actor} />
 }
 
-function CredentialsStep({ actor }: { readonly actor: SignInActor }) {
+function CredentialsStep({ actor, next }: { readonly actor: SignInActor; readonly next: string | null }) {
   const t = useT()
   const { localePath } = useLocale()
+  const { ended } = useSession()
   const { field, summary } = useNoticeText()
   const { fields, error, email } = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
@@ -55,6 +61,7 @@ function CredentialsStep({ actor }: { readonly actor: SignInActor }) {
           actor.send({ type: "signIn.submit", email: values.text("email"), password: values.text("password") })
         }}
       >
+        {ended && <Alert kind="info">{t("auth.login.sessionEnded")}</Alert>}
         <FormError message={summary(error, fields, ["email", "password"])} />
         <TextField
           label={t("auth.fields.email")}
@@ -85,7 +92,7 @@ function CredentialsStep({ actor }: { readonly actor: SignInActor }) {
       </form>
       <p className={css.footer}>
         {t("auth.login.noAccount")}
-        <Link href={localePath("/register")} className={css.link}>
+        <Link href={localePath(`/register${nextQuery(next)}`)} className={css.link}>
           {t("auth.login.register")}
         </Link>
       </p>

@@ -2,7 +2,7 @@
 // EULA. The activation mail goes out in the page's language.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
-import { Link, useLocation } from "wouter"
+import { Link, useLocation, useSearch } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { registrationMachine } from "../../../machines/auth/registration.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
@@ -20,7 +20,8 @@ export default function RegisterPage() {
   const { locale, localePath } = useLocale()
   const [, navigate] = useLocation()
   const { field, summary } = useNoticeText()
-  const actor = useActorRef(registrationMachine, { input: { locale } })
+  const next = new URLSearchParams(useSearch()).get("next")
+  const actor = useActorRef(registrationMachine, { input: { locale, next } })
   const { fields, error } = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   // Only for the live policy checklist; the form itself stays uncontrolled.

@@ -1,0 +1,208 @@
+// The first hour of a new user (issue 16), in Chromium against the real server: a colleague's link
+// survives sign-in, 2FA and activation; a session the server ended says so and comes back to the same
+// place; a missing or forbidden lab is said once, with the way home and no realtime subscription.
+// Screenshots at 1440x900 and 390x844, in English and Indonesian.
+import { randomUUID } from "node:crypto"
+import type { BrowserContext, Page, Request } from "playwright-core"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { api, createSignedIn, PASSWORD, type SignedIn } from "../support/api.ts"
+import { createFolder, type Folder } from "../server/support/labs-api.ts"
+import { type ReadySlide, readySlide } from "../server/support/ready-slide.ts"
+import { snap } from "./support/browser.ts"
+import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+
+let world: World
+let ada: SignedIn
+let folder: Folder
+let slide: ReadySlide
+const contexts: BrowserContext[] = []
+const pages: Page[] = []
+
+const WIDE = { width: 1440, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+const newPage = async (viewport = WIDE, cookie?: "en" | "id"): Promise<Page> => {
+  const context = await world.browser.newContext({ baseURL: world.server.url, viewport, locale: "en-US" })
+  if (cookie) await context.addCookies([{ name: "lang", value: cookie, url: world.server.url }])
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on("pageerror", (error) => console.warn(`[page error] ${error.message}`))
+  pages.push(page)
+  return page
+}
+
+const fillSignIn = async (page: Page, email: string, words = { email: "Email", password: "Password", submit: "Sign in" }) => {
+  await page.getByLabel(words.email).fill(email)
+  await page.getByLabel(words.password, { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: words.submit }).click()
+}
+
+const slideUrl = (id: string) => `/dashboard/labs/${id}/annotations`
+
+/** Every realtime channel authorisation the page asks for, by channel name. */
+const watchChannelAuth = (page: Page): string[] => {
+  const asked: string[] = []
+  page.on("request", (request: Request) => {
+    if (new URL(request.url()).pathname === "/v2/realtime/auth/") asked.push(request.postData() ?? "")
+  })
+  return asked
+}
+
+beforeAll(async () => {
+  world = await startWorld()
+  ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada@first-hour.example" })
+  folder = await createFolder(world.server, ada, "Liver biopsies")
+  slide = await readySlide(world.server, { ownerId: ada.id, parentId: folder.id, name: "Biopsy 12.png" })
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await stopWorld(world)
+})
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail") {
+    for (const [i, page] of pages.entries())
+      if (!page.isClosed()) await snap(page, `failed-first-hour-${i}-${task.name.replace(/\W+/g, "-")}`).catch(() => undefined)
+  }
+})
+
+describe("links survive sign-in", () => {
+  it("a colleague's link to a slide, opened signed out, goes to sign-in and then to the slide", async () => {
+    const page = await newPage()
+    await page.goto(`${slideUrl(slide.labId)}?from=mail`)
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `${slideUrl(slide.labId)}?from=mail`)
+    expect(await page.getByText("Slide not found").count()).toBe(0)
+    await snap(page, "fh01-slide-link-signed-out")
+    await fillSignIn(page, ada.email)
+    await page.waitForURL((url) => url.pathname === slideUrl(slide.labId) && url.search === "?from=mail")
+    await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+    await snap(page, "fh02-slide-after-sign-in")
+  })
+
+  it("any signed-in page keeps its place, in Indonesian too, on a phone", async () => {
+    const page = await newPage(PHONE)
+    await page.goto("/id/dashboard/setting/activities")
+    await page.waitForURL((url) => url.pathname === "/id/login" && url.searchParams.get("next") === "/dashboard/setting/activities")
+    await snap(page, "fh03-id-phone-login-keeps-place")
+    await fillSignIn(page, ada.email, { email: "Email", password: "Kata sandi", submit: "Masuk" })
+    await expectUrl(page, /\/id\/dashboard\/setting\/activities$/)
+  })
+
+  it("refuses to send anyone to another host after sign-in", async () => {
+    for (const next of ["//evil.example/steal", "https://evil.example/", "/\\evil.example"]) {
+      const page = await newPage()
+      await page.goto(`/login?next=${encodeURIComponent(next)}`)
+      await fillSignIn(page, ada.email)
+      await expectUrl(page, /\/dashboard\/labs$/)
+      expect(new URL(page.url()).host).toBe(new URL(world.server.url).host)
+      await page.context().close()
+    }
+  })
+
+  it("keeps the place through registration and activation", async () => {
+    const page = await newPage()
+    await page.goto(`/dashboard/labs/${folder.id}`)
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/dashboard/labs/${folder.id}`)
+    await page.getByRole("link", { name: "Create an account" }).click()
+    await expectUrl(page, /\/register\?next=/)
+    const email = "grace@first-hour.example"
+    await page.getByLabel("Full name").fill("Grace Hopper")
+    await page.getByLabel("Email").fill(email)
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+    await page.getByLabel("Confirm password").fill(PASSWORD)
+    await page.getByRole("checkbox").check()
+    await page.getByRole("button", { name: "Create account" }).click()
+    await expectUrl(page, /\/registered/)
+    const mail = await world.server.latestMail(email)
+    const activation = mail.links.find((l) => l.includes("/v2/auth/activate/"))!
+    await page.goto(activation)
+    await expectUrl(page, /\/verify\?next=/)
+    await page.getByRole("link", { name: "Sign in" }).click()
+    await fillSignIn(page, email)
+    // Grace may not see Ada's folder: she lands on its page, which says so, not on a sign-in loop.
+    await expectUrl(page, new RegExp(`/dashboard/labs/${folder.id}$`))
+    await page.getByTestId("lab-missing").waitFor()
+  })
+
+  it("a session the server ended says so and comes back to the same place", async () => {
+    const page = await newPage()
+    await page.goto("/login")
+    await fillSignIn(page, ada.email)
+    await expectUrl(page, /\/dashboard\/labs$/)
+    await page.goto(`/dashboard/labs/${folder.id}?search=`)
+    await page.getByTestId("lab-item").first().waitFor()
+    // Signed out elsewhere with this browser's refresh token: every token of the session ends.
+    const refresh = await page.evaluate(() => (JSON.parse(localStorage.getItem("preparat.tokens") ?? "{}") as { refresh: string }).refresh)
+    expect((await api(world.server).post("/v2/auth/logout/", { refresh })).status).toBeLessThan(300)
+    await page.reload()
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/dashboard/labs/${folder.id}?search=`)
+    await page.getByText("Your session ended. Sign in again to go back to where you were.").waitFor()
+    expect(await page.getByText(/not found/i).count()).toBe(0)
+    await snap(page, "fh04-session-ended")
+    await fillSignIn(page, ada.email)
+    await page.waitForURL((url) => url.pathname === `/dashboard/labs/${folder.id}`)
+    await page.getByTestId("lab-item").first().waitFor()
+  })
+
+  it("a session ending while the page is open goes to sign-in with the place, in Indonesian", async () => {
+    const page = await newPage(PHONE)
+    await page.goto("/id/login")
+    await fillSignIn(page, ada.email, { email: "Email", password: "Kata sandi", submit: "Masuk" })
+    await expectUrl(page, /\/id\/dashboard\/labs$/)
+    await page.goto("/id/dashboard/trash")
+    const refresh = await page.evaluate(() => (JSON.parse(localStorage.getItem("preparat.tokens") ?? "{}") as { refresh: string }).refresh)
+    await api(world.server).post("/v2/auth/logout/", { refresh })
+    // The next call the page makes (an in-app move, no reload) finds the session gone.
+    await page.evaluate(() => {
+      history.pushState(null, "", "/id/dashboard/favorite")
+      dispatchEvent(new PopStateEvent("popstate"))
+    })
+    await page.waitForURL((url) => url.pathname === "/id/login" && url.searchParams.get("next") === "/dashboard/favorite", {
+      timeout: 20_000
+    })
+    await page.getByText("Sesi Anda telah berakhir. Masuk lagi untuk kembali ke halaman tadi.").waitFor()
+    await snap(page, "fh05-id-phone-session-ended")
+  })
+})
+
+describe("missing or forbidden labs", () => {
+  it("a folder that does not exist is said once, with the way home, and nothing is subscribed for it", async () => {
+    const page = await newPage()
+    const asked = watchChannelAuth(page)
+    await page.goto("/login")
+    await fillSignIn(page, ada.email)
+    await expectUrl(page, /\/dashboard\/labs$/)
+    const unknown = randomUUID()
+    await page.goto(`/dashboard/labs/${unknown}`)
+    const missing = page.getByTestId("lab-missing")
+    await missing.waitFor()
+    expect(await missing.getByText("This folder is not available").count()).toBe(1)
+    expect(await page.getByRole("button", { name: /try again|retry/i }).count()).toBe(0)
+    await page.waitForTimeout(1500)
+    expect(asked.filter((body) => body.includes(unknown))).toEqual([])
+    await snap(page, "fh06-folder-missing")
+    await missing.getByRole("link", { name: "Go to All Files" }).click()
+    await expectUrl(page, /\/dashboard\/labs$/)
+  })
+
+  it("a folder not shared with this account reads the same, in Indonesian on a phone", async () => {
+    const bob = await createSignedIn(world.server, { name: "Bob Marley", email: "bob@first-hour.example" })
+    const page = await newPage(PHONE)
+    const asked = watchChannelAuth(page)
+    await page.goto("/id/login")
+    await fillSignIn(page, bob.email, { email: "Email", password: "Kata sandi", submit: "Masuk" })
+    await expectUrl(page, /\/id\/dashboard\/labs$/)
+    await page.goto(`/id/dashboard/labs/${folder.id}`)
+    await page.getByTestId("lab-missing").getByText("Folder ini tidak tersedia").waitFor()
+    await page.waitForTimeout(1500)
+    expect(asked.filter((body) => body.includes(folder.id))).toEqual([])
+    await snap(page, "fh07-id-phone-folder-forbidden")
+    // A slide's URL too: not found, the way home, no retry, nothing subscribed.
+    await page.goto(`/id${slideUrl(slide.labId)}`)
+    await page.getByTestId("slide-missing").waitFor()
+    expect(await page.getByRole("button", { name: /coba lagi/i }).count()).toBe(0)
+    expect(asked.filter((body) => body.includes(slide.labId))).toEqual([])
+    await snap(page, "fh08-id-phone-slide-forbidden")
+  })
+})
