@@ -19,6 +19,8 @@ export interface UsersTable {
   mfa_last_step: number | null
   /** Raised to revoke every access token issued before (see AccessTokens). */
   token_generation: Generated<number>
+  /** The language of mails to this user ("en" or "id"): set at registration, updated at each sign-in. */
+  locale: Generated<string>
   created_at: string
   updated_at: string
 }

@@ -2,6 +2,8 @@
 export interface ClientInfo {
   readonly ip: string
   readonly userAgent: string
+  /** The language the caller's browser chose (the `lang` cookie), when it chose one. */
+  readonly locale?: "en" | "id" | undefined
 }
 
 /** What events store about the caller. */

@@ -11,7 +11,12 @@ export const clientInfo = (trustProxy: number): Effect.Effect<ClientInfo, never,
   Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
     const forwarded = forwardedHop(request.headers["x-forwarded-for"], trustProxy)
     const ip = forwarded || Option.getOrElse(request.remoteAddress, () => "unknown")
-    return { ip: ip.replace(/^::ffff:/, ""), userAgent: (request.headers["user-agent"] ?? "").slice(0, 300) }
+    const lang = request.cookies.lang
+    return {
+      ip: ip.replace(/^::ffff:/, ""),
+      userAgent: (request.headers["user-agent"] ?? "").slice(0, 300),
+      ...(lang === "en" || lang === "id" ? { locale: lang } : {})
+    }
   })
 
 /** The SPA keeps the chosen language in the `lang` cookie; Indonesian pages live under /id. */

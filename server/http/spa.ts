@@ -7,11 +7,16 @@
 // server is handed that copy's path and the answer names its encoding, with `Vary: Accept-Encoding`
 // on every answer for such a file. Hashed files are cached for a year (immutable); index.html is
 // `no-cache`.
+//
+// The language: a page asked for without the /id prefix while the `lang` cookie says Indonesian is
+// redirected to its /id form on this first answer (no English flash); a page asked for under /id is
+// Indonesian whatever the cookie says, and the answer sets the cookie (the URL a person clicked wins).
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs"
 import { extname, join } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, HttpStaticServer } from "effect/http"
-import { matchRoute, redirects, splitLocale } from "../../src/views/route-table.ts"
+import { languageCookie, readLanguageCookie } from "../../src/i18n/locale.ts"
+import { LOCALE_PREFIX, matchRoute, redirects, splitLocale } from "../../src/views/route-table.ts"
 import type { Config } from "../config.ts"
 
 /** The encodings the build writes, in the order the server prefers them, with their file suffix. */
@@ -158,8 +163,23 @@ export const SpaRoutes = (config: Pick<Config, "staticDir">) =>
         )
       }
 
-      const page = (request: HttpServerRequest.HttpServerRequest, _url: URL, status: number) =>
-        html(status, request.headers["accept-encoding"])
+      /**
+       * The page in the language the visitor chose, decided on this first answer: an unprefixed page
+       * with `lang=id` goes to its /id form; an /id page sets `lang=id`.
+       */
+      const page = (request: HttpServerRequest.HttpServerRequest, url: URL, status: number) => {
+        const { locale, path } = splitLocale(url.pathname)
+        const remembered = readLanguageCookie(request.headers.cookie ?? "")
+        if (locale === "en" && remembered === "id") {
+          const target = path === "/" ? LOCALE_PREFIX : `${LOCALE_PREFIX}${path}`
+          return HttpServerResponse.redirect(`${target}${url.search}`, {
+            status: 302,
+            headers: { "cache-control": "no-store", vary: "Cookie" }
+          })
+        }
+        const answer = html(status, request.headers["accept-encoding"])
+        return locale === "id" && remembered !== "id" ? HttpServerResponse.setHeader(answer, "Set-Cookie", languageCookie("id")) : answer
+      }
 
       const chunkOf = (page: string): string | undefined => manifest[`src/views/pages/${page}.tsx`]?.file
 

@@ -106,6 +106,7 @@ export class Registration extends Context.Service<
                     mfa_secret: null,
                     mfa_enabled: 0,
                     mfa_last_step: null,
+                    locale,
                     created_at: now,
                     updated_at: now
                   })

@@ -127,6 +127,9 @@ export class Sessions extends Context.Service<
             if (secondFactor === "otp" && !(yield* mfa.acceptOtp(trx, user, payload.otp ?? ""))) return undefined
             if (secondFactor === "backup_code" && !(yield* mfa.redeemBackupCode(trx, user.id, payload.backup_code ?? ""))) return undefined
             const tokens = yield* issueTokens(trx, user, randomUUID())
+            // Mails to this user from now on speak the language they sign in with.
+            if (client.locale !== undefined && client.locale !== user.locale)
+              yield* sql(() => trx.updateTable("users").set({ locale: client.locale }).where("id", "=", user.id).execute())
             yield* events.record(trx, {
               actorId: user.id,
               kind: "auth.signed_in",

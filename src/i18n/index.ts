@@ -6,7 +6,7 @@ import { navigate, useBrowserLocation } from "wouter/use-browser-location"
 import { splitLocale } from "../views/route-table.ts"
 import { type Dictionary, hasWords, loadWords, type WordsPart } from "./dictionaries.ts"
 import type { TranslationKey } from "./keys.ts"
-import { type Locale, languageCookie, pathInLocale } from "./locale.ts"
+import { type Locale, languageCookie, pathInLocale, readLanguageCookie } from "./locale.ts"
 
 export type { Locale } from "./locale.ts"
 export type { KeyPart, TranslationKey } from "./keys.ts"
@@ -76,6 +76,15 @@ export function I18nProvider({ children, locale: forced }: { readonly children: 
   useEffect(() => {
     document.documentElement.lang = locale
   }, [locale])
+
+  // The URL a person clicked wins: an /id page is remembered as the choice (the language menu writes
+  // the cookie itself before it leaves /id, so choosing English is never undone here).
+  useEffect(() => {
+    if (forced === undefined && wanted === "id" && readLanguageCookie(document.cookie) !== "id") {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and older Firefox; this is one plain write.
+      document.cookie = languageCookie("id")
+    }
+  }, [wanted, forced])
 
   const setLocale = useCallback((next: Locale) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and older Firefox; this is one plain write.

@@ -2,9 +2,9 @@
 // the route's access checked, its layout chosen, and its page lazy-loaded in its own chunk. Unknown
 // paths render the 404 page. In-app links go through useLocale().localePath.
 import { Suspense } from "react"
-import { Redirect, Route, Switch, useLocation } from "wouter"
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter"
 import { useLocale } from "../i18n/index.ts"
-import { readLanguageCookie } from "../i18n/locale.ts"
+import { pathInLocale, readLanguageCookie } from "../i18n/locale.ts"
 import { AccessGuard } from "./AccessGuard.tsx"
 import { Frame } from "./Frame.tsx"
 import { layoutOf } from "./layout-of.ts"
@@ -19,15 +19,18 @@ const NotFoundPage = lazyPage("public/NotFoundPage")!
 
 export const Routes = () => {
   const [location] = useLocation()
+  const search = useSearch()
   const { localePath } = useLocale()
   const { status } = useSession()
   const { locale, path } = splitLocale(location)
 
   const redirect = redirects[path.replace(/\/+$/, "")]
   if (redirect) return <Redirect to={localePath(redirect)} replace />
-  // A visitor who chose Indonesian before lands on the Indonesian home page (only the root redirects,
-  // so an explicit English link still opens in English).
-  if (path === "/" && locale === "en" && readLanguageCookie(document.cookie) === "id") return <Redirect to="/id" replace />
+  // A visitor who chose Indonesian opens every page without a prefix in its /id form (the server does it
+  // on the first answer; this covers links followed inside the app). An /id link always opens in
+  // Indonesian and remembers it (I18nProvider).
+  if (locale === "en" && readLanguageCookie(document.cookie) === "id")
+    return <Redirect to={`${pathInLocale(path, "id")}${search ? `?${search}` : ""}${window.location.hash}`} replace />
 
   const entry = matchRoute(path)
   // A route whose page module does not exist (yet) shows the 404 in its own frame, not inside a layout.

@@ -166,6 +166,38 @@ describe("links survive sign-in", () => {
   })
 })
 
+describe("the language cookie everywhere", () => {
+  it("with Indonesian remembered, a signed-in page without a prefix opens in Indonesian from the first answer", async () => {
+    const page = await newPage(WIDE, "id")
+    const documents: Array<{ path: string; status: number }> = []
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "document")
+        documents.push({ path: new URL(response.url()).pathname, status: response.status() })
+    })
+    await page.goto("/dashboard/labs")
+    await page.waitForURL((url) => url.pathname === "/id/login" && url.searchParams.get("next") === null)
+    // No English page was ever sent: the server's first answer was the redirect.
+    expect(documents[0]).toEqual({ path: "/dashboard/labs", status: 302 })
+    await fillSignIn(page, ada.email, { email: "Email", password: "Kata sandi", submit: "Masuk" })
+    await expectUrl(page, /\/id\/dashboard\/labs$/)
+    await page.goto(`/dashboard/labs/${folder.id}`)
+    await expectUrl(page, new RegExp(`/id/dashboard/labs/${folder.id}$`))
+    await page.getByTestId("lab-item").first().waitFor()
+    expect(await page.locator("html").getAttribute("lang")).toBe("id")
+    await snap(page, "fh09-id-cookie-folder")
+  })
+
+  it("an /id link wins over an English cookie, and is remembered", async () => {
+    const page = await newPage(PHONE, "en")
+    await page.goto("/id/login")
+    await page.getByRole("button", { name: "Masuk" }).waitFor()
+    const cookies = await page.context().cookies()
+    expect(cookies.find((c) => c.name === "lang")?.value).toBe("id")
+    await page.goto("/register")
+    await expectUrl(page, /\/id\/register$/)
+  })
+})
+
 describe("missing or forbidden labs", () => {
   it("a folder that does not exist is said once, with the way home, and nothing is subscribed for it", async () => {
     const page = await newPage()

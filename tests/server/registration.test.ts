@@ -118,6 +118,24 @@ describe("register", () => {
     expect((await api(server).post("/v2/auth/login/", { email, password: PASSWORD })).status).toBe(200)
   })
 
+  it("records the language of the registration, and the one each sign-in comes with, for mails to the user", async () => {
+    const email = uniqueEmail()
+    expect((await register({ email, locale: "id" })).status).toBe(201)
+    const localeOf = () =>
+      server.withDb(
+        async (db) => (await db.selectFrom("users").select("locale").where("email", "=", email).executeTakeFirstOrThrow()).locale
+      )
+    expect(await localeOf()).toBe("id")
+    const link = (await server.latestMail(email)).links[0]!
+    await fetch(link, { redirect: "manual" })
+    // A sign-in without the language cookie says nothing about the language: it stays.
+    expect((await api(server).post("/v2/auth/login/", { email, password: PASSWORD })).status).toBe(200)
+    expect(await localeOf()).toBe("id")
+    const english = await api(server).post("/v2/auth/login/", { email, password: PASSWORD }, { headers: { cookie: "lang=en" } })
+    expect(english.status).toBe(200)
+    expect(await localeOf()).toBe("en")
+  })
+
   it("bounds every text field: a huge name or password is a 400 naming it, not a 500", async () => {
     const long = await register({ email: uniqueEmail(), name: "n".repeat(151) })
     expect(long.status).toBe(400)

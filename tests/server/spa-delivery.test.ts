@@ -1,5 +1,6 @@
 // How the built SPA goes out: precompressed copies (brotli, gzip) in the encoding the browser accepts,
-// with Vary and the right caching.
+// with Vary and the right caching; and the page in the language the visitor chose, decided on the
+// server's first answer (an unprefixed page with lang=id redirects to /id; an /id page sets the cookie).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -99,5 +100,37 @@ describe("compressed delivery", () => {
     expect([...acceptedEncodings("*, br;q=0")]).toEqual(["gzip"])
     expect([...acceptedEncodings(undefined)]).toEqual([])
     expect([...acceptedEncodings("gzip;q=abc")]).toEqual([])
+  })
+})
+
+describe("the language on the first answer", () => {
+  it("opens the /id form of an unprefixed page when the cookie says Indonesian, keeping the query", async () => {
+    for (const path of [
+      "/dashboard/labs",
+      "/dashboard/labs/abc/annotations",
+      "/dashboard/setting/activities",
+      "/login?next=%2Fdashboard%2Ftrash",
+      "/"
+    ]) {
+      const reply = await rawRequest(server, path, { headers: { cookie: "theme=dark; lang=id" } })
+      expect(reply.status, path).toBe(302)
+      expect(reply.headers.location, path).toBe(path === "/" ? "/id" : `/id${path}`)
+      expect(reply.headers["cache-control"]).toBe("no-store")
+    }
+  })
+
+  it("leaves an English visitor, a file and the API alone", async () => {
+    expect((await rawRequest(server, "/dashboard/labs")).status).toBe(200)
+    expect((await rawRequest(server, "/dashboard/labs", { headers: { cookie: "lang=en" } })).status).toBe(200)
+    expect((await rawRequest(server, "/assets/index-abc.js", { headers: { cookie: "lang=id" } })).status).toBe(200)
+    expect((await rawRequest(server, "/v2/auth/user/profile/", { headers: { cookie: "lang=id" } })).status).toBe(401)
+  })
+
+  it("an /id page is Indonesian whatever the cookie says, and remembers it", async () => {
+    const reply = await rawRequest(server, "/id/dashboard/labs", { headers: { cookie: "lang=en" } })
+    expect(reply.status).toBe(200)
+    expect(reply.headers["set-cookie"]?.[0]).toMatch(/^lang=id; Max-Age=31536000; Path=\/; SameSite=Lax/)
+    const already = await rawRequest(server, "/id/dashboard/labs", { headers: { cookie: "lang=id" } })
+    expect(already.headers["set-cookie"]).toBeUndefined()
   })
 })

@@ -14,6 +14,7 @@ import { dropLabChangeLog } from "./0009_drop_lab_change_log.ts"
 import { tokenGeneration } from "./0010_token_generation.ts"
 import { uploadsInFlight } from "./0011_uploads_in_flight.ts"
 import { annotations } from "./0012_annotations.ts"
+import { userLocale } from "./0013_user_locale.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -27,5 +28,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0009_drop_lab_change_log": dropLabChangeLog(engine),
   "0010_token_generation": tokenGeneration,
   "0011_uploads_in_flight": uploadsInFlight,
-  "0012_annotations": annotations
+  "0012_annotations": annotations,
+  "0013_user_locale": userLocale
 })
