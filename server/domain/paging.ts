@@ -1,7 +1,7 @@
 // Page and limit of a list: positive whole numbers, the limit capped. A bad value is a 400 naming
 // the field, like every other field error.
 import type { FieldErrors } from "../../src/contract/errors.ts"
-import type { PageMeta } from "../../src/contract/envelope.ts"
+import { MAX_PAGE, type PageMeta } from "../../src/contract/envelope.ts"
 import { render } from "./field-errors.ts"
 
 export interface Paging {
@@ -10,9 +10,9 @@ export interface Paging {
   readonly offset: number
 }
 
+export { MAX_PAGE }
+
 export const MAX_LIMIT = 100
-/** Far past any real list; beyond it the offset would overflow the database's integers (a 500). */
-export const MAX_PAGE = 1_000_000
 
 const isCount = (n: number, max = Number.POSITIVE_INFINITY) => Number.isInteger(n) && n >= 1 && n <= max
 

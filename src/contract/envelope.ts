@@ -19,10 +19,17 @@ export type PageMeta = typeof PageMeta.Type
 
 export const Page = <S extends Schema.Top>(item: S) => Schema.Struct({ results: Schema.Array(item), meta: PageMeta })
 
-/** Query of a paged list; the numbers arrive as strings. */
+/** Far past any real list; beyond it an offset would overflow the database's integers. */
+export const MAX_PAGE = 1_000_000
+/** The largest page any list takes (the spec fetches a slide's annotations with 999999); each list caps lower. */
+export const MAX_PAGE_LIMIT = 999_999
+
+const count = (maximum: number) => Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum }))
+
+/** Query of a paged list; the numbers arrive as strings, whole and within bounds, or the request is a 400. */
 export const PageQuery = {
-  page: Schema.optional(Schema.FiniteFromString),
-  limit: Schema.optional(Schema.FiniteFromString)
+  page: Schema.optional(count(MAX_PAGE)),
+  limit: Schema.optional(count(MAX_PAGE_LIMIT))
 }
 
 export const Message = Schema.Struct({ status: Schema.Literal("success"), message: Schema.String })
