@@ -16,7 +16,10 @@ export const EMAIL_MAX = 254
 export const PASSWORD_MAX = 256
 export const DESCRIPTION_MAX = 5000
 
-const atMost = (max: number) => Schema.makeFilter((s: string) => s.length <= max || "validation.tooLong")
+// A NUL character is text no person types, SQLite stores and PostgreSQL refuses: refused here, both
+// engines answer alike (a 400 naming the field).
+const atMost = (max: number) =>
+  Schema.makeFilter((s: string) => (s.length > max ? "validation.tooLong" : s.includes("\u0000") ? "validation.invalid" : true))
 
 /** Any text up to `max` characters (TEXT_MAX by default). */
 export const Text = (max = TEXT_MAX) => Schema.String.check(atMost(max))
