@@ -59,5 +59,6 @@ export const memberMessages = {
 
 export const notificationMessages = {
   notFound: "Notification not found.",
-  read: "Marked as read."
+  read: "Marked as read.",
+  allRead: "All marked as read."
 } as const

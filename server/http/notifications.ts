@@ -32,5 +32,11 @@ export const NotificationsLive = HttpApiBuilder.group(
           return ok(read, notificationMessages.read)
         })
       )
+      .handle("markAllRead", () =>
+        Effect.gen(function* () {
+          const marked = yield* notifications.markAllRead((yield* CurrentUser).id)
+          return ok({ marked, unread_count: 0 }, notificationMessages.allRead)
+        })
+      )
   })
 )

@@ -1,10 +1,14 @@
-// The mail to someone invited to a lab who has no active account yet: in English or Indonesian,
-// a plain-text part and a simple HTML part with one button-like link (as the account mails).
+// The mail to someone invited to a lab: in the invitee's language, a plain-text part and a simple
+// HTML part with one button-like link (as the account mails). Someone with an active account gets the
+// link to the lab itself (besides the bell); someone without one the way to an account first.
 import type { Locale } from "../../src/contract/auth.ts"
 import type { MailContent } from "./templates.ts"
 
-/** "register": no account with this email; "activate": an account that is not activated yet. */
-export type InvitationStep = "register" | "activate"
+/**
+ * "register": no account with this email; "activate": an account that is not activated yet; "open":
+ * an active account, which may open the lab now.
+ */
+export type InvitationStep = "register" | "activate" | "open"
 
 interface Words {
   readonly subject: (inviter: string) => string
@@ -22,9 +26,10 @@ const words: Record<Locale, Words> = {
     step: {
       register: "Create your account with this email address; the invitation waits for you and is yours once the account is activated.",
       activate:
-        "Activate your account with the link we mailed you when you registered (or ask for a new one); the invitation is yours once it is active."
+        "Activate your account with the link we mailed you when you registered (or ask for a new one); the invitation is yours once it is active.",
+      open: "Open it now with this link; you will also find it under Shared Lab in Preparat."
     },
-    action: { register: "Create your account", activate: "Activate your account" },
+    action: { register: "Create your account", activate: "Activate your account", open: "Open in Preparat" },
     roles: { admin: "an admin", reviewer: "a reviewer" },
     ignore: "If you do not know the sender, ignore this email."
   },
@@ -34,9 +39,10 @@ const words: Record<Locale, Words> = {
     step: {
       register: "Buat akun dengan alamat email ini; undangan menunggu Anda dan menjadi milik Anda setelah akun diaktifkan.",
       activate:
-        "Aktifkan akun Anda dengan tautan yang kami kirim saat Anda mendaftar (atau minta yang baru); undangan menjadi milik Anda setelah akun aktif."
+        "Aktifkan akun Anda dengan tautan yang kami kirim saat Anda mendaftar (atau minta yang baru); undangan menjadi milik Anda setelah akun aktif.",
+      open: "Buka sekarang dengan tautan ini; Anda juga akan menemukannya di Lab Bersama di Preparat."
     },
-    action: { register: "Buat akun", activate: "Aktifkan akun" },
+    action: { register: "Buat akun", activate: "Aktifkan akun", open: "Buka di Preparat" },
     roles: { admin: "admin", reviewer: "peninjau" },
     ignore: "Jika Anda tidak mengenal pengirimnya, abaikan email ini."
   }
@@ -45,8 +51,24 @@ const words: Record<Locale, Words> = {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
-export const invitationLink = (publicUrl: string, locale: Locale, step: InvitationStep, email: string): string =>
-  `${publicUrl}${locale === "id" ? "/id" : ""}/${step === "register" ? "register" : "unverified"}?${new URLSearchParams({ email }).toString()}`
+/**
+ * Where the mail's button leads, in the invitee's language: the lab itself for an active account (a
+ * folder's page, or a slide's viewer; sign-in first keeps it), else registration or activation with
+ * the lab kept to return to once signed in.
+ */
+export const invitationLink = (
+  publicUrl: string,
+  locale: Locale,
+  step: InvitationStep,
+  email: string,
+  lab: { readonly id: string; readonly isDir: boolean }
+): string => {
+  const prefix = locale === "id" ? "/id" : ""
+  const labPath = `/dashboard/labs/${encodeURIComponent(lab.id)}${lab.isDir ? "" : "/annotations"}`
+  if (step === "open") return `${publicUrl}${prefix}${labPath}`
+  const query = new URLSearchParams({ email, next: labPath }).toString()
+  return `${publicUrl}${prefix}/${step === "register" ? "register" : "unverified"}?${query}`
+}
 
 export const invitationMail = (
   locale: Locale,

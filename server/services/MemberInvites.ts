@@ -69,16 +69,18 @@ export class MemberInvites extends Context.Service<
             const inviter = yield* sql(() => findUserById(trx, userId))
             const current = new Map((yield* sql(() => allMembers(trx, lab.row.id, owner.id))).map((m) => [m.email, m]))
             const now = stamp()
-            const mails: Array<{ email: string; step: InvitationStep }> = []
+            // Each mail in its reader's language: the one their account keeps, else the inviter's page's.
+            const mails: Array<{ email: string; step: InvitationStep; locale: Locale }> = []
             for (const email of emails) {
               const existing = current.get(email)
               const user = yield* sql(() => findUserByEmail(trx, email))
               const active = user?.is_active === 1 ? user : undefined
-              const step: InvitationStep = user ? "activate" : "register"
+              const step: InvitationStep = active ? "open" : user ? "activate" : "register"
+              const reader: Locale = user?.locale === "id" || user?.locale === "en" ? user.locale : locale
               const outcome = invitationOutcome(existing && { role: existing.role, onThisLab: existing.lab_id === lab.row.id }, role)
               if (outcome === "unchanged") {
                 // Already in: asking again resends the mail of an invitation still waiting.
-                if (existing?.user_id === null) mails.push({ email, step })
+                if (existing?.user_id === null) mails.push({ email, step, locale: reader })
                 continue
               }
               if (existing && outcome === "raised") {
@@ -95,7 +97,7 @@ export class MemberInvites extends Context.Service<
                     recipients: existing.user_id ? [existing.user_id] : []
                   }
                 })
-                if (existing.user_id === null) mails.push({ email, step })
+                if (existing.user_id === null) mails.push({ email, step, locale: reader })
                 continue
               }
               const memberId = randomUUID()
@@ -133,19 +135,24 @@ export class MemberInvites extends Context.Service<
                   recipients: active ? [active.id] : []
                 }
               })
-              if (!active) mails.push({ email, step })
+              // Someone with an account hears of it twice: the bell, and a mail with the way to the lab.
+              mails.push({ email, step, locale: reader })
             }
             const after = new Map((yield* sql(() => allMembers(trx, lab.row.id, owner.id))).map((m) => [m.email, m]))
             const members = emails.flatMap((email) => {
               const row = after.get(email)
               return row ? [toCollaborator(row, lab.row.id)] : []
             })
-            return { members, mails: mails.map((m) => ({ ...m, inviter: inviter?.name || inviter?.email || "", lab: lab.row.name, role })) }
+            const about = { id: lab.row.id, isDir: lab.row.is_dir === 1 }
+            return {
+              members,
+              mails: mails.map((m) => ({ ...m, inviter: inviter?.name || inviter?.email || "", lab: lab.row.name, about, role }))
+            }
           })
         )
         for (const mail of mails) {
-          const link = invitationLink(config.publicUrl, locale, mail.step, mail.email)
-          yield* mailer.sendInBackground({ to: mail.email, ...invitationMail(locale, { ...mail, link }) })
+          const link = invitationLink(config.publicUrl, mail.locale, mail.step, mail.email, mail.about)
+          yield* mailer.sendInBackground({ to: mail.email, ...invitationMail(mail.locale, { ...mail, link }) })
         }
         return members
       })

@@ -60,6 +60,8 @@ export class Notifications extends Context.Service<
     readonly list: (userId: string, paging: Paging) => Effect.Effect<NotificationPage>
     /** Marks the user's own notification read; undefined when they have no such notification. */
     readonly markRead: (userId: string, id: string) => Effect.Effect<Notification | undefined>
+    /** Marks every unread notification of the user read; answers how many were. */
+    readonly markAllRead: (userId: string) => Effect.Effect<number>
   }
 >()("preparat/Notifications") {
   static readonly layer = Layer.effect(
@@ -117,7 +119,14 @@ export class Notifications extends Context.Service<
         return row ? toNotification(row) : undefined
       })
 
-      return Notifications.of({ create, list, markRead })
+      const markAllRead = Effect.fn("Notifications.markAllRead")(function* (userId: string) {
+        const updated = yield* sql(() =>
+          db.updateTable("notifications").set({ is_read: 1 }).where("user_id", "=", userId).where("is_read", "=", 0).executeTakeFirst()
+        )
+        return Number(updated.numUpdatedRows)
+      })
+
+      return Notifications.of({ create, list, markRead, markAllRead })
     })
   )
 }

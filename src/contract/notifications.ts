@@ -32,7 +32,11 @@ export const NotificationList = Schema.Struct({
 export class Notifications extends HttpApiGroup.make("notifications")
   .add(
     HttpApiEndpoint.get("list", "/notifications/", { query: PageQuery, success: Ok(NotificationList), error: BadRequest }),
-    HttpApiEndpoint.put("markRead", "/notifications/:id/", { params: { id: Schema.String }, success: Ok(Notification), error: NotFound })
+    HttpApiEndpoint.put("markRead", "/notifications/:id/", { params: { id: Schema.String }, success: Ok(Notification), error: NotFound }),
+    /** Every one of the user's notifications read at once: how many were unread, and the unread count after (0). */
+    HttpApiEndpoint.post("markAllRead", "/notifications/read-all/", {
+      success: Ok(Schema.Struct({ marked: Schema.Number, unread_count: Schema.Number }))
+    })
   )
   .middleware(Authorization)
   .prefix("/v2")

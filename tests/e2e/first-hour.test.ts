@@ -198,6 +198,47 @@ describe("the language cookie everywhere", () => {
   })
 })
 
+describe("invitations reach people", () => {
+  it("an existing user gets the mail in their language with the lab's link, and marks the bell's items read", async () => {
+    const cid = await createSignedIn(world.server, { name: "Cid Kagenou", email: "cid@first-hour.example" })
+    // Cid signs in from the Indonesian pages: his mails speak Indonesian.
+    const page = await newPage(WIDE, "id")
+    await page.goto("/id/login")
+    await fillSignIn(page, cid.email, { email: "Email", password: "Kata sandi", submit: "Masuk" })
+    await expectUrl(page, /\/id\/dashboard\/labs$/)
+    const before = await world.server.latestMail(cid.email)
+    for (const name of ["Kidney", "Spleen"]) {
+      const lab = await createFolder(world.server, ada, name)
+      const reply = await api(world.server).post(
+        "/v2/members/invites/",
+        { lab_id: lab.id, email: [cid.email], role_member: "reviewer", locale: "en" },
+        { token: ada.access }
+      )
+      expect(reply.status).toBe(200)
+    }
+    const mail = await world.server.latestMail(cid.email, { after: before.file })
+    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    const link = mail.links.find((l) => l.includes("/id/dashboard/labs/"))!
+    expect(link).toBeDefined()
+
+    await page.getByTestId("notification-unread").waitFor({ timeout: 10_000 })
+    await page.getByTestId("notification-bell").click()
+    await page.getByText("2 belum dibaca").waitFor()
+    await snap(page, "fh10-id-bell-two-unread")
+    await page.getByRole("button", { name: "Tandai semua dibaca" }).click()
+    await expect.poll(() => page.getByTestId("notification-unread").count()).toBe(0)
+    // The server holds it too: after a reload nothing is unread.
+    await page.reload()
+    await page.getByTestId("notification-bell").waitFor()
+    await page.waitForTimeout(1000)
+    expect(await page.getByTestId("notification-unread").count()).toBe(0)
+
+    // The mail's link opens the lab.
+    await page.goto(link)
+    await page.getByRole("heading", { name: "Spleen" }).waitFor()
+  })
+})
+
 describe("missing or forbidden labs", () => {
   it("a folder that does not exist is said once, with the way home, and nothing is subscribed for it", async () => {
     const page = await newPage()

@@ -1,10 +1,11 @@
 // Members over HTTP: the collaborator list, invitations (existing accounts at once, unknown emails
 // by mail until they sign up and activate), the no-downgrade rule, role changes, removal and
 // leaving, ownership transfer, user suggestions, and how a membership reaches inside a folder.
+import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, PASSWORD, type SignedIn, signIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { client, createFolder, names, person, share } from "./support/labs-api.ts"
+import { client, createFolder, insertFile, names, person, share } from "./support/labs-api.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -105,6 +106,31 @@ describe("inviting", () => {
       notification_id: notes.results[0].id,
       member_id: reply.body.data.members[0].id
     })
+  })
+
+  it("mails someone with an account too, in their language, with the link to the lab", async () => {
+    const ada = await person(server, "Ada Lovelace")
+    const bob = await person(server, "Bob")
+    // Bob last signed in from the Indonesian pages: his mails speak Indonesian, whatever Ada's page does.
+    await api(server).post("/v2/auth/login/", { email: bob.email, password: PASSWORD }, { headers: { cookie: "lang=id" } })
+    const folder = await createFolder(server, ada, "Histology")
+    const activation = await server.latestMail(bob.email)
+    expect((await invite(ada, { lab_id: folder.id, email: bob.email, locale: "en" })).status).toBe(200)
+    const mail = await server.latestMail(bob.email, { after: activation.file })
+    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.text).toContain('"Histology"')
+    expect(mail.links).toContain(`${server.url}/id/dashboard/labs/${folder.id}`)
+    // The bell as well.
+    expect((await notificationsOf(bob)).unread_count).toBe(1)
+    // A slide's invitation opens the viewer; an English reader gets the English mail.
+    const cid = await person(server, "Cid")
+    const slide = randomUUID()
+    await insertFile(server, { id: slide, ownerId: ada.id, parentId: null, name: "Biopsy.png", size: 10 })
+    const cidActivation = await server.latestMail(cid.email)
+    await invite(ada, { lab_id: slide, email: cid.email, locale: "id" })
+    const english = await server.latestMail(cid.email, { after: cidActivation.file })
+    expect(english.subject).toBe("Ada Lovelace invited you to Preparat")
+    expect(english.links).toContain(`${server.url}/dashboard/labs/${slide}/annotations`)
   })
 
   it("mails an unknown email, which becomes a member once it signs up and activates", async () => {

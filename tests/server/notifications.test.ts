@@ -47,6 +47,29 @@ describe("notifications", () => {
     expect((await list(bob, "?limit=0")).status).toBe(400)
   })
 
+  it("marks all of one's own read at once, and nobody else's", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const eve = await person(server, "Eve")
+    for (const name of ["One", "Two", "Three"]) {
+      const lab = await createFolder(server, ada, name)
+      await share(server, ada, lab.id, bob, "reviewer")
+      await share(server, ada, lab.id, eve, "reviewer")
+    }
+    const [newest] = (await list(bob)).body.data.data.results
+    await c.put(`/v2/notifications/${newest.id}/`, undefined, auth(bob))
+    const all = await c.post("/v2/notifications/read-all/", undefined, auth(bob))
+    expect(all.status).toBe(200)
+    expect(all.body).toMatchObject({ status: "success", data: { marked: 2, unread_count: 0 } })
+    const after = (await list(bob)).body.data.data
+    expect(after.unread_count).toBe(0)
+    expect(after.results.every((n: { is_read: boolean }) => n.is_read)).toBe(true)
+    expect((await list(eve)).body.data.data.unread_count).toBe(3)
+    // Again: nothing left to mark.
+    expect((await c.post("/v2/notifications/read-all/", undefined, auth(bob))).body.data.marked).toBe(0)
+    expect((await c.post("/v2/notifications/read-all/", undefined)).status).toBe(401)
+  })
+
   it("marks one read; someone else's or an unknown one is 404 and stays unread", async () => {
     const ada = await person(server, "Ada")
     const bob = await person(server, "Bob")

@@ -423,6 +423,14 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.put(`/v2/notifications/${f.reviewerNotification}/`, undefined, { token: t }),
     expect: () => ({ owner: 404, admin: 404, reviewer: 200, stranger: 404, guest: 401 })
   },
+  {
+    // Only ever one's own: anyone signed in may, and it touches nobody else's.
+    endpoint: "POST /v2/notifications/read-all/",
+    visibilities: ["private"],
+    mutates: true,
+    call: (_f, t) => c.post("/v2/notifications/read-all/", undefined, { token: t }),
+    expect: signedIn
+  },
   // storage
   {
     endpoint: "GET /v2/pricing/plan/storage/",

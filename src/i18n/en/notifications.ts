@@ -4,6 +4,7 @@ export const notifications = {
   bellUnread: "Notifications, {{count}} unread",
   title: "Notifications",
   unread: "{{count}} unread",
+  markAllRead: "Mark all as read",
   list: "Notifications list",
   empty: "No notifications yet",
   emptyHint: "Invitations, comments on your slides and ownership transfers will show up here.",

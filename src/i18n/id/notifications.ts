@@ -6,6 +6,7 @@ export const notifications: typeof en = {
   bellUnread: "Notifikasi, {{count}} belum dibaca",
   title: "Notifikasi",
   unread: "{{count}} belum dibaca",
+  markAllRead: "Tandai semua dibaca",
   list: "Daftar notifikasi",
   empty: "Belum ada notifikasi",
   emptyHint: "Undangan, komentar pada slide Anda, dan pengalihan kepemilikan akan muncul di sini.",

@@ -37,9 +37,31 @@ const clickRule = (
   }
 }
 
+/**
+ * "Mark all as read", in every state: every listed notification shows read at once, the unread count
+ * drops to zero, and one POST goes out when anything was unread; with nothing unread, nothing is sent.
+ */
+const readAllRule = (
+  actual: Snapshot,
+  calls: ReadonlyArray<Invocation>,
+  { via, before, callsBefore }: Arrival<typeof notificationsMachine>
+) => {
+  if (via !== "notifications.readAll" || before === undefined) return
+  const posts = calls.slice(callsBefore).filter((call) => call.src === "markAllRead")
+  expect(actual.context.items.every((item) => item.is_read)).toBe(true)
+  expect(actual.context.unread).toBe(0)
+  const anyUnread = before.context.unread > 0 || before.context.items.some((item) => !item.is_read)
+  expect(posts).toHaveLength(anyUnread ? 1 : 0)
+}
+
+const rules = (actual: Snapshot, calls: ReadonlyArray<Invocation>, arrival: Arrival<typeof notificationsMachine>) => {
+  clickRule(actual, calls, arrival)
+  readAllRule(actual, calls, arrival)
+}
+
 const model = modelFor({
   machine: notificationsMachine,
-  promiseActors: ["load", "markRead"],
+  promiseActors: ["load", "markRead", "markAllRead"],
   provide,
   input,
   events: [
@@ -50,6 +72,9 @@ const model = modelFor({
     // How a PUT ended changes nothing on screen, whenever it arrives.
     { type: "notifications.marked", id: "n2" },
     { type: "notifications.markFailed", id: "n2", error: serverDown },
+    { type: "notifications.readAll" },
+    { type: "notifications.allMarked" },
+    { type: "notifications.markAllFailed", error: serverDown },
     { type: "xstate.done.actor.load", output: firstPage },
     { type: "xstate.done.actor.load", output: secondPage },
     { type: "xstate.done.actor.load", output: refreshedPage },
@@ -62,23 +87,23 @@ const model = modelFor({
   distinguish: ({ value, context }) => ({ value, stale: context.stale, more: context.nextPage !== null }),
   states: {
     loading: (actual, calls, arrival) => {
-      clickRule(actual, calls, arrival)
+      rules(actual, calls, arrival)
       expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1)
     },
     refreshing: (actual, calls, arrival) => {
-      clickRule(actual, calls, arrival)
+      rules(actual, calls, arrival)
       expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(1)
     },
     loadingMore: (actual, calls, arrival) => {
-      clickRule(actual, calls, arrival)
+      rules(actual, calls, arrival)
       expect(calls.filter((c) => c.src === "load").at(-1)?.input).toBe(actual.context.nextPage)
     },
     failed: (actual, calls, arrival) => {
-      clickRule(actual, calls, arrival)
+      rules(actual, calls, arrival)
       expect(actual.context.error).toEqual({ key: "errors.serverError" })
     },
     ready: (actual, calls, arrival) => {
-      clickRule(actual, calls, arrival)
+      rules(actual, calls, arrival)
       const ids = actual.context.items.map((item) => item.id)
       expect(new Set(ids).size).toBe(ids.length)
     }
@@ -155,6 +180,20 @@ describe("notifications scenarios", () => {
     expect(snapshot.context.items.find((i) => i.id === "n3")?.is_read).toBe(true)
     expect(snapshot.context.unread).toBe(3)
     expect(snapshot.context.error).toBeNull()
+  })
+
+  it("marks all read at once with one POST; a second click sends nothing", async () => {
+    const run = drive(notificationsMachine, ["load", "markRead", "markAllRead"], { input, provide })
+    await run.succeed("load", firstPage)
+    expect(run.actor.getSnapshot().context.unread).toBeGreaterThan(0)
+    await run.send({ type: "notifications.readAll" })
+    const { items, unread } = run.actor.getSnapshot().context
+    expect(unread).toBe(0)
+    expect(items.every((item) => item.is_read)).toBe(true)
+    expect(run.invocations.filter((i) => i.src === "markAllRead")).toHaveLength(1)
+    await run.succeed("markAllRead", undefined)
+    await run.send({ type: "notifications.readAll" })
+    expect(run.invocations.filter((i) => i.src === "markAllRead")).toHaveLength(1)
   })
 
   it("hears the user's own invite, ownership and comment events from the realtime actor", () => {

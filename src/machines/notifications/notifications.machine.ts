@@ -8,6 +8,7 @@
 //   loading --error--> failed --retry/pushed--> loading
 //   notifications.open (anywhere): read at once on screen, PUT in the background; its outcome comes
 //   back as notifications.marked or notifications.markFailed (with the typed error)
+//   notifications.readAll (anywhere): every one read at once on screen, one POST in the background
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, stopChild } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -16,6 +17,7 @@ import { realtimeEvents } from "../../contract/realtime.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadNotifications } from "../../effects/notifications/list.ts"
+import { type MarkAllReadError, markAllNotificationsRead } from "../../effects/notifications/markAllRead.ts"
 import { type MarkReadError, markNotificationRead } from "../../effects/notifications/markRead.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
@@ -61,6 +63,11 @@ export type NotificationsEvent =
   | { readonly type: "notifications.marked"; readonly id: string }
   /** The PUT behind an open failed, with why (NotFound: it is gone; no answer; a server error). */
   | { readonly type: "notifications.markFailed"; readonly id: string; readonly error: MarkReadError }
+  /** "Mark all as read": every notification is read from now on. */
+  | { readonly type: "notifications.readAll" }
+  /** The POST behind readAll was taken, or failed (the next load shows what the server holds). */
+  | { readonly type: "notifications.allMarked" }
+  | { readonly type: "notifications.markAllFailed"; readonly error: MarkAllReadError }
 
 export type NotificationsEmitted = { readonly type: "notifications.arrived"; readonly notification: Notification }
 
@@ -75,6 +82,9 @@ const pushes = fromCallback<EventObject, NotificationsInput>(({ input, sendBack 
   })
   return () => subscription.unsubscribe()
 })
+
+/** The id of the child marking every notification read; one at a time. */
+const MARK_ALL = "markAllRead"
 
 /** The id of the child marking notification `id` read; one at most, since only an unread one is marked. */
 const markingOf = (id: string) => `markRead.${id}`
@@ -99,6 +109,14 @@ export const notificationsMachine = setup({
         Effect.match({
           onSuccess: () => send({ type: "notifications.marked", id }),
           onFailure: (error) => send({ type: "notifications.markFailed", id, error })
+        })
+      )
+    ),
+    markAllRead: fromEffectCallback((_: void, send: (event: NotificationsEvent) => void) =>
+      markAllNotificationsRead().pipe(
+        Effect.match({
+          onSuccess: () => send({ type: "notifications.allMarked" }),
+          onFailure: (error) => send({ type: "notifications.markAllFailed", error })
         })
       )
     ),
@@ -155,6 +173,15 @@ export const notificationsMachine = setup({
      * The PUT is over; a failed one changes nothing on screen: the user is on their way, and the next
      * load shows the notification as the server holds it (unread again, or gone).
      */
+    /** Every listed one read on screen, the unread count to zero, and one POST for all of them. */
+    readAll: enqueueActions(({ context, enqueue }) => {
+      if (context.unread === 0 && context.items.every((item) => item.is_read)) return
+      enqueue.assign({ items: context.items.map((item) => (item.is_read ? item : { ...item, is_read: true })), unread: 0 })
+      // Nothing is unread once this has run, so a POST still on its way is the only other one.
+      enqueue.stopChild(MARK_ALL)
+      enqueue.spawnChild("markAllRead", { id: MARK_ALL })
+    }),
+    forgetMarkingAll: stopChild(MARK_ALL),
     forgetMarking: stopChild(({ event }) =>
       event.type === "notifications.marked" || event.type === "notifications.markFailed" ? markingOf(event.id) : ""
     )
@@ -166,7 +193,10 @@ export const notificationsMachine = setup({
   on: {
     "notifications.open": { actions: "open" },
     "notifications.marked": { actions: "forgetMarking" },
-    "notifications.markFailed": { actions: "forgetMarking" }
+    "notifications.markFailed": { actions: "forgetMarking" },
+    "notifications.readAll": { actions: "readAll" },
+    "notifications.allMarked": { actions: "forgetMarkingAll" },
+    "notifications.markAllFailed": { actions: "forgetMarkingAll" }
   },
   initial: "loading",
   states: {

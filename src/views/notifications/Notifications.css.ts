@@ -31,6 +31,8 @@ export const summary = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
+  gap: 8,
+  whiteSpace: "nowrap",
   padding: "10px 20px",
   fontSize: vars.fontSize.xs,
   color: vars.color.textSubtle,
