@@ -1,0 +1,109 @@
+// A slide's live annotation changes (spec section 7: create_annotation_{id}, update_annotation_{id},
+// delete_annotation_{id}, label_{id} on private-mylab_{id}), decoded with the contract's realtime
+// Schemas, and what each does to the viewer's store. A message of another shape is dropped. A change
+// whose shapes did not fit in the message (`data` null, or fewer inline than `count`) asks for a fetch.
+import { Schema } from "effect"
+import type { Annotation } from "../../contract/annotations.ts"
+import {
+  type AnnotationChange,
+  AnnotationDeleted,
+  AnnotationsCreated,
+  AnnotationUpdated,
+  LabelChanged,
+  realtimeEvents
+} from "../../contract/realtime.ts"
+import { type Shape, shapeOf } from "../../annotation/store/shape.ts"
+import type { Batch } from "../../annotation/store/store.ts"
+
+export type RemoteChange =
+  | { readonly kind: "created"; readonly message: AnnotationsCreated }
+  | { readonly kind: "updated"; readonly message: AnnotationUpdated }
+  | { readonly kind: "deleted"; readonly message: AnnotationDeleted }
+  | { readonly kind: "label"; readonly message: LabelChanged }
+
+const decoders = {
+  created: Schema.decodeUnknownOption(AnnotationsCreated),
+  updated: Schema.decodeUnknownOption(AnnotationUpdated),
+  deleted: Schema.decodeUnknownOption(AnnotationDeleted),
+  label: Schema.decodeUnknownOption(LabelChanged)
+}
+
+/** The change a lab channel's message carries, or null (another event, or a shape we do not trust). */
+export const remoteChangeOf = (labId: string, event: string, data: unknown): RemoteChange | null => {
+  const kind =
+    event === realtimeEvents.createAnnotation(labId)
+      ? "created"
+      : event === realtimeEvents.updateAnnotation(labId)
+        ? "updated"
+        : event === realtimeEvents.deleteAnnotation(labId)
+          ? "deleted"
+          : event === realtimeEvents.label(labId)
+            ? "label"
+            : null
+  if (kind === null) return null
+  const decoded = decoders[kind](data)
+  return decoded._tag === "Some" ? ({ kind, message: decoded.value } as RemoteChange) : null
+}
+
+/** The annotation a change describes, as the list would answer it (the author is who made the change). */
+export const annotationOfChange = (
+  labId: string,
+  change: AnnotationChange,
+  by: { readonly user_id: string; readonly user_email: string; readonly at: string }
+): Annotation | null =>
+  change.data === null
+    ? null
+    : {
+        id: change.id,
+        lab_id: labId,
+        data: change.data,
+        visible: change.visible,
+        user: { id: by.user_id, email: by.user_email, name: by.user_email },
+        version: change.version,
+        created_at: by.at,
+        updated_at: by.at
+      }
+
+const shapeOfChange = (labId: string, change: AnnotationChange, by: Parameters<typeof annotationOfChange>[2]): Shape | null => {
+  const annotation = annotationOfChange(labId, change, by)
+  if (annotation === null) return null
+  const parsed = shapeOf(annotation)
+  if (!parsed.ok) return null
+  // The message names the label's colour as it is now; the tag may carry an older one.
+  return { ...parsed.shape, color: change.color || parsed.shape.color }
+}
+
+export interface RemotePlan {
+  /** What to apply to the store at once, with origin "remote". */
+  readonly batch: Batch
+  /** Whether some shape did not come inline: fetch the slide's list and apply it too. */
+  readonly fetch: boolean
+  /** Who made the change (presence refreshes when it is someone it does not list). */
+  readonly userId: string
+}
+
+/**
+ * What a change does to the store. `labelShapes` answers the ids of the shapes tagged with a label
+ * (a deleted label took them with it).
+ */
+export const planOf = (labId: string, change: RemoteChange, labelShapes: (labelId: string) => ReadonlyArray<string>): RemotePlan => {
+  const { message } = change
+  switch (change.kind) {
+    case "created": {
+      const shapes = change.message.annotations.flatMap((a) => shapeOfChange(labId, a, change.message) ?? [])
+      return { batch: { upsert: shapes }, fetch: shapes.length < change.message.count, userId: message.user_id }
+    }
+    case "updated": {
+      const shape = shapeOfChange(labId, change.message.annotation, change.message)
+      return { batch: { upsert: shape === null ? [] : [shape] }, fetch: shape === null, userId: message.user_id }
+    }
+    case "deleted":
+      return { batch: { remove: [change.message.id] }, fetch: false, userId: message.user_id }
+    case "label":
+      return {
+        batch: change.message.action === "deleted" ? { remove: labelShapes(change.message.label.id) } : {},
+        fetch: false,
+        userId: message.user_id
+      }
+  }
+}
