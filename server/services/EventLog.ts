@@ -48,10 +48,11 @@ export class EventLog extends Context.Service<
         const [rows, total] = yield* Effect.all([
           sql(() =>
             db
-              .selectFrom("events")
-              .select(["id", "kind", "created_at", "payload"])
-              .where("actor_id", "=", userId)
-              .orderBy("seq", "desc")
+              .selectFrom("events as e")
+              .leftJoin("labs as l", "l.id", "e.lab_id")
+              .select(["e.id", "e.kind", "e.created_at", "e.payload", "e.lab_id", "l.name", "l.is_dir", "l.deleted_at"])
+              .where("e.actor_id", "=", userId)
+              .orderBy("e.seq", "desc")
               .limit(limit)
               .offset((page - 1) * limit)
               .execute()
@@ -64,12 +65,21 @@ export class EventLog extends Context.Service<
               .executeTakeFirst()
           )
         ])
+        // The lab each one is about, as it is now, so the page can name it (and link it while it exists).
         const results = rows.map(
           (row): Activity => ({
             id: row.id,
             kind: row.kind,
             created_at: row.created_at,
-            detail: JSON.parse(row.payload) as Record<string, unknown>
+            detail: JSON.parse(row.payload) as Record<string, unknown>,
+            ...(row.lab_id === null
+              ? {}
+              : {
+                  lab:
+                    row.name === null
+                      ? null
+                      : { id: row.lab_id, name: row.name, is_dir: row.is_dir === 1, in_trash: row.deleted_at !== null }
+                })
           })
         )
         return { results, count: Number(total?.n ?? 0) }

@@ -89,11 +89,23 @@ export const ProfilePayload = Schema.Struct({
   avatar: Schema.optionalKey(Multipart.SingleFileSchema)
 }).pipe(HttpApiSchema.asMultipart({ maxFileSize: "3 MiB" }))
 
+/** The lab an activity is about, as it is now: null once it was deleted for good. */
+export const ActivityLab = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  is_dir: Schema.Boolean,
+  /** In the trash: named, but not a link. */
+  in_trash: Schema.Boolean
+})
+export type ActivityLab = typeof ActivityLab.Type
+
 export const Activity = Schema.Struct({
   id: Schema.String,
   kind: Schema.String,
   created_at: Schema.String,
-  detail: Schema.Record(Schema.String, Schema.Unknown)
+  detail: Schema.Record(Schema.String, Schema.Unknown),
+  /** Absent for an activity about no lab (a sign-in); null when its lab is gone for good. */
+  lab: Schema.optionalKey(Schema.NullOr(ActivityLab))
 })
 export type Activity = typeof Activity.Type
 

@@ -239,6 +239,41 @@ describe("invitations reach people", () => {
   })
 })
 
+describe("pages that say what happened", () => {
+  it("the activities page speaks in sentences naming the lab, grouped by day, in both languages", async () => {
+    const dee = await createSignedIn(world.server, { name: "Dee Ramirez", email: "dee@first-hour.example" })
+    const kept = await createFolder(world.server, dee, "Kidney sections")
+    const binned = await createFolder(world.server, dee, "Old scans")
+    await fetch(`${world.server.url}/v2/labs/${binned.id}/`, { method: "DELETE", headers: { authorization: `Bearer ${dee.access}` } })
+    for (const [viewport, lang] of [
+      [WIDE, "en"],
+      [PHONE, "id"]
+    ] as const) {
+      const page = await newPage(viewport, lang)
+      const prefix = lang === "id" ? "/id" : ""
+      await page.goto(`${prefix}/login`)
+      await fillSignIn(page, dee.email, lang === "id" ? { email: "Email", password: "Kata sandi", submit: "Masuk" } : undefined)
+      await expectUrl(page, /\/dashboard\/labs$/)
+      await page.goto(`${prefix}/dashboard/setting/activities`)
+      const sentence = lang === "id" ? "Anda memindahkan Old scans ke File Terhapus" : "You moved Old scans to Deleted Files"
+      await page.getByText(sentence).waitFor()
+      expect(await page.getByText("lab.trashed").count()).toBe(0)
+      expect(await page.getByRole("heading", { name: lang === "id" ? "Hari ini" : "Today" }).count()).toBe(1)
+      // The folder that still exists is a link to it; the one in the trash is not.
+      const link = page.getByRole("link", { name: "Kidney sections" })
+      expect(await link.count()).toBe(1)
+      expect(await page.getByRole("link", { name: "Old scans" }).count()).toBe(0)
+      await snap(page, `fh11-activities-${lang}-${viewport.width}`)
+      await link.click()
+      await expectUrl(page, new RegExp(`/dashboard/labs/${kept.id}$`))
+      // The sidebar's words are plain English.
+      if (lang === "en")
+        for (const name of ["All Files", "Recently Accessed", "Deleted Files"])
+          expect(await page.getByRole("link", { name }).count(), name).toBeGreaterThan(0)
+    }
+  })
+})
+
 describe("missing or forbidden labs", () => {
   it("a folder that does not exist is said once, with the way home, and nothing is subscribed for it", async () => {
     const page = await newPage()

@@ -374,7 +374,7 @@ describe("slide viewer", () => {
     await stranger.goto(slideUrl(slides.ready))
     await stranger.getByTestId("slide-missing").waitFor()
     expect(await stranger.getByRole("heading", { name: "Slide not found" }).count()).toBe(1)
-    expect(await stranger.getByRole("link", { name: "Back to All File" }).count()).toBe(1)
+    expect(await stranger.getByRole("link", { name: "Back to All Files" }).count()).toBe(1)
     expect(strangerTiles).toEqual([])
     // Even with the tile address in hand, the media route refuses.
     const tileUrl = tiles[0]!.url

@@ -29,6 +29,23 @@ describe("activities", () => {
     expect(JSON.stringify(results)).not.toContain(PASSWORD)
   })
 
+  it("names the lab each change is about, as it is now: linked while it exists, gone once purged", async () => {
+    const session = await createSignedIn(server)
+    const made = await api(server).post("/v2/labs/", { name: "Liver biopsies", parent: null }, { token: session.access })
+    const labId = made.body.data.data.results[0].id
+    const trashed = await fetch(`${server.url}/v2/labs/${labId}/`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${session.access}` }
+    })
+    expect(trashed.status).toBeLessThan(300)
+    const [latest, created] = (await activities(session.access)).body.data.results
+    expect(latest).toMatchObject({ kind: "lab.trashed", lab: { id: labId, name: "Liver biopsies", is_dir: true, in_trash: true } })
+    expect(created).toMatchObject({ kind: "lab.created", lab: { id: labId, in_trash: true } })
+    // A sign-in is about no lab.
+    const signIn = (await activities(session.access)).body.data.results.find((e: { kind: string }) => e.kind === "auth.signed_in")
+    expect(signIn).not.toHaveProperty("lab")
+  })
+
   it("shows nobody else's events", async () => {
     const mine = await createSignedIn(server)
     const other = await createSignedIn(server)

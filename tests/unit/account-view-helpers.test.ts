@@ -1,7 +1,8 @@
 // Presentation rules of the account pages: the live password policy and the activity sentences.
 import { describe, expect, it } from "vitest"
 import { passwordPolicy } from "../../src/contract/rules.ts"
-import { activityText, browserOf } from "../../src/views/account/activity-text.ts"
+import type { Activity } from "../../src/contract/auth.ts"
+import { activityText, browserOf, byDay } from "../../src/views/account/activity-text.ts"
 import { policyMet } from "../../src/views/account/password-checks.ts"
 import { en } from "../../src/i18n/en/index.ts"
 import { id } from "../../src/i18n/id/index.ts"
@@ -33,31 +34,97 @@ describe("browserOf", () => {
 })
 
 describe("activityText", () => {
-  const at = (kind: string, detail: Record<string, unknown>) => ({ id: "e", kind, created_at: "2025-01-01T00:00:00Z", detail })
+  const at = (kind: string, detail: Record<string, unknown>, lab?: Activity["lab"]) => ({
+    id: "e",
+    kind,
+    created_at: "2025-01-01T00:00:00Z",
+    detail,
+    ...(lab === undefined ? {} : { lab })
+  })
+  const fill = (template: string, params: Record<string, string>) =>
+    template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? `{{${name}}}`)
 
-  it("reads a sign-in as 'Signed in from <ip> (<browser>)'", () => {
+  it("reads a sign-in as 'You signed in from <ip> (<browser>)'", () => {
     const text = activityText(
       at("auth.signed_in", { ip: "127.0.0.1", user_agent: "HeadlessChrome/131.0 Safari/537.36", second_factor: "none" })
     )
-    expect(text).toEqual({
-      key: "auth_signed_in",
-      params: { ip: "127.0.0.1", browser: "Chrome", kind: "auth.signed_in" },
-      unknownBrowser: false
+    expect(text).toMatchObject({ key: "auth_signed_in", params: { ip: "127.0.0.1", browser: "Chrome" }, unknownBrowser: false, lab: null })
+    expect(fill(en.settings.activities.kinds[text.key], text.params)).toBe("You signed in from 127.0.0.1 (Chrome)")
+  })
+
+  it("words a lab's change as a sentence naming the lab, never as its code", () => {
+    const trashed = activityText(at("lab.trashed", { parent_id: null, owner_id: "u1", count: 1 }, live))
+    expect(trashed.key).toBe("lab_trashed")
+    expect(trashed.lab).toEqual({ id: "l1", name: "Liver biopsies", isDir: true, linked: true })
+    expect(fill(en.settings.activities.kinds[trashed.key], { ...trashed.params, lab: "Liver biopsies" })).toBe(
+      "You moved Liver biopsies to Deleted Files"
+    )
+    expect(fill(id.settings.activities.kinds[trashed.key], { ...trashed.params, lab: "Liver biopsies" })).toBe(
+      "Anda memindahkan Liver biopsies ke File Terhapus"
+    )
+    const many = activityText(at("lab.trashed", { count: 3 }, { ...live, in_trash: true }))
+    expect(many.key).toBe("lab_trashed_many")
+    expect(many.params.others).toBe("2")
+    // In the trash: named, not linked.
+    expect(many.lab?.linked).toBe(false)
+    // Gone for good: the name it had, when the activity recorded one.
+    expect(activityText(at("lab.purged", { name: "Old scans", bytes: 10 }, null)).lab).toEqual({
+      id: "",
+      name: "Old scans",
+      isDir: false,
+      linked: false
     })
-    expect(en.settings.activities.kinds.auth_signed_in.replace("{{ip}}", "127.0.0.1").replace("{{browser}}", "Chrome")).toBe(
-      "Signed in from 127.0.0.1 (Chrome)"
+    expect(activityText(at("lab.published", { is_public: true }, live)).key).toBe("lab_published")
+    expect(activityText(at("lab.published", { is_public: false }, live)).key).toBe("lab_unpublished")
+    expect(activityText(at("member.removed", { left: true }, live)).key).toBe("member_left")
+    const renamed = activityText(at("lab.renamed", { from: "Liver", name: "Liver biopsies" }, live))
+    expect(fill(en.settings.activities.kinds[renamed.key], { ...renamed.params, lab: "Liver biopsies" })).toBe(
+      "You renamed “Liver” to Liver biopsies"
     )
   })
 
   it("names every kind the server records, in both languages", () => {
-    for (const kind of ["auth.mfa_enabled", "auth.password_changed", "profile.updated", "auth.refresh_token_reused"]) {
-      const { key } = activityText(at(kind, {}))
+    for (const kind of [
+      "auth.mfa_enabled",
+      "auth.password_changed",
+      "profile.updated",
+      "auth.refresh_token_reused",
+      "lab.created",
+      "lab.moved",
+      "lab.restored",
+      "lab.metadata_changed",
+      "member.invited",
+      "member.role_changed",
+      "lab.ownership_transferred",
+      "favorite.added",
+      "annotation.created",
+      "label.changed"
+    ]) {
+      const { key } = activityText(at(kind, {}, live))
+      expect(key).not.toMatch(/^other/)
       expect(en.settings.activities.kinds).toHaveProperty(key)
       expect(id.settings.activities.kinds).toHaveProperty(key)
     }
   })
 
-  it("falls back for kinds it does not know", () => {
-    expect(activityText(at("labs.created", {})).key).toBe("other")
+  it("falls back to a sentence, never a code, for kinds it does not know", () => {
+    expect(activityText(at("labs.exploded", {})).key).toBe("other")
+    expect(activityText(at("labs.exploded", {}, live)).key).toBe("other_lab")
+    for (const words of [en, id])
+      for (const sentence of Object.values(words.settings.activities.kinds)) expect(sentence).not.toMatch(/\{\{kind\}\}/)
+  })
+
+  it("groups by day, in order", () => {
+    const days = byDay([
+      { created_at: "2025-03-02T10:00:00" },
+      { created_at: "2025-03-02T09:00:00" },
+      { created_at: "2025-03-01T23:00:00" }
+    ])
+    expect(days.map((d) => [d.day, d.items.length])).toEqual([
+      ["2025-03-02", 2],
+      ["2025-03-01", 1]
+    ])
   })
 })
+
+const live = { id: "l1", name: "Liver biopsies", is_dir: true, in_trash: false }

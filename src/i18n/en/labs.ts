@@ -3,12 +3,12 @@
 // own under errors.*).
 export const labs = {
   pages: {
-    all: { title: "All File", description: "Folders and slides you own." },
+    all: { title: "All Files", description: "Folders and slides you own." },
     search: { title: "Search results", description: "Labs matching “{{query}}”" },
-    recent: { title: "Recently Access", description: "Slides and folders you opened lately, newest first." },
+    recent: { title: "Recently Accessed", description: "Slides and folders you opened lately, newest first." },
     favorite: { title: "Favorite", description: "Your starred files and folders." },
     shared: { title: "Shared Lab", description: "Labs collaborators shared with you, with your role in each." },
-    trash: { title: "Deleted File", description: "Deleted files and folders. Restore them or delete them for good." }
+    trash: { title: "Deleted Files", description: "Deleted files and folders. Restore them or delete them for good." }
   },
   public: {
     badge: "Public · read-only",
@@ -19,7 +19,7 @@ export const labs = {
   },
   path: {
     label: "Folder path",
-    root: "All File"
+    root: "All Files"
   },
   actions: {
     createFolder: "New folder",
@@ -142,9 +142,9 @@ export const labs = {
   delete: {
     title: "Delete “{{name}}”?",
     titleMany: "Delete {{count}} items?",
-    body: "It moves to Deleted File, where you can restore it or delete it for good.",
-    bodyMany: "They move to Deleted File, where you can restore them or delete them for good.",
-    bodyFolder: "The folder and everything in it move to Deleted File, where you can restore them or delete them for good.",
+    body: "It moves to Deleted Files, where you can restore it or delete it for good.",
+    bodyMany: "They move to Deleted Files, where you can restore them or delete them for good.",
+    bodyFolder: "The folder and everything in it move to Deleted Files, where you can restore them or delete them for good.",
     confirm: "Delete"
   },
   search: {
@@ -203,13 +203,13 @@ export const labs = {
     purgeTitle: "Delete “{{name}}” forever?",
     purgeBody: "This cannot be undone. The item and everything in it are removed for good.",
     emptyTitle: "Empty the trash?",
-    emptyBody: "Everything in Deleted File is removed for good. This cannot be undone.",
+    emptyBody: "Everything in Deleted Files is removed for good. This cannot be undone.",
     retention: "Only items you own are listed here."
   },
   toasts: {
     renamed: "Renamed to “{{name}}”.",
-    deleted: "“{{name}}” moved to Deleted File.",
-    deletedMany: "{{count}} items moved to Deleted File.",
+    deleted: "“{{name}}” moved to Deleted Files.",
+    deletedMany: "{{count}} items moved to Deleted Files.",
     favorited: "Added to favorites.",
     unfavorited: "Removed from favorites.",
     restored: "“{{name}}” restored.",

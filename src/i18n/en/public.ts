@@ -64,7 +64,7 @@ export const publicPages = {
     title: "Page not Found",
     subtitle: "This page could not be found",
     body: "The link may be broken, or the page may have moved. Check the address, or head back to your files.",
-    back: "Back to All File",
+    back: "Back to All Files",
     contact: "Contact us"
   },
   loadingPreview: {

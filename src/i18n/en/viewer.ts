@@ -96,7 +96,7 @@ export const viewer = {
     code: "404",
     title: "Slide not found",
     body: "It may have been deleted or moved, or it has not been shared with you. Ask its owner for access.",
-    back: "Back to All File",
+    back: "Back to All Files",
     signIn: "Sign in"
   }
 }

@@ -204,6 +204,25 @@ export const activityText = style({ display: "flex", flexDirection: "column", ga
 
 export const activitySentence = style({ margin: 0, color: vars.color.text, fontSize: vars.fontSize.md })
 
+/** The lab an activity names, while it exists. */
+export const activityLab = style({
+  color: vars.color.primary,
+  fontWeight: 600,
+  textDecoration: "none",
+  selectors: { "&:hover": { textDecoration: "underline" } }
+})
+
+/** "Today", "Yesterday", a date: above each day's activities. */
+export const activityDay = style({
+  margin: `${vars.space["4"]} 0 0`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  textTransform: "uppercase",
+  letterSpacing: "0.04em",
+  color: vars.color.textSubtle,
+  selectors: { "&:first-child": { marginTop: 0 } }
+})
+
 export const pager = style({
   display: "flex",
   alignItems: "center",

@@ -1,11 +1,17 @@
-// /dashboard/setting/activities: the account's events, newest first, a page at a time.
+// /dashboard/setting/activities: the account's events, newest first, a page at a time, grouped by
+// day: each a sentence ("You moved Liver biopsies to Deleted Files") naming the lab (a link while it
+// exists), with how long ago.
 import { useActorRef, useSelector } from "@xstate/react"
+import { Fragment } from "react"
+import { Link } from "wouter"
 import type { Activity } from "../../../contract/auth.ts"
 import { ACTIVITIES_PAGE_SIZE } from "../../../effects/auth/account.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { activitiesMachine } from "../../../machines/account/activities.machine.ts"
-import { activityText } from "../../account/activity-text.ts"
-import { formatDateTime } from "../../account/dates.ts"
+import { activityText, byDay, dayOf } from "../../account/activity-text.ts"
+import { formatDate, formatDateTime } from "../../account/dates.ts"
+import { labPath } from "../../labs/lab-paths.ts"
+import { relativeTime } from "../../notifications/relative-time.ts"
 import * as css from "../../account/settings.css.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { ActivityIcon, Alert, Button, Card, ChevronLeftIcon, ChevronRightIcon, EmptyState, Skeleton } from "../../ui/index.ts"
@@ -41,11 +47,20 @@ export default function ActivitiesPage() {
         <EmptyState icon={<ActivityIcon size={24} />} title={t("settings.activities.empty")} />
       ) : (
         <>
-          <ol className={css.activityList} aria-busy={state === "loading"}>
-            {results.map((activity) => (
-              <ActivityRow key={activity.id} activity={activity} />
+          <div aria-busy={state === "loading"}>
+            {byDay(results).map(({ day, items }) => (
+              <Fragment key={day}>
+                <h3 className={css.activityDay}>
+                  <DayName day={day} iso={items[0]?.created_at ?? ""} />
+                </h3>
+                <ol className={css.activityList}>
+                  {items.map((activity) => (
+                    <ActivityRow key={activity.id} activity={activity} />
+                  ))}
+                </ol>
+              </Fragment>
             ))}
-          </ol>
+          </div>
           <nav className={css.pager} aria-label={t("settings.activities.title")}>
             <Button
               variant="secondary"
@@ -73,20 +88,55 @@ export default function ActivitiesPage() {
   )
 }
 
-function ActivityRow({ activity }: { readonly activity: Activity }) {
+/** "Today", "Yesterday", or the date. */
+function DayName({ day, iso }: { readonly day: string; readonly iso: string }) {
   const t = useT()
   const { locale } = useLocale()
+  const today = new Date()
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1)
+  if (day === dayOf(today.toISOString())) return <>{t("settings.activities.today")}</>
+  if (day === dayOf(yesterday.toISOString())) return <>{t("settings.activities.yesterday")}</>
+  return <>{formatDate(locale, iso)}</>
+}
+
+/** Marks where the lab's name goes in a translated sentence; never typed by anyone. */
+const LAB = "\u0000lab\u0000"
+
+function ActivityRow({ activity }: { readonly activity: Activity }) {
+  const t = useT()
+  const { locale, localePath } = useLocale()
   const sentence = activityText(activity)
-  const params = sentence.unknownBrowser ? { ...sentence.params, browser: t("settings.activities.unknownBrowser") } : sentence.params
+  const role = sentence.params.role
+  const params = {
+    ...sentence.params,
+    ...(sentence.unknownBrowser ? { browser: t("settings.activities.unknownBrowser") } : {}),
+    ...(role === "admin" || role === "reviewer" || role === "owner" ? { role: t(`members.roles.${role}`) } : {}),
+    lab: LAB
+  }
+  const [before = "", after = ""] = t(`settings.activities.kinds.${sentence.key}`, params).split(LAB)
+  const { lab } = sentence
+  const name = lab?.name ?? t("settings.activities.someLab")
+  const named =
+    lab === null ? null : lab.linked ? (
+      <Link href={localePath(labPath({ id: lab.id, is_dir: lab.isDir }))} className={css.activityLab}>
+        {name}
+      </Link>
+    ) : (
+      <strong>{name}</strong>
+    )
   return (
     <li className={css.activityItem}>
       <span className={css.activityIcon} aria-hidden="true">
         <ActivityIcon size={16} />
       </span>
       <div className={css.activityText}>
-        <p className={css.activitySentence}>{t(`settings.activities.kinds.${sentence.key}`, params)}</p>
-        <time className={css.muted} dateTime={activity.created_at}>
-          {formatDateTime(locale, activity.created_at)}
+        <p className={css.activitySentence}>
+          {before}
+          {named}
+          {after}
+        </p>
+        <time className={css.muted} dateTime={activity.created_at} title={formatDateTime(locale, activity.created_at)}>
+          {relativeTime(activity.created_at, new Date(), locale === "id" ? "id-ID" : "en-US")}
         </time>
       </div>
     </li>
