@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { NetworkError } from "../../effects/ApiError.ts"
 import { drive } from "../support/testing/drive.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
 import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
@@ -46,7 +47,8 @@ const model = modelFor({
     text: { type: "comment.text", text: "mitosis here" },
     "clear selection": { type: "selection.clear" },
     saved: { type: "xstate.done.actor.save", output: { annotation: stored, label: null } },
-    "save failed": { type: "xstate.error.actor.save", error: new Error("offline") }
+    "save failed": { type: "xstate.error.actor.save", error: new Error("offline") },
+    "save found no network": { type: "xstate.error.actor.save", error: new NetworkError({ message: "Failed to fetch" }) }
   } as unknown as Record<string, ToolsEvent>,
   distinguish: ({ value, context }) => ({
     value,
@@ -108,6 +110,14 @@ const model = modelFor({
       if (arrival.via === "save failed") {
         expect(arrival.emitted.map((e) => e.type)).toEqual(["annotation.failed"])
         expect(actual.context.error).toBeInstanceOf(Error)
+      }
+      // No network: the shape is handed over as a draft (the same id and shape that were sent), not lost.
+      if (arrival.via === "save found no network") {
+        const sent = arrival.before?.context.pending
+        expect(arrival.emitted).toEqual([{ type: "annotation.drafted", input: sent }])
+        expect(sent?.id).toBe(input.newId())
+        expect(sent?.coords.length).toBeGreaterThan(0)
+        expect(actual.context.draft).toEqual([])
       }
     },
     saving: (actual, calls) => {

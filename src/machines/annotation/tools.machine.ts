@@ -76,11 +76,15 @@ export interface ToolsContext {
   readonly tool: Tool
   /** The last failure to save. */
   readonly error: unknown
+  /** What the saving state sends (kept so a save that found no network can be kept as a draft). */
+  readonly pending: SaveInput | null
 }
 
 export type ToolsEmitted =
   | { readonly type: "annotation.saved"; readonly annotation: Annotation; readonly label: Label | null }
   | { readonly type: "annotation.failed"; readonly error: unknown }
+  /** The save found no network: the view keeps the shape as an offline draft (drafts.machine.ts). */
+  | { readonly type: "annotation.drafted"; readonly input: SaveInput }
 
 const atOf = (event: ToolsEvent): XY => ("x" in event ? [event.x, event.y] : [0, 0])
 const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale : 1)
@@ -100,6 +104,8 @@ export const toolsMachine = setup({
   guards: {
     chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
     dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
+    offline: (_, error: unknown) =>
+      typeof error === "object" && error !== null && "_tag" in error && (error as { _tag: unknown })._tag === "NetworkError",
     closes: ({ context, event }) => closesPolygon(context.draft, atOf(event), scaleOf(event)),
     closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
     enoughVertices: ({ context }) => context.draft.length >= 6,
@@ -138,6 +144,8 @@ export const toolsMachine = setup({
       output.label ? { label: output.label } : { label: context.label }
     ),
     failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
+    prepare: assign(({ context }) => ({ pending: saveInputOf(context) })),
+    drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.pending ?? saveInputOf(context) })),
     keepError: assign((_, error: unknown) => ({ error }))
   }
 }).createMachine({
@@ -154,7 +162,8 @@ export const toolsMachine = setup({
     selectedId: null,
     comment: "",
     tool: "select",
-    error: null
+    error: null,
+    pending: null
   }),
   initial: "tools",
   on: { "label.choose": { actions: "setLabel" } },
@@ -334,18 +343,11 @@ export const toolsMachine = setup({
     /** The draft stays on screen (as the preview) until the server has it. */
     saving: {
       tags: ["busy"],
+      entry: "prepare",
       invoke: {
         id: "save",
         src: "save",
-        input: ({ context }): SaveInput => ({
-          labId: context.labId,
-          id: context.newId(),
-          kind: kindOfDraft(context),
-          coords: context.draft,
-          label: context.label,
-          defaultLabel: context.defaultLabel,
-          ...(context.comment.trim() ? { comment: context.comment.trim() } : {})
-        }),
+        input: ({ context }): SaveInput => context.pending ?? saveInputOf(context),
         onDone: {
           target: "#annotationTools.tools.last",
           actions: [
@@ -354,10 +356,13 @@ export const toolsMachine = setup({
             "clear"
           ]
         },
-        onError: {
-          target: "#annotationTools.tools.last",
-          actions: [{ type: "failed", params: errorOf }, { type: "keepError", params: errorOf }, "clear"]
-        }
+        onError: [
+          { guard: { type: "offline", params: errorOf }, target: "#annotationTools.tools.last", actions: ["drafted", "clear"] },
+          {
+            target: "#annotationTools.tools.last",
+            actions: [{ type: "failed", params: errorOf }, { type: "keepError", params: errorOf }, "clear"]
+          }
+        ]
       }
     }
   }
@@ -366,3 +371,14 @@ export const toolsMachine = setup({
 /** Which shape the draft is, from the tool it was drawn with. */
 export const kindOfDraft = (context: Pick<ToolsContext, "tool">): ShapeKind =>
   context.tool === "rectangle" ? "rectangle" : context.tool === "pencil" ? "polyline" : context.tool === "polygon" ? "polygon" : "points"
+
+/** What the saving state sends: the draft, under a new client-chosen id. */
+const saveInputOf = (context: ToolsContext): SaveInput => ({
+  labId: context.labId,
+  id: context.newId(),
+  kind: kindOfDraft(context),
+  coords: context.draft,
+  label: context.label,
+  defaultLabel: context.defaultLabel,
+  ...(context.comment.trim() ? { comment: context.comment.trim() } : {})
+})
