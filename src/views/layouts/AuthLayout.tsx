@@ -37,12 +37,12 @@ export const AuthLayout = ({ children }: { children: ReactNode }) => {
         <p className={css.footnote}>{t("shell.auth.footnote")}</p>
       </section>
       <div className={css.formSide}>
-        <div className={css.topBar}>
+        <header className={css.topBar}>
           <Link href={localePath("/")} className={css.mobileLogo} aria-label={t("common.appName")}>
             <Logo size={28} />
           </Link>
           <LanguageMenu outlined />
-        </div>
+        </header>
         <main className={css.center}>
           <div className={css.card}>{children}</div>
         </main>

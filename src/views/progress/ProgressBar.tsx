@@ -9,7 +9,7 @@ const phaseClass = { idle: css.hidden, running: css.running, finishing: css.fini
 export const ProgressBar = ({ view }: { view: ProgressView }) => {
   const t = useT()
   return (
-    <div className={css.track} aria-hidden={!view.visible}>
+    <div className={css.track} aria-hidden={!view.visible} data-testid="page-progress" data-phase={view.phase}>
       {view.phase === "running" ? (
         // Indeterminate: no aria-valuenow, the real duration is unknown.
         <div className={cx(css.bar, phaseClass.running)} role="progressbar" aria-label={t("shell.progress")} />

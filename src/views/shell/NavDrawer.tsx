@@ -1,8 +1,9 @@
 // Below the 960 px breakpoint the sidebar is a drawer, closed by default: a modal <dialog> sliding in
 // from the left. showModal() makes the page behind it inert (focus stays inside), Escape and a click on
 // the dimmed page close it, and focus goes back to the button that opened it.
-import { useEffect, useRef } from "react"
+import { type KeyboardEvent, useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
+import { focusableIn } from "../ui/Dialog.tsx"
 import * as css from "./Sidebar.css.ts"
 import { Sidebar } from "./Sidebar.tsx"
 
@@ -30,6 +31,21 @@ export const NavDrawer = ({ open, onClose, path }: NavDrawerProps) => {
     }
   }, [open])
 
+  // Past the last control Tab would leave for the browser's own interface: it wraps instead.
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !ref.current) return
+    const items = focusableIn(ref.current)
+    const [first, last] = [items[0], items[items.length - 1]]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
   if (!open) return null
   return (
     <dialog
@@ -41,6 +57,7 @@ export const NavDrawer = ({ open, onClose, path }: NavDrawerProps) => {
         event.preventDefault()
         onClose()
       }}
+      onKeyDown={trapTab}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose()
       }}

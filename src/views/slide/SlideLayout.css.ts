@@ -27,13 +27,13 @@ export const root = style({
 })
 
 export const frame = styleVariants({
-  // DashboardLayout pads its content (space 6/8/16, 5 on narrow screens); the viewer takes the
-  // whole area under the header instead, edge to edge.
+  // DashboardLayout pads its content (space 6 and 8 and a 96 px bottom gutter; 5 and 4 on narrow
+  // screens); the viewer takes the whole area under the header instead, edge to edge.
   dashboard: {
     height: `calc(100dvh - ${vars.layout.header})`,
-    margin: `calc(-1 * ${vars.space["6"]}) calc(-1 * ${vars.space["8"]}) calc(-1 * ${vars.space["16"]})`,
+    margin: `calc(-1 * ${vars.space["6"]}) calc(-1 * ${vars.space["8"]}) -96px`,
     "@media": {
-      "(max-width: 960px)": { margin: `calc(-1 * ${vars.space["5"]}) calc(-1 * ${vars.space["5"]}) calc(-1 * ${vars.space["16"]})` }
+      "(max-width: 960px)": { margin: `calc(-1 * ${vars.space["5"]}) calc(-1 * ${vars.space["4"]}) -96px` }
     }
   },
   // PublicLayout's bar is 64 px high (PublicLayout.css.ts, barInner).

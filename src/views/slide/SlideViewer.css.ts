@@ -11,6 +11,9 @@ export const canvas = style({
   selectors: { "&:focus-within": { outline: "none" } }
 })
 
+// The canvas pans with the arrow keys once focused: keyboard users see where focus is.
+globalStyle(`${canvas} .openseadragon-canvas:focus-visible`, { outline: "2px solid #60a5fa", outlineOffset: -2 })
+
 // The navigator: OpenSeadragon sets its size, colours, border and margin inline; the frame around
 // it (a rounded card with a shadow, lifted off the corner) is ours. `translate` is a property of
 // its own, which OpenSeadragon leaves alone (it rotates only the navigator's inner elements).

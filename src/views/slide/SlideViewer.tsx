@@ -7,8 +7,9 @@
 // `overlay`, inside the same element, so it moves with the viewer and goes full screen with it.
 // Every handler added here is removed in the same effect, and the viewer destroyed, on unmount.
 import OpenSeadragon from "openseadragon"
-import { type ReactNode, useEffect, useRef, useState } from "react"
+import { type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { useT } from "../../i18n/index.ts"
+import { visuallyHidden } from "../theme/utilities.css.ts"
 import { AlertTriangleIcon, Button, RefreshIcon } from "../ui/index.ts"
 import { nearestRotation, normalizeDegrees } from "./rotation.ts"
 import { shortcutOf } from "./shortcuts.ts"
@@ -24,6 +25,9 @@ export interface SlideViewerProps {
   /** A slot above the canvas for the drawing stage (a later issue). */
   readonly overlay?: ReactNode
 }
+
+/** Someone who asked for less motion gets zoom and pan without the springy glide. */
+const reducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 const options = (element: HTMLElement, tileSource: string): OpenSeadragon.Options => ({
   element,
@@ -47,11 +51,11 @@ const options = (element: HTMLElement, tileSource: string): OpenSeadragon.Option
   // Twice the scan's resolution at most: beyond that there is nothing more to see, only blur.
   maxZoomPixelRatio: 2,
   // Smooth, quick zoom: short springy animations and gentle steps per wheel notch.
-  animationTime: 0.6,
+  animationTime: reducedMotion() ? 0 : 0.6,
   springStiffness: 9,
   zoomPerScroll: 1.25,
   zoomPerClick: 1.6,
-  blendTime: 0.15,
+  blendTime: reducedMotion() ? 0 : 0.15,
   immediateRender: false,
   // A click selects (and later draws); zooming is the wheel, a double click and the controls.
   gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true, scrollToZoom: true, flickEnabled: false },
@@ -67,6 +71,8 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
   const [openFailed, setOpenFailed] = useState(false)
   const announce = useRef(onViewer)
   announce.current = onViewer
+  const helpId = useId()
+  const label = t("viewer.canvas.label")
 
   useEffect(() => {
     const element = host.current
@@ -93,6 +99,11 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
     created.addHandler("open-failed", onOpenFailed)
     created.addHandler("rotate", onRotate)
     created.addHandler("canvas-key", onCanvasKey)
+    // OpenSeadragon's canvas takes focus (Tab reaches it) and pans with the arrow keys: say what it is
+    // and how to drive it, as an application region with its own keys.
+    created.canvas.setAttribute("role", "application")
+    created.canvas.setAttribute("aria-roledescription", "slide")
+    created.canvas.setAttribute("aria-describedby", helpId)
     element.dataset.rotation = "0"
     setViewer(created)
     announce.current(created)
@@ -105,7 +116,11 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
       setViewer(null)
       created.destroy()
     }
-  }, [tileSource])
+  }, [tileSource, helpId])
+
+  useEffect(() => {
+    viewer?.canvas.setAttribute("aria-label", label)
+  }, [viewer, label])
 
   useEffect(() => {
     if (viewer === null) return
@@ -116,6 +131,9 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
   return (
     <div className={css.root}>
       <div ref={host} className={css.canvas} data-testid="slide-viewer" />
+      <p id={helpId} className={visuallyHidden}>
+        {t("viewer.canvas.help")}
+      </p>
       {overlay}
       {openFailed && (
         <div className={css.failure} role="alert">

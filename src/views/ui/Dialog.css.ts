@@ -20,6 +20,18 @@ export const dialog = style({
   selectors: {
     "&[open]": { display: "flex", flexDirection: "column", animation: `${enter} 180ms cubic-bezier(0.2, 0, 0, 1)` },
     "&::backdrop": { background: vars.color.overlay, backdropFilter: "blur(2px)", animation: `${fade} 180ms ease-out` }
+  },
+  // A phone shows it as a sheet from the bottom edge; the strip it leaves at the top is where notices
+  // raised from inside it appear, so they never cover its buttons.
+  "@media": {
+    "(max-width: 576px)": {
+      width: "100vw",
+      maxWidth: "100vw",
+      maxHeight: "calc(100dvh - 88px)",
+      margin: "auto 0 0",
+      borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
+      borderBottom: 0
+    }
   }
 })
 

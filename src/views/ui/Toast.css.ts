@@ -1,13 +1,17 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
-const enter = keyframes({ from: { opacity: 0, transform: "translateY(-8px) scale(0.98)" }, to: { opacity: 1, transform: "none" } })
+const enter = keyframes({ from: { opacity: 0, transform: "translateY(8px) scale(0.98)" }, to: { opacity: 1, transform: "none" } })
 const drain = keyframes({ from: { transform: "scaleX(1)" }, to: { transform: "scaleX(0)" } })
 
+// Where notices appear, chosen so they never sit on an action: not at the top right, where the page's
+// own actions are (Upload, New folder), nor at the bottom right, the contact button's and the upload
+// panel's corner. On a wide screen they rise from the bottom left of the content, beside the sidebar;
+// on a narrow one they sit at the very top, over the header's strip, where a dialog (shown there as
+// a sheet from the bottom) leaves room for them and no page action is.
 export const region = style({
   position: "fixed",
-  // Below the dashboard header, so a notice never hides the bell or the account menu it points to.
-  inset: `calc(${vars.layout.header} + 8px) 16px auto auto`,
+  inset: "auto auto 24px 24px",
   overflow: "visible",
   border: 0,
   background: "transparent",
@@ -19,7 +23,16 @@ export const region = style({
   margin: 0,
   padding: 0,
   listStyle: "none",
-  pointerEvents: "none"
+  pointerEvents: "none",
+  selectors: {
+    "html:has(aside[data-expanded='true']) &": { left: `calc(${vars.layout.sidebar} + 24px)` },
+    "html:has(aside[data-expanded='false']) &": { left: `calc(${vars.layout.sidebarCollapsed} + 24px)` }
+  },
+  "@media": {
+    "(max-width: 960px)": {
+      selectors: { "html &&": { inset: "8px 12px auto 12px", width: "auto" } }
+    }
+  }
 })
 
 export const toast = style({

@@ -9,10 +9,12 @@ const sweep = keyframes({ from: { transform: "translateX(-100%)" }, to: { transf
 export const panel = style({
   position: "fixed",
   right: 24,
-  bottom: 24,
+  // Above the floating contact button (24 + 44 + 12), so neither covers the other's buttons.
+  bottom: 80,
   zIndex: vars.zIndex.floating,
   width: 360,
   maxWidth: "calc(100vw - 32px)",
+  maxHeight: "calc(100dvh - 160px)",
   display: "flex",
   flexDirection: "column",
   overflow: "hidden",
