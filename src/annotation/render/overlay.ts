@@ -1,19 +1,25 @@
 // The annotation overlay of one OpenSeadragon viewer: ONE Konva stage inside the viewer's canvas
 // element, so it pans, zooms, rotates and goes full screen with it. Two layers:
-//   scene  one custom Konva.Shape whose sceneFunc draws the store's visible shapes (SceneRenderer),
+//   scene  one custom Konva.Shape that draws a cached bitmap of the store's visible shapes,
 //          listening(false): Konva never hit-tests or keeps a node per annotation
 //   tools  real Konva nodes, only a handful: the shape being drawn and the selected shape with its
-//          vertex handles
+//          vertex handles (always live, never cached)
+// The cache (as QuPath paints its overlay into cached tiles): the shapes are rendered by SceneRenderer
+// into an offscreen canvas a margin larger than the view, once the view settles (OpenSeadragon's
+// 'animation-finish', or no move for SETTLE_MS) or when the store or the selection changes. While the
+// view moves, every frame draws only that bitmap under the transform from where it was rendered to
+// where the view is now: one drawImage, whatever the number of shapes. A render runs in slices of a
+// few milliseconds per animation frame into a back buffer, and the front one is shown until it is
+// done, so a render of 100,000 shapes never makes one long frame.
 // On every 'update-viewport' (OpenSeadragon fires it inside its own animation frame, with the
 // animated bounds) the transform is read again and both layers drawn at once, so shapes never lag
-// the tiles. Store changes redraw on the next animation frame, batched.
-// Every viewer handler added here is removed in destroy().
+// the tiles. Every viewer handler added here is removed in destroy().
 import Konva from "konva"
 import type OpenSeadragon from "openseadragon"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
-import { SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
-import { type Affine, affineFrom, apply, IDENTITY, invert, konvaAttrs, scaleOf } from "./transform.ts"
+import { type SceneJob, SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
+import { type Affine, affineFrom, apply, compose, IDENTITY, invert, konvaAttrs, sameAffine, scaleOf } from "./transform.ts"
 
 export interface Preview {
   /** x,y pairs in image pixels. */
@@ -29,11 +35,37 @@ export interface Preview {
 }
 
 export interface OverlayOptions {
-  /** Told after every scene draw, with what was drawn (the bench and the page's data-* read it). */
-  readonly onDraw?: (stats: SceneStats, ms: number) => void
+  /**
+   * Told after every frame in which the overlay drew (a slice of a render, the cached bitmap, or
+   * both), with the stats of the shapes shown, the overlay's own time in that frame, and whether what
+   * is shown is the store as it is now (false while the first render after a change is under way).
+   */
+  readonly onDraw?: (stats: SceneStats, ms: number, current: boolean) => void
 }
 
 const HANDLE_PX = 4
+/** The view counts as settled after this long without a move. */
+export const SETTLE_MS = 100
+/** The cache reaches this fraction of the view's size beyond each edge, so a short pan shows shapes. */
+export const CACHE_MARGIN = 0.25
+/** A render's time per animation frame while the view moves, and while it is still. */
+export const SLICE_MS = { moving: 6, still: 32 } as const
+
+/** A rendered bitmap of the scene and what it was rendered for. */
+interface Cache {
+  readonly canvas: HTMLCanvasElement
+  /** Image pixels to the cache's CSS pixels. */
+  transform: Affine
+  /** The view's transform it was rendered for. */
+  view: Affine
+  width: number
+  height: number
+  pixelRatio: number
+  version: number
+  stats: SceneStats
+}
+
+const EMPTY: SceneStats = { queried: 0, outlines: 0, circles: 0, dots: 0, vertices: 0 }
 
 export class AnnotationOverlay {
   readonly element: HTMLDivElement
@@ -51,12 +83,20 @@ export class AnnotationOverlay {
   private ready = false
   private selected: Shape | null = null
   private frameRequest = 0
+  /** The bitmap shown, and the one being rendered. */
+  private front: Cache | null = null
+  private back: Cache | null = null
+  private job: SceneJob | null = null
+  /** Raised by every change of what the scene shows (the store, the selection, the fill). */
+  private version = 0
+  private lastMove = 0
+  private settleTimer: ReturnType<typeof setTimeout> | null = null
+  private fill = 0.14
   private readonly unsubscribe: () => void
   private readonly handlers: Array<readonly [keyof OpenSeadragon.ViewerEventMap, () => void]> = []
   private readonly viewer: OpenSeadragon.Viewer
   private readonly store: AnnotationStore
   private readonly options: OverlayOptions
-  fillAlpha = 0.14
 
   constructor(viewer: OpenSeadragon.Viewer, store: AnnotationStore, options: OverlayOptions = {}) {
     this.viewer = viewer
@@ -80,7 +120,7 @@ export class AnnotationOverlay {
     const scene = new Konva.Shape({
       listening: false,
       perfectDrawEnabled: false,
-      sceneFunc: (context) => this.drawScene(context._context)
+      sceneFunc: (context) => this.blit(context._context)
     })
     this.sceneLayer.add(scene)
     this.toolLayer = new Konva.Layer({ listening: false })
@@ -98,14 +138,17 @@ export class AnnotationOverlay {
     this.stage.add(this.sceneLayer, this.toolLayer)
 
     this.on("update-viewport", () => this.drawNow())
+    this.on("animation-finish", () => this.settle())
     this.on("resize", () => {
       const size = this.size()
       this.stage.size(size)
       this.drawNow()
+      this.settle()
     })
     this.on("open", () => {
       this.ready = true
       this.drawNow()
+      this.settle()
     })
     this.ready = viewer.world.getItemCount() > 0
     this.unsubscribe = store.subscribe((change) => {
@@ -116,6 +159,18 @@ export class AnnotationOverlay {
       if (change.upserted.length > 0 || change.removed.length > 0 || change.reset || change.origin === "local") this.requestDraw()
     })
     this.drawNow()
+    this.settle()
+  }
+
+  /** Fill closed shapes this lightly (0: outlines only). */
+  get fillAlpha(): number {
+    return this.fill
+  }
+
+  set fillAlpha(alpha: number) {
+    if (alpha === this.fill) return
+    this.fill = alpha
+    this.requestDraw()
   }
 
   /** Image pixels per screen pixel, now. */
@@ -207,20 +262,21 @@ export class AnnotationOverlay {
           )
       this.selectedHandles.visible(true)
     }
+    this.placeTools()
+    this.toolLayer.batchDraw()
     this.requestDraw()
   }
 
-  /** Draws on the next animation frame (many changes in one frame draw once). */
+  /** The scene changed: renders it again, starting on the next animation frame (many changes render once). */
   requestDraw(): void {
-    if (this.frameRequest !== 0) return
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0
-      this.drawNow()
-    })
+    this.version++
+    this.job = null
+    this.schedule()
   }
 
   destroy(): void {
     if (this.frameRequest !== 0) cancelAnimationFrame(this.frameRequest)
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer)
     this.unsubscribe()
     for (const [name, handler] of this.handlers) this.viewer.removeHandler(name, handler)
     this.stage.destroy()
@@ -255,31 +311,135 @@ export class AnnotationOverlay {
       handle.setAttrs({ width: side, height: side, offsetX: side / 2, offsetY: side / 2 })
   }
 
+  /** Reads the view and draws both layers, the scene from its cache. A move also waits for the view to settle. */
   private drawNow(): void {
     if (!this.ready) return
     const transform = this.readTransform()
     if (transform === null) return
+    // OpenSeadragon also fires 'update-viewport' when tiles arrive; only a new transform is a move.
+    if (sameAffine(transform, this.transform)) return
     this.transform = transform
+    this.lastMove = performance.now()
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer)
+    this.settleTimer = setTimeout(() => this.settle(), SETTLE_MS)
     this.placeTools()
+    const started = performance.now()
     this.sceneLayer.draw()
     this.toolLayer.draw()
+    this.report(performance.now() - started)
   }
 
-  private drawScene(native: CanvasRenderingContext2D): void {
-    const started = performance.now()
-    const pixelRatio = this.sceneLayer.getCanvas().getPixelRatio()
-    native.save()
-    native.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
-    const stats = this.renderer.draw(native, this.store, {
-      width: this.stage.width(),
-      height: this.stage.height(),
-      pixelRatio,
-      transform: this.transform,
-      selectedId: this.selected?.id ?? null,
-      fillAlpha: this.fillAlpha
+  /** The view is still: if the shown bitmap was rendered for another view, render it again. */
+  private settle(): void {
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer)
+    this.settleTimer = null
+    const { width, height } = this.stage.size()
+    const front = this.front
+    const stale =
+      front === null ||
+      this.job !== null ||
+      !sameAffine(front.view, this.transform) ||
+      front.width !== width + 2 * Math.round(width * CACHE_MARGIN) ||
+      front.height !== height + 2 * Math.round(height * CACHE_MARGIN)
+    if (stale) this.schedule()
+  }
+
+  private schedule(): void {
+    if (this.frameRequest !== 0) return
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = 0
+      this.tick()
     })
+  }
+
+  /** One animation frame of rendering: starts a render if none is under way, runs it for a slice. */
+  private tick(): void {
+    if (!this.ready) return
+    const started = performance.now()
+    if (this.job === null) {
+      const transform = this.readTransform()
+      if (transform === null) return
+      this.transform = transform
+      this.begin()
+    }
+    const moving = started - this.lastMove < SETTLE_MS
+    const done = this.job!.step(started + (moving ? SLICE_MS.moving : SLICE_MS.still))
+    if (done) {
+      const finished = this.back!
+      finished.stats = this.job!.stats
+      this.back = this.front
+      this.front = finished
+      this.job = null
+      this.placeTools()
+      this.sceneLayer.draw()
+      this.toolLayer.draw()
+      // Rendered for a view that has moved on since, or a scene that changed: once more when still.
+      if (finished.version !== this.version) this.schedule()
+      else if (!moving) this.settle()
+    } else this.schedule()
+    this.report(performance.now() - started)
+  }
+
+  /** Starts rendering the scene as it is, for the view as it is, into the back buffer. */
+  private begin(): void {
+    const { width, height } = this.stage.size()
+    const mx = Math.round(width * CACHE_MARGIN)
+    const my = Math.round(height * CACHE_MARGIN)
+    const pixelRatio = this.sceneLayer.getCanvas().getPixelRatio()
+    const back = this.back ?? {
+      canvas: document.createElement("canvas"),
+      transform: IDENTITY,
+      view: IDENTITY,
+      width: 0,
+      height: 0,
+      pixelRatio,
+      version: -1,
+      stats: EMPTY
+    }
+    const w = width + 2 * mx
+    const h = height + 2 * my
+    if (back.canvas.width !== Math.round(w * pixelRatio) || back.canvas.height !== Math.round(h * pixelRatio)) {
+      back.canvas.width = Math.round(w * pixelRatio)
+      back.canvas.height = Math.round(h * pixelRatio)
+    }
+    const context = back.canvas.getContext("2d")!
+    context.setTransform(1, 0, 0, 1, 0, 0)
+    context.clearRect(0, 0, back.canvas.width, back.canvas.height)
+    back.view = this.transform
+    back.transform = compose({ a: 1, b: 0, c: 0, d: 1, e: mx, f: my }, this.transform)
+    back.width = w
+    back.height = h
+    back.pixelRatio = pixelRatio
+    back.version = this.version
+    back.stats = EMPTY
+    this.back = back
+    this.job = this.renderer.begin(context, this.store, {
+      width: w,
+      height: h,
+      pixelRatio,
+      transform: back.transform,
+      selectedId: this.selected?.id ?? null,
+      fillAlpha: this.fill
+    })
+  }
+
+  /** The shown bitmap under the map from the view it was rendered for to the view now. */
+  private blit(native: CanvasRenderingContext2D): void {
+    const front = this.front
+    if (front === null) return
+    const pr = this.sceneLayer.getCanvas().getPixelRatio()
+    // cache device px -> cache CSS px -> image px -> screen CSS px -> screen device px
+    const m = compose(this.transform, invert(front.transform))
+    const k = 1 / front.pixelRatio
+    native.save()
+    native.setTransform(pr * m.a * k, pr * m.b * k, pr * m.c * k, pr * m.d * k, pr * m.e, pr * m.f)
+    native.drawImage(front.canvas, 0, 0)
     native.restore()
-    this.options.onDraw?.(stats, performance.now() - started)
+  }
+
+  private report(ms: number): void {
+    const front = this.front
+    this.options.onDraw?.(front?.stats ?? EMPTY, ms, front !== null && front.version === this.version && this.job === null)
   }
 }
 

@@ -3,11 +3,11 @@ import { annotationOf, ring } from "../store/fixtures.ts"
 import { AnnotationStore } from "../store/store.ts"
 import { SceneRenderer } from "./scene.ts"
 import { douglasPeucker, radial, simplify } from "./simplify.ts"
-import { affineFrom, apply, invert, konvaAttrs, scaleOf, visibleImageBox } from "./transform.ts"
+import { affineFrom, apply, compose, invert, konvaAttrs, sameAffine, scaleOf, visibleImageBox } from "./transform.ts"
 
 /** A 2D context that counts what it is asked to draw. */
 const recorder = () => {
-  const calls = { moveTo: 0, lineTo: 0, stroke: 0, fill: 0, drawImage: 0, arc: 0 }
+  const calls = { moveTo: 0, lineTo: 0, stroke: 0, fill: 0, drawImage: 0, arc: 0, setTransform: 0 }
   const ctx = new Proxy(
     {},
     {
@@ -48,6 +48,17 @@ describe("transform", () => {
     expect(box.minX).toBeCloseTo(-20)
     expect(box.maxX).toBeCloseTo(1180)
   })
+
+  it("composes maps, so a cached bitmap lands where the view is now", () => {
+    const rendered = affineFrom({ x: 400, y: 10 }, { x: 400, y: 60 }, { x: 350, y: 10 }, 100)
+    const now = { a: 1.5, b: 0, c: 0, d: 1.5, e: -30, f: 12 }
+    // cache px -> image px -> screen now
+    const [x, y] = apply(compose(now, invert(rendered)), ...apply(rendered, 37, 91))
+    expect(x).toBeCloseTo(apply(now, 37, 91)[0])
+    expect(y).toBeCloseTo(apply(now, 37, 91)[1])
+    expect(sameAffine(compose(rendered, invert(rendered)), { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 })).toBe(true)
+    expect(sameAffine(rendered, { ...rendered, e: rendered.e + 0.5 })).toBe(false)
+  })
 })
 
 describe("simplify", () => {
@@ -66,20 +77,37 @@ describe("SceneRenderer", () => {
   store.load([
     annotationOf("big", ring(500, 500, 200)),
     annotationOf("small", ring(2000, 2000, 2), { color: "#00FF00" }),
+    annotationOf("cell", ring(1500, 1000, 8), { color: "#00FF00" }),
     annotationOf("far", ring(90_000, 90_000, 200)),
     annotationOf("count", { kind: "points", points: [[600, 600]] })
   ])
   const frame = (scale: number) => ({ width: 1000, height: 800, pixelRatio: 1, transform: { a: scale, b: 0, c: 0, d: scale, e: 0, f: 0 } })
 
-  it("draws only what the viewport holds, one stroke per colour, tiny shapes as dots", () => {
+  it("draws only what the viewport holds, one stroke per batch, tiny shapes as dots, small ones as circles", () => {
     const { ctx, calls } = recorder()
     const stats = new SceneRenderer(fakeCanvas).draw(ctx, store, frame(0.4))
-    expect(stats.queried).toBe(3) // "far" is off screen
+    expect(stats.queried).toBe(4) // "far" is off screen
     expect(stats.outlines).toBe(1) // "big"
+    expect(stats.circles).toBe(1) // "cell": 16 image px at 0.4 is 6.4 screen px
     expect(stats.dots).toBe(1) // "small": 4 image px at 0.4 is under 3 screen px
-    expect(calls.stroke).toBe(2) // the outlines' colour, and the counter point's ring
+    expect(calls.stroke).toBe(3) // the outline batch, the circle batch, and the counter point's ring
     expect(calls.drawImage).toBe(1)
-    expect(calls.arc).toBe(1)
+    expect(calls.arc).toBe(2) // the circle and the counter point
+  })
+
+  it("draws in slices: a job stops at its deadline and goes on where it stopped", () => {
+    const many = new AnnotationStore()
+    many.load(Array.from({ length: 1000 }, (_, i) => annotationOf(`c${i}`, ring(100 + (i % 40) * 60, 100 + Math.floor(i / 40) * 60, 20))))
+    const whole = recorder()
+    const all = new SceneRenderer(fakeCanvas).draw(whole.ctx, many, frame(0.3))
+    const sliced = recorder()
+    const job = new SceneRenderer(fakeCanvas).begin(sliced.ctx, many, frame(0.3))
+    let slices = 0
+    while (!job.step(0)) slices++
+    expect(slices).toBe(7) // 1,000 outlines are 8 batches; a past deadline still draws one per step
+    expect(job.done).toBe(true)
+    expect(job.stats).toEqual(all)
+    expect(sliced.calls.lineTo).toBe(whole.calls.lineTo)
   })
 
   it("thins outlines by zoom: a 32-vertex ring a few pixels across is drawn with fewer vertices", () => {

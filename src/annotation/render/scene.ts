@@ -1,21 +1,27 @@
-// Draws a frame of the slide's annotations onto one 2D canvas context: only the shapes the spatial
-// index returns for the viewport, in image coordinates under one transform, batched into paths
-// of PATH_SHAPES shapes of one label colour (one stroke call per batch, not per shape). Level of detail:
-//   - a shape smaller than TINY_PX on screen is a dot, stamped into a pixel buffer drawn in one
-//     drawImage (a 32-vertex outline 3 px across shows nothing its bounding box does not);
-//   - vertices closer than LOD_PX on screen to the last one drawn are skipped as the path is built
-//     (no allocation); shapes of more than DP_FROM vertices are simplified once per zoom level
-//     (Douglas-Peucker, cached) so a 5,000-vertex outline is not walked every frame.
-// Stroke width stays constant on screen (line width divided by the scale).
+// Draws the slide's annotations onto one 2D canvas context: only the shapes the spatial index
+// returns for the viewport, batched into paths of PATH_SHAPES shapes of one label colour (one stroke
+// call per batch, not per shape). A drawing is a SceneJob that can be run in slices (step with a
+// deadline), so the overlay can build its cache over several frames without a long one. Level of
+// detail, by the shape's size on screen:
+//   - under TINY_PX: a dot, stamped into a pixel buffer drawn in one drawImage (a 32-vertex outline
+//     3 px across shows nothing its bounding box does not);
+//   - under ROUND_PX: a circle of the shape's size, centred on a pixel so its 1 px ring is crisp (a
+//     32-vertex outline a few pixels across, thinned by the vertex skipping below, draws as a
+//     triangle or a square; a professional viewer shows a small round cell);
+//   - otherwise its outline: vertices closer than LOD_PX on screen to the last one drawn are skipped
+//     as the path is built (no allocation); shapes of more than DP_FROM vertices are simplified once
+//     per zoom level (Douglas-Peucker, cached) so a 5,000-vertex outline is not walked every frame.
+// Strokes are STROKE_PX wide on screen whatever the zoom (line width divided by the scale).
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
-import { type Affine, scaleOf, visibleImageBox } from "./transform.ts"
 import { simplify } from "./simplify.ts"
+import { type Affine, scaleOf, visibleImageBox } from "./transform.ts"
 
 export const TINY_PX = 3
+export const ROUND_PX = 8
 export const LOD_PX = 0.75
 export const DP_FROM = 128
-export const STROKE_PX = 1.5
+export const STROKE_PX = 1
 export const POINT_RADIUS_PX = 5
 /** Above this many outlines in view, no fill: filling thousands of small paths doubles a frame's cost. */
 export const FILL_AT_MOST = 2000
@@ -38,8 +44,17 @@ export interface SceneFrame {
 export interface SceneStats {
   readonly queried: number
   readonly outlines: number
+  readonly circles: number
   readonly dots: number
   readonly vertices: number
+}
+
+/** A drawing in progress. */
+export interface SceneJob {
+  /** Draws on until it is done or performance.now() passes `deadline`; true once done. */
+  step(deadline: number): boolean
+  readonly done: boolean
+  readonly stats: SceneStats
 }
 
 /** "#RRGGBB" as a little-endian RGBA word (ImageData's byte order), opaque. */
@@ -51,9 +66,19 @@ const rgbaWord = (color: string): number => {
 
 type Context2D = CanvasRenderingContext2D
 
+interface Bucket {
+  readonly color: string
+  readonly outlines: Array<Shape>
+  readonly circles: Array<Shape>
+}
+
+/** One unit of work: a path of up to PATH_SHAPES shapes of one colour, the counter points, or the dots. */
+type Step =
+  | { readonly kind: "outlines" | "circles"; readonly bucket: Bucket; readonly start: number }
+  | { readonly kind: "points" }
+  | { readonly kind: "dots" }
+
 export class SceneRenderer {
-  private readonly visible: Array<Shape> = []
-  private readonly byColor = new Map<string, Array<Shape>>()
   private readonly words = new Map<string, number>()
   private readonly simplified = new WeakMap<Shape, { readonly level: number; readonly coords: Float64Array }>()
   private dotCanvas: HTMLCanvasElement | OffscreenCanvas | null = null
@@ -66,20 +91,31 @@ export class SceneRenderer {
     this.createCanvas = createCanvas
   }
 
+  /** Draws the whole frame at once. */
   draw(ctx: Context2D, store: AnnotationStore, frame: SceneFrame): SceneStats {
+    const job = this.begin(ctx, store, frame)
+    job.step(Number.POSITIVE_INFINITY)
+    return job.stats
+  }
+
+  /**
+   * Queries and sorts the frame's shapes (and stamps the dots) now; the drawing is left to the job's
+   * steps. A renderer runs one job at a time: beginning another abandons the previous one.
+   */
+  begin(ctx: Context2D, store: AnnotationStore, frame: SceneFrame): SceneJob {
     const m = frame.transform
     const scale = scaleOf(m)
-    const visible = this.visible
-    visible.length = 0
-    store.query(visibleImageBox(m, frame.width, frame.height, 8), visible)
-    for (const bucket of this.byColor.values()) bucket.length = 0
+    const visible = store.query(visibleImageBox(m, frame.width, frame.height, 8))
+    const byColor = new Map<string, Bucket>()
     const tiny = TINY_PX / scale
+    const round = ROUND_PX / scale
     const points: Array<Shape> = []
     let dots = 0
     let dotBuffer: Uint32Array | null = null
     const pr = frame.pixelRatio
     const bw = Math.max(1, Math.round(frame.width * pr))
     const bh = Math.max(1, Math.round(frame.height * pr))
+    let inView = 0
     for (const shape of visible) {
       if (shape.id === frame.selectedId) continue
       if (shape.kind === "points") {
@@ -87,65 +123,107 @@ export class SceneRenderer {
         continue
       }
       const { minX, minY, maxX, maxY } = shape.bbox
-      if (maxX - minX < tiny && maxY - minY < tiny) {
+      const w = maxX - minX
+      const h = maxY - minY
+      if (w < tiny && h < tiny) {
         dotBuffer ??= this.dotBufferOf(bw, bh)
         this.stamp(dotBuffer, bw, bh, m, pr, shape, scale)
         dots++
         continue
       }
-      let bucket = this.byColor.get(shape.color)
+      let bucket = byColor.get(shape.color)
       if (bucket === undefined) {
-        bucket = []
-        this.byColor.set(shape.color, bucket)
+        bucket = { color: shape.color, outlines: [], circles: [] }
+        byColor.set(shape.color, bucket)
       }
-      bucket.push(shape)
+      // A closed shape small on screen and not long and thin is a circle; a polyline stays a line.
+      if (w < round && h < round && shape.kind !== "polyline" && w < 3 * h && h < 3 * w) bucket.circles.push(shape)
+      else bucket.outlines.push(shape)
+      inView++
     }
 
-    ctx.save()
-    ctx.transform(m.a, m.b, m.c, m.d, m.e, m.f)
-    ctx.lineWidth = STROKE_PX / scale
-    // Miter joins (the default): round joins cost a software rasteriser a disc per vertex.
+    const steps: Array<Step> = []
+    for (const bucket of byColor.values()) {
+      for (let start = 0; start < bucket.outlines.length; start += PATH_SHAPES) steps.push({ kind: "outlines", bucket, start })
+      for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
+    }
+    if (points.length > 0) steps.push({ kind: "points" })
+    if (dotBuffer !== null) steps.push({ kind: "dots" })
+
+    const fill = frame.fillAlpha !== undefined && frame.fillAlpha > 0 && inView <= FILL_AT_MOST ? frame.fillAlpha : 0
     const lod = LOD_PX / scale
     const level = Math.floor(Math.log2(1 / scale))
-    let inView = 0
-    for (const bucket of this.byColor.values()) inView += bucket.length
-    const fill = inView <= FILL_AT_MOST
-    let outlines = 0
-    let vertices = 0
-    for (const [color, bucket] of this.byColor) {
-      if (bucket.length === 0) continue
-      ctx.strokeStyle = color
-      ctx.fillStyle = color
+    const stats = { queried: visible.length, outlines: 0, circles: 0, dots, vertices: 0 }
+    const dotImage = this.dotImage
+    const dotCanvas = this.dotCanvas
+    let next = 0
+
+    const run = (step: Step) => {
+      if (step.kind === "points") return this.drawPoints(ctx, points, m, pr)
+      if (step.kind === "dots") {
+        if (dotImage === null || dotCanvas === null) return
+        const dotContext = dotCanvas.getContext("2d") as CanvasRenderingContext2D | null
+        dotContext?.putImageData(dotImage, 0, 0)
+        ctx.setTransform(1, 0, 0, 1, 0, 0)
+        ctx.drawImage(dotCanvas as CanvasImageSource, 0, 0)
+        return
+      }
+      const { bucket, start } = step
+      ctx.strokeStyle = bucket.color
+      ctx.fillStyle = bucket.color
+      ctx.beginPath()
       // One path per PATH_SHAPES shapes, not per colour: a software rasteriser keeps every edge
       // crossing a scanline in one sorted list, and tens of thousands of overlapping outlines in one
       // path made a frame at 100k shapes take seconds (measured: 21 s p95 with one path per colour).
-      for (let start = 0; start < bucket.length; start += PATH_SHAPES) {
-        ctx.beginPath()
-        const end = Math.min(bucket.length, start + PATH_SHAPES)
+      if (step.kind === "outlines") {
+        ctx.setTransform(pr * m.a, pr * m.b, pr * m.c, pr * m.d, pr * m.e, pr * m.f)
+        ctx.lineWidth = STROKE_PX / scale
+        const end = Math.min(bucket.outlines.length, start + PATH_SHAPES)
+        for (let i = start; i < end; i++) stats.vertices += this.trace(ctx, bucket.outlines[i]!, lod, level)
+        stats.outlines += end - start
+      } else {
+        // In device pixels: centres on pixel centres and whole radii, so a 1 px ring is one pixel wide.
+        ctx.setTransform(1, 0, 0, 1, 0, 0)
+        ctx.lineWidth = STROKE_PX * pr
+        const half = (STROKE_PX * pr) / 2
+        const end = Math.min(bucket.circles.length, start + PATH_SHAPES)
         for (let i = start; i < end; i++) {
-          vertices += this.trace(ctx, bucket[i]!, lod, level)
-          outlines++
+          const { minX, minY, maxX, maxY } = bucket.circles[i]!.bbox
+          const cx = (minX + maxX) / 2
+          const cy = (minY + maxY) / 2
+          const x = Math.round((m.a * cx + m.c * cy + m.e) * pr - half) + half
+          const y = Math.round((m.b * cx + m.d * cy + m.f) * pr - half) + half
+          const r = Math.max(1.5, Math.round(((maxX - minX + maxY - minY) / 4) * scale * pr))
+          ctx.moveTo(x + r, y)
+          ctx.arc(x, y, r, 0, Math.PI * 2)
         }
-        if (frame.fillAlpha !== undefined && frame.fillAlpha > 0 && fill) {
-          ctx.globalAlpha = frame.fillAlpha
-          ctx.fill()
-          ctx.globalAlpha = 1
+        stats.circles += end - start
+      }
+      if (fill > 0) {
+        ctx.globalAlpha = fill
+        ctx.fill()
+        ctx.globalAlpha = 1
+      }
+      ctx.stroke()
+    }
+
+    return {
+      get done() {
+        return next >= steps.length
+      },
+      stats,
+      step(deadline: number): boolean {
+        if (next >= steps.length) return true
+        ctx.save()
+        // Miter joins (the default): round joins cost a software rasteriser a disc per vertex.
+        while (next < steps.length) {
+          run(steps[next++]!)
+          if (performance.now() >= deadline) break
         }
-        ctx.stroke()
+        ctx.restore()
+        return next >= steps.length
       }
     }
-    ctx.restore()
-
-    if (points.length > 0) this.drawPoints(ctx, points, m)
-    if (dotBuffer !== null && this.dotImage !== null && this.dotCanvas !== null) {
-      const dotContext = this.dotCanvas.getContext("2d") as CanvasRenderingContext2D | null
-      dotContext?.putImageData(this.dotImage, 0, 0)
-      ctx.save()
-      ctx.setTransform(1, 0, 0, 1, 0, 0)
-      ctx.drawImage(this.dotCanvas as CanvasImageSource, 0, 0)
-      ctx.restore()
-    }
-    return { queried: visible.length, outlines, dots, vertices }
   }
 
   /** Appends the shape's outline to the current path; returns the vertices drawn. */
@@ -183,7 +261,8 @@ export class SceneRenderer {
   }
 
   /** Counter points: a filled disc of constant screen size, outlined dark so it shows on any stain. */
-  private drawPoints(ctx: Context2D, shapes: ReadonlyArray<Shape>, m: Affine): void {
+  private drawPoints(ctx: Context2D, shapes: ReadonlyArray<Shape>, m: Affine, pr: number): void {
+    ctx.setTransform(pr, 0, 0, pr, 0, 0)
     for (const shape of shapes) {
       ctx.beginPath()
       const { coords } = shape
@@ -210,13 +289,13 @@ export class SceneRenderer {
     return this.dotPixels!
   }
 
+  /** A dot of the shape's size (at least 2 device px); from 3 px on, its corners are left out, so it reads round. */
   private stamp(buffer: Uint32Array, bw: number, bh: number, m: Affine, pr: number, shape: Shape, scale: number): void {
     const { minX, minY, maxX, maxY } = shape.bbox
     const cx = (minX + maxX) / 2
     const cy = (minY + maxY) / 2
     const x = Math.round((m.a * cx + m.c * cy + m.e) * pr)
     const y = Math.round((m.b * cx + m.d * cy + m.f) * pr)
-    // At least 2 device pixels, so a dot is seen; at most the shape's own size.
     const size = Math.max(2, Math.round(Math.max(maxX - minX, maxY - minY) * scale * pr))
     const half = size >> 1
     let word = this.words.get(shape.color)
@@ -224,10 +303,16 @@ export class SceneRenderer {
       word = rgbaWord(shape.color)
       this.words.set(shape.color, word)
     }
-    const x0 = Math.max(0, x - half)
-    const x1 = Math.min(bw, x - half + size)
-    const y0 = Math.max(0, y - half)
-    const y1 = Math.min(bh, y - half + size)
-    for (let row = y0; row < y1; row++) buffer.fill(word, row * bw + x0, row * bw + x1)
+    const left = x - half
+    const top = y - half
+    const y0 = Math.max(0, top)
+    const y1 = Math.min(bh, top + size)
+    const corner = size >= 3 ? 1 : 0
+    for (let row = y0; row < y1; row++) {
+      const inset = corner > 0 && (row === top || row === top + size - 1) ? corner : 0
+      const x0 = Math.max(0, left + inset)
+      const x1 = Math.min(bw, left + size - inset)
+      if (x1 > x0) buffer.fill(word, row * bw + x0, row * bw + x1)
+    }
   }
 }

@@ -68,3 +68,22 @@ export const konvaAttrs = (m: Affine) => {
   const scaleY = (m.a * m.d - m.b * m.c) / scaleX
   return { x: m.e, y: m.f, rotation, scaleX, scaleY }
 }
+
+/** `n` then `m`: compose(m, n)(p) = m(n(p)). */
+export const compose = (m: Affine, n: Affine): Affine => ({
+  a: m.a * n.a + m.c * n.b,
+  b: m.b * n.a + m.d * n.b,
+  c: m.a * n.c + m.c * n.d,
+  d: m.b * n.c + m.d * n.d,
+  e: m.a * n.e + m.c * n.f + m.e,
+  f: m.b * n.e + m.d * n.f + m.f
+})
+
+/** The same map within a hundredth of a screen pixel over a screen this size. */
+export const sameAffine = (m: Affine, n: Affine, size = 4096): boolean =>
+  Math.abs(m.e - n.e) < 0.01 &&
+  Math.abs(m.f - n.f) < 0.01 &&
+  Math.abs(m.a - n.a) * size < 0.01 &&
+  Math.abs(m.b - n.b) * size < 0.01 &&
+  Math.abs(m.c - n.c) * size < 0.01 &&
+  Math.abs(m.d - n.d) * size < 0.01
