@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest"
+import type { Annotation, Label } from "../../contract/annotations.ts"
+import { drive } from "../support/testing/drive.ts"
+import { serverDown } from "../support/testing/fixtures.ts"
+import { modelFor } from "../support/testing/modelHarness.ts"
+import { chunksOf, type ImportResult, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
+
+const label = (id: string, name: string, color = "#FFFF00"): Label => ({
+  id,
+  lab_id: "slide-1",
+  name,
+  color,
+  label_type: "annotation",
+  visible: true,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z"
+})
+const tumour = label("l1", "Tumour", "#FF0000")
+const stroma = label("l2", "Stroma", "#00AAFF")
+const necrosis = label("l3", "Necrosis", "#00FF00")
+const imported: ImportResult = {
+  annotations: [{ id: "a9" } as Annotation],
+  labels: [label("l4", "Lymphocyte")],
+  skipped: [{ index: 3, reason: "the shape has 2 vertices" }],
+  warnings: []
+}
+const ids = (labels: ReadonlyArray<Label>) => labels.map((l) => l.id)
+
+const model = modelFor({
+  machine: labelsMachine,
+  promiseActors: ["create", "update", "remove", "import"],
+  input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
+  events: {
+    loaded: { type: "labels.loaded", labels: [tumour, stroma] },
+    create: { type: "label.create", name: " Necrosis ", color: "#00FF00" },
+    "create unnamed": { type: "label.create", name: "  ", color: "#00FF00" },
+    rename: { type: "label.update", id: "l1", name: "Tumor" },
+    recolour: { type: "label.update", id: "l1", color: "" },
+    "delete tumour": { type: "label.delete", id: "l1", count: 3 },
+    "delete unknown": { type: "label.delete", id: "nope", count: 0 },
+    confirm: { type: "label.confirm" },
+    cancel: { type: "label.cancel" },
+    "activate stroma": { type: "label.activate", id: "l2" },
+    "hide stroma": { type: "label.visibility", id: "l2", visible: false },
+    "show stroma": { type: "label.visibility", id: "l2", visible: true },
+    import: { type: "import.file", text: '{"type":"FeatureCollection","features":[]}' },
+    created: { type: "xstate.done.actor.create", output: necrosis },
+    "create failed": { type: "xstate.error.actor.create", error: serverDown },
+    updated: { type: "xstate.done.actor.update", output: { ...tumour, name: "Tumor" } },
+    "update failed": { type: "xstate.error.actor.update", error: serverDown },
+    removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3 } },
+    "remove failed": { type: "xstate.error.actor.remove", error: serverDown },
+    imported: { type: "xstate.done.actor.import", output: imported },
+    "import failed": { type: "xstate.error.actor.import", error: serverDown }
+  } as unknown as Record<string, LabelsEvent>,
+  // Which labels there are and which is active decide what delete and activate do.
+  distinguish: ({ value, context }) => ({ value, labels: ids(context.labels).join(), active: context.activeId }),
+  stopWhen: ({ context }) => context.labels.length > 4,
+  states: {
+    ready: (actual, _, arrival) => {
+      const { context } = actual
+      const emitted = arrival.emitted.map((e) => e.type)
+      // The active label is always one of the slide's labels, or none.
+      if (context.activeId !== null) expect(ids(context.labels)).toContain(context.activeId)
+      expect(context.deleting).toBeNull()
+      switch (arrival.via) {
+        case "loaded":
+          // The first load makes the first label active (drawing used it before the panel existed).
+          if (arrival.before?.context.activeId === null && !arrival.before.context.chose) expect(context.activeId).toBe("l1")
+          break
+        case "created":
+          expect(ids(context.labels)).toContain("l3")
+          expect(context.activeId).toBe("l3")
+          expect(arrival.emitted).toEqual([{ type: "label.created", label: necrosis }])
+          break
+        case "updated":
+          expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumor")
+          expect(emitted).toEqual(["label.updated"])
+          break
+        case "removed":
+          expect(ids(context.labels)).not.toContain("l1")
+          // Deleting the active label clears it; another active label stays.
+          expect(context.activeId).toBe(arrival.before?.context.activeId === "l1" ? null : (arrival.before?.context.activeId ?? null))
+          expect(arrival.emitted).toEqual([{ type: "label.deleted", id: "l1", annotationsDeleted: 3 }])
+          break
+        case "imported":
+          expect(ids(context.labels)).toContain("l4")
+          expect(arrival.emitted[0]).toMatchObject({ type: "import.done", skipped: imported.skipped })
+          break
+        case "create failed":
+        case "update failed":
+        case "remove failed":
+        case "import failed": {
+          const action = { "create failed": "create", "update failed": "update", "remove failed": "delete", "import failed": "import" }[
+            arrival.via
+          ]
+          expect(context.failed).toEqual({ action, error: serverDown })
+          expect(arrival.emitted).toEqual([{ type: "label.failed", action, error: serverDown }])
+          break
+        }
+        case "cancel":
+          expect(context.labels).toEqual(arrival.before?.context.labels)
+          break
+        case "activate stroma":
+          if (ids(context.labels).includes("l2")) expect(context.activeId).toBe("l2")
+          break
+        case "hide stroma":
+          expect(context.hidden).toContain("l2")
+          break
+        case "show stroma":
+          expect(context.hidden).not.toContain("l2")
+          break
+      }
+    },
+    creating: (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)).toEqual({ src: "create", input: { labId: "slide-1", name: " Necrosis ", color: "#00FF00" } })
+    },
+    updating: (_, calls, arrival) => {
+      const input = calls.at(-1)?.input
+      expect(calls.at(-1)?.src).toBe("update")
+      const asked = arrival.history.findLast((name) => name === "rename" || name === "recolour")
+      expect(input).toEqual(asked === "rename" ? { id: "l1", name: "Tumor" } : { id: "l1", color: "" })
+    },
+    confirming: (actual) => {
+      // The dialog names the label and how many annotations go with it.
+      expect(actual.context.deleting).toEqual({ id: "l1", name: "Tumour", count: 3 })
+    },
+    deleting: (_, calls) => expect(calls.at(-1)).toEqual({ src: "remove", input: "l1" }),
+    importing: (actual, calls, arrival) => {
+      const input = calls.at(-1)?.input as { labId: string; text: string; labels: ReadonlyArray<Label> }
+      expect(calls.at(-1)?.src).toBe("import")
+      expect(input.labId).toBe("slide-1")
+      expect(input.text).toContain("FeatureCollection")
+      // The import matches the file's classes against the labels the slide had when it started.
+      if (arrival.via === "import") expect(ids(input.labels)).toEqual(ids(actual.context.labels))
+    }
+  }
+})
+
+describe("labels model", () => {
+  it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+
+  it("the paths cover every state and every transition", async () => {
+    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  })
+})
+
+describe("labels scenarios", () => {
+  it("a label created becomes active; deleting it clears the active label, and a later load does not pick another", async () => {
+    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    await run.send({ type: "labels.loaded", labels: [tumour] })
+    expect(run.actor.getSnapshot().context.activeId).toBe("l1")
+    await run.send({ type: "label.create", name: "Necrosis", color: "" })
+    expect(run.lastInput("create")).toEqual({ labId: "slide-1", name: "Necrosis", color: "" })
+    await run.succeed("create", necrosis)
+    expect(run.actor.getSnapshot().context.activeId).toBe("l3")
+    await run.send({ type: "label.delete", id: "l3", count: 0 })
+    await run.send({ type: "label.confirm" })
+    await run.succeed("remove", { id: "l3", annotations_deleted: 0 })
+    expect(run.actor.getSnapshot().context.activeId).toBeNull()
+    await run.send({ type: "labels.loaded", labels: [tumour] })
+    expect(run.actor.getSnapshot().context.activeId).toBeNull()
+  })
+
+  it("bulk posts are cut at perPost annotations", () => {
+    const one = { id: "x", data: { type: "Annotation", body: [], target: { source: "s", selector: { type: "SvgSelector", value: "" } } } }
+    const chunks = chunksOf(Array.from({ length: 12_001 }, () => one) as never)
+    expect(chunks.map((c) => c.length)).toEqual([5000, 5000, 2001])
+  })
+})

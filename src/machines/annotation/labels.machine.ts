@@ -1,0 +1,406 @@
+// A slide's labels in the viewer's side panel (spec sections 3 and 4): the list, the active label new
+// shapes take, which labels are hidden, and the calls that change them: create (name, colour: yellow
+// by default, empty is white), rename and recolour, delete after a confirmation (the server deletes
+// the label's annotations with it; the active label is cleared if it was that one), and importing a
+// QuPath GeoJSON or W3C file (its missing labels created first, then its annotations in bulk, in
+// chunks of ANNOTATION_LIMITS.perPost with client-chosen ids).
+//
+// The view applies what the machine emits to the annotation store (a deleted label's shapes go, a
+// renamed label's shapes take the new name and colour, imported annotations are added) and shows the
+// success and failure toasts.
+import { Effect } from "effect"
+import { assign, type ErrorActorEvent, emit, setup } from "xstate"
+import { ANNOTATION_LIMITS, type Annotation, type Label, LABEL_DEFAULT_COLOR, type NewAnnotation } from "../../contract/annotations.ts"
+import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
+import { call, endpoints } from "../../effects/call.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+
+export type LabelAction = "create" | "update" | "delete" | "import"
+
+export interface LabelDraft {
+  readonly name: string
+  /** "#RRGGBB"; empty: white (the server stores "#FFFFFF"). */
+  readonly color: string
+}
+
+export interface ImportResult {
+  readonly annotations: ReadonlyArray<Annotation>
+  /** The labels the import created. */
+  readonly labels: ReadonlyArray<Label>
+  readonly skipped: ReadonlyArray<ImportNote>
+  readonly warnings: ReadonlyArray<ImportNote>
+}
+
+export interface LabelsInput {
+  readonly labId: string
+  /** Client ids of imported annotations (crypto.randomUUID in the browser; fixed in tests). */
+  readonly newId?: () => string
+}
+
+export interface LabelsContext {
+  readonly labId: string
+  readonly newId: () => string
+  readonly labels: ReadonlyArray<Label>
+  /** The label new shapes take; null: none chosen (or the chosen one was deleted). */
+  readonly activeId: string | null
+  /** Whether a label was ever made active: only the first load picks one by itself. */
+  readonly chose: boolean
+  readonly hidden: ReadonlyArray<string>
+  /** The label asked to be deleted, and how many annotations go with it. */
+  readonly deleting: { readonly id: string; readonly name: string; readonly count: number } | null
+  readonly failed: { readonly action: LabelAction; readonly error: unknown } | null
+}
+
+export type LabelsEvent =
+  | { readonly type: "labels.loaded"; readonly labels: ReadonlyArray<Label> }
+  | ({ readonly type: "label.create" } & LabelDraft)
+  | { readonly type: "label.update"; readonly id: string; readonly name?: string; readonly color?: string }
+  | { readonly type: "label.delete"; readonly id: string; readonly count: number }
+  | { readonly type: "label.confirm" }
+  | { readonly type: "label.cancel" }
+  | { readonly type: "label.activate"; readonly id: string }
+  | { readonly type: "label.visibility"; readonly id: string; readonly visible: boolean }
+  | { readonly type: "import.file"; readonly text: string }
+
+export type LabelsEmitted =
+  | { readonly type: "label.created"; readonly label: Label }
+  | { readonly type: "label.updated"; readonly label: Label }
+  | { readonly type: "label.deleted"; readonly id: string; readonly annotationsDeleted: number }
+  | ({ readonly type: "import.done" } & ImportResult)
+  | { readonly type: "label.failed"; readonly action: LabelAction; readonly error: unknown }
+
+// ---- the calls ----
+
+export const createLabel = Effect.fn("Labels.create")(function* (input: { readonly labId: string } & LabelDraft) {
+  const answer = yield* call(endpoints.labels.create, {
+    payload: { lab_id: input.labId, name: input.name.trim(), color: input.color.trim() }
+  })
+  return answer.data
+})
+
+export const updateLabel = Effect.fn("Labels.update")(function* (input: {
+  readonly id: string
+  readonly name?: string
+  readonly color?: string
+}) {
+  const answer = yield* call(endpoints.labels.update, {
+    params: { id: input.id },
+    payload: {
+      ...(input.name === undefined ? {} : { name: input.name.trim() }),
+      ...(input.color === undefined ? {} : { color: input.color.trim() })
+    }
+  })
+  return answer.data
+})
+
+export const deleteLabel = Effect.fn("Labels.delete")(function* (id: string) {
+  return (yield* call(endpoints.labels.remove, { params: { id } })).data
+})
+
+/** The tag names of a W3C file's items (a collection, a page, an array or one annotation). */
+const w3cTagNames = (json: unknown): Array<string> => {
+  const record = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {})
+  const root = record(json)
+  const items: Array<unknown> = Array.isArray(json)
+    ? json
+    : Array.isArray(record(root.first).items)
+      ? (record(root.first).items as Array<unknown>)
+      : Array.isArray(root.items)
+        ? (root.items as Array<unknown>)
+        : [json]
+  const names = new Map<string, string>()
+  for (const item of items) {
+    const body = record(item).body
+    const bodies = Array.isArray(body) ? body : [body]
+    const tag = bodies.map(record).find((b) => b.purpose === "tagging" && typeof b.value === "string")
+    if (tag) names.set(String(tag.value).toLowerCase(), String(tag.value))
+  }
+  return [...names.values()]
+}
+
+const isQuPath = (json: unknown): boolean => {
+  if (Array.isArray(json)) return json.some((f) => typeof f === "object" && f !== null && (f as { type?: unknown }).type === "Feature")
+  const type = typeof json === "object" && json !== null ? (json as { type?: unknown }).type : undefined
+  return type === "FeatureCollection" || type === "Feature"
+}
+
+/** Chunks of at most perPost annotations and well under the bulk body limit. */
+export const chunksOf = (annotations: ReadonlyArray<NewAnnotation>): Array<Array<NewAnnotation>> => {
+  const budget = ANNOTATION_LIMITS.bulkBodyBytes * 0.9
+  const chunks: Array<Array<NewAnnotation>> = []
+  let current: Array<NewAnnotation> = []
+  let bytes = 0
+  for (const annotation of annotations) {
+    const size = JSON.stringify(annotation).length + 1
+    if (current.length > 0 && (current.length >= ANNOTATION_LIMITS.perPost || bytes + size > budget)) {
+      chunks.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(annotation)
+    bytes += size
+  }
+  if (current.length > 0) chunks.push(current)
+  return chunks
+}
+
+export interface ImportInput {
+  readonly labId: string
+  readonly text: string
+  readonly labels: ReadonlyArray<Label>
+  readonly newId: () => string
+}
+
+/** Reads the file, creates the labels it needs that the slide lacks, then POSTs its annotations in chunks. */
+export const importAnnotations = Effect.fn("Annotations.import")(function* (input: ImportInput) {
+  const json: unknown = yield* Effect.try({ try: () => JSON.parse(input.text) as unknown, catch: () => new ImportUnreadable() })
+  const qupath = isQuPath(json)
+  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: LABEL_DEFAULT_COLOR }))
+  const known = new Set(input.labels.map((l) => l.name.toLowerCase()))
+  const created: Array<Label> = []
+  for (const label of wanted) {
+    if (known.has(label.name.toLowerCase())) continue
+    known.add(label.name.toLowerCase())
+    created.push(yield* createLabel({ labId: input.labId, name: label.name, color: label.color }))
+  }
+  const labels = [...input.labels, ...created]
+  const read = qupath ? fromQuPath(json, { labels, source: input.labId }) : fromW3C(json, { labels, source: input.labId })
+  // Fresh ids: a file's ids belong to the slide it came from. Chosen once, so a retried chunk creates nothing twice.
+  const fresh = read.annotations.map((a) => ({ ...a, id: input.newId() }))
+  const stored: Array<Annotation> = []
+  for (const chunk of chunksOf(fresh)) {
+    const answer = yield* call(endpoints.annotations.create, { params: { labId: input.labId }, payload: { data: chunk } })
+    stored.push(...answer.data.results)
+  }
+  return { annotations: stored, labels: created, skipped: read.skipped, warnings: read.warnings } satisfies ImportResult
+})
+
+/** The chosen file is not JSON. */
+export class ImportUnreadable extends Error {
+  readonly _tag = "ImportUnreadable"
+  constructor() {
+    super("The file is not JSON.")
+  }
+}
+
+// ---- the flow ----
+
+const failure =
+  (action: LabelAction) =>
+  ({ event }: { readonly event: ErrorActorEvent }) => ({ action, error: event.error })
+
+const has = (labels: ReadonlyArray<Label>, id: string | null) => id !== null && labels.some((l) => l.id === id)
+
+export const labelsMachine = setup({
+  types: {
+    context: {} as LabelsContext,
+    events: {} as LabelsEvent,
+    input: {} as LabelsInput,
+    emitted: {} as LabelsEmitted
+  },
+  actors: {
+    create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
+    update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
+    remove: fromEffect((id: string) => deleteLabel(id)),
+    import: fromEffect((input: ImportInput) => importAnnotations(input))
+  },
+  guards: {
+    named: ({ event }) => event.type === "label.create" && event.name.trim().length > 0,
+    changes: ({ context, event }) =>
+      event.type === "label.update" &&
+      has(context.labels, event.id) &&
+      (event.name === undefined || event.name.trim().length > 0) &&
+      (event.name ?? event.color) !== undefined,
+    known: ({ context, event }) => "id" in event && has(context.labels, event.id)
+  },
+  actions: {
+    sync: assign(({ context, event }) => {
+      if (event.type !== "labels.loaded") return {}
+      const labels = event.labels
+      // The first load makes the first label active, as drawing always did; later ones keep the choice.
+      const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : (labels[0]?.id ?? null)
+      return { labels, activeId }
+    }),
+    activate: assign(({ event }) => (event.type === "label.activate" ? { activeId: event.id, chose: true } : {})),
+    setVisibility: assign(({ context, event }) => {
+      if (event.type !== "label.visibility") return {}
+      const others = context.hidden.filter((id) => id !== event.id)
+      return { hidden: event.visible ? others : [...others, event.id] }
+    }),
+    ask: assign(({ context, event }) => {
+      if (event.type !== "label.delete") return {}
+      const label = context.labels.find((l) => l.id === event.id)
+      return { deleting: { id: event.id, name: label?.name ?? "", count: event.count } }
+    }),
+    forgetDeleting: assign({ deleting: null }),
+    clearFailure: assign({ failed: null }),
+    added: assign(({ context }, label: Label) => ({
+      labels: [...context.labels.filter((l) => l.id !== label.id), label],
+      // A new label is the one the user means to draw with next.
+      activeId: label.id,
+      chose: true
+    })),
+    replaced: assign(({ context }, label: Label) => ({ labels: context.labels.map((l) => (l.id === label.id ? label : l)) })),
+    removed: assign(({ context }, output: { readonly id: string }) => ({
+      labels: context.labels.filter((l) => l.id !== output.id),
+      hidden: context.hidden.filter((id) => id !== output.id),
+      activeId: context.activeId === output.id ? null : context.activeId,
+      deleting: null
+    })),
+    imported: assign(({ context }, result: ImportResult) => ({
+      labels: [...context.labels, ...result.labels.filter((l) => !context.labels.some((k) => k.id === l.id))]
+    })),
+    emitCreated: emit((_, label: Label) => ({ type: "label.created" as const, label })),
+    emitUpdated: emit((_, label: Label) => ({ type: "label.updated" as const, label })),
+    emitDeleted: emit((_, output: { readonly id: string; readonly annotations_deleted: number }) => ({
+      type: "label.deleted" as const,
+      id: output.id,
+      annotationsDeleted: output.annotations_deleted
+    })),
+    emitImported: emit((_, result: ImportResult) => ({ type: "import.done" as const, ...result })),
+    fail: assign((_, failed: { readonly action: LabelAction; readonly error: unknown }) => ({ failed, deleting: null })),
+    emitFailed: emit((_, failed: { readonly action: LabelAction; readonly error: unknown }) => ({
+      type: "label.failed" as const,
+      ...failed
+    }))
+  }
+}).createMachine({
+  id: "labels",
+  context: ({ input }) => ({
+    labId: input.labId,
+    newId: input.newId ?? (() => crypto.randomUUID()),
+    labels: [],
+    activeId: null,
+    chose: false,
+    hidden: [],
+    deleting: null,
+    failed: null
+  }),
+  initial: "ready",
+  on: {
+    "labels.loaded": { actions: "sync" },
+    "label.activate": { guard: "known", actions: "activate" },
+    "label.visibility": { actions: "setVisibility" }
+  },
+  states: {
+    ready: {
+      on: {
+        "label.create": { guard: "named", target: "creating", actions: "clearFailure" },
+        "label.update": { guard: "changes", target: "updating", actions: "clearFailure" },
+        "label.delete": { guard: "known", target: "confirming", actions: ["clearFailure", "ask"] },
+        "import.file": { target: "importing", actions: "clearFailure" }
+      }
+    },
+    creating: {
+      tags: ["busy"],
+      invoke: {
+        id: "create",
+        src: "create",
+        input: ({ context, event }) => ({
+          labId: context.labId,
+          name: event.type === "label.create" ? event.name : "",
+          color: event.type === "label.create" ? event.color : LABEL_DEFAULT_COLOR
+        }),
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "added", params: ({ event }) => event.output },
+            { type: "emitCreated", params: ({ event }) => event.output }
+          ]
+        },
+        onError: {
+          target: "ready",
+          actions: [
+            { type: "fail", params: failure("create") },
+            { type: "emitFailed", params: failure("create") }
+          ]
+        }
+      }
+    },
+    updating: {
+      tags: ["busy"],
+      invoke: {
+        id: "update",
+        src: "update",
+        input: ({ event }) =>
+          event.type === "label.update"
+            ? {
+                id: event.id,
+                ...(event.name === undefined ? {} : { name: event.name }),
+                ...(event.color === undefined ? {} : { color: event.color })
+              }
+            : { id: "" },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "replaced", params: ({ event }) => event.output },
+            { type: "emitUpdated", params: ({ event }) => event.output }
+          ]
+        },
+        onError: {
+          target: "ready",
+          actions: [
+            { type: "fail", params: failure("update") },
+            { type: "emitFailed", params: failure("update") }
+          ]
+        }
+      }
+    },
+    /** The dialog says how many annotations go with the label. */
+    confirming: {
+      on: {
+        "label.confirm": "deleting",
+        "label.cancel": { target: "ready", actions: "forgetDeleting" }
+      }
+    },
+    deleting: {
+      tags: ["busy"],
+      invoke: {
+        id: "remove",
+        src: "remove",
+        input: ({ context }) => context.deleting?.id ?? "",
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "removed", params: ({ event }) => event.output },
+            { type: "emitDeleted", params: ({ event }) => event.output }
+          ]
+        },
+        onError: {
+          target: "ready",
+          actions: [
+            { type: "fail", params: failure("delete") },
+            { type: "emitFailed", params: failure("delete") }
+          ]
+        }
+      }
+    },
+    importing: {
+      tags: ["busy"],
+      invoke: {
+        id: "import",
+        src: "import",
+        input: ({ context, event }): ImportInput => ({
+          labId: context.labId,
+          text: event.type === "import.file" ? event.text : "",
+          labels: context.labels,
+          newId: context.newId
+        }),
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "imported", params: ({ event }) => event.output },
+            { type: "emitImported", params: ({ event }) => event.output }
+          ]
+        },
+        onError: {
+          target: "ready",
+          actions: [
+            { type: "fail", params: failure("import") },
+            { type: "emitFailed", params: failure("import") }
+          ]
+        }
+      }
+    }
+  }
+})
