@@ -34,7 +34,15 @@ export const axeViolations = async (page: Page): Promise<Result[]> => {
  * screenshot under that name.
  */
 export const expectAccessible = async (page: Page, name: string): Promise<void> => {
-  // Let entrance transitions finish: a half-faded text has a contrast it never keeps.
+  // Audit the page as it is once loaded: its requests have settled and the top loading bar has
+  // finished (it lives only while the next page loads) ...
+  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined)
+  await page
+    .waitForFunction(() => document.querySelector("[data-testid=page-progress][data-phase=running]") === null, undefined, {
+      timeout: 10_000
+    })
+    .catch(() => undefined)
+  // ... and entrance transitions are over: a half-faded text has a contrast it never keeps.
   await page.evaluate(() =>
     Promise.all(
       document
