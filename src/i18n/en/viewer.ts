@@ -117,6 +117,28 @@ export const viewer = {
     importFailed: "The file could not be imported.",
     importUnreadable: "The file is not a QuPath GeoJSON or W3C annotation file."
   },
+  collab: {
+    viewers: "Also on this slide",
+    viewing: "{{name}} has this slide open",
+    unsaved: "{{count}} unsaved",
+    unsavedHint: "Drawn without a connection and kept on this device; uploaded when the connection returns.",
+    syncing: "Uploading…",
+    refused: "The unsaved annotations were refused by the server.",
+    retry: "Try again",
+    discard: "Discard",
+    selected: "Selected annotation",
+    hide: "Hide",
+    show: "Show",
+    delete: "Delete",
+    deleted: "Annotation deleted",
+    conflictTitle: "Someone changed this annotation first",
+    conflictBody: "{{name}} saved a newer version, which is shown now. Make your change again if it is still needed.",
+    conflictGone: "It was deleted in the meantime.",
+    forbiddenTitle: "You cannot change this annotation",
+    forbiddenBody: "Reviewers may change or delete only the annotations they drew.",
+    failedTitle: "The change could not be saved",
+    failedBody: "Check your connection and try again."
+  },
   scale: {
     label: "Scale bar: {{length}}",
     unknown: "Scale unknown",

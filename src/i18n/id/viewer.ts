@@ -119,6 +119,28 @@ export const viewer: typeof en = {
     importFailed: "Berkas tidak dapat diimpor.",
     importUnreadable: "Berkas ini bukan berkas anotasi QuPath GeoJSON atau W3C."
   },
+  collab: {
+    viewers: "Juga membuka slide ini",
+    viewing: "{{name}} sedang membuka slide ini",
+    unsaved: "{{count}} belum tersimpan",
+    unsavedHint: "Digambar tanpa koneksi dan disimpan di perangkat ini; diunggah saat koneksi kembali.",
+    syncing: "Mengunggah…",
+    refused: "Anotasi yang belum tersimpan ditolak oleh server.",
+    retry: "Coba lagi",
+    discard: "Buang",
+    selected: "Anotasi terpilih",
+    hide: "Sembunyikan",
+    show: "Tampilkan",
+    delete: "Hapus",
+    deleted: "Anotasi dihapus",
+    conflictTitle: "Orang lain mengubah anotasi ini lebih dulu",
+    conflictBody: "{{name}} menyimpan versi yang lebih baru, yang kini ditampilkan. Ulangi perubahan Anda bila masih diperlukan.",
+    conflictGone: "Anotasi itu sudah dihapus.",
+    forbiddenTitle: "Anda tidak dapat mengubah anotasi ini",
+    forbiddenBody: "Reviewer hanya dapat mengubah atau menghapus anotasi yang mereka gambar sendiri.",
+    failedTitle: "Perubahan tidak dapat disimpan",
+    failedBody: "Periksa koneksi Anda lalu coba lagi."
+  },
   scale: {
     label: "Bilah skala: {{length}}",
     unknown: "Skala tidak diketahui",

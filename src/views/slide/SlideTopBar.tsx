@@ -1,7 +1,7 @@
 // The slide's top bar: back to its folder, where it sits and its name, its size and resolution
 // ("98,304 × 75,520 px · 0.2500 µm/px"), a "view only" mark for visitors and strangers to a public
 // slide (the public frame around it offers to sign in), and the switch of the details panel. While the slide loads, placeholders keep the shape.
-import { Fragment } from "react"
+import { Fragment, type ReactNode } from "react"
 import { Link } from "wouter"
 import type { LabDetail } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
@@ -18,11 +18,13 @@ export interface SlideTopBarProps {
   readonly signedIn: boolean
   /** The details panel's switch; absent while there is no panel to show. */
   readonly panel?: { readonly open: boolean; readonly onToggle: () => void }
+  /** Who else has the slide open (annotation/collab/Presence.tsx). */
+  readonly presence?: ReactNode
 }
 
 const folderPath = (id: string) => `/dashboard/labs/${encodeURIComponent(id)}`
 
-export const SlideTopBar = ({ lab, signedIn, panel }: SlideTopBarProps) => {
+export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps) => {
   const t = useT()
   const { locale, localePath } = useLocale()
   const narrow = useNarrow()
@@ -97,6 +99,7 @@ export const SlideTopBar = ({ lab, signedIn, panel }: SlideTopBarProps) => {
         </p>
       )}
       <span className={css.spacer} />
+      {presence}
       {lab.role === null && (
         <Tooltip content={t("viewer.viewOnlyHint")} placement="bottom">
           <span className={css.viewOnly} data-testid="view-only">

@@ -20,6 +20,8 @@ import { SlideMissing } from "./SlideMissing.tsx"
 import { SlideTopBar } from "./SlideTopBar.tsx"
 import { SlideViewer } from "./SlideViewer.tsx"
 import { AnnotationStatus } from "./annotation/AnnotationStatus.tsx"
+import { CollabBar } from "./annotation/collab/CollabBar.tsx"
+import { Presence } from "./annotation/collab/Presence.tsx"
 import { useAnnotations } from "./annotation/useAnnotations.ts"
 import { StageNotice } from "./StageNotice.tsx"
 import { StageSkeleton } from "./StageSkeleton.tsx"
@@ -84,6 +86,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
       lab={lab}
       signedIn={signedIn}
       {...(withPanel ? { panel: { open: panelOpen, onToggle: () => setPanelOpen((open) => !open) } } : {})}
+      {...(withPanel ? { presence: <Presence viewers={annotations.collab.viewers} /> } : {})}
     />
   )
 
@@ -102,6 +105,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               <ZoomIndicator viewer={viewer} mpp={lab.mpp} />
               <ScaleBar viewer={viewer} mpp={lab.mpp} />
               <AnnotationStatus view={annotations} />
+              <CollabBar view={annotations.collab} />
             </>
           )
         }

@@ -12,6 +12,7 @@ import { shapeOf } from "../../../annotation/store/shape.ts"
 import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
 import { type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
+import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { previewOf } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
@@ -30,6 +31,8 @@ export interface AnnotationsView {
   readonly setComment: (text: string) => void
   readonly submitComment: () => void
   readonly cancel: () => void
+  /** Working together: live changes, presence, edits, offline drafts (collab/useCollab.ts). */
+  readonly collab: CollabView
 }
 
 export const useAnnotations = (options: {
@@ -47,6 +50,7 @@ export const useAnnotations = (options: {
   const loaded = useSelector(loader, (s) => s.context.loaded)
   const labels = useSelector(loader, (s) => s.context.labels)
   const tool = useSelector(tools, (s) => s.context.tool)
+  const collab = useCollab({ labId, store, tools, labels, canEdit, defaultLabel })
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
   const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
   const comment = useSelector(tools, (s) => s.context.comment)
@@ -200,6 +204,7 @@ export const useAnnotations = (options: {
   }, [tools])
 
   return {
+    collab,
     tool,
     choose: (next) => tools.send({ type: "tool.choose", tool: next }),
     phase,

@@ -1,0 +1,42 @@
+// Beside the annotation count: the unsaved drafts ("2 unsaved", with what happens to them), and the
+// selected annotation's actions (hide or show, delete).
+import { useT } from "../../../../i18n/index.ts"
+import * as css from "./collab.css.ts"
+import type { CollabView } from "./useCollab.ts"
+
+export const CollabBar = ({ view }: { readonly view: CollabView }) => {
+  const t = useT()
+  const { selected } = view
+  return (
+    <>
+      {view.unsaved > 0 && (
+        <span className={css.unsaved} data-testid="unsaved-count" data-phase={view.drafts} title={t("viewer.collab.unsavedHint")}>
+          {t("viewer.collab.unsaved", { count: view.unsaved.toLocaleString() })}
+          {view.drafts === "syncing" && <span> · {t("viewer.collab.syncing")}</span>}
+          {view.drafts === "refused" && (
+            <>
+              <span role="alert"> · {t("viewer.collab.refused")}</span>
+              <button type="button" className={css.action} onClick={view.retryDrafts}>
+                {t("viewer.collab.retry")}
+              </button>
+              <button type="button" className={css.action} onClick={view.discardDrafts}>
+                {t("viewer.collab.discard")}
+              </button>
+            </>
+          )}
+        </span>
+      )}
+      {selected !== null && (
+        <span className={css.bar} title={t("viewer.collab.selected")} data-testid="selection-actions">
+          <span>{selected.labelName}</span>
+          <button type="button" className={css.action} onClick={() => view.toggleVisible(selected.id)}>
+            {selected.visible ? t("viewer.collab.hide") : t("viewer.collab.show")}
+          </button>
+          <button type="button" className={css.action} onClick={() => view.remove(selected.id)}>
+            {t("viewer.collab.delete")}
+          </button>
+        </span>
+      )}
+    </>
+  )
+}

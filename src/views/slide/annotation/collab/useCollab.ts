@@ -1,0 +1,228 @@
+// Working on a slide together: the lab channel's annotation and label changes applied to the store
+// as they arrive (origin "remote": never sent back, never undone), who else has the slide open, the
+// selected shape's edits with their conflicts and refusals said in a toast, and the shapes drawn
+// without a connection (drafts.machine.ts), kept on this device and uploaded when it returns.
+import { useActorRef, useSelector } from "@xstate/react"
+import { Fiber } from "effect"
+import { useCallback, useEffect, useRef, useState } from "react"
+import type { ActorRefFrom } from "xstate"
+import { type Shape, shapeOf } from "../../../../annotation/store/shape.ts"
+import type { AnnotationStore } from "../../../../annotation/store/store.ts"
+import type { Annotation, Label, Viewer } from "../../../../contract/annotations.ts"
+import { labChannel } from "../../../../contract/realtime.ts"
+import { type EditInput, listAnnotations, removeAnnotation, updateAnnotation } from "../../../../effects/annotations/edit.ts"
+import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/annotations/presence.ts"
+import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
+import { runtime } from "../../../../effects/runtime.ts"
+import { useT } from "../../../../i18n/index.ts"
+import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
+import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
+import { liveStatusOf } from "../../../../machines/realtime/realtime.machine.ts"
+import { useRealtimeActor } from "../../../realtime/RealtimeProvider.tsx"
+import { useChannel } from "../../../realtime/useChannel.ts"
+import { useSession } from "../../../session.tsx"
+import { useToast } from "../../../ui/index.ts"
+import { isDraft, shapeOfDraft } from "./draftShape.ts"
+
+const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
+
+export interface CollabView {
+  /** Others with the slide open (not this user). */
+  readonly viewers: ReadonlyArray<Viewer>
+  readonly unsaved: number
+  readonly drafts: "loading" | "empty" | "waiting" | "syncing" | "refused"
+  readonly retryDrafts: () => void
+  readonly discardDrafts: () => void
+  /** The selected shape, when it may be edited here. */
+  readonly selected: Shape | null
+  readonly toggleVisible: (id: string) => void
+  readonly remove: (id: string) => void
+  /** Edits one annotation (a draft is edited where it is kept). */
+  readonly update: (id: string, patch: EditInput["patch"]) => void
+}
+
+const shapesOf = (annotations: ReadonlyArray<Annotation>): Array<Shape> =>
+  annotations.flatMap((annotation) => {
+    const parsed = shapeOf(annotation)
+    return parsed.ok ? [parsed.shape] : []
+  })
+
+const tagOf = (error: unknown): string | undefined =>
+  typeof error === "object" && error !== null && "_tag" in error ? String((error as { _tag: unknown })._tag) : undefined
+
+export const useCollab = (options: {
+  readonly labId: string
+  readonly store: AnnotationStore
+  readonly tools: ActorRefFrom<typeof toolsMachine>
+  readonly labels: ReadonlyArray<Pick<Label, "id" | "name" | "color">>
+  readonly canEdit: boolean
+  readonly defaultLabel: string
+}): CollabView => {
+  const { labId, store, tools, labels, canEdit, defaultLabel } = options
+  const t = useT()
+  const { toast } = useToast()
+  const { user } = useSession()
+  const selfId = user?.id ?? null
+  const realtime = useRealtimeActor()
+  const connected = useSelector(realtime, (s) => liveStatusOf(s) === "live")
+  const [online, setOnline] = useState(() => navigator.onLine)
+  const [viewers, setViewers] = useState<ReadonlyArray<Viewer>>([])
+  const viewersRef = useRef(viewers)
+  viewersRef.current = viewers
+  const drafts = useActorRef(draftsMachine, { input: { labId, defaultLabel, online: navigator.onLine, connected: false } })
+  const draftList = useSelector(drafts, (s) => s.context.drafts)
+  const draftPhase = useSelector(drafts, (s) => s.value as CollabView["drafts"])
+  const selectedId = useSelector(tools, (s) => s.context.selectedId)
+  const [, redraw] = useState(0)
+
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine)
+    window.addEventListener("online", update)
+    window.addEventListener("offline", update)
+    return () => {
+      window.removeEventListener("online", update)
+      window.removeEventListener("offline", update)
+    }
+  }, [])
+  useEffect(() => drafts.send({ type: "connection.change", online, connected: canEdit && connected }), [drafts, online, connected, canEdit])
+  useEffect(() => {
+    const first = labels[0]
+    drafts.send({ type: "drafts.label", label: first ? { id: first.id, name: first.name } : null })
+  }, [drafts, labels])
+
+  // A save that found no network becomes a draft, with the id and shape it was sent with.
+  useEffect(() => {
+    const subscription = tools.on("annotation.drafted", ({ input }) => {
+      const label = input.label === null ? null : (labels.find((l) => l.id === input.label?.id) ?? { ...input.label, color: "" })
+      drafts.send({
+        type: "draft.add",
+        draft: {
+          id: input.id,
+          lab_id: input.labId,
+          kind: input.kind,
+          coords: [...input.coords],
+          label: label === null ? null : { id: label.id, name: label.name, color: label.color },
+          ...(input.comment ? { comment: input.comment } : {}),
+          created_at: new Date().toISOString()
+        }
+      })
+    })
+    return () => subscription.unsubscribe()
+  }, [tools, drafts, labels])
+
+  // The drafts are in the store too (drawn, selectable); a load replaces the store, so they go back in.
+  useEffect(() => {
+    const held = new Set(draftList.map((d) => d.id))
+    const gone = [...store.all()].filter((s) => isDraft(s) && !held.has(s.id)).map((s) => s.id)
+    const missing = draftList.filter((d) => store.get(d.id) === undefined || isDraft(store.get(d.id)!)).map(shapeOfDraft)
+    if (gone.length > 0 || missing.length > 0) store.apply("local", { upsert: missing, remove: gone })
+    return store.subscribe((change) => {
+      if (!change.reset || draftList.length === 0) return
+      queueMicrotask(() => store.apply("local", { upsert: draftList.filter((d) => store.get(d.id) === undefined).map(shapeOfDraft) }))
+    })
+  }, [store, draftList])
+  useEffect(() => {
+    const subscription = drafts.on("drafts.synced", ({ annotations }) => store.apply("local", { upsert: shapesOf(annotations) }))
+    return () => subscription.unsubscribe()
+  }, [drafts, store])
+
+  // Who else is here: call in now and every 30 s; leave when the slide closes or the tab goes.
+  useEffect(() => {
+    if (!canEdit) return
+    const fiber = runtime.runFork(holdPresence(labId, setViewers))
+    const onHide = () => void runtime.runFork(leaveOnUnload(labId, baseURL))
+    window.addEventListener("pagehide", onHide)
+    return () => {
+      window.removeEventListener("pagehide", onHide)
+      runtime.runFork(Fiber.interrupt(fiber))
+    }
+  }, [labId, canEdit])
+
+  const refreshViewers = useCallback(() => {
+    runtime.runPromise(listViewers(labId)).then(setViewers, () => undefined)
+  }, [labId])
+
+  // Live changes: applied at once; what did not fit in its message is fetched.
+  useChannel(canEdit ? labChannel(labId) : null, (message) => {
+    const change = remoteChangeOf(labId, message.event, message.data)
+    if (change === null) return
+    const labelShapes = (labelId: string) => [...store.all()].filter((s) => s.labelId === labelId).map((s) => s.id)
+    const plan = planOf(labId, change, labelShapes)
+    store.apply("remote", plan.batch)
+    if (selectedId !== null && plan.batch.remove?.includes(selectedId)) tools.send({ type: "selection.clear" })
+    if (plan.fetch) {
+      runtime.runPromise(listAnnotations(labId)).then(
+        (all) => store.apply("remote", { upsert: shapesOf(all) }),
+        () => undefined
+      )
+    }
+    if (plan.userId !== selfId && !viewersRef.current.some((v) => v.id === plan.userId)) refreshViewers()
+  })
+
+  const refused = useCallback(
+    (error: unknown) =>
+      tagOf(error) === "Forbidden"
+        ? toast({ kind: "error", title: t("viewer.collab.forbiddenTitle"), message: t("viewer.collab.forbiddenBody") })
+        : toast({ kind: "error", title: t("viewer.collab.failedTitle"), message: t("viewer.collab.failedBody") }),
+    [t, toast]
+  )
+
+  const update = useCallback(
+    (id: string, patch: EditInput["patch"]) => {
+      const shape = store.get(id)
+      if (shape === undefined) return
+      if (isDraft(shape)) return // a draft's shape is edited through the drafts (draft.update); no gesture edits one yet
+      runtime.runPromise(updateAnnotation({ labId, id, patch, version: shape.version })).then((outcome) => {
+        if (outcome._tag === "Saved") {
+          store.apply("local", { upsert: shapesOf([outcome.annotation]) })
+          return
+        }
+        // Someone got there first: their version is what everyone sees now, and the user is told.
+        const current = outcome.current
+        if (current === null) store.apply("remote", { remove: [id] })
+        else store.apply("remote", { upsert: shapesOf([current]) })
+        toast({
+          kind: "info",
+          title: t("viewer.collab.conflictTitle"),
+          message: current === null ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody", { name: current.user.name })
+        })
+        redraw((n) => n + 1)
+      }, refused)
+    },
+    [labId, store, t, toast, refused]
+  )
+
+  const remove = useCallback(
+    (id: string) => {
+      const shape = store.get(id)
+      if (shape === undefined) return
+      if (isDraft(shape)) {
+        drafts.send({ type: "draft.remove", id })
+        tools.send({ type: "selection.clear" })
+        return
+      }
+      runtime.runPromise(removeAnnotation({ labId, id })).then(() => {
+        store.apply("local", { remove: [id] })
+        tools.send({ type: "selection.clear" })
+        toast({ kind: "success", title: t("viewer.collab.deleted") })
+      }, refused)
+    },
+    [labId, store, tools, drafts, t, toast, refused]
+  )
+
+  const selected = selectedId === null ? null : (store.get(selectedId) ?? null)
+  return {
+    viewers: viewers.filter((v) => v.id !== selfId),
+    unsaved: draftList.length,
+    drafts: draftPhase,
+    retryDrafts: () => drafts.send({ type: "drafts.retry" }),
+    discardDrafts: () => drafts.send({ type: "drafts.clear" }),
+    selected: canEdit ? selected : null,
+    toggleVisible: (id) => {
+      const shape = store.get(id)
+      if (shape !== undefined) update(id, { visible: !shape.visible })
+    },
+    remove,
+    update
+  }
+}
