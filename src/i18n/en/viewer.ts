@@ -93,7 +93,7 @@ export const viewer = {
     allAuthors: "All authors",
     empty: "No annotations yet. Draw on the slide with the tools on the left.",
     emptyFiltered: "No annotation matches these filters.",
-    stepHint: "N and P step to the next and previous annotation",
+    stepHint: "N / P: next, previous",
     next: "Next annotation",
     previous: "Previous annotation",
     showAnnotation: "Show annotation",

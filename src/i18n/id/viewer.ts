@@ -95,7 +95,7 @@ export const viewer: typeof en = {
     allAuthors: "Semua pembuat",
     empty: "Belum ada anotasi. Gambar pada slide dengan alat di sebelah kiri.",
     emptyFiltered: "Tidak ada anotasi yang cocok dengan saringan ini.",
-    stepHint: "N dan P berpindah ke anotasi berikutnya dan sebelumnya",
+    stepHint: "N / P: berikutnya, sebelumnya",
     next: "Anotasi berikutnya",
     previous: "Anotasi sebelumnya",
     showAnnotation: "Tampilkan anotasi",

@@ -14,7 +14,6 @@ import { useSession } from "../session.tsx"
 import { AlertTriangleIcon, ArrowLeftIcon, Button, LinkButton, RefreshIcon, Spinner } from "../ui/index.ts"
 import { backTarget } from "./back-target.ts"
 import { ScaleBar } from "./ScaleBar.tsx"
-import { SlideDetailsPanel } from "./SlideDetailsPanel.tsx"
 import { type SlideFrame, SlideLayout } from "./SlideLayout.tsx"
 import { SlideMissing } from "./SlideMissing.tsx"
 import { SlideTopBar } from "./SlideTopBar.tsx"
@@ -22,6 +21,7 @@ import { SlideViewer } from "./SlideViewer.tsx"
 import { AnnotationStatus } from "./annotation/AnnotationStatus.tsx"
 import { CollabBar } from "./annotation/collab/CollabBar.tsx"
 import { Presence } from "./annotation/collab/Presence.tsx"
+import { AnnotationSidePanel } from "./annotation/panels/AnnotationSidePanel.tsx"
 import { useAnnotations } from "./annotation/useAnnotations.ts"
 import { StageNotice } from "./StageNotice.tsx"
 import { StageSkeleton } from "./StageSkeleton.tsx"
@@ -109,7 +109,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
             </>
           )
         }
-        panel={panelOpen && <SlideDetailsPanel lab={lab} />}
+        panel={panelOpen && <AnnotationSidePanel lab={lab} view={annotations} viewer={viewer} canEdit={signedIn} />}
       />
     )
   }

@@ -5,12 +5,15 @@
 // In the pan/select tool the pointer events also reach OpenSeadragon (which pans); in a drawing
 // tool the press is kept from it, while the wheel still zooms.
 import { useActorRef, useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
 import type OpenSeadragon from "openseadragon"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { AnnotationOverlay } from "../../../annotation/render/overlay.ts"
 import { shapeOf } from "../../../annotation/store/shape.ts"
 import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
+import { labelsMachine } from "../../../machines/annotation/labels.machine.ts"
+import type { SlideAnnotations } from "../../../machines/annotation/programs.ts"
 import { type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { previewOf } from "./preview.ts"
@@ -33,6 +36,13 @@ export interface AnnotationsView {
   readonly cancel: () => void
   /** Working together: live changes, presence, edits, offline drafts (collab/useCollab.ts). */
   readonly collab: CollabView
+  /** For the side panels: the store, the labels flow, the fill and the highlighted shape. */
+  readonly store: AnnotationStore
+  /** The slide's list as the server answered it (the list's times come from it). */
+  readonly loaded: SlideAnnotations | null
+  readonly labels: ActorRefFrom<typeof labelsMachine>
+  readonly setFill: (on: boolean) => void
+  readonly highlight: (id: string | null) => void
 }
 
 export const useAnnotations = (options: {
@@ -48,7 +58,12 @@ export const useAnnotations = (options: {
   const tools = useActorRef(toolsMachine, { input: { labId, label: null, defaultLabel } })
   const phase = useSelector(loader, (s) => s.value as AnnotationsView["phase"])
   const loaded = useSelector(loader, (s) => s.context.loaded)
-  const labels = useSelector(loader, (s) => s.context.labels)
+  const labelsFlow = useActorRef(labelsMachine, { input: { labId } })
+  const labels = useSelector(labelsFlow, (s) => s.context.labels)
+  const activeId = useSelector(labelsFlow, (s) => s.context.activeId)
+  // Whether closed shapes are filled, and the overlay's own fill when they are.
+  const fillRef = useRef(true)
+  const fillAlphaRef = useRef(0)
   const tool = useSelector(tools, (s) => s.context.tool)
   const collab = useCollab({ labId, store, tools, labels, canEdit, defaultLabel })
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
@@ -58,11 +73,15 @@ export const useAnnotations = (options: {
   const [saveFailed, setSaveFailed] = useState(false)
   const overlayRef = useRef<AnnotationOverlay | null>(null)
 
-  // The label new shapes are tagged with: the slide's first (a label picker comes with the labels panel).
+  // The label new shapes are tagged with: the active one of the labels panel, else the slide's first.
   useEffect(() => {
-    const first = labels[0]
-    tools.send({ type: "label.choose", label: first ? { id: first.id, name: first.name, color: first.color } : null })
-  }, [labels, tools])
+    const chosen = labels.find((l) => l.id === activeId) ?? labels[0]
+    tools.send({ type: "label.choose", label: chosen ? { id: chosen.id, name: chosen.name, color: chosen.color } : null })
+  }, [labels, activeId, tools])
+  useEffect(() => {
+    if (loaded !== null) labelsFlow.send({ type: "labels.loaded", labels: loaded.labels })
+  }, [loaded, labelsFlow])
+  useEffect(() => store.subscribe(() => setCount(store.size)), [store])
 
   useEffect(() => {
     if (loaded === null) return
@@ -76,7 +95,10 @@ export const useAnnotations = (options: {
 
   useEffect(() => {
     const subscription = tools.on("annotation.saved", ({ annotation, label }) => {
-      if (label !== null) loader.send({ type: "label.created", label })
+      if (label !== null) {
+        loader.send({ type: "label.created", label })
+        labelsFlow.send({ type: "labels.loaded", labels: [...labelsFlow.getSnapshot().context.labels, label] })
+      }
       const parsed = shapeOf(annotation)
       if (parsed.ok) store.apply("local", { upsert: [parsed.shape] })
       setCount(store.size)
@@ -87,7 +109,7 @@ export const useAnnotations = (options: {
       subscription.unsubscribe()
       failed.unsubscribe()
     }
-  }, [tools, loader, store])
+  }, [tools, loader, store, labelsFlow])
 
   // The overlay lives as long as the viewer; the store outlives both.
   useEffect(() => {
@@ -107,6 +129,8 @@ export const useAnnotations = (options: {
       }
     })
     overlayRef.current = overlay
+    fillAlphaRef.current = overlay.fillAlpha
+    if (!fillRef.current) overlay.fillAlpha = 0
     const element = overlay.element
     const scale = () => overlay.scale
     const image = (event: PointerEvent | MouseEvent) => {
@@ -216,6 +240,17 @@ export const useAnnotations = (options: {
     comment,
     setComment: (text) => tools.send({ type: "comment.text", text }),
     submitComment: () => tools.send({ type: "key.enter" }),
-    cancel: () => tools.send({ type: "key.escape" })
+    cancel: () => tools.send({ type: "key.escape" }),
+    store,
+    loaded,
+    labels: labelsFlow,
+    setFill: (on) => {
+      fillRef.current = on
+      const overlay = overlayRef.current
+      if (overlay === null) return
+      overlay.fillAlpha = on ? fillAlphaRef.current : 0
+      overlay.requestDraw()
+    },
+    highlight: (id) => overlayRef.current?.select(id === null ? null : (store.get(id) ?? null))
   }
 }

@@ -1,0 +1,296 @@
+// Every annotation of the slide, filtered by label and by author: its kind and label, its
+// measurement (µm² / mm² and µm with the slide's scale, px otherwise), its author and time.
+// Choosing one flies the viewer to it; N and P step to the next and previous. Windowed: only the
+// rows in view (and a few either side) are rendered, and their measurements are worked out only
+// then, so 100,000 annotations cost one array of ids.
+import type OpenSeadragon from "openseadragon"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import type { Shape } from "../../../../annotation/store/shape.ts"
+import { type Locale, useLocale, useT } from "../../../../i18n/index.ts"
+import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon } from "../../../ui/index.ts"
+import type { AnnotationsView } from "../useAnnotations.ts"
+import * as css from "./panels.css.ts"
+import { focusBox, type LabelRow, type MeasureWords, measureText } from "./records.ts"
+
+/** Every row is this tall (two lines), which is what makes windowing a division. */
+export const ROW_PX = 46
+/** Rows rendered beyond each edge of the view, so a fast scroll shows no gap. */
+const OVERSCAN = 6
+
+export interface AnnotationListProps {
+  readonly view: AnnotationsView
+  readonly viewer: OpenSeadragon.Viewer | null
+  readonly mpp: number | null
+  /** Bumped by every change of the store. */
+  readonly version: number
+  readonly labels: ReadonlyArray<LabelRow>
+  readonly authors: ReadonlyMap<string, string>
+  /** When an annotation was made, as far as the page knows. */
+  readonly timeOf: (id: string) => string | undefined
+  readonly me: string | null
+}
+
+const timeFormat = (locale: Locale) =>
+  new Intl.DateTimeFormat(locale === "id" ? "id-ID" : "en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })
+
+export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, timeOf, me }: AnnotationListProps) => {
+  const t = useT()
+  const { locale } = useLocale()
+  const store = view.store
+  const [labelFilter, setLabelFilter] = useState("")
+  const [authorFilter, setAuthorFilter] = useState("")
+  const [current, setCurrent] = useState<string | null>(null)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [height, setHeight] = useState(400)
+  const viewportRef = useRef<HTMLDivElement>(null)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store is read again whenever its version moves
+  const ids = useMemo(() => {
+    const out: Array<string> = []
+    for (const shape of store.all()) {
+      if (labelFilter !== "" && shape.labelId !== labelFilter) continue
+      if (authorFilter !== "" && shape.author?.id !== authorFilter) continue
+      out.push(shape.id)
+    }
+    return out
+  }, [store, version, labelFilter, authorFilter])
+
+  useEffect(() => {
+    const element = viewportRef.current
+    if (element === null) return
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight))
+    observer.observe(element)
+    setHeight(element.clientHeight)
+    return () => observer.disconnect()
+  }, [])
+
+  const number = useMemo(() => {
+    const cache = new Map<number, Intl.NumberFormat>()
+    return (n: number, digits = 0) => {
+      let format = cache.get(digits)
+      if (format === undefined) {
+        format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits })
+        cache.set(digits, format)
+      }
+      return format.format(n)
+    }
+  }, [locale])
+  const words: MeasureWords = useMemo(
+    () => ({
+      area: t("viewer.annotationPanel.area"),
+      perimeter: t("viewer.annotationPanel.perimeter"),
+      length: t("viewer.annotationPanel.length"),
+      points: (count) => t("viewer.annotationPanel.points", { count })
+    }),
+    [t]
+  )
+  const times = useMemo(() => timeFormat(locale), [locale])
+  // Measurements of the rows shown so far, by id and version: scrolling back costs nothing.
+  const measured = useRef(new Map<string, ReturnType<typeof measureText>>())
+  const measurementOf = (shape: Shape) => {
+    const key = `${shape.id}:${shape.version}:${mpp}:${locale}`
+    let m = measured.current.get(key)
+    if (m === undefined) {
+      m = measureText(shape, mpp, number, words)
+      if (measured.current.size > 5000) measured.current.clear()
+      measured.current.set(key, m)
+    }
+    return m
+  }
+
+  const flyTo = useCallback(
+    (id: string) => {
+      const shape = store.get(id)
+      if (shape === undefined) return
+      setCurrent(id)
+      view.highlight(id)
+      if (viewer !== null) {
+        const box = focusBox(shape.bbox)
+        viewer.viewport.fitBounds(viewer.viewport.imageToViewportRectangle(box.x, box.y, box.width, box.height))
+      }
+    },
+    [store, view, viewer]
+  )
+
+  const scrollIntoView = useCallback((index: number) => {
+    const element = viewportRef.current
+    if (element === null) return
+    const top = index * ROW_PX
+    if (top < element.scrollTop) element.scrollTop = top
+    else if (top + ROW_PX > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_PX - element.clientHeight
+  }, [])
+
+  const step = useCallback(
+    (by: 1 | -1) => {
+      if (ids.length === 0) return
+      const at = current === null ? -1 : ids.indexOf(current)
+      const next = at === -1 ? (by === 1 ? 0 : ids.length - 1) : (at + by + ids.length) % ids.length
+      flyTo(ids[next]!)
+      scrollIntoView(next)
+    },
+    [ids, current, flyTo, scrollIntoView]
+  )
+
+  // N and P anywhere on the page, unless typing or a modifier is held.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return
+      const target = event.target as HTMLElement | null
+      if (
+        target !== null &&
+        (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)
+      )
+        return
+      const key = event.key.toLowerCase()
+      if (key !== "n" && key !== "p") return
+      event.preventDefault()
+      step(key === "n" ? 1 : -1)
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [step])
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN)
+  const last = Math.min(ids.length, Math.ceil((scrollTop + height) / ROW_PX) + OVERSCAN)
+  const labelName = (row: LabelRow) =>
+    row.virtual && row.name.toLowerCase() === "uncategorized" ? t("viewer.annotationPanel.uncategorized") : row.name
+  const authorName = (shape: Shape) =>
+    shape.author === null
+      ? t("viewer.annotationPanel.unsaved")
+      : shape.author.id === me
+        ? t("viewer.annotationPanel.you")
+        : shape.author.name || shape.author.email
+  const hiddenLabels = view.labels.getSnapshot().context.hidden
+
+  return (
+    <section className={css.listSection} aria-labelledby="annotation-list-title" data-testid="annotation-list">
+      <div className={css.listHead}>
+        <div className={css.sectionHead}>
+          <h2 id="annotation-list-title" className={css.heading}>
+            {t("viewer.annotationPanel.list")}
+          </h2>
+          <span className={css.count} data-testid="annotation-list-count">
+            {t("viewer.annotationPanel.listCount", { shown: ids.length.toLocaleString(), total: store.size.toLocaleString() })}
+          </span>
+        </div>
+        <div className={css.filters}>
+          <select
+            className={css.select}
+            aria-label={t("viewer.annotationPanel.filterLabel")}
+            value={labelFilter}
+            onChange={(event) => setLabelFilter(event.target.value)}
+          >
+            <option value="">{t("viewer.annotationPanel.allLabels")}</option>
+            {labels.map((row) => (
+              <option key={row.id} value={row.id}>
+                {labelName(row)}
+              </option>
+            ))}
+          </select>
+          <select
+            className={css.select}
+            aria-label={t("viewer.annotationPanel.filterAuthor")}
+            value={authorFilter}
+            onChange={(event) => setAuthorFilter(event.target.value)}
+          >
+            <option value="">{t("viewer.annotationPanel.allAuthors")}</option>
+            {[...authors].map(([id, name]) => (
+              <option key={id} value={id}>
+                {id === me ? t("viewer.annotationPanel.you") : name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div ref={viewportRef} className={css.viewport} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+        {ids.length === 0 ? (
+          <p className={css.empty}>{store.size === 0 ? t("viewer.annotationPanel.empty") : t("viewer.annotationPanel.emptyFiltered")}</p>
+        ) : (
+          <ul className={css.spacer} style={{ height: ids.length * ROW_PX, margin: 0, padding: 0, listStyle: "none" }}>
+            {ids.slice(first, last).map((id, offset) => {
+              const shape = store.get(id)
+              if (shape === undefined) return null
+              const index = first + offset
+              const label = labels.find((row) => row.id === shape.labelId)
+              const name = label ? labelName(label) : shape.labelName
+              const kind = t(`viewer.annotationPanel.kinds.${shape.kind}`)
+              const m = measurementOf(shape)
+              const time = timeOf(id)
+              const shown = store.isShown(shape)
+              const author = authorName(shape)
+              return (
+                <li
+                  key={id}
+                  className={css.row}
+                  style={{ top: index * ROW_PX, height: ROW_PX }}
+                  data-current={id === current}
+                  data-testid="annotation-row"
+                  data-id={id}
+                  data-label={shape.labelName}
+                >
+                  <button
+                    type="button"
+                    className={css.rowButton}
+                    data-hidden={!shown}
+                    aria-current={id === current ? "true" : undefined}
+                    title={`${m.full}${m.pixels ? ` (${t("viewer.annotationPanel.inPixels")})` : ""}`}
+                    onClick={() => flyTo(id)}
+                  >
+                    <span className={css.swatch} style={{ background: shape.color }} />
+                    <span className={css.rowTitle}>
+                      {name} <span className={css.kind}>· {kind}</span>
+                    </span>
+                    <span className={css.rowMeasure} data-testid="annotation-measure">
+                      {m.main}
+                    </span>
+                    <span className={css.rowMeta}>
+                      {author}
+                      {time ? ` · ${times.format(new Date(time))}` : ""}
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    className={css.iconButton}
+                    aria-label={t(shape.visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
+                    title={t(shape.visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
+                    disabled={hiddenLabels.includes(shape.labelId)}
+                    onClick={() => store.apply("local", { upsert: [{ ...shape, visible: !shape.visible }] })}
+                  >
+                    {shape.visible ? <EyeIcon size={14} /> : <EyeOffIcon size={14} />}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+
+      <div className={css.footer}>
+        <span>{t("viewer.annotationPanel.stepHint")}</span>
+        <span style={{ display: "inline-flex", gap: 2 }}>
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label={t("viewer.annotationPanel.previous")}
+            title={t("viewer.annotationPanel.previous")}
+            disabled={ids.length === 0}
+            onClick={() => step(-1)}
+          >
+            <ChevronLeftIcon size={15} />
+          </button>
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label={t("viewer.annotationPanel.next")}
+            title={t("viewer.annotationPanel.next")}
+            disabled={ids.length === 0}
+            onClick={() => step(1)}
+          >
+            <ChevronRightIcon size={15} />
+          </button>
+        </span>
+      </div>
+    </section>
+  )
+}

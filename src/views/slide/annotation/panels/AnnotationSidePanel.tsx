@@ -1,0 +1,192 @@
+// The viewer's side panel: two tabs, the slide's annotations (labels, the annotation list, export and
+// import) and its details. It applies what the labels flow reports to the annotation store (a deleted
+// label's shapes go, a renamed or recoloured label's shapes follow, imported annotations come in) and
+// says so in toasts, in the spec's words where it has them.
+import { useSelector } from "@xstate/react"
+import type OpenSeadragon from "openseadragon"
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
+import type { LabDetail } from "../../../../contract/labs.ts"
+import { present } from "../../../../effects/Catalogue.ts"
+import { useT } from "../../../../i18n/index.ts"
+import { shapeOf } from "../../../../annotation/store/shape.ts"
+import { ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
+import { useNoticeText } from "../../../account/useNoticeText.ts"
+import { useSession } from "../../../session.tsx"
+import { useToast } from "../../../ui/index.ts"
+import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
+import type { AnnotationsView } from "../useAnnotations.ts"
+import { AnnotationList } from "./AnnotationList.tsx"
+import { LabelsSection } from "./LabelsSection.tsx"
+import * as css from "./panels.css.ts"
+import { labelRows, tally } from "./records.ts"
+import { TransferBar } from "./TransferBar.tsx"
+
+type Tab = "annotations" | "details"
+const TABS: ReadonlyArray<Tab> = ["annotations", "details"]
+
+export interface AnnotationSidePanelProps {
+  readonly lab: LabDetail
+  readonly view: AnnotationsView
+  readonly viewer: OpenSeadragon.Viewer | null
+  readonly canEdit: boolean
+}
+
+export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSidePanelProps) => {
+  const t = useT()
+  const { toast } = useToast()
+  const notice = useNoticeText()
+  const { user } = useSession()
+  const [tab, setTab] = useState<Tab>("annotations")
+  const [fill, setFill] = useState(true)
+  const store = view.store
+  const labels = useSelector(view.labels, (s) => s.context.labels)
+  const hidden = useSelector(view.labels, (s) => s.context.hidden)
+  const chosen = useSelector(view.labels, (s) => s.context.activeId)
+
+  // One number that moves with every change of the store: what the lists recompute on.
+  const [version, setVersion] = useState(0)
+  // When each annotation was made: the server's time for what it answered, the moment it appeared
+  // here for what was drawn or imported since.
+  const times = useRef(new Map<string, string>())
+  useMemo(() => {
+    for (const annotation of view.loaded?.annotations ?? []) times.current.set(annotation.id, annotation.created_at)
+  }, [view.loaded])
+  useEffect(
+    () =>
+      store.subscribe((change) => {
+        const now = new Date().toISOString()
+        for (const shape of change.upserted) if (!times.current.has(shape.id)) times.current.set(shape.id, now)
+        setVersion((v) => v + 1)
+      }),
+    [store]
+  )
+
+  // Hidden labels are a view setting of the store.
+  const wasHidden = useRef<ReadonlyArray<string>>([])
+  useEffect(() => {
+    for (const id of wasHidden.current) if (!hidden.includes(id)) store.setLabelVisible(id, true)
+    for (const id of hidden) store.setLabelVisible(id, false)
+    wasHidden.current = hidden
+  }, [hidden, store])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store is read again whenever its version moves
+  const tallied = useMemo(() => tally(store.all()), [store, version])
+  const rows = useMemo(() => labelRows(labels, tallied), [labels, tallied])
+  const activeId = labels.some((l) => l.id === chosen) ? chosen : (labels[0]?.id ?? null)
+
+  // What the labels flow reports: the store follows, and a toast says it.
+  useEffect(() => {
+    const flow = view.labels
+    const subscriptions = [
+      flow.on("label.created", () => toast({ kind: "success", title: t("errors.success.labelCreated") })),
+      flow.on("label.updated", ({ label }) => {
+        const shapes = [...store.all()]
+        if (shapes.some((s) => s.labelId === label.id))
+          store.loadShapes(shapes.map((s) => (s.labelId === label.id ? { ...s, labelName: label.name, color: label.color } : s)))
+        toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })
+      }),
+      flow.on("label.deleted", ({ id, annotationsDeleted }) => {
+        const gone: Array<string> = []
+        for (const shape of store.all()) if (shape.labelId === id) gone.push(shape.id)
+        if (gone.length > 0) store.apply("remote", { remove: gone })
+        toast({ kind: "success", title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted.toLocaleString() }) })
+      }),
+      flow.on("import.done", ({ annotations, skipped, warnings }) => {
+        const shapes = annotations.flatMap((a) => {
+          const parsed = shapeOf(a)
+          return parsed.ok ? [parsed.shape] : []
+        })
+        const now = new Date().toISOString()
+        for (const a of annotations) times.current.set(a.id, a.created_at || now)
+        if (shapes.length > 0) store.apply("remote", { upsert: shapes })
+        const first = skipped[0] ?? warnings[0]
+        toast({
+          kind: skipped.length > 0 && shapes.length === 0 ? "error" : "success",
+          title: t("viewer.annotationPanel.importDone", {
+            imported: shapes.length.toLocaleString(),
+            skipped: skipped.length.toLocaleString()
+          }),
+          ...(first ? { message: t("viewer.annotationPanel.importFirstSkip", { reason: `#${first.index + 1}: ${first.reason}` }) } : {}),
+          durationMs: 8000
+        })
+      }),
+      flow.on("label.failed", ({ action, error }) => {
+        const title =
+          action === "create"
+            ? t("errors.createLabel")
+            : action === "update"
+              ? t("viewer.annotationPanel.updateFailed")
+              : action === "delete"
+                ? t("viewer.annotationPanel.deleteFailed")
+                : t("viewer.annotationPanel.importFailed")
+        const message =
+          error instanceof ImportUnreadable ? t("viewer.annotationPanel.importUnreadable") : notice.text(present(error).notice)
+        toast({ kind: "error", title, ...(message ? { message } : {}) })
+      })
+    ]
+    return () => {
+      for (const s of subscriptions) s.unsubscribe()
+    }
+  }, [view.labels, store, toast, t, notice])
+
+  const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return
+    event.preventDefault()
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!
+    setTab(next)
+    document.getElementById(`annotation-tab-${next}`)?.focus()
+  }
+  const timeOf = (id: string) => times.current.get(id)
+
+  return (
+    <div className={css.root} data-testid="annotation-side-panel">
+      <div className={css.tabs} role="tablist" aria-label={t("viewer.annotationPanel.tabs")} onKeyDown={tabKeys}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`annotation-tab-${name}`}
+            type="button"
+            role="tab"
+            className={css.tab}
+            aria-selected={tab === name}
+            aria-controls={`annotation-tabpanel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
+            {name === "annotations" ? t("viewer.annotationPanel.tabAnnotations") : t("viewer.annotationPanel.tabDetails")}
+          </button>
+        ))}
+      </div>
+      {tab === "annotations" ? (
+        <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-annotations" aria-labelledby="annotation-tab-annotations">
+          <LabelsSection
+            view={view}
+            rows={rows}
+            activeId={activeId}
+            canEdit={canEdit}
+            fill={fill}
+            onFill={(on) => {
+              setFill(on)
+              view.setFill(on)
+            }}
+          />
+          <AnnotationList
+            view={view}
+            viewer={viewer}
+            mpp={lab.mpp}
+            version={version}
+            labels={rows}
+            authors={tallied.authors}
+            timeOf={timeOf}
+            me={user?.id ?? null}
+          />
+          <TransferBar view={view} labId={lab.id} slideName={lab.name} mpp={lab.mpp} labels={rows} canEdit={canEdit} />
+        </div>
+      ) : (
+        <div className={css.details} role="tabpanel" id="annotation-tabpanel-details" aria-labelledby="annotation-tab-details">
+          <SlideDetailsPanel lab={lab} />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,258 @@
+// The slide's labels: a colour swatch, the name and how many annotations carry it; choosing one makes
+// it the label new shapes take; each can be hidden, renamed, recoloured and deleted (after a dialog
+// that says how many annotations go with it). Labels the annotations name but the slide lacks
+// ("uncategorized") are listed too, in italics, and can only be hidden. Fill on/off below.
+import { useSelector } from "@xstate/react"
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
+import { LABEL_DEFAULT_COLOR } from "../../../../contract/annotations.ts"
+import { useT } from "../../../../i18n/index.ts"
+import { Button, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
+import type { AnnotationsView } from "../useAnnotations.ts"
+import * as css from "./panels.css.ts"
+import type { LabelRow } from "./records.ts"
+
+export interface LabelsSectionProps {
+  readonly view: AnnotationsView
+  readonly rows: ReadonlyArray<LabelRow>
+  /** The label new shapes take now: the chosen one, else the first. */
+  readonly activeId: string | null
+  readonly canEdit: boolean
+  readonly fill: boolean
+  readonly onFill: (on: boolean) => void
+}
+
+const white = "#FFFFFF"
+
+export const LabelsSection = ({ view, rows, activeId, canEdit, fill, onFill }: LabelsSectionProps) => {
+  const t = useT()
+  const flow = view.labels
+  const hidden = useSelector(flow, (s) => s.context.hidden)
+  const busy = useSelector(flow, (s) => s.hasTag("busy"))
+  const deleting = useSelector(flow, (s) => (s.matches("confirming") || s.matches("deleting") ? s.context.deleting : null))
+  const [creating, setCreating] = useState(false)
+  const [name, setName] = useState("")
+  const [color, setColor] = useState<string>(LABEL_DEFAULT_COLOR)
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
+
+  const create = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim() === "") return
+    flow.send({ type: "label.create", name, color })
+    setName("")
+    setColor(LABEL_DEFAULT_COLOR)
+    setCreating(false)
+  }
+  const rename = () => {
+    if (renaming !== null && renaming.name.trim() !== "") flow.send({ type: "label.update", id: renaming.id, name: renaming.name })
+    setRenaming(null)
+  }
+  const renameKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault()
+      rename()
+    } else if (event.key === "Escape") {
+      event.preventDefault()
+      setRenaming(null)
+    }
+  }
+
+  return (
+    <section className={css.section} aria-labelledby="annotation-labels-title" data-testid="labels-panel">
+      <div className={css.sectionHead}>
+        <h2 id="annotation-labels-title" className={css.heading}>
+          {t("viewer.annotationPanel.labels")}
+        </h2>
+        {canEdit && (
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label={t("viewer.annotationPanel.newLabel")}
+            title={t("viewer.annotationPanel.newLabel")}
+            aria-expanded={creating}
+            onClick={() => setCreating((open) => !open)}
+          >
+            {creating ? <XIcon size={15} /> : <PlusIcon size={16} />}
+          </button>
+        )}
+      </div>
+
+      {creating && (
+        <form className={css.form} onSubmit={create} data-testid="label-create">
+          <input
+            className={css.colorInput}
+            type="color"
+            aria-label={t("viewer.annotationPanel.labelColor")}
+            value={color === "" ? white : color}
+            onChange={(event) => setColor(event.target.value.toUpperCase())}
+          />
+          <input
+            className={css.input}
+            // biome-ignore lint/a11y/noAutofocus: the user has just asked for a new label; its name is the next thing to type
+            autoFocus
+            aria-label={t("viewer.annotationPanel.labelName")}
+            placeholder={t("viewer.annotationPanel.labelName")}
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button type="submit" className={css.primaryButton} disabled={name.trim() === "" || busy}>
+            {t("viewer.annotationPanel.create")}
+          </button>
+        </form>
+      )}
+
+      {rows.length === 0 ? (
+        <p className={css.hint}>{t("viewer.annotationPanel.noLabels")}</p>
+      ) : (
+        <ul className={css.labelList}>
+          {rows.map((row) => {
+            const shown = !hidden.includes(row.id)
+            const active = row.id === activeId
+            const displayName =
+              row.virtual && row.name.toLowerCase() === "uncategorized" ? t("viewer.annotationPanel.uncategorized") : row.name
+            return (
+              <li key={row.id} className={css.labelRow} data-active={active} data-testid="label-row" data-label={row.name}>
+                <button
+                  type="button"
+                  className={css.iconButton}
+                  aria-label={t(shown ? "viewer.annotationPanel.hide" : "viewer.annotationPanel.show", { name: displayName })}
+                  title={t(shown ? "viewer.annotationPanel.hide" : "viewer.annotationPanel.show", { name: displayName })}
+                  onClick={() => flow.send({ type: "label.visibility", id: row.id, visible: !shown })}
+                >
+                  {shown ? <EyeIcon size={15} /> : <EyeOffIcon size={15} />}
+                </button>
+                {renaming?.id === row.id ? (
+                  <input
+                    className={css.input}
+                    // biome-ignore lint/a11y/noAutofocus: rename was just asked for; the new name is typed here
+                    autoFocus
+                    aria-label={t("viewer.annotationPanel.labelName")}
+                    maxLength={100}
+                    value={renaming.name}
+                    onChange={(event) => setRenaming({ id: row.id, name: event.target.value })}
+                    onKeyDown={renameKeys}
+                    onBlur={rename}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className={css.labelMain}
+                    data-hidden={!shown}
+                    aria-pressed={active}
+                    disabled={row.virtual || !canEdit}
+                    title={row.virtual ? t("viewer.annotationPanel.virtual") : t("viewer.annotationPanel.activeHint")}
+                    onClick={() => flow.send({ type: "label.activate", id: row.id })}
+                  >
+                    <span className={css.swatch} style={{ background: row.color || white }} />
+                    <span className={`${css.labelName} ${row.virtual ? css.virtualName : ""}`}>{displayName}</span>
+                    {active && <span className={css.activeDot}>{t("viewer.annotationPanel.active")}</span>}
+                    <span className={css.count} data-testid="label-count">
+                      {row.count.toLocaleString()}
+                    </span>
+                  </button>
+                )}
+                {canEdit && !row.virtual && renaming?.id !== row.id && (
+                  <>
+                    <ColorPick
+                      label={t("viewer.annotationPanel.recolour", { name: row.name })}
+                      color={row.color || white}
+                      disabled={busy}
+                      onPick={(next) => {
+                        if (next !== row.color.toUpperCase()) flow.send({ type: "label.update", id: row.id, color: next })
+                      }}
+                    />
+                    <button
+                      type="button"
+                      className={css.iconButton}
+                      aria-label={t("viewer.annotationPanel.rename", { name: row.name })}
+                      title={t("viewer.annotationPanel.rename", { name: row.name })}
+                      disabled={busy}
+                      onClick={() => setRenaming({ id: row.id, name: row.name })}
+                    >
+                      <PenIcon size={14} />
+                    </button>
+                    <button
+                      type="button"
+                      className={css.iconButton}
+                      aria-label={t("viewer.annotationPanel.remove", { name: row.name })}
+                      title={t("viewer.annotationPanel.remove", { name: row.name })}
+                      disabled={busy}
+                      onClick={() => flow.send({ type: "label.delete", id: row.id, count: row.count })}
+                    >
+                      <TrashIcon size={14} />
+                    </button>
+                  </>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <div className={css.toggleRow}>
+        <label className={css.checkbox}>
+          <input type="checkbox" checked={fill} onChange={(event) => onFill(event.target.checked)} />
+          {t("viewer.annotationPanel.fill")}
+        </label>
+      </div>
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => flow.send({ type: "label.cancel" })}
+        dismissible={!busy}
+        title={t("viewer.annotationPanel.deleteTitle", { name: deleting?.name ?? "" })}
+        description={
+          deleting !== null && deleting.count > 0
+            ? t("viewer.annotationPanel.deleteBody", { count: deleting.count.toLocaleString() })
+            : t("viewer.annotationPanel.deleteBodyNone")
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => flow.send({ type: "label.cancel" })} disabled={busy}>
+              {t("viewer.annotationPanel.cancel")}
+            </Button>
+            <Button variant="danger" onClick={() => flow.send({ type: "label.confirm" })} disabled={busy}>
+              {t("viewer.annotationPanel.deleteConfirm")}
+            </Button>
+          </>
+        }
+      />
+    </section>
+  )
+}
+
+/** A colour input that reports once the native picker closes (its `change`), not every drag step (`input`). */
+const ColorPick = ({
+  label,
+  color,
+  disabled,
+  onPick
+}: {
+  readonly label: string
+  readonly color: string
+  readonly disabled: boolean
+  readonly onPick: (color: string) => void
+}) => {
+  const ref = useRef<HTMLInputElement>(null)
+  const pick = useRef(onPick)
+  pick.current = onPick
+  useEffect(() => {
+    const input = ref.current
+    if (input === null) return
+    input.value = color.toLowerCase()
+    const changed = () => pick.current(input.value.toUpperCase())
+    input.addEventListener("change", changed)
+    return () => input.removeEventListener("change", changed)
+  }, [color])
+  return (
+    <input
+      ref={ref}
+      className={css.colorInput}
+      type="color"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      defaultValue={color.toLowerCase()}
+    />
+  )
+}

@@ -1,0 +1,134 @@
+// What the side panels read off the store's shapes: the label rows with their counts (and the
+// virtual rows for labels the annotations name but the slide lacks, "uncategorized" first of all),
+// an annotation's measurement as text, the box the viewer flies to, and the records the export
+// converters take.
+import type { Label, WebAnnotation } from "../../../../contract/annotations.ts"
+import type { BBox } from "../../../../annotation/geometry.ts"
+import type { AnnotationRecord, LabelInfo } from "../../../../annotation/interchange/index.ts"
+import { measure } from "../../../../annotation/measure.ts"
+import { geometryOf, type Shape } from "../../../../annotation/store/shape.ts"
+import { toSelector } from "../../../../annotation/geometry.ts"
+
+export interface LabelRow {
+  readonly id: string
+  readonly name: string
+  readonly color: string
+  readonly count: number
+  /** No such label on the slide: the annotations carry its name (the spec's virtual "uncategorized"). */
+  readonly virtual: boolean
+}
+
+/** How many shapes each label has, the name and colour of labels only the shapes know, and the authors. */
+export const tally = (shapes: Iterable<Shape>) => {
+  const counts = new Map<string, number>()
+  const seen = new Map<string, { name: string; color: string }>()
+  const authors = new Map<string, string>()
+  for (const shape of shapes) {
+    counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
+    if (!seen.has(shape.labelId)) seen.set(shape.labelId, { name: shape.labelName, color: shape.color })
+    if (shape.author !== null && !authors.has(shape.author.id)) authors.set(shape.author.id, shape.author.name || shape.author.email)
+  }
+  return { counts, seen, authors }
+}
+
+export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<typeof tally>): Array<LabelRow> => {
+  const rows: Array<LabelRow> = labels.map((l) => ({
+    id: l.id,
+    name: l.name,
+    color: l.color,
+    count: tallied.counts.get(l.id) ?? 0,
+    virtual: false
+  }))
+  const known = new Set(labels.map((l) => l.id))
+  for (const [id, { name, color }] of tallied.seen) {
+    if (!known.has(id)) rows.push({ id, name, color, count: tallied.counts.get(id) ?? 0, virtual: true })
+  }
+  return rows
+}
+
+export type Format = (n: number, digits?: number) => string
+
+export interface MeasureText {
+  /** The figure the row shows: area for closed shapes, length for lines, the count for points. */
+  readonly main: string
+  /** Everything, for the row's tooltip: area and perimeter, or length. */
+  readonly full: string
+  /** Whether the figures are in pixels because the slide has no scale. */
+  readonly pixels: boolean
+}
+
+export interface MeasureWords {
+  readonly area: string
+  readonly perimeter: string
+  readonly length: string
+  readonly points: (count: number) => string
+}
+
+const areaText = (um2: number, format: Format): string =>
+  um2 >= 100_000 ? `${format(um2 / 1_000_000, 3)} mm²` : `${format(um2, um2 < 100 ? 1 : 0)} µm²`
+
+const lengthText = (um: number, format: Format): string => (um >= 1000 ? `${format(um / 1000, 2)} mm` : `${format(um, 1)} µm`)
+
+/** An annotation's measurement (µm², mm² and µm with the slide's mpp; px otherwise). */
+export const measureText = (
+  shape: Pick<Shape, "kind" | "coords">,
+  mpp: number | null,
+  format: Format,
+  words: MeasureWords
+): MeasureText => {
+  const m = measure(geometryOf(shape), mpp)
+  const pixels = m.areaUm2 === undefined && m.lengthUm === undefined
+  if (m.count !== undefined) {
+    const text = words.points(m.count)
+    return { main: text, full: text, pixels: false }
+  }
+  if (m.lengthPx !== undefined) {
+    const main = m.lengthUm !== undefined ? lengthText(m.lengthUm, format) : `${format(m.lengthPx, 0)} px`
+    return { main, full: `${words.length} ${main}`, pixels }
+  }
+  const area = m.areaUm2 !== undefined ? areaText(m.areaUm2, format) : `${format(m.areaPx ?? 0, 0)} px²`
+  const perimeter = m.perimeterUm !== undefined ? lengthText(m.perimeterUm, format) : `${format(m.perimeterPx ?? 0, 0)} px`
+  return { main: area, full: `${words.area} ${area} · ${words.perimeter} ${perimeter}`, pixels }
+}
+
+/**
+ * The box the viewer fits to show a shape: its own box with a margin of a third of its size on
+ * every side, and at least `minSide` image pixels (a point, or a cell at the highest zoom).
+ */
+export const focusBox = (bbox: BBox, minSide = 400): { x: number; y: number; width: number; height: number } => {
+  const w = bbox.maxX - bbox.minX
+  const h = bbox.maxY - bbox.minY
+  const width = Math.max(w * 1.66, minSide)
+  const height = Math.max(h * 1.66, minSide)
+  return { x: (bbox.minX + bbox.maxX) / 2 - width / 2, y: (bbox.minY + bbox.maxY) / 2 - height / 2, width, height }
+}
+
+/** The shape as the export converters take it (full-resolution pixels, its label by id and name). */
+export const recordOf = (shape: Shape, source: string): AnnotationRecord => {
+  const data: WebAnnotation = {
+    type: "Annotation",
+    body: [
+      {
+        type: "TextualBody",
+        purpose: "tagging",
+        value: shape.labelName,
+        label: { id: shape.labelId, name: shape.labelName, color: shape.color }
+      },
+      ...shape.comments.map((value) => ({ type: "TextualBody" as const, purpose: "commenting" as const, value }))
+    ],
+    target: { source, selector: toSelector(geometryOf(shape)) }
+  }
+  return { id: shape.id, data, visible: shape.visible }
+}
+
+export const labelInfos = (rows: ReadonlyArray<LabelRow>): Array<LabelInfo> => rows.map(({ id, name, color }) => ({ id, name, color }))
+
+/** A file name from the slide's name: its extension dropped, what a file system refuses replaced. */
+export const fileNameOf = (slideName: string, suffix: string): string => {
+  const base =
+    slideName
+      .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+      .replace(/[\\/:*?"<>|]+/g, "_")
+      .trim() || "annotations"
+  return `${base}${suffix}`
+}
