@@ -6,12 +6,15 @@
 //                   decoding, the store's parse and index build, the first frame
 //   frame p50/p95   intervals between requestAnimationFrame callbacks during the script
 // A slide with no annotations runs the same script first: what OpenSeadragon alone costs here.
-// Targets (issue 12): 100k p95 <= 50 ms, 10k p95 <= 20 ms, open -> drawn at 100k < 3 s.
+// Targets (issue 12): 100k p95 <= 50 ms and <= half of Annotorious', 10k p95 <= 20 ms, open -> drawn at
+// 100k < 3 s. The machine's software GL makes absolute frame times measure the machine: each is also
+// printed as a ratio to OpenSeadragon alone in the same run. Then the same slides, shapes and script in
+// @annotorious/openseadragon (a devDependency for this bench only), printed beside ours.
 // Run: node tests/bench/annotations.bench.ts (part of npm run bench; builds the SPA if dist/ is missing).
 // SCREENSHOTS=1 also saves the viewer at each size in test-results/screenshots/.
 import { randomUUID } from "node:crypto"
 import { spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
@@ -219,6 +222,30 @@ const measure = async (page: Page, labId: string, expected: number, shot: string
   if (expected > 0) {
     await page.locator(`[data-annotations-drawn="${expected}"]`).waitFor({ timeout: 120_000 })
     openToDrawnMs = await page.evaluate(() => performance.getEntriesByName("annotations-drawn")[0]?.startTime ?? Number.NaN)
+    const phases = await page.evaluate(() => {
+      const list = performance.getEntriesByType("resource").find((e) => /\/v2\/annotations\/\?/.test(e.name)) as
+        | PerformanceResourceTiming
+        | undefined
+      const at = (name: string) => performance.getEntriesByName(name)[0]
+      const loaded = at("annotations-loaded")?.startTime ?? Number.NaN
+      const stored = at("annotations-store-load")?.duration ?? Number.NaN
+      const drawn = at("annotations-drawn")?.startTime ?? Number.NaN
+      return {
+        requestStart: list?.requestStart ?? Number.NaN,
+        firstByte: list?.responseStart ?? Number.NaN,
+        lastByte: list?.responseEnd ?? Number.NaN,
+        bytes: list?.encodedBodySize ?? Number.NaN,
+        loaded,
+        stored,
+        drawn
+      }
+    })
+    const f = (n: number) => `${n.toFixed(0)} ms`
+    console.log(
+      `    open -> drawn, where: list request sent at ${f(phases.requestStart)}, server answered its first byte after ${f(phases.firstByte - phases.requestStart)}, ` +
+        `${(phases.bytes / 1e6).toFixed(1)} MB received in ${f(phases.lastByte - phases.firstByte)}, parsed and decoded in ${f(phases.loaded - phases.lastByte)}, ` +
+        `store load ${f(phases.stored)}, first complete draw ${f(phases.drawn - phases.loaded - phases.stored)} later`
+    )
   }
   await page.waitForTimeout(1500)
   const shoot = async (name: string) => {
@@ -239,6 +266,94 @@ const measure = async (page: Page, labId: string, expected: number, shot: string
     frames: intervals.length,
     drawP95: quantile(draws, 0.95)
   }
+}
+
+/**
+ * The same slide, shapes and script in @annotorious/openseadragon 3 (PixiJS, one Graphics per
+ * annotation), on a bare page of the same origin (so the media cookie authorises the tiles), with
+ * OpenSeadragon set up as the slide viewer sets it up. Open -> drawn: navigation start to the frame
+ * after setAnnotations, including the list request and turning the server's SVG selectors into
+ * Annotorious polygons. Null, with why, when it cannot run here.
+ */
+const ANNOTORIOUS_PAGE = "/bench-annotorious/"
+const routeAnnotorious = async (page: Page, baseURL: string) => {
+  const files: Record<string, readonly [string, string]> = {
+    "osd.js": ["node_modules/openseadragon/build/openseadragon/openseadragon.min.js", "text/javascript"],
+    "anno.js": ["node_modules/@annotorious/openseadragon/dist/annotorious-openseadragon.js", "text/javascript"],
+    "anno.css": ["node_modules/@annotorious/openseadragon/dist/annotorious-openseadragon.css", "text/css"]
+  }
+  await page.route(`${baseURL}${ANNOTORIOUS_PAGE}**`, async (route) => {
+    const url = new URL(route.request().url())
+    const name = url.pathname.slice(ANNOTORIOUS_PAGE.length)
+    const file = files[name]
+    if (file !== undefined) return route.fulfill({ body: readFileSync(file[0]), contentType: file[1] })
+    const tileSource = url.searchParams.get("dzi") ?? ""
+    return route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><head><link rel="stylesheet" href="${ANNOTORIOUS_PAGE}anno.css">
+<style>html,body{margin:0;height:100%;background:#0d0f13}#v{position:absolute;inset:0}</style></head>
+<body><div id="v" data-testid="slide-viewer"></div>
+<script src="${ANNOTORIOUS_PAGE}osd.js"></script><script src="${ANNOTORIOUS_PAGE}anno.js"></script>
+<script>
+const q = new URLSearchParams(location.search)
+const viewer = OpenSeadragon({ element: document.getElementById("v"), tileSources: q.get("dzi"), showNavigationControl: false,
+  showNavigator: true, navigatorPosition: "BOTTOM_RIGHT", navigatorSizeRatio: 0.16, constrainDuringPan: true, visibilityRatio: 0.5,
+  minZoomImageRatio: 0.8, maxZoomPixelRatio: 2, animationTime: 0.6, springStiffness: 9, zoomPerScroll: 1.25, zoomPerClick: 1.6,
+  blendTime: 0.15, immediateRender: false, gestureSettingsMouse: { clickToZoom: false } })
+let anno
+try { anno = AnnotoriousOSD.createOSDAnnotator(viewer, { drawingEnabled: false }) } catch (e) { window.__annotoriousError = String(e && e.stack || e) }
+const colors = {}
+viewer.addOnceHandler("open", async () => {
+  try {
+    const reply = await fetch(q.get("list"), { headers: { authorization: "Bearer " + q.get("token") } })
+    const list = (await reply.json()).data.results
+    const items = list.map((a) => {
+      const tag = a.data.body[0]
+      colors[a.id] = tag.label.color
+      const nums = /points='([^']*)'/.exec(a.data.target.selector.value)[1].split(/[ ,]+/).map(Number)
+      const points = []
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
+      for (let i = 0; i < nums.length; i += 2) {
+        const x = nums[i], y = nums[i + 1]
+        points.push([x, y])
+        if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y
+      }
+      return { id: a.id, bodies: [], target: { annotation: a.id, selector: { type: "POLYGON", geometry: { bounds: { minX, minY, maxX, maxY }, points } } } }
+    })
+    anno.setStyle((a) => ({ stroke: colors[a.id], strokeWidth: 1, fill: colors[a.id], fillOpacity: 0.14 }))
+    anno.setAnnotations(items)
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      performance.mark("annotations-drawn")
+      document.getElementById("v").dataset.annotationsDrawn = String(items.length)
+    }))
+  } catch (e) { window.__annotoriousError = String(e && e.stack || e) }
+})
+</script></body></html>`.replace("__DZI__", tileSource)
+    })
+  })
+}
+
+const measureAnnotorious = async (
+  page: Page,
+  dzi: string,
+  labId: string,
+  token: string,
+  expected: number
+): Promise<Figures | { readonly failed: string }> => {
+  const list = `/v2/labs/${labId}/v2/annotations/?page=1&limit=999999`
+  await page.goto(`${ANNOTORIOUS_PAGE}?dzi=${encodeURIComponent(dzi)}&list=${encodeURIComponent(list)}&token=${encodeURIComponent(token)}`)
+  const drawn = page.locator(`[data-annotations-drawn="${expected}"]`)
+  const failed = page.waitForFunction(() => (window as { __annotoriousError?: string }).__annotoriousError, null, { timeout: 180_000 })
+  const outcome = await Promise.race([
+    drawn.waitFor({ timeout: 180_000 }).then(() => null),
+    failed.then(async (handle) => String(await handle.jsonValue()))
+  ]).catch((error: Error) => `not drawn: ${error.message.split("\n")[0]}`)
+  if (outcome !== null) return { failed: outcome }
+  const openToDrawnMs = await page.evaluate(() => performance.getEntriesByName("annotations-drawn")[0]?.startTime ?? Number.NaN)
+  await page.waitForTimeout(1500)
+  if (process.env.SCREENSHOTS === "1") await snap(page, `annotorious-${expected / 1000}k`).catch(() => undefined)
+  const intervals = await script(page)
+  return { openToDrawnMs, p50: quantile(intervals, 0.5), p95: quantile(intervals, 0.95), frames: intervals.length, drawP95: Number.NaN }
 }
 
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED")
@@ -296,7 +411,41 @@ export const benchAnnotations = async (): Promise<boolean> => {
       const goal = Number.isFinite(target) ? `target <= ${target} ms: ${verdict(ok)}` : "(no target)"
       console.log(`  ${name.padEnd(20)} ${value.toFixed(1).padStart(8)} ms   ${goal}   ${note}`)
     }
-    console.log("  @annotorious/openseadragon comparison: not measured (not done)")
+    // The same slides, shapes and script in Annotorious.
+    await routeAnnotorious(page, server.url)
+    const detail = await api(server).get(`/v2/labs/${small}/`, { token: ada.access })
+    const dzi = (detail.body.data as { tile_source: string }).tile_source
+    const theirs: Array<readonly [string, Figures | { readonly failed: string }, Figures]> = []
+    for (const [name, labId, count, ours] of [
+      ["10k ", small, 10_000, ten],
+      ["100k", large, 100_000, hundred]
+    ] as const) {
+      const figures = await measureAnnotorious(page, dzi, labId, ada.access, count)
+      theirs.push([name, figures, ours])
+      if ("failed" in figures) console.log(`  Annotorious ${name}: could not run here: ${figures.failed.slice(0, 400)}`)
+    }
+    console.log("  @annotorious/openseadragon 3.8 beside ours (same slide, shapes and script):")
+    for (const [name, figures, ours] of theirs) {
+      if ("failed" in figures) continue
+      console.log(
+        `    ${name} frame p50 ${figures.p50.toFixed(1)} ms (ours ${ours.p50.toFixed(1)}), p95 ${figures.p95.toFixed(1)} ms (ours ${ours.p95.toFixed(1)}, ` +
+          `${(ours.p95 / figures.p95).toFixed(2)}x theirs; ${(figures.p95 / base.p95).toFixed(2)}x OpenSeadragon alone), ` +
+          `open -> drawn ${figures.openToDrawnMs.toFixed(0)} ms (ours ${ours.openToDrawnMs.toFixed(0)}), ${figures.frames} frames`
+      )
+    }
+    const at100k = theirs[1]![1]
+    if (!("failed" in at100k)) {
+      const ok = hundred.p95 <= at100k.p95 / 2
+      if (!ok) met = false
+      console.log(
+        `  100k frame p95 vs Annotorious: ours ${hundred.p95.toFixed(1)} ms, half of theirs ${(at100k.p95 / 2).toFixed(1)} ms: ${verdict(ok)}`
+      )
+    } else {
+      met = false
+      console.log(
+        `  100k frame p95 vs Annotorious: theirs not measurable (${at100k.failed.slice(0, 120)}); ours ${hundred.p95.toFixed(1)} ms`
+      )
+    }
     return met
   } finally {
     await browser.close()
