@@ -104,7 +104,7 @@ describe("SceneRenderer", () => {
     const job = new SceneRenderer(fakeCanvas).begin(sliced.ctx, many, frame(0.3))
     let slices = 0
     while (!job.step(0)) slices++
-    expect(slices).toBe(7) // 1,000 outlines are 8 batches; a past deadline still draws one per step
+    expect(slices).toBe(8) // sorting, then 1,000 outlines in 8 batches; a past deadline still does one step
     expect(job.done).toBe(true)
     expect(job.stats).toEqual(all)
     expect(sliced.calls.lineTo).toBe(whole.calls.lineTo)

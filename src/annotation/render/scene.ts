@@ -27,6 +27,8 @@ export const POINT_RADIUS_PX = 5
 export const FILL_AT_MOST = 2000
 /** Shapes per path (see the drawing loop). */
 export const PATH_SHAPES = 128
+/** Shapes sorted into dots, circles and outlines per step. */
+export const SORT_SHAPES = 8192
 
 export interface SceneFrame {
   /** CSS pixels of the canvas. */
@@ -111,49 +113,59 @@ export class SceneRenderer {
     const round = ROUND_PX / scale
     const points: Array<Shape> = []
     let dots = 0
-    let dotBuffer: Uint32Array | null = null
     const pr = frame.pixelRatio
     const bw = Math.max(1, Math.round(frame.width * pr))
     const bh = Math.max(1, Math.round(frame.height * pr))
+    // Sorting the shapes into dots, circles and outlines is work too (100,000 of them): in steps of
+    // SORT_SHAPES like the drawing, so a render's first slice keeps to its deadline.
+    const dotBuffer = this.dotBufferOf(bw, bh)
+    let sorted = 0
     let inView = 0
-    for (const shape of visible) {
-      if (shape.id === frame.selectedId) continue
-      if (shape.kind === "points") {
-        points.push(shape)
-        continue
+    const sortSome = () => {
+      const end = Math.min(visible.length, sorted + SORT_SHAPES)
+      for (; sorted < end; sorted++) {
+        const shape = visible[sorted]!
+        if (shape.id === frame.selectedId) continue
+        if (shape.kind === "points") {
+          points.push(shape)
+          continue
+        }
+        const { minX, minY, maxX, maxY } = shape.bbox
+        const w = maxX - minX
+        const h = maxY - minY
+        if (w < tiny && h < tiny) {
+          this.stamp(dotBuffer, bw, bh, m, pr, shape, scale)
+          dots++
+          continue
+        }
+        let bucket = byColor.get(shape.color)
+        if (bucket === undefined) {
+          bucket = { color: shape.color, outlines: [], circles: [] }
+          byColor.set(shape.color, bucket)
+        }
+        // A closed shape small on screen and not long and thin is a circle; a polyline stays a line.
+        if (w < round && h < round && shape.kind !== "polyline" && w < 3 * h && h < 3 * w) bucket.circles.push(shape)
+        else bucket.outlines.push(shape)
+        inView++
       }
-      const { minX, minY, maxX, maxY } = shape.bbox
-      const w = maxX - minX
-      const h = maxY - minY
-      if (w < tiny && h < tiny) {
-        dotBuffer ??= this.dotBufferOf(bw, bh)
-        this.stamp(dotBuffer, bw, bh, m, pr, shape, scale)
-        dots++
-        continue
-      }
-      let bucket = byColor.get(shape.color)
-      if (bucket === undefined) {
-        bucket = { color: shape.color, outlines: [], circles: [] }
-        byColor.set(shape.color, bucket)
-      }
-      // A closed shape small on screen and not long and thin is a circle; a polyline stays a line.
-      if (w < round && h < round && shape.kind !== "polyline" && w < 3 * h && h < 3 * w) bucket.circles.push(shape)
-      else bucket.outlines.push(shape)
-      inView++
     }
 
     const steps: Array<Step> = []
-    for (const bucket of byColor.values()) {
-      for (let start = 0; start < bucket.outlines.length; start += PATH_SHAPES) steps.push({ kind: "outlines", bucket, start })
-      for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
+    const plan = () => {
+      for (const bucket of byColor.values()) {
+        for (let start = 0; start < bucket.outlines.length; start += PATH_SHAPES) steps.push({ kind: "outlines", bucket, start })
+        for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
+      }
+      if (points.length > 0) steps.push({ kind: "points" })
+      if (dots > 0) steps.push({ kind: "dots" })
+      fill = frame.fillAlpha !== undefined && frame.fillAlpha > 0 && inView <= FILL_AT_MOST ? frame.fillAlpha : 0
+      stats.dots = dots
     }
-    if (points.length > 0) steps.push({ kind: "points" })
-    if (dotBuffer !== null) steps.push({ kind: "dots" })
 
-    const fill = frame.fillAlpha !== undefined && frame.fillAlpha > 0 && inView <= FILL_AT_MOST ? frame.fillAlpha : 0
+    let fill = 0
     const lod = LOD_PX / scale
     const level = Math.floor(Math.log2(1 / scale))
-    const stats = { queried: visible.length, outlines: 0, circles: 0, dots, vertices: 0 }
+    const stats = { queried: visible.length, outlines: 0, circles: 0, dots: 0, vertices: 0 }
     const dotImage = this.dotImage
     const dotCanvas = this.dotCanvas
     let next = 0
@@ -207,12 +219,22 @@ export class SceneRenderer {
       ctx.stroke()
     }
 
+    let planned = false
+    const finished = () => planned && next >= steps.length
     return {
       get done() {
-        return next >= steps.length
+        return finished()
       },
       stats,
       step(deadline: number): boolean {
+        while (sorted < visible.length) {
+          sortSome()
+          if (performance.now() >= deadline) return false
+        }
+        if (!planned) {
+          plan()
+          planned = true
+        }
         if (next >= steps.length) return true
         ctx.save()
         // Miter joins (the default): round joins cost a software rasteriser a disc per vertex.
