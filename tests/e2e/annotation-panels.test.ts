@@ -65,7 +65,7 @@ const annotationsOf = async (labId: string): Promise<Array<Stored>> => {
 
 /** Label name and selector of every annotation, sorted: what must survive an export and import. */
 const fingerprint = (annotations: ReadonlyArray<Stored>) =>
-  annotations.map((a) => `${a.data.body[0].label.name ?? a.data.body[0].value} | ${a.data.target.selector.value}`).sort()
+  annotations.map((a) => `${a.data.body[0]?.label.name ?? a.data.body[0]?.value} | ${a.data.target.selector.value}`).sort()
 
 const polygon = (cx: number, cy: number, r: number) =>
   `<svg><polygon points='${Array.from({ length: 6 }, (_, i) => `${cx + Math.round(r * Math.cos((i * Math.PI) / 3))},${cy + Math.round(r * Math.sin((i * Math.PI) / 3))}`).join(" ")}'/></svg>`
