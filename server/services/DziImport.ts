@@ -55,7 +55,8 @@ export class DziImport extends Context.Service<
           catch: (e) => e
         }).pipe(
           Effect.catch(
-            (error): Effect.Effect<never, UploadError> => (error instanceof PartRefused ? Effect.fail(storageFull()) : cannotStore(error))
+            (error): Effect.Effect<never, UploadError> =>
+              error instanceof PartRefused ? Effect.fail(storageFull(room)) : cannotStore(error)
           )
         )
 
@@ -67,7 +68,7 @@ export class DziImport extends Context.Service<
           Effect.catch(
             (error): Effect.Effect<never, UploadError> =>
               error instanceof DziOverQuota
-                ? Effect.fail(storageFull())
+                ? Effect.fail(storageFull(room))
                 : error instanceof DziRejected
                   ? Effect.logInfo(`DZI import refused: ${error.message}`).pipe(Effect.andThen(Effect.fail(badFormat())))
                   : cannotStore(error)
@@ -77,7 +78,7 @@ export class DziImport extends Context.Service<
       const run = Effect.fn("DziImport.run")(function* (userId: string, target: string | null, filename: string, file: Readable) {
         const to = yield* uploads.destination(db, userId, target)
         const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
-        if (room <= 0) return yield* storageFull()
+        if (room <= 0) return yield* storageFull(room)
         const zipPath = join(uploads.dir, `${randomUUID()}.zip`)
         const key = slides.newKey()
         const staging = join(slides.root, `.${key}.import-${randomUUID()}`)

@@ -117,7 +117,8 @@ export class Uploads extends Context.Service<
       const ensureRoom = (d: Trx, ownerId: string, adding: number) =>
         Effect.gen(function* () {
           const used = yield* sql(() => usedBytes(d, ownerId))
-          if (used + adding > planOf(ownerId).storageBytes) return yield* storageFull()
+          const quota = planOf(ownerId).storageBytes
+          if (used + adding > quota) return yield* storageFull(quota - used)
         })
 
       /** The upload's file lab, if it is live and the user may still upload into its folder. */
@@ -338,13 +339,13 @@ export class Uploads extends Context.Service<
       const single = Effect.fn("Uploads.single")(function* (userId: string, target: string | null, filename: string, file: Readable) {
         const to = yield* destination(db, userId, target)
         const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
-        if (room <= 0) return yield* storageFull()
+        if (room <= 0) return yield* storageFull(room)
         const id = randomUUID()
         const path = partialPath(id)
         return yield* Effect.gen(function* () {
           // The size is known only at the end: stop as soon as it passes the room left.
           const written = yield* write(file, { path, offset: 0, create: true, maxBytes: room, sniff: true }, (reason) =>
-            reason === "format" ? badFormat() : storageFull()
+            reason === "format" ? badFormat() : storageFull(room)
           )
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {

@@ -55,6 +55,8 @@ export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>
  */
 export const BadRequest = Schema.TaggedStruct("BadRequest", {
   message: Schema.optionalKey(Schema.String),
+  /** What kind of refusal, for a client that words it itself: "unsupported_format" for an upload. */
+  code: Schema.optionalKey(Schema.String),
   ...(Object.fromEntries(fieldNames.map((f) => [f, Messages])) as Record<FieldName, typeof Messages>)
 }).pipe(HttpApiSchema.status(400))
 export type BadRequest = typeof BadRequest.Type
@@ -78,9 +80,13 @@ export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
   { httpApiStatus: 429 }
 ) {}
 
+/**
+ * `code` "quota_exceeded" is the account's storage (`remaining`: the bytes still free); without it the
+ * request itself was too big.
+ */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
-  { message: Schema.String },
+  { message: Schema.String, code: Schema.optionalKey(Schema.String), remaining: Schema.optionalKey(Schema.Number) },
   { httpApiStatus: 413 }
 ) {}
 

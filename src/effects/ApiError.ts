@@ -9,7 +9,9 @@ const Fields = Schema.Record(Schema.String, Schema.Array(Schema.String))
 /** 400: the spec's field lists (`non_field_errors`, `email`, ...) and an optional summary. */
 export class BadRequest extends Schema.TaggedError<BadRequest>()("BadRequest", {
   fields: Fields,
-  message: Schema.optionalKey(Schema.String)
+  message: Schema.optionalKey(Schema.String),
+  /** What kind of refusal, when the server says ("unsupported_format"). */
+  code: Schema.optionalKey(Schema.String)
 }) {}
 
 /** 401: not signed in, or the session could not be renewed. */
@@ -24,7 +26,12 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
 export class PaymentRequired extends Schema.TaggedError<PaymentRequired>()("PaymentRequired", { message: Schema.String }) {}
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }) {}
 export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }) {}
-export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()("PayloadTooLarge", { message: Schema.String }) {}
+/** 413: `code` "quota_exceeded" is the account's storage, with `remaining` bytes still free. */
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()("PayloadTooLarge", {
+  message: Schema.String,
+  code: Schema.optionalKey(Schema.String),
+  remaining: Schema.optionalKey(Schema.Number)
+}) {}
 
 /** 429: `retryAfter` in seconds. */
 export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()("TooManyRequests", {

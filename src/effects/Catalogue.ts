@@ -83,6 +83,24 @@ export interface UploadFailure {
   readonly retryable: boolean
 }
 
+/** Bytes as people read them, base 1024 with up to two decimals (spec section 9): "1.5 GB". */
+export const readableBytes = (bytes: number): string => {
+  const units = ["B", "KB", "MB", "GB", "TB"]
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${unit === 0 ? value : Number(value.toFixed(2))} ${units[unit]}`
+}
+
+/**
+ * Why an upload failed, each cause with its own words (the server's `code` tells them apart): not an
+ * image Preparat reads (the formats listed), an image that cannot be decoded (undecodableSlide), past
+ * the storage with what is left, not allowed here. A lost connection is no failure: the transfer
+ * waits and resumes where it stopped (its row says so).
+ */
 export const uploadFailure = (error: unknown): UploadFailure => {
   if (!isApiError(error)) return { notice: serverError, retryable: true }
   switch (error._tag) {
@@ -90,8 +108,17 @@ export const uploadFailure = (error: unknown): UploadFailure => {
       return { notice: noticeKey("uploads.errors.forbidden"), retryable: false }
     case "PayloadTooLarge":
       // Retrying helps once something is deleted or the plan upgraded.
+      if (error.code === "quota_exceeded" && error.remaining !== undefined)
+        return {
+          notice:
+            error.remaining > 0
+              ? noticeKey("uploads.errors.quotaLeft", { remaining: readableBytes(error.remaining) })
+              : noticeKey("uploads.errors.quotaFull"),
+          retryable: true
+        }
       return { notice: noticeKey("errors.storageFull"), retryable: true }
     case "BadRequest":
+      if (error.code === "unsupported_format") return { notice: noticeKey("uploads.errors.notAnImage"), retryable: false }
       return { notice: noticeKey("errors.uploadFormat"), retryable: false }
     case "NotFound":
       // The server dropped the partial upload: a retry starts it again from the first byte.
@@ -103,5 +130,11 @@ export const uploadFailure = (error: unknown): UploadFailure => {
   }
 }
 
-/** A slide the server could not read (its processing failed): the spec's wrong-format message. */
-export const unreadableSlide: UploadFailure = { notice: noticeKey("errors.uploadFormat"), retryable: false }
+/** A file that is plainly not a slide image (refused before sending): the formats that are. */
+export const unreadableSlide: UploadFailure = {
+  notice: noticeKey("uploads.errors.notAnImage"),
+  retryable: false
+}
+
+/** A file of a format the server reads whose image could not be decoded (its pyramid job failed). */
+export const undecodableSlide: UploadFailure = { notice: noticeKey("uploads.errors.undecodable"), retryable: false }

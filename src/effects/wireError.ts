@@ -22,7 +22,8 @@ const messageOf = (body: unknown): string => (isRecord(body) && typeof body.mess
 const fieldsOf = (body: Record<string, unknown>): Record<string, ReadonlyArray<string>> => {
   const fields: Record<string, ReadonlyArray<string>> = {}
   for (const [key, value] of Object.entries(body)) {
-    if (key === "message" || key === "_tag") continue
+    // `code` says what kind of refusal it is, for the catalogue; it names no field.
+    if (key === "message" || key === "_tag" || key === "code") continue
     if (Array.isArray(value)) {
       const messages = value.filter((m): m is string => typeof m === "string")
       if (messages.length > 0) fields[key] = messages
@@ -55,7 +56,8 @@ export const toApiError = (failure: HttpFailure): ApiError => {
   switch (status) {
     case 400: {
       const fields = isRecord(body) ? fieldsOf(body) : {}
-      return message === "" ? new BadRequest({ fields }) : new BadRequest({ fields, message })
+      const code = isRecord(body) && typeof body.code === "string" ? { code: body.code } : {}
+      return message === "" ? new BadRequest({ fields, ...code }) : new BadRequest({ fields, message, ...code })
     }
     case 401:
       return new Unauthorized({ message })
@@ -69,8 +71,14 @@ export const toApiError = (failure: HttpFailure): ApiError => {
       return new NotFound({ message })
     case 409:
       return new Conflict({ message })
-    case 413:
-      return new PayloadTooLarge({ message })
+    case 413: {
+      const code = isRecord(body) && typeof body.code === "string" ? { code: body.code } : {}
+      const remaining =
+        isRecord(body) && typeof body.remaining === "number" && Number.isFinite(body.remaining) && body.remaining >= 0
+          ? { remaining: body.remaining }
+          : {}
+      return new PayloadTooLarge({ message, ...code, ...remaining })
+    }
     case 429:
       return new TooManyRequests({ message, retryAfter: retryAfterOf(body, failure.retryAfterHeader) })
     default:

@@ -3,6 +3,9 @@
 // place; a missing or forbidden lab is said once, with the way home and no realtime subscription.
 // Screenshots at 1440x900 and 390x844, in English and Indonesian.
 import { randomUUID } from "node:crypto"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { BrowserContext, Page, Request } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, PASSWORD, type SignedIn } from "../support/api.ts"
@@ -271,6 +274,45 @@ describe("pages that say what happened", () => {
         for (const name of ["All Files", "Recently Accessed", "Deleted Files"])
           expect(await page.getByRole("link", { name }).count(), name).toBeGreaterThan(0)
     }
+  })
+})
+
+describe("errors that name the cause", () => {
+  it("a text file and a damaged TIFF get different words, in both languages", async () => {
+    const eli = await createSignedIn(world.server, { name: "Eli Cohen", email: "eli@first-hour.example" })
+    const dir = mkdtempSync(join(tmpdir(), "first-hour-"))
+    const notes = join(dir, "notes.txt")
+    writeFileSync(notes, "Liver biopsy, week 12: nothing remarkable.\n")
+    // A TIFF header the server recognises, then bytes no decoder can read.
+    const damaged = join(dir, "Biopsy-damaged.tif")
+    const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x0b, 0x00])
+    writeFileSync(damaged, Buffer.concat([header, Buffer.alloc(20_000, 0x5a)]))
+    for (const [viewport, lang] of [
+      [WIDE, "en"],
+      [PHONE, "id"]
+    ] as const) {
+      const page = await newPage(viewport, lang)
+      const prefix = lang === "id" ? "/id" : ""
+      await page.goto(`${prefix}/login`)
+      await fillSignIn(page, eli.email, lang === "id" ? { email: "Email", password: "Kata sandi", submit: "Masuk" } : undefined)
+      await expectUrl(page, /\/dashboard\/labs$/)
+      await page.getByTestId("upload-input").setInputFiles([notes, damaged])
+      const rowOf = (name: string) => page.getByTestId("upload-row").filter({ hasText: name })
+      await expect.poll(() => rowOf("notes.txt").getAttribute("data-state"), { timeout: 15_000 }).toBe("failed")
+      await expect.poll(() => rowOf("Biopsy-damaged.tif").getAttribute("data-state"), { timeout: 30_000 }).toBe("failed")
+      const said = async (name: string) => (await rowOf(name).getByRole("alert").textContent()) ?? ""
+      if (lang === "en") {
+        expect(await said("notes.txt")).toBe(
+          "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+        )
+        expect(await said("Biopsy-damaged.tif")).toMatch(/^This file is in a format Preparat reads, but its image could not be decoded/)
+      } else {
+        expect(await said("notes.txt")).toMatch(/^Ini bukan gambar yang dapat dibaca Preparat/)
+        expect(await said("Biopsy-damaged.tif")).toMatch(/^Format file ini dapat dibaca Preparat/)
+      }
+      await snap(page, `fh12-upload-causes-${lang}-${viewport.width}`)
+    }
+    rmSync(dir, { recursive: true, force: true })
   })
 })
 

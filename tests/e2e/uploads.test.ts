@@ -25,8 +25,8 @@ import { launchBrowser, snap } from "./support/browser.ts"
 import { expectUrl } from "./support/session.ts"
 
 const NOT_ALLOWED = "You are not allowed to upload in this laboratory"
-const BAD_FORMAT = "File Upload Failed. Make sure the file format you choose is appropriate"
-const FULL = "Upload failed, storage full!"
+const BAD_FORMAT = "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+const FULL = "Not enough storage: 1000 B left, and this file needs more. Delete files or upgrade your storage, then retry."
 /** Bytes per second the browser may send: a 27 MB file takes about eighteen seconds. */
 const THROTTLE = 1.5 * 1024 * 1024
 
@@ -315,7 +315,7 @@ describe("slide uploads", () => {
     await snap(admin, "u09-not-allowed")
   })
 
-  it("a PDF named .tif gets the wrong-format message", async () => {
+  it("a PDF named .tif gets the not-an-image message, with the formats that are", async () => {
     const path = join(files, "Report.tif")
     writeFileSync(path, `%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n${"x".repeat(4000)}\n%%EOF\n`)
     await owner.getByTestId("upload-input").setInputFiles(path)
@@ -325,7 +325,7 @@ describe("slide uploads", () => {
     expect(await item(owner, "Report.tif").count()).toBe(0)
   })
 
-  it("a full storage gets the storage-full message", async () => {
+  it("a full storage gets the storage message, with what is left", async () => {
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "Whole-slide archive", size: 5 * GiB - 1000 })
     const path = join(files, "Lung.png")
     writeFileSync(path, await smallImage("png"))

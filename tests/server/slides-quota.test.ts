@@ -37,6 +37,8 @@ describe("quota", () => {
     for (const reply of [chunked, whole]) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(413)
       expect(reply.body.message).toBe(FULL)
+      // The cause and how much is left, for the client to say.
+      expect(reply.body).toMatchObject({ code: "quota_exceeded", remaining: 1000 })
     }
     expect(await children(ada.access, folder.id)).toEqual([])
     expect(readdirSync(join(server.config.dataDir, "uploads"))).toEqual([])

@@ -87,6 +87,8 @@ describe("what is a slide", () => {
       for (const reply of [whole, chunked]) {
         expect(reply.status, JSON.stringify(reply.body)).toBe(400)
         expect(reply.body.message).toBe(BAD_FORMAT)
+        // The cause, for the client to word: not an image the server reads (judged by its bytes).
+        expect(reply.body.code).toBe("unsupported_format")
       }
     }
     expect(await childCount(folder.id)).toBe(0)

@@ -13,7 +13,19 @@ import {
   TooManyRequests,
   Unauthorized
 } from "../../src/effects/ApiError.ts"
-import { emailNotice, isInactiveAccount, present, serverError } from "../../src/effects/Catalogue.ts"
+import {
+  emailNotice,
+  isInactiveAccount,
+  present,
+  readableBytes,
+  serverError,
+  undecodableSlide,
+  unreadableSlide,
+  uploadFailure
+} from "../../src/effects/Catalogue.ts"
+import { toApiError } from "../../src/effects/wireError.ts"
+import { en } from "../../src/i18n/en/index.ts"
+import { id } from "../../src/i18n/id/index.ts"
 import { validation } from "../../src/i18n/en/validation.ts"
 
 describe("present", () => {
@@ -99,5 +111,42 @@ describe("isInactiveAccount", () => {
     expect(isInactiveAccount(new Forbidden({ message: "" }))).toBe(false)
     expect(isInactiveAccount(new Forbidden({ message: "", code: "other" }))).toBe(false)
     expect(isInactiveAccount(new BadRequest({ fields: {} }))).toBe(false)
+  })
+})
+
+describe("upload failures name their cause", () => {
+  it("not an image Preparat reads, a file that cannot be decoded, the storage with what is left, a lost connection", () => {
+    const notImage = uploadFailure(
+      toApiError({ status: 400, body: { message: "x", code: "unsupported_format", file: ["x"] }, retryAfterHeader: null, reason: "" })
+    )
+    expect(notImage).toEqual({ notice: { key: "uploads.errors.notAnImage" }, retryable: false })
+    expect(undecodableSlide.notice).toEqual({ key: "uploads.errors.undecodable" })
+    expect(unreadableSlide.notice).toEqual({ key: "uploads.errors.notAnImage" })
+    const quota = uploadFailure(
+      toApiError({ status: 413, body: { message: "full", code: "quota_exceeded", remaining: 1536 }, retryAfterHeader: null, reason: "" })
+    )
+    expect(quota).toEqual({ notice: { key: "uploads.errors.quotaLeft", params: { remaining: "1.5 KB" } }, retryable: true })
+    expect(
+      uploadFailure(
+        toApiError({ status: 413, body: { message: "full", code: "quota_exceeded", remaining: 0 }, retryAfterHeader: null, reason: "" })
+      ).notice
+    ).toEqual({ key: "uploads.errors.quotaFull" })
+    // A server without codes still gets the spec's words.
+    expect(uploadFailure(toApiError({ status: 400, body: { message: "x" }, retryAfterHeader: null, reason: "" })).notice).toEqual({
+      key: "errors.uploadFormat"
+    })
+    expect(uploadFailure(toApiError({ status: 413, body: { message: "x" }, retryAfterHeader: null, reason: "" })).notice).toEqual({
+      key: "errors.storageFull"
+    })
+    // The code is no field of the form.
+    expect(
+      (toApiError({ status: 400, body: { code: "unsupported_format" }, retryAfterHeader: null, reason: "" }) as { fields: object }).fields
+    ).toEqual({})
+    // Each cause has its words in both languages.
+    for (const key of ["notAnImage", "undecodable", "quotaLeft", "quotaFull"] as const) {
+      expect(en.uploads.errors[key]).not.toBe("")
+      expect(id.uploads.errors[key]).not.toBe(en.uploads.errors[key])
+    }
+    expect(readableBytes(5 * 1024 ** 3)).toBe("5 GB")
   })
 })

@@ -31,7 +31,7 @@ export const uploads = {
     bytes: "{{done}} of {{total}}",
     queued: "Waiting to start",
     uploading: "{{percent}}%",
-    waiting: "Connection lost. Trying again…",
+    waiting: "Connection lost. The upload resumes where it stopped once you are back online.",
     resyncing: "Reconnecting…",
     processing: "Building the slide…",
     ready: "Ready",
@@ -43,6 +43,11 @@ export const uploads = {
   },
   errors: {
     forbidden: "You are not allowed to upload in this laboratory",
+    notAnImage: "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files.",
+    undecodable:
+      "This file is in a format Preparat reads, but its image could not be decoded: it may be damaged or incomplete. Export it again and upload the new copy.",
+    quotaLeft: "Not enough storage: {{remaining}} left, and this file needs more. Delete files or upgrade your storage, then retry.",
+    quotaFull: "Your storage is full. Delete files or upgrade your storage, then retry.",
     forgotten: "The server no longer holds this upload. Retry to send it again.",
     notResumed: "{{names}} could not be resumed. Upload again to continue.",
     notResumedTitle: "Upload not resumed"

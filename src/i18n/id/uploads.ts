@@ -32,7 +32,7 @@ export const uploads: typeof en = {
     bytes: "{{done}} dari {{total}}",
     queued: "Menunggu giliran",
     uploading: "{{percent}}%",
-    waiting: "Koneksi terputus. Mencoba lagi…",
+    waiting: "Koneksi terputus. Unggahan berlanjut dari titik terakhir begitu Anda kembali daring.",
     resyncing: "Menyambung kembali…",
     processing: "Menyiapkan slide…",
     ready: "Siap",
@@ -44,6 +44,12 @@ export const uploads: typeof en = {
   },
   errors: {
     forbidden: "Anda tidak diizinkan mengunggah di laboratorium ini",
+    notAnImage: "Ini bukan gambar yang dapat dibaca Preparat. Unggah file JPEG, PNG, WebP, TIFF (termasuk BigTIFF) atau SVS.",
+    undecodable:
+      "Format file ini dapat dibaca Preparat, tetapi gambarnya tidak dapat didekode: file mungkin rusak atau tidak lengkap. Ekspor ulang lalu unggah salinan barunya.",
+    quotaLeft:
+      "Penyimpanan tidak cukup: tersisa {{remaining}}, dan file ini membutuhkan lebih. Hapus file atau tambah penyimpanan, lalu ulangi.",
+    quotaFull: "Penyimpanan Anda penuh. Hapus file atau tambah penyimpanan, lalu ulangi.",
     forgotten: "Server tidak lagi menyimpan unggahan ini. Ulangi untuk mengirimnya kembali.",
     notResumed: "{{names}} tidak dapat dilanjutkan. Unggah lagi untuk melanjutkan.",
     notResumedTitle: "Unggahan tidak dilanjutkan"

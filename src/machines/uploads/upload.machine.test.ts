@@ -158,12 +158,15 @@ const states = {
     }
     expect(phasesOf(reports)).toEqual(["failed"])
     // Spec: wrong format is an error; no permission says so; storage full says so. A slide the
-    // worker could not read is the wrong format.
+    // worker could not decode says so: its format was right (the server judged the bytes).
     const says: Record<string, [string, boolean]> = {
       "refused: 403": ["You are not allowed to upload in this laboratory", false],
       "refused: storage full": ["Upload failed, storage full!", true],
       "refused: forgotten": ["The server no longer holds this upload. Retry to send it again.", true],
-      "slide failed": ["File Upload Failed. Make sure the file format you choose is appropriate", false],
+      "slide failed": [
+        "This file is in a format Preparat reads, but its image could not be decoded: it may be damaged or incomplete. Export it again and upload the new copy.",
+        false
+      ],
       "lab gone": ["The server no longer holds this upload. Retry to send it again.", true]
     }
     const [text, retryable] = says[arrival.via] ?? ["(unexpected)", false]
@@ -219,10 +222,12 @@ const refusedModel = modelFor({
   input: { ...input, file: pdf, filename: pdf.name, parent: null },
   events: [{ type: "upload.start" }, { type: "upload.retry" }, { type: "upload.cancel" }],
   states: {
-    // Refused before anything is sent, with the spec's wrong-format message.
+    // Refused before anything is sent: not an image Preparat reads, with the formats that are.
     failed: (actual, calls) => {
       expect(calls).toEqual([])
-      expect(englishOf(actual.context.failure)).toBe("File Upload Failed. Make sure the file format you choose is appropriate")
+      expect(englishOf(actual.context.failure)).toBe(
+        "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+      )
     },
     cancelled: (actual) => expect(rowViewWith(actual, undefined).state).toBe("cancelled")
   }

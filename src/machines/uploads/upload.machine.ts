@@ -17,7 +17,7 @@
 // send and emit.
 import { type AnyActorRef, assertEvent, assign, emit, enqueueActions, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
-import { unreadableSlide, uploadFailure } from "../../effects/Catalogue.ts"
+import { undecodableSlide, unreadableSlide, uploadFailure } from "../../effects/Catalogue.ts"
 import { NotFound } from "../../effects/ApiError.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { isUploadable } from "../../effects/uploads/formats.ts"
@@ -174,8 +174,10 @@ export const uploadMachine = setup({
       const { notice, retryable } = uploadFailure(new NotFound({ message: "" }))
       return { failure: notice, retryable }
     }),
-    /** Not a slide image: refused before sending, or the server's worker could not read it. */
+    /** Plainly not a slide image: refused before sending. */
     failUnreadable: assign({ failure: unreadableSlide.notice, retryable: unreadableSlide.retryable }),
+    /** The server took the file by its bytes, but its worker could not decode the image. */
+    failUndecodable: assign({ failure: undecodableSlide.notice, retryable: undecodableSlide.retryable }),
     clearFailure: assign({ failure: null, retryable: false }),
     retryNow: enqueueActions(({ enqueue }) => enqueue.sendTo("transfer", { type: "transfer.retry" }))
   }
@@ -286,7 +288,7 @@ export const uploadMachine = setup({
           {
             guard: { type: "slideFailed", params: ({ event }) => event.output },
             target: "failed",
-            actions: [{ type: "settle", params: ({ event }) => event.output }, "failUnreadable"]
+            actions: [{ type: "settle", params: ({ event }) => event.output }, "failUndecodable"]
           },
           { target: "failed", actions: "labGone" }
         ]
