@@ -65,10 +65,18 @@ export const uploadDrafts = Effect.fn("Drafts.upload")(function* (input: UploadI
   let fallback = input.label
   let created: Label | null = null
   if (fallback === null && input.drafts.some((draft) => draft.label === null)) {
-    created = (yield* call(endpoints.labels.create, { payload: { lab_id: input.labId, name: input.defaultLabel } })).data
-    fallback = created
+    // A label an earlier, interrupted upload made (or someone else did) is reused, not made twice.
+    const existing = yield* call(endpoints.annotationsView.labels, {
+      query: { lab_id: input.labId, page: 1, limit: ANNOTATION_LIMITS.labelsPerSlide }
+    })
+    fallback = existing.data.results.find((label) => label.name === input.defaultLabel) ?? existing.data.results[0] ?? null
+    if (fallback === null) {
+      created = (yield* call(endpoints.labels.create, { payload: { lab_id: input.labId, name: input.defaultLabel } })).data
+      fallback = created
+    }
   }
-  const payload = input.drafts.map((draft) => newAnnotationOf(draft, draft.label ?? fallback!))
+  const chosen = fallback
+  const payload = input.drafts.map((draft) => newAnnotationOf(draft, draft.label ?? chosen!))
   const annotations: Array<Annotation> = []
   for (let start = 0; start < payload.length; start += ANNOTATION_LIMITS.perPost) {
     const answer = yield* call(endpoints.annotations.create, {

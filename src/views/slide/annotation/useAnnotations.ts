@@ -187,8 +187,10 @@ export const useAnnotations = (options: {
       tools.send({ type: "pointer.double", ...image(event) })
     }
     element.addEventListener("pointerdown", onDown)
-    element.addEventListener("pointermove", onMove)
-    element.addEventListener("pointerup", onUp)
+    // Moves and releases are heard on the window: in the pan tool OpenSeadragon captures the pointer
+    // at the press, so they never reach the overlay, and a click would never select.
+    window.addEventListener("pointermove", onMove)
+    window.addEventListener("pointerup", onUp)
     element.addEventListener("dblclick", onDouble)
     const preview = tools.subscribe((snapshot) => {
       overlay.setPreview(previewOf(snapshot, mpp))
@@ -201,8 +203,8 @@ export const useAnnotations = (options: {
       preview.unsubscribe()
       if (frame !== 0) cancelAnimationFrame(frame)
       element.removeEventListener("pointerdown", onDown)
-      element.removeEventListener("pointermove", onMove)
-      element.removeEventListener("pointerup", onUp)
+      window.removeEventListener("pointermove", onMove)
+      window.removeEventListener("pointerup", onUp)
       element.removeEventListener("dblclick", onDouble)
       overlay.destroy()
       overlayRef.current = null
