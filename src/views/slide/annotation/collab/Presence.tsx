@@ -16,7 +16,7 @@ export const Presence = ({ viewers }: { readonly viewers: ReadonlyArray<Viewer> 
       {shown.map((viewer) => {
         const name = viewer.name || viewer.email
         return (
-          <li key={viewer.id} className={css.avatar} data-testid="slide-viewer" data-email={viewer.email}>
+          <li key={viewer.id} className={css.avatar} data-testid="presence-viewer" data-email={viewer.email}>
             <Tooltip content={t("viewer.collab.viewing", { name })} placement="bottom">
               <span>
                 <Avatar name={name} size={28} decorative={false} />
