@@ -19,6 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createAccount, PASSWORD, type SignedIn, signIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
 import { expectUrl } from "./support/session.ts"
 
@@ -265,6 +266,7 @@ describe("slide viewer", () => {
     expect(await owner.getByTestId("slide-facts").textContent()).toBe("4,000 × 3,000 px · 0.2500 µm/px")
     expect(await owner.title()).toContain("Liver H&E 40x.tif")
     await snap(owner, "v01-ready-slide")
+    await expectAccessible(owner, "v01-ready-slide")
   })
 
   it("the scale bar shows micrometres and the magnification; zooming in changes both", async () => {
@@ -282,6 +284,7 @@ describe("slide viewer", () => {
     expect(Number.parseFloat((await zoomText(owner))!)).toBeGreaterThan(Number.parseFloat(zoomBefore!))
     expect(Number.parseFloat((await scaleText(owner))!)).toBeLessThan(Number.parseFloat(scaleBefore!))
     await snap(owner, "v02-zoomed-in")
+    await expectAccessible(owner, "v02-zoomed-in")
 
     // The keyboard: - zooms back out, 0 shows the whole slide again.
     const zoomed = await zoomText(owner)
@@ -302,6 +305,7 @@ describe("slide viewer", () => {
     await expect.poll(() => rotationOf(owner)).toBe("90")
     await owner.waitForTimeout(800)
     await snap(owner, "v03-rotated")
+    await expectAccessible(owner, "v03-rotated")
     await owner.getByRole("button", { name: "Rotate left 90°" }).click()
     await expect.poll(() => rotationOf(owner)).toBe("0")
     await owner.keyboard.press("Shift+R")
@@ -328,6 +332,7 @@ describe("slide viewer", () => {
     await expect.poll(() => layout.getAttribute("data-full-screen")).toBe("true")
     await owner.waitForTimeout(500)
     await snap(owner, "v04-full-screen")
+    await expectAccessible(owner, "v04-full-screen")
     await owner.getByRole("button", { name: "Exit full screen" }).click()
     await expect.poll(fullScreenElement).toBeNull()
     await expect.poll(() => layout.getAttribute("data-full-screen")).toBe("false")
@@ -340,6 +345,35 @@ describe("slide viewer", () => {
     expect(await owner.getByRole("button", { name: "Full screen" }).count()).toBe(1)
   })
 
+  it("Tab reaches the slide, which pans with the arrow keys and zooms with + and -", async () => {
+    await owner.getByRole("button", { name: "Zoom in" }).click()
+    await owner.getByRole("button", { name: "Zoom in" }).click()
+    await owner.waitForTimeout(900)
+    // From the top bar's way back, the first control of the viewer, onwards as a keyboard user goes.
+    await owner
+      .getByRole("link", { name: /^Back to/ })
+      .first()
+      .focus()
+    const onCanvas = () => owner.evaluate(() => document.activeElement?.getAttribute("role") === "application")
+    for (let i = 0; i < 40 && !(await onCanvas()); i++) await owner.keyboard.press("Tab")
+    expect(await onCanvas()).toBe(true)
+    const canvas = viewerOf(owner).getByRole("application", { name: "Slide" })
+    expect(await canvas.getAttribute("aria-describedby")).toBeTruthy()
+    // The navigator's frame shows where the view is: the arrows move it.
+    const frame = () =>
+      viewerOf(owner)
+        .locator(".displayregion")
+        .evaluate((e) => `${(e as HTMLElement).style.left},${(e as HTMLElement).style.top}`)
+    const before = await frame()
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"]) await owner.keyboard.press(key)
+    await expect.poll(frame, { timeout: 5_000 }).not.toBe(before)
+    const zoom = await zoomText(owner)
+    await owner.keyboard.press("-")
+    await expect.poll(() => zoomText(owner)).not.toBe(zoom)
+    await expectAccessible(owner, "v04b-slide-focused")
+    await owner.keyboard.press("0")
+  })
+
   it("a slide without microns per pixel shows its zoom as a percentage and says the scale is unknown", async () => {
     await owner.goto(slideUrl(slides.noScale))
     await waitOpen(owner)
@@ -347,6 +381,7 @@ describe("slide viewer", () => {
     expect(await owner.getByTestId("scale-bar").count()).toBe(0)
     await expect.poll(() => zoomText(owner)).toMatch(/^[\d.]+%$/)
     await snap(owner, "v05-scale-unknown")
+    await expectAccessible(owner, "v05-scale-unknown")
   })
 
   it("a slide still processing shows the preparing panel and opens live when it is ready", async () => {
@@ -355,6 +390,7 @@ describe("slide viewer", () => {
     expect(await owner.getByTestId("slide-preparing").textContent()).toContain("Preparing the slide…")
     expect(await owner.getByTestId("slide-viewer").count()).toBe(0)
     await snap(owner, "v06-preparing")
+    await expectAccessible(owner, "v06-preparing")
     // Marks this document: a reload would lose the mark.
     await owner.evaluate(() => {
       ;(window as unknown as { stillHere: boolean }).stillHere = true
@@ -366,6 +402,7 @@ describe("slide viewer", () => {
     expect(await owner.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
     await expect.poll(async () => (await canvasContent(owner)).painted, { timeout: 15_000 }).toBeGreaterThan(0.4)
     await snap(owner, "v07-opened-live")
+    await expectAccessible(owner, "v07-opened-live")
   })
 
   it("a stranger gets the not-found page and no tiles", async () => {
@@ -381,6 +418,7 @@ describe("slide viewer", () => {
     const refused = await stranger.evaluate(async (url) => (await fetch(url)).status, tileUrl)
     expect(refused).toBe(404)
     await snap(stranger, "v08-stranger-not-found")
+    await expectAccessible(stranger, "v08-stranger-not-found")
   })
 
   it("a visitor without an account opens a public slide read-only, and not a private one", async () => {
@@ -400,11 +438,13 @@ describe("slide viewer", () => {
     await guest.getByRole("button", { name: "Zoom in" }).click()
     await expect.poll(() => scaleText(guest)).toMatch(/µm$/)
     await snap(guest, "v09-guest-public-slide")
+    await expectAccessible(guest, "v09-guest-public-slide")
 
     // A private slide's link goes to sign-in, keeping the slide to come back to.
     await guest.goto(slideUrl(slides.ready))
     await guest.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === slideUrl(slides.ready))
     await snap(guest, "v10-guest-private-slide")
+    await expectAccessible(guest, "v10-guest-private-slide")
   })
 
   it("fits a 1024x768 screen, and speaks Indonesian", async () => {
@@ -415,10 +455,12 @@ describe("slide viewer", () => {
     // The layout fills the window under the header without a page scroll bar.
     expect(await small.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true)
     await snap(small, "v11-1024x768")
+    await expectAccessible(small, "v11-1024x768")
 
     await small.goto(`/id${slideUrl(slides.ready)}`)
     await waitOpen(small)
     expect(await small.getByRole("button", { name: "Perbesar", exact: true }).count()).toBe(1)
     await snap(small, "v12-indonesian")
+    await expectAccessible(small, "v12-indonesian")
   })
 })

@@ -11,7 +11,8 @@ export interface World {
 }
 
 export const startWorld = async (): Promise<World> => {
-  const server = await startServer()
+  // STATIC_DIR lets a run use an SPA build of its own, as the viewer and uploads tests allow.
+  const server = await startServer(process.env.STATIC_DIR ? { env: { STATIC_DIR: process.env.STATIC_DIR } } : {})
   const browser = await launchBrowser()
   return { server, browser }
 }
