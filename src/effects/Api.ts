@@ -10,7 +10,7 @@ import { toApiError } from "./wireError.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
-export interface ApiRequest<A> {
+export interface ApiRequest<A, F extends ContractFailure = never> {
   readonly method: Method
   /** Under the base URL, as the contract declares it with its parameters written in (call.ts). */
   readonly path: string
@@ -21,6 +21,17 @@ export interface ApiRequest<A> {
   readonly success: Schema.Decoder<A>
   /** false for calls that need no session (sign-in, registration, resets). Default true. */
   readonly authenticated?: boolean
+  /**
+   * The contract's own error Schemas of this call that the SPA's ApiError does not model (e.g. a 409
+   * AnnotationConflict carrying the annotation as it is now): a failure whose body decodes with one
+   * fails as that error, whole; anything else is read by status (wireError.ts).
+   */
+  readonly errors?: Schema.Decoder<F>
+}
+
+/** A declared error of the contract, decoded as the contract declares it. */
+export interface ContractFailure {
+  readonly _tag: string
 }
 
 export interface ApiConfig {
@@ -61,7 +72,7 @@ const acrossTabs = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => {
 export class Api extends Context.Service<
   Api,
   {
-    readonly request: <A>(request: ApiRequest<A>) => Effect.Effect<A, ApiError>
+    readonly request: <A, F extends ContractFailure = never>(request: ApiRequest<A, F>) => Effect.Effect<A, ApiError | F>
     /**
      * A valid access token in place of the refused `stale` one, renewed at most once however many
      * ask; for the few calls that cannot go through `request` (chunk uploads over XMLHttpRequest),
@@ -81,7 +92,7 @@ export class Api extends Context.Service<
         config.fetch === undefined ? undefined : { fetch: config.fetch }
       )
 
-      const send = (request: ApiRequest<unknown>, access: string | undefined) =>
+      const send = <F extends ContractFailure>(request: ApiRequest<unknown, F>, access: string | undefined) =>
         Effect.tryPromise({
           // `signal` is declared so that interrupting the fiber (an XState actor stopping) aborts the request.
           try: (signal) =>
@@ -92,8 +103,13 @@ export class Api extends Context.Service<
               signal,
               headers: access === undefined ? {} : { Authorization: `Bearer ${access}` }
             }),
-          catch: (error) =>
-            toApiError(
+          catch: (error): ApiError | F => {
+            const declared =
+              error instanceof FetchError && request.errors !== undefined
+                ? Schema.decodeUnknownOption(request.errors)(error.data)
+                : undefined
+            if (declared !== undefined && declared._tag === "Some") return declared.value
+            return toApiError(
               error instanceof FetchError
                 ? {
                     status: error.response?.status,
@@ -103,6 +119,7 @@ export class Api extends Context.Service<
                   }
                 : { status: undefined, body: undefined, retryAfterHeader: null, reason: String(error) }
             )
+          }
         })
 
       const decode =
@@ -120,7 +137,7 @@ export class Api extends Context.Service<
               const current = yield* tokens.get
               if (current === null) return yield* new Unauthorized({ message: "" })
               if (current.access !== stale) return current.access
-              const answer = yield* send(
+              const answer = yield* send<never>(
                 { method: "POST", path: REFRESH_PATH, body: { refresh: current.refresh }, success: Schema.Unknown },
                 undefined
               ).pipe(
@@ -135,10 +152,10 @@ export class Api extends Context.Service<
           )
         )
 
-      const request = <A>(request: ApiRequest<A>): Effect.Effect<A, ApiError> =>
+      const request = <A, F extends ContractFailure = never>(request: ApiRequest<A, F>): Effect.Effect<A, ApiError | F> =>
         Effect.gen(function* () {
           const access = request.authenticated === false ? undefined : (yield* tokens.get)?.access
-          const json = yield* send(request, access).pipe(
+          const json: unknown = yield* (send(request, access) as Effect.Effect<unknown, ApiError>).pipe(
             Effect.catchTag("Unauthorized", (refused) =>
               access === undefined
                 ? Effect.fail(refused)
@@ -150,7 +167,10 @@ export class Api extends Context.Service<
             )
           )
           return yield* decode(request.path, request.success)(json)
-        }).pipe(Effect.withSpan("Api.request", { attributes: { method: request.method, path: request.path } }))
+        }).pipe(Effect.withSpan("Api.request", { attributes: { method: request.method, path: request.path } })) as Effect.Effect<
+          A,
+          ApiError | F
+        >
 
       return Api.of({ request, renew })
     })
@@ -166,8 +186,8 @@ export class Api extends Context.Service<
       Api,
       Api.of({
         renew: () => Effect.fail(new Unauthorized({ message: "" })),
-        request: <A>(request: ApiRequest<A>) =>
-          respond(request).pipe(
+        request: <A, F extends ContractFailure = never>(request: ApiRequest<A, F>) =>
+          respond(request as ApiRequest<unknown>).pipe(
             Effect.flatMap((json) =>
               Schema.decodeUnknownEffect(request.success)(json).pipe(
                 Effect.mapError((error) => new DecodeError({ path: request.path, message: error.message }))

@@ -10,8 +10,8 @@
 import { Effect, Schema, SchemaAST } from "effect"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Api as Contract } from "../contract/api.ts"
-import { Api, type ApiRequest, type Method } from "./Api.ts"
-import { type ApiError, BadRequest, type DecodeError, type NetworkError, ServerError } from "./ApiError.ts"
+import { Api, type ApiRequest, type ContractFailure, type Method } from "./Api.ts"
+import { type ApiError, BadRequest, type DecodeError, isApiError, type NetworkError, ServerError } from "./ApiError.ts"
 
 type Endpoint = HttpApiEndpoint.Top
 
@@ -48,6 +48,8 @@ export type CallSuccess<E extends Endpoint> = E["~Success"]["Type"]
  */
 export type CallError<E extends Endpoint> =
   | Extract<ApiError, { readonly _tag: TagOf<HttpApiEndpoint.Errors<E>> }>
+  // The contract's own errors the SPA's ApiError does not model arrive whole, as declared.
+  | Exclude<HttpApiEndpoint.Errors<E>, { readonly _tag: ApiError["_tag"] }>
   | NetworkError
   | DecodeError
   | ServerError
@@ -120,8 +122,26 @@ const successOf = (endpoint: Endpoint): Schema.Decoder<unknown> => {
   return (schemas.length === 1 ? schemas[0]! : Schema.Union(schemas)) as Schema.Decoder<unknown>
 }
 
+const ownErrors = new WeakMap<Endpoint, Schema.Decoder<ContractFailure> | undefined>()
+
+/**
+ * The endpoint's declared errors that ApiError does not model (a 409 AnnotationConflict and its
+ * `current`): decoded from the failure's body as the contract declares them.
+ */
+const ownErrorsOf = (endpoint: Endpoint): Schema.Decoder<ContractFailure> | undefined => {
+  if (ownErrors.has(endpoint)) return ownErrors.get(endpoint)
+  const own = [...endpoint.error].filter((schema) => {
+    const tag = tagOf(schema)
+    return tag !== undefined && !isApiError({ _tag: tag })
+  })
+  const decoder = own.length === 0 ? undefined : ((own.length === 1 ? own[0]! : Schema.Union(own)) as Schema.Decoder<ContractFailure>)
+  ownErrors.set(endpoint, decoder)
+  return decoder
+}
+
 /** A failure the endpoint does not declare is reported for what it is: an unexpected status. */
-const narrow = (endpoint: Endpoint, error: ApiError): ApiError => {
+const narrow = (endpoint: Endpoint, error: ApiError | ContractFailure): ApiError | ContractFailure => {
+  if (!isApiError(error)) return error
   const always = error._tag === "NetworkError" || error._tag === "DecodeError" || error._tag === "ServerError"
   if (always || tagsOf(endpoint).has(error._tag)) return error
   const status = { BadRequest: 400, Unauthorized: 401, PaymentRequired: 402, Forbidden: 403, NotFound: 404, Conflict: 409 }
@@ -145,12 +165,13 @@ export const call = <E extends Endpoint>(
   const given = (input ?? {}) as { readonly params?: unknown; readonly query?: unknown; readonly payload?: unknown }
   // Input the contract refuses would be refused by the server with the same 400: say so without sending.
   const request = Effect.try({
-    try: (): ApiRequest<unknown> => ({
+    try: (): ApiRequest<unknown, ContractFailure> => ({
       method: endpoint.method as Method,
       path: pathOf(endpoint.path, encode(endpoint.params, given.params)),
       query: queryOf(encode(endpoint.query, given.query)),
       body: bodyOf(endpoint, given.payload),
       success: successOf(endpoint),
+      ...(ownErrorsOf(endpoint) === undefined ? {} : { errors: ownErrorsOf(endpoint)! }),
       ...(options?.authenticated === false ? { authenticated: false } : {})
     }),
     catch: (error) => new BadRequest({ fields: { non_field_errors: [error instanceof Error ? error.message : String(error)] } })

@@ -93,6 +93,32 @@ describe("call", () => {
     })
   )
 
+  it.effect("delivers a declared error the SPA does not model whole, as the contract declares it", () =>
+    Effect.gen(function* () {
+      const current = {
+        id: "a1",
+        lab_id: "l1",
+        data: {
+          type: "Annotation",
+          body: [{ type: "TextualBody", purpose: "tagging", value: "Tumour", label: { id: "t1" } }],
+          target: { source: "l1", selector: { type: "FragmentSelector", value: "xywh=pixel:1,2,3,4" } }
+        },
+        visible: true,
+        user: { id: "u2", email: "grace@example.org", name: "Grace" },
+        version: 3,
+        created_at: "2026-11-25T00:00:00.000Z",
+        updated_at: "2026-11-25T00:01:00.000Z"
+      }
+      const server = serverAnswering(() => json(409, { _tag: "AnnotationConflict", message: "Someone changed it first.", current }))
+      const error = yield* call(endpoints.annotations.update, {
+        params: { labId: "l1", id: "a1" },
+        payload: { visible: false, version: 2 }
+      }).pipe(Effect.provide(server.layer), Effect.flip)
+      expect(error._tag).toBe("AnnotationConflict")
+      expect(error._tag === "AnnotationConflict" && error.current?.version).toBe(3)
+    })
+  )
+
   it.effect("refuses input the contract refuses, with a 400 and without sending it", () =>
     Effect.gen(function* () {
       const server = serverAnswering(() => json(200, {}))

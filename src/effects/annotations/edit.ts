@@ -25,13 +25,16 @@ export const updateAnnotation = Effect.fn("Annotations.update")(function* (input
     payload: { ...input.patch, version: input.version }
   }).pipe(
     Effect.map((answer): EditOutcome => ({ _tag: "Saved", annotation: answer.data.annotations })),
+    // The contract's 409 arrives decoded, with the annotation as it is now; a server that does not
+    // send it (or a 409 read by status alone) is asked for the list instead.
     Effect.catch((error) =>
-      isConflict(error)
-        ? // The SPA's error reader keeps a 409's message but not its `current`: ask for the list.
-          listAnnotations(input.labId).pipe(
-            Effect.map((all): EditOutcome => ({ _tag: "Conflict", current: all.find((a) => a.id === input.id) ?? null }))
-          )
-        : Effect.fail(error)
+      error._tag === "AnnotationConflict" && error.current !== undefined
+        ? Effect.succeed<EditOutcome>({ _tag: "Conflict", current: error.current })
+        : isConflict(error)
+          ? listAnnotations(input.labId).pipe(
+              Effect.map((all): EditOutcome => ({ _tag: "Conflict", current: all.find((a) => a.id === input.id) ?? null }))
+            )
+          : Effect.fail(error)
     )
   )
 })
