@@ -316,6 +316,103 @@ describe("errors that name the cause", () => {
   })
 })
 
+describe("small things", () => {
+  it("after sign-in something shows at once: the page's skeleton, never a blank screen", async () => {
+    const page = await newPage()
+    await page.goto("/login")
+    await page.getByLabel("Email").fill(ada.email)
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+    // Each 25 ms from the click until the list is there: what the window shows.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { seen: string[] }).seen = seen
+      const look = () => {
+        const form = document.querySelector("input[type=email]")
+        const busy = document.querySelector('[aria-busy="true"]')
+        const done = document.querySelector('[data-testid="lab-item"]')
+        // biome-ignore lint/performance/useDomNodeTextContent: what is visible is the question, which only innerText answers.
+        const text = document.body.innerText.trim().length > 0
+        seen.push(done ? "page" : form ? "form" : busy ? "skeleton" : text ? "frame" : "blank")
+        if (!done) setTimeout(look, 25)
+      }
+      document.querySelector("form")?.addEventListener("submit", () => setTimeout(look, 0))
+    })
+    // A slow connection, where each chunk of the workspace takes a while to come.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 300,
+      downloadThroughput: 400_000,
+      uploadThroughput: 400_000
+    })
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await expectUrl(page, /\/dashboard\/labs$/)
+    await page.getByTestId("lab-item").first().waitFor({ timeout: 30_000 })
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+    expect(seen.at(-1)).toBe("page")
+    expect(seen.filter((s) => s === "blank").length, seen.join(" ")).toBeLessThanOrEqual(1)
+  })
+})
+
+describe("small things, continued", () => {
+  it("deleting offers Undo in its notice, which brings the folder back", async () => {
+    const fay = await createSignedIn(world.server, { name: "Fay Wong", email: "fay@first-hour.example" })
+    await createFolder(world.server, fay, "Bone marrow")
+    const page = await newPage()
+    await page.goto("/login")
+    await fillSignIn(page, fay.email)
+    await expectUrl(page, /\/dashboard\/labs$/)
+    const tile = page.getByTestId("lab-item").filter({ hasText: "Bone marrow" })
+    await tile.waitFor()
+    await page.getByRole("button", { name: "More actions for Bone marrow" }).first().click()
+    await page.getByRole("menuitem", { name: "Delete", exact: true }).click()
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click()
+    await tile.waitFor({ state: "detached" })
+    const undo = page.getByRole("button", { name: "Undo" })
+    await undo.waitFor()
+    await snap(page, "fh13-undo-offered")
+    await undo.click()
+    await tile.waitFor()
+    await page.getByText("Back from Deleted Files.").waitFor()
+    const trash = await api(world.server).get("/v2/labs/trash/", { token: fay.access })
+    expect(trash.body.data.results).toEqual([])
+  })
+
+  it("the avatar's file input is drawn like the app's buttons, in both languages", async () => {
+    for (const [viewport, lang] of [
+      [WIDE, "en"],
+      [PHONE, "id"]
+    ] as const) {
+      const page = await newPage(viewport, lang)
+      const prefix = lang === "id" ? "/id" : ""
+      await page.goto(`${prefix}/login`)
+      await fillSignIn(page, ada.email, lang === "id" ? { email: "Email", password: "Kata sandi", submit: "Masuk" } : undefined)
+      await expectUrl(page, /\/dashboard\/labs$/)
+      await page.goto(`${prefix}/dashboard/setting/profile`)
+      // The picker's button is in the page's language and drawn as the app's secondary buttons.
+      const chooser = page.locator("label", { hasText: lang === "id" ? "Unggah foto" : "Upload picture" })
+      await chooser.waitFor()
+      const cancel = page.getByRole("link", { name: lang === "id" ? "Batal" : "Cancel", exact: true })
+      const styleOf = (el: Element) => {
+        const style = getComputedStyle(el)
+        return { font: style.fontFamily, radius: style.borderRadius, border: style.borderTopColor, background: style.backgroundColor }
+      }
+      expect(await chooser.evaluate(styleOf)).toEqual(await cancel.evaluate(styleOf))
+      // Choosing a picture through it shows the preview.
+      const dir = mkdtempSync(join(tmpdir(), "first-hour-avatar-"))
+      const picture = join(dir, "me.png")
+      writeFileSync(
+        picture,
+        Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")
+      )
+      await page.locator('input[type="file"]').setInputFiles(picture)
+      await page.locator("img[src^='blob:']").first().waitFor()
+      rmSync(dir, { recursive: true, force: true })
+      await snap(page, `fh14-avatar-input-${lang}-${viewport.width}`)
+    }
+  })
+})
+
 describe("missing or forbidden labs", () => {
   it("a folder that does not exist is said once, with the way home, and nothing is subscribed for it", async () => {
     const page = await newPage()

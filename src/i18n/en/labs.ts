@@ -213,6 +213,8 @@ export const labs = {
     favorited: "Added to favorites.",
     unfavorited: "Removed from favorites.",
     restored: "“{{name}}” restored.",
+    undo: "Undo",
+    undone: "Back from Deleted Files.",
     purged: "“{{name}}” deleted forever.",
     emptied: "The trash is empty.",
     published: "Anyone with the link can now view it.",

@@ -215,6 +215,8 @@ export const labs: typeof en = {
     favorited: "Ditambahkan ke favorit.",
     unfavorited: "Dihapus dari favorit.",
     restored: "“{{name}}” dipulihkan.",
+    undo: "Urungkan",
+    undone: "Dikembalikan dari File Terhapus.",
     purged: "“{{name}}” dihapus permanen.",
     emptied: "Tempat sampah sudah kosong.",
     published: "Siapa pun yang memiliki tautan kini dapat melihatnya.",

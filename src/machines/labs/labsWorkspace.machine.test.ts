@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { assign, createActor, setup } from "xstate"
+import { assign, createActor, fromCallback, setup } from "xstate"
 import type { LabDetail } from "../../contract/labs.ts"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { biopsies, folderDetail, reviewed, slides } from "../support/testing/labFixtures.ts"
@@ -57,9 +57,35 @@ describe("labsWorkspace", () => {
     actor.send({ type: "labs.deleted", ids: ["f2"] })
     expect(heard("browser").at(-1)).toEqual({ type: "browser.remove", ids: ["f2"] })
     expect(emitted).toEqual([
-      { type: "workspace.success", message: { key: "labs.toasts.deleted", params: { name: "Biopsies" } } },
+      { type: "workspace.success", message: { key: "labs.toasts.deleted", params: { name: "Biopsies" } }, undo: ["f2"] },
       { type: "workspace.storageChanged" }
     ])
+  })
+
+  it("undo on a deletion's notice restores the labs, refreshes the list and the storage; a refusal says so", () => {
+    const restored: Array<ReadonlyArray<string>> = []
+    const machine = labsWorkspaceMachine.provide({
+      actors: {
+        browser: recorder([slides, biopsies]) as unknown as typeof labsBrowserMachine,
+        actions: recorder([]) as unknown as typeof labActionsMachine,
+        restore: fromCallback(({ input }: { input: ReadonlyArray<string> }) => void restored.push(input)) as never
+      }
+    })
+    const actor = createActor(machine, { input: { source: inFolder, view: "grid" } }).start()
+    const emitted: Array<LabsWorkspaceEmitted> = []
+    actor.on("*", (event) => void emitted.push(event as LabsWorkspaceEmitted))
+    actor.send({ type: "labs.deleted", ids: ["f1", "f2"] })
+    actor.send({ type: "workspace.undoDelete", ids: ["f1", "f2"] })
+    expect(restored).toEqual([["f1", "f2"]])
+    actor.send({ type: "workspace.restored", ids: ["f1", "f2"] })
+    const heard = (actor.getSnapshot().context.browser.getSnapshot().context as unknown as { heard: ReadonlyArray<{ type: string }> }).heard
+    expect(heard.at(-1)).toEqual({ type: "browser.refresh" })
+    expect(emitted.slice(-2)).toEqual([
+      { type: "workspace.storageChanged" },
+      { type: "workspace.success", message: { key: "labs.toasts.undone", params: { count: 2 } } }
+    ])
+    actor.send({ type: "workspace.restoreFailed", error: new Error("boom") })
+    expect(emitted.at(-1)).toMatchObject({ type: "workspace.failure", failure: { title: { key: "labs.errors.restore" } } })
   })
 
   it("a lab moved out of this folder leaves it; in other lists it stays, changed", () => {

@@ -2,12 +2,15 @@
 // (what is listed and selected) and the actions (dialogs, starring) are its children. What an action
 // achieved goes back into the list; the folder the browser opened tells the actions where the user
 // is. What only the page can do (a toast, navigation, the storage meter) is emitted for it.
+import { Effect } from "effect"
 import { type ActorRefFrom, assertEvent, emit, enqueueActions, fromCallback, sendTo, setup } from "xstate"
 import type { LabDetail } from "../../contract/labs.ts"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
-import type { Failure } from "../../effects/labs/failures.ts"
+import { type Failure, failureOf } from "../../effects/labs/failures.ts"
+import { restoreLab } from "../../effects/labs/trash.ts"
+import { fromEffectCallback } from "../support/fromEffect.ts"
 import { type LabActionsEmitted, labActionsMachine } from "./labActions.machine.ts"
 import { labsBrowserMachine, type ViewMode } from "./labsBrowser.machine.ts"
 import { can } from "./permissions.ts"
@@ -34,10 +37,16 @@ export type LabsWorkspaceEvent =
   | { readonly type: "workspace.listChanged"; readonly folderId: string | null }
   /** From the browser: the folder it opened (null at the root and in lists). */
   | { readonly type: "workspace.folder"; readonly folder: LabDetail | null }
+  /** "Undo" on a deletion's toast: the labs come back from the trash. */
+  | { readonly type: "workspace.undoDelete"; readonly ids: ReadonlyArray<string> }
+  /** How the restore behind an undo ended. */
+  | { readonly type: "workspace.restored"; readonly ids: ReadonlyArray<string> }
+  | { readonly type: "workspace.restoreFailed"; readonly error: unknown }
   | LabActionsEmitted
 
 export type LabsWorkspaceEmitted =
-  | { readonly type: "workspace.success"; readonly message: Notice }
+  /** `undo`: the labs a deletion sent to the trash, which the toast offers to bring back. */
+  | { readonly type: "workspace.success"; readonly message: Notice; readonly undo?: ReadonlyArray<string> }
   | { readonly type: "workspace.failure"; readonly failure: Failure }
   | { readonly type: "workspace.search"; readonly query: string }
   | { readonly type: "workspace.storageChanged" }
@@ -71,6 +80,16 @@ const openedFolders = fromCallback<LabsWorkspaceEvent, { readonly browser: Actor
   }
 )
 
+/** Brings labs back from the trash, one after another, and says how it went. */
+const restore = fromEffectCallback((ids: ReadonlyArray<string>, send: (event: LabsWorkspaceEvent) => void) =>
+  Effect.forEach(ids, restoreLab).pipe(
+    Effect.match({
+      onSuccess: () => send({ type: "workspace.restored", ids }),
+      onFailure: (error) => send({ type: "workspace.restoreFailed", error })
+    })
+  )
+)
+
 /** A toast that says it worked, in the dictionary's words. */
 const success = (key: string, params?: Readonly<Record<string, string | number>>): LabsWorkspaceEmitted => ({
   type: "workspace.success",
@@ -84,7 +103,7 @@ export const labsWorkspaceMachine = setup({
     events: {} as LabsWorkspaceEvent,
     emitted: {} as LabsWorkspaceEmitted
   },
-  actors: { browser: labsBrowserMachine, actions: labActionsMachine, actionNews, openedFolders }
+  actors: { browser: labsBrowserMachine, actions: labActionsMachine, actionNews, openedFolders, restore }
 }).createMachine({
   id: "labsWorkspace",
   context: ({ input, spawn }) => ({
@@ -99,6 +118,22 @@ export const labsWorkspaceMachine = setup({
   on: {
     "workspace.search": { actions: sendTo("browser", ({ event }) => ({ type: "browser.search" as const, search: event.search })) },
     "workspace.refresh": { actions: sendTo("browser", { type: "browser.refresh" }) },
+    "workspace.undoDelete": {
+      actions: enqueueActions(({ event, enqueue }) => {
+        if (event.ids.length > 0) enqueue.spawnChild("restore", { id: `restore.${event.ids.join(",")}`, input: event.ids })
+      })
+    },
+    "workspace.restored": {
+      actions: enqueueActions(({ event, enqueue }) => {
+        enqueue.stopChild(`restore.${event.ids.join(",")}`)
+        enqueue.sendTo("browser", { type: "browser.refresh" })
+        enqueue.emit({ type: "workspace.storageChanged" })
+        enqueue.emit(success("labs.toasts.undone", { count: event.ids.length }))
+      })
+    },
+    "workspace.restoreFailed": {
+      actions: emit(({ event }) => ({ type: "workspace.failure" as const, failure: failureOf("restore", event.error) }))
+    },
     "workspace.status": {
       actions: sendTo("browser", ({ event }) => {
         const { type: _, ...change } = event
@@ -150,11 +185,12 @@ export const labsWorkspaceMachine = setup({
         assertEvent(event, "labs.deleted")
         const [only] = event.ids
         const name = context.browser.getSnapshot().context.items.find((item) => item.id === only)?.name ?? ""
-        enqueue.emit(
-          event.ids.length === 1
+        enqueue.emit({
+          ...(event.ids.length === 1
             ? success("labs.toasts.deleted", { name })
-            : success("labs.toasts.deletedMany", { count: event.ids.length })
-        )
+            : success("labs.toasts.deletedMany", { count: event.ids.length })),
+          undo: event.ids
+        } as LabsWorkspaceEmitted)
         enqueue.sendTo("browser", { type: "browser.remove", ids: event.ids })
         enqueue.emit({ type: "workspace.storageChanged" })
       })

@@ -102,23 +102,29 @@ export const avatarControls = style({ display: "flex", flexDirection: "column", 
 
 export const fileLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.text })
 
+/**
+ * The avatar's file input: the native control is hidden (its words would be the browser's language,
+ * not the page's) but stays focusable; the label after it is drawn as the app's small secondary
+ * Button and takes its focus ring.
+ */
 export const fileInput = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  selectors: {
-    "&::file-selector-button": {
-      marginRight: vars.space["3"],
-      padding: "6px 12px",
-      borderRadius: vars.radius.md,
-      border: `1px solid ${vars.color.borderStrong}`,
-      background: vars.color.surface,
-      color: vars.color.text,
-      fontWeight: vars.fontWeight.medium,
-      cursor: "pointer"
-    },
-    "&:focus-visible": { outline: "none", boxShadow: vars.shadow.focus, borderRadius: vars.radius.md }
-  }
+  position: "absolute",
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0
 })
+
+/** The label drawn as a button: the hidden input's focus shows on it. */
+export const fileButton = style({
+  selectors: { [`${fileInput}:focus-visible + &`]: { outline: "none", boxShadow: vars.shadow.focus } }
+})
+
+export const filePicker = style({ position: "relative", display: "flex", alignItems: "center", gap: vars.space["3"] })
 
 export const textarea = style({
   minHeight: 104,

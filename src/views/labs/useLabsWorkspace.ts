@@ -45,7 +45,19 @@ export const useLabsWorkspace = (source: LabSource) => {
   useEffect(() => rememberViewMode(view), [view])
 
   useEmittedEvents(workspace, {
-    "workspace.success": ({ message }) => toast({ kind: "success", title: t("errors.success.title"), message: text(message) ?? "" }),
+    "workspace.success": ({ message, undo }) =>
+      toast({
+        kind: "success",
+        title: t("errors.success.title"),
+        message: text(message) ?? "",
+        // A deletion offers to bring the labs back from the trash, for as long as the notice shows.
+        ...(undo === undefined
+          ? {}
+          : {
+              durationMs: 8000,
+              action: { label: t("labs.toasts.undo"), onClick: () => workspace.send({ type: "workspace.undoDelete", ids: undo }) }
+            })
+      }),
     "workspace.failure": ({ failure }) => toast({ kind: "error", title: text(failure.title) ?? "", message: text(failure.detail) }),
     "workspace.search": ({ query }) => navigate(localePath(searchPath(query))),
     "workspace.storageChanged": () => refreshStorage()

@@ -14,11 +14,14 @@ export interface ToastOptions {
   title: string
   message?: string
   durationMs?: number
+  /** One button on the notice, e.g. "Undo"; the notice closes when it is pressed. */
+  action?: { readonly label: string; readonly onClick: () => void }
 }
 
-interface ToastItem extends Required<Omit<ToastOptions, "message">> {
+interface ToastItem extends Required<Omit<ToastOptions, "message" | "action">> {
   id: number
   message?: string
+  action?: ToastOptions["action"]
 }
 
 export interface ToastApi {
@@ -96,6 +99,19 @@ const ToastCard = ({ item, onDismiss, dismissLabel }: { item: ToastItem; onDismi
         <div className={css.title}>{item.title}</div>
         {item.message && <div className={css.message}>{item.message}</div>}
       </div>
+      {item.action && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            item.action?.onClick()
+            onDismiss()
+          }}
+          style={{ marginTop: -4 }}
+        >
+          {item.action.label}
+        </Button>
+      )}
       <Button variant="ghost" size="sm" iconOnly aria-label={dismissLabel} onClick={onDismiss} style={{ marginTop: -4, marginRight: -4 }}>
         <XIcon size={14} />
       </Button>

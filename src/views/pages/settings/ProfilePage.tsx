@@ -11,8 +11,22 @@ import { useEmitted } from "../../account/useEmitted.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { useObjectUrl } from "../../account/useObjectUrl.ts"
 import { useSessionActor } from "../../session.tsx"
+import * as button from "../../ui/Button.css.ts"
+import { cx } from "../../ui/cx.ts"
 import * as field from "../../ui/Field.css.ts"
-import { Alert, Avatar, Button, Card, FieldError, FormError, LinkButton, Skeleton, TextField, useToast } from "../../ui/index.ts"
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FieldError,
+  FormError,
+  LinkButton,
+  Skeleton,
+  TextField,
+  UploadIcon,
+  useToast
+} from "../../ui/index.ts"
 
 const shownFields = ["name", "username", "phone", "company", "description", "avatar"]
 
@@ -91,20 +105,27 @@ export default function ProfilePage() {
             <label htmlFor={fileId} className={css.fileLabel}>
               {t("settings.profile.avatar")}
             </label>
-            <input
-              id={fileId}
-              type="file"
-              accept="image/*"
-              className={css.fileInput}
-              aria-invalid={avatarError ? true : undefined}
-              aria-describedby={`${fileId}-note`}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0]
-                if (file) actor.send({ type: "profile.pickAvatar", file })
-                // The machine keeps the file; clearing lets the same file be picked again after an undo.
-                event.currentTarget.value = ""
-              }}
-            />
+            <div className={css.filePicker}>
+              <input
+                id={fileId}
+                type="file"
+                accept="image/*"
+                className={css.fileInput}
+                aria-invalid={avatarError ? true : undefined}
+                aria-describedby={`${fileId}-note`}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0]
+                  if (file) actor.send({ type: "profile.pickAvatar", file })
+                  // The machine keeps the file; clearing lets the same file be picked again after an undo.
+                  event.currentTarget.value = ""
+                }}
+              />
+              {/* The input's button, in the page's words and drawn as the app's buttons. */}
+              <label htmlFor={fileId} className={cx(button.base, button.variant.secondary, button.size.sm, css.fileButton)}>
+                <UploadIcon size={14} />
+                {t(hasPicture ? "settings.profile.changeAvatar" : "settings.profile.chooseAvatar")}
+              </label>
+            </div>
             <div id={`${fileId}-note`}>
               {avatarError ? (
                 <FieldError>{avatarError}</FieldError>
