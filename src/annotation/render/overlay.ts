@@ -363,7 +363,11 @@ export class AnnotationOverlay {
       this.begin()
     }
     const moving = started - this.lastMove < SETTLE_MS
-    const done = this.job!.step(started + (moving ? SLICE_MS.moving : SLICE_MS.still))
+    // Nothing shown yet (the slide's first render): in one go. Slices would only stretch it over the
+    // frames of the tiles still arriving (measured at 100k: 2.1 s to the first complete draw, not 0.9 s).
+    const empty = this.front === null || this.front.stats.queried === 0
+    const budget = empty ? Number.POSITIVE_INFINITY : moving ? SLICE_MS.moving : SLICE_MS.still
+    const done = this.job!.step(started + budget)
     if (done) {
       const finished = this.back!
       finished.stats = this.job!.stats
