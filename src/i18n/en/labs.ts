@@ -198,7 +198,7 @@ export const labs = {
     restore: "Restore",
     restoreName: "Restore {{name}}",
     purge: "Delete forever",
-    purgeName: "Delete {{name}} forever",
+    purgeName: "Delete forever: {{name}}",
     empty: "Empty trash",
     purgeTitle: "Delete “{{name}}” forever?",
     purgeBody: "This cannot be undone. The item and everything in it are removed for good.",

@@ -45,6 +45,7 @@ export const members = {
   },
   actions: {
     label: "Actions for {{name}}",
+    trigger: "{{role}}, actions for {{name}}",
     role: "Change role to {{role}}",
     delete: "Delete",
     transfer: "Transfer ownership",

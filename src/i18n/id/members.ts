@@ -47,6 +47,7 @@ export const members: typeof en = {
   },
   actions: {
     label: "Tindakan untuk {{name}}",
+    trigger: "{{role}}, tindakan untuk {{name}}",
     role: "Ubah peran menjadi {{role}}",
     delete: "Hapus",
     transfer: "Alihkan kepemilikan",

@@ -95,7 +95,8 @@ export const CollaboratorRow = ({ row, isViewer, actions, working }: Collaborato
               type="button"
               {...props}
               className={css.roleTrigger}
-              aria-label={t("members.actions.label", { name: shownName })}
+              // Starts with the role it shows, so saying "click Admin" reaches it by voice.
+              aria-label={t("members.actions.trigger", { role: roleLabel, name: shownName })}
               data-testid="collaborator-actions"
             >
               {roleLabel}

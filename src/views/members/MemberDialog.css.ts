@@ -203,7 +203,8 @@ export const badge = style({
   fontSize: 11,
   fontWeight: vars.fontWeight.medium
 })
-export const badgeWarning = style({ background: vars.color.warningSoftBorder, color: vars.color.warningText })
+// Amber 800 on amber 200: 5.7:1 (the token's amber 700 is 4.0:1 there).
+export const badgeWarning = style({ background: vars.color.warningSoftBorder, color: "#92400e" })
 export const you = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular, color: vars.color.textSubtle })
 
 export const fixedRole = style({
