@@ -3,6 +3,7 @@
 // reset the password, and the sign-in page in Indonesian. Each step leaves a screenshot.
 import type { Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { expectAccessible } from "./support/a11y.ts"
 import { snap } from "./support/browser.ts"
 import { expectUrl, startWorld, stopWorld, totpNextStep, totpNow, type World } from "./support/session.ts"
 
@@ -53,6 +54,7 @@ describe("accounts, end to end", () => {
     await page.getByRole("button", { name: "Create account" }).click()
     await expect.poll(() => page.url()).toMatch(/\/register$/)
     await snap(page, "01-register-invalid")
+    await expectAccessible(page, "01-register-invalid")
     expect(await world.server.mails()).toHaveLength(0)
   })
 
@@ -66,6 +68,7 @@ describe("accounts, end to end", () => {
     await page.getByRole("button", { name: "Create account" }).click()
     await expectUrl(page, /\/registered/)
     await snap(page, "02-registered")
+    await expectAccessible(page, "02-registered")
 
     const mail = await world.server.latestMail(email)
     const activation = mail.links.find((l) => l.includes("/v2/auth/activate/"))
@@ -75,6 +78,7 @@ describe("accounts, end to end", () => {
     await page.goto(activation!)
     await expectUrl(page, /\/verify$/)
     await snap(page, "04-verified")
+    await expectAccessible(page, "04-verified")
 
     // The link works once: a second visit lands on /unverified.
     await page.goto(activation!)
@@ -85,9 +89,11 @@ describe("accounts, end to end", () => {
     await submitCredentials("Wrong-password1!")
     await expect.poll(() => page.getByRole("alert").first().textContent()).toMatch(/Unable to log in/)
     await snap(page, "05-login-refused")
+    await expectAccessible(page, "05-login-refused")
     await submitCredentials(firstPassword)
     await expectUrl(page, /\/dashboard\/labs$/)
     await snap(page, "06-dashboard")
+    await expectAccessible(page, "06-dashboard")
   })
 
   it("turns on 2FA with a code from the authenticator and shows the backup codes once", async () => {
@@ -96,6 +102,7 @@ describe("accounts, end to end", () => {
     secret = ((await page.getByTestId("mfa-secret").textContent()) ?? "").replace(/\s/g, "")
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
     await snap(page, "07-2fa-qr")
+    await expectAccessible(page, "07-2fa-qr")
     lastCode = totpNow(secret)
     await page.getByLabel("Authentication code").fill(lastCode)
     await page.getByRole("button", { name: "Verify" }).click()
@@ -104,6 +111,7 @@ describe("accounts, end to end", () => {
     backupCodes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim())
     expect(backupCodes).toHaveLength(10)
     await snap(page, "08-2fa-backup-codes")
+    await expectAccessible(page, "08-2fa-backup-codes")
     await page.getByRole("button", { name: "I have saved my codes" }).click()
     await signOut()
   })
@@ -112,11 +120,13 @@ describe("accounts, end to end", () => {
     await submitCredentials(firstPassword)
     await page.getByLabel("Authentication code").waitFor()
     await snap(page, "09-login-2fa")
+    await expectAccessible(page, "09-login-2fa")
     const wrong = lastCode === "000000" ? "111111" : "000000"
     await page.getByLabel("Authentication code").fill(wrong)
     await page.getByRole("button", { name: "Verify" }).click()
     await expect.poll(() => page.getByText("Invalid or expired code.").count()).toBeGreaterThan(0)
     await snap(page, "10-login-2fa-refused")
+    await expectAccessible(page, "10-login-2fa-refused")
     lastCode = await totpNextStep(secret, lastCode)
     await page.getByLabel("Authentication code").fill(lastCode)
     await page.getByRole("button", { name: "Verify" }).click()
@@ -137,6 +147,7 @@ describe("accounts, end to end", () => {
       } else {
         await expect.poll(() => page.getByText("Invalid or already used backup code.").count()).toBeGreaterThan(0)
         await snap(page, "11-backup-code-used")
+        await expectAccessible(page, "11-backup-code-used")
       }
     }
   })
@@ -157,6 +168,7 @@ describe("accounts, end to end", () => {
     await page.getByRole("button", { name: "Change password" }).click()
     await expect.poll(() => page.getByText("Your password has been changed.").count()).toBeGreaterThan(0)
     await snap(page, "12-password-changed")
+    await expectAccessible(page, "12-password-changed")
     await signOut()
   })
 
@@ -167,6 +179,7 @@ describe("accounts, end to end", () => {
     await page.getByRole("button", { name: "Send reset link" }).click()
     await expect.poll(() => page.getByText(/a reset link is on its way/).count()).toBeGreaterThan(0)
     await snap(page, "13-reset-requested")
+    await expectAccessible(page, "13-reset-requested")
     const mail = await world.server.latestMail(email, before ? { after: before } : {})
     const link = mail.links.find((l) => l.includes("/password-reset-confirm/"))
     expect(link).toBeDefined()
@@ -174,6 +187,7 @@ describe("accounts, end to end", () => {
     await page.getByLabel("New password", { exact: true }).fill(thirdPassword)
     await page.getByLabel("Confirm new password").fill(thirdPassword)
     await snap(page, "14-reset-confirm")
+    await expectAccessible(page, "14-reset-confirm")
     await page.getByRole("button", { name: "Set new password" }).click()
     await expect.poll(() => page.getByText(/Your password has been reset/).count()).toBeGreaterThan(0)
 
@@ -186,8 +200,9 @@ describe("accounts, end to end", () => {
     await page.getByRole("button", { name: "Verify" }).click()
     await expectUrl(page, /\/dashboard\/labs$/)
     await page.goto("/dashboard/setting/activities")
-    await expect.poll(() => page.getByText(/Signed in/).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText(/signed in/i).count()).toBeGreaterThan(0)
     await snap(page, "15-activities")
+    await expectAccessible(page, "15-activities")
     await signOut()
   })
 
@@ -197,5 +212,6 @@ describe("accounts, end to end", () => {
     expect(await page.getByLabel("Kata sandi", { exact: true }).count()).toBe(1)
     expect(await page.locator("html").getAttribute("lang")).toBe("id")
     await snap(page, "16-login-id")
+    await expectAccessible(page, "16-login-id")
   })
 })

@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -60,6 +61,7 @@ describe("sharing a folder, live", () => {
     await gracePage.getByRole("button", { name: "Notifications" }).click()
     await expect(gracePage.getByTestId("notifications-empty").textContent()).resolves.toContain("No notifications yet")
     await snap(gracePage, "members-01-grace-empty-panel")
+    await expectAccessible(gracePage, "members-01-grace-empty-panel")
     await gracePage.getByRole("button", { name: "Notifications" }).click()
   })
 
@@ -74,6 +76,7 @@ describe("sharing a folder, live", () => {
     await dialog.getByRole("option", { name: /Grace Hopper/ }).click()
     await expect(rowOf(adaPage, grace.email).textContent()).resolves.toContain("Not invited yet")
     await snap(adaPage, "members-02-ada-temporary-invitee")
+    await expectAccessible(adaPage, "members-02-ada-temporary-invitee")
   })
 
   it("Ada invites Grace as an admin; Grace hears of it without reloading", async () => {
@@ -85,6 +88,7 @@ describe("sharing a folder, live", () => {
     await gracePage.getByText("Ada Lovelace invited you to Tumour margins").waitFor({ timeout: 15_000 })
     await expect(gracePage.getByTestId("notification-unread").textContent()).resolves.toBe("1")
     await snap(gracePage, "members-03-grace-toast-and-bell")
+    await expectAccessible(gracePage, "members-03-grace-toast-and-bell")
   })
 
   it("Grace opens the notification: it is read and she is in the folder", async () => {
@@ -92,6 +96,7 @@ describe("sharing a folder, live", () => {
     const item = gracePage.getByTestId("notification-item").first()
     await expect(item.textContent()).resolves.toMatch(/Ada Lovelace invited you to a folder[\s\S]*Tumour margins/)
     await snap(gracePage, "members-04-grace-panel")
+    await expectAccessible(gracePage, "members-04-grace-panel")
     await item.click()
     await expectUrl(gracePage, new RegExp(`/dashboard/labs/${folderId}$`))
     await gracePage.getByTestId("notification-unread").waitFor({ state: "detached" })
@@ -113,6 +118,7 @@ describe("sharing a folder, live", () => {
     await expect(rowOf(adaPage, ada.email).textContent()).resolves.toMatch(/Admin/)
     await gracePage.getByText("Ada Lovelace made you the owner of Tumour margins").waitFor({ timeout: 15_000 })
     await snap(adaPage, "members-05-ada-after-transfer")
+    await expectAccessible(adaPage, "members-05-ada-after-transfer")
   })
 
   it("the dialog speaks Indonesian", async () => {
@@ -127,5 +133,6 @@ describe("sharing a folder, live", () => {
     await dialog.getByLabel("Undang orang").waitFor()
     await expect(rowOf(adaPage, grace.email).textContent()).resolves.toContain("Pemilik")
     await snap(adaPage, "members-06-ada-dialog-id")
+    await expectAccessible(adaPage, "members-06-ada-dialog-id")
   })
 })

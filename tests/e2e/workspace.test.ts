@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createAccount, PASSWORD } from "../support/api.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { snap } from "./support/browser.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -77,6 +78,7 @@ describe("labs workspace with two users", () => {
     await createFolder(owner, "Liver biopsies")
     await createFolder(owner, "Kidney")
     await snap(owner, "w01-nested-folders")
+    await expectAccessible(owner, "w01-nested-folders")
   })
 
   it("the owner invites the second user as reviewer, whose bell lights up live", async () => {
@@ -87,6 +89,7 @@ describe("labs workspace with two users", () => {
     await invite.fill(bob.email)
     await invite.press("Enter")
     await snap(owner, "w02-member-dialog")
+    await expectAccessible(owner, "w02-member-dialog")
     await owner.getByRole("button", { name: "Invite", exact: true }).click()
     await expect.poll(() => owner.getByText("Invitations sent.").count()).toBeGreaterThan(0)
     await owner.keyboard.press("Escape")
@@ -94,11 +97,13 @@ describe("labs workspace with two users", () => {
     // No reload on the reviewer's side: the realtime event lights the bell.
     await reviewer.getByTestId("notification-unread").waitFor({ timeout: 10_000 })
     await snap(reviewer, "w03-bell-live")
+    await expectAccessible(reviewer, "w03-bell-live")
     await reviewer.getByTestId("notification-bell").click()
     await reviewer.getByTestId("notification-item").first().click()
     await expectUrl(reviewer, new RegExp(`/dashboard/labs/${topId}$`))
     await item(reviewer, "Liver biopsies").waitFor()
     await snap(reviewer, "w04-reviewer-opens-folder")
+    await expectAccessible(reviewer, "w04-reviewer-opens-folder")
   })
 
   it("the reviewer sees it under Shared Lab, has no add-folder button, and the server refuses their changes", async () => {
@@ -113,6 +118,7 @@ describe("labs workspace with two users", () => {
     // The grid tile says what the user may do there.
     expect(await item(reviewer, "Histology 2026").getByText("Reviewer", { exact: true }).count()).toBe(1)
     await snap(reviewer, "w05-shared-lab")
+    await expectAccessible(reviewer, "w05-shared-lab")
   })
 
   it("the owner makes them admin, and now they can", async () => {
@@ -128,6 +134,7 @@ describe("labs workspace with two users", () => {
     const token = await tokenOf(reviewer)
     expect((await api(world.server).put(`/v2/labs/${topId}/`, { name: "Histology 2026 (shared)" }, { token })).status).toBe(200)
     await snap(reviewer, "w06-admin-creates")
+    await expectAccessible(reviewer, "w06-admin-creates")
   })
 
   it("the owner transfers ownership; the former owner is admin and sees it under Shared", async () => {
@@ -142,6 +149,7 @@ describe("labs workspace with two users", () => {
     await owner.goto("/dashboard/shared")
     await item(owner, "Histology 2026 (shared)").waitFor()
     await snap(owner, "w07-former-owner-shared")
+    await expectAccessible(owner, "w07-former-owner-shared")
     const info = await api(world.server).get(`/v2/labs/${topId}/info/`, { token: await tokenOf(owner) })
     expect(info.body.data.role).toBe("admin")
     expect(info.body.data.owner.email).toBe(bob.email)
@@ -156,6 +164,7 @@ describe("labs workspace with two users", () => {
     await owner.goto("/dashboard/favorite")
     await item(owner, "Cytology").waitFor()
     await snap(owner, "w08-favorites")
+    await expectAccessible(owner, "w08-favorites")
 
     await owner.goto("/dashboard/labs")
     await item(owner, "Cytology").getByRole("link").click()
@@ -167,6 +176,7 @@ describe("labs workspace with two users", () => {
     await item(owner, "Cytology").waitFor()
     expect(await item(owner, "Archive").count()).toBe(0)
     await snap(owner, "w09-search")
+    await expectAccessible(owner, "w09-search")
   })
 
   it("moves a folder, deletes it to the trash, restores it, and empties the trash", async () => {
@@ -176,6 +186,7 @@ describe("labs workspace with two users", () => {
     const tree = owner.getByRole("tree")
     await tree.getByText("Archive").click()
     await snap(owner, "w10-move-dialog")
+    await expectAccessible(owner, "w10-move-dialog")
     await owner.getByRole("button", { name: "Move here" }).click()
     await expect.poll(() => item(owner, "Cytology").count()).toBe(0)
 
@@ -186,6 +197,7 @@ describe("labs workspace with two users", () => {
     await owner.goto("/dashboard/trash")
     await owner.getByTestId("trash-item").filter({ hasText: "Archive" }).waitFor()
     await snap(owner, "w11-trash")
+    await expectAccessible(owner, "w11-trash")
     await owner.getByRole("button", { name: "Restore Archive" }).click()
     await expect.poll(() => owner.getByTestId("trash-item").count()).toBe(0)
     await owner.goto("/dashboard/labs")
@@ -208,5 +220,6 @@ describe("labs workspace with two users", () => {
     await item(reviewer, "Histology 2026 (shared)").waitFor()
     await expect.poll(() => reviewer.getByTestId("new-folder").textContent()).toMatch(/Folder baru/i)
     await snap(reviewer, "w12-workspace-id")
+    await expectAccessible(reviewer, "w12-workspace-id")
   })
 })
