@@ -1,7 +1,7 @@
 // Drag and drop onto the labs page: while files are dragged over the window a dashed overlay says
 // where they will go; dropping hands them to the uploads. Mounted only where the user may upload,
 // so elsewhere the browser's own handling is left alone.
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import { useT } from "../../i18n/index.ts"
 import { UploadIcon } from "../ui/index.ts"
@@ -18,6 +18,7 @@ export const DropZone = ({
 }) => {
   const t = useT()
   const [over, setOver] = useState(false)
+  const titleId = useId()
   const latest = useRef(onFiles)
   latest.current = onFiles
   useEffect(() => {
@@ -61,16 +62,19 @@ export const DropZone = ({
   }, [])
   if (!over) return null
   return createPortal(
-    <div className={css.overlay} data-testid="drop-overlay">
+    // A region named by its heading: what the drop will do is a landmark while it is on screen.
+    <section className={css.overlay} data-testid="drop-overlay" aria-labelledby={titleId}>
       <div className={css.frame} />
       <div className={css.card}>
         <span className={css.badge} aria-hidden="true">
           <UploadIcon size={26} />
         </span>
-        <p className={css.title}>{t("uploads.drop.title", { folder: folderName })}</p>
+        <h2 id={titleId} className={css.title}>
+          {t("uploads.drop.title", { folder: folderName })}
+        </h2>
         <p className={css.hint}>{t("uploads.drop.hint")}</p>
       </div>
-    </div>,
+    </section>,
     document.body
   )
 }
