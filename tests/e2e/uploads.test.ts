@@ -21,6 +21,7 @@ import { PASSWORD, type SignedIn } from "../support/api.ts"
 import { freePort, type StartedServer } from "../support/start-server.ts"
 import { createFolder, insertFile, person, share } from "../server/support/labs-api.ts"
 import { restartable, sendChunk, smallImage } from "../server/support/slides-api.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
 import { expectUrl } from "./support/session.ts"
 
@@ -204,7 +205,9 @@ describe("slide uploads", () => {
     // The admin watching the folder sees the new slide appear, still uploading, without a reload.
     await expect.poll(() => item(admin, tiff.name).getByTestId("lab-status").textContent(), { timeout: 10_000 }).toBe("Uploading")
     await snap(owner, "u01-panel-expanded")
+    await expectAccessible(owner, "u01-panel-expanded")
     await snap(admin, "u02-admin-sees-uploading")
+    await expectAccessible(admin, "u02-admin-sees-uploading")
     // Still sending: the server stops with part of the file there and a chunk on its way.
     expect(await stateOf(row)).toBe("sending")
 
@@ -215,10 +218,12 @@ describe("slide uploads", () => {
       await expect.poll(() => row.textContent()).toMatch(/Connection lost|Reconnecting/)
       await expect.poll(() => owner.getByTestId("upload-panel-title").textContent()).toMatch(/^Waiting for the connection · \d+%$/)
       await snap(owner, "u03-panel-waiting")
+      await expectAccessible(owner, "u03-panel-waiting")
       await owner.getByRole("button", { name: "Collapse the upload panel" }).click()
       await expect.poll(() => owner.getByTestId("upload-panel").getAttribute("data-expanded")).toBe("false")
       expect(await uploadRow(owner, tiff.name).count()).toBe(0)
       await snap(owner, "u04-panel-collapsed")
+      await expectAccessible(owner, "u04-panel-collapsed")
       await owner.getByRole("button", { name: "Expand the upload panel" }).click()
     } finally {
       await start()
@@ -238,7 +243,9 @@ describe("slide uploads", () => {
     expect(await stillUnreloaded(admin)).toBe(true)
     expect(await item(admin, tiff.name).getByTestId("lab-status").count()).toBe(0)
     await snap(owner, "u05-ready-thumbnail")
+    await expectAccessible(owner, "u05-ready-thumbnail")
     await snap(admin, "u06-admin-sees-ready")
+    await expectAccessible(admin, "u06-admin-sees-ready")
   })
 
   it("files dropped onto the folder upload into it", async () => {
@@ -260,6 +267,7 @@ describe("slide uploads", () => {
     await overlay.waitFor()
     expect(await overlay.textContent()).toContain("Drop slides to upload to Liver biopsies")
     await snap(owner, "u07-drop-overlay")
+    await expectAccessible(owner, "u07-drop-overlay")
     await owner.dispatchEvent("main", "drop", { dataTransfer: transfer })
     await overlay.waitFor({ state: "detached" })
     await expect.poll(() => stateOf(uploadRow(owner, "Kidney cortex.png")), { timeout: 60_000 }).toBe("ready")
@@ -292,6 +300,7 @@ describe("slide uploads", () => {
     expect(refused.status).toBe(403)
     expect(refused.body.message).toBe(NOT_ALLOWED)
     await snap(reviewer, "u08-reviewer-no-upload")
+    await expectAccessible(reviewer, "u08-reviewer-no-upload")
   })
 
   it("an admin demoted during their upload sees the upload button go and the upload refused with the spec's message", async () => {
@@ -313,6 +322,7 @@ describe("slide uploads", () => {
     expect(await row.getByRole("button", { name: `Retry upload of ${tiff.name}` }).count()).toBe(0)
     expect(await admin.getByTestId("upload-panel-title").textContent()).toBe("Upload failed")
     await snap(admin, "u09-not-allowed")
+    await expectAccessible(admin, "u09-not-allowed")
   })
 
   it("a PDF named .tif gets the not-an-image message, with the formats that are", async () => {
@@ -337,15 +347,18 @@ describe("slide uploads", () => {
     expect(await row.getByRole("button", { name: "Retry upload of Lung.png" }).count()).toBe(1)
     expect(await owner.getByTestId("upload-panel-title").textContent()).toBe("1 complete · 2 failed")
     await snap(owner, "u10-messages")
+    await expectAccessible(owner, "u10-messages")
   })
 
   it("the grid and the table show the slides with their thumbnails", async () => {
     await owner.getByRole("button", { name: "Close the upload panel" }).click()
     await owner.getByTestId("upload-panel").waitFor({ state: "detached" })
     await snap(owner, "u11-grid-thumbnails")
+    await expectAccessible(owner, "u11-grid-thumbnails")
     await owner.getByRole("button", { name: "List view" }).click()
     await owner.locator("table img[src*='slide_thumb']").first().waitFor()
     await snap(owner, "u12-table-thumbnails")
+    await expectAccessible(owner, "u12-table-thumbnails")
     await owner.getByRole("button", { name: "Grid view" }).click()
   })
 })
