@@ -69,7 +69,8 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     labId,
     viewer,
     mpp: lab?.mpp ?? null,
-    canEdit: signedIn,
+    // Only once the server has shown the slide: a missing or forbidden one is subscribed to by nothing.
+    canEdit: signedIn && lab !== null,
     defaultLabel: t("viewer.annotations.defaultLabel")
   })
 
