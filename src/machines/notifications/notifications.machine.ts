@@ -112,7 +112,7 @@ export const notificationsMachine = setup({
         })
       )
     ),
-    markAllRead: fromEffectCallback((_: void, send: (event: NotificationsEvent) => void) =>
+    markAllRead: fromEffectCallback((_: undefined, send: (event: NotificationsEvent) => void) =>
       markAllNotificationsRead().pipe(
         Effect.match({
           onSuccess: () => send({ type: "notifications.allMarked" }),
