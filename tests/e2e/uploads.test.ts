@@ -16,7 +16,6 @@ import { join } from "node:path"
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { GiB } from "../../server/domain/plans.ts"
 import { PASSWORD, type SignedIn } from "../support/api.ts"
 import { freePort, type StartedServer } from "../support/start-server.ts"
 import { createFolder, insertFile, person, share } from "../server/support/labs-api.ts"
@@ -336,7 +335,16 @@ describe("slide uploads", () => {
   })
 
   it("a full storage gets the storage message, with what is left", async () => {
-    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "Whole-slide archive", size: 5 * GiB - 1000 })
+    // Fills the quota to its last 1000 bytes whatever the earlier steps stored, so the message's figure is known.
+    const usage = await fetch(`${server.url}/v2/pricing/plan/storage/`, { headers: { authorization: `Bearer ${ada.access}` } })
+    const { total_used, total_storage } = (await usage.json()).data as { total_used: number; total_storage: number }
+    await insertFile(server, {
+      id: randomUUID(),
+      ownerId: ada.id,
+      parentId: null,
+      name: "Whole-slide archive",
+      size: total_storage - total_used - 1000
+    })
     const path = join(files, "Lung.png")
     writeFileSync(path, await smallImage("png"))
     await owner.getByTestId("upload-input").setInputFiles(path)
