@@ -235,9 +235,11 @@ describe("slide uploads", () => {
     const labId = await labIdOf(owner, tiff.name)
     expect(sha256(await originalOf(owner, labId))).toBe(sha256(tiff.bytes))
 
-    // The thumbnail replaced the placeholder in both users' grids, and neither page reloaded.
-    await thumbnailOf(owner, tiff.name).waitFor({ timeout: 30_000 })
-    await thumbnailOf(admin, tiff.name).waitFor({ timeout: 30_000 })
+    // The thumbnail replaced the placeholder in both users' grids, and neither page reloaded. After the
+    // restart the grid can take longer than the row to hear "ready" (one CI run: past 30 s, there well
+    // before the screenshot), so this waits as long as the row's own wait.
+    await thumbnailOf(owner, tiff.name).waitFor({ timeout: 90_000 })
+    await thumbnailOf(admin, tiff.name).waitFor({ timeout: 90_000 })
     expect(await stillUnreloaded(owner)).toBe(true)
     expect(await stillUnreloaded(admin)).toBe(true)
     expect(await item(admin, tiff.name).getByTestId("lab-status").count()).toBe(0)
