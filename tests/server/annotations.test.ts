@@ -110,7 +110,8 @@ describe("bulk create", () => {
     expect(again.body.data.results.slice(0, 2)).toEqual(first.body.data.results)
     expect(await annotationCount(server, owner, s)).toBe(3)
     const events = await server.withDb((db) =>
-      db.selectFrom("events").select("payload").where("kind", "=", "annotation.created").where("lab_id", "=", s).execute()
+      // In the order they were written: PostgreSQL promises no order without one.
+      db.selectFrom("events").select("payload").where("kind", "=", "annotation.created").where("lab_id", "=", s).orderBy("seq").execute()
     )
     expect(events.map((e) => JSON.parse(e.payload).count)).toEqual([2, 1])
   })
