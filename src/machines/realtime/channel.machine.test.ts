@@ -74,7 +74,19 @@ describe("channel scenarios", () => {
     send({ type: "channel.suspend" })
     send(message)
     expect(received).toEqual([
+      { type: "channel.live", channel: "private-mylab_l1" },
       { type: "channel.delivered", channel: "private-mylab_l1", event: "lab_changed_l1", data: { kind: "lab.renamed", lab_id: "l1" } }
+    ])
+  })
+
+  it("tells the inbox each time the subscription is let in, the first time and after a lost connection", () => {
+    const { send, received } = start()
+    send({ type: "channel.subscribed" })
+    send({ type: "channel.suspend" })
+    send({ type: "channel.subscribed" })
+    expect(received).toEqual([
+      { type: "channel.live", channel: "private-mylab_l1" },
+      { type: "channel.live", channel: "private-mylab_l1" }
     ])
   })
 

@@ -4,6 +4,8 @@
 //   active.subscribing --subscribed--> active.subscribed --message--> (delivered to the inbox)
 //                      --refused-----> active.refused
 //   subscribed/refused --suspend (connection lost)--> subscribing
+//   entering subscribed tells the inbox (`channel.live`): whoever missed messages while the
+//   subscription was down can read the state again.
 //   close: subscribed/refused --> closed; subscribing --> unsubscribing, which waits for the
 //   pending subscription's answer (a subscribe cannot be taken back before the server answers;
 //   pusher-js then unsubscribes) before closing. Messages are only delivered while subscribed.
@@ -17,6 +19,8 @@ export type ChannelOutbound =
   | { readonly type: "channel.delivered"; readonly channel: string; readonly event: string; readonly data: unknown }
   /** `id` is the closed actor's, so the realtime actor forgets exactly that one. */
   | { readonly type: "channel.closed"; readonly channel: string; readonly id: string }
+  /** The server let the subscription in (again): messages flow from here on. */
+  | { readonly type: "channel.live"; readonly channel: string }
 
 export interface ChannelInput {
   readonly channel: string
@@ -71,6 +75,10 @@ export const channelMachine = setup({
       ({ context }) => context.inbox,
       ({ context, self }) => ({ type: "channel.closed" as const, channel: context.channel, id: self.id })
     ),
+    announceLive: sendTo(
+      ({ context }) => context.inbox,
+      ({ context }) => ({ type: "channel.live" as const, channel: context.channel })
+    ),
     rememberRefusal: assign({ refusal: ({ event }) => (event.type === "channel.refused" ? event.reason : null) }),
     forgetRefusal: assign({ refusal: null })
   }
@@ -96,6 +104,7 @@ export const channelMachine = setup({
         },
         subscribed: {
           tags: ["live"],
+          entry: "announceLive",
           on: {
             "channel.message": { actions: "deliver" },
             "channel.suspend": { target: "subscribing" },

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
 import type { ClientConfig } from "../../contract/realtime.ts"
 import type { RealtimeConnection } from "../../effects/Realtime.ts"
-import { liveStatusOf, type RealtimeEvent, type RealtimeMessage, realtimeMachine } from "./realtime.machine.ts"
+import { liveStatusOf, type RealtimeEvent, type RealtimeMessage, type RealtimeSubscribed, realtimeMachine } from "./realtime.machine.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
 import { type Invocation, modelFor } from "../support/testing/modelHarness.ts"
 
@@ -69,10 +69,12 @@ const model = modelFor({
     { type: "pusher.failed" },
     { type: "pusher.disconnected" },
     { type: "channel.delivered", channel: lab, event: "lab_changed_l1", data: { kind: "lab.renamed", lab_id: "l1" } },
-    { type: "channel.closed", channel: lab, id: `channel:${lab}:2` }
+    { type: "channel.closed", channel: lab, id: `channel:${lab}:2` },
+    { type: "channel.live", channel: lab }
   ] as unknown as ReadonlyArray<RealtimeEvent>,
   // Listener counts and spawned actors could grow forever; a second of each shows every rule.
-  stopWhen: (s) => s.context.spawned > 3 || Object.values(s.context.watchers).some((n) => n > 1) || s.context.closing.length > 1,
+  stopWhen: (s) =>
+    s.context.spawned > 3 || Object.values(s.context.watchers).some((n) => n > 1) || s.context.closing.length > 1,
   states
 })
 
@@ -101,7 +103,9 @@ describe("realtime scenarios", () => {
     const actor = createActor(machine).start()
     const messages: Array<RealtimeMessage> = []
     actor.on("realtime.message", (m) => void messages.push(m))
-    return { actor, received, messages }
+    const live: Array<RealtimeSubscribed> = []
+    actor.on("realtime.subscribed", (m) => void live.push(m))
+    return { actor, received, messages, live }
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -156,5 +160,30 @@ describe("realtime scenarios", () => {
     actor.send({ type: "realtime.stop" })
     expect(actor.getSnapshot().matches("idle")).toBe(true)
     expect(actor.getSnapshot().context.connection).toBeNull()
+  })
+
+  it("says a channel is live again after its subscription was lost, so listeners read what they missed", async () => {
+    const { actor, live } = start()
+    actor.send({ type: "realtime.start", userId: "u1" })
+    actor.send({ type: "realtime.watch", channel: lab })
+    await settle()
+    actor.send({ type: "connection.opened", connection })
+    actor.send({ type: "channel.live", channel: lab })
+    // The server restarted: the connection broke and every channel was spawned again.
+    actor.send({ type: "connection.broken", message: "closed" })
+    actor.send({ type: "realtime.retry" })
+    actor.send({ type: "connection.opened", connection })
+    actor.send({ type: "channel.live", channel: lab })
+    expect(live).toEqual([
+      { type: "realtime.subscribed", channel: lab, resumed: false },
+      { type: "realtime.subscribed", channel: lab, resumed: true }
+    ])
+    // Its last listener left: watched again later, its first subscription is a fresh start.
+    actor.send({ type: "realtime.unwatch", channel: lab })
+    actor.send({ type: "channel.live", channel: lab })
+    actor.send({ type: "realtime.watch", channel: lab })
+    actor.send({ type: "channel.live", channel: lab })
+    expect(live.at(-1)).toEqual({ type: "realtime.subscribed", channel: lab, resumed: false })
+    expect(live).toHaveLength(3)
   })
 })

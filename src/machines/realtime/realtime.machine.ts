@@ -32,6 +32,8 @@ export interface RealtimeContext {
   readonly closing: ReadonlyArray<ChannelRef>
   /** Channel actors spawned so far: their ids stay unique when a channel is watched again. */
   readonly spawned: number
+  /** Watched channels that have been subscribed at least once: a later subscription is a resumption. */
+  readonly heard: ReadonlyArray<string>
 }
 
 /** pusher-js's own state names, as events. */
@@ -56,6 +58,19 @@ export type RealtimeMessage = {
   readonly event: string
   readonly data: unknown
 }
+
+/**
+ * A channel's subscription was let in. `resumed` when it had been live before for its current
+ * listeners: messages sent while it was down (a restarted server, a dropped connection) were lost,
+ * so a listener that keeps state from them reads it again.
+ */
+export type RealtimeSubscribed = {
+  readonly type: "realtime.subscribed"
+  readonly channel: string
+  readonly resumed: boolean
+}
+
+export type RealtimeEmitted = RealtimeMessage | RealtimeSubscribed
 
 /** Waits before asking again for the config, and before reconnecting after a failure or refusal. */
 export const CONFIG_RETRY_MS = 5000
@@ -89,7 +104,7 @@ export const realtimeMachine = setup({
   types: {
     context: {} as RealtimeContext,
     events: {} as RealtimeEvent,
-    emitted: {} as RealtimeMessage
+    emitted: {} as RealtimeEmitted
   },
   actors: {
     loadConfig: fromEffect(() => loadRealtimeConfig()),
@@ -106,6 +121,7 @@ export const realtimeMachine = setup({
     endSession: assign(({ context }) => ({
       userId: null,
       config: null,
+      heard: [],
       watchers: context.userId === null ? context.watchers : countAll(context.watchers, userChannels(context.userId), -1)
     })),
     setConfig: assign((_, config: ClientConfig) => ({ config })),
@@ -130,7 +146,12 @@ export const realtimeMachine = setup({
       const ref = context.channels[event.channel]
       const { [event.channel]: _closed, ...open } = context.channels
       if (ref) enqueue.sendTo(ref, { type: "channel.close" })
-      enqueue.assign({ watchers: others, channels: open, closing: ref ? [...context.closing, ref] : context.closing })
+      enqueue.assign({
+        watchers: others,
+        channels: open,
+        closing: ref ? [...context.closing, ref] : context.closing,
+        heard: context.heard.filter((channel) => channel !== event.channel)
+      })
     }),
     /** Once connected, every watched channel gets its actor. */
     openChannels: assign(({ context, event, spawn, self }) => {
@@ -156,6 +177,13 @@ export const realtimeMachine = setup({
       for (const ref of [...Object.values(context.channels), ...context.closing]) enqueue.stopChild(ref)
       enqueue.assign({ connection: null, channels: {}, closing: [] })
     }),
+    /** Says a channel is live, and whether it is live again; remembers it was heard. */
+    announceLive: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "channel.live" || context.watchers[event.channel] === undefined) return
+      const resumed = context.heard.includes(event.channel)
+      enqueue.emit({ type: "realtime.subscribed", channel: event.channel, resumed })
+      if (!resumed) enqueue.assign({ heard: [...context.heard, event.channel] })
+    }),
     relay: emit(({ event }) =>
       event.type === "channel.delivered"
         ? { type: "realtime.message" as const, channel: event.channel, event: event.event, data: event.data }
@@ -164,7 +192,7 @@ export const realtimeMachine = setup({
   }
 }).createMachine({
   id: "realtime",
-  context: { userId: null, config: null, connection: null, watchers: {}, channels: {}, closing: [], spawned: 0 },
+  context: { userId: null, config: null, connection: null, watchers: {}, channels: {}, closing: [], spawned: 0, heard: [] },
   initial: "idle",
   // Screens watch channels whether or not anyone is signed in yet; channels open once connected.
   on: {
@@ -182,7 +210,8 @@ export const realtimeMachine = setup({
         "realtime.stop": { target: "idle" },
         // Another account signed in without a sign-out in between: start over for it.
         "realtime.start": { target: "session", reenter: true, actions: "startSession" },
-        "channel.delivered": { actions: "relay" }
+        "channel.delivered": { actions: "relay" },
+        "channel.live": { actions: "announceLive" }
       },
       initial: "configuring",
       states: {

@@ -69,18 +69,17 @@ export const useLabsWorkspace = (source: LabSource) => {
   const shown = useSelector(browser, (snapshot) => folderId !== null && snapshot.context.folder?.id === folderId)
 
   // A collaborator changed this folder: show it without a reload.
-  useLabEvents(
-    shown ? folderId : null,
-    useCallback(() => workspace.send({ type: "workspace.refresh" }), [workspace])
-  )
+  const refresh = useCallback(() => workspace.send({ type: "workspace.refresh" }), [workspace])
+  useLabEvents(shown ? folderId : null, refresh)
 
   // Uploads: a slide's status and thumbnails change live (spec section 4), from the folder's channel
   // or, in lists that are not a folder, from each unfinished file's own; an upload of this session
-  // into this folder shows up as soon as the server holds its first chunk.
+  // into this folder shows up as soon as the server holds its first chunk. After a lost subscription
+  // (a restarted server, a dropped connection) what was sent meanwhile is gone: read the list again.
   const pending = useSelector(browser, (snapshot) => pendingIdsOf(snapshot.context.items), sameIds)
   const showStatus = useCallback((change: StatusChange) => workspace.send({ type: "workspace.status", ...change }), [workspace])
   const level = levelOf(source) ?? null
-  useStatusChannels(level !== null && !shown ? null : level, pending, showStatus)
+  useStatusChannels(level !== null && !shown ? null : level, pending, showStatus, refresh)
   useUploadNews({
     listChanged: (folderId) => workspace.send({ type: "workspace.listChanged", folderId }),
     labStatus: showStatus

@@ -1,16 +1,21 @@
 // Live changes of one lab (its channel `private-mylab_{labId}`): the callback hears each change
 // of the lab and of its children (created, renamed, moved, members, upload status) while the
 // component is mounted. null listens to nothing (the root of "All File" has no channel).
+// `onResumed`: the channel is live again after changes may have been missed (see useChannel).
 import { labChannel } from "../../contract/realtime.ts"
 import { type LabEvent, labEventOf } from "./labEvent.ts"
 import { useChannel } from "./useChannel.ts"
 
 export type { LabEvent } from "./labEvent.ts"
 
-export const useLabEvents = (labId: string | null, onEvent: (event: LabEvent) => void): void => {
-  useChannel(labId === null ? null : labChannel(labId), (message) => {
-    if (labId === null) return
-    const event = labEventOf(labId, message.event, message.data)
-    if (event !== null) onEvent(event)
-  })
+export const useLabEvents = (labId: string | null, onEvent: (event: LabEvent) => void, onResumed?: () => void): void => {
+  useChannel(
+    labId === null ? null : labChannel(labId),
+    (message) => {
+      if (labId === null) return
+      const event = labEventOf(labId, message.event, message.data)
+      if (event !== null) onEvent(event)
+    },
+    onResumed
+  )
 }

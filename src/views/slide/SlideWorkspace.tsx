@@ -57,9 +57,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   // The waiting state's re-check interval is declared in the machine; this turns it into time.
   useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
   // Only signed-in users have realtime; a visitor's page relies on the periodic re-check.
-  useLabEvents(signedIn && phase === "notReady" ? labId : null, (event) => {
-    if ("status" in event) actor.send({ type: "slide.status", status: event.status })
-  })
+  useLabEvents(
+    signedIn && phase === "notReady" ? labId : null,
+    (event) => {
+      if ("status" in event) actor.send({ type: "slide.status", status: event.status })
+    },
+    // A status sent while the subscription was down is lost: check now rather than at the next tick.
+    () => actor.send({ type: "slide.timeout" })
+  )
   const run = useViewerCommands(viewer, actor)
   useViewerShortcuts(phase === "ready", fullScreen, run)
   useFullScreen(fullScreen, () => actor.send({ type: "viewer.fullScreen.exited" }))
