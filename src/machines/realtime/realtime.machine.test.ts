@@ -73,8 +73,7 @@ const model = modelFor({
     { type: "channel.live", channel: lab }
   ] as unknown as ReadonlyArray<RealtimeEvent>,
   // Listener counts and spawned actors could grow forever; a second of each shows every rule.
-  stopWhen: (s) =>
-    s.context.spawned > 3 || Object.values(s.context.watchers).some((n) => n > 1) || s.context.closing.length > 1,
+  stopWhen: (s) => s.context.spawned > 3 || Object.values(s.context.watchers).some((n) => n > 1) || s.context.closing.length > 1,
   states
 })
 

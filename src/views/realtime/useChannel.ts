@@ -7,11 +7,7 @@ import { useEffect, useRef } from "react"
 import type { RealtimeMessage } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "./RealtimeProvider.tsx"
 
-export const useChannel = (
-  channel: string | null,
-  onMessage: (message: RealtimeMessage) => void,
-  onResumed?: () => void
-): void => {
+export const useChannel = (channel: string | null, onMessage: (message: RealtimeMessage) => void, onResumed?: () => void): void => {
   const actor = useRealtimeActor()
   const latest = useRef({ onMessage, onResumed })
   latest.current = { onMessage, onResumed }
