@@ -44,7 +44,26 @@ export const fieldNames = [
   "color",
   "label_type",
   "version",
-  "visible"
+  "visible",
+  "preparations",
+  "diagnosis",
+  "section",
+  "stain",
+  "magnification",
+  "notes",
+  "return_slides",
+  "return_address",
+  "contact_name",
+  "contact_email",
+  "contact_phone",
+  "locale",
+  "state",
+  "folder_name",
+  "plan_id",
+  "invoice_id",
+  "action",
+  "reason",
+  "details"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>
@@ -88,6 +107,16 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
   { message: Schema.String, code: Schema.optionalKey(Schema.String), remaining: Schema.optionalKey(Schema.Number) },
   { httpApiStatus: 413 }
+) {}
+
+/**
+ * A paid feature (AI analysis, auto tagging) on a plan without it: choose a paid plan (GET
+ * /v2/pricing/plans/) to use it. `feature` names what was asked for, `plan` the account's plan now.
+ */
+export class PaymentRequired extends Schema.TaggedError<PaymentRequired>()(
+  "PaymentRequired",
+  { message: Schema.String, code: Schema.Literal("paid_feature"), feature: Schema.String, plan: Schema.String },
+  { httpApiStatus: 402 }
 ) {}
 
 /** Something the request needs from outside (the mail server) did not answer; asking again may work. */

@@ -7,7 +7,8 @@ import { Ok, PageMeta, PageQuery } from "./envelope.ts"
 import { BadRequest, NotFound } from "./errors.ts"
 import { Authorization } from "./middleware.ts"
 
-export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes"])
+/** "payment": an invoice was accepted or rejected by staff (`invoice` says which). */
+export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes", "payment"])
 export type NotificationType = typeof NotificationType.Type
 
 /** Default page size (spec section 9). */
@@ -21,7 +22,11 @@ export const Notification = Schema.Struct({
   /** The lab it is about; null once that lab was deleted forever. */
   lab: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, is_dir: Schema.Boolean })),
   /** Who caused it; null for the system. */
-  sender: Schema.NullOr(Schema.Struct({ name: Schema.String, email: Schema.String, username: Schema.NullOr(Schema.String) }))
+  sender: Schema.NullOr(Schema.Struct({ name: Schema.String, email: Schema.String, username: Schema.NullOr(Schema.String) })),
+  /** A payment notification's invoice (GET /v2/pricing/payments/{id}/), with its status when it was sent. */
+  invoice: Schema.optionalKey(
+    Schema.Struct({ id: Schema.String, number: Schema.String, status: Schema.Literals(["unpaid", "waiting", "paid", "cancelled"]) })
+  )
 })
 export type Notification = typeof Notification.Type
 

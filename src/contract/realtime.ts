@@ -6,7 +6,8 @@
 //                                       delete_annotation_{labId}, label_{labId}; a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
-//   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment)
+//   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment),
+//                                       payment_{userId} (staff accepted or rejected an invoice)
 //   private-ownership_changes_{userId}  ownership_changes_{userId}
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -25,6 +26,7 @@ export const realtimeEvents = {
   invite: (userId: string) => `invite_${userId}`,
   notifChat: (userId: string) => `notif_chat_${userId}`,
   ownershipChanges: (userId: string) => `ownership_changes_${userId}`,
+  payment: (userId: string) => `payment_${userId}`,
   createAnnotation: (labId: string) => `create_annotation_${labId}`,
   updateAnnotation: (labId: string) => `update_annotation_${labId}`,
   deleteAnnotation: (labId: string) => `delete_annotation_${labId}`,
@@ -65,7 +67,7 @@ export const StatusUpload = Schema.Struct({
 })
 export type StatusUpload = typeof StatusUpload.Type
 
-/** `invite_{user}`, `ownership_changes_{user}`, `notif_chat_{user}`: a notification to load. */
+/** `invite_{user}`, `ownership_changes_{user}`, `notif_chat_{user}`, `payment_{user}`: a notification to load. */
 export const Notice = Schema.Struct({
   kind: Schema.String,
   lab_id: Schema.NullOr(Schema.String),
