@@ -1,7 +1,8 @@
 // Renders the contract's rule keys ("validation.required") as the English messages a 400 carries,
-// and folds schema issues into the spec's field lists.
-import { type FieldErrors, type FieldName, fieldNames } from "../../src/contract/errors.ts"
-import { validation } from "../../src/i18n/en/validation.ts"
+// and folds schema issues into the spec's field lists. Shared: the server answers a refused request
+// with these, and the SPA's client (src/effects/call.ts) refuses input it would not send with the same.
+import { validation } from "../i18n/en/validation.ts"
+import { type FieldErrors, type FieldName, fieldNames } from "./errors.ts"
 
 export const render = (key: string): string => {
   if (key === "Missing key") return validation.required
