@@ -63,9 +63,9 @@ export const AnnotationsLive = HttpApiBuilder.group(
           return ok({ annotations: annotation }, "Annotation saved.")
         })
       )
-      .handle("remove", ({ params }) =>
+      .handle("remove", ({ params, query }) =>
         Effect.gen(function* () {
-          yield* annotations.remove(yield* CurrentUser, params.labId, params.id)
+          yield* annotations.remove(yield* CurrentUser, params.labId, params.id, query.version)
           return { status: "success", message: "Annotation deleted.", data: null } as const
         })
       )

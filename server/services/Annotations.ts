@@ -47,7 +47,13 @@ export class Annotations extends Context.Service<
       id: string,
       payload: UpdateAnnotationPayload
     ) => Effect.Effect<Annotation, SlideDenied | AnnotationConflict>
-    readonly remove: (user: AuthenticatedUser, labId: string, id: string) => Effect.Effect<void, SlideDenied>
+    /** `version`: the one the deletion was decided on; a stale one is a conflict and deletes nothing. */
+    readonly remove: (
+      user: AuthenticatedUser,
+      labId: string,
+      id: string,
+      version?: number
+    ) => Effect.Effect<void, SlideDenied | AnnotationConflict>
   }
 >()("preparat/Annotations") {
   static readonly layer = Layer.effect(
@@ -212,11 +218,30 @@ export class Annotations extends Context.Service<
         )
       })
 
-      const remove = Effect.fn("Annotations.remove")(function* (user: AuthenticatedUser, labId: string, id: string) {
+      const remove = Effect.fn("Annotations.remove")(function* (user: AuthenticatedUser, labId: string, id: string, version?: number) {
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const row = yield* target(trx, user.id, labId, id)
-            yield* sql(() => trx.deleteFrom("annotations").where("id", "=", row.id).execute())
+            if (version !== undefined && isStale(row.version, version))
+              return yield* new AnnotationConflict({
+                message: `The annotation changed meanwhile: it is at version ${row.version}, the deletion was decided at ${version}.`,
+                current: toAnnotation(row)
+              })
+            const deleted = yield* sql(() =>
+              trx
+                .deleteFrom("annotations")
+                .where("id", "=", row.id)
+                .$if(version !== undefined, (q) => q.where("version", "=", version!))
+                .executeTakeFirst()
+            )
+            // An edit committed between our read and our delete (PostgreSQL): the same answer as a stale version.
+            if (Number(deleted.numDeletedRows) !== 1) {
+              const now = (yield* sql(() => annotationsById(trx, [row.id])))[0]
+              return yield* new AnnotationConflict({
+                message: "The annotation changed meanwhile.",
+                ...(now ? { current: toAnnotation(now) } : {})
+              })
+            }
             yield* events.record(trx, {
               actorId: user.id,
               kind: "annotation.deleted",

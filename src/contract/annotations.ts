@@ -156,9 +156,9 @@ export const UpdateAnnotationPayload = Schema.Struct({
 export type UpdateAnnotationPayload = typeof UpdateAnnotationPayload.Type
 
 /**
- * 409: the edit started from an older version (`current` is the annotation as it is now, so the
- * client can show what happened), or a bulk POST reused an id for other content (`current` when it
- * is an annotation of this slide).
+ * 409: the edit (or a DELETE naming a version) started from an older version (`current` is the
+ * annotation as it is now, so the client can show what happened), or a bulk POST reused an id for
+ * other content (`current` when it is an annotation of this slide).
  */
 export class AnnotationConflict extends Schema.TaggedError<AnnotationConflict>()(
   "AnnotationConflict",
@@ -202,6 +202,13 @@ export type Viewer = typeof Viewer.Type
 
 const LabParams = { labId: LabId }
 const AnnotationParams = { labId: LabId, id: Text(64) }
+/**
+ * DELETE's optional `version`: the version the deletion was decided on (an undo of a create names
+ * the version it created). A stale one is a 409 with the annotation as it is now, as for PUT.
+ */
+const RemoveQuery = {
+  version: Schema.optional(Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })))
+}
 const Done = Ok(Schema.Null)
 const Viewers = Ok(Schema.Struct({ results: Schema.Array(Viewer) }))
 
@@ -245,8 +252,9 @@ export class Annotations extends HttpApiGroup.make("annotations")
     }),
     HttpApiEndpoint.delete("remove", "/labs/:labId/annotations/:id/", {
       params: AnnotationParams,
+      query: RemoveQuery,
       success: Done,
-      error: [Forbidden, NotFound]
+      error: [BadRequest, Forbidden, NotFound, AnnotationConflict]
     })
   )
   .middleware(Authorization)

@@ -249,6 +249,20 @@ describe("edits and versions", () => {
     expect((await c.del(`/v2/labs/${slide}/annotations/${own.id}/`, undefined, { token: owner.access })).status).toBe(404)
   })
 
+  it("a DELETE naming a stale version is a 409 with the annotation as it is now, and deletes nothing", async () => {
+    const a = await one(owner)
+    expect((await put(admin, a.id, { data: webAnnotation(tumor.id, rect(9, 9, 9, 9)), version: 1 })).status).toBe(200)
+    const stale = await c.del(`/v2/labs/${slide}/annotations/${a.id}/?version=1`, undefined, { token: owner.access })
+    expect(stale.status).toBe(409)
+    expect(stale.body._tag).toBe("AnnotationConflict")
+    expect(stale.body.current).toMatchObject({ id: a.id, version: 2 })
+    const list = (await listAnnotations(server, owner, slide)).body.data.results
+    expect(list.find((x: { id: string }) => x.id === a.id)).toMatchObject({ version: 2 })
+    expect((await c.del(`/v2/labs/${slide}/annotations/${a.id}/?version=0`, undefined, { token: owner.access })).status).toBe(400)
+    expect((await c.del(`/v2/labs/${slide}/annotations/${a.id}/?version=2`, undefined, { token: owner.access })).status).toBe(200)
+    expect((await listAnnotations(server, owner, slide)).body.data.results.some((x: { id: string }) => x.id === a.id)).toBe(false)
+  })
+
   it("refuses a bad edit with 400 and keeps the shape", async () => {
     const a = await one(owner)
     const bad = await put(owner, a.id, { data: webAnnotation(tumor.id, ngon(ANNOTATION_LIMITS.vertices + 1)), version: 1 })

@@ -46,8 +46,16 @@ export const isConflict = (error: unknown): boolean => {
   return _tag === "AnnotationConflict" || _tag === "Conflict" || (_tag === "ServerError" && (error as { status?: unknown }).status === 409)
 }
 
-export const removeAnnotation = Effect.fn("Annotations.remove")(function* (input: { readonly labId: string; readonly id: string }) {
-  yield* call(endpoints.annotations.remove, { params: { labId: input.labId, id: input.id } })
+/** DELETE; with `version`, only if the annotation is still at that version (else a 409 AnnotationConflict). */
+export const removeAnnotation = Effect.fn("Annotations.remove")(function* (input: {
+  readonly labId: string
+  readonly id: string
+  readonly version?: number
+}) {
+  yield* call(endpoints.annotations.remove, {
+    params: { labId: input.labId, id: input.id },
+    query: input.version === undefined ? {} : { version: input.version }
+  })
 })
 
 /** The slide's annotations as they are now (a realtime change too big for its message). */
