@@ -21,6 +21,8 @@ export interface UsersTable {
   token_generation: Generated<number>
   /** The language of mails to this user ("en" or "id"): set at registration, updated at each sign-in. */
   locale: Generated<string>
+  /** 1: may verify payments. Set only by the operator's command (npm run staff). */
+  is_staff: Generated<number>
   created_at: string
   updated_at: string
 }
@@ -65,6 +67,8 @@ export interface EventsTable {
   payload: string
   created_at: string
   published_at: string | null
+  /** The invoice a payment event is about (its history). */
+  invoice_id: Generated<string | null>
 }
 
 export interface RateLimitsTable {
@@ -165,6 +169,8 @@ export interface NotificationsTable {
   event_id: string
   is_read: number
   created_at: string
+  /** A payment notification's invoice. */
+  invoice_id: Generated<string | null>
 }
 
 /** An upload and the file lab it creates at its first chunk; `completed_at` once every byte arrived. */
@@ -239,6 +245,69 @@ export interface LabViewersTable {
   seen_at: string
 }
 
+export type InvoiceRowStatus = "unpaid" | "waiting" | "paid" | "cancelled"
+
+/** An invoice of a paid plan (migration 0014); amounts in whole rupiah, copied in when issued. */
+export interface InvoicesTable {
+  id: string
+  number: string
+  user_id: string
+  plan_id: string
+  price: number
+  unique_code: number
+  amount: number
+  bank_name: string
+  bank_account: string
+  bank_holder: string
+  status: InvoiceRowStatus
+  rejection_reason: string | null
+  /** The last receipt uploaded, and when. */
+  proof_id: string | null
+  proof_at: string | null
+  created_at: string
+  due_at: string
+  paid_at: string | null
+  cancelled_at: string | null
+  updated_at: string
+}
+
+/** A transfer receipt; its bytes are a BlobStore blob. */
+export interface PaymentProofsTable {
+  id: string
+  invoice_id: string
+  user_id: string
+  blob_key: string
+  content_type: string
+  size: number
+  created_at: string
+}
+
+/** A paid period bought by an invoice. */
+export interface SubscriptionsTable {
+  id: string
+  user_id: string
+  plan_id: string
+  invoice_id: string
+  started_at: string
+  ends_at: string
+  /** When the user was told the period ended (the sweep); null until then. */
+  expired_at: string | null
+  created_at: string
+}
+
+/** One thing done as staff; `staff_id` null and `staff_label` "operator" for the command line. */
+export interface StaffActionsTable {
+  id: string
+  action: string
+  staff_id: string | null
+  staff_label: string
+  invoice_id: string | null
+  target_user_id: string | null
+  reason: string | null
+  event_id: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   backup_codes: BackupCodesTable
@@ -259,4 +328,8 @@ export interface Database {
   labels: LabelsTable
   annotations: AnnotationsTable
   lab_viewers: LabViewersTable
+  invoices: InvoicesTable
+  payment_proofs: PaymentProofsTable
+  subscriptions: SubscriptionsTable
+  staff_actions: StaffActionsTable
 }

@@ -99,7 +99,29 @@ export const NoticeEvent = Schema.Union([
   })
 ])
 
-export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent])
+// Billing: an invoice's changes (its history, found by the event's invoice_id) and the end of a paid
+// period. Staff decisions name the notification written with them; `by` tells a staff user in the
+// browser (the event's actor) from the operator at the command line (no actor).
+const StaffBy = Schema.Literals(["staff", "operator"])
+export const BillingEvent = Schema.Union([
+  event("payment.invoice_issued", { invoice_id: Id, number: Schema.String, plan_id: Schema.String, amount: Schema.Number }),
+  event("payment.plan_changed", { invoice_id: Id, from_plan: Schema.String, plan_id: Schema.String, amount: Schema.Number }),
+  event("payment.cancelled", { invoice_id: Id, by: Schema.Literals(["user", "system"]) }),
+  event("payment.proof_uploaded", { invoice_id: Id, proof_id: Id, content_type: Schema.String, size: Schema.Number }),
+  event("payment.accepted", {
+    invoice_id: Id,
+    plan_id: Schema.String,
+    starts_at: Schema.String,
+    ends_at: Schema.String,
+    by: StaffBy,
+    notification_id: Id,
+    recipients: Recipients
+  }),
+  event("payment.rejected", { invoice_id: Id, reason: Schema.String, by: StaffBy, notification_id: Id, recipients: Recipients }),
+  event("subscription.expired", { invoice_id: Id, plan_id: Schema.String, ended_at: Schema.String, recipients: Recipients })
+])
+
+export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, BillingEvent])
 export type DomainEvent = typeof DomainEvent.Type
 export type EventKind = DomainEvent["kind"]
 
@@ -110,6 +132,8 @@ export type NewEvent = DomainEvent & {
   /** Who acted, or whose account it concerns (e.g. a failed sign-in); null for the system. */
   readonly actorId: string | null
   readonly labId?: string | null
+  /** The invoice a billing event is about: its history lists the event. */
+  readonly invoiceId?: string | null
 }
 
 /** A stored row of the log, decoded. */

@@ -109,6 +109,18 @@ export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
         ...notices(e, e.payload.recipients, e.payload.notification_id, ownershipChannel, realtimeEvents.ownershipChanges),
         ...labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
       ]
+    case "payment.accepted":
+    case "payment.rejected":
+      // The user's bell and open pages (plan, invoice) hear of a staff decision at once.
+      return notices(e, e.payload.recipients, e.payload.notification_id, notificationChannel, realtimeEvents.payment)
+    case "subscription.expired":
+      return notices(e, e.payload.recipients, null, notificationChannel, realtimeEvents.payment)
+    case "payment.invoice_issued":
+    case "payment.plan_changed":
+    case "payment.cancelled":
+    case "payment.proof_uploaded":
+      // The user's own doing, answered by the request itself.
+      return []
     case "lab.moved":
       return labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
     case "lab.created":

@@ -10,7 +10,7 @@ import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
 import type { Lab } from "../../src/contract/labs.ts"
 import { addToFolderSizes } from "../db/lab-tree.ts"
-import { planOf } from "../domain/plans.ts"
+import { planOfUser } from "../db/subscriptions.ts"
 import { ServiceUnavailable } from "../../src/contract/errors.ts"
 import { storageFailureMessage } from "../domain/storage-failure.ts"
 import { badFormat, storageFull } from "../domain/upload-errors.ts"
@@ -77,7 +77,7 @@ export class DziImport extends Context.Service<
 
       const run = Effect.fn("DziImport.run")(function* (userId: string, target: string | null, filename: string, file: Readable) {
         const to = yield* uploads.destination(db, userId, target)
-        const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
+        const room = (yield* sql(() => planOfUser(db, to.ownerId))).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
         if (room <= 0) return yield* storageFull(room)
         const zipPath = join(uploads.dir, `${randomUUID()}.zip`)
         const key = slides.newKey()

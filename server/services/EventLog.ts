@@ -36,6 +36,7 @@ export class EventLog extends Context.Service<
               actor_id: event.actorId,
               kind: event.kind,
               lab_id: event.labId ?? null,
+              invoice_id: event.invoiceId ?? null,
               payload: JSON.stringify(event.payload),
               created_at: new Date().toISOString(),
               published_at: null

@@ -2,7 +2,8 @@
 // (deleting to the trash frees nothing), against the quota of their plan.
 import { Context, Effect, Layer } from "effect"
 import type { StorageUsage } from "../../src/contract/storage.ts"
-import { percentageUsed, planOf } from "../domain/plans.ts"
+import { planOfUser } from "../db/subscriptions.ts"
+import { percentageUsed } from "../domain/plans.ts"
 import { Database, sql } from "./Database.ts"
 
 export class Storage extends Context.Service<
@@ -32,7 +33,7 @@ export class Storage extends Context.Service<
       })
 
       const usage = Effect.fn("Storage.usage")(function* (userId: string) {
-        const total = planOf(userId).storageBytes
+        const total = (yield* sql(() => planOfUser(db, userId))).storageBytes
         const bytes = yield* used(userId)
         return { total_used: bytes, total_storage: total, percentage_used: percentageUsed(bytes, total) }
       })

@@ -23,7 +23,7 @@ import { type ChunkReceipt, UploadOffsetMismatch, type UploadProgress } from "..
 import { findLab, type ResolvedLab } from "../db/lab-access.ts"
 import { addToFolderSizes } from "../db/lab-tree.ts"
 import { stamp } from "../domain/clock.ts"
-import { planOf } from "../domain/plans.ts"
+import { planOfUser } from "../db/subscriptions.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
 import { badFormat, partLength, storageFull, uploadNotFound } from "../domain/upload-errors.ts"
 import { type ByteRange, decideChunk, rangeLength } from "../domain/upload-range.ts"
@@ -117,7 +117,7 @@ export class Uploads extends Context.Service<
       const ensureRoom = (d: Trx, ownerId: string, adding: number) =>
         Effect.gen(function* () {
           const used = yield* sql(() => usedBytes(d, ownerId))
-          const quota = planOf(ownerId).storageBytes
+          const quota = (yield* sql(() => planOfUser(d, ownerId))).storageBytes
           if (used + adding > quota) return yield* storageFull(quota - used)
         })
 
@@ -338,7 +338,7 @@ export class Uploads extends Context.Service<
 
       const single = Effect.fn("Uploads.single")(function* (userId: string, target: string | null, filename: string, file: Readable) {
         const to = yield* destination(db, userId, target)
-        const room = planOf(to.ownerId).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
+        const room = (yield* sql(() => planOfUser(db, to.ownerId))).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
         if (room <= 0) return yield* storageFull(room)
         const id = randomUUID()
         const path = partialPath(id)

@@ -78,7 +78,22 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
       updated_at: "2026-11-22T00:00:00.000Z"
     },
     annotations_deleted: 3
-  }
+  },
+  "payment.invoice_issued": { invoice_id: "I", number: "INV-2026-ABC123", plan_id: "basic", amount: 150_123 },
+  "payment.plan_changed": { invoice_id: "I", from_plan: "basic", plan_id: "pro", amount: 750_123 },
+  "payment.cancelled": { invoice_id: "I", by: "user" },
+  "payment.proof_uploaded": { invoice_id: "I", proof_id: "P", content_type: "image/png", size: 2048 },
+  "payment.accepted": {
+    invoice_id: "I",
+    plan_id: "basic",
+    starts_at: "2026-11-22T00:00:00.000Z",
+    ends_at: "2026-12-22T00:00:00.000Z",
+    by: "operator",
+    notification_id: "n",
+    recipients: ["U"]
+  },
+  "payment.rejected": { invoice_id: "I", reason: "The amount differs", by: "staff", notification_id: "n", recipients: ["U"] },
+  "subscription.expired": { invoice_id: "I", plan_id: "basic", ended_at: "2026-12-22T00:00:00.000Z", recipients: ["U"] }
 }
 
 const row = (kind: string, payload: unknown, lab_id: string | null = "L") => ({
@@ -182,6 +197,23 @@ describe("realtime routing", () => {
       expect(channels(logged(kind, samples[kind]))).toEqual([])
     }
     expect(channels(logged("lab.renamed", samples["lab.renamed"], null))).toEqual([])
+  })
+
+  it("tells the invoice's owner of a staff decision and of a period's end on the notification channel", () => {
+    for (const kind of ["payment.accepted", "payment.rejected", "subscription.expired"] as const) {
+      expect(channels(logged(kind, samples[kind], null)), kind).toEqual(["private-notif_chat_U payment_U"])
+    }
+    expect(routeEvent(logged("payment.rejected", samples["payment.rejected"], null))[0]?.data).toMatchObject({
+      kind: "payment.rejected",
+      notification_id: "n",
+      lab_id: null
+    })
+  })
+
+  it("keeps the user's own invoice changes off every channel", () => {
+    for (const kind of ["payment.invoice_issued", "payment.plan_changed", "payment.cancelled", "payment.proof_uploaded"] as const) {
+      expect(channels(logged(kind, samples[kind], null)), kind).toEqual([])
+    }
   })
 
   it("sends every lab and member event to the lab's channel and its parent's", () => {

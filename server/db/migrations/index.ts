@@ -15,6 +15,7 @@ import { tokenGeneration } from "./0010_token_generation.ts"
 import { uploadsInFlight } from "./0011_uploads_in_flight.ts"
 import { annotations } from "./0012_annotations.ts"
 import { userLocale } from "./0013_user_locale.ts"
+import { billing } from "./0014_billing.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -29,5 +30,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0010_token_generation": tokenGeneration,
   "0011_uploads_in_flight": uploadsInFlight,
   "0012_annotations": annotations,
-  "0013_user_locale": userLocale
+  "0013_user_locale": userLocale,
+  "0014_billing": billing
 })
