@@ -14,5 +14,10 @@ export const validation = {
   avatarFormat: "Avatar picture must be image format!",
   avatarSize: "Avatar picture size can not exceed 2MB!",
   atLeast1User: "Enter at least 1 user.",
-  folderName: "Folder name is required."
+  folderName: "Folder name is required.",
+  wholeNumber: "Enter a whole number.",
+  preparations: "Enter a number from 1 to 500.",
+  phone: "Enter a phone number (digits, spaces and + ( ) - only).",
+  returnAddress: "Enter the address the slides go back to.",
+  choice: "Choose one of the options."
 }

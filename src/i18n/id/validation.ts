@@ -15,5 +15,10 @@ export const validation: typeof en = {
   avatarFormat: "Foto avatar harus berformat gambar!",
   avatarSize: "Ukuran foto avatar tidak boleh lebih dari 2MB!",
   atLeast1User: "Masukkan minimal 1 pengguna.",
-  folderName: "Nama folder wajib diisi."
+  folderName: "Nama folder wajib diisi.",
+  wholeNumber: "Masukkan bilangan bulat.",
+  preparations: "Masukkan angka dari 1 sampai 500.",
+  phone: "Masukkan nomor telepon (hanya angka, spasi, dan + ( ) -).",
+  returnAddress: "Masukkan alamat pengembalian preparat.",
+  choice: "Pilih salah satu pilihan."
 }
