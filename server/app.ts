@@ -19,6 +19,7 @@ import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
+import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
 import { StorageLive } from "./http/storage.ts"
@@ -65,6 +66,7 @@ import { OneTimeTokens } from "./services/OneTimeTokens.ts"
 import { Passwords } from "./services/Passwords.ts"
 import { Profiles } from "./services/Profiles.ts"
 import { RateLimiter } from "./services/RateLimiter.ts"
+import { ScanRequests } from "./services/ScanRequests.ts"
 import { Registration } from "./services/Registration.ts"
 import { Sessions } from "./services/Sessions.ts"
 import { Storage } from "./services/Storage.ts"
@@ -110,7 +112,8 @@ const labServices = () => {
     Storage.layer,
     Annotations.layer,
     Labels.layer,
-    SlideViewers.layer
+    SlideViewers.layer,
+    ScanRequests.layer
   ).pipe(Layer.provideMerge(lists))
 }
 
@@ -171,6 +174,7 @@ export const makeRoutes = (config: Config) => {
       SlidesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),
+    Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })

@@ -35,6 +35,8 @@ export interface Config {
   /** How many reverse proxies in front of this server append to X-Forwarded-For (0: none, trust no header). */
   readonly trustProxy: number
   readonly contactPhone: string
+  /** Where staff are mailed what needs them (a new scan request). */
+  readonly staffEmail: string
   /**
    * Server processes sharing the port (node:cluster); 1 serves from this process alone. "auto"
    * takes one per core.
@@ -127,6 +129,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
     trustProxy: int(env.TRUST_PROXY, 0),
     contactPhone: env.CONTACT_PHONE || "6281200000000",
+    staffEmail: env.STAFF_EMAIL || "staff@preparat.local",
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey),
     slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)

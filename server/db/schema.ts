@@ -245,6 +245,34 @@ export interface LabViewersTable {
   seen_at: string
 }
 
+/** A request to scan physical slides (migration 0015); flags 0/1, times ISO strings. */
+export interface ScanRequestsTable {
+  id: string
+  /** Null for a visitor's request, or once the account is deleted. */
+  user_id: string | null
+  contact_name: string
+  contact_email: string
+  contact_phone: string | null
+  preparations: number
+  diagnosis: string
+  /** Catalogue ids (server/domain/scan-catalogue.ts). */
+  section: string
+  stain: string
+  magnification: string
+  notes: string
+  return_slides: number
+  return_address: string | null
+  /** The language of the requester's mails. */
+  locale: string
+  state: "received" | "scanning" | "uploaded" | "returned"
+  folder_name: string | null
+  created_at: string
+  scanning_at: string | null
+  uploaded_at: string | null
+  returned_at: string | null
+  updated_at: string
+}
+
 export type InvoiceRowStatus = "unpaid" | "waiting" | "paid" | "cancelled"
 
 /** An invoice of a paid plan (migration 0014); amounts in whole rupiah, copied in when issued. */
@@ -332,4 +360,5 @@ export interface Database {
   payment_proofs: PaymentProofsTable
   subscriptions: SubscriptionsTable
   staff_actions: StaffActionsTable
+  scan_requests: ScanRequestsTable
 }

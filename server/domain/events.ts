@@ -6,6 +6,7 @@ import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
 import { Role, UploadStatus } from "../../src/contract/labs.ts"
 import { AnnotationChange } from "../../src/contract/realtime.ts"
+import { ScanState } from "../../src/contract/scan-requests.ts"
 
 const Id = Schema.String
 const ParentId = Schema.NullOr(Schema.String)
@@ -99,6 +100,25 @@ export const NoticeEvent = Schema.Union([
   })
 ])
 
+// Scan requests: the requester's own (a visitor's has no actor) and staff's changes of state. They
+// carry no contact details: the request's row holds those, and the log is the activity page's.
+export const ScanRequestEvent = Schema.Union([
+  event("scan_request.submitted", {
+    request_id: Id,
+    reference: Schema.String,
+    preparations: Schema.Number,
+    return_slides: Schema.Boolean
+  }),
+  event("scan_request.state_changed", {
+    request_id: Id,
+    reference: Schema.String,
+    from: ScanState,
+    to: ScanState,
+    folder_name: Schema.NullOr(Schema.String),
+    requester_id: Schema.NullOr(Id)
+  })
+])
+
 // Billing: an invoice's changes (its history, found by the event's invoice_id) and the end of a paid
 // period. Staff decisions name the notification written with them; `by` tells a staff user in the
 // browser (the event's actor) from the operator at the command line (no actor).
@@ -121,7 +141,7 @@ export const BillingEvent = Schema.Union([
   event("subscription.expired", { invoice_id: Id, plan_id: Schema.String, ended_at: Schema.String, recipients: Recipients })
 ])
 
-export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, BillingEvent])
+export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, ScanRequestEvent, BillingEvent])
 export type DomainEvent = typeof DomainEvent.Type
 export type EventKind = DomainEvent["kind"]
 

@@ -65,3 +65,9 @@ export const refusal = (standing: Standing, action: Action, isPublic: boolean): 
 
 /** Roles an admin may hand out; only the owner transfers ownership, and the owner's row is fixed. */
 export const assignableRoles: ReadonlyArray<Role> = ["admin", "reviewer"]
+
+/**
+ * Staff run the lab's own services (scanning slides sent in, checking payments): a flag on the
+ * account, set only by an operator, never a role on a lab.
+ */
+export const isStaff = (user: { readonly is_staff: number } | undefined): boolean => user?.is_staff === 1

@@ -155,6 +155,10 @@ export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
     case "favorite.removed":
       // Private to the actor's activity page.
       return []
+    case "scan_request.submitted":
+    case "scan_request.state_changed":
+      // The requester reads the state from their list and their mail; nothing listens live.
+      return []
     default:
       return unrouted(e)
   }

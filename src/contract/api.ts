@@ -10,6 +10,7 @@ import { Members } from "./members.ts"
 import { Notifications } from "./notifications.ts"
 import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
+import { ScanRequests, ScanRequestsPublic } from "./scan-requests.ts"
 import { Slides } from "./slides.ts"
 import { Storage } from "./storage.ts"
 
@@ -23,6 +24,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Notifications)
   .add(Storage)
   .add(Slides)
+  .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.

@@ -79,6 +79,15 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     },
     annotations_deleted: 3
   },
+  "scan_request.submitted": { request_id: "R", reference: "SR-ABCD1234", preparations: 3, return_slides: true },
+  "scan_request.state_changed": {
+    request_id: "R",
+    reference: "SR-ABCD1234",
+    from: "scanning",
+    to: "uploaded",
+    folder_name: "Scans May",
+    requester_id: "U"
+  },
   "payment.invoice_issued": { invoice_id: "I", number: "INV-2026-ABC123", plan_id: "basic", amount: 150_123 },
   "payment.plan_changed": { invoice_id: "I", from_plan: "basic", plan_id: "pro", amount: 750_123 },
   "payment.cancelled": { invoice_id: "I", by: "user" },
@@ -192,8 +201,8 @@ describe("realtime routing", () => {
     ])
   })
 
-  it("keeps account events and lab-less events off every channel", () => {
-    for (const kind of Object.keys(samples).filter((k) => /^(auth|profile|favorite)\./.test(k)) as EventKind[]) {
+  it("keeps account events, scan requests and lab-less events off every channel", () => {
+    for (const kind of Object.keys(samples).filter((k) => /^(auth|profile|favorite|scan_request)\./.test(k)) as EventKind[]) {
       expect(channels(logged(kind, samples[kind]))).toEqual([])
     }
     expect(channels(logged("lab.renamed", samples["lab.renamed"], null))).toEqual([])

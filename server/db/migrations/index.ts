@@ -16,6 +16,7 @@ import { uploadsInFlight } from "./0011_uploads_in_flight.ts"
 import { annotations } from "./0012_annotations.ts"
 import { userLocale } from "./0013_user_locale.ts"
 import { billing } from "./0014_billing.ts"
+import { scanRequests } from "./0015_scan_requests.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -31,5 +32,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0011_uploads_in_flight": uploadsInFlight,
   "0012_annotations": annotations,
   "0013_user_locale": userLocale,
-  "0014_billing": billing
+  "0014_billing": billing,
+  "0015_scan_requests": scanRequests
 })

@@ -1,0 +1,211 @@
+// The scan-request mails: to staff when a request arrives, to the requester as its confirmation and at
+// each change of state. The requester's are in the language they wrote the request in; staff's in
+// English. Every value a requester typed is escaped in the HTML part and never reaches a subject line.
+import type { Locale } from "../../src/contract/auth.ts"
+import type { ScanRequest, ScanState } from "../../src/contract/scan-requests.ts"
+import type { MailContent } from "./templates.ts"
+
+interface Words {
+  readonly fields: {
+    readonly reference: string
+    readonly preparations: string
+    readonly diagnosis: string
+    readonly section: string
+    readonly stain: string
+    readonly magnification: string
+    readonly notes: string
+    readonly returnSlides: string
+    readonly returnAddress: string
+    readonly contact: string
+    readonly account: string
+  }
+  readonly yes: string
+  readonly no: string
+  readonly visitor: string
+  readonly confirmation: { readonly subject: (ref: string) => string; readonly lead: string; readonly next: string; readonly track: string }
+  readonly states: Record<
+    Exclude<ScanState, "received">,
+    { readonly subject: (ref: string) => string; readonly lead: (folder: string) => string }
+  >
+  readonly action: string
+}
+
+const words: Record<Locale, Words> = {
+  en: {
+    fields: {
+      reference: "Reference",
+      preparations: "Number of preparations",
+      diagnosis: "Diagnosis",
+      section: "Section",
+      stain: "Slide stain",
+      magnification: "Magnification",
+      notes: "Notes",
+      returnSlides: "Return of slides",
+      returnAddress: "Return address",
+      contact: "Contact",
+      account: "Account"
+    },
+    yes: "Yes",
+    no: "No",
+    visitor: "none (sent without signing in)",
+    confirmation: {
+      subject: (ref) => `We received your scan request ${ref}`,
+      lead: "Thank you. We received your request to scan these slides:",
+      next: "Send or bring the glass slides to our lab; we tell you when they arrive and when the scans are ready.",
+      track: "Follow your request in Preparat:"
+    },
+    states: {
+      scanning: {
+        subject: (ref) => `Your slides are being scanned (${ref})`,
+        lead: () => "Your slides arrived and are being scanned now."
+      },
+      uploaded: {
+        subject: (ref) => `Your scans are ready (${ref})`,
+        lead: (folder) => `The scans of your slides are in Preparat, in the folder "${folder}".`
+      },
+      returned: {
+        subject: (ref) => `Your slides are on their way back (${ref})`,
+        lead: () => "We sent your glass slides back to the return address."
+      }
+    },
+    action: "Open my scan requests"
+  },
+  id: {
+    fields: {
+      reference: "Nomor referensi",
+      preparations: "Jumlah preparat",
+      diagnosis: "Diagnosis",
+      section: "Jenis potongan",
+      stain: "Pewarnaan preparat",
+      magnification: "Perbesaran",
+      notes: "Catatan",
+      returnSlides: "Pengembalian preparat",
+      returnAddress: "Alamat pengembalian",
+      contact: "Kontak",
+      account: "Akun"
+    },
+    yes: "Ya",
+    no: "Tidak",
+    visitor: "tidak ada (dikirim tanpa masuk)",
+    confirmation: {
+      subject: (ref) => `Permintaan pemindaian ${ref} telah kami terima`,
+      lead: "Terima kasih. Kami telah menerima permintaan Anda untuk memindai preparat berikut:",
+      next: "Kirim atau antarkan kaca preparat ke laboratorium kami; kami memberi tahu Anda saat preparat tiba dan saat hasil pindaian siap.",
+      track: "Pantau permintaan Anda di Preparat:"
+    },
+    states: {
+      scanning: {
+        subject: (ref) => `Preparat Anda sedang dipindai (${ref})`,
+        lead: () => "Preparat Anda telah tiba dan sedang dipindai."
+      },
+      uploaded: {
+        subject: (ref) => `Hasil pindaian Anda siap (${ref})`,
+        lead: (folder) => `Hasil pindaian preparat Anda ada di Preparat, di folder "${folder}".`
+      },
+      returned: {
+        subject: (ref) => `Preparat Anda sedang dikirim kembali (${ref})`,
+        lead: () => "Kami telah mengirim kembali kaca preparat Anda ke alamat pengembalian."
+      }
+    },
+    action: "Buka permintaan pemindaian saya"
+  }
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+
+/** The request as label: value lines, in `locale`. */
+const summary = (locale: Locale, r: ScanRequest): ReadonlyArray<readonly [string, string]> => {
+  const w = words[locale]
+  const contact = [r.contact.name, r.contact.email, r.contact.phone].filter((v): v is string => v !== null && v !== "").join(", ")
+  return [
+    [w.fields.reference, r.reference],
+    [w.fields.preparations, String(r.preparations)],
+    [w.fields.diagnosis, r.diagnosis],
+    [w.fields.section, r.section.name],
+    [w.fields.stain, r.stain.name],
+    [w.fields.magnification, r.magnification],
+    ...(r.notes === "" ? [] : [[w.fields.notes, r.notes] as const]),
+    [w.fields.returnSlides, r.return_slides ? w.yes : w.no],
+    ...(r.return_slides && r.return_address !== null ? [[w.fields.returnAddress, r.return_address] as const] : []),
+    [w.fields.contact, contact]
+  ]
+}
+
+const page = (paragraphs: ReadonlyArray<string>) => `<!doctype html>
+<html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+${paragraphs.join("\n")}
+<p>Preparat</p>
+</body></html>`
+
+const table = (rows: ReadonlyArray<readonly [string, string]>) =>
+  `<table style="border-collapse:collapse;font-size:14px">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#4b5563;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`
+    )
+    .join("")}</table>`
+
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(label)}</a></p>`
+
+const lines = (rows: ReadonlyArray<readonly [string, string]>) => rows.map(([label, value]) => `${label}: ${value}`)
+
+/** To staff: everything in the request, and the staff page. */
+export const staffScanRequestMail = (r: ScanRequest, staffPage: string): MailContent => {
+  const w = words.en
+  const rows = [...summary("en", r), [w.fields.account, r.user_id === null ? w.visitor : r.contact.email] as const]
+  const lead = `A new scan request ${r.reference} arrived: ${r.preparations} preparation${r.preparations === 1 ? "" : "s"}.`
+  return {
+    subject: `New scan request ${r.reference}`,
+    text: [lead, "", ...lines(rows), "", staffPage, "", "Preparat"].join("\n"),
+    html: page([`<p>${escapeHtml(lead)}</p>`, table(rows), button(staffPage, "Open the scan requests")])
+  }
+}
+
+/** To the requester: what we received and what happens next; a signed-in user also gets the way to their list. */
+export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRequests: string | null): MailContent => {
+  const w = words[locale]
+  const rows = summary(locale, r)
+  return {
+    subject: w.confirmation.subject(r.reference),
+    text: [
+      w.confirmation.lead,
+      "",
+      ...lines(rows),
+      "",
+      w.confirmation.next,
+      ...(myRequests === null ? [] : ["", w.confirmation.track, myRequests]),
+      "",
+      "Preparat"
+    ].join("\n"),
+    html: page([
+      `<p>${escapeHtml(w.confirmation.lead)}</p>`,
+      table(rows),
+      `<p>${escapeHtml(w.confirmation.next)}</p>`,
+      ...(myRequests === null ? [] : [button(myRequests, w.action)])
+    ])
+  }
+}
+
+/** To the requester when staff move the request on. */
+export const scanStateMail = (
+  locale: Locale,
+  r: ScanRequest,
+  state: Exclude<ScanState, "received">,
+  myRequests: string | null
+): MailContent => {
+  const w = words[locale]
+  const s = w.states[state]
+  const lead = s.lead(r.folder_name ?? "")
+  const reference = `${w.fields.reference}: ${r.reference}`
+  return {
+    subject: s.subject(r.reference),
+    text: [lead, "", reference, ...(myRequests === null ? [] : ["", myRequests]), "", "Preparat"].join("\n"),
+    html: page([
+      `<p>${escapeHtml(lead)}</p>`,
+      `<p style="font-size:13px;color:#4b5563">${escapeHtml(reference)}</p>`,
+      ...(myRequests === null ? [] : [button(myRequests, w.action)])
+    ])
+  }
+}
