@@ -2,6 +2,8 @@
 // storage, realtime, slides and annotations groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
+// Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
+// another signed-in user and a guest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Api } from "../../src/contract/api.ts"
 import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
@@ -630,7 +632,9 @@ const groups = [
   "annotationsView",
   "annotations",
   "labels",
-  "slideViewers"
+  "slideViewers",
+  "scanRequestsPublic",
+  "scanRequests"
 ] as const
 
 const contractEndpoints = (): string[] => {
@@ -647,7 +651,7 @@ describe("the permission table", () => {
   it("has a case for every endpoint of the labs, members, notifications, storage, realtime, slides and annotations groups, and no other", () => {
     const declared = contractEndpoints()
     expect(declared.length).toBeGreaterThanOrEqual(30)
-    const covered = new Set(cases.map((k) => k.endpoint))
+    const covered = new Set([...cases.map((k) => k.endpoint), ...scanCases.map((k) => k.endpoint)])
     expect(declared.filter((e) => !covered.has(e))).toEqual([])
     expect([...covered].filter((e) => !declared.includes(e))).toEqual([])
   })
@@ -679,3 +683,106 @@ for (const k of cases) {
     })
   }
 }
+
+// Scan requests are no lab's: who may do what depends on being signed in, being the requester, and
+// being staff. The requester sent one request; another signed-in user sent none.
+type ScanStanding = "requester" | "staff" | "other" | "guest"
+const scanStandings: ReadonlyArray<ScanStanding> = ["requester", "staff", "other", "guest"]
+
+interface ScanCase {
+  readonly endpoint: string
+  readonly call: (request: string, token: string | undefined) => Promise<Reply>
+  readonly expect: Readonly<Record<ScanStanding, number>>
+  /** A fresh request per call (the call changes it). */
+  readonly mutates?: boolean
+  /** What an allowed answer must (not) show the standing. */
+  readonly shows?: (reply: Reply, standing: ScanStanding, request: string) => void
+  /** After a refusal, what must still hold. */
+  readonly unchanged?: (request: string) => Promise<void>
+}
+
+const scanRequest = {
+  preparations: 2,
+  diagnosis: "Chronic hepatitis",
+  section: "ffpe",
+  stain: "he",
+  magnification: "20x",
+  return_slides: false,
+  contact_name: "Visitor",
+  contact_email: "visitor@example.org"
+}
+const scanPeople = {} as Record<Exclude<ScanStanding, "guest">, SignedIn>
+const newScanRequest = async () => {
+  const reply = await c.post("/v2/slides/request-scan/", scanRequest, { token: scanPeople.requester.access })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  return reply.body.data.id as string
+}
+let sharedScanRequest: Promise<string> | undefined
+const ids = (reply: Reply) => reply.body.data.results.map((r: { id: string }) => r.id)
+const stateOf = async (request: string) =>
+  (await c.get("/v2/slides/request-scan/?limit=100", { token: scanPeople.requester.access })).body.data.results.find(
+    (r: { id: string }) => r.id === request
+  )?.state
+
+const anyone = { requester: 200, staff: 200, other: 200, guest: 200 }
+const scanCases: ReadonlyArray<ScanCase> = [
+  {
+    endpoint: "POST /v2/slides/request-scan/",
+    call: (_r, t) => c.post("/v2/slides/request-scan/", scanRequest, { token: t }),
+    expect: { requester: 201, staff: 201, other: 201, guest: 201 },
+    // A signed-in sender's request is the account's; a visitor's is no one's.
+    shows: (reply, standing) => expect(reply.body.data.user_id === null).toBe(standing === "guest")
+  },
+  { endpoint: "GET /v2/slides/list-section/", call: (_r, t) => c.get("/v2/slides/list-section/", { token: t }), expect: anyone },
+  { endpoint: "GET /v2/slides/list-stain/", call: (_r, t) => c.get("/v2/slides/list-stain/", { token: t }), expect: anyone },
+  { endpoint: "GET /v2/slides/list-tags/", call: (_r, t) => c.get("/v2/slides/list-tags/", { token: t }), expect: anyone },
+  {
+    endpoint: "GET /v2/slides/request-scan/",
+    call: (_r, t) => c.get("/v2/slides/request-scan/?limit=100", { token: t }),
+    expect: { requester: 200, staff: 200, other: 200, guest: 401 },
+    // Each sees their own requests only.
+    shows: (reply, standing, request) => expect(ids(reply).includes(request)).toBe(standing === "requester")
+  },
+  {
+    endpoint: "GET /v2/slides/request-scan/all/",
+    call: (_r, t) => c.get("/v2/slides/request-scan/all/?limit=100", { token: t }),
+    expect: { requester: 403, staff: 200, other: 403, guest: 401 },
+    shows: (reply, _standing, request) => expect(ids(reply)).toContain(request)
+  },
+  {
+    endpoint: "PUT /v2/slides/request-scan/:id/",
+    mutates: true,
+    call: (r, t) => c.put(`/v2/slides/request-scan/${r}/`, { state: "scanning" }, { token: t }),
+    expect: { requester: 403, staff: 200, other: 403, guest: 401 },
+    shows: (reply) => expect(reply.body.data.state).toBe("scanning"),
+    unchanged: async (request) => expect(await stateOf(request)).toBe("received")
+  }
+]
+
+describe("scan requests: requester, staff, another user, guest", () => {
+  beforeAll(async () => {
+    for (const who of ["requester", "staff", "other"] as const) scanPeople[who] = await person(server, `Scan ${who}`)
+    await server.withDb((db) => db.updateTable("users").set({ is_staff: 1 }).where("id", "=", scanPeople.staff.id).execute())
+  })
+
+  for (const k of scanCases) {
+    describe(k.endpoint, () => {
+      for (const standing of scanStandings) {
+        const status = k.expect[standing]
+        it(`${standing}: ${status}`, async () => {
+          sharedScanRequest ??= newScanRequest()
+          const request = k.mutates ? await newScanRequest() : await sharedScanRequest
+          const token = standing === "guest" ? undefined : scanPeople[standing].access
+          const reply = await k.call(request, token)
+          expect(reply.status, JSON.stringify(reply.body)).toBe(status)
+          if (status >= 400) {
+            expect(typeof reply.body?.message, JSON.stringify(reply.body)).toBe("string")
+            await k.unchanged?.(request)
+          } else {
+            k.shows?.(reply, standing, request)
+          }
+        })
+      }
+    })
+  }
+})
