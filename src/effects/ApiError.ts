@@ -67,23 +67,6 @@ export type ApiError =
   | NetworkError
   | DecodeError
 
-const apiErrorTags: ReadonlySet<string> = new Set<ApiError["_tag"]>([
-  "BadRequest",
-  "Unauthorized",
-  "Forbidden",
-  "PaymentRequired",
-  "NotFound",
-  "Conflict",
-  "PayloadTooLarge",
-  "TooManyRequests",
-  "ServerError",
-  "NetworkError",
-  "DecodeError"
-])
-
-/**
- * Machines receive failures as `unknown` (an XState error event); this tells ours apart from
- * defects and interruptions.
- */
-export const isApiError = (u: unknown): u is ApiError =>
-  typeof u === "object" && u !== null && "_tag" in u && typeof u._tag === "string" && apiErrorTags.has(u._tag)
+// Telling an ApiError apart needs no Effect: pages that only present failures (the sign-in page,
+// loaded before Effect is) import it from api-error-tags.ts.
+export { isApiError } from "./api-error-tags.ts"

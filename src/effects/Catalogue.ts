@@ -2,7 +2,7 @@
 // what the user is told. Pure functions rather than a service: the mapping has no dependencies and
 // nothing to swap in a test.
 import { validation } from "../i18n/en/validation.ts"
-import { isApiError } from "./ApiError.ts"
+import { isApiError } from "./api-error-tags.ts"
 import { type FieldNotices, type Notice, noFieldNotices, noticeKey } from "./Notice.ts"
 
 export interface Presented {

@@ -1,8 +1,7 @@
 // Where the session's tokens live between page loads, and the one place that announces a session
 // the server will no longer renew (so the session actor can sign out and send the user to /login).
 import { Context, Effect, Layer, PubSub, Stream } from "effect"
-
-const STORAGE_KEY = "preparat.tokens"
+import { TOKENS_KEY } from "./stored-tokens.ts"
 
 export interface StoredTokens {
   readonly access: string
@@ -28,7 +27,7 @@ export class TokenStore extends Context.Service<
   }
 >()("preparat/TokenStore") {
   /** Backed by any Storage-like object; localStorage in the browser. */
-  static readonly make = (storage: Pick<Storage, "getItem" | "setItem" | "removeItem">, key = STORAGE_KEY) =>
+  static readonly make = (storage: Pick<Storage, "getItem" | "setItem" | "removeItem">, key = TOKENS_KEY) =>
     Effect.gen(function* () {
       const expirations = yield* PubSub.unbounded<void>()
       const read = (): StoredTokens | null => {
@@ -68,7 +67,7 @@ export class TokenStore extends Context.Service<
 
   /** For tests: an in-memory store, optionally already signed in. */
   static readonly memory = (initial: StoredTokens | null = null) =>
-    Layer.effect(TokenStore, TokenStore.make(memoryStorage(STORAGE_KEY, initial)))
+    Layer.effect(TokenStore, TokenStore.make(memoryStorage(TOKENS_KEY, initial)))
 }
 
 const isTokens = (u: unknown): u is StoredTokens =>

@@ -7,9 +7,10 @@
 // Why not Effect's HttpApiClient: it brings Effect's whole HttpClient stack into the first page the
 // browser loads, and its token renewal would have to be rebuilt as an HttpClient transform. This file
 // reads the same declarations and adds a few hundred bytes.
-import { Effect, Schema, SchemaAST } from "effect"
+import { Effect, Schema, SchemaAST, SchemaIssue } from "effect"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Api as Contract } from "../contract/api.ts"
+import { fieldErrorsOf } from "../contract/field-errors.ts"
 import { Api, type ApiRequest, type ContractFailure, type Method } from "./Api.ts"
 import { type ApiError, BadRequest, type DecodeError, isApiError, type NetworkError, ServerError } from "./ApiError.ts"
 
@@ -91,10 +92,21 @@ const tagsOf = (endpoint: Endpoint): ReadonlySet<string> => {
 /** The wire form of `value`, checked against every rule of the Schema (encoding alone checks none). */
 const encode = (schema: Schema.Top | undefined, value: unknown): Record<string, unknown> => {
   if (schema === undefined || value === undefined) return (value ?? {}) as Record<string, unknown>
-  const encoded = Schema.encodeUnknownSync(schema as AnySchema)(value)
-  Schema.decodeUnknownSync(schema as AnySchema)(encoded)
+  const encoded = Schema.encodeUnknownSync(schema as AnySchema)(value, { errors: "all" })
+  Schema.decodeUnknownSync(schema as AnySchema)(encoded, { errors: "all" })
   return encoded as Record<string, unknown>
 }
+
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/**
+ * Input the contract refuses, as the 400 the server would answer: every failing field with the
+ * server's words for its rules, so forms show a refusal the same way whoever made it.
+ */
+const refusal = (error: unknown): BadRequest =>
+  error instanceof Schema.SchemaError
+    ? new BadRequest({ fields: fieldErrorsOf(formatIssue(error.issue).issues) as Record<string, ReadonlyArray<string>> })
+    : new BadRequest({ fields: { non_field_errors: [error instanceof Error ? error.message : String(error)] } })
 
 /** `/v2/labs/:id/` with its parameters written in. */
 export const pathOf = (path: string, params: Record<string, unknown>): string =>
@@ -174,7 +186,7 @@ export const call = <E extends Endpoint>(
       ...(ownErrorsOf(endpoint) === undefined ? {} : { errors: ownErrorsOf(endpoint)! }),
       ...(options?.authenticated === false ? { authenticated: false } : {})
     }),
-    catch: (error) => new BadRequest({ fields: { non_field_errors: [error instanceof Error ? error.message : String(error)] } })
+    catch: refusal
   })
   return request.pipe(
     Effect.flatMap((built) => Api.use((api) => api.request(built))),

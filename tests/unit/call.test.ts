@@ -129,6 +129,27 @@ describe("call", () => {
       ).pipe(Effect.provide(server.layer), Effect.flip)
       expect(error._tag).toBe("BadRequest")
       expect(server.seen).toHaveLength(0)
+      // Every failing field, in the words the server's 400 would use, so a form shows it the same way.
+      expect(error._tag === "BadRequest" && error.fields).toEqual({
+        email: ["Enter a valid email address."],
+        password: ["Password must be at least 8 characters."]
+      })
+    })
+  )
+
+  it.effect("refuses a missing code of the chosen kind under that field, and an empty field as required only", () =>
+    Effect.gen(function* () {
+      const server = serverAnswering(() => json(200, {}))
+      const error = yield* call(
+        endpoints.authPublic.login,
+        { payload: { email: "", password: "Secret1!", otp: "12" } },
+        { authenticated: false }
+      ).pipe(Effect.provide(server.layer), Effect.flip)
+      expect(error._tag === "BadRequest" && error.fields).toEqual({
+        email: ["This field is required."],
+        otp: ["Enter the 6-digit code from your authenticator app."]
+      })
+      expect(server.seen).toHaveLength(0)
     })
   )
 })

@@ -1,13 +1,17 @@
 // Who is signed in. Starts by looking for a session kept from an earlier visit and loading its
 // profile; after that it follows sign-in, sign-out, profile changes, and the server ending the
 // session (a 401 the Api could not fix by renewing the token), which sends the user to /login.
-import { assign, emit, type EventObject, fromCallback, setup } from "xstate"
+//
+// This machine runs on every first page, so its programs' modules (and Effect with them) are loaded
+// when a program runs: a visitor with no session kept never loads them before the page is usable.
+import { assign, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import type { Profile } from "../../contract/users.ts"
-import { keepTokensFresh } from "../../effects/auth/keep-fresh.ts"
-import { hasStoredSession, loadProfile, logout, watchExpiry } from "../../effects/auth/session.ts"
 import { present } from "../../effects/Catalogue.ts"
+import { mayHoldTokens } from "../../effects/stored-tokens.ts"
 import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
+import { fromEffect, fromEffectCallback, runProgram, whenProgramsRun } from "../support/fromEffect.ts"
+
+const programs = () => import("../../effects/auth/session.ts")
 
 export interface SessionContext {
   readonly user: Profile | null
@@ -54,13 +58,24 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted
   },
   actors: {
-    hasStoredSession: fromEffect(() => hasStoredSession()),
-    loadProfile: fromEffect(() => loadProfile()),
-    logout: fromEffect(() => logout()),
+    /** Nothing kept in this browser is answered at once, without loading the programs. */
+    hasStoredSession: fromPromise<boolean>(({ signal }) =>
+      mayHoldTokens()
+        ? runProgram(
+            programs().then((m) => m.hasStoredSession()),
+            signal
+          )
+        : Promise.resolve(false)
+    ),
+    loadProfile: fromEffect(() => programs().then((m) => m.loadProfile())),
+    logout: fromEffect(() => programs().then((m) => m.logout())),
     retryLater,
-    watchExpiry: fromEffectCallback<SessionEvent>((_, send) => watchExpiry(() => send({ type: "session.expired" }))),
+    /** Only a program can end a session (a renewal the server refuses): the watch starts with the first. */
+    watchExpiry: fromEffectCallback<SessionEvent>((_, send) =>
+      whenProgramsRun().then(() => programs().then((m) => m.watchExpiry(() => send({ type: "session.expired" }))))
+    ),
     /** Renews the tokens before they expire, so the media cookie never lapses (keep-fresh.ts). */
-    keepFresh: fromEffectCallback<SessionEvent>(() => keepTokensFresh)
+    keepFresh: fromEffectCallback<SessionEvent>(() => import("../../effects/auth/keep-fresh.ts").then((m) => m.keepTokensFresh))
   },
   guards: {
     found: (_, found: boolean) => found,

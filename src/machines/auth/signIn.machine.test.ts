@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { type SignInEvent, signInMachine } from "./signIn.machine.ts"
 import { drive } from "../support/testing/drive.ts"
+import { BadRequest } from "../../effects/ApiError.ts"
 import { ada, fieldError, inactive, serverDown } from "../support/testing/fixtures.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
 import { englishOf } from "../support/testing/words.ts"
@@ -9,6 +10,12 @@ const mfaAda = { ...ada, mfa_enabled: true }
 const valid = { type: "signIn.submit", email: " ada@lab.test ", password: "Secret1!" } as const
 const wrongCode = fieldError("otp", "Invalid or expired code.")
 const wrongPassword = fieldError("non_field_errors", "Unable to log in with provided credentials.")
+// What the login program fails with for input the contract refuses: the client's 400, made without
+// sending (src/effects/call.ts; tests/unit/call.test.ts shows it is never sent).
+const refused = new BadRequest({
+  fields: { email: ["Enter a valid email address."], password: ["Password must be at least 8 characters."] }
+})
+const emptyCode = (field: string, message: string) => new BadRequest({ fields: { [field]: [message] } })
 
 // A colleague's link to a slide, opened signed out in Indonesian: the sign-in page carries it in `next`.
 const sharedSlide = "/id/dashboard/labs/lab-7/annotations?zoom=2#note"
@@ -19,10 +26,10 @@ const model = modelFor({
   input: { next: sharedSlide },
   events: {
     submit: valid,
-    submitInvalid: { type: "signIn.submit", email: "not-an-email", password: "short" },
     otp: { type: "signIn.verify", code: "123456" },
     backupCode: { type: "signIn.verify", code: "abcd-efgh" },
-    emptyCode: { type: "signIn.verify", code: "" },
+    refused: { type: "xstate.error.actor.login", error: refused, actorId: "login" },
+    codeRefused: { type: "xstate.error.actor.login", error: emptyCode("otp", "This field is required."), actorId: "login" },
     signedIn: { type: "xstate.done.actor.login", output: { _tag: "SignedIn", user: mfaAda }, actorId: "login" },
     codeRequested: { type: "xstate.done.actor.login", output: { _tag: "MfaRequired" }, actorId: "login" },
     inactive: { type: "xstate.error.actor.login", error: inactive, actorId: "login" },
@@ -38,11 +45,11 @@ const model = modelFor({
       // The form keeps the email the user last sent (trimmed): after a refusal they only retype the
       // password, and back from the code step they find it filled in.
       expect(actual.context.email).toBe(history.includes("submit") ? "ada@lab.test" : "")
-      if (via === "submitInvalid") {
-        // Invalid input is explained on its fields and never reaches the server.
-        expect(Object.keys(actual.context.fields).sort()).toEqual(["email", "password"])
-        expect(actual.context.error).toBeNull()
-        expect(calls).toHaveLength(callsBefore)
+      if (via === "refused" || via === "codeRefused") {
+        // Input the contract refuses is explained on its fields (the form-wide line repeats the first
+        // field's message, which the page leaves out).
+        expect(Object.keys(actual.context.fields).sort()).toEqual(via === "refused" ? ["email", "password"] : ["otp"])
+        if (via === "refused") expect(englishOf(actual.context.fields.email?.[0])).toBe("Enter a valid email address.")
       } else if (via === "wrongPassword") {
         expect(englishOf(actual.context.error)).toBe("Unable to log in with provided credentials.")
       } else if (via === "wrongCode") {
@@ -74,20 +81,11 @@ const model = modelFor({
       expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.method).toBe(actual.matches({ mfaRequired: "backup" }) ? "backup_code" : "otp")
       switch (via) {
-        case "emptyCode": {
-          // An empty code is refused on the spot, on its field, as a missing one, without asking the server.
-          const { method, fields } = actual.context
-          expect(calls).toHaveLength(callsBefore)
-          expect(Object.keys(fields)).toEqual([method])
-          expect(englishOf(fields[method]?.[0])).toBe(method === "otp" ? "OTP Code is required" : "This field is required.")
-          break
-        }
-        case "otp":
-        case "backupCode":
-          // A code that does not fit the chosen kind is refused on the spot, without asking the server.
-          expect(calls).toHaveLength(callsBefore)
-          expect(Object.keys(actual.context.fields)).toEqual([actual.context.method])
-          expect(actual.context.error).toBeNull()
+        case "codeRefused":
+        case "refused":
+          // A refused code is shown on its field, still on the kind of code the user tried.
+          expect(Object.keys(actual.context.fields).sort()).toEqual(via === "refused" ? ["email", "password"] : ["otp"])
+          expect(actual.context.method).toBe(before?.context.method)
           break
         case "wrongCode":
         case "wrongPassword":
@@ -175,24 +173,13 @@ describe("signIn scenarios", () => {
     expect(run.actor.getSnapshot().output).toEqual(ada)
   })
 
-  it("rejects bad input on the spot with the shared rule keys", async () => {
-    const run = drive(signInMachine, ["login"])
-    await run.send({ type: "signIn.submit", email: "", password: "short" })
-    const { context } = run.actor.getSnapshot()
-    expect(run.actor.getSnapshot().matches("credentials")).toBe(true)
-    expect(context.fields).toEqual({
-      email: [{ key: "validation.required" }, { key: "validation.email" }],
-      password: [{ key: "validation.passwordMin" }]
-    })
-    expect(run.invocations).toHaveLength(0)
-  })
-
   it("asks for the code, switches to a backup code, and keeps the mode when the code is wrong", async () => {
     const run = drive(signInMachine, ["login"])
     await run.send(valid)
     await run.succeed("login", { _tag: "MfaRequired" })
     expect(run.actor.getSnapshot().matches({ mfaRequired: "otp" })).toBe(true)
     await run.send({ type: "signIn.verify", code: "12" })
+    await run.fail("login", emptyCode("otp", "Enter the 6-digit code from your authenticator app."))
     expect(run.actor.getSnapshot().context.fields).toEqual({ otp: [{ key: "validation.otpFormat" }] })
     await run.send({ type: "signIn.useBackupCode" })
     expect(run.actor.getSnapshot().context.fields).toEqual({})

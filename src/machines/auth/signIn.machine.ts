@@ -2,17 +2,28 @@
 // backup code. Outcomes are final states the page acts on: signedIn (go to `returnTo`: the page the
 // user opened signed out, or the labs), inactive (go to /unverified to ask for a new activation mail),
 // mfaReset (the user lost the authenticator).
+//
+// The fields are checked by the contract's LoginPayload rules in the login program itself: the client
+// (src/effects/call.ts) refuses what the server would, with the server's words and without sending.
+// Checking there rather than in a guard keeps Effect out of the sign-in page's first load; the
+// program's module is loaded on the first submit.
 import { assign, setup } from "xstate"
-import { LoginPayload } from "../../contract/auth.ts"
-import { Otp, Required } from "../../contract/rules.ts"
+import type { LoginPayload } from "../../contract/auth.ts"
 import type { Profile } from "../../contract/users.ts"
-import { type LoginOutcome, login } from "../../effects/auth/session.ts"
+import type { LoginOutcome } from "../../effects/auth/session.ts"
 import { isInactiveAccount, present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { fromEffect } from "../support/fromEffect.ts"
-import { validate, validateField } from "../support/validate.ts"
+import { fromEffect, prepareRuntime } from "../support/fromEffect.ts"
 import { errorOf } from "../support/eventData.ts"
 import { returnTarget } from "./return-to.ts"
+
+const program = () => import("../../effects/auth/session.ts")
+
+/** Loads the login program and the runtime while the user fills the form, so submitting does not wait. */
+export const prepareSignIn = (): void => {
+  void program().catch(() => undefined)
+  prepareRuntime()
+}
 
 export type CodeMethod = "otp" | "backup_code"
 
@@ -42,12 +53,6 @@ export type SignInEvent =
   | { readonly type: "signIn.back" }
   | { readonly type: "signIn.resetMfa" }
 
-const credentialErrors = (email: string, password: string) => validate(LoginPayload, { email, password })
-
-/** The rule for the code depends on its kind: six digits from the app, or any backup code. */
-const codeErrors = (method: CodeMethod, code: string): FieldNotices | null =>
-  method === "otp" ? validateField(Otp, "otp", code) : validateField(Required, "backup_code", code)
-
 const cleared = { fields: noFieldNotices, error: null }
 
 export const signInMachine = setup({
@@ -58,24 +63,16 @@ export const signInMachine = setup({
     output: {} as Profile | null
   },
   actors: {
-    login: fromEffect((payload: LoginPayload) => login(payload))
+    login: fromEffect((payload: LoginPayload) => program().then((m) => m.login(payload)))
   },
   guards: {
-    credentialsInvalid: ({ event }) => event.type === "signIn.submit" && credentialErrors(event.email, event.password) !== null,
-    codeInvalid: ({ context, event }) => event.type === "signIn.verify" && codeErrors(context.method, event.code) !== null,
     codeRequested: (_, outcome: LoginOutcome) => outcome._tag === "MfaRequired",
     accountInactive: (_, error: unknown) => isInactiveAccount(error),
     usedBackupCode: ({ context }) => context.method === "backup_code"
   },
   actions: {
-    rejectCredentials: assign(({ event }) =>
-      event.type === "signIn.submit" ? { fields: credentialErrors(event.email, event.password) ?? {}, error: null } : {}
-    ),
     rememberCredentials: assign(({ event }) =>
       event.type === "signIn.submit" ? { email: event.email.trim(), password: event.password, ...cleared } : {}
-    ),
-    rejectCode: assign(({ context, event }) =>
-      event.type === "signIn.verify" ? { fields: codeErrors(context.method, event.code) ?? {}, error: null } : {}
     ),
     rememberCode: assign(({ event }) => (event.type === "signIn.verify" ? { code: event.code.trim(), ...cleared } : {})),
     clearMessages: assign(cleared),
@@ -102,10 +99,7 @@ export const signInMachine = setup({
   states: {
     credentials: {
       on: {
-        "signIn.submit": [
-          { guard: "credentialsInvalid", actions: "rejectCredentials" },
-          { target: "authenticating", actions: "rememberCredentials" }
-        ]
+        "signIn.submit": { target: "authenticating", actions: "rememberCredentials" }
       }
     },
     authenticating: {
@@ -135,20 +129,14 @@ export const signInMachine = setup({
           entry: assign({ method: "otp" }),
           on: {
             "signIn.useBackupCode": { target: "backup", actions: "clearMessages" },
-            "signIn.verify": [
-              { guard: "codeInvalid", actions: "rejectCode" },
-              { target: "#signIn.verifying", actions: "rememberCode" }
-            ]
+            "signIn.verify": { target: "#signIn.verifying", actions: "rememberCode" }
           }
         },
         backup: {
           entry: assign({ method: "backup_code" }),
           on: {
             "signIn.useAuthenticator": { target: "otp", actions: "clearMessages" },
-            "signIn.verify": [
-              { guard: "codeInvalid", actions: "rejectCode" },
-              { target: "#signIn.verifying", actions: "rememberCode" }
-            ]
+            "signIn.verify": { target: "#signIn.verifying", actions: "rememberCode" }
           }
         }
       }

@@ -1,13 +1,53 @@
 // The one bridge from Effect programs to XState actors: every program a machine runs goes through
 // here, on the app's one runtime. Stopping the actor (leaving the invoking state, stopping the
 // machine) interrupts the fiber, which aborts its HTTP request or closes its scope.
+//
+// The runtime (and with it Effect, the contract and the API client) is loaded on the first program
+// that runs, not with the first page: a visitor's sign-in page paints without it (issue 10's first-load
+// budget). A program may therefore also be given as a promise of one, so that a machine on that first
+// page can load its program's module when the program runs (`lazyProgram`).
 import type { Effect } from "effect"
 import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from "xstate"
-import { type AppServices, runtime } from "../../effects/runtime.ts"
+import type { AppServices } from "../../effects/runtime.ts"
+
+type Program<Output, Error = unknown> = Effect.Effect<Output, Error, AppServices>
+
+let runtimeLoaded: Promise<typeof import("../../effects/runtime.ts")> | undefined
+let runtimeAsked: () => void = () => undefined
+const firstProgram = new Promise<void>((resolve) => {
+  runtimeAsked = resolve
+})
+const loadRuntime = () => {
+  runtimeAsked()
+  runtimeLoaded ??= import("../../effects/runtime.ts")
+  return runtimeLoaded
+}
+
+/**
+ * Settles when the first program is run. A watch over the runtime's own state (the session's expiry,
+ * which only a program can cause) starts there, rather than loading the runtime to watch nothing.
+ */
+export const whenProgramsRun = (): Promise<void> => firstProgram
+
+/** Loads the runtime ahead of a program the user is about to start (typing into a form). */
+export const prepareRuntime = (): void => void loadRuntime().catch(() => undefined)
+
+/**
+ * Runs a program (or a promise of one) on the app's runtime until it ends or `signal` aborts. The
+ * runtime is asked for once the program is there: a program that waits (whenProgramsRun) must not be
+ * the one that loads it.
+ */
+export const runProgram = async <Output>(program: Program<Output> | PromiseLike<Program<Output>>, signal: AbortSignal): Promise<Output> => {
+  const effect = await program
+  signal.throwIfAborted()
+  const { runtime } = await loadRuntime()
+  signal.throwIfAborted()
+  return runtime.runPromise(effect, { signal })
+}
 
 /** A program with an answer: a promise actor whose output is the program's success, its error the failure. */
-export const fromEffect = <Output, Input = void>(program: (input: Input) => Effect.Effect<Output, unknown, AppServices>) =>
-  fromPromise<Output, Input>(({ input, signal }) => runtime.runPromise(program(input), { signal }))
+export const fromEffect = <Output, Input = void>(program: (input: Input) => Program<Output> | PromiseLike<Program<Output>>) =>
+  fromPromise<Output, Input>(({ input, signal }) => runProgram(program(input), signal))
 
 /**
  * A long-running program that reports to its parent machine (a realtime connection, a channel, the
@@ -15,12 +55,12 @@ export const fromEffect = <Output, Input = void>(program: (input: Input) => Effe
  * It reports its own failures as events, hence `never` in its error channel.
  */
 export const fromEffectCallback = <Event extends EventObject, Input = void>(
-  program: (input: Input, send: (event: Event) => void) => Effect.Effect<unknown, never, AppServices>
+  program: (input: Input, send: (event: Event) => void) => Program<unknown, never> | PromiseLike<Program<unknown, never>>
 ) =>
   fromCallback<EventObject, Input>(({ input, sendBack }) => {
     const controller = new AbortController()
     // The promise settles only through the interruption below; there is nothing to report.
-    runtime.runPromise(program(input, sendBack), { signal: controller.signal }).catch(() => undefined)
+    runProgram(program(input, sendBack), controller.signal).catch(() => undefined)
     return () => controller.abort()
   })
 
@@ -32,14 +72,14 @@ export const fromEffectCallback = <Event extends EventObject, Input = void>(
  */
 export const fromEffectInbox = <Command extends EventObject>(
   types: ReadonlyArray<Command["type"]>,
-  handle: (command: Command) => Effect.Effect<unknown, never, AppServices>
+  handle: (command: Command) => Program<unknown, never>
 ) =>
   fromCallback<EventObject, AnyActorRef>(({ input }) => {
     const controller = new AbortController()
     let queue: Promise<unknown> = Promise.resolve()
     const subscriptions = types.map((type) =>
       input.on(type, (command: Command) => {
-        queue = queue.then(() => runtime.runPromise(handle(command), { signal: controller.signal }).catch(() => undefined))
+        queue = queue.then(() => runProgram(handle(command), controller.signal).catch(() => undefined))
       })
     )
     return () => {

@@ -8,7 +8,7 @@ import { Link, useLocation, useSearch } from "wouter"
 import type { ActorRefFrom } from "xstate"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { nextQuery } from "../../../machines/auth/return-to.ts"
-import { signInMachine } from "../../../machines/auth/signIn.machine.ts"
+import { prepareSignIn, signInMachine } from "../../../machines/auth/signIn.machine.ts"
 import { AuthHeader } from "../../account/AuthHeader.tsx"
 import * as css from "../../account/auth.css.ts"
 import { formValues } from "../../account/formData.ts"
@@ -56,6 +56,8 @@ function CredentialsStep({ actor, next }: { readonly actor: SignInActor; readonl
       <form
         className={css.form}
         noValidate
+        // The sign-in program loads after the page: fetch it as soon as the user starts on the form.
+        onFocus={prepareSignIn}
         onSubmit={(event) => {
           const values = formValues(event)
           actor.send({ type: "signIn.submit", email: values.text("email"), password: values.text("password") })
