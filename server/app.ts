@@ -18,10 +18,12 @@ import { SlideMediaRoutes } from "./http/slide-media.ts"
 import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
+import { PricingLive } from "./http/pricing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
+import { StaffPaymentsLive } from "./http/staff-payments.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
 import { BodyLimits } from "./http/body-limits.ts"
@@ -45,6 +47,8 @@ import { EventPublisher } from "./services/EventPublisher.ts"
 import { Peers } from "./services/Peers.ts"
 import { Realtime } from "./services/Realtime.ts"
 import { Avatars } from "./services/Avatars.ts"
+import { Billing } from "./services/Billing.ts"
+import { BillingSweep } from "./services/BillingSweep.ts"
 import { BlobStore } from "./services/BlobStore.ts"
 import { Credentials } from "./services/Credentials.ts"
 import { Database } from "./services/Database.ts"
@@ -64,11 +68,14 @@ import { Mfa } from "./services/Mfa.ts"
 import { Notifications } from "./services/Notifications.ts"
 import { OneTimeTokens } from "./services/OneTimeTokens.ts"
 import { Passwords } from "./services/Passwords.ts"
+import { PaymentReview } from "./services/PaymentReview.ts"
 import { Profiles } from "./services/Profiles.ts"
 import { RateLimiter } from "./services/RateLimiter.ts"
 import { ScanRequests } from "./services/ScanRequests.ts"
 import { Registration } from "./services/Registration.ts"
+import { SalesContact } from "./services/SalesContact.ts"
 import { Sessions } from "./services/Sessions.ts"
+import { StaffRoles } from "./services/StaffRoles.ts"
 import { Storage } from "./services/Storage.ts"
 import { Totp } from "./services/Totp.ts"
 import { Trash } from "./services/Trash.ts"
@@ -123,6 +130,14 @@ const slideServices = () => {
   return Layer.mergeAll(DziImport.layer, SlideWorker, UploadSweep).pipe(Layer.provideMerge(uploads))
 }
 
+/** Plans paid by bank transfer: the user's invoices, staff review, contact us, and the sweep that ends periods. */
+const billingServices = () => {
+  const core = Layer.mergeAll(Billing.layer, PaymentReview.layer, SalesContact.layer, BillingSweep.layer).pipe(
+    Layer.provideMerge(StaffRoles.layer)
+  )
+  return BillingSweep.schedule.pipe(Layer.provideMerge(core))
+}
+
 /** Delivery of realtime events: the embedded server's hub, or an external Pusher-compatible service. */
 const realtimeLayer = (config: Config, hub: Hub) => {
   const { external } = config.realtime
@@ -152,7 +167,7 @@ export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   const labs = labServices().pipe(Layer.provideMerge(accountServices()))
-  const services = slideServices().pipe(Layer.provideMerge(labs))
+  const services = Layer.mergeAll(slideServices(), billingServices()).pipe(Layer.provideMerge(labs))
   // The embedded server ends subscriptions whose user lost access; an external service cannot.
   const revocation = config.realtime.external ? Layer.empty : accessRevocation(hub).pipe(Layer.provide(services))
   return Layer.mergeAll(services, publisher, revocation).pipe(Layer.provideMerge(infrastructure))
@@ -171,6 +186,8 @@ export const makeRoutes = (config: Config) => {
       MembersLive,
       NotificationsLive,
       StorageLive,
+      PricingLive,
+      StaffPaymentsLive,
       SlidesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),

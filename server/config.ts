@@ -43,11 +43,22 @@ export interface Config {
    */
   readonly workers: number
   readonly realtime: RealtimeConfig
+  readonly billing: BillingConfig
   /**
    * Largest slide accepted, in pixels: a decompression bomb (a small file that claims huge
    * dimensions) fails its job instead of exhausting memory.
    */
   readonly slidePixelLimit: number
+}
+
+/** Plans paid by bank transfer (src/contract/pricing.ts). */
+export interface BillingConfig {
+  /** Where contact-us messages about plans go. */
+  readonly salesEmail: string
+  /** The account every new invoice names; an invoice keeps the one it was issued with. */
+  readonly bank: { readonly bankName: string; readonly accountNumber: string; readonly accountHolder: string }
+  /** How often ended paid periods and overdue invoices are looked for. */
+  readonly sweepSeconds: number
 }
 
 export interface RealtimeConfig {
@@ -132,6 +143,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     staffEmail: env.STAFF_EMAIL || "staff@preparat.local",
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey),
+    billing: {
+      salesEmail: env.SALES_EMAIL || "sales@preparat.local",
+      bank: {
+        bankName: env.BANK_NAME || "Bank Central Asia (BCA)",
+        accountNumber: env.BANK_ACCOUNT_NUMBER || "0000000000",
+        accountHolder: env.BANK_ACCOUNT_HOLDER || "PT Preparat Digital Indonesia"
+      },
+      sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300)
+    },
     slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
   }
 }

@@ -138,7 +138,10 @@ export const BillingEvent = Schema.Union([
     recipients: Recipients
   }),
   event("payment.rejected", { invoice_id: Id, reason: Schema.String, by: StaffBy, notification_id: Id, recipients: Recipients }),
-  event("subscription.expired", { invoice_id: Id, plan_id: Schema.String, ended_at: Schema.String, recipients: Recipients })
+  event("subscription.expired", { invoice_id: Id, plan_id: Schema.String, ended_at: Schema.String, recipients: Recipients }),
+  // The operator's command grants and revokes staff (never the API); the user is the event's subject.
+  event("staff.granted", { user_id: Id, email: Schema.String }),
+  event("staff.revoked", { user_id: Id, email: Schema.String })
 ])
 
 export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, ScanRequestEvent, BillingEvent])

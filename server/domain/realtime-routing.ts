@@ -121,6 +121,10 @@ export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
     case "payment.proof_uploaded":
       // The user's own doing, answered by the request itself.
       return []
+    case "staff.granted":
+    case "staff.revoked":
+      // The operator's record; the account learns it at its next look at its plan.
+      return []
     case "lab.moved":
       return labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
     case "lab.created":

@@ -11,6 +11,8 @@ export interface Mail {
   readonly subject: string
   readonly text: string
   readonly html: string
+  /** Where a reply goes, when not to the sender (a contact form's mail to sales: the asker). */
+  readonly replyTo?: string
 }
 
 export class MailError extends Data.TaggedError("MailError")<{ readonly cause: unknown }> {}

@@ -15,6 +15,8 @@ export interface NewNotification {
   readonly labId: string | null
   readonly senderId: string | null
   readonly eventId: string
+  /** A payment notification's invoice. */
+  readonly invoiceId?: string
 }
 
 export interface NotificationPage {
@@ -28,6 +30,7 @@ const query = (db: Trx) =>
     .selectFrom("notifications as n")
     .leftJoin("labs as l", "l.id", "n.lab_id")
     .leftJoin("users as s", "s.id", "n.sender_id")
+    .leftJoin("invoices as i", "i.id", "n.invoice_id")
     .select([
       "n.id",
       "n.type",
@@ -38,7 +41,10 @@ const query = (db: Trx) =>
       "l.is_dir as lab_is_dir",
       "s.name as sender_name",
       "s.email as sender_email",
-      "s.username as sender_username"
+      "s.username as sender_username",
+      "i.id as invoice_id",
+      "i.number as invoice_number",
+      "i.status as invoice_status"
     ])
 
 type Row = Awaited<ReturnType<ReturnType<typeof query>["executeTakeFirstOrThrow"]>>
@@ -49,7 +55,10 @@ const toNotification = (row: Row): Notification => ({
   is_read: row.is_read === 1,
   created_at: row.created_at,
   lab: row.lab_id ? { id: row.lab_id, name: row.lab_name ?? "", is_dir: row.lab_is_dir === 1 } : null,
-  sender: row.sender_email ? { name: row.sender_name ?? "", email: row.sender_email, username: row.sender_username ?? null } : null
+  sender: row.sender_email ? { name: row.sender_name ?? "", email: row.sender_email, username: row.sender_username ?? null } : null,
+  ...(row.invoice_id && row.invoice_number && row.invoice_status
+    ? { invoice: { id: row.invoice_id, number: row.invoice_number, status: row.invoice_status } }
+    : {})
 })
 
 export class Notifications extends Context.Service<
@@ -81,6 +90,7 @@ export class Notifications extends Context.Service<
               lab_id: n.labId,
               sender_id: n.senderId,
               event_id: n.eventId,
+              invoice_id: n.invoiceId ?? null,
               is_read: 0,
               created_at: stamp()
             })

@@ -68,7 +68,8 @@ describe("multipart bodies with a boundary past the standard's 70 characters", (
         "POST /v2/slides/upload/{labId}",
         "POST /v2/slides/chunks/",
         "POST /v2/slides/upload/dzi/{labId}",
-        "PUT /v2/auth/user/profile/{userId}/"
+        "PUT /v2/auth/user/profile/{userId}/",
+        "POST /v2/pricing/proofs/"
       ])
     )
     for (const op of multipart) {

@@ -10,6 +10,7 @@ import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createFolder, share } from "./support/labs-api.ts"
 import { fillPath, type Operation, operationsOf } from "./support/openapi-operations.ts"
+import { makeStaff, waitingInvoice } from "./support/billing-api.ts"
 import { readySlide } from "./support/ready-slide.ts"
 import { noiseTiff, sendChunk } from "./support/slides-api.ts"
 
@@ -49,7 +50,11 @@ beforeAll(async () => {
   const membership = await share(server, ada, folder.id, bob, "reviewer")
   const upload = (await sendChunk(server, ada, { labId: folder.id, filename: "f.tif", file: await noiseTiff(64, 64), start: 0, end: 99 }))
     .body.data.upload_id as string
+  // Ada is staff with an invoice waiting, so the pricing and staff endpoints are reached with real ids.
+  await makeStaff(server, ada)
+  const invoice = (await waitingInvoice(server, ada)).id
   real = (op, name) => {
+    if (name === "id" && (op.path.startsWith("/v2/pricing/payments/") || op.path.startsWith("/v2/staff/payments/"))) return invoice
     if (name === "userId") return ada.id
     if (name === "uploadId") return upload
     if (name === "id" && op.path.startsWith("/v2/members/")) return membership

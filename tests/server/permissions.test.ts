@@ -3,12 +3,14 @@
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 // Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
-// another signed-in user and a guest.
+// another signed-in user and a guest; so do invoices (pricing and staff payments): the invoice's
+// owner, staff, another signed-in user and a guest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Api } from "../../src/contract/api.ts"
 import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createSlide, newAnnotation, rect } from "./support/annotations-api.ts"
+import { issueInvoice, makeStaff, sendProof, waitingInvoice } from "./support/billing-api.ts"
 import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
 import { pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
 import { zip } from "./support/zip.ts"
@@ -634,7 +636,9 @@ const groups = [
   "labels",
   "slideViewers",
   "scanRequestsPublic",
-  "scanRequests"
+  "scanRequests",
+  "pricing",
+  "staffPayments"
 ] as const
 
 const contractEndpoints = (): string[] => {
@@ -651,7 +655,7 @@ describe("the permission table", () => {
   it("has a case for every endpoint of the labs, members, notifications, storage, realtime, slides and annotations groups, and no other", () => {
     const declared = contractEndpoints()
     expect(declared.length).toBeGreaterThanOrEqual(30)
-    const covered = new Set([...cases.map((k) => k.endpoint), ...scanCases.map((k) => k.endpoint)])
+    const covered = new Set([...cases.map((k) => k.endpoint), ...scanCases.map((k) => k.endpoint), ...billCases.map((k) => k.endpoint)])
     expect(declared.filter((e) => !covered.has(e))).toEqual([])
     expect([...covered].filter((e) => !declared.includes(e))).toEqual([])
   })
@@ -780,6 +784,184 @@ describe("scan requests: requester, staff, another user, guest", () => {
             await k.unchanged?.(request)
           } else {
             k.shows?.(reply, standing, request)
+          }
+        })
+      }
+    })
+  }
+})
+
+// Invoices are no lab's either: their owner sees and changes them through /v2/pricing; staff see
+// and decide every waiting one through /v2/staff/payments; anyone else is told the invoice does not
+// exist (404) or that the page is staff's (403). Each fixture is an invoice of a fresh owner, in
+// the state the endpoint acts on.
+type BillStanding = "user" | "staff" | "other" | "guest"
+const billStandings: ReadonlyArray<BillStanding> = ["user", "staff", "other", "guest"]
+/** "waiting" is one invoice all calls share (they leave it as it is); the others are fresh per call. */
+type InvoiceState = "none" | "unpaid" | "waiting" | "fresh waiting" | "paid"
+
+interface BillFixture {
+  readonly owner: SignedIn
+  readonly invoice: string
+}
+
+interface BillCase {
+  readonly endpoint: string
+  /** The owner's invoice the call acts on. */
+  readonly state: InvoiceState
+  readonly call: (f: BillFixture, token: string | undefined) => Promise<Reply>
+  readonly expect: Readonly<Record<BillStanding, number>>
+  readonly shows?: (reply: Reply, standing: BillStanding, f: BillFixture) => void
+  readonly unchanged?: (f: BillFixture) => Promise<void>
+}
+
+const billPeople = {} as Record<"staff" | "other", SignedIn>
+const invoiceStatus = async (f: BillFixture) =>
+  (await c.get(`/v2/pricing/payments/${f.invoice}/`, { token: f.owner.access })).body.data.status
+const billFixture = async (state: InvoiceState): Promise<BillFixture> => {
+  const owner = await person(server, "Invoice owner")
+  if (state === "none") return { owner, invoice: "" }
+  const invoice = state === "unpaid" ? await issueInvoice(server, owner) : await waitingInvoice(server, owner)
+  // Accepted by staff: the receipt exists.
+  if (state === "paid") {
+    const accepted = await c.post(`/v2/staff/payments/${invoice.id}/accept/`, undefined, { token: billPeople.staff.access })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+  }
+  return { owner, invoice: invoice.id }
+}
+let sharedWaiting: Promise<BillFixture> | undefined
+
+const signedInOnly = { user: 200, staff: 200, other: 200, guest: 401 }
+const ownerOnly404 = { user: 200, staff: 404, other: 404, guest: 401 }
+const staffOnly = { user: 403, staff: 200, other: 403, guest: 401 }
+const invoiceIds = (reply: Reply) => reply.body.data.results.map((r: { id: string }) => r.id)
+
+const billCases: ReadonlyArray<BillCase> = [
+  { endpoint: "GET /v2/pricing/plans/", state: "none", call: (_f, t) => c.get("/v2/pricing/plans/", { token: t }), expect: signedInOnly },
+  {
+    endpoint: "GET /v2/pricing/plan/current/",
+    state: "waiting",
+    call: (_f, t) => c.get("/v2/pricing/plan/current/", { token: t }),
+    expect: signedInOnly,
+    // Staff read that they are; the owner reads their open invoice.
+    shows: (reply, standing, f) => {
+      expect(reply.body.data.staff).toBe(standing === "staff")
+      if (standing === "user") expect(reply.body.data.open_invoice.id).toBe(f.invoice)
+    }
+  },
+  {
+    endpoint: "POST /v2/pricing/plan/contactus/",
+    state: "none",
+    call: (_f, t) => c.post("/v2/pricing/plan/contactus/", { details: "What does the Professional plan include?" }, { token: t }),
+    expect: signedInOnly
+  },
+  {
+    endpoint: "GET /v2/pricing/payments/",
+    state: "waiting",
+    call: (_f, t) => c.get("/v2/pricing/payments/?limit=100", { token: t }),
+    expect: signedInOnly,
+    shows: (reply, standing, f) => expect(invoiceIds(reply).includes(f.invoice)).toBe(standing === "user")
+  },
+  {
+    endpoint: "POST /v2/pricing/payments/",
+    state: "none",
+    call: (_f, t) => c.post("/v2/pricing/payments/", { plan_id: "basic" }, { token: t }),
+    expect: { user: 201, staff: 201, other: 201, guest: 401 }
+  },
+  {
+    endpoint: "GET /v2/pricing/payments/:id/",
+    state: "waiting",
+    call: (f, t) => c.get(`/v2/pricing/payments/${f.invoice}/`, { token: t }),
+    expect: ownerOnly404
+  },
+  {
+    endpoint: "PUT /v2/pricing/payments/:id/",
+    state: "unpaid",
+    call: (f, t) => c.put(`/v2/pricing/payments/${f.invoice}/`, { action: "cancel" }, { token: t }),
+    expect: ownerOnly404,
+    shows: (reply) => expect(reply.body.data.status).toBe("cancelled"),
+    unchanged: async (f) => expect(await invoiceStatus(f)).toBe("unpaid")
+  },
+  {
+    endpoint: "GET /v2/pricing/payments/:id/download/",
+    state: "waiting",
+    call: (f, t) => c.get(`/v2/pricing/payments/${f.invoice}/download/`, { token: t }),
+    expect: ownerOnly404
+  },
+  {
+    endpoint: "GET /v2/pricing/payments/:id/recipt/",
+    state: "paid",
+    call: (f, t) => c.get(`/v2/pricing/payments/${f.invoice}/recipt/`, { token: t }),
+    expect: ownerOnly404
+  },
+  {
+    endpoint: "POST /v2/pricing/proofs/",
+    state: "unpaid",
+    call: (f, t) => sendProof(server, t, f.invoice),
+    expect: { user: 201, staff: 404, other: 404, guest: 401 },
+    shows: (reply) => expect(reply.body.data.status).toBe("waiting"),
+    unchanged: async (f) => expect(await invoiceStatus(f)).toBe("unpaid")
+  },
+  {
+    endpoint: "GET /v2/staff/payments/",
+    state: "waiting",
+    call: (_f, t) => c.get("/v2/staff/payments/?limit=100", { token: t }),
+    expect: staffOnly,
+    // The shared invoice waits longest, so it leads the queue.
+    shows: (reply, _s, f) => expect(invoiceIds(reply)[0]).toBe(f.invoice)
+  },
+  {
+    endpoint: "GET /v2/staff/payments/:id/",
+    state: "waiting",
+    call: (f, t) => c.get(`/v2/staff/payments/${f.invoice}/`, { token: t }),
+    expect: staffOnly,
+    shows: (reply, _s, f) => expect(reply.body.data.user.id).toBe(f.owner.id)
+  },
+  {
+    endpoint: "GET /v2/staff/payments/:id/proof/",
+    state: "waiting",
+    call: (f, t) => c.get(`/v2/staff/payments/${f.invoice}/proof/`, { token: t }),
+    expect: staffOnly
+  },
+  {
+    endpoint: "POST /v2/staff/payments/:id/accept/",
+    state: "fresh waiting",
+    call: (f, t) => c.post(`/v2/staff/payments/${f.invoice}/accept/`, undefined, { token: t }),
+    expect: staffOnly,
+    shows: (reply) => expect(reply.body.data.status).toBe("paid"),
+    unchanged: async (f) => expect(await invoiceStatus(f)).toBe("waiting")
+  },
+  {
+    endpoint: "POST /v2/staff/payments/:id/reject/",
+    state: "fresh waiting",
+    call: (f, t) => c.post(`/v2/staff/payments/${f.invoice}/reject/`, { reason: "No transfer of this amount arrived." }, { token: t }),
+    expect: staffOnly,
+    shows: (reply) => expect(reply.body.data.status).toBe("unpaid"),
+    unchanged: async (f) => expect(await invoiceStatus(f)).toBe("waiting")
+  }
+]
+
+describe("invoices: owner, staff, another user, guest", () => {
+  beforeAll(async () => {
+    for (const who of ["staff", "other"] as const) billPeople[who] = await person(server, `Billing ${who}`)
+    await makeStaff(server, billPeople.staff)
+  })
+
+  for (const k of billCases) {
+    describe(k.endpoint, () => {
+      for (const standing of billStandings) {
+        const status = k.expect[standing]
+        it(`${standing}: ${status}`, async () => {
+          sharedWaiting ??= billFixture("waiting")
+          const fixture = k.state === "waiting" ? await sharedWaiting : await billFixture(k.state)
+          const token = standing === "guest" ? undefined : standing === "user" ? fixture.owner.access : billPeople[standing].access
+          const reply = await k.call(fixture, token)
+          expect(reply.status, JSON.stringify(reply.body)).toBe(status)
+          if (status >= 400) {
+            expect(typeof reply.body?.message, JSON.stringify(reply.body)).toBe("string")
+            await k.unchanged?.(fixture)
+          } else {
+            k.shows?.(reply, standing, fixture)
           }
         })
       }

@@ -102,7 +102,9 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     recipients: ["U"]
   },
   "payment.rejected": { invoice_id: "I", reason: "The amount differs", by: "staff", notification_id: "n", recipients: ["U"] },
-  "subscription.expired": { invoice_id: "I", plan_id: "basic", ended_at: "2026-12-22T00:00:00.000Z", recipients: ["U"] }
+  "subscription.expired": { invoice_id: "I", plan_id: "basic", ended_at: "2026-12-22T00:00:00.000Z", recipients: ["U"] },
+  "staff.granted": { user_id: "U", email: "u@x" },
+  "staff.revoked": { user_id: "U", email: "u@x" }
 }
 
 const row = (kind: string, payload: unknown, lab_id: string | null = "L") => ({
@@ -219,8 +221,15 @@ describe("realtime routing", () => {
     })
   })
 
-  it("keeps the user's own invoice changes off every channel", () => {
-    for (const kind of ["payment.invoice_issued", "payment.plan_changed", "payment.cancelled", "payment.proof_uploaded"] as const) {
+  it("keeps the user's own invoice changes and staff grants off every channel", () => {
+    for (const kind of [
+      "payment.invoice_issued",
+      "payment.plan_changed",
+      "payment.cancelled",
+      "payment.proof_uploaded",
+      "staff.granted",
+      "staff.revoked"
+    ] as const) {
       expect(channels(logged(kind, samples[kind], null)), kind).toEqual([])
     }
   })

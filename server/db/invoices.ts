@@ -1,0 +1,118 @@
+// The invoice queries billing shares: an invoice with its last receipt, lists, the amounts open
+// invoices hold, and an invoice's history (its events, with who on the staff did each).
+import type { Selectable } from "kysely"
+import type { Trx } from "../services/Database.ts"
+import type { InvoicesTable, PaymentProofsTable } from "./schema.ts"
+
+export type InvoiceRow = Selectable<InvoicesTable>
+export type ProofRow = Selectable<PaymentProofsTable>
+
+export interface InvoiceWithProof {
+  readonly invoice: InvoiceRow
+  readonly proof: ProofRow | undefined
+}
+
+const withProofs = async (d: Trx, invoices: ReadonlyArray<InvoiceRow>): Promise<InvoiceWithProof[]> => {
+  const ids = invoices.flatMap((i) => (i.proof_id ? [i.proof_id] : []))
+  const proofs = ids.length === 0 ? [] : await d.selectFrom("payment_proofs").selectAll().where("id", "in", ids).execute()
+  const byId = new Map(proofs.map((p) => [p.id, p]))
+  return invoices.map((invoice) => ({ invoice, proof: invoice.proof_id ? byId.get(invoice.proof_id) : undefined }))
+}
+
+export const findInvoice = async (d: Trx, id: string): Promise<InvoiceWithProof | undefined> => {
+  const invoice = await d.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirst()
+  return invoice ? (await withProofs(d, [invoice]))[0] : undefined
+}
+
+/** The user's open invoice (unpaid or waiting); at most one (index invoices_one_open). */
+export const openInvoiceOf = async (d: Trx, userId: string): Promise<InvoiceWithProof | undefined> => {
+  const invoice = await d
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "in", ["unpaid", "waiting"])
+    .executeTakeFirst()
+  return invoice ? (await withProofs(d, [invoice]))[0] : undefined
+}
+
+/** The user's invoices, newest first. */
+export const listInvoices = async (d: Trx, userId: string, limit: number, offset: number) => {
+  const [rows, total] = await Promise.all([
+    d
+      .selectFrom("invoices")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    d
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst()
+  ])
+  return { results: await withProofs(d, rows), count: Number(total?.n ?? 0) }
+}
+
+/** Unique codes open invoices of this price hold (their amounts must differ). */
+export const takenCodes = async (d: Trx, price: number): Promise<Set<number>> => {
+  const rows = await d
+    .selectFrom("invoices")
+    .select("unique_code")
+    .where("price", "=", price)
+    .where("status", "in", ["unpaid", "waiting"])
+    .execute()
+  return new Set(rows.map((r) => r.unique_code))
+}
+
+export interface StaffInvoiceRow extends InvoiceWithProof {
+  readonly user: { readonly id: string; readonly email: string; readonly name: string }
+}
+
+/**
+ * Invoices of one status for staff: waiting ones by their receipt's arrival, oldest first (the
+ * queue); the others newest first.
+ */
+export const listForStaff = async (d: Trx, status: InvoiceRow["status"], limit: number, offset: number) => {
+  let query = d
+    .selectFrom("invoices as i")
+    .innerJoin("users as u", "u.id", "i.user_id")
+    .selectAll("i")
+    .select(["u.email as user_email", "u.name as user_name"])
+    .where("i.status", "=", status)
+  query =
+    status === "waiting"
+      ? query.orderBy("i.proof_at", "asc").orderBy("i.id", "asc")
+      : query.orderBy("i.created_at", "desc").orderBy("i.id", "desc")
+  const [rows, total] = await Promise.all([
+    query.limit(limit).offset(offset).execute(),
+    d
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", status)
+      .executeTakeFirst()
+  ])
+  const withProof = await withProofs(d, rows)
+  const results: StaffInvoiceRow[] = withProof.map((r, i) => ({
+    ...r,
+    user: { id: r.invoice.user_id, email: rows[i]!.user_email, name: rows[i]!.user_name }
+  }))
+  return { results, count: Number(total?.n ?? 0) }
+}
+
+/** An invoice's events in the order they happened, and who on the staff did each (by event id). */
+export const historyRows = async (d: Trx, invoiceId: string) => {
+  const [events, actions] = await Promise.all([
+    d
+      .selectFrom("events")
+      .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
+      .where("invoice_id", "=", invoiceId)
+      .orderBy("seq", "asc")
+      .execute(),
+    d.selectFrom("staff_actions").select(["event_id", "staff_label"]).where("invoice_id", "=", invoiceId).execute()
+  ])
+  const staff = new Map(actions.flatMap((a) => (a.event_id ? [[a.event_id, a.staff_label] as const] : [])))
+  return { events, staff }
+}

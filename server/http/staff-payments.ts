@@ -1,0 +1,67 @@
+// /v2/staff/payments: verifying transfer receipts, for staff only (403 for everyone else). The
+// decisions are PaymentReview's, recorded with the staff user who made them.
+import { createReadStream } from "node:fs"
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/contract/api.ts"
+import { CurrentUser } from "../../src/contract/middleware.ts"
+import { billingMessages } from "../domain/billing-messages.ts"
+import { attachment } from "../domain/original-download.ts"
+import { PaymentReview } from "../services/PaymentReview.ts"
+import { StaffRoles } from "../services/StaffRoles.ts"
+import { ok, page } from "./envelope.ts"
+import { requirePaging } from "./paging.ts"
+
+const PAGE_SIZE = 20
+
+export const StaffPaymentsLive = HttpApiBuilder.group(
+  Api,
+  "staffPayments",
+  Effect.fn(function* (handlers) {
+    const roles = yield* StaffRoles
+    const review = yield* PaymentReview
+    const staff = Effect.flatMap(CurrentUser, roles.requireStaff)
+
+    return handlers
+      .handle("list", ({ query }) =>
+        Effect.gen(function* () {
+          yield* staff
+          const paging = yield* requirePaging(query, PAGE_SIZE)
+          const { results, count } = yield* review.list(query.status ?? "waiting", paging)
+          return ok(page(results, count, paging))
+        })
+      )
+      .handle("get", ({ params }) =>
+        Effect.gen(function* () {
+          yield* staff
+          return ok(yield* review.get(params.id))
+        })
+      )
+      .handle("proof", ({ params }) =>
+        Effect.gen(function* () {
+          yield* staff
+          const proof = yield* review.proof(params.id)
+          return HttpServerResponse.raw(createReadStream(proof.path), {
+            contentType: proof.contentType,
+            headers: {
+              "content-length": String(proof.size),
+              "content-disposition": attachment(proof.filename),
+              "x-content-type-options": "nosniff",
+              "cache-control": "private, no-cache"
+            }
+          })
+        })
+      )
+      .handle("accept", ({ params }) =>
+        Effect.gen(function* () {
+          return ok(yield* review.accept(yield* staff, params.id), billingMessages.accepted)
+        })
+      )
+      .handle("reject", ({ params, payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* review.reject(yield* staff, params.id, payload.reason), billingMessages.rejected)
+        })
+      )
+  })
+)
