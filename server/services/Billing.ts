@@ -349,7 +349,7 @@ export class Billing extends Context.Service<
       const tellStaff = (row: InvoiceRow, user: UserOfInvoice, proofAt: string) =>
         Effect.gen(function* () {
           const members = yield* staff.list()
-          const to = members.length > 0 ? members.map((m) => m.email) : [config.billing.salesEmail]
+          const to = members.length > 0 ? members.map((m) => m.email) : [config.staffEmail]
           for (const address of to)
             yield* mailer.sendInBackground({
               to: address,
