@@ -6,7 +6,8 @@
 import type { ShapeKind } from "./store/shape.ts"
 import { hits } from "./store/store.ts"
 
-export type Coords = ReadonlyArray<number>
+/** x,y pairs: a plain list (the tools machine's) or the store's Float64Array. */
+export type Coords = ReadonlyArray<number> | Float64Array
 
 /** Vertex handles are shown (and hit) only up to this many vertices: beyond, they cannot be told apart. */
 export const HANDLE_LIMIT = 200
@@ -92,7 +93,7 @@ export const moveVertex = (kind: ShapeKind, coords: Coords, index: number, x: nu
 
 /** The whole shape moved by (dx, dy). */
 export const translate = (coords: Coords, dx: number, dy: number): Array<number> =>
-  coords.map((value, i) => (i % 2 === 0 ? value + dx : value + dy))
+  Array.from(coords, (value, i) => (i % 2 === 0 ? value + dx : value + dy))
 
 /** A vertex at (x, y) inserted after vertex `index` (on the edge from it to the next). Null for a kind without edges. */
 export const insertVertex = (kind: ShapeKind, coords: Coords, index: number, x: number, y: number): Array<number> | null => {
@@ -115,4 +116,8 @@ export const removeVertex = (kind: ShapeKind, coords: Coords, index: number): Ar
 }
 
 /** Whether two coordinate lists are the same shape (an edit that changed nothing is not sent). */
-export const sameCoords = (a: Coords, b: Coords): boolean => a.length === b.length && a.every((value, i) => value === b[i])
+export const sameCoords = (a: Coords, b: Coords): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}

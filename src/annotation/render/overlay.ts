@@ -3,7 +3,9 @@
 //   scene  one custom Konva.Shape that draws a cached bitmap of the store's visible shapes,
 //          listening(false): Konva never hit-tests or keeps a node per annotation
 //   tools  real Konva nodes, only a handful: the shape being drawn and the selected shape with its
-//          vertex handles (always live, never cached)
+//          handles (always live, never cached): a square per vertex and, where a vertex can be
+//          inserted, a small disc on each edge's midpoint, when the user may change the shape; dots
+//          at the vertices when not. While a handle is dragged the nodes are moved, not rebuilt.
 // The cache (as QuPath paints its overlay into cached tiles): the shapes are rendered by SceneRenderer
 // into an offscreen canvas a margin larger than the view, once the view settles (OpenSeadragon's
 // 'animation-finish', or no move for SETTLE_MS) or when the store or the selection changes. While the
@@ -16,6 +18,7 @@
 // the tiles. Every viewer handler added here is removed in destroy().
 import Konva from "konva"
 import type OpenSeadragon from "openseadragon"
+import { hasEdges, midpointsOf, showsHandles } from "../edit.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
 import { type SceneJob, SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
@@ -82,6 +85,7 @@ export class AnnotationOverlay {
   private transform: Affine = IDENTITY
   private ready = false
   private selected: Shape | null = null
+  private editable = false
   private frameRequest = 0
   /** The bitmap shown, and the one being rendered. */
   private front: Cache | null = null
@@ -154,7 +158,7 @@ export class AnnotationOverlay {
     this.unsubscribe = store.subscribe((change) => {
       if (this.selected !== null) {
         const now = store.get(this.selected.id)
-        if (now !== this.selected) this.select(now ?? null)
+        if (now !== this.selected) this.select(now ?? null, this.editable)
       }
       if (change.upserted.length > 0 || change.removed.length > 0 || change.reset || change.origin === "local") this.requestDraw()
     })
@@ -229,9 +233,17 @@ export class AnnotationOverlay {
     this.toolLayer.batchDraw()
   }
 
-  select(shape: Shape | null): void {
-    if (shape === this.selected) return
+  /**
+   * Shows the selected shape above the scene (which leaves it out), with its handles: squares at the
+   * vertices and discs on the edges' midpoints when `editable`, dots at the vertices otherwise. A
+   * shape with the same handles as the one shown (the same shape dragged) moves the nodes it has.
+   */
+  select(shape: Shape | null, editable = false): void {
+    if (shape === this.selected && editable === this.editable) return
+    const previous = this.selected
+    const reuse = shape !== null && previous !== null && this.editable === editable && sameHandles(previous, shape)
     this.selected = shape
+    this.editable = editable
     if (shape === null) {
       this.selectedLine.visible(false)
       this.selectedHandles.visible(false)
@@ -243,28 +255,46 @@ export class AnnotationOverlay {
         fill: shape.kind === "polyline" ? "" : `${shape.color}33`,
         visible: shape.kind !== "points"
       })
-      this.selectedHandles.destroyChildren()
-      const n = shape.coords.length / 2
-      // Handles only where they can be told apart; a long freehand outline shows its line alone.
-      if (n <= 200 || shape.kind === "points")
-        for (let i = 0; i < n; i++)
-          this.selectedHandles.add(
-            new Konva.Rect({
-              x: shape.coords[i * 2]!,
-              y: shape.coords[i * 2 + 1]!,
-              fill: "#ffffff",
-              stroke: "#2563eb",
-              strokeWidth: 1.5,
-              strokeScaleEnabled: false,
-              listening: false,
-              perfectDrawEnabled: false
-            })
-          )
+      if (reuse) this.moveHandles(shape)
+      else this.buildHandles(shape, editable)
       this.selectedHandles.visible(true)
     }
     this.placeTools()
     this.toolLayer.batchDraw()
-    this.requestDraw()
+    // The scene leaves the selected shape out: it renders again only when another one is selected.
+    if (previous?.id !== shape?.id) this.requestDraw()
+  }
+
+  private buildHandles(shape: Shape, editable: boolean): void {
+    this.selectedHandles.destroyChildren()
+    const { coords } = shape
+    // Handles only where they can be told apart; a long freehand outline shows its line alone.
+    if (!showsHandles(shape.kind, coords)) return
+    const node = { strokeScaleEnabled: false, listening: false, perfectDrawEnabled: false }
+    if (editable && hasEdges(shape.kind)) {
+      const mids = midpointsOf(shape.kind, coords)
+      for (let i = 0; i < mids.length; i += 2)
+        this.selectedHandles.add(
+          new Konva.Circle({ ...node, name: "midpoint", x: mids[i]!, y: mids[i + 1]!, fill: "rgba(255, 255, 255, 0.75)", stroke: "#2563eb", strokeWidth: 1 })
+        )
+    }
+    for (let i = 0; i < coords.length; i += 2)
+      this.selectedHandles.add(
+        editable
+          ? new Konva.Rect({ ...node, name: "vertex", x: coords[i]!, y: coords[i + 1]!, fill: "#ffffff", stroke: "#2563eb", strokeWidth: 1.5 })
+          : new Konva.Circle({ ...node, name: "dot", x: coords[i]!, y: coords[i + 1]!, fill: shape.color, stroke: "rgba(0, 0, 0, 0.6)", strokeWidth: 1 })
+      )
+  }
+
+  private moveHandles(shape: Shape): void {
+    const { coords } = shape
+    const handles = this.selectedHandles.getChildren()
+    const mids = hasEdges(shape.kind) && handles[0]?.name() === "midpoint" ? midpointsOf(shape.kind, coords) : []
+    const m = mids.length / 2
+    for (let i = 0; i < handles.length; i++) {
+      const [x, y] = i < m ? [mids[i * 2]!, mids[i * 2 + 1]!] : [coords[(i - m) * 2]!, coords[(i - m) * 2 + 1]!]
+      handles[i]!.position({ x, y })
+    }
   }
 
   /** The scene changed: renders it again, starting on the next animation frame (many changes render once). */
@@ -307,8 +337,11 @@ export class AnnotationOverlay {
     this.toolGroup.setAttrs(konvaAttrs(this.transform))
     // Handles keep their screen size whatever the zoom.
     const side = (HANDLE_PX * 2) / this.scale
-    for (const handle of this.selectedHandles.getChildren())
-      handle.setAttrs({ width: side, height: side, offsetX: side / 2, offsetY: side / 2 })
+    for (const handle of this.selectedHandles.getChildren()) {
+      const name = handle.name()
+      if (name === "vertex") handle.setAttrs({ width: side, height: side, offsetX: side / 2, offsetY: side / 2 })
+      else handle.setAttrs({ radius: name === "midpoint" ? side * 0.4 : side * 0.35 })
+    }
   }
 
   /** Reads the view and draws both layers, the scene from its cache. A move also waits for the view to settle. */
@@ -448,3 +481,7 @@ export class AnnotationOverlay {
 }
 
 export { STROKE_PX }
+
+/** Whether two shapes take the same handle nodes (the same shape, its vertex count unchanged). */
+const sameHandles = (a: Shape, b: Shape): boolean =>
+  a.id === b.id && a.kind === b.kind && a.coords.length === b.coords.length && showsHandles(b.kind, b.coords)

@@ -3,8 +3,14 @@
 // renderer and the lists need (label colour, visibility, author, version). Flat arrays, not the
 // parsed [x, y] tuples: 100,000 polygons of 32 vertices are 3.2 million tuples (~150 MB of small
 // arrays and a long collection) but 25 MB as Float64Arrays.
-import { ANNOTATION_LIMITS, type Annotation, type LABEL_DEFAULT_COLOR, type Selector } from "../../contract/annotations.ts"
-import { type BBox, type Geometry, parseSelector, verticesOf } from "../geometry.ts"
+import {
+  ANNOTATION_LIMITS,
+  type Annotation,
+  type LABEL_DEFAULT_COLOR,
+  type Selector,
+  type WebAnnotation
+} from "../../contract/annotations.ts"
+import { type BBox, type Geometry, parseSelector, toSelector, verticesOf } from "../geometry.ts"
 
 export type ShapeKind = Geometry["kind"]
 
@@ -166,4 +172,28 @@ export const geometryOf = (shape: Pick<Shape, "kind" | "coords">): Geometry => {
   const points: Array<readonly [number, number]> = []
   for (let i = 0; i < coords.length; i += 2) points.push([coords[i]!, coords[i + 1]!])
   return { kind: shape.kind, points }
+}
+
+/** The shape as a W3C Web Annotation (its label by id, name and colour, then its comments), for a PUT or POST. */
+export const webAnnotationOf = (
+  shape: Pick<Shape, "kind" | "coords" | "labelId" | "labelName" | "color" | "comments">,
+  source: string
+): WebAnnotation => ({
+  type: "Annotation",
+  body: [
+    {
+      type: "TextualBody",
+      purpose: "tagging",
+      value: shape.labelName,
+      label: { id: shape.labelId, name: shape.labelName, color: shape.color }
+    },
+    ...shape.comments.map((value) => ({ type: "TextualBody" as const, purpose: "commenting" as const, value }))
+  ],
+  target: { source, selector: toSelector(geometryOf(shape)) }
+})
+
+/** The shape with other vertices (its box follows). */
+export const withCoords = (shape: Shape, coords: ReadonlyArray<number>): Shape => {
+  const flat = Float64Array.from(coords)
+  return { ...shape, coords: flat, bbox: bboxOfCoords(flat) }
 }

@@ -2,6 +2,7 @@
 // from; a stale one is answered 409 AnnotationConflict with the annotation as it is now, which the
 // viewer puts in its store (so nothing is lost silently) and tells the user about.
 import { Effect } from "effect"
+import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
 import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload } from "../../contract/annotations.ts"
 import { call, endpoints } from "../call.ts"
 
@@ -65,4 +66,72 @@ export const listAnnotations = Effect.fn("Annotations.list")(function* (labId: s
     query: { page: 1, limit: ANNOTATION_LIMITS.pageLimit }
   })
   return answer.data.results
+})
+
+export interface ChangeInput {
+  readonly labId: string
+  readonly id: string
+  /** The annotation as the change expects to find it (null: not on the server), and as it should be (null: deleted). */
+  readonly from: Shape | null
+  readonly to: Shape | null
+  /** The version the change starts from: PUT and DELETE name it, so nobody's newer edit is overwritten. */
+  readonly version: number
+}
+
+export type ChangeOutcome =
+  /** The server holds `shape` now (null: deleted). */
+  | { readonly _tag: "Saved"; readonly shape: Shape | null }
+  /** Someone changed it first: `current` is how it is now (null: deleted meanwhile). */
+  | { readonly _tag: "Conflict"; readonly current: Shape | null }
+
+const shapeOrNull = (annotation: Annotation | undefined | null): Shape | null => {
+  if (annotation === undefined || annotation === null) return null
+  const parsed = shapeOf(annotation)
+  return parsed.ok ? parsed.shape : null
+}
+
+const tagOf = (error: unknown): unknown => (typeof error === "object" && error !== null && "_tag" in error ? error._tag : undefined)
+
+/**
+ * One change of the user's own, in whichever call it takes: a re-creation (POST with the same id),
+ * a deletion or an edit (each naming the version it starts from). A 409 is an outcome with the
+ * annotation as it is now; an edit of one that is gone is a conflict too; a deletion of one that is
+ * gone already is done. Other refusals (403, 400, no network) fail.
+ */
+export const applyChange = Effect.fn("Annotations.change")(function* (input: ChangeInput) {
+  const { labId, id, to } = input
+  if (to === null)
+    return yield* removeAnnotation({ labId, id, version: input.version }).pipe(
+      Effect.map((): ChangeOutcome => ({ _tag: "Saved", shape: null })),
+      Effect.catch((error) =>
+        tagOf(error) === "NotFound"
+          ? Effect.succeed<ChangeOutcome>({ _tag: "Saved", shape: null })
+          : tagOf(error) === "AnnotationConflict"
+            ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull((error as { current?: Annotation }).current) })
+            : Effect.fail(error)
+      )
+    )
+  if (input.from === null)
+    return yield* call(endpoints.annotations.create, {
+      params: { labId },
+      payload: { data: [{ id, data: webAnnotationOf(to, labId), visible: to.visible }] }
+    }).pipe(
+      Effect.map((answer): ChangeOutcome => ({ _tag: "Saved", shape: shapeOrNull(answer.data.results[0]) })),
+      Effect.catch((error) =>
+        tagOf(error) === "AnnotationConflict"
+          ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull((error as { current?: Annotation }).current) })
+          : Effect.fail(error)
+      )
+    )
+  return yield* updateAnnotation({ labId, id, patch: { data: webAnnotationOf(to, labId) }, version: input.version }).pipe(
+    Effect.map(
+      (outcome): ChangeOutcome =>
+        outcome._tag === "Saved"
+          ? { _tag: "Saved", shape: shapeOrNull(outcome.annotation) }
+          : { _tag: "Conflict", current: shapeOrNull(outcome.current) }
+    ),
+    Effect.catch((error) =>
+      tagOf(error) === "NotFound" ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: null }) : Effect.fail(error)
+    )
+  )
 })

@@ -117,6 +117,14 @@ export const viewer = {
     importFailed: "The file could not be imported.",
     importUnreadable: "The file is not a QuPath GeoJSON or W3C annotation file."
   },
+  edit: {
+    title: "Selected annotation",
+    label: "Label",
+    labelOf: "Label of the selected annotation",
+    hint: "Drag a handle to reshape it, the shape to move it; click a dot on an edge to add a vertex, Alt+click a vertex to remove it. Arrow keys nudge, Delete deletes.",
+    readOnly: "Drawn by {{name}}: only they, the owner or an admin can change it.",
+    by: "by {{name}}"
+  },
   collab: {
     viewers: "Also on this slide",
     viewing: "{{name}} has this slide open",

@@ -119,6 +119,14 @@ export const viewer: typeof en = {
     importFailed: "Berkas tidak dapat diimpor.",
     importUnreadable: "Berkas ini bukan berkas anotasi QuPath GeoJSON atau W3C."
   },
+  edit: {
+    title: "Anotasi terpilih",
+    label: "Label",
+    labelOf: "Label anotasi terpilih",
+    hint: "Seret titik sudut untuk mengubah bentuk, seret bentuknya untuk memindahkan; klik titik di tepi untuk menambah sudut, Alt+klik sudut untuk menghapusnya. Tombol panah menggeser, Delete menghapus.",
+    readOnly: "Digambar oleh {{name}}: hanya dia, pemilik, atau admin yang dapat mengubahnya.",
+    by: "oleh {{name}}"
+  },
   collab: {
     viewers: "Juga membuka slide ini",
     viewing: "{{name}} sedang membuka slide ini",

@@ -5,7 +5,7 @@ import { drive } from "../support/testing/drive.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
 import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
 import type { SaveInput } from "./programs.ts"
-import { kindOfDraft, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
+import { type EditPress, kindOfDraft, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
 
 const label = { id: "l1", name: "Tumour", color: "#FF0000" }
 const input = { labId: "slide-1", label, defaultLabel: "Annotation", newId: () => "00000000-0000-4000-8000-000000000001" }
@@ -17,6 +17,13 @@ const inState = (snapshot: unknown, path: string): boolean =>
   snapshot !== undefined && (snapshot as { matches: (path: string) => boolean }).matches(path)
 
 const vertices = (draft: ReadonlyArray<number>) => draft.length / 2
+
+// The selected shape s1, a square the user may change, as the view describes a press on it.
+const square = [0, 0, 200, 0, 200, 200, 0, 200]
+const triangle = [0, 0, 200, 0, 100, 150]
+const press = (handle: EditPress["handle"], coords = square): EditPress => ({ id: "s1", kind: "polygon", coords, version: 3, handle })
+type Commit = Extract<ToolsEmitted, { type: "edit.commit" }>
+const commitsOf = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e): e is Commit => e.type === "edit.commit")
 
 const model = modelFor({
   machine: toolsMachine,
@@ -32,6 +39,18 @@ const model = modelFor({
     ruler: { type: "tool.choose", tool: "ruler" },
     "down A": { type: "pointer.down", hit: null, ...at(100, 100) },
     "down A on s1": { type: "pointer.down", hit: "s1", ...at(100, 100) },
+    "down on s1's vertex": { type: "pointer.down", hit: "s1", edit: press({ kind: "vertex", index: 1 }), ...at(200, 0) },
+    "down on s1's edge midpoint": { type: "pointer.down", hit: "s1", edit: press({ kind: "midpoint", index: 0 }), ...at(100, 0) },
+    "down on s1's body": { type: "pointer.down", hit: "s1", edit: press({ kind: "body" }), ...at(100, 100) },
+    "alt-down on s1's vertex": { type: "pointer.down", hit: "s1", alt: true, edit: press({ kind: "vertex", index: 1 }), ...at(200, 0) },
+    "alt-down on a triangle's vertex": {
+      type: "pointer.down",
+      hit: "s1",
+      alt: true,
+      edit: press({ kind: "vertex", index: 1 }, triangle),
+      ...at(200, 0)
+    },
+    "s1 chosen in the list": { type: "selection.set", id: "s1" },
     "down B": { type: "pointer.down", hit: null, ...at(300, 100) },
     "down C": { type: "pointer.down", hit: null, ...at(300, 300) },
     "move far": { type: "pointer.move", ...at(300, 250), trail: [200, 180, 250, 220] },
@@ -55,20 +74,87 @@ const model = modelFor({
     vertices: vertices(context.draft),
     selected: context.selectedId,
     comment: context.comment !== "",
-    tool: context.tool
+    tool: context.tool,
+    handle: context.edit?.handle.kind ?? null
   }),
   stopWhen: ({ context }) => vertices(context.draft) > 4,
   states: {
     // Idle in any tool: nothing drawn, nothing previewed (Escape and tool changes drop the draft).
     "tools.select.idle": (actual, _, arrival) => {
       expect(actual.context.draft).toEqual([])
+      expect(actual.context.edit).toBeNull()
+      const commits = commitsOf(arrival.emitted)
+      const before = arrival.before?.context.edit
+      const up = arrival.event as { x: number; y: number } | undefined
+      // An edit ends in one commit of the shape as the release left it, from the version it started from.
+      if (arrival.via.startsWith("up") && (inState(arrival.before, "tools.select.reshaping") || inState(arrival.before, "tools.select.moving"))) {
+        const [ox, oy] = arrival.before!.context.origin!
+        const moved = before!.original.map((v, i) => v + (i % 2 === 0 ? up!.x - ox : up!.y - oy))
+        // Dragged back to where it started: nothing changed, nothing is sent.
+        if (before!.handle.kind === "body" && moved.every((v, i) => v === before!.original[i])) expect(commits).toEqual([])
+        else {
+          expect(commits).toHaveLength(1)
+          const commit = commits[0]!
+          expect(commit).toMatchObject({ id: "s1", version: 3, from: before!.original })
+          if (before!.handle.kind === "body") expect(commit.coords).toEqual(moved)
+          else expect([commit.coords[before!.vertex * 2], commit.coords[before!.vertex * 2 + 1]]).toEqual([up!.x, up!.y])
+        }
+      } else if (arrival.via.startsWith("up") && before?.handle.kind === "midpoint") {
+        // A click on an edge's midpoint inserts a vertex there.
+        expect(commits).toHaveLength(1)
+        expect(commits[0]!.coords).toEqual([0, 0, 100, 0, 200, 0, 200, 200, 0, 200])
+      } else if (arrival.via === "alt-down on s1's vertex") {
+        expect(commits).toHaveLength(1)
+        expect(commits[0]!.coords).toEqual([0, 0, 200, 200, 0, 200])
+      } else expect(commits).toEqual([])
+      if (arrival.via === "s1 chosen in the list") expect(actual.context.selectedId).toBe("s1")
+      // A triangle keeps its three vertices: Alt+press on one is an ordinary press, not a removal.
+      expect(arrival.via).not.toBe("alt-down on a triangle's vertex")
       // A click selects what the press was on; a drag (a pan) leaves the selection as it was.
       if (arrival.via.startsWith("up") && inState(arrival.before, "tools.select.pointing"))
         expect(actual.context.selectedId).toBe(arrival.before?.context.hit)
       if (arrival.via === "escape" && inState(arrival.before, "tools.select.idle")) expect(actual.context.selectedId).toBeNull()
     },
-    "tools.select.pointing": (actual) => expect(actual.context.draft).toEqual([]),
-    "tools.select.dragging": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.select.pointing": (actual, _, arrival) => {
+      expect(actual.context.draft).toEqual([])
+      // A press on the selected shape is an edit that has changed nothing yet.
+      const edit = arrival.event?.type === "pointer.down" ? arrival.event.edit : undefined
+      if (edit) expect(actual.context.edit).toMatchObject({ id: "s1", coords: edit.coords, original: edit.coords })
+      else expect(actual.context.edit).toBeNull()
+    },
+    // Panning never edits.
+    "tools.select.dragging": (actual, _, arrival) => {
+      expect(actual.context.draft).toEqual([])
+      expect(actual.context.edit).toBeNull()
+      expect(commitsOf(arrival.emitted)).toEqual([])
+    },
+    "tools.select.reshaping": (actual, _, arrival) => {
+      const edit = actual.context.edit!
+      const event = arrival.event as { x: number; y: number }
+      const n = vertices(edit.coords)
+      // A dragged midpoint became a vertex of its own, halfway along its edge.
+      if (edit.handle.kind === "midpoint") {
+        expect(n).toBe(vertices(edit.original) + 1)
+        const i = edit.handle.index
+        const j = (i + 1) % vertices(edit.original)
+        expect([edit.from[edit.vertex * 2], edit.from[edit.vertex * 2 + 1]]).toEqual([
+          (edit.original[i * 2]! + edit.original[j * 2]!) / 2,
+          (edit.original[i * 2 + 1]! + edit.original[j * 2 + 1]!) / 2
+        ])
+      } else expect(n).toBe(vertices(edit.original))
+      // The dragged vertex is where the pointer is; the others stay.
+      expect([edit.coords[edit.vertex * 2], edit.coords[edit.vertex * 2 + 1]]).toEqual([event.x, event.y])
+      for (let i = 0; i < n; i++)
+        if (i !== edit.vertex) expect([edit.coords[i * 2], edit.coords[i * 2 + 1]]).toEqual([edit.from[i * 2], edit.from[i * 2 + 1]])
+      expect(commitsOf(arrival.emitted)).toEqual([])
+    },
+    "tools.select.moving": (actual, _, arrival) => {
+      const edit = actual.context.edit!
+      const event = arrival.event as { x: number; y: number }
+      const [ox, oy] = actual.context.origin!
+      // Every vertex moved by how far the pointer is from the press.
+      expect(edit.coords).toEqual(edit.original.map((v, i) => v + (i % 2 === 0 ? event.x - ox : event.y - oy)))
+    },
     "tools.rectangle.idle": (actual) => expect(actual.context.draft).toEqual([]),
     "tools.rectangle.pointing": (actual) => expect(actual.context.draft).toEqual([]),
     "tools.rectangle.dragging": (actual) => {

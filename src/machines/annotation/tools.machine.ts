@@ -2,7 +2,12 @@
 // per gesture). A "pointing" state sits between a press and a drag, so a click is told from a drag.
 // Every drawing state handles Escape: it drops the draft, so the preview goes with it.
 //
-//   select     click: select what was under the pointer (the view hit-tests at the edge); a drag pans
+//   select     click: select what was under the pointer (the view hit-tests at the edge); a drag pans.
+//              On the selected shape, when the user may change it (the view says so with the press):
+//              drag a vertex (reshaping; a rectangle's corner keeps it a rectangle), drag an edge's
+//              midpoint (a vertex inserted there, then dragged), click a midpoint (a vertex inserted),
+//              Alt+click a vertex (removed, never below the shape's least), drag the body (moving).
+//              Each ends in one `edit.commit` with the new vertices; Escape mid-drag puts it back.
 //   rectangle  press, drag, release: a rectangle; a click draws nothing
 //   polygon    click vertices; double click, Enter or a click on the first vertex closes it;
 //              Backspace drops the last vertex (the last one gone: back to idle)
@@ -15,8 +20,10 @@
 // also coalesces pointer moves to one per animation frame. States never touch the DOM. A finished
 // shape is saved by the `save` actor (POST .../v2/annotations/ with a client-chosen uuid); the machine
 // emits `annotation.saved` and the view puts the stored annotation into the store (origin local).
-import { assign, emit, setup } from "xstate"
+// An edit is emitted as `edit.commit`; the edits machine saves it and remembers it for undo.
+import { and, assign, emit, enqueueActions, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
+import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, translate } from "../../annotation/edit.ts"
 import type { ShapeKind } from "../../annotation/store/shape.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
@@ -33,9 +40,42 @@ interface At {
   readonly scale: number
 }
 
+/** A press on the selected shape that the user may change: the shape as it was, and the handle pressed. */
+export interface EditPress {
+  readonly id: string
+  readonly kind: ShapeKind
+  readonly coords: ReadonlyArray<number>
+  /** The version the edit starts from (a change heard meanwhile makes the save a conflict). */
+  readonly version: number
+  readonly handle: Handle
+}
+
+/** An edit under way: the shape as it was at the press, and as the drag has made it so far. */
+export interface EditState {
+  readonly id: string
+  readonly kind: ShapeKind
+  readonly version: number
+  readonly handle: Handle
+  /** The vertices at the press. */
+  readonly original: ReadonlyArray<number>
+  /** What the drag moves: the original, or the original with the vertex inserted on the pressed edge. */
+  readonly from: ReadonlyArray<number>
+  /** As dragged so far (what the overlay shows). */
+  readonly coords: ReadonlyArray<number>
+  /** The vertex being dragged (reshaping), after any insertion. */
+  readonly vertex: number
+}
+
 export type ToolsEvent =
   | { readonly type: "tool.choose"; readonly tool: Tool }
-  | ({ readonly type: "pointer.down"; readonly hit: string | null } & At)
+  | ({
+      readonly type: "pointer.down"
+      readonly hit: string | null
+      /** Alt held: a click on a vertex removes it. */
+      readonly alt?: boolean
+      /** Set when the press is on the selected shape and the user may change it. */
+      readonly edit?: EditPress | null
+    } & At)
   /** One per animation frame; `trail` holds the samples coalesced into it (x,y pairs), for the pencil. */
   | ({ readonly type: "pointer.move"; readonly trail?: ReadonlyArray<number> } & At)
   | ({ readonly type: "pointer.up" } & At)
@@ -45,8 +85,10 @@ export type ToolsEvent =
   | { readonly type: "key.enter" }
   | { readonly type: "comment.text"; readonly text: string }
   | { readonly type: "label.choose"; readonly label: Pick<Label, "id" | "name" | "color"> | null }
-  /** The selected annotation is gone (deleted here or elsewhere). */
+  /** The selected annotation is gone (deleted here or elsewhere), or Escape was pressed elsewhere. */
   | { readonly type: "selection.clear" }
+  /** An annotation chosen elsewhere (the list): selected, in the select tool. */
+  | { readonly type: "selection.set"; readonly id: string }
 
 export interface ToolsInput {
   readonly labId: string
@@ -78,6 +120,8 @@ export interface ToolsContext {
   readonly error: unknown
   /** What the saving state sends (kept so a save that found no network can be kept as a draft). */
   readonly pending: SaveInput | null
+  /** What the press was on when it was on the selected, editable shape; the shape as dragged so far. */
+  readonly edit: EditState | null
 }
 
 export type ToolsEmitted =
@@ -85,11 +129,32 @@ export type ToolsEmitted =
   | { readonly type: "annotation.failed"; readonly error: unknown }
   /** The save found no network: the view keeps the shape as an offline draft (drafts.machine.ts). */
   | { readonly type: "annotation.drafted"; readonly input: SaveInput }
+  /** An edit gesture ended with the shape changed: the edits machine saves it. */
+  | {
+      readonly type: "edit.commit"
+      readonly id: string
+      readonly kind: ShapeKind
+      readonly version: number
+      readonly from: ReadonlyArray<number>
+      readonly coords: ReadonlyArray<number>
+    }
 
 const atOf = (event: ToolsEvent): XY => ("x" in event ? [event.x, event.y] : [0, 0])
 const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale : 1)
 
-const cleared = { draft: [], origin: null, cursor: null, comment: "" } as const
+const cleared = { draft: [], origin: null, cursor: null, comment: "", edit: null } as const
+
+const pressOf = (event: ToolsEvent): EditPress | null => (event.type === "pointer.down" ? (event.edit ?? null) : null)
+const handleOf = (event: ToolsEvent): Handle["kind"] | null => pressOf(event)?.handle.kind ?? null
+
+/** The edit as the pointer now has it: the dragged vertex where the pointer is, or the whole shape moved. */
+const dragged = (edit: EditState, at: XY, origin: XY): ReadonlyArray<number> =>
+  edit.handle.kind === "body"
+    ? translate(edit.from, at[0] - origin[0], at[1] - origin[1])
+    : moveVertex(edit.kind, edit.from, edit.vertex, at[0], at[1])
+
+const commitOf = (edit: Pick<EditState, "id" | "kind" | "version" | "original">, coords: ReadonlyArray<number>) =>
+  ({ type: "edit.commit", id: edit.id, kind: edit.kind, version: edit.version, from: edit.original, coords }) as const
 
 export const toolsMachine = setup({
   types: {
@@ -110,7 +175,20 @@ export const toolsMachine = setup({
     closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
     enoughVertices: ({ context }) => context.draft.length >= 6,
     oneVertex: ({ context }) => context.draft.length <= 2,
-    hasComment: ({ context }) => context.comment.trim().length > 0
+    hasComment: ({ context }) => context.comment.trim().length > 0,
+    onHandle: ({ context }, kind: Handle["kind"]) => context.edit?.handle.kind === kind,
+    /** Alt+press on a vertex that may go. */
+    removesVertex: ({ event }) => {
+      const press = pressOf(event)
+      return (
+        event.type === "pointer.down" &&
+        event.alt === true &&
+        press?.handle.kind === "vertex" &&
+        removeVertex(press.kind, press.coords, press.handle.index) !== null
+      )
+    },
+    /** A click on an edge's midpoint inserts a vertex there. */
+    insertsVertex: ({ context }) => context.edit?.handle.kind === "midpoint"
   },
   actions: {
     clear: assign(cleared),
@@ -146,7 +224,43 @@ export const toolsMachine = setup({
     failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
     prepare: assign(({ context }) => ({ pending: saveInputOf(context) })),
     drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.pending ?? saveInputOf(context) })),
-    keepError: assign((_, error: unknown) => ({ error }))
+    keepError: assign((_, error: unknown) => ({ error })),
+    selectOne: assign(({ event }) => (event.type === "selection.set" ? { selectedId: event.id } : {})),
+    /** The press on an editable shape: kept as an edit that has not changed anything yet. */
+    pressEdit: assign(({ event }) => {
+      const press = pressOf(event)
+      if (press === null) return { edit: null }
+      const { coords, ...rest } = press
+      const vertex = press.handle.kind === "vertex" ? press.handle.index : -1
+      return { edit: { ...rest, original: coords, from: coords, coords, vertex } }
+    }),
+    /** An edge's midpoint dragged: a vertex is inserted there, and that one is dragged. */
+    beginInsert: assign(({ context }) => {
+      const edit = context.edit
+      if (edit === null || edit.handle.kind !== "midpoint") return {}
+      const i = edit.handle.index
+      const n = edit.from.length / 2
+      const j = (i + 1) % n
+      const x = (edit.from[i * 2]! + edit.from[j * 2]!) / 2
+      const y = (edit.from[i * 2 + 1]! + edit.from[j * 2 + 1]!) / 2
+      const from = insertVertex(edit.kind, edit.from, i, x, y)
+      return from === null ? {} : { edit: { ...edit, from, coords: from, vertex: i + 1 } }
+    }),
+    drag: assign(({ context, event }) =>
+      context.edit === null ? {} : { edit: { ...context.edit, coords: dragged(context.edit, atOf(event), context.origin ?? atOf(event)) } }
+    ),
+    /** Emits the edit if it changed the shape. */
+    commit: enqueueActions(({ context, enqueue }) => {
+      const edit = context.edit
+      if (edit !== null && !sameCoords(edit.coords, edit.original)) enqueue.emit(commitOf(edit, edit.coords))
+    }),
+    removeVertex: enqueueActions(({ event, enqueue }) => {
+      const press = pressOf(event)
+      if (press === null || press.handle.kind !== "vertex") return
+      const coords = removeVertex(press.kind, press.coords, press.handle.index)
+      if (coords !== null) enqueue.emit(commitOf({ ...press, original: press.coords }, coords))
+    }),
+    clearEdit: assign({ edit: null })
   }
 }).createMachine({
   id: "annotationTools",
@@ -163,7 +277,8 @@ export const toolsMachine = setup({
     comment: "",
     tool: "select",
     error: null,
-    pending: null
+    pending: null,
+    edit: null
   }),
   initial: "tools",
   on: { "label.choose": { actions: "setLabel" } },
@@ -180,23 +295,58 @@ export const toolsMachine = setup({
           { guard: { type: "chose", params: "comment" }, target: ".comment", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "ruler" }, target: ".ruler", actions: ["clear", "deselect", "setTool"] }
         ],
-        "selection.clear": { actions: "deselect" }
+        "selection.clear": { actions: ["deselect", "clearEdit"] }
       },
       states: {
         last: { type: "history" },
         select: {
           initial: "idle",
           states: {
-            idle: { on: { "pointer.down": { target: "pointing", actions: "press" }, "key.escape": { actions: "deselect" } } },
+            idle: {
+              on: {
+                "pointer.down": [
+                  { guard: "removesVertex", actions: "removeVertex" },
+                  { target: "pointing", actions: ["press", "pressEdit"] }
+                ],
+                "key.escape": { actions: "deselect" },
+                "selection.set": { actions: "selectOne" }
+              }
+            },
             pointing: {
               on: {
-                "pointer.move": { guard: "dragged", target: "dragging" },
-                "pointer.up": { target: "idle", actions: "select" },
-                "key.escape": { target: "idle", actions: "clear" }
+                "pointer.move": [
+                  { guard: and(["dragged", { type: "onHandle", params: "vertex" as const }]), target: "reshaping", actions: "drag" },
+                  { guard: and(["dragged", { type: "onHandle", params: "midpoint" as const }]), target: "reshaping", actions: ["beginInsert", "drag"] },
+                  { guard: and(["dragged", { type: "onHandle", params: "body" as const }]), target: "moving", actions: "drag" },
+                  { guard: "dragged", target: "dragging", actions: "clearEdit" }
+                ],
+                "pointer.up": [
+                  { guard: "insertsVertex", target: "idle", actions: ["select", "beginInsert", "commit", "clearEdit"] },
+                  { target: "idle", actions: ["select", "clearEdit"] }
+                ],
+                "key.escape": { target: "idle", actions: ["clear", "clearEdit"] }
               }
             },
             /** The viewer pans; the selection stays. */
-            dragging: { on: { "pointer.up": { target: "idle", actions: "clear" }, "key.escape": { target: "idle", actions: "clear" } } }
+            dragging: { on: { "pointer.up": { target: "idle", actions: "clear" }, "key.escape": { target: "idle", actions: "clear" } } },
+            /** A vertex follows the pointer (a rectangle's corner keeps it a rectangle). */
+            reshaping: {
+              on: {
+                "pointer.move": { actions: "drag" },
+                "pointer.up": { target: "idle", actions: ["drag", "commit", "clearEdit"] },
+                "key.escape": { target: "idle", actions: "clearEdit" },
+                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] }
+              }
+            },
+            /** The whole shape follows the pointer. */
+            moving: {
+              on: {
+                "pointer.move": { actions: "drag" },
+                "pointer.up": { target: "idle", actions: ["drag", "commit", "clearEdit"] },
+                "key.escape": { target: "idle", actions: "clearEdit" },
+                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] }
+              }
+            }
           }
         },
         rectangle: {

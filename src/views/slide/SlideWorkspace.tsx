@@ -20,6 +20,7 @@ import { SlideTopBar } from "./SlideTopBar.tsx"
 import { SlideViewer } from "./SlideViewer.tsx"
 import { AnnotationStatus } from "./annotation/AnnotationStatus.tsx"
 import { CollabBar } from "./annotation/collab/CollabBar.tsx"
+import { SelectionBar } from "./annotation/edit/SelectionBar.tsx"
 import { Presence } from "./annotation/collab/Presence.tsx"
 import { AnnotationSidePanel } from "./annotation/panels/AnnotationSidePanel.tsx"
 import { useAnnotations } from "./annotation/useAnnotations.ts"
@@ -76,6 +77,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     mpp: lab?.mpp ?? null,
     // Only once the server has shown the slide: a missing or forbidden one is subscribed to by nothing.
     canEdit: signedIn && lab !== null,
+    role: lab?.role ?? null,
     defaultLabel: t("viewer.annotations.defaultLabel")
   })
 
@@ -112,6 +114,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               <ScaleBar viewer={viewer} mpp={lab.mpp} />
               <AnnotationStatus view={annotations} />
               <CollabBar view={annotations.collab} />
+              <SelectionBar view={annotations} />
             </>
           )
         }

@@ -2,24 +2,43 @@
 // overlay in the viewer, runs the tools machine and converts the overlay's DOM events into its typed
 // events, once, here: positions into image pixels, pointer moves coalesced to one per animation
 // frame (with the samples in between as a trail, for the pencil), keys into key.* events.
-// In the pan/select tool the pointer events also reach OpenSeadragon (which pans); in a drawing
-// tool the press is kept from it, while the wheel still zooms.
+// In the pan/select tool the pointer events also reach OpenSeadragon (which pans), except a press on
+// a handle or the body of the selected shape the user may change (an edit); in a drawing tool the
+// press is kept from it, while the wheel still zooms. With a shape selected, Delete (or Backspace)
+// deletes it and the arrow keys nudge it (Shift: ten times as far), before OpenSeadragon pans.
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type OpenSeadragon from "openseadragon"
 import { useEffect, useMemo, useRef, useState } from "react"
+import { handleAt } from "../../../annotation/edit.ts"
 import { AnnotationOverlay } from "../../../annotation/render/overlay.ts"
-import { shapeOf } from "../../../annotation/store/shape.ts"
+import { type Shape, shapeOf, withCoords } from "../../../annotation/store/shape.ts"
+import type { Role } from "../../../contract/labs.ts"
 import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
 import { labelsMachine } from "../../../machines/annotation/labels.machine.ts"
 import type { SlideAnnotations } from "../../../machines/annotation/programs.ts"
 import { type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
+import { useSession } from "../../session.tsx"
+import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
+import { type EditsView, useEdits } from "./edit/useEdits.ts"
 import { previewOf } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
+/** How near a handle a press must be to take it, in screen px (handles are 8 px across). */
+const HANDLE_HIT_PX = 7
+/** An arrow key nudges the selected shape this far on screen; with Shift, ten times as far. */
+const NUDGE_PX = 1
+const NUDGES: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1]
+}
+/** The cursor over each handle of a shape that may be changed. */
+const CURSORS = { vertex: "pointer", midpoint: "copy", body: "move" } as const
 
 export interface AnnotationsView {
   readonly tool: Tool
@@ -34,8 +53,12 @@ export interface AnnotationsView {
   readonly setComment: (text: string) => void
   readonly submitComment: () => void
   readonly cancel: () => void
-  /** Working together: live changes, presence, edits, offline drafts (collab/useCollab.ts). */
+  /** Working together: live changes, presence, offline drafts (collab/useCollab.ts). */
   readonly collab: CollabView
+  /** The user's own changes (edit/useEdits.ts). */
+  readonly edits: EditsView
+  /** The selected shape as the store has it now. */
+  readonly selected: Shape | null
   /** For the side panels: the store, the labels flow, the fill and the highlighted shape. */
   readonly store: AnnotationStore
   /** The slide's list as the server answered it (the list's times come from it). */
@@ -43,6 +66,8 @@ export interface AnnotationsView {
   readonly labels: ActorRefFrom<typeof labelsMachine>
   readonly setFill: (on: boolean) => void
   readonly highlight: (id: string | null) => void
+  /** Hides or shows the shape on this screen only (a view setting, never sent). */
+  readonly toggleVisible: (shape: Shape) => void
 }
 
 export const useAnnotations = (options: {
@@ -50,9 +75,12 @@ export const useAnnotations = (options: {
   readonly viewer: OpenSeadragon.Viewer | null
   readonly mpp: number | null
   readonly canEdit: boolean
+  /** The user's standing on the slide (who may change whose shapes); null for a visitor. */
+  readonly role: Role | null
   readonly defaultLabel: string
 }): AnnotationsView => {
-  const { labId, viewer, mpp, canEdit, defaultLabel } = options
+  const { labId, viewer, mpp, canEdit, role, defaultLabel } = options
+  const { user } = useSession()
   const store = useMemo(() => new AnnotationStore(), [])
   const loader = useActorRef(annotationsMachine, { input: { labId } })
   const tools = useActorRef(toolsMachine, { input: { labId, label: null, defaultLabel } })
@@ -66,6 +94,13 @@ export const useAnnotations = (options: {
   const fillAlphaRef = useRef(0)
   const tool = useSelector(tools, (s) => s.context.tool)
   const collab = useCollab({ labId, store, tools, labels, canEdit, defaultLabel })
+  const edits = useEdits({ labId, store, tools, collab, canEdit, role, me: user?.id ?? null })
+  // Read by the overlay's handlers, which live as long as the viewer (a new role must not rebuild it).
+  const editsRef = useRef(edits)
+  editsRef.current = edits
+  const selectedId = useSelector(tools, (s) => s.context.selectedId)
+  // Moves with every change of the store, so the selected shape shown beside the slide is current.
+  const [, setStoreVersion] = useState(0)
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
   const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
   const comment = useSelector(tools, (s) => s.context.comment)
@@ -81,7 +116,14 @@ export const useAnnotations = (options: {
   useEffect(() => {
     if (loaded !== null) labelsFlow.send({ type: "labels.loaded", labels: loaded.labels })
   }, [loaded, labelsFlow])
-  useEffect(() => store.subscribe(() => setCount(store.size)), [store])
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        setCount(store.size)
+        setStoreVersion((v) => v + 1)
+      }),
+    [store]
+  )
 
   useEffect(() => {
     if (loaded === null) return
@@ -150,14 +192,33 @@ export const useAnnotations = (options: {
       trail = []
       tools.send({ type: "pointer.move", ...image(event), ...(samples.length > 0 ? { trail: samples } : {}) })
     }
+    /** The selected shape, when the user may change it. */
+    const editable = (): Shape | null => {
+      const snapshot = tools.getSnapshot()
+      const id = snapshot.context.selectedId
+      const shape = id === null || snapshot.context.tool !== "select" ? undefined : store.get(id)
+      return shape !== undefined && editsRef.current.mayEdit(shape) ? shape : null
+    }
     const onDown = (event: PointerEvent) => {
       if (event.button !== 0) return
       const draws = drawing()
-      if (draws) {
+      const at = image(event)
+      const target = draws ? null : editable()
+      const handle = target === null ? null : handleAt(target.kind, target.coords, at.x, at.y, HANDLE_HIT_PX / scale())
+      if (draws || handle !== null) {
         event.stopPropagation()
         element.setPointerCapture(event.pointerId)
       }
-      tools.send({ type: "pointer.down", ...image(event), hit: draws ? null : hitAt(event) })
+      tools.send({
+        type: "pointer.down",
+        ...at,
+        hit: draws ? null : handle !== null && target !== null ? target.id : hitAt(event),
+        alt: event.altKey,
+        edit:
+          handle !== null && target !== null
+            ? { id: target.id, kind: target.kind, coords: [...target.coords], version: target.version, handle }
+            : null
+      })
     }
     const hitAt = (event: PointerEvent) => {
       const { x, y } = image(event)
@@ -165,6 +226,13 @@ export const useAnnotations = (options: {
     }
     const onMove = (event: PointerEvent) => {
       if (drawing()) event.stopPropagation()
+      // Over the selected shape's handles the cursor says what a press there does.
+      if (!drawing() && event.buttons === 0 && element.contains(event.target as Node | null)) {
+        const target = editable()
+        const at = image(event)
+        const handle = target === null ? null : handleAt(target.kind, target.coords, at.x, at.y, HANDLE_HIT_PX / scale())
+        element.style.cursor = handle === null ? "" : event.altKey && handle.kind === "vertex" ? "not-allowed" : CURSORS[handle.kind]
+      }
       for (const sample of event.getCoalescedEvents?.() ?? []) {
         const { x, y } = image(sample)
         trail.push(x, y)
@@ -196,8 +264,12 @@ export const useAnnotations = (options: {
       overlay.setPreview(previewOf(snapshot, mpp))
       const id = snapshot.context.selectedId
       const shape = id === null ? null : (store.get(id) ?? null)
-      overlay.select(shape)
-      element.style.cursor = snapshot.context.tool === "select" ? "" : "crosshair"
+      // While a handle is dragged, the shape as the drag has it.
+      const edit = snapshot.context.edit
+      const shown = shape !== null && edit !== null && edit.id === shape.id ? withCoords(shape, edit.coords) : shape
+      overlay.select(shown, shown !== null && snapshot.context.tool === "select" && editsRef.current.mayEdit(shown))
+      if (snapshot.context.tool !== "select") element.style.cursor = "crosshair"
+      else if (element.style.cursor === "crosshair") element.style.cursor = ""
     })
     return () => {
       preview.unsubscribe()
@@ -229,8 +301,34 @@ export const useAnnotations = (options: {
     return () => window.removeEventListener("keydown", onKey)
   }, [tools])
 
+  // Keys for the selected shape, heard before OpenSeadragon's (which pans with the arrows): Delete
+  // or Backspace deletes it, the arrows nudge it. Never while typing, never with Ctrl, Alt or Meta.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
+      const snapshot = tools.getSnapshot()
+      if (snapshot.context.tool !== "select" || !snapshot.matches({ tools: { select: "idle" } })) return
+      const id = snapshot.context.selectedId
+      const shape = id === null ? undefined : store.get(id)
+      if (shape === undefined || !edits.mayEdit(shape)) return
+      const nudge = NUDGES[event.key]
+      if (event.key === "Delete" || event.key === "Backspace") edits.remove(shape)
+      else if (nudge !== undefined) {
+        const step = ((event.shiftKey ? 10 : 1) * NUDGE_PX) / (overlayRef.current?.scale ?? 1)
+        edits.nudge(shape, nudge[0] * step, nudge[1] * step)
+      } else return
+      event.preventDefault()
+      event.stopPropagation()
+    }
+    window.addEventListener("keydown", onKey, true)
+    return () => window.removeEventListener("keydown", onKey, true)
+  }, [tools, store, edits])
+
+  const selectedShape = selectedId === null ? null : (store.get(selectedId) ?? null)
   return {
     collab,
+    edits,
+    selected: selectedShape,
     tool,
     choose: (next) => tools.send({ type: "tool.choose", tool: next }),
     phase,
@@ -253,6 +351,11 @@ export const useAnnotations = (options: {
       overlay.fillAlpha = on ? fillAlphaRef.current : 0
       overlay.requestDraw()
     },
-    highlight: (id) => overlayRef.current?.select(id === null ? null : (store.get(id) ?? null))
+    toggleVisible: (shape) => store.apply("local", { upsert: [{ ...shape, visible: !store.isShown(shape) }] }),
+    highlight: (id) => {
+      // In the select tool a shape chosen in the list is selected (and may be edited); while drawing it is only shown.
+      if (id !== null && tools.getSnapshot().context.tool === "select") tools.send({ type: "selection.set", id })
+      else overlayRef.current?.select(id === null ? null : (store.get(id) ?? null))
+    }
   }
 }

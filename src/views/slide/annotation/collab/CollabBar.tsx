@@ -1,12 +1,10 @@
-// Beside the annotation count: the unsaved drafts ("2 unsaved", with what happens to them), and the
-// selected annotation's actions (hide or show, delete).
+// Beside the annotation count: the unsaved drafts ("2 unsaved", with what happens to them).
 import { useT } from "../../../../i18n/index.ts"
 import * as css from "./collab.css.ts"
 import type { CollabView } from "./useCollab.ts"
 
 export const CollabBar = ({ view }: { readonly view: CollabView }) => {
   const t = useT()
-  const { selected } = view
   return (
     <>
       {view.unsaved > 0 && (
@@ -24,17 +22,6 @@ export const CollabBar = ({ view }: { readonly view: CollabView }) => {
               </button>
             </>
           )}
-        </span>
-      )}
-      {selected !== null && (
-        <span className={css.bar} title={t("viewer.collab.selected")} data-testid="selection-actions">
-          <span>{selected.labelName}</span>
-          <button type="button" className={css.action} onClick={() => view.toggleVisible(selected.id)}>
-            {selected.visible ? t("viewer.collab.hide") : t("viewer.collab.show")}
-          </button>
-          <button type="button" className={css.action} onClick={() => view.remove(selected.id)}>
-            {t("viewer.collab.delete")}
-          </button>
         </span>
       )}
     </>

@@ -1,27 +1,26 @@
 // Working on a slide together: the lab channel's annotation and label changes applied to the store
-// as they arrive (origin "remote": never sent back, never undone), who else has the slide open, the
-// selected shape's edits with their conflicts and refusals said in a toast, and the shapes drawn
-// without a connection (drafts.machine.ts), kept on this device and uploaded when it returns.
+// as they arrive (origin "remote": never sent back, never undone), labels created, renamed and
+// deleted elsewhere handed to the labels flow, who else has the slide open, and the shapes drawn
+// without a connection (drafts.machine.ts), kept on this device and uploaded when it returns. The
+// user's own edits of saved shapes are useEdits' (edit/useEdits.ts).
 import { useActorRef, useSelector } from "@xstate/react"
 import { Fiber } from "effect"
-import { useCallback, useEffect, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { type Shape, shapeOf } from "../../../../annotation/store/shape.ts"
 import type { AnnotationStore } from "../../../../annotation/store/store.ts"
 import type { Annotation, Label, Viewer } from "../../../../contract/annotations.ts"
 import { labChannel } from "../../../../contract/realtime.ts"
-import { type EditInput, listAnnotations, removeAnnotation, updateAnnotation } from "../../../../effects/annotations/edit.ts"
+import { listAnnotations } from "../../../../effects/annotations/edit.ts"
 import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/annotations/presence.ts"
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
-import { useT } from "../../../../i18n/index.ts"
 import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
 import { liveStatusOf } from "../../../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../../../realtime/RealtimeProvider.tsx"
 import { useChannel } from "../../../realtime/useChannel.ts"
 import { useSession } from "../../../session.tsx"
-import { useToast } from "../../../ui/index.ts"
 import { isDraft, shapeOfDraft } from "./draftShape.ts"
 
 const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
@@ -33,12 +32,12 @@ export interface CollabView {
   readonly drafts: "loading" | "empty" | "waiting" | "syncing" | "refused"
   readonly retryDrafts: () => void
   readonly discardDrafts: () => void
-  /** The selected shape, when it may be edited here. */
-  readonly selected: Shape | null
-  readonly toggleVisible: (id: string) => void
-  readonly remove: (id: string) => void
-  /** Edits one annotation (a draft is edited where it is kept). */
-  readonly update: (id: string, patch: EditInput["patch"]) => void
+  /** An unsaved draft is edited where it is kept (on this device). */
+  readonly draft: {
+    readonly update: (id: string, coords: ReadonlyArray<number>) => void
+    readonly relabel: (id: string, label: Pick<Label, "id" | "name" | "color">) => void
+    readonly remove: (id: string) => void
+  }
 }
 
 const shapesOf = (annotations: ReadonlyArray<Annotation>): Array<Shape> =>
@@ -46,9 +45,6 @@ const shapesOf = (annotations: ReadonlyArray<Annotation>): Array<Shape> =>
     const parsed = shapeOf(annotation)
     return parsed.ok ? [parsed.shape] : []
   })
-
-const tagOf = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "_tag" in error ? String((error as { _tag: unknown })._tag) : undefined
 
 export const useCollab = (options: {
   readonly labId: string
@@ -59,8 +55,6 @@ export const useCollab = (options: {
   readonly defaultLabel: string
 }): CollabView => {
   const { labId, store, tools, labels, canEdit, defaultLabel } = options
-  const t = useT()
-  const { toast } = useToast()
   const { user } = useSession()
   const selfId = user?.id ?? null
   const realtime = useRealtimeActor()
@@ -72,8 +66,6 @@ export const useCollab = (options: {
   const drafts = useActorRef(draftsMachine, { input: { labId, defaultLabel, online: navigator.onLine, connected: false } })
   const draftList = useSelector(drafts, (s) => s.context.drafts)
   const draftPhase = useSelector(drafts, (s) => s.value as CollabView["drafts"])
-  const selectedId = useSelector(tools, (s) => s.context.selectedId)
-  const [, redraw] = useState(0)
 
   useEffect(() => {
     const update = () => setOnline(navigator.onLine)
@@ -149,6 +141,7 @@ export const useCollab = (options: {
     const labelShapes = (labelId: string) => [...store.all()].filter((s) => s.labelId === labelId).map((s) => s.id)
     const plan = planOf(labId, change, labelShapes)
     store.apply("remote", plan.batch)
+    const selectedId = tools.getSnapshot().context.selectedId
     if (selectedId !== null && plan.batch.remove?.includes(selectedId)) tools.send({ type: "selection.clear" })
     if (plan.fetch) {
       runtime.runPromise(listAnnotations(labId)).then(
@@ -159,70 +152,23 @@ export const useCollab = (options: {
     if (plan.userId !== selfId && !viewersRef.current.some((v) => v.id === plan.userId)) refreshViewers()
   })
 
-  const refused = useCallback(
-    (error: unknown) =>
-      tagOf(error) === "Forbidden"
-        ? toast({ kind: "error", title: t("viewer.collab.forbiddenTitle"), message: t("viewer.collab.forbiddenBody") })
-        : toast({ kind: "error", title: t("viewer.collab.failedTitle"), message: t("viewer.collab.failedBody") }),
-    [t, toast]
-  )
-
-  const update = useCallback(
-    (id: string, patch: EditInput["patch"]) => {
-      const shape = store.get(id)
-      if (shape === undefined) return
-      if (isDraft(shape)) return // a draft's shape is edited through the drafts (draft.update); no gesture edits one yet
-      runtime.runPromise(updateAnnotation({ labId, id, patch, version: shape.version })).then((outcome) => {
-        if (outcome._tag === "Saved") {
-          store.apply("local", { upsert: shapesOf([outcome.annotation]) })
-          return
-        }
-        // Someone got there first: their version is what everyone sees now, and the user is told.
-        const current = outcome.current
-        if (current === null) store.apply("remote", { remove: [id] })
-        else store.apply("remote", { upsert: shapesOf([current]) })
-        toast({
-          kind: "info",
-          title: t("viewer.collab.conflictTitle"),
-          message: current === null ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody", { name: current.user.name })
-        })
-        redraw((n) => n + 1)
-      }, refused)
-    },
-    [labId, store, t, toast, refused]
-  )
-
-  const remove = useCallback(
-    (id: string) => {
-      const shape = store.get(id)
-      if (shape === undefined) return
-      if (isDraft(shape)) {
+  const draft = useMemo(
+    (): CollabView["draft"] => ({
+      update: (id, coords) => drafts.send({ type: "draft.update", id, coords }),
+      relabel: (id, label) => drafts.send({ type: "draft.relabel", id, label }),
+      remove: (id) => {
         drafts.send({ type: "draft.remove", id })
         tools.send({ type: "selection.clear" })
-        return
       }
-      runtime.runPromise(removeAnnotation({ labId, id })).then(() => {
-        store.apply("local", { remove: [id] })
-        tools.send({ type: "selection.clear" })
-        toast({ kind: "success", title: t("viewer.collab.deleted") })
-      }, refused)
-    },
-    [labId, store, tools, drafts, t, toast, refused]
+    }),
+    [drafts, tools]
   )
-
-  const selected = selectedId === null ? null : (store.get(selectedId) ?? null)
   return {
     viewers: viewers.filter((v) => v.id !== selfId),
     unsaved: draftList.length,
     drafts: draftPhase,
     retryDrafts: () => drafts.send({ type: "drafts.retry" }),
     discardDrafts: () => drafts.send({ type: "drafts.clear" }),
-    selected: canEdit ? selected : null,
-    toggleVisible: (id) => {
-      const shape = store.get(id)
-      if (shape !== undefined) update(id, { visible: !shape.visible })
-    },
-    remove,
-    update
+    draft
   }
 }

@@ -15,6 +15,7 @@ import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
 import type { AnnotationsView } from "../useAnnotations.ts"
+import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { AnnotationList } from "./AnnotationList.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
 import * as css from "./panels.css.ts"
@@ -159,6 +160,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
       </div>
       {tab === "annotations" ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-annotations" aria-labelledby="annotation-tab-annotations">
+          <SelectedSection view={view} labels={rows} mpp={lab.mpp} me={user?.id ?? null} />
           <LabelsSection
             view={view}
             rows={rows}

@@ -2,12 +2,11 @@
 // virtual rows for labels the annotations name but the slide lacks, "uncategorized" first of all),
 // an annotation's measurement as text, the box the viewer flies to, and the records the export
 // converters take.
-import type { Label, WebAnnotation } from "../../../../contract/annotations.ts"
+import type { Label } from "../../../../contract/annotations.ts"
 import type { BBox } from "../../../../annotation/geometry.ts"
 import type { AnnotationRecord, LabelInfo } from "../../../../annotation/interchange/index.ts"
 import { measure } from "../../../../annotation/measure.ts"
-import { geometryOf, type Shape } from "../../../../annotation/store/shape.ts"
-import { toSelector } from "../../../../annotation/geometry.ts"
+import { geometryOf, type Shape, webAnnotationOf } from "../../../../annotation/store/shape.ts"
 
 export interface LabelRow {
   readonly id: string
@@ -104,22 +103,11 @@ export const focusBox = (bbox: BBox, minSide = 400): { x: number; y: number; wid
 }
 
 /** The shape as the export converters take it (full-resolution pixels, its label by id and name). */
-export const recordOf = (shape: Shape, source: string): AnnotationRecord => {
-  const data: WebAnnotation = {
-    type: "Annotation",
-    body: [
-      {
-        type: "TextualBody",
-        purpose: "tagging",
-        value: shape.labelName,
-        label: { id: shape.labelId, name: shape.labelName, color: shape.color }
-      },
-      ...shape.comments.map((value) => ({ type: "TextualBody" as const, purpose: "commenting" as const, value }))
-    ],
-    target: { source, selector: toSelector(geometryOf(shape)) }
-  }
-  return { id: shape.id, data, visible: shape.visible }
-}
+export const recordOf = (shape: Shape, source: string): AnnotationRecord => ({
+  id: shape.id,
+  data: webAnnotationOf(shape, source),
+  visible: shape.visible
+})
 
 export const labelInfos = (rows: ReadonlyArray<LabelRow>): Array<LabelInfo> => rows.map(({ id, name, color }) => ({ id, name, color }))
 

