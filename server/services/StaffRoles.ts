@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto"
 import { Context, Data, Effect, Layer } from "effect"
 import { Forbidden } from "../../src/contract/errors.ts"
 import { findUserByEmail } from "../db/users.ts"
+import { isStaff as staffFlag } from "../domain/permissions.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 
@@ -54,8 +55,7 @@ export class StaffRoles extends Context.Service<
       const events = yield* EventLog
 
       const isStaff = Effect.fn("StaffRoles.isStaff")(function* (userId: string) {
-        const row = yield* sql(() => db.selectFrom("users").select("is_staff").where("id", "=", userId).executeTakeFirst())
-        return row?.is_staff === 1
+        return staffFlag(yield* sql(() => db.selectFrom("users").select("is_staff").where("id", "=", userId).executeTakeFirst()))
       })
 
       const requireStaff = Effect.fn("StaffRoles.requireStaff")(function* (user: { readonly id: string; readonly email: string }) {
@@ -97,7 +97,7 @@ export class StaffRoles extends Context.Service<
           Effect.gen(function* () {
             const user = yield* sql(() => findUserByEmail(trx, email))
             if (!user) return yield* new NoSuchAccount({ email })
-            if ((user.is_staff === 1) === staff) return false
+            if (staffFlag(user) === staff) return false
             yield* sql(() =>
               trx
                 .updateTable("users")

@@ -56,6 +56,20 @@ describe("the catalogue and the plan in force", () => {
   })
 })
 
+describe("staff", () => {
+  it("cannot be made through the API: a profile edit naming the flag changes nothing", async () => {
+    const user = await createSignedIn(server)
+    const form = new FormData()
+    form.append("name", "Wants Staff")
+    form.append("is_staff", "1")
+    form.append("staff", "true")
+    const edited = await c.putForm(`/v2/auth/user/profile/${user.id}/`, form, as(user))
+    expect(edited.status).toBeLessThan(500)
+    expect((await c.get("/v2/pricing/plan/current/", as(user))).body.data.staff).toBe(false)
+    expect((await c.get("/v2/staff/payments/", as(user))).status).toBe(403)
+  })
+})
+
 describe("choosing a plan", () => {
   it("issues an invoice: number, tier, price plus a unique code, the bank account, a due date, unpaid", async () => {
     const user = await createSignedIn(server, { name: "Budi Santoso" })
