@@ -76,9 +76,6 @@ export const publicPages = {
     eyebrow: "Slide scanning service",
     title: "Request a slide scan",
     lead: "Send us your glass slides and we return them as high-resolution whole-slide images, ready in your Preparat lab.",
-    noticeTitle: "Online requests open soon",
-    noticeBody: "The request form is being prepared. Until it opens, contact us on WhatsApp and we will arrange your scan with you.",
-    contact: "Arrange a scan on WhatsApp",
     stepsTitle: "How the service works",
     steps: {
       oneTitle: "Describe your slides",
@@ -90,18 +87,89 @@ export const publicPages = {
       fourTitle: "Receive the images",
       fourBody: "Scanned slides appear in your lab, and the glass slides come back if you ask."
     },
-    prepareTitle: "What we will ask for",
-    prepare: {
-      count: "Number of preparations",
-      diagnosis: "Diagnosis",
-      section: "Section",
-      stain: "Slide stain",
-      magnification: "Magnification",
-      notes: "Notes for our team",
-      returnSlides: "Whether to return the slides, and the return address"
+    form: {
+      label: "Scan request",
+      progress: "Step {{current}} of {{total}}",
+      stepList: "Steps of the request",
+      done: "done",
+      current: "current step",
+      loading: "Loading the form",
+      loadFailed: "The form could not load its choices.",
+      back: "Back",
+      next: "Next",
+      review: "Review request",
+      submit: "Send request",
+      edit: "Edit",
+      editStep: "Edit {{step}}",
+      failed: "Request scan failed to send",
+      yes: "Yes",
+      no: "No",
+      none: "None"
     },
-    signInHint: "Have an account already? Scanned slides are delivered to the lab of the account you use.",
-    signIn: "Sign in"
+    stepNames: {
+      specimen: "Specimen",
+      preparation: "Preparation",
+      handling: "Return and notes",
+      contact: "Contact",
+      review: "Review"
+    },
+    stepLeads: {
+      specimen: "How many glass slides, and what they show.",
+      preparation: "How the slides were made, and how closely to scan them.",
+      handling: "Whether the glass slides come back to you, and anything our team should know.",
+      contact: "Who we tell when the slides arrive and the scans are ready.",
+      review: "Check everything before you send it. Nothing is sent until you do."
+    },
+    fields: {
+      preparations: "Number of preparations",
+      preparationsHint: "Glass slides to scan, from 1 to 500.",
+      diagnosis: "Diagnosis",
+      diagnosisHint: "The clinical or working diagnosis, so we scan what matters.",
+      section: "Section",
+      sectionPlaceholder: "Choose how the tissue was prepared",
+      stain: "Slide stain",
+      stainPlaceholder: "Choose the stain",
+      magnification: "Magnification",
+      magnification20: "20x",
+      magnification20Hint: "0.5 µm per pixel. Routine diagnosis, the fastest scan.",
+      magnification40: "40x",
+      magnification40Hint: "0.25 µm per pixel. Fine detail: cytology, microorganisms, IHC scoring.",
+      returnSlides: "Return the glass slides to you?",
+      returnYes: "Yes, send them back",
+      returnYesHint: "By courier, to the address you give.",
+      returnNo: "No, no need",
+      returnNoHint: "The lab keeps them for you.",
+      returnAddress: "Return address",
+      returnAddressHint: "Recipient, street, city and postal code.",
+      notes: "Notes (optional)",
+      notesHint: "Fragile slides, regions of interest, a deadline: anything our team should know.",
+      contactName: "Full name",
+      contactEmail: "Email",
+      contactPhone: "Phone (optional)",
+      contactPhoneHint: "Only if the courier may need to call you."
+    },
+    account: {
+      title: "Sent from your account",
+      body: "We write to {{email}} and show the request under your scan requests."
+    },
+    sent: {
+      title: "Scan request sent",
+      reference: "Reference {{reference}}",
+      mailed: "We mailed a confirmation to {{email}}.",
+      nextTitle: "What happens next",
+      next: "Send or bring the glass slides to our lab with the reference on the package. We write when they arrive and when the scans are ready.",
+      mine: "See my scan requests",
+      another: "Send another request",
+      account: "With an account you can follow each request online."
+    },
+    aside: {
+      mineTitle: "Your scan requests",
+      mineBody: "Follow each request from its arrival at the lab to the scans in your folder.",
+      mineLink: "My scan requests",
+      visitorTitle: "Have an account?",
+      visitorBody: "Sign in first, and you can follow your requests online; scans are delivered to your lab.",
+      signIn: "Sign in"
+    }
   },
   eula: {
     metaTitle: "End User License Agreement",

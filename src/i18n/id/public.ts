@@ -78,10 +78,6 @@ export const publicPages: typeof en = {
     eyebrow: "Layanan pemindaian slide",
     title: "Ajukan pemindaian slide",
     lead: "Kirimkan slide kaca Anda dan kami kembalikan sebagai citra whole-slide beresolusi tinggi, siap di lab Preparat Anda.",
-    noticeTitle: "Pengajuan online segera dibuka",
-    noticeBody:
-      "Formulir pengajuan sedang disiapkan. Sampai formulir dibuka, hubungi kami via WhatsApp dan kami atur pemindaiannya bersama Anda.",
-    contact: "Atur pemindaian via WhatsApp",
     stepsTitle: "Cara kerja layanan",
     steps: {
       oneTitle: "Jelaskan slide Anda",
@@ -93,18 +89,89 @@ export const publicPages: typeof en = {
       fourTitle: "Terima citranya",
       fourBody: "Slide hasil pindai muncul di lab Anda, dan slide kaca dikembalikan bila Anda minta."
     },
-    prepareTitle: "Yang akan kami tanyakan",
-    prepare: {
-      count: "Jumlah preparat",
-      diagnosis: "Diagnosis",
-      section: "Potongan",
-      stain: "Pewarnaan slide",
-      magnification: "Perbesaran",
-      notes: "Catatan untuk tim kami",
-      returnSlides: "Apakah slide dikembalikan, dan alamat pengembaliannya"
+    form: {
+      label: "Pengajuan pemindaian",
+      progress: "Langkah {{current}} dari {{total}}",
+      stepList: "Langkah pengajuan",
+      done: "selesai",
+      current: "langkah saat ini",
+      loading: "Memuat formulir",
+      loadFailed: "Pilihan formulir tidak dapat dimuat.",
+      back: "Kembali",
+      next: "Lanjut",
+      review: "Tinjau pengajuan",
+      submit: "Kirim pengajuan",
+      edit: "Ubah",
+      editStep: "Ubah {{step}}",
+      failed: "Pengajuan pemindaian gagal dikirim",
+      yes: "Ya",
+      no: "Tidak",
+      none: "Tidak ada"
     },
-    signInHint: "Sudah punya akun? Slide hasil pindai dikirim ke lab akun yang Anda gunakan.",
-    signIn: "Masuk"
+    stepNames: {
+      specimen: "Spesimen",
+      preparation: "Pembuatan",
+      handling: "Pengembalian dan catatan",
+      contact: "Kontak",
+      review: "Tinjauan"
+    },
+    stepLeads: {
+      specimen: "Berapa slide kaca, dan apa isinya.",
+      preparation: "Cara slide dibuat, dan seberapa detail slide dipindai.",
+      handling: "Apakah slide kaca dikembalikan kepada Anda, dan hal lain yang perlu diketahui tim kami.",
+      contact: "Siapa yang kami kabari saat slide tiba dan hasil pindaian siap.",
+      review: "Periksa semuanya sebelum dikirim. Tidak ada yang terkirim sebelum Anda mengirimnya."
+    },
+    fields: {
+      preparations: "Jumlah preparat",
+      preparationsHint: "Slide kaca yang dipindai, 1 sampai 500.",
+      diagnosis: "Diagnosis",
+      diagnosisHint: "Diagnosis klinis atau kerja, agar kami memindai bagian yang penting.",
+      section: "Jenis potongan",
+      sectionPlaceholder: "Pilih cara jaringan dibuat",
+      stain: "Pewarnaan slide",
+      stainPlaceholder: "Pilih pewarnaan",
+      magnification: "Perbesaran",
+      magnification20: "20x",
+      magnification20Hint: "0,5 µm per piksel. Diagnosis rutin, pemindaian tercepat.",
+      magnification40: "40x",
+      magnification40Hint: "0,25 µm per piksel. Detail halus: sitologi, mikroorganisme, penilaian IHK.",
+      returnSlides: "Kembalikan slide kaca kepada Anda?",
+      returnYes: "Ya, kirim kembali",
+      returnYesHint: "Melalui kurir, ke alamat yang Anda berikan.",
+      returnNo: "Tidak perlu",
+      returnNoHint: "Laboratorium menyimpannya untuk Anda.",
+      returnAddress: "Alamat pengembalian",
+      returnAddressHint: "Penerima, jalan, kota, dan kode pos.",
+      notes: "Catatan (opsional)",
+      notesHint: "Slide rapuh, area yang diminati, tenggat waktu: apa pun yang perlu diketahui tim kami.",
+      contactName: "Nama lengkap",
+      contactEmail: "Email",
+      contactPhone: "Telepon (opsional)",
+      contactPhoneHint: "Hanya jika kurir mungkin perlu menelepon Anda."
+    },
+    account: {
+      title: "Dikirim dari akun Anda",
+      body: "Kami menyurati {{email}} dan menampilkan pengajuan ini di daftar pengajuan pemindaian Anda."
+    },
+    sent: {
+      title: "Pengajuan pemindaian terkirim",
+      reference: "Nomor referensi {{reference}}",
+      mailed: "Kami mengirim konfirmasi ke {{email}}.",
+      nextTitle: "Langkah selanjutnya",
+      next: "Kirim atau antarkan slide kaca ke laboratorium kami dengan nomor referensi pada paket. Kami mengabari saat slide tiba dan saat hasil pindaian siap.",
+      mine: "Lihat pengajuan pemindaian saya",
+      another: "Kirim pengajuan lain",
+      account: "Dengan akun, Anda dapat memantau setiap pengajuan secara online."
+    },
+    aside: {
+      mineTitle: "Pengajuan pemindaian Anda",
+      mineBody: "Pantau setiap pengajuan sejak tiba di laboratorium hingga hasil pindaian ada di folder Anda.",
+      mineLink: "Pengajuan pemindaian saya",
+      visitorTitle: "Sudah punya akun?",
+      visitorBody: "Masuk terlebih dahulu agar dapat memantau pengajuan secara online; hasil pindaian dikirim ke lab Anda.",
+      signIn: "Masuk"
+    }
   },
   eula: {
     metaTitle: "End User License Agreement",

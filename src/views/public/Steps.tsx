@@ -1,8 +1,11 @@
-// A numbered row of four steps (landing "How it works", request-scan "How the service works").
+// A numbered row of four steps (landing "How it works"), or a column of them (request-scan's "How the
+// service works", beside the form).
 import * as css from "./marketing.css.ts"
 
-export const Steps = ({ items, columns = 4 }: { items: ReadonlyArray<{ title: string; body: string }>; columns?: 2 | 4 }) => (
-  <ol className={columns === 2 ? `${css.steps} ${css.twoColumns}` : css.steps}>
+const layout = { 1: `${css.steps} ${css.oneColumn}`, 2: `${css.steps} ${css.twoColumns}`, 4: css.steps }
+
+export const Steps = ({ items, columns = 4 }: { items: ReadonlyArray<{ title: string; body: string }>; columns?: 1 | 2 | 4 }) => (
+  <ol className={layout[columns]}>
     {items.map((item, i) => (
       <li key={item.title} className={css.step}>
         <span className={css.stepNumber}>{String(i + 1).padStart(2, "0")}</span>

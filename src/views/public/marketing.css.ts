@@ -77,6 +77,8 @@ export const steps = style({
   }
 })
 
+export const oneColumn = style({ gridTemplateColumns: "minmax(0, 1fr)", rowGap: vars.space["5"] })
+
 export const twoColumns = style({ gridTemplateColumns: "repeat(2, minmax(0, 1fr))", rowGap: vars.space["8"] })
 
 export const step = style({
