@@ -40,6 +40,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/setting/activities", "settings/ActivitiesPage", "signed-in"),
   r("/dashboard/setting/billing", "settings/BillingPage", "signed-in"),
   r("/dashboard/setting/billings", "settings/BillingPage", "signed-in"),
+  r("/dashboard/setting/scan-requests", "settings/ScanRequestsPage", "signed-in"),
   r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "viewer"),
   r("/dashboard/labs", "dashboard/LabsPage", "signed-in"),
   r("/dashboard/labs/*", "dashboard/LabsPage", "viewer"),
@@ -50,6 +51,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/pricing", "dashboard/PricingPage", "signed-in"),
   r("/dashboard/invoices", "dashboard/InvoicesPage", "signed-in"),
   r("/dashboard/invoices/:id", "dashboard/InvoicesPage", "signed-in"),
+  r("/dashboard/staff/scan-requests", "dashboard/StaffScanRequestsPage", "signed-in"),
   r("/dashboard/train-ai", "dashboard/ComingSoonPage", "signed-in"),
   r("/dashboard/help-faq", "dashboard/ComingSoonPage", "signed-in")
 ]

@@ -55,7 +55,9 @@ export const shell = {
     password: "Change Password",
     twoFactor: "2FA Authentication",
     activities: "Activities",
-    billing: "Status Billing"
+    billing: "Status Billing",
+    scanRequests: "Scan Requests",
+    staff: "Staff"
   },
   rightPanel: {
     label: "Details panel",
@@ -82,7 +84,8 @@ export const shell = {
     password: "Change Password",
     twoFactor: "2FA Authentication",
     activities: "Activities",
-    billings: "Status Billing"
+    billings: "Status Billing",
+    scanRequests: "Scan Requests"
   },
   auth: {
     brandTitle: "Every slide of your lab, in one calm workspace.",

@@ -4,6 +4,7 @@ import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
 import { members } from "./members.ts"
 import { notifications } from "./notifications.ts"
+import { scan } from "./scan.ts"
 import { settings } from "./settings.ts"
 import { uploads } from "./uploads.ts"
 import { viewer } from "./viewer.ts"
@@ -13,6 +14,7 @@ export const enWorkspace = {
   labs,
   members,
   notifications,
+  scan,
   settings,
   viewer,
   uploads

@@ -132,6 +132,8 @@ export const settings: typeof en = {
       annotation_updated: "Anda mengubah anotasi pada {{lab}}",
       annotation_deleted: "Anda menghapus anotasi pada {{lab}}",
       label_changed: "Anda mengubah label {{lab}}",
+      scan_request_submitted: "Anda mengirim pengajuan pemindaian {{reference}}",
+      scan_request_state_changed: "Anda memajukan pengajuan pemindaian {{reference}} ke langkah berikutnya",
       other_lab: "Anda mengubah {{lab}}",
       other: "Akun Anda berubah"
     }

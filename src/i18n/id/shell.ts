@@ -56,7 +56,9 @@ export const shell: typeof en = {
     password: "Ubah Kata Sandi",
     twoFactor: "Autentikasi 2FA",
     activities: "Aktivitas",
-    billing: "Status Tagihan"
+    billing: "Status Tagihan",
+    scanRequests: "Pengajuan Pemindaian",
+    staff: "Staf"
   },
   rightPanel: {
     label: "Panel detail",
@@ -83,7 +85,8 @@ export const shell: typeof en = {
     password: "Ubah Kata Sandi",
     twoFactor: "Autentikasi 2FA",
     activities: "Aktivitas",
-    billings: "Status Tagihan"
+    billings: "Status Tagihan",
+    scanRequests: "Pengajuan Pemindaian"
   },
   auth: {
     brandTitle: "Semua slide lab Anda, dalam satu ruang kerja yang tenang.",

@@ -5,6 +5,7 @@ import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
 import { members } from "./members.ts"
 import { notifications } from "./notifications.ts"
+import { scan } from "./scan.ts"
 import { settings } from "./settings.ts"
 import { uploads } from "./uploads.ts"
 import { viewer } from "./viewer.ts"
@@ -14,6 +15,7 @@ export const idWorkspace: typeof enWorkspace = {
   labs,
   members,
   notifications,
+  scan,
   settings,
   viewer,
   uploads

@@ -52,7 +52,9 @@ const kindKeys: Readonly<Record<string, KeyPart<"settings.activities.kinds">>> =
   "annotation.created": "annotation_created",
   "annotation.updated": "annotation_updated",
   "annotation.deleted": "annotation_deleted",
-  "label.changed": "label_changed"
+  "label.changed": "label_changed",
+  "scan_request.submitted": "scan_request_submitted",
+  "scan_request.state_changed": "scan_request_state_changed"
 }
 
 /** Where an activity's lab is, to name it and link it while it exists. */
@@ -104,7 +106,8 @@ export const activityText = (activity: Activity): ActivityText => {
     from: text(detail.from) ?? "",
     role: text(detail.to) ?? text(detail.role) ?? "",
     count: typeof detail.count === "number" ? String(detail.count) : "1",
-    others: typeof detail.count === "number" ? String(Math.max(0, detail.count - 1)) : "0"
+    others: typeof detail.count === "number" ? String(Math.max(0, detail.count - 1)) : "0",
+    reference: text(detail.reference) ?? ""
   }
   return { key: keyOf(activity), params, unknownBrowser: browser === null, lab }
 }

@@ -2,7 +2,7 @@
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { ActivityIcon, cx, type IconProps, LockIcon, ReceiptIcon, ShieldIcon, UserCircleIcon, UserIcon } from "../ui/index.ts"
+import { ActivityIcon, cx, type IconProps, LockIcon, ReceiptIcon, ScanIcon, ShieldIcon, UserCircleIcon, UserIcon } from "../ui/index.ts"
 import * as css from "./SettingsLayout.css.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 
@@ -20,7 +20,8 @@ const items: ReadonlyArray<SettingsItem> = [
   { href: "/dashboard/setting/password", label: "password", icon: LockIcon },
   { href: "/dashboard/setting/2fa", label: "twoFactor", icon: ShieldIcon },
   { href: "/dashboard/setting/activities", label: "activities", icon: ActivityIcon },
-  { href: "/dashboard/setting/billings", label: "billings", icon: ReceiptIcon, also: ["/dashboard/setting/billing"] }
+  { href: "/dashboard/setting/billings", label: "billings", icon: ReceiptIcon, also: ["/dashboard/setting/billing"] },
+  { href: "/dashboard/setting/scan-requests", label: "scanRequests", icon: ScanIcon }
 ]
 
 export const SettingsLayout = ({ path, children }: { path: string; children: ReactNode }) => {

@@ -28,5 +28,13 @@ describe("breadcrumbTrail", () => {
     expect(breadcrumbTrail("/dashboard/labs/a/b%20c/").at(-1)).toEqual({ label: "folder", labId: "b c" })
     expect(breadcrumbTrail("/dashboard/labs/")).toEqual([{ label: "home", href: "/dashboard/labs" }, { label: "labs" }])
   })
+  it("puts the account's scan requests under settings, and staff's under Staff", () => {
+    expect(breadcrumbTrail("/dashboard/setting/scan-requests").map((c) => c.label)).toEqual(["home", "setting", "scanRequests"])
+    expect(breadcrumbTrail("/dashboard/staff/scan-requests")).toEqual([
+      { label: "home", href: "/dashboard/labs" },
+      { label: "staff" },
+      { label: "scanRequests" }
+    ])
+  })
   it("has nothing outside the dashboard", () => expect(breadcrumbTrail("/login")).toEqual([]))
 })

@@ -24,7 +24,13 @@ const settingLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
   "2fa": "twoFactor",
   activities: "activities",
   billing: "billing",
-  billings: "billing"
+  billings: "billing",
+  "scan-requests": "scanRequests"
+}
+
+/** Pages under /dashboard/staff/. */
+const staffLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
+  "scan-requests": "scanRequests"
 }
 
 const pageLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
@@ -64,6 +70,10 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
     const invoices: Crumb = { label: "invoices", href: "/dashboard/setting/billings" }
     const id = rest[0]
     return current(id ? [home, settings, invoices, { label: "invoice", params: { id } }] : [home, settings, invoices])
+  }
+  if (section === "staff") {
+    const page = staffLabels[rest[0] ?? ""]
+    return current(page ? [home, { label: "staff" }, { label: page }] : [home, { label: "staff" }])
   }
   const label = section ? pageLabels[section] : undefined
   return label ? current([home, { label }]) : current([home])
