@@ -141,6 +141,8 @@ describe("editing annotations", () => {
   let original: Array<[number, number]> = []
   let reshaped: Array<[number, number]> = []
   let current: Array<[number, number]> = []
+  /** The version the server holds the polygon at, as the steps below move it on. */
+  let version = 3
   /** Image pixels to page pixels, from where the polygon's corners were clicked (the view has not moved since). */
   let toPage = (v: readonly [number, number]) => ({ x: v[0], y: v[1] })
 
@@ -207,26 +209,55 @@ describe("editing annotations", () => {
     current = moved
   }, 60_000)
 
+  it("undo twice (Ctrl+Z, then the rail's button) puts the shape back as drawn on the server; redo goes forward again", async () => {
+    const rail = adaPage.getByRole("toolbar", { name: "Tools" })
+    expect(await rail.getByRole("button", { name: "Redo" }).getAttribute("aria-disabled")).toBe("true")
+    await adaPage.keyboard.press("Control+z")
+    expect(verticesOf(await atVersion(++version))).toEqual(reshaped)
+    await rail.getByRole("button", { name: "Undo" }).click()
+    expect(verticesOf(await atVersion(++version))).toEqual(original)
+    await snap(adaPage, "editing-05-undone-twice")
+    // Grace's screen follows the undo too.
+    await expect
+      .poll(() => gracePage.getByTestId("annotation-measure").first().textContent(), { timeout: 5_000 })
+      .toBe(await adaPage.getByTestId("annotation-measure").first().textContent())
+    await adaPage.keyboard.press("Control+Shift+z")
+    expect(verticesOf(await atVersion(++version))).toEqual(reshaped)
+    await rail.getByRole("button", { name: "Redo" }).click()
+    expect(verticesOf(await atVersion(++version))).toEqual(current)
+    await expect.poll(() => rail.getByRole("button", { name: "Redo" }).getAttribute("aria-disabled")).toBe("true")
+    await snap(adaPage, "editing-06-redone")
+  }, 60_000)
+
   it("a click on an edge's midpoint inserts a vertex there; Alt+click on a vertex removes it", async () => {
     const mid: [number, number] = [(current[0]![0] + current[1]![0]) / 2, (current[0]![1] + current[1]![1]) / 2]
     const p = toPage(mid)
     await adaPage.mouse.click(p.x, p.y)
-    const inserted = verticesOf(await atVersion(4))
+    const inserted = verticesOf(await atVersion(++version))
     expect(inserted).toHaveLength(5)
     expect(inserted[1]![0]).toBeCloseTo(mid[0], 6)
     expect(inserted[1]![1]).toBeCloseTo(mid[1], 6)
-    await snap(adaPage, "editing-05-vertex-inserted")
+    await snap(adaPage, "editing-07-vertex-inserted")
     const q = toPage(inserted[1]!)
     await adaPage.keyboard.down("Alt")
     await adaPage.mouse.click(q.x, q.y)
     await adaPage.keyboard.up("Alt")
-    expect(verticesOf(await atVersion(5))).toEqual(current)
+    expect(verticesOf(await atVersion(++version))).toEqual(current)
   }, 60_000)
 
   it("arrow keys nudge the selected shape: held presses are saved as one edit", async () => {
-    for (let i = 0; i < 3; i++) await adaPage.keyboard.press("ArrowRight")
-    await adaPage.keyboard.press("Shift+ArrowDown")
-    const nudged = verticesOf(await atVersion(6))
+    // Pressed as a held key repeats: one after another at once (the page's own events, so a busy
+    // machine cannot space them out beyond the pause that ends a burst).
+    await adaPage.evaluate(() => {
+      for (const [key, shiftKey] of [
+        ["ArrowRight", false],
+        ["ArrowRight", false],
+        ["ArrowRight", false],
+        ["ArrowDown", true]
+      ] as const)
+        document.body.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true, cancelable: true }))
+    })
+    const nudged = verticesOf(await atVersion(++version))
     const scale = toPage([1, 0]).x - toPage([0, 0]).x
     nudged.forEach((v, i) => {
       expect(v[0] - current[i]![0]).toBeCloseTo(3 / scale, 3)
@@ -234,18 +265,83 @@ describe("editing annotations", () => {
     })
     // Four presses, one save.
     await new Promise((resolve) => setTimeout(resolve, 800))
-    expect((await only()).version).toBe(6)
+    expect((await only()).version).toBe(version)
     current = nudged
   }, 30_000)
 
   it("the label is changed in the side panel; Grace's list follows", async () => {
     await adaPage.getByTestId("selected-annotation").getByLabel("Label of the selected annotation").selectOption({ label: "Tumour" })
-    const relabelled = await atVersion(7)
+    const relabelled = await atVersion(++version)
     expect(relabelled.data.body[0]!.label).toMatchObject({ id: labels.tumour, name: "Tumour" })
     expect(verticesOf(relabelled)).toEqual(current)
     await expect.poll(() => gracePage.getByTestId("annotation-row").first().getAttribute("data-label"), { timeout: 5_000 }).toBe("Tumour")
-    await snap(adaPage, "editing-06-relabelled")
-    await snap(gracePage, "editing-07-grace-sees-relabelled")
+    await snap(adaPage, "editing-08-relabelled")
+    await snap(gracePage, "editing-09-grace-sees-relabelled")
     await expectAccessible(adaPage, "a selected annotation in the side panel")
+  }, 30_000)
+
+  it("an edit Grace makes meanwhile blocks Ada's undo: she is told, and Grace's shape stays", async () => {
+    const before = await only()
+    const grown = verticesOf(before)
+      .map(([x, y]) => `${x + 25},${y + 25}`)
+      .join(" ")
+    const edited = await api(world.server).put(
+      `/v2/labs/${slideId}/annotations/${before.id}/`,
+      {
+        data: {
+          ...before.data,
+          target: { ...before.data.target, selector: { type: "SvgSelector", value: `<svg><polygon points='${grown}'/></svg>` } }
+        },
+        version: before.version
+      },
+      { token: grace.access }
+    )
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    version++
+    // Ada's screen hears it live...
+    await expect
+      .poll(() => adaPage.getByTestId("selected-annotation").getAttribute("data-version"), { timeout: 5_000 })
+      .toBe(String(version))
+    // ...and her undo of the relabel would overwrite it: it is refused and said.
+    await adaPage.keyboard.press("Control+z")
+    await adaPage.getByText("Not undone: someone changed this annotation since").waitFor({ timeout: 5_000 })
+    await snap(adaPage, "editing-10-undo-blocked")
+    const after = await only()
+    expect(after.version).toBe(version)
+    expect(after.data.target.selector.value).toBe(`<svg><polygon points='${grown}'/></svg>`)
+    expect(after.data.body[0]!.label.id).toBe(labels.tumour)
+    // Nothing of Ada's on that shape is left to undo.
+    await expect.poll(() => adaPage.getByTestId("undo").getAttribute("aria-disabled")).toBe("true")
+  }, 30_000)
+
+  it("Delete deletes the selected shape; its notice's Undo brings it back, on both screens", async () => {
+    const id = (await only()).id
+    await adaPage.getByTestId("selected-annotation").waitFor()
+    await adaPage.keyboard.press("Delete")
+    await expect.poll(async () => (await stored()).length, { timeout: 5_000 }).toBe(0)
+    await expect.poll(() => gracePage.getByTestId("annotation-row").count(), { timeout: 5_000 }).toBe(0)
+    const notice = adaPage.locator("[role=status], [role=alert]").filter({ hasText: "Annotation deleted" })
+    await snap(adaPage, "editing-11-deleted-with-undo")
+    await notice.getByRole("button", { name: "Undo" }).click()
+    await expect.poll(async () => (await stored()).map((a) => a.id), { timeout: 5_000 }).toEqual([id])
+    await expect.poll(() => gracePage.getByTestId("annotation-row").count(), { timeout: 5_000 }).toBe(1)
+    await snap(gracePage, "editing-12-grace-sees-it-back")
+  }, 30_000)
+
+  it("a shape drawn and undone is deleted on the server; redone, it is back with the same id", async () => {
+    await tool(adaPage, "Rectangle").click()
+    await drag(adaPage, await at(adaPage, 0.15, 0.15), await at(adaPage, 0.25, 0.25))
+    await expect.poll(async () => (await stored()).length, { timeout: 5_000 }).toBe(2)
+    const ids = (await stored()).map((a) => a.id).sort()
+    await adaPage.keyboard.press("Control+z")
+    await expect.poll(async () => (await stored()).length, { timeout: 5_000 }).toBe(1)
+    await adaPage.keyboard.press("Control+y")
+    await expect.poll(async () => (await stored()).map((a) => a.id).sort(), { timeout: 5_000 }).toEqual(ids)
+    await expect.poll(() => gracePage.getByTestId("annotation-row").count(), { timeout: 5_000 }).toBe(2)
+    // Redone, it is the latest step again: there is something to undo, nothing to redo.
+    await expect.poll(() => adaPage.getByTestId("undo").getAttribute("aria-disabled")).toBe("false")
+    await expect.poll(() => adaPage.getByTestId("redo").getAttribute("aria-disabled")).toBe("true")
+    await snap(adaPage, "editing-13-rectangle-redone")
+    await expectAccessible(adaPage, "the viewer with undo and redo")
   }, 30_000)
 })

@@ -104,7 +104,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
         frame={frame}
         fullScreen={fullScreen}
         topBar={topBar(true)}
-        rail={<ToolRail tool={annotations.tool} onChoose={annotations.choose} canDraw={signedIn && annotations.phase === "ready"} />}
+        rail={
+          <ToolRail
+            tool={annotations.tool}
+            onChoose={annotations.choose}
+            canDraw={signedIn && annotations.phase === "ready"}
+            {...(signedIn ? { history: annotations.edits } : {})}
+          />
+        }
         stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
         controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
         status={

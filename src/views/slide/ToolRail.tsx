@@ -1,12 +1,13 @@
 // The tool rail on the viewer's left: pan/select and the drawing tools (rectangle, polygon, freehand,
-// point, comment, measure). The active tool is the tools machine's (useAnnotations); the rail only
-// shows it and sends the choice. Without a way to edit (a visitor, a slide still loading) the drawing
-// tools are shown unavailable.
+// point, comment, measure), then undo and redo of the user's own changes. The active tool is the
+// tools machine's (useAnnotations); the rail only shows it and sends the choice. Without a way to
+// edit (a visitor, a slide still loading) the drawing tools are shown unavailable, and so are undo
+// and redo while there is nothing to undo or redo.
 import type { ReactNode } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
-import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RulerIcon, SquareIcon, Tooltip } from "../ui/index.ts"
+import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RedoIcon, RulerIcon, SquareIcon, Tooltip, UndoIcon } from "../ui/index.ts"
 import * as css from "./ToolRail.css.ts"
 
 type ToolKey = KeyPart<"viewer.tools.hints">
@@ -25,9 +26,11 @@ export interface ToolRailProps {
   readonly onChoose?: (tool: Tool) => void
   /** Drawing tools usable (signed in, annotations loaded). */
   readonly canDraw?: boolean
+  /** Undo and redo of the user's own changes. */
+  readonly history?: { readonly canUndo: boolean; readonly canRedo: boolean; readonly undo: () => void; readonly redo: () => void }
 }
 
-export const ToolRail = ({ tool = "select", onChoose, canDraw = false }: ToolRailProps) => {
+export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history }: ToolRailProps) => {
   const t = useT()
   return (
     <div className={css.root} role="toolbar" aria-orientation="vertical" aria-label={t("viewer.tools.label")}>
@@ -59,6 +62,37 @@ export const ToolRail = ({ tool = "select", onChoose, canDraw = false }: ToolRai
           </button>
         </Tooltip>
       ))}
+      {history && (
+        <>
+          <span className={css.divider} aria-hidden="true" />
+          <Tooltip content={history.canUndo ? t("viewer.edit.undoHint") : t("viewer.edit.nothingToUndo")} placement="right">
+            <button
+              type="button"
+              className={css.tool}
+              aria-label={t("viewer.edit.undo")}
+              aria-keyshortcuts="Control+Z Meta+Z"
+              aria-disabled={!history.canUndo}
+              data-testid="undo"
+              onClick={() => history.canUndo && history.undo()}
+            >
+              <UndoIcon size={18} />
+            </button>
+          </Tooltip>
+          <Tooltip content={history.canRedo ? t("viewer.edit.redoHint") : t("viewer.edit.nothingToRedo")} placement="right">
+            <button
+              type="button"
+              className={css.tool}
+              aria-label={t("viewer.edit.redo")}
+              aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+              aria-disabled={!history.canRedo}
+              data-testid="redo"
+              onClick={() => history.canRedo && history.redo()}
+            >
+              <RedoIcon size={18} />
+            </button>
+          </Tooltip>
+        </>
+      )}
     </div>
   )
 }

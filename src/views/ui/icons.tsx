@@ -425,6 +425,20 @@ export const RotateCcwIcon = (props: IconProps) => (
   </Svg>
 )
 
+export const UndoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 5.5 5.5a5.5 5.5 0 0 1-5.5 5.5H11" />
+  </Svg>
+)
+
+export const RedoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m15 14 5-5-5-5" />
+    <path d="M20 9H9.5A5.5 5.5 0 0 0 4 14.5A5.5 5.5 0 0 0 9.5 20H13" />
+  </Svg>
+)
+
 export const PlusIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M5 12h14M12 5v14" />

@@ -140,7 +140,12 @@ export const useCollab = (options: {
     if (change === null) return
     const labelShapes = (labelId: string) => [...store.all()].filter((s) => s.labelId === labelId).map((s) => s.id)
     const plan = planOf(labId, change, labelShapes)
-    store.apply("remote", plan.batch)
+    // A message names who made the change, not who drew the shape: a shape the store has keeps its author.
+    const upsert = plan.batch.upsert?.map((shape) => {
+      const author = store.get(shape.id)?.author
+      return author ? { ...shape, author } : shape
+    })
+    store.apply("remote", { ...plan.batch, ...(upsert ? { upsert } : {}) })
     const selectedId = tools.getSnapshot().context.selectedId
     if (selectedId !== null && plan.batch.remove?.includes(selectedId)) tools.send({ type: "selection.clear" })
     if (plan.fetch) {

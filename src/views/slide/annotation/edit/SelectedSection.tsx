@@ -43,7 +43,13 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
         ? t("viewer.annotationPanel.you")
         : shape.author.name
   return (
-    <section className={css.section} aria-labelledby="annotation-selected-title" data-testid="selected-annotation" data-id={shape.id}>
+    <section
+      className={css.section}
+      aria-labelledby="annotation-selected-title"
+      data-testid="selected-annotation"
+      data-id={shape.id}
+      data-version={shape.version}
+    >
       <div className={css.sectionHead}>
         <h2 id="annotation-selected-title" className={css.heading}>
           {t("viewer.edit.title")}

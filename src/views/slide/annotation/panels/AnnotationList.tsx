@@ -85,15 +85,16 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
     [t]
   )
   const times = useMemo(() => timeFormat(locale), [locale])
-  // Measurements of the rows shown so far, by id and version: scrolling back costs nothing.
-  const measured = useRef(new Map<string, ReturnType<typeof measureText>>())
+  // Measurements of the rows shown so far, by the shape itself (every change makes a new one: an id
+  // and version are not enough, since an undone deletion brings an id back at version 1), for the
+  // slide's scale and the language they were made for: scrolling back costs nothing.
+  const measured = useRef({ mpp, locale, byShape: new WeakMap<Shape, ReturnType<typeof measureText>>() })
+  if (measured.current.mpp !== mpp || measured.current.locale !== locale) measured.current = { mpp, locale, byShape: new WeakMap() }
   const measurementOf = (shape: Shape) => {
-    const key = `${shape.id}:${shape.version}:${mpp}:${locale}`
-    let m = measured.current.get(key)
+    let m = measured.current.byShape.get(shape)
     if (m === undefined) {
       m = measureText(shape, mpp, number, words)
-      if (measured.current.size > 5000) measured.current.clear()
-      measured.current.set(key, m)
+      measured.current.byShape.set(shape, m)
     }
     return m
   }
