@@ -44,7 +44,15 @@ export const frame = styleVariants({
  * Full screen: the page asks the browser to show the document full screen and the viewer covers
  * it, so tooltips and menus (portalled to <body>) still show above it.
  */
-export const fullScreen = style({ position: "fixed", inset: 0, height: "100dvh", margin: 0 })
+export const fullScreen = style({
+  position: "fixed",
+  inset: 0,
+  height: "100dvh",
+  margin: 0,
+  // Repeated for narrow screens: the dashboard frame's narrow margins come in a media rule, which
+  // would otherwise win and push the full-screen viewer 16 px off the right edge of a phone.
+  "@media": { "(max-width: 960px)": { margin: 0 } }
+})
 
 export const body = style({ flex: 1, minHeight: 0, display: "flex" })
 

@@ -10,7 +10,10 @@ export const block = style({ display: "flex" })
 export const bubble = style({
   position: "fixed",
   zIndex: vars.zIndex.toast,
-  maxWidth: 280,
+  // As wide as the text up to the cap, wherever the bubble starts: a fixed box placed near the right
+  // edge would otherwise shrink to the room left there, a column of one word per line.
+  width: "max-content",
+  maxWidth: "min(280px, calc(100vw - 16px))",
   overflowWrap: "anywhere",
   padding: "6px 10px",
   borderRadius: vars.radius.sm,

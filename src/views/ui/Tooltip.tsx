@@ -2,7 +2,9 @@
 // portalled to <body> with fixed positioning, so scrolling or clipped containers (the collapsed
 // sidebar) never cut it off. The text is always in the DOM as the child's accessible description.
 // Disabled buttons get no pointer events in some browsers, so the wrapper (not the child) listens.
-import { type CSSProperties, cloneElement, isValidElement, type ReactElement, useId, useRef, useState } from "react"
+// A bubble centred on a control near the window's edge is moved back inside it (a phone's left-hand
+// Upload button, a toolbar's right-most one), never cut off.
+import { type CSSProperties, cloneElement, isValidElement, type ReactElement, useId, useLayoutEffect, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { cx } from "./cx.ts"
@@ -21,6 +23,8 @@ export interface TooltipProps {
 }
 
 const GAP = 8
+/** The least room kept between the bubble and the window's left and right edges. */
+const MARGIN = 8
 
 const positionFor = (rect: DOMRect, placement: TooltipPlacement): CSSProperties => {
   if (placement === "right") return { left: rect.right + GAP, top: rect.top + rect.height / 2, transform: "translateY(-50%)" }
@@ -31,7 +35,17 @@ const positionFor = (rect: DOMRect, placement: TooltipPlacement): CSSProperties 
 export const Tooltip = ({ content, children, placement = "top", disabled = false, block = false }: TooltipProps) => {
   const id = useId()
   const anchor = useRef<HTMLSpanElement>(null)
+  const bubble = useRef<HTMLSpanElement>(null)
   const [position, setPosition] = useState<CSSProperties | null>(null)
+  // Measured once drawn: the bubble's width is its text's, known only then.
+  useLayoutEffect(() => {
+    const element = bubble.current
+    if (!element || !position) return
+    element.style.translate = ""
+    const { left, right } = element.getBoundingClientRect()
+    const shift = left < MARGIN ? MARGIN - left : right > window.innerWidth - MARGIN ? window.innerWidth - MARGIN - right : 0
+    if (shift !== 0) element.style.translate = `${shift}px 0`
+  }, [position])
   const show = () => {
     if (anchor.current) setPosition(positionFor(anchor.current.getBoundingClientRect(), placement))
   }
@@ -60,7 +74,7 @@ export const Tooltip = ({ content, children, placement = "top", disabled = false
       </span>
       {position &&
         createPortal(
-          <span role="tooltip" aria-hidden="true" className={css.bubble} style={position}>
+          <span ref={bubble} role="tooltip" aria-hidden="true" className={css.bubble} style={position}>
             {content}
           </span>,
           document.body
