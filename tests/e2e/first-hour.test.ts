@@ -12,7 +12,7 @@ import { api, createSignedIn, PASSWORD, type SignedIn, signIn } from "../support
 import { createFolder, type Folder } from "../server/support/labs-api.ts"
 import { type ReadySlide, readySlide } from "../server/support/ready-slide.ts"
 import { snap } from "./support/browser.ts"
-import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+import { expectUrl, fillSignIn, startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
 let ada: SignedIn
@@ -32,12 +32,6 @@ const newPage = async (viewport = WIDE, cookie?: "en" | "id"): Promise<Page> => 
   page.on("pageerror", (error) => console.warn(`[page error] ${error.message}`))
   pages.push(page)
   return page
-}
-
-const fillSignIn = async (page: Page, email: string, words = { email: "Email", password: "Password", submit: "Sign in" }) => {
-  await page.getByLabel(words.email).fill(email)
-  await page.getByLabel(words.password, { exact: true }).fill(PASSWORD)
-  await page.getByRole("button", { name: words.submit }).click()
 }
 
 const slideUrl = (id: string) => `/dashboard/labs/${id}/annotations`

@@ -22,6 +22,7 @@ import { createFolder, insertFile, person, share } from "../server/support/labs-
 import { restartable, sendChunk, smallImage } from "../server/support/slides-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
+import { tissue } from "./support/tissue.ts"
 import { expectUrl } from "./support/session.ts"
 
 const NOT_ALLOWED = "You are not allowed to upload in this laboratory"
@@ -51,30 +52,6 @@ const start = async () => {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
-
-/** A stained-tissue look-alike (pink stroma, violet nuclei), so the thumbnails look like slides. */
-const tissue = async (width: number, height: number, seed: number): Promise<Buffer> => {
-  let state = seed
-  const next = () => {
-    state = (state * 16807) % 2147483647
-    return state / 2147483647
-  }
-  const blobs = Array.from(
-    { length: 36 },
-    () =>
-      `<ellipse cx="${next() * width}" cy="${next() * height}" rx="${width * (0.04 + next() * 0.08)}" ry="${height * (0.03 + next() * 0.06)}" fill="#e58fb8" fill-opacity="0.5"/>`
-  )
-  const nuclei = Array.from(
-    { length: 1400 },
-    () => `<circle cx="${next() * width}" cy="${next() * height}" r="${3 + next() * 9}" fill="#5b2d8e" fill-opacity="0.8"/>`
-  )
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><radialGradient id="g"><stop offset="0" stop-color="#f4c6dc"/><stop offset="0.7" stop-color="#e9b5d3"/><stop offset="1" stop-color="#fbf4f8"/></radialGradient></defs>
-    <rect width="${width}" height="${height}" fill="#fbf4f8"/>
-    <ellipse cx="${width / 2}" cy="${height / 2}" rx="${width * 0.44}" ry="${height * 0.4}" fill="url(#g)"/>
-    ${blobs.join("")}${nuclei.join("")}</svg>`
-  return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer()
-}
 
 /** An uncompressed TIFF (three bytes a pixel: 3000x3000 is 27 MB), written where the file input can take it. */
 const tiffFile = async (name: string, width: number, height: number, seed: number) => {

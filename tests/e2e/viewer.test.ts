@@ -21,12 +21,11 @@ import { type StartedServer, startServer } from "../support/start-server.ts"
 import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
+import { canvasContent, viewerOf, waitOpen } from "./support/slide-viewer.ts"
 import { expectUrl } from "./support/session.ts"
 
 const WIDTH = 4000
 const HEIGHT = 3000
-/** The viewer's dark ground (SlideViewer.css.ts), what an empty canvas shows. */
-const GROUND = [0x16, 0x18, 0x1d] as const
 
 let server: StartedServer
 let browser: Browser
@@ -167,28 +166,6 @@ const watchTiles = (page: Page) => {
 }
 
 const slideUrl = (id: string) => `/dashboard/labs/${id}/annotations`
-
-const viewerOf = (page: Page) => page.getByTestId("slide-viewer")
-
-const waitOpen = (page: Page) => page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
-
-/**
- * How much of the viewer shows the slide rather than the empty dark ground, and how many distinct
- * colours it shows (a blank or single-colour canvas has a handful).
- */
-const canvasContent = async (page: Page) => {
-  const png = await viewerOf(page).screenshot()
-  // A quarter of the size is plenty to tell a slide from an empty ground, and much quicker to read.
-  const { data, info } = await sharp(png).resize({ width: 360 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  let painted = 0
-  const colours = new Set<number>()
-  for (let i = 0; i < data.length; i += info.channels) {
-    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!]
-    if (Math.abs(r - GROUND[0]) + Math.abs(g - GROUND[1]) + Math.abs(b - GROUND[2]) > 60) painted++
-    colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))
-  }
-  return { painted: painted / (info.width * info.height), colours: colours.size }
-}
 
 const zoomText = (page: Page) => page.getByTestId("zoom-indicator").textContent()
 const scaleText = (page: Page) => page.getByTestId("scale-bar-label").textContent()

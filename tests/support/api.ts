@@ -84,13 +84,23 @@ export interface SignedIn extends Account {
   readonly refresh: string
 }
 
+/** What an account is created with; `locale` is the language its mails speak (English unless told). */
+export type NewAccount = Partial<Omit<Account, "id">> & { readonly locale?: "en" | "id" }
+
 /** Registers and activates an account through its mailed link. */
 export const createAccount = async (
   server: Reachable,
-  { email = uniqueEmail(), password = PASSWORD, name = "Ada Lovelace" }: Partial<Omit<Account, "id">> = {}
+  { email = uniqueEmail(), password = PASSWORD, name = "Ada Lovelace", locale }: NewAccount = {}
 ): Promise<Account> => {
   const client = api(server)
-  const registered = await client.post("/v2/auth/register/", { name, email, password, password_confirm: password, eula: true })
+  const registered = await client.post("/v2/auth/register/", {
+    name,
+    email,
+    password,
+    password_confirm: password,
+    eula: true,
+    ...(locale ? { locale } : {})
+  })
   if (registered.status !== 201) throw new Error(`register ${email}: ${registered.status} ${JSON.stringify(registered.body)}`)
   const mail = await server.latestMail(email)
   const link = mail.links.find((l) => l.includes("/v2/auth/activate/"))
@@ -109,5 +119,5 @@ export const signIn = async (server: Reachable, account: Account, extra: Record<
 }
 
 /** createAccount then signIn. */
-export const createSignedIn = async (server: Reachable, fields: Partial<Omit<Account, "id">> = {}): Promise<SignedIn> =>
+export const createSignedIn = async (server: Reachable, fields: NewAccount = {}): Promise<SignedIn> =>
   signIn(server, await createAccount(server, fields))

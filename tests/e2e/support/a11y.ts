@@ -7,7 +7,7 @@
 import { AxeBuilder } from "@axe-core/playwright"
 import type { Result } from "axe-core"
 import type { Page } from "playwright-core"
-import { snap } from "./browser.ts"
+import { settled, snap } from "./browser.ts"
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"]
 
@@ -34,23 +34,8 @@ export const axeViolations = async (page: Page): Promise<Result[]> => {
  * screenshot under that name.
  */
 export const expectAccessible = async (page: Page, name: string): Promise<void> => {
-  // Audit the page as it is once loaded: its requests have settled and the top loading bar has
-  // finished (it lives only while the next page loads) ...
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined)
-  await page
-    .waitForFunction(() => document.querySelector("[data-testid=page-progress][data-phase=running]") === null, undefined, {
-      timeout: 10_000
-    })
-    .catch(() => undefined)
-  // ... and entrance transitions are over: a half-faded text has a contrast it never keeps.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined))
-    )
-  )
+  // Audit the page as it is once loaded and still: a half-faded text has a contrast it never keeps.
+  await settled(page)
   const violations = (await axeViolations(page)).filter(failing)
   if (violations.length === 0) return
   await snap(page, `a11y-${name}`).catch(() => undefined)

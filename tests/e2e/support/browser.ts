@@ -33,6 +33,27 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "screenshots")
 
+/**
+ * Waits for the page to be as a person would look at it: its requests settled, the top loading bar
+ * finished (it lives only while the next page loads) and entrance transitions over.
+ */
+export const settled = async (page: Page): Promise<void> => {
+  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined)
+  await page
+    .waitForFunction(() => document.querySelector("[data-testid=page-progress][data-phase=running]") === null, undefined, {
+      timeout: 10_000
+    })
+    .catch(() => undefined)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined))
+    )
+  )
+}
+
 /** Saves a full-page screenshot named after the step, kept as a test artifact. */
 export const snap = async (page: Page, name: string): Promise<string> => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })

@@ -45,3 +45,20 @@ export const overlaps = async (a: Locator, b: Locator): Promise<boolean> => {
     second.y < first.y + first.height
   )
 }
+
+/** Every tooltip bubble on screen lies inside the window, none cut off at an edge. */
+export const expectTooltipsInside = async (page: Page, name: string): Promise<void> => {
+  const outside = await page.locator("[role=tooltip]").evaluateAll((bubbles) =>
+    bubbles
+      .map((bubble) => ({ text: bubble.textContent ?? "", rect: bubble.getBoundingClientRect() }))
+      .filter(
+        ({ rect }) =>
+          rect.width > 0 && (rect.left < 0 || rect.right > window.innerWidth || rect.top < 0 || rect.bottom > window.innerHeight)
+      )
+      .map(
+        ({ text, rect }) =>
+          `"${text}" at ${Math.round(rect.left)}..${Math.round(rect.right)} x ${Math.round(rect.top)}..${Math.round(rect.bottom)}`
+      )
+  )
+  expect(outside, `${name}: tooltips cut off by the window`).toEqual([])
+}

@@ -2,6 +2,7 @@
 // as a person would (type, click, read mail).
 import { TOTP } from "otpauth"
 import type { Browser, Page } from "playwright-core"
+import { PASSWORD } from "../../support/api.ts"
 import { type StartedServer, startServer } from "../../support/start-server.ts"
 import { launchBrowser } from "./browser.ts"
 
@@ -43,4 +44,22 @@ export const linkIn = (text: string, fragment: string): string => {
 
 export const expectUrl = async (page: Page, pattern: RegExp): Promise<void> => {
   await page.waitForURL(pattern, { timeout: 15_000 })
+}
+
+/** The sign-in form's words in each language, for fillSignIn. */
+export const SIGN_IN_WORDS = {
+  en: { email: "Email", password: "Password", submit: "Sign in" },
+  id: { email: "Email", password: "Kata sandi", submit: "Masuk" }
+} as const
+
+/** Fills the sign-in form (the test accounts' shared password unless told) and submits it. */
+export const fillSignIn = async (
+  page: Page,
+  email: string,
+  words: { readonly email: string; readonly password: string; readonly submit: string } = SIGN_IN_WORDS.en,
+  password = PASSWORD
+): Promise<void> => {
+  await page.getByLabel(words.email).fill(email)
+  await page.getByLabel(words.password, { exact: true }).fill(password)
+  await page.getByRole("button", { name: words.submit }).click()
 }

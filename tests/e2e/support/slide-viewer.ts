@@ -1,0 +1,29 @@
+// The slide viewer as the end-to-end tests see it: the viewer element, waiting for it to open, and
+// whether its canvas shows a slide rather than its empty dark ground.
+import type { Page } from "playwright-core"
+import sharp from "sharp"
+
+/** The viewer's dark ground (SlideViewer.css.ts), what an empty canvas shows. */
+const GROUND = [0x16, 0x18, 0x1d] as const
+
+export const viewerOf = (page: Page) => page.getByTestId("slide-viewer")
+
+export const waitOpen = (page: Page) => page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+
+/**
+ * How much of the viewer shows the slide rather than the empty dark ground, and how many distinct
+ * colours it shows (a blank or single-colour canvas has a handful).
+ */
+export const canvasContent = async (page: Page): Promise<{ painted: number; colours: number }> => {
+  const png = await viewerOf(page).screenshot()
+  // A quarter of the size is plenty to tell a slide from an empty ground, and much quicker to read.
+  const { data, info } = await sharp(png).resize({ width: 360 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  let painted = 0
+  const colours = new Set<number>()
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!]
+    if (Math.abs(r - GROUND[0]) + Math.abs(g - GROUND[1]) + Math.abs(b - GROUND[2]) > 60) painted++
+    colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))
+  }
+  return { painted: painted / (info.width * info.height), colours: colours.size }
+}
