@@ -344,4 +344,33 @@ describe("editing annotations", () => {
     await snap(adaPage, "editing-13-rectangle-redone")
     await expectAccessible(adaPage, "the viewer with undo and redo")
   }, 30_000)
+
+  it("labels Grace creates, renames and deletes reach Ada's panel live, with the shapes that carry them", async () => {
+    const labelRow = (name: string) => adaPage.locator(`[data-testid="label-row"][data-label="${name}"]`)
+    const created = await api(world.server).post(
+      "/v2/labs/label-slide/",
+      { lab_id: slideId, name: "Necrosis", color: "#22c55e" },
+      { token: grace.access }
+    )
+    expect(created.status).toBe(201)
+    await labelRow("Necrosis").waitFor({ timeout: 5_000 })
+    const renamed = await api(world.server).put(
+      `/v2/labs/label-slide/${labels.stroma}/`,
+      { name: "Fibrous stroma", color: "#0ea5e9" },
+      { token: grace.access }
+    )
+    expect(renamed.status).toBe(200)
+    await labelRow("Fibrous stroma").waitFor({ timeout: 5_000 })
+    // The rectangle drawn with Stroma is listed under its new name.
+    await expect
+      .poll(() => adaPage.locator('[data-testid="annotation-row"][data-label="Fibrous stroma"]').count(), { timeout: 5_000 })
+      .toBe(1)
+    await snap(adaPage, "editing-14-labels-from-grace")
+    const removed = await fetch(`${world.server.url}/v2/labs/label-slide/${created.body.data.id}/`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${grace.access}` }
+    })
+    expect(removed.status).toBe(200)
+    await labelRow("Necrosis").waitFor({ state: "detached", timeout: 5_000 })
+  }, 30_000)
 })

@@ -33,6 +33,21 @@ const slide = () => [
 ]
 
 describe("AnnotationStore", () => {
+  it("restyles a label's shapes, and only those, in one change that keeps geometry and versions", () => {
+    const store = new AnnotationStore()
+    store.load(slide())
+    const before = store.get("poly")!
+    const heard: Array<Change> = []
+    store.subscribe((change) => heard.push(change))
+    store.restyle("l2", "Stroma", "#123456")
+    expect(store.get("poly")).toMatchObject({ labelName: "Stroma", color: "#123456", version: before.version, coords: before.coords })
+    expect(store.get("rect")?.color).toBe("#FF0000")
+    expect(heard.map((c) => [c.origin, ids(c.upserted)])).toEqual([["remote", ["poly"]]])
+    // Told again with nothing new, it changes nothing and says nothing.
+    store.restyle("l2", "Stroma", "#123456")
+    expect(heard).toHaveLength(1)
+  })
+
   it("parses every selector form into flat image coordinates, with label, author and version", () => {
     const store = new AnnotationStore()
     const report = store.load([

@@ -115,6 +115,21 @@ export class AnnotationStore {
     return change
   }
 
+  /**
+   * Gives every shape of a label the label's name and colour as they are now (renamed or recoloured
+   * here or elsewhere): the shapes' geometry and versions are untouched, so nothing else changes.
+   */
+  restyle(labelId: string, name: string, color: string): void {
+    const upserted: Array<Shape> = []
+    for (const shape of this.shapes.values()) {
+      if (shape.labelId !== labelId || (shape.labelName === name && shape.color === color)) continue
+      const restyled = { ...shape, labelName: name, color }
+      this.shapes.set(shape.id, restyled)
+      upserted.push(restyled)
+    }
+    if (upserted.length > 0) this.notify({ origin: "remote", upserted, removed: [], before: new Map(), reset: false })
+  }
+
   /** Shows or hides every shape of a label (a view setting: no origin, no undo). */
   setLabelVisible(labelId: string, visible: boolean): void {
     if (visible === !this.hiddenLabels.has(labelId)) return

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { drive } from "../support/testing/drive.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
-import { chunksOf, type ImportResult, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
+import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
+import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
 
 const label = (id: string, name: string, color = "#FFFF00"): Label => ({
   id,
@@ -25,6 +25,21 @@ const imported: ImportResult = {
   warnings: []
 }
 const ids = (labels: ReadonlyArray<Label>) => labels.map((l) => l.id)
+
+/** What a label changed elsewhere does to the list, wherever it arrives. */
+const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) => {
+  const before = arrival.before?.context
+  if (before === undefined) return
+  if (arrival.via === "Grace renamed Tumour" && ids(before.labels).includes("l1"))
+    expect(context.labels.find((l) => l.id === "l1")).toMatchObject({ name: "Carcinoma", color: "#990000" })
+  if (arrival.via === "Grace deleted Tumour") {
+    expect(ids(context.labels)).not.toContain("l1")
+    expect(context.hidden).not.toContain("l1")
+    expect(context.activeId).not.toBe("l1")
+    // A deletion this user was about to confirm is dropped: the label is gone already.
+    expect(context.deleting).toBeNull()
+  }
+}
 
 const model = modelFor({
   machine: labelsMachine,
@@ -51,7 +66,9 @@ const model = modelFor({
     removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3 } },
     "remove failed": { type: "xstate.error.actor.remove", error: serverDown },
     imported: { type: "xstate.done.actor.import", output: imported },
-    "import failed": { type: "xstate.error.actor.import", error: serverDown }
+    "import failed": { type: "xstate.error.actor.import", error: serverDown },
+    "Grace renamed Tumour": { type: "label.remote", action: "updated", label: { ...tumour, name: "Carcinoma", color: "#990000" } },
+    "Grace deleted Tumour": { type: "label.remote", action: "deleted", label: tumour }
   } as unknown as Record<string, LabelsEvent>,
   // Which labels there are and which is active decide what delete and activate do.
   distinguish: ({ value, context }) => ({ value, labels: ids(context.labels).join(), active: context.activeId }),
@@ -74,7 +91,8 @@ const model = modelFor({
           expect(arrival.emitted).toEqual([{ type: "label.created", label: necrosis }])
           break
         case "updated":
-          expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumor")
+          // (Unless someone else deleted it meanwhile.)
+          if (ids(context.labels).includes("l1")) expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumor")
           expect(emitted).toEqual(["label.updated"])
           break
         case "removed":
@@ -111,6 +129,7 @@ const model = modelFor({
           expect(context.hidden).not.toContain("l2")
           break
       }
+      heard(actual.context, arrival)
     },
     creating: (actual, calls) => {
       expect(actual.hasTag("busy")).toBe(true)
@@ -122,9 +141,11 @@ const model = modelFor({
       const asked = arrival.history.findLast((name) => name === "rename" || name === "recolour")
       expect(input).toEqual(asked === "rename" ? { id: "l1", name: "Tumor" } : { id: "l1", color: "" })
     },
-    confirming: (actual) => {
+    confirming: (actual, _, arrival) => {
       // The dialog names the label and how many annotations go with it.
-      expect(actual.context.deleting).toEqual({ id: "l1", name: "Tumour", count: 3 })
+      expect(actual.context.deleting).toMatchObject({ id: "l1", count: 3 })
+      expect(["Tumour", "Carcinoma"]).toContain(actual.context.deleting?.name)
+      heard(actual.context, arrival)
     },
     deleting: (_, calls) => expect(calls.at(-1)).toEqual({ src: "remove", input: "l1" }),
     importing: (actual, calls, arrival) => {
@@ -143,9 +164,10 @@ describe("labels model", () => {
     await path.run()
   })
 
+  // Replays every path once more: labels changed elsewhere can arrive in every state, so there are many.
   it("the paths cover every state and every transition", async () => {
     expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
-  })
+  }, 60_000)
 })
 
 describe("labels scenarios", () => {
@@ -163,6 +185,21 @@ describe("labels scenarios", () => {
     expect(run.actor.getSnapshot().context.activeId).toBeNull()
     await run.send({ type: "labels.loaded", labels: [tumour] })
     expect(run.actor.getSnapshot().context.activeId).toBeNull()
+  })
+
+  it("a label someone else creates joins the list once, and never takes over the one this user draws with", async () => {
+    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    await run.send({ type: "label.remote", action: "created", label: tumour })
+    // Nothing was active: the slide's first label is, as a first load would make it.
+    expect(run.actor.getSnapshot().context.activeId).toBe("l1")
+    await run.send({ type: "label.activate", id: "l1" })
+    await run.send({ type: "label.create", name: "Necrosis", color: "" })
+    await run.succeed("create", necrosis)
+    // This user's own creation heard back from the channel: still one Necrosis, still active.
+    await run.send({ type: "label.remote", action: "created", label: necrosis })
+    await run.send({ type: "label.remote", action: "created", label: stroma })
+    expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1", "l3", "l2"])
+    expect(run.actor.getSnapshot().context.activeId).toBe("l3")
   })
 
   it("bulk posts are cut at perPost annotations", () => {

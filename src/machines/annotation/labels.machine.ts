@@ -7,7 +7,9 @@
 //
 // The view applies what the machine emits to the annotation store (a deleted label's shapes go, a
 // renamed label's shapes take the new name and colour, imported annotations are added) and shows the
-// success and failure toasts.
+// success and failure toasts. Labels created, renamed, recoloured or deleted by someone else arrive
+// as `label.remote` (the lab channel's label_{id}) in any state: the list follows at once, a deleted
+// active label is no longer active, and a deletion being confirmed of a label already gone is dropped.
 import { Effect } from "effect"
 import { assign, type ErrorActorEvent, emit, setup } from "xstate"
 import { ANNOTATION_LIMITS, type Annotation, type Label, LABEL_DEFAULT_COLOR, type NewAnnotation } from "../../contract/annotations.ts"
@@ -61,6 +63,8 @@ export type LabelsEvent =
   | { readonly type: "label.activate"; readonly id: string }
   | { readonly type: "label.visibility"; readonly id: string; readonly visible: boolean }
   | { readonly type: "import.file"; readonly text: string }
+  /** Someone else changed the slide's labels (the realtime label_{id} message). */
+  | { readonly type: "label.remote"; readonly action: "created" | "updated" | "deleted"; readonly label: Label }
 
 export type LabelsEmitted =
   | { readonly type: "label.created"; readonly label: Label }
@@ -211,7 +215,10 @@ export const labelsMachine = setup({
       has(context.labels, event.id) &&
       (event.name === undefined || event.name.trim().length > 0) &&
       (event.name ?? event.color) !== undefined,
-    known: ({ context, event }) => "id" in event && has(context.labels, event.id)
+    known: ({ context, event }) => "id" in event && has(context.labels, event.id),
+    /** The label being asked about was deleted elsewhere. */
+    goneElsewhere: ({ context, event }) =>
+      event.type === "label.remote" && event.action === "deleted" && context.deleting?.id === event.label.id
   },
   actions: {
     sync: assign(({ context, event }) => {
@@ -247,6 +254,21 @@ export const labelsMachine = setup({
       activeId: context.activeId === output.id ? null : context.activeId,
       deleting: null
     })),
+    /** Someone else's change of a label: the list follows; a deleted one is neither active nor hidden any more. */
+    heard: assign(({ context, event }) => {
+      if (event.type !== "label.remote") return {}
+      const { label, action } = event
+      if (action === "deleted")
+        return {
+          labels: context.labels.filter((l) => l.id !== label.id),
+          hidden: context.hidden.filter((id) => id !== label.id),
+          activeId: context.activeId === label.id ? null : context.activeId
+        }
+      const known = has(context.labels, label.id)
+      const labels = known ? context.labels.map((l) => (l.id === label.id ? label : l)) : [...context.labels, label]
+      // The slide's first label, if nothing was active and nothing chosen: as a first load would.
+      return { labels, activeId: context.activeId ?? (context.chose ? null : (labels[0]?.id ?? null)) }
+    }),
     imported: assign(({ context }, result: ImportResult) => ({
       labels: [...context.labels, ...result.labels.filter((l) => !context.labels.some((k) => k.id === l.id))]
     })),
@@ -280,7 +302,8 @@ export const labelsMachine = setup({
   on: {
     "labels.loaded": { actions: "sync" },
     "label.activate": { guard: "known", actions: "activate" },
-    "label.visibility": { actions: "setVisibility" }
+    "label.visibility": { actions: "setVisibility" },
+    "label.remote": { actions: "heard" }
   },
   states: {
     ready: {
@@ -349,6 +372,7 @@ export const labelsMachine = setup({
     /** The dialog says how many annotations go with the label. */
     confirming: {
       on: {
+        "label.remote": [{ guard: "goneElsewhere", target: "ready", actions: ["heard", "forgetDeleting"] }, { actions: "heard" }],
         "label.confirm": "deleting",
         "label.cancel": { target: "ready", actions: "forgetDeleting" }
       }

@@ -93,7 +93,7 @@ export const useAnnotations = (options: {
   const fillRef = useRef(true)
   const fillAlphaRef = useRef(0)
   const tool = useSelector(tools, (s) => s.context.tool)
-  const collab = useCollab({ labId, store, tools, labels, canEdit, defaultLabel })
+  const collab = useCollab({ labId, store, tools, labels, labelsFlow, canEdit, defaultLabel })
   const edits = useEdits({ labId, store, tools, collab, canEdit, role, me: user?.id ?? null })
   // Read by the overlay's handlers, which live as long as the viewer (a new role must not rebuild it).
   const editsRef = useRef(edits)

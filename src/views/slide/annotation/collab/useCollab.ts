@@ -16,6 +16,7 @@ import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/an
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
 import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
+import type { labelsMachine } from "../../../../machines/annotation/labels.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
 import { liveStatusOf } from "../../../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../../../realtime/RealtimeProvider.tsx"
@@ -51,10 +52,12 @@ export const useCollab = (options: {
   readonly store: AnnotationStore
   readonly tools: ActorRefFrom<typeof toolsMachine>
   readonly labels: ReadonlyArray<Pick<Label, "id" | "name" | "color">>
+  /** The labels flow: labels changed elsewhere are handed to it as they are heard. */
+  readonly labelsFlow: ActorRefFrom<typeof labelsMachine>
   readonly canEdit: boolean
   readonly defaultLabel: string
 }): CollabView => {
-  const { labId, store, tools, labels, canEdit, defaultLabel } = options
+  const { labId, store, tools, labels, labelsFlow, canEdit, defaultLabel } = options
   const { user } = useSession()
   const selfId = user?.id ?? null
   const realtime = useRealtimeActor()
@@ -148,6 +151,11 @@ export const useCollab = (options: {
     store.apply("remote", { ...plan.batch, ...(upsert ? { upsert } : {}) })
     const selectedId = tools.getSnapshot().context.selectedId
     if (selectedId !== null && plan.batch.remove?.includes(selectedId)) tools.send({ type: "selection.clear" })
+    // A label created, renamed, recoloured or deleted elsewhere: the labels panel and the shapes follow.
+    if (change.kind === "label") {
+      labelsFlow.send({ type: "label.remote", action: change.message.action, label: change.message.label })
+      if (change.message.action === "updated") store.restyle(change.message.label.id, change.message.label.name, change.message.label.color)
+    }
     if (plan.fetch) {
       runtime.runPromise(listAnnotations(labId)).then(
         (all) => store.apply("remote", { upsert: shapesOf(all) }),

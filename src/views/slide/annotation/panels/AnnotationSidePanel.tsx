@@ -81,9 +81,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
     const subscriptions = [
       flow.on("label.created", () => toast({ kind: "success", title: t("errors.success.labelCreated") })),
       flow.on("label.updated", ({ label }) => {
-        const shapes = [...store.all()]
-        if (shapes.some((s) => s.labelId === label.id))
-          store.loadShapes(shapes.map((s) => (s.labelId === label.id ? { ...s, labelName: label.name, color: label.color } : s)))
+        store.restyle(label.id, label.name, label.color)
         toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })
       }),
       flow.on("label.deleted", ({ id, annotationsDeleted }) => {
