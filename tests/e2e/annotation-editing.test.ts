@@ -373,4 +373,22 @@ describe("editing annotations", () => {
     expect(removed.status).toBe(200)
     await labelRow("Necrosis").waitFor({ state: "detached", timeout: 5_000 })
   }, 30_000)
+
+  it("hiding an annotation in the list hides it on Ada's screen only, and a reload keeps it hidden there", async () => {
+    const drawn = (page: Page) => page.getByTestId("slide-viewer").getAttribute("data-annotations-visible")
+    await expect.poll(() => drawn(adaPage), { timeout: 5_000 }).toBe("2")
+    await expect.poll(() => drawn(gracePage), { timeout: 5_000 }).toBe("2")
+    const rectangleRow = adaPage.locator('[data-testid="annotation-row"][data-label="Fibrous stroma"]')
+    await rectangleRow.getByRole("button", { name: "Hide annotation" }).click()
+    await expect.poll(() => drawn(adaPage), { timeout: 5_000 }).toBe("1")
+    await snap(adaPage, "editing-15-hidden-here")
+    // Nothing was sent: the stored annotations and Grace's screen are as they were.
+    expect((await stored()).map((a) => (a as Stored & { visible: boolean }).visible)).toEqual([true, true])
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await drawn(gracePage)).toBe("2")
+    await openSlide(adaPage)
+    await expect.poll(() => drawn(adaPage), { timeout: 10_000 }).toBe("1")
+    await rectangleRow.getByRole("button", { name: "Show annotation" }).click()
+    await expect.poll(() => drawn(adaPage), { timeout: 5_000 }).toBe("2")
+  }, 60_000)
 })

@@ -33,6 +33,36 @@ const slide = () => [
 ]
 
 describe("AnnotationStore", () => {
+  it("hides and shows one annotation for this viewer only, over its stored flag, in queries and hit tests", () => {
+    const store = new AnnotationStore()
+    store.load(slide())
+    const all = box(0, 0, 5000, 5000)
+    expect(ids(store.query(all))).toEqual(["line", "poly", "rect"])
+    store.setShown("rect", false)
+    // The stored annotation is untouched: only this screen's view changes.
+    expect(store.get("rect")?.visible).toBe(true)
+    expect(ids(store.query(all))).toEqual(["line", "poly"])
+    expect(store.hitTest(50, 40, 1)).toBeUndefined()
+    // A shape stored hidden can be shown here.
+    store.setShown("dots", true)
+    expect(ids(store.query(all))).toEqual(["dots", "line", "poly"])
+    expect([...store.shownOverridesOf()]).toEqual([
+      ["rect", false],
+      ["dots", true]
+    ])
+    // Back to what the annotation says: the override goes.
+    store.setShown("rect", true)
+    expect([...store.shownOverridesOf()]).toEqual([["dots", true]])
+    // A hidden label hides its shapes whatever this viewer chose for them.
+    store.setLabelVisible("l1", false)
+    expect(store.isVisible(store.get("rect")!)).toBe(true)
+    expect(store.isShown(store.get("rect")!)).toBe(false)
+    const other = new AnnotationStore()
+    other.load(slide())
+    other.restoreShown(store.shownOverridesOf())
+    expect(other.isShown(other.get("dots")!)).toBe(true)
+  })
+
   it("restyles a label's shapes, and only those, in one change that keeps geometry and versions", () => {
     const store = new AnnotationStore()
     store.load(slide())

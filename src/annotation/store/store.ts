@@ -43,6 +43,12 @@ export class AnnotationStore {
   private readonly listeners = new Set<Listener>()
   /** Hidden labels: their shapes stay in the store but queries pass over them. */
   private readonly hiddenLabels = new Set<string>()
+  /**
+   * This viewer's own hide and show of single annotations, over the annotation's stored `visible`
+   * flag (a display setting per viewer, as in QuPath: hiding a shape to see the tissue under it
+   * must not hide it on a colleague's screen).
+   */
+  private readonly shownOverrides = new Map<string, boolean>()
 
   constructor(options: SpatialOptions = {}) {
     this.index = new SpatialIndex(options)
@@ -138,8 +144,36 @@ export class AnnotationStore {
     this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
   }
 
+  /** Shows or hides one annotation on this screen (a view setting: no origin, no undo, never sent). */
+  setShown(id: string, shown: boolean): void {
+    const shape = this.shapes.get(id)
+    if (shape !== undefined && shown === this.isVisible(shape)) return
+    // Back to what the annotation says: no override left.
+    if (shape !== undefined && shown === shape.visible) this.shownOverrides.delete(id)
+    else this.shownOverrides.set(id, shown)
+    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+  }
+
+  /** This viewer's overrides, by id (what is kept between visits). */
+  shownOverridesOf(): ReadonlyMap<string, boolean> {
+    return this.shownOverrides
+  }
+
+  /** Puts back the overrides kept from an earlier visit, in one change. */
+  restoreShown(overrides: Iterable<readonly [string, boolean]>): void {
+    this.shownOverrides.clear()
+    for (const [id, shown] of overrides) this.shownOverrides.set(id, shown)
+    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+  }
+
+  /** Whether the annotation itself is shown here: this viewer's choice, else its stored flag. */
+  isVisible(shape: Shape): boolean {
+    return this.shownOverrides.get(shape.id) ?? shape.visible
+  }
+
+  /** Whether the shape is drawn: shown itself and its label not hidden. */
   isShown(shape: Shape): boolean {
-    return shape.visible && !this.hiddenLabels.has(shape.labelId)
+    return this.isVisible(shape) && !this.hiddenLabels.has(shape.labelId)
   }
 
   /** The shown shapes whose boxes meet the box (a viewport, in image pixels). */

@@ -22,6 +22,7 @@ import { type Tool, toolsMachine } from "../../../machines/annotation/tools.mach
 import { useSession } from "../../session.tsx"
 import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
+import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
 import { previewOf } from "./preview.ts"
 
@@ -66,7 +67,7 @@ export interface AnnotationsView {
   readonly labels: ActorRefFrom<typeof labelsMachine>
   readonly setFill: (on: boolean) => void
   readonly highlight: (id: string | null) => void
-  /** Hides or shows the shape on this screen only (a view setting, never sent). */
+  /** Hides or shows the shape on this screen only, kept in this browser (a view setting, never sent). */
   readonly toggleVisible: (shape: Shape) => void
 }
 
@@ -81,6 +82,7 @@ export const useAnnotations = (options: {
 }): AnnotationsView => {
   const { labId, viewer, mpp, canEdit, role, defaultLabel } = options
   const { user } = useSession()
+  const userId = user?.id ?? null
   const store = useMemo(() => new AnnotationStore(), [])
   const loader = useActorRef(annotationsMachine, { input: { labId } })
   const tools = useActorRef(toolsMachine, { input: { labId, label: null, defaultLabel } })
@@ -94,7 +96,7 @@ export const useAnnotations = (options: {
   const fillAlphaRef = useRef(0)
   const tool = useSelector(tools, (s) => s.context.tool)
   const collab = useCollab({ labId, store, tools, labels, labelsFlow, canEdit, defaultLabel })
-  const edits = useEdits({ labId, store, tools, collab, canEdit, role, me: user?.id ?? null })
+  const edits = useEdits({ labId, store, tools, collab, canEdit, role, me: userId })
   // Read by the overlay's handlers, which live as long as the viewer (a new role must not rebuild it).
   const editsRef = useRef(edits)
   editsRef.current = edits
@@ -132,8 +134,10 @@ export const useAnnotations = (options: {
     const report = store.load(loaded.annotations)
     performance.measure("annotations-store-load", { start: started.startTime })
     if (report.skipped.length > 0) console.warn(`${report.skipped.length} annotations not drawn:`, report.skipped.slice(0, 5))
+    // What this viewer hid or showed here on an earlier visit.
+    if (userId !== null) store.restoreShown(readShown(userId, labId).filter(([id]) => store.get(id) !== undefined))
     setCount(store.size)
-  }, [loaded, store])
+  }, [loaded, store, userId, labId])
 
   useEffect(() => {
     const subscription = tools.on("annotation.saved", ({ annotation, label }) => {
@@ -351,7 +355,10 @@ export const useAnnotations = (options: {
       overlay.fillAlpha = on ? fillAlphaRef.current : 0
       overlay.requestDraw()
     },
-    toggleVisible: (shape) => store.apply("local", { upsert: [{ ...shape, visible: !store.isShown(shape) }] }),
+    toggleVisible: (shape) => {
+      store.setShown(shape.id, !store.isVisible(shape))
+      if (userId !== null) writeShown(userId, labId, store.shownOverridesOf())
+    },
     highlight: (id) => {
       // In the select tool a shape chosen in the list is selected (and may be edited); while drawing it is only shown.
       if (id !== null && tools.getSnapshot().context.tool === "select") tools.send({ type: "selection.set", id })

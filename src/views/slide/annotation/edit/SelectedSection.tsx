@@ -34,7 +34,7 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
     points: (count) => t("viewer.annotationPanel.points", { count })
   })
   const editable = view.edits.mayEdit(shape)
-  const shown = view.store.isShown(shape)
+  const shown = view.store.isVisible(shape)
   const choices = labels.filter((row) => !row.virtual || row.id === shape.labelId)
   const author =
     shape.author === null

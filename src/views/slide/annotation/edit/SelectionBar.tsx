@@ -8,7 +8,7 @@ export const SelectionBar = ({ view }: { readonly view: AnnotationsView }) => {
   const t = useT()
   const shape = view.selected
   if (shape === null) return null
-  const shown = view.store.isShown(shape)
+  const shown = view.store.isVisible(shape)
   return (
     <span className={css.bar} title={t("viewer.collab.selected")} data-testid="selection-actions">
       <span>{shape.labelName}</span>

@@ -219,6 +219,8 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
               const m = measurementOf(shape)
               const time = timeOf(id)
               const shown = store.isShown(shape)
+              // Hidden or shown on this screen (a label hidden hides it too, but that is the label's button).
+              const visible = store.isVisible(shape)
               const author = authorName(shape)
               return (
                 <li
@@ -253,12 +255,12 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
                   <button
                     type="button"
                     className={css.iconButton}
-                    aria-label={t(shape.visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
-                    title={t(shape.visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
+                    aria-label={t(visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
+                    title={t(visible ? "viewer.annotationPanel.hideAnnotation" : "viewer.annotationPanel.showAnnotation")}
                     disabled={hiddenLabels.includes(shape.labelId)}
-                    onClick={() => store.apply("local", { upsert: [{ ...shape, visible: !shape.visible }] })}
+                    onClick={() => view.toggleVisible(shape)}
                   >
-                    {shape.visible ? <EyeIcon size={14} /> : <EyeOffIcon size={14} />}
+                    {visible ? <EyeIcon size={14} /> : <EyeOffIcon size={14} />}
                   </button>
                 </li>
               )
