@@ -27,6 +27,8 @@ export interface ApiRequest<A, F extends ContractFailure = never> {
    * fails as that error, whole; anything else is read by status (wireError.ts).
    */
   readonly errors?: Schema.Decoder<F>
+  /** "blob" for a binary answer (a PDF, a receipt): the body is read as a Blob, not parsed as JSON. */
+  readonly responseType?: "blob"
 }
 
 /** A declared error of the contract, decoded as the contract declares it. */
@@ -96,11 +98,12 @@ export class Api extends Context.Service<
         Effect.tryPromise({
           // `signal` is declared so that interrupting the fiber (an XState actor stopping) aborts the request.
           try: (signal) =>
-            $fetch<unknown>(request.path, {
+            $fetch<unknown, "json" | "blob">(request.path, {
               method: request.method,
               body: request.body as FetchOptions["body"],
               query: request.query,
               signal,
+              ...(request.responseType === "blob" ? { responseType: "blob" as const } : {}),
               headers: access === undefined ? {} : { Authorization: `Bearer ${access}` }
             }),
           catch: (error): ApiError | F => {

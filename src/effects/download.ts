@@ -1,0 +1,28 @@
+// Binary answers of /v2 (an invoice PDF, a receipt, a transfer proof): the path comes from the
+// contract as in call.ts, the bearer token and its renewal from Api, and the body arrives as a Blob
+// rather than parsed JSON. Needed because these files are behind the session, so a plain link (which
+// carries no Authorization header) cannot fetch them.
+import { type Effect, Schema } from "effect"
+import type { HttpApiEndpoint } from "effect/http-api"
+import { Api } from "./Api.ts"
+import type { ApiError } from "./ApiError.ts"
+import { pathOf } from "./call.ts"
+
+const BlobSchema = Schema.declare((value: unknown): value is Blob => value instanceof Blob)
+
+/** A file the server answered, with the name to save it under. */
+export interface DownloadedFile {
+  readonly blob: Blob
+  readonly filename: string
+}
+
+/** Fetches `endpoint` (a GET with path parameters only) and answers its body as a Blob. */
+export const download = (endpoint: HttpApiEndpoint.Top, params: Readonly<Record<string, string>>): Effect.Effect<Blob, ApiError, Api> =>
+  Api.use((api) =>
+    api.request({
+      method: "GET",
+      path: pathOf(endpoint.path, params),
+      success: BlobSchema as Schema.Decoder<Blob>,
+      responseType: "blob"
+    })
+  )

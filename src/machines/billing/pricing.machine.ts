@@ -1,0 +1,89 @@
+// The pricing page: the plans compared and the plan in force. Choosing a paid plan issues its invoice
+// and the page goes to it (`chosen`); while another invoice is open the server answers 409, and the
+// page reloads to offer that invoice instead.
+import { assign, setup } from "xstate"
+import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/pricing.ts"
+import { isApiError } from "../../effects/ApiError.ts"
+import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
+import { present } from "../../effects/Catalogue.ts"
+import type { Notice } from "../../effects/Notice.ts"
+import { errorOf } from "../support/eventData.ts"
+import { fromEffect } from "../support/fromEffect.ts"
+
+export interface PricingContext {
+  readonly plans: ReadonlyArray<Plan>
+  readonly current: CurrentPlan | null
+  readonly error: Notice | null
+  readonly chooseError: Notice | null
+  /** The plan being chosen. */
+  readonly choosing: string | null
+  /** The invoice just issued: the page goes there. */
+  readonly chosen: InvoiceDetail | null
+}
+
+export type PricingEvent = { readonly type: "pricing.choose"; readonly planId: string } | { readonly type: "pricing.retry" }
+
+const chooseNotice = (error: unknown): Notice =>
+  isApiError(error) && (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
+    ? { text: error.message }
+    : present(error).notice
+
+export const pricingMachine = setup({
+  types: { context: {} as PricingContext, events: {} as PricingEvent },
+  actors: {
+    load: fromEffect(() => loadPricing()),
+    choose: fromEffect((planId: string) => choosePlan(planId))
+  },
+  guards: {
+    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    /** A paid plan other than the one in force, and no invoice open for it already. */
+    choosable: ({ context, event }) => {
+      if (event.type !== "pricing.choose") return false
+      const plan = context.plans.find((p) => p.id === event.planId)
+      return plan?.paid === true && context.current?.open_invoice == null
+    }
+  },
+  actions: {
+    show: assign((_, loaded: { readonly plans: ReadonlyArray<Plan>; readonly current: CurrentPlan }) => ({
+      plans: loaded.plans,
+      current: loaded.current,
+      error: null
+    })),
+    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    startChoosing: assign(({ event }) => (event.type === "pricing.choose" ? { choosing: event.planId, chooseError: null } : {})),
+    chosen: assign((_, invoice: InvoiceDetail) => ({ chosen: invoice, choosing: null })),
+    chooseFailed: assign((_, error: unknown) => ({ chooseError: chooseNotice(error), choosing: null }))
+  }
+}).createMachine({
+  id: "pricing",
+  context: { plans: [], current: null, error: null, chooseError: null, choosing: null, chosen: null },
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "load",
+        src: "load",
+        onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
+        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+      }
+    },
+    failed: { on: { "pricing.retry": "loading" } },
+    ready: { on: { "pricing.choose": { guard: "choosable", target: "choosing", actions: "startChoosing" } } },
+    choosing: {
+      tags: ["busy"],
+      invoke: {
+        id: "choose",
+        src: "choose",
+        input: ({ event }) => (event as Extract<PricingEvent, { type: "pricing.choose" }>).planId,
+        onDone: { target: "chosen", actions: { type: "chosen", params: ({ event }) => event.output } },
+        onError: [
+          // Another invoice opened meanwhile (another tab): show it instead.
+          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "chooseFailed", params: errorOf } },
+          { target: "ready", actions: { type: "chooseFailed", params: errorOf } }
+        ]
+      }
+    },
+    chosen: { type: "final" }
+  }
+})
