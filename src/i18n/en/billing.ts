@@ -60,6 +60,7 @@ export const billing = {
     bank: "Bank",
     accountNumber: "Account number",
     accountHolder: "Account holder",
+    copyShort: "Copy",
     copy: "Copy {{what}}",
     copied: "{{what}} copied",
     reference: "Put {{number}} in the transfer's description.",

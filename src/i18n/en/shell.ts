@@ -57,7 +57,8 @@ export const shell = {
     activities: "Activities",
     billing: "Status Billing",
     scanRequests: "Scan Requests",
-    staff: "Staff"
+    staff: "Staff",
+    payments: "Payments"
   },
   rightPanel: {
     label: "Details panel",
@@ -85,7 +86,9 @@ export const shell = {
     twoFactor: "2FA Authentication",
     activities: "Activities",
     billings: "Status Billing",
-    scanRequests: "Scan Requests"
+    scanRequests: "Scan Requests",
+    staffPayments: "Staff: Payments",
+    staffScanRequests: "Staff: Scan Requests"
   },
   auth: {
     brandTitle: "Every slide of your lab, in one calm workspace.",

@@ -62,6 +62,7 @@ export const billing: typeof en = {
     bank: "Bank",
     accountNumber: "Nomor rekening",
     accountHolder: "Atas nama",
+    copyShort: "Salin",
     copy: "Salin {{what}}",
     copied: "{{what}} disalin",
     reference: "Tulis {{number}} di keterangan transfer.",

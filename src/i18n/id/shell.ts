@@ -58,7 +58,8 @@ export const shell: typeof en = {
     activities: "Aktivitas",
     billing: "Status Tagihan",
     scanRequests: "Pengajuan Pemindaian",
-    staff: "Staf"
+    staff: "Staf",
+    payments: "Pembayaran"
   },
   rightPanel: {
     label: "Panel detail",
@@ -86,7 +87,9 @@ export const shell: typeof en = {
     twoFactor: "Autentikasi 2FA",
     activities: "Aktivitas",
     billings: "Status Tagihan",
-    scanRequests: "Pengajuan Pemindaian"
+    scanRequests: "Pengajuan Pemindaian",
+    staffPayments: "Staf: Pembayaran",
+    staffScanRequests: "Staf: Pengajuan Pemindaian"
   },
   auth: {
     brandTitle: "Semua slide lab Anda, dalam satu ruang kerja yang tenang.",

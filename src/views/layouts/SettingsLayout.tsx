@@ -1,8 +1,21 @@
 // Settings pages (spec section 2): the heading 'Settings' and the settings menu beside the page.
+import { useActorRef, useSelector } from "@xstate/react"
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { ActivityIcon, cx, type IconProps, LockIcon, ReceiptIcon, ScanIcon, ShieldIcon, UserCircleIcon, UserIcon } from "../ui/index.ts"
+import { currentPlanMachine } from "../../machines/billing/currentPlan.machine.ts"
+import {
+  ActivityIcon,
+  CreditCardIcon,
+  cx,
+  type IconProps,
+  LockIcon,
+  ReceiptIcon,
+  ScanIcon,
+  ShieldIcon,
+  UserCircleIcon,
+  UserIcon
+} from "../ui/index.ts"
 import * as css from "./SettingsLayout.css.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 
@@ -24,17 +37,26 @@ const items: ReadonlyArray<SettingsItem> = [
   { href: "/dashboard/setting/scan-requests", label: "scanRequests", icon: ScanIcon }
 ]
 
+/** Shown to staff only (the server says who is, with the plan in force); the pages check again. */
+const staffItems: ReadonlyArray<SettingsItem> = [
+  { href: "/dashboard/staff/payments", label: "staffPayments", icon: CreditCardIcon },
+  { href: "/dashboard/staff/scan-requests", label: "staffScanRequests", icon: ScanIcon }
+]
+
 export const SettingsLayout = ({ path, children }: { path: string; children: ReactNode }) => {
   const t = useT()
   const { localePath } = useLocale()
   const current = path.replace(/\/+$/, "")
+  const planActor = useActorRef(currentPlanMachine)
+  const staff = useSelector(planActor, (s) => s.context.current?.staff === true)
+  const shown = staff ? [...items, ...staffItems] : items
   return (
     <div className={css.root}>
       <h1 className={css.heading}>{t("shell.settings.title")}</h1>
       <div className={css.columns}>
         <nav aria-label={t("shell.settings.menu")}>
           <ul className={css.menu}>
-            {items.map((item) => {
+            {shown.map((item) => {
               const active = current === item.href || (item.also?.includes(current) ?? false)
               const Icon = item.icon
               return (

@@ -35,6 +35,7 @@ describe("breadcrumbTrail", () => {
       { label: "staff" },
       { label: "scanRequests" }
     ])
+    expect(breadcrumbTrail("/dashboard/staff/payments").map((c) => c.label)).toEqual(["home", "staff", "payments"])
   })
   it("has nothing outside the dashboard", () => expect(breadcrumbTrail("/login")).toEqual([]))
 })

@@ -30,7 +30,8 @@ const settingLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
 
 /** Pages under /dashboard/staff/. */
 const staffLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
-  "scan-requests": "scanRequests"
+  "scan-requests": "scanRequests",
+  payments: "payments"
 }
 
 const pageLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {

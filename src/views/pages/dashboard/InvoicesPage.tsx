@@ -1,28 +1,27 @@
-// Invoices (/dashboard/invoices and /dashboard/invoices/{id}). Invoices arrive with the billing issue.
+// Invoices: /dashboard/invoices/{id} is one invoice and paying it; without an id, the list (the same
+// as Settings > Status Billing).
 import { useParams } from "wouter"
-import { useLocale, useT } from "../../../i18n/index.ts"
+import { useT } from "../../../i18n/index.ts"
+import { InvoiceList } from "../../billing/InvoiceList.tsx"
+import { InvoiceView } from "../../billing/InvoiceView.tsx"
 import { useDocumentMeta } from "../../document-meta.ts"
-import { EmptyState, LinkButton, PageHeader, ReceiptIcon } from "../../ui/index.ts"
+import { Card, PageHeader } from "../../ui/index.ts"
 
 export default function InvoicesPage() {
-  const t = useT()
-  const { localePath } = useLocale()
   const { id } = useParams<{ id?: string }>()
-  const title = id ? t("dashboard.invoices.detailTitle", { id }) : t("dashboard.invoices.title")
-  useDocumentMeta(title)
+  // Keyed by the id, so going from one invoice to another starts afresh.
+  return id ? <InvoiceView key={id} id={id} /> : <AllInvoices />
+}
+
+function AllInvoices() {
+  const t = useT()
+  useDocumentMeta(t("billing.list.title"))
   return (
     <>
-      <PageHeader title={title} description={id ? undefined : t("dashboard.invoices.description")} />
-      <EmptyState
-        icon={<ReceiptIcon size={24} />}
-        title={id ? t("dashboard.invoices.detailEmptyTitle") : t("dashboard.invoices.emptyTitle")}
-        description={id ? t("dashboard.invoices.detailEmptyBody") : t("dashboard.invoices.emptyBody")}
-        actions={
-          <LinkButton href={localePath("/dashboard/setting/billings")} variant="secondary">
-            {t("dashboard.invoices.toBilling")}
-          </LinkButton>
-        }
-      />
+      <PageHeader title={t("billing.list.title")} description={t("billing.list.description")} />
+      <Card padding="none">
+        <InvoiceList />
+      </Card>
     </>
   )
 }

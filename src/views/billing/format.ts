@@ -1,0 +1,27 @@
+// Money and plan figures as the reader's language writes them: "Rp 150.123" in Indonesian,
+// "IDR 150,123" in English (whole rupiah, no decimals: a transfer is to the rupiah).
+import type { Locale } from "../../i18n/index.ts"
+import { formatBytes } from "../shell/storage-usage.ts"
+
+const tags: Readonly<Record<Locale, string>> = { en: "en-US", id: "id-ID" }
+
+export const formatIdr = (locale: Locale, amount: number): string =>
+  new Intl.NumberFormat(tags[locale], { style: "currency", currency: "IDR", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+    amount
+  )
+
+/** The amount with its last `codeDigits` digits apart, so the page can highlight the unique code. */
+export const splitAmount = (locale: Locale, amount: number, code: number): { readonly head: string; readonly tail: string } => {
+  const text = formatIdr(locale, amount)
+  const digits = String(code).length
+  // Walk back over `digits` digits (skipping separators) from the end of the number.
+  let seen = 0
+  let at = text.length
+  while (at > 0 && seen < digits) {
+    at -= 1
+    if (/\d/.test(text[at] ?? "")) seen += 1
+  }
+  return { head: text.slice(0, at), tail: text.slice(at) }
+}
+
+export const formatStorage = (locale: Locale, bytes: number): string => formatBytes(bytes, locale)
