@@ -12,6 +12,7 @@ import { api, createAccount, PASSWORD, type SignedIn, signIn } from "../support/
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
+import { showSidePanel } from "./support/slide-viewer.ts"
 import { launchBrowser, snap } from "./support/browser.ts"
 import { expectUrl } from "./support/session.ts"
 
@@ -101,6 +102,7 @@ const openSlide = async (page: Page, id: string, prefix = "") => {
   await page.goto(`${prefix}/dashboard/labs/${id}/annotations`)
   await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
   await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+  await showSidePanel(page)
 }
 
 const labelRow = (page: Page, name: string) => page.locator(`[data-testid="label-row"][data-label="${name}"]`)

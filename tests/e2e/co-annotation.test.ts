@@ -11,6 +11,7 @@ import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { newContext, snap } from "./support/browser.ts"
+import { showSidePanel } from "./support/slide-viewer.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
@@ -35,6 +36,7 @@ const openSlide = async (page: Page) => {
   await page.goto(slideUrl(slideId))
   await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
   await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+  await showSidePanel(page)
 }
 
 /** The number the viewer's annotation chip shows. */

@@ -17,6 +17,7 @@ export const viewer = {
     fullScreen: "Full screen",
     exitFullScreen: "Exit full screen"
   },
+  tilesLoading: "Loading tiles…",
   canvas: {
     label: "Slide",
     help: "Arrow keys move the slide, + and − zoom, 0 shows the whole slide, R and Shift+R rotate, F goes full screen."

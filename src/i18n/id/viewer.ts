@@ -19,6 +19,7 @@ export const viewer: typeof en = {
     fullScreen: "Layar penuh",
     exitFullScreen: "Keluar dari layar penuh"
   },
+  tilesLoading: "Memuat tile…",
   canvas: {
     label: "Slide",
     help: "Tombol panah menggeser slide, + dan − memperbesar dan memperkecil, 0 menampilkan seluruh slide, R dan Shift+R memutar, F membuka layar penuh."

@@ -16,6 +16,7 @@ const events: SidebarEvent[] = [
   { type: "viewport.resize", wide: true },
   { type: "viewport.resize", wide: false },
   { type: "route.settings" },
+  { type: "route.viewer" },
   { type: "route.other" }
 ]
 
@@ -44,6 +45,7 @@ describe("sidebar machine", () => {
           },
           "viewport.resize": ({ event }) => actor.send(event as SidebarEvent),
           "route.settings": ({ event }) => actor.send(event),
+          "route.viewer": ({ event }) => actor.send(event),
           "route.other": ({ event }) => actor.send(event)
         },
         states: {
@@ -62,6 +64,16 @@ describe("sidebar machine", () => {
           forced: () => {
             expect(sidebarWidth(actor.getSnapshot())).toBe(SIDEBAR_WIDTH.expanded)
             expect(actor.getSnapshot().hasTag("forced")).toBe(true)
+          },
+          // The viewer folds the sidebar to its rail whatever the preference; opening it there is for
+          // the visit: the preference (context.open) is not changed by it.
+          "viewer.folded": () => {
+            expect(sidebarWidth(actor.getSnapshot())).toBe(SIDEBAR_WIDTH.collapsed)
+            expect(actor.getSnapshot().context.onViewer).toBe(true)
+          },
+          "viewer.unfolded": () => {
+            expect(sidebarWidth(actor.getSnapshot())).toBe(SIDEBAR_WIDTH.expanded)
+            expect(actor.getSnapshot().context.onViewer).toBe(true)
           }
         }
       })
@@ -113,5 +125,36 @@ describe("sidebar rules", () => {
         { type: "route.other" }
       ).value
     ).toEqual({ free: "collapsed" })
+  })
+})
+
+describe("sidebar on the slide viewer", () => {
+  const run = (...sequence: SidebarEvent[]) => {
+    const actor = createActor(sidebarMachine).start()
+    for (const event of sequence) actor.send(event)
+    return actor.getSnapshot()
+  }
+
+  it("folds to the rail though the user keeps it open, and gives it back on leaving", () => {
+    const opened = { type: "sidebar.hydrate", stored: true, wide: true } as const
+    expect(run({ type: "route.viewer" }, opened).value).toEqual({ viewer: "folded" })
+    expect(run(opened, { type: "route.viewer" }).value).toEqual({ viewer: "folded" })
+    expect(run(opened, { type: "route.viewer" }, { type: "route.other" }).value).toEqual({ free: "expanded" })
+  })
+
+  it("opens for the visit when toggled there, without changing the kept choice", () => {
+    const s = run({ type: "sidebar.hydrate", stored: false, wide: true }, { type: "route.viewer" }, { type: "sidebar.toggle" })
+    expect(s.value).toEqual({ viewer: "unfolded" })
+    expect(s.context.open).toBe(false)
+    expect(
+      run(
+        { type: "sidebar.hydrate", stored: false, wide: true },
+        { type: "route.viewer" },
+        { type: "sidebar.toggle" },
+        { type: "route.other" }
+      ).value
+    ).toEqual({
+      free: "collapsed"
+    })
   })
 })

@@ -2,6 +2,8 @@
 // collapsed. It starts collapsed until the stored preference has been read ("hydration"), defaults to
 // open on windows wider than 960 px, follows the window when it crosses 960 px, is forced open on
 // settings pages, and remembers the user's own toggles (persistPreference, provided by the view).
+// On the slide viewer it folds to its rail whatever the preference (issue 16: the slide gets the
+// room); a toggle there opens it for that visit only, and leaving the viewer brings the preference back.
 import { assign, setup } from "xstate"
 
 export type SidebarEvent =
@@ -11,6 +13,7 @@ export type SidebarEvent =
   /** The window is now wider than the breakpoint (true) or not; sent on every change of that fact. */
   | { type: "viewport.resize"; wide: boolean }
   | { type: "route.settings" }
+  | { type: "route.viewer" }
   | { type: "route.other" }
 
 export interface SidebarContext {
@@ -20,6 +23,8 @@ export interface SidebarContext {
   open: boolean
   /** Whether the current page is a settings page (known before hydration too). */
   onSettings: boolean
+  /** Whether the current page is the slide viewer (known before hydration too). */
+  onViewer: boolean
 }
 
 export const SIDEBAR_BREAKPOINT = 960
@@ -47,11 +52,13 @@ export const sidebarMachine = setup({
         : context
     ),
     choose: assign({ open: (_, params: { open: boolean }) => params.open }),
-    enterSettings: assign({ onSettings: true }),
-    leaveSettings: assign({ onSettings: false })
+    enterSettings: assign({ onSettings: true, onViewer: false }),
+    enterViewer: assign({ onSettings: false, onViewer: true }),
+    leaveSettings: assign({ onSettings: false, onViewer: false })
   },
   guards: {
     onSettings: ({ context }) => context.onSettings,
+    onViewer: ({ context }) => context.onViewer,
     hydratesOpen: ({ context, event }) => fromHydration(event, context).open,
     prefersOpen: ({ context }) => context.open,
     crossedToWide: ({ context, event }) => crossed(context, event, true),
@@ -59,7 +66,7 @@ export const sidebarMachine = setup({
   }
 }).createMachine({
   id: "sidebar",
-  context: { wide: false, open: false, onSettings: false },
+  context: { wide: false, open: false, onSettings: false, onViewer: false },
   initial: "booting",
   states: {
     /** Before the preference is read: drawn collapsed, so the first paint never over-opens. */
@@ -68,10 +75,12 @@ export const sidebarMachine = setup({
       on: {
         "sidebar.hydrate": [
           { guard: "onSettings", target: "forced", actions: "hydrate" },
+          { guard: "onViewer", target: "viewer.folded", actions: "hydrate" },
           { guard: "hydratesOpen", target: "free.expanded", actions: "hydrate" },
           { target: "free.collapsed", actions: "hydrate" }
         ],
         "route.settings": { actions: "enterSettings" },
+        "route.viewer": { actions: "enterViewer" },
         "route.other": { actions: "leaveSettings" },
         "viewport.resize": { actions: "rememberViewport" }
       }
@@ -80,7 +89,10 @@ export const sidebarMachine = setup({
     free: {
       // Always entered through an explicit child target; "collapsed" only satisfies the schema.
       initial: "collapsed",
-      on: { "route.settings": { target: "forced", actions: "enterSettings" } },
+      on: {
+        "route.settings": { target: "forced", actions: "enterSettings" },
+        "route.viewer": { target: "viewer.folded", actions: "enterViewer" }
+      },
       states: {
         expanded: {
           tags: ["expanded"],
@@ -121,7 +133,24 @@ export const sidebarMachine = setup({
           { guard: "prefersOpen", target: "free.expanded", actions: "leaveSettings" },
           { target: "free.collapsed", actions: "leaveSettings" }
         ],
+        "route.viewer": { target: "viewer.folded", actions: "enterViewer" },
         "viewport.resize": { actions: "followViewport" }
+      }
+    },
+    /** The slide viewer: folded to the rail; a toggle opens it for this visit and is not remembered. */
+    viewer: {
+      initial: "folded",
+      on: {
+        "route.other": [
+          { guard: "prefersOpen", target: "free.expanded", actions: "leaveSettings" },
+          { target: "free.collapsed", actions: "leaveSettings" }
+        ],
+        "route.settings": { target: "forced", actions: "enterSettings" },
+        "viewport.resize": { actions: "followViewport" }
+      },
+      states: {
+        folded: { tags: ["collapsed"], on: { "sidebar.toggle": { target: "unfolded" } } },
+        unfolded: { tags: ["expanded"], on: { "sidebar.toggle": { target: "folded" } } }
       }
     }
   }

@@ -1,7 +1,7 @@
 // The signed-in frame (spec section 2): left sidebar, header with breadcrumb, the page, the right
 // sidebar and the floating contact button. It stays mounted across dashboard navigation, so the
 // sidebar and panel keep their state. At or below 960 px the sidebar is a drawer, closed by default
-// and closed again by every navigation.
+// and closed again by every navigation. On the slide viewer the sidebar folds to its rail.
 import { type ReactNode, useEffect, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import { ContactButton } from "../shell/ContactButton.tsx"
@@ -33,7 +33,8 @@ const isSlideViewer = (path: string) => /^\/dashboard\/labs\/[^/]+\/annotations\
 
 const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
   const t = useT()
-  const sidebar = useSidebar(path.startsWith("/dashboard/setting/"))
+  // The slide viewer gives the slide the room: the sidebar folds to its rail there (issue 16).
+  const sidebar = useSidebar(path.startsWith("/dashboard/setting/") ? "settings" : isSlideViewer(path) ? "viewer" : "other")
   const { panel } = useRightPanel()
   const narrow = useNarrow()
   const [drawerOpen, setDrawerOpen] = useState(false)

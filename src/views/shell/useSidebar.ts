@@ -40,15 +40,18 @@ const browserSidebarMachine = sidebarMachine.provide({
   actions: { persistPreference: (_, params: { open: boolean }) => writePreference(params.open) }
 })
 
-export const useSidebar = (onSettings: boolean): SidebarApi => {
+/** Which kind of page is shown: settings keep the sidebar open, the slide viewer folds it. */
+export type SidebarRoute = "settings" | "viewer" | "other"
+
+export const useSidebar = (route: SidebarRoute): SidebarApi => {
   const actor = useActorRef(browserSidebarMachine)
   const expanded = useSelector(actor, sidebarExpanded)
   const forced = useSelector(actor, (s) => s.hasTag("forced"))
   const hydrated = useSelector(actor, (s) => !s.matches("booting"))
 
   useLayoutEffect(() => {
-    actor.send({ type: onSettings ? "route.settings" : "route.other" })
-  }, [actor, onSettings])
+    actor.send({ type: route === "settings" ? "route.settings" : route === "viewer" ? "route.viewer" : "route.other" })
+  }, [actor, route])
 
   useLayoutEffect(() => {
     const media = window.matchMedia(wideQuery)

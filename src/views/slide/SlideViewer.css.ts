@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css"
+import { globalStyle, keyframes, style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
 export const root = style({ position: "absolute", inset: 0 })
@@ -45,3 +45,40 @@ export const failure = style({
 export const failureTitle = style({ color: "#f3f4f6", fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.lg })
 
 export const failureBody = style({ color: "#9ca3af", fontSize: vars.fontSize.sm, marginBottom: vars.space["2"] })
+
+const sweep = keyframes({ from: { transform: "translateX(-100%)" }, to: { transform: "translateX(250%)" } })
+
+/** While tiles are on their way: a sweeping line along the stage's top edge and a small label. */
+export const tilesLoading = style({ position: "absolute", top: 0, left: 0, right: 0, pointerEvents: "none" })
+
+export const tilesTrack = style({
+  display: "block",
+  position: "relative",
+  height: 3,
+  overflow: "hidden",
+  background: "rgba(96, 165, 250, 0.18)"
+})
+
+export const tilesBar = style({
+  position: "absolute",
+  top: 0,
+  bottom: 0,
+  width: "40%",
+  background: "#60a5fa",
+  animation: `${sweep} 1.1s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", width: "100%", opacity: 0.6 } }
+})
+
+export const tilesLabel = style({
+  position: "absolute",
+  top: 10,
+  left: "50%",
+  transform: "translateX(-50%)",
+  padding: "3px 10px",
+  borderRadius: 999,
+  fontSize: 12,
+  color: "#dbeafe",
+  background: "rgba(13, 15, 19, 0.78)",
+  border: "1px solid rgba(96, 165, 250, 0.35)",
+  whiteSpace: "nowrap"
+})

@@ -14,6 +14,7 @@ import { AlertTriangleIcon, Button, RefreshIcon } from "../ui/index.ts"
 import { nearestRotation, normalizeDegrees } from "./rotation.ts"
 import { shortcutOf } from "./shortcuts.ts"
 import * as css from "./SlideViewer.css.ts"
+import { useTilesLoading } from "./useTilesLoading.ts"
 
 export interface SlideViewerProps {
   /** URL of the .dzi descriptor. */
@@ -73,6 +74,7 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
   announce.current = onViewer
   const helpId = useId()
   const label = t("viewer.canvas.label")
+  const tilesLoading = useTilesLoading(viewer)
 
   useEffect(() => {
     const element = host.current
@@ -130,7 +132,15 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
 
   return (
     <div className={css.root}>
-      <div ref={host} className={css.canvas} data-testid="slide-viewer" />
+      <div ref={host} className={css.canvas} data-testid="slide-viewer" data-tiles={tilesLoading ? "loading" : "loaded"} />
+      {tilesLoading && !openFailed && (
+        <div className={css.tilesLoading} data-testid="tiles-loading" role="status">
+          <span className={css.tilesTrack} aria-hidden="true">
+            <span className={css.tilesBar} />
+          </span>
+          <span className={css.tilesLabel}>{t("viewer.tilesLoading")}</span>
+        </div>
+      )}
       <p id={helpId} className={visuallyHidden}>
         {t("viewer.canvas.help")}
       </p>

@@ -13,6 +13,7 @@ import { useLabEvents } from "../realtime/useLabEvents.ts"
 import { useSession } from "../session.tsx"
 import { AlertTriangleIcon, ArrowLeftIcon, Button, LinkButton, RefreshIcon, Spinner } from "../ui/index.ts"
 import { backTarget } from "./back-target.ts"
+import { keepPanelChoice, panelStartsOpen } from "./panelPreference.ts"
 import { ScaleBar } from "./ScaleBar.tsx"
 import { type SlideFrame, SlideLayout } from "./SlideLayout.tsx"
 import { SlideMissing } from "./SlideMissing.tsx"
@@ -35,9 +36,6 @@ import { ZoomIndicator } from "./ZoomIndicator.tsx"
 
 type Phase = "loading" | "unavailable" | "missing" | "failed" | "notReady" | "ready"
 
-/** Wide enough for the slide and the details panel side by side. */
-const PANEL_OPEN_FROM_PX = 1360
-
 export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const t = useT()
   const { localePath } = useLocale()
@@ -53,7 +51,8 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const error = useSelector(actor, (s) => s.context.error)
   const fullScreen = useSelector(actor, (s) => s.hasTag("fullScreen"))
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
-  const [panelOpen, setPanelOpen] = useState(() => window.innerWidth >= PANEL_OPEN_FROM_PX)
+  // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
+  const [panelOpen, setPanelOpen] = useState(() => panelStartsOpen(window.innerWidth))
 
   // The waiting state's re-check interval is declared in the machine; this turns it into time.
   useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
@@ -93,7 +92,17 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     <SlideTopBar
       lab={lab}
       signedIn={signedIn}
-      {...(withPanel ? { panel: { open: panelOpen, onToggle: () => setPanelOpen((open) => !open) } } : {})}
+      {...(withPanel
+        ? {
+            panel: {
+              open: panelOpen,
+              onToggle: () => {
+                keepPanelChoice(!panelOpen)
+                setPanelOpen(!panelOpen)
+              }
+            }
+          }
+        : {})}
       {...(withPanel ? { presence: <Presence viewers={annotations.collab.viewers} /> } : {})}
     />
   )

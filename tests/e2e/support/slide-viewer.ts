@@ -27,3 +27,10 @@ export const canvasContent = async (page: Page): Promise<{ painted: number; colo
   }
   return { painted: painted / (info.width * info.height), colours: colours.size }
 }
+
+/** The side panel (labels, annotation list, details) starts closed below 1600 px: opens it if so. */
+export const showSidePanel = async (page: Page): Promise<void> => {
+  const panel = page.getByTestId("annotation-side-panel")
+  if ((await panel.count()) === 0) await page.getByRole("button", { name: /^(Show slide details|Tampilkan detail slide)$/ }).click()
+  await panel.waitFor()
+}
