@@ -117,6 +117,26 @@ describe("SceneRenderer", () => {
     expect(farOut.vertices).toBeLessThan(near.vertices)
   })
 
+  it("fills closed shapes, never an open line: a freehand stroke is stroked only", () => {
+    const withLine = new AnnotationStore()
+    withLine.load([
+      annotationOf("region", ring(500, 500, 200)),
+      annotationOf("stroke", {
+        kind: "polyline",
+        points: [
+          [100, 100],
+          [900, 150],
+          [950, 900]
+        ]
+      })
+    ])
+    const { ctx, calls } = recorder()
+    const stats = new SceneRenderer(fakeCanvas).draw(ctx, withLine, { ...frame(0.4), fillAlpha: 0.2 })
+    expect(stats.outlines).toBe(2)
+    expect(calls.stroke).toBe(2) // the region's batch and the line's
+    expect(calls.fill).toBe(1) // the region's only
+  })
+
   it("leaves the selected shape to the interactive layer", () => {
     const stats = new SceneRenderer(fakeCanvas).draw(recorder().ctx, store, { ...frame(0.4), selectedId: "big" })
     expect(stats.outlines).toBe(0)

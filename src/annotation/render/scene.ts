@@ -70,13 +70,16 @@ type Context2D = CanvasRenderingContext2D
 
 interface Bucket {
   readonly color: string
+  /** Closed shapes: stroked, and filled when the fill is on. */
   readonly outlines: Array<Shape>
+  /** Open lines (freehand strokes): stroked only; a fill would close them into an area they do not mark. */
+  readonly lines: Array<Shape>
   readonly circles: Array<Shape>
 }
 
 /** One unit of work: a path of up to PATH_SHAPES shapes of one colour, the counter points, or the dots. */
 type Step =
-  | { readonly kind: "outlines" | "circles"; readonly bucket: Bucket; readonly start: number }
+  | { readonly kind: "outlines" | "lines" | "circles"; readonly bucket: Bucket; readonly start: number }
   | { readonly kind: "points" }
   | { readonly kind: "dots" }
 
@@ -140,11 +143,12 @@ export class SceneRenderer {
         }
         let bucket = byColor.get(shape.color)
         if (bucket === undefined) {
-          bucket = { color: shape.color, outlines: [], circles: [] }
+          bucket = { color: shape.color, outlines: [], lines: [], circles: [] }
           byColor.set(shape.color, bucket)
         }
         // A closed shape small on screen and not long and thin is a circle; a polyline stays a line.
-        if (w < round && h < round && shape.kind !== "polyline" && w < 3 * h && h < 3 * w) bucket.circles.push(shape)
+        if (shape.kind === "polyline") bucket.lines.push(shape)
+        else if (w < round && h < round && w < 3 * h && h < 3 * w) bucket.circles.push(shape)
         else bucket.outlines.push(shape)
         inView++
       }
@@ -154,6 +158,7 @@ export class SceneRenderer {
     const plan = () => {
       for (const bucket of byColor.values()) {
         for (let start = 0; start < bucket.outlines.length; start += PATH_SHAPES) steps.push({ kind: "outlines", bucket, start })
+        for (let start = 0; start < bucket.lines.length; start += PATH_SHAPES) steps.push({ kind: "lines", bucket, start })
         for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
       }
       if (points.length > 0) steps.push({ kind: "points" })
@@ -187,11 +192,12 @@ export class SceneRenderer {
       // One path per PATH_SHAPES shapes, not per colour: a software rasteriser keeps every edge
       // crossing a scanline in one sorted list, and tens of thousands of overlapping outlines in one
       // path made a frame at 100k shapes take seconds (measured: 21 s p95 with one path per colour).
-      if (step.kind === "outlines") {
+      if (step.kind === "outlines" || step.kind === "lines") {
         ctx.setTransform(pr * m.a, pr * m.b, pr * m.c, pr * m.d, pr * m.e, pr * m.f)
         ctx.lineWidth = STROKE_PX / scale
-        const end = Math.min(bucket.outlines.length, start + PATH_SHAPES)
-        for (let i = start; i < end; i++) stats.vertices += this.trace(ctx, bucket.outlines[i]!, lod, level)
+        const shapes = step.kind === "outlines" ? bucket.outlines : bucket.lines
+        const end = Math.min(shapes.length, start + PATH_SHAPES)
+        for (let i = start; i < end; i++) stats.vertices += this.trace(ctx, shapes[i]!, lod, level)
         stats.outlines += end - start
       } else {
         // In device pixels: centres on pixel centres and whole radii, so a 1 px ring is one pixel wide.
@@ -211,7 +217,7 @@ export class SceneRenderer {
         }
         stats.circles += end - start
       }
-      if (fill > 0) {
+      if (fill > 0 && step.kind !== "lines") {
         ctx.globalAlpha = fill
         ctx.fill()
         ctx.globalAlpha = 1

@@ -31,7 +31,6 @@ export const viewer = {
     point: "Point",
     comment: "Comment",
     measure: "Measure",
-    comingSoon: "coming with annotations",
     hints: {
       pan: "Drag to pan, scroll to zoom, click a shape to select it",
       rectangle: "Drag to draw a rectangle",
@@ -180,10 +179,7 @@ export const viewer = {
     size: "File size",
     owner: "Owner",
     created: "Added",
-    modified: "Modified",
-    annotations: "Annotations",
-    annotationsEmpty: "Regions, counts and comments drawn on this slide will be listed here.",
-    annotationsSoon: "Coming with annotations"
+    modified: "Modified"
   },
   openFailed: {
     title: "The image could not be opened",

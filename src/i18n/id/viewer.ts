@@ -33,7 +33,6 @@ export const viewer: typeof en = {
     point: "Titik",
     comment: "Komentar",
     measure: "Ukur",
-    comingSoon: "hadir bersama anotasi",
     hints: {
       pan: "Seret untuk menggeser, gulir untuk memperbesar, klik bentuk untuk memilihnya",
       rectangle: "Seret untuk menggambar persegi",
@@ -182,10 +181,7 @@ export const viewer: typeof en = {
     size: "Ukuran berkas",
     owner: "Pemilik",
     created: "Ditambahkan",
-    modified: "Diubah",
-    annotations: "Anotasi",
-    annotationsEmpty: "Area, hitungan, dan komentar yang digambar pada slide ini akan tercantum di sini.",
-    annotationsSoon: "Hadir bersama anotasi"
+    modified: "Diubah"
   },
   openFailed: {
     title: "Gambar tidak dapat dibuka",

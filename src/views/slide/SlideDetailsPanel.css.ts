@@ -28,33 +28,3 @@ export const value = style({
   fontVariantNumeric: "tabular-nums",
   overflowWrap: "anywhere"
 })
-
-export const empty = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space["2"],
-  padding: `${vars.space["5"]} ${vars.space["3"]}`,
-  borderRadius: vars.radius.md,
-  border: `1px dashed rgba(255, 255, 255, 0.14)`,
-  textAlign: "center"
-})
-
-export const emptyIcon = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  width: 36,
-  height: 36,
-  borderRadius: vars.radius.full,
-  background: "rgba(255, 255, 255, 0.06)",
-  color: dark.muted
-})
-
-export const emptyText = style({ margin: 0, fontSize: vars.fontSize.sm, color: dark.muted, lineHeight: vars.lineHeight.normal })
-
-export const soon = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-  color: "#93c5fd"
-})

@@ -1,9 +1,8 @@
-// The right panel of the viewer: the slide's particulars (size, resolution, the objective it was
-// scanned at, file size, owner, dates) and the place where its annotations will be listed.
+// The side panel's Details tab: the slide's particulars (size, resolution, the objective it was
+// scanned at, file size, owner, dates). Its annotations are the Annotations tab's.
 import type { LabDetail } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { formatMoment, formatSize } from "../labs/formatting.ts"
-import { PenIcon } from "../ui/index.ts"
 import { magnificationLabel, magnificationOf } from "./magnification.ts"
 import { slideFacts } from "./slide-facts.ts"
 import * as css from "./SlideDetailsPanel.css.ts"
@@ -38,18 +37,6 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
             </div>
           ))}
         </dl>
-      </section>
-      <section className={css.section} aria-labelledby="slide-annotations-title">
-        <h2 id="slide-annotations-title" className={css.heading}>
-          {t("viewer.panel.annotations")}
-        </h2>
-        <div className={css.empty}>
-          <span className={css.emptyIcon}>
-            <PenIcon size={18} />
-          </span>
-          <p className={css.emptyText}>{t("viewer.panel.annotationsEmpty")}</p>
-          <span className={css.soon}>{t("viewer.panel.annotationsSoon")}</span>
-        </div>
       </section>
     </div>
   )

@@ -12,9 +12,6 @@ const border = "rgba(255, 255, 255, 0.12)"
 
 export const root = style({ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, fontSize: 13 })
 
-// The details panel's own annotations placeholder is what this panel replaces.
-globalStyle(`${root} [aria-labelledby="slide-annotations-title"]`, { display: "none" })
-
 export const tabs = style({ display: "flex", flex: "none", borderBottom: `1px solid ${dark.line}`, padding: "0 8px", gap: 4 })
 
 export const tab = style({
