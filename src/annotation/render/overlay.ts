@@ -275,14 +275,38 @@ export class AnnotationOverlay {
       const mids = midpointsOf(shape.kind, coords)
       for (let i = 0; i < mids.length; i += 2)
         this.selectedHandles.add(
-          new Konva.Circle({ ...node, name: "midpoint", x: mids[i]!, y: mids[i + 1]!, fill: "rgba(255, 255, 255, 0.75)", stroke: "#2563eb", strokeWidth: 1 })
+          new Konva.Circle({
+            ...node,
+            name: "midpoint",
+            x: mids[i]!,
+            y: mids[i + 1]!,
+            fill: "rgba(255, 255, 255, 0.75)",
+            stroke: "#2563eb",
+            strokeWidth: 1
+          })
         )
     }
     for (let i = 0; i < coords.length; i += 2)
       this.selectedHandles.add(
         editable
-          ? new Konva.Rect({ ...node, name: "vertex", x: coords[i]!, y: coords[i + 1]!, fill: "#ffffff", stroke: "#2563eb", strokeWidth: 1.5 })
-          : new Konva.Circle({ ...node, name: "dot", x: coords[i]!, y: coords[i + 1]!, fill: shape.color, stroke: "rgba(0, 0, 0, 0.6)", strokeWidth: 1 })
+          ? new Konva.Rect({
+              ...node,
+              name: "vertex",
+              x: coords[i]!,
+              y: coords[i + 1]!,
+              fill: "#ffffff",
+              stroke: "#2563eb",
+              strokeWidth: 1.5
+            })
+          : new Konva.Circle({
+              ...node,
+              name: "dot",
+              x: coords[i]!,
+              y: coords[i + 1]!,
+              fill: shape.color,
+              stroke: "rgba(0, 0, 0, 0.6)",
+              strokeWidth: 1
+            })
       )
   }
 
