@@ -104,12 +104,12 @@ export default function PricingPage() {
                     </span>
                   )}
                   <h3 className={css.planName}>{plan.name}</h3>
-                  <p className={css.price}>
+                  <div className={css.price}>
                     {plan.paid ? formatIdr(locale, plan.price_idr) : t("billing.pricing.free")}
                     {plan.period_days !== null && (
                       <span className={css.per}>{t("billing.pricing.perPeriod", { days: plan.period_days })}</span>
                     )}
-                  </p>
+                  </div>
                   {isCurrent && (
                     <p className={css.muted}>
                       {ends !== null ? t("billing.pricing.until", { date: formatDate(locale, ends) }) : t("billing.pricing.forever")}

@@ -1,0 +1,236 @@
+// Plans and billing by bank transfer in Chromium against the real server: a user reaches the plans
+// from the storage meter, chooses one, downloads the invoice PDF, sends a receipt (a real PNG); a
+// staff member rejects it with a reason from the staff page, the user sees why at once and sends
+// another, staff accept it, and the user's invoice and storage meter change without a reload; the
+// receipt PDF downloads. Indonesian on a phone for the pricing and invoice pages. Screenshots at
+// 1440x900 and 390x844, axe on every page.
+import { readFile } from "node:fs/promises"
+import type { BrowserContext, Page } from "playwright-core"
+import sharp from "sharp"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { createAccount, PASSWORD } from "../support/api.ts"
+import { expectAccessible } from "./support/a11y.ts"
+import { snap } from "./support/browser.ts"
+import { expectNoSideScroll } from "./support/layout.ts"
+import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+
+const DESKTOP = { width: 1440, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+let world: World
+const contexts: BrowserContext[] = []
+let current: Page | undefined
+
+const ana = { email: "ana.billing@lab.example", name: "Ana Billing" }
+const sari = { email: "sari.payments@lab.example", name: "Sari Payments" }
+
+const newPage = async (viewport: { width: number; height: number }, locale = "en-US"): Promise<Page> => {
+  const context = await world.browser.newContext({ baseURL: world.server.url, viewport, locale, acceptDownloads: true })
+  contexts.push(context)
+  current = await context.newPage()
+  return current
+}
+
+const signIn = async (page: Page, email: string, prefix = "") => {
+  await page.goto(`${prefix}/login`)
+  await page.locator("input[type=email], input[name=email]").first().fill(email)
+  await page.locator("input[type=password]").fill(PASSWORD)
+  await page.locator("form button[type=submit]").click()
+  await expectUrl(page, /\/dashboard\/labs$/)
+}
+
+const look = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await snap(page, name)
+  await expectAccessible(page, name)
+  await expectNoSideScroll(page, name)
+}
+
+/** Clicks `button` and answers the first bytes of the file the page saves. */
+const downloaded = async (page: Page, button: ReturnType<Page["getByRole"]>): Promise<{ name: string; head: string }> => {
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()])
+  const path = await download.path()
+  const bytes = await readFile(path)
+  return { name: download.suggestedFilename(), head: bytes.subarray(0, 5).toString("latin1") }
+}
+
+/** A transfer receipt as a phone would photograph it: a real PNG with a few lines drawn on it. */
+const receiptPng = async (): Promise<Buffer> =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640"><rect width="100%" height="100%" fill="#f8fafc"/>` +
+        `<rect x="24" y="24" width="432" height="72" rx="8" fill="#1d4ed8"/>` +
+        `<text x="48" y="70" font-size="28" fill="#fff" font-family="sans-serif">Transfer berhasil</text>` +
+        `<text x="48" y="160" font-size="22" fill="#111" font-family="sans-serif">BCA 1234567890</text>` +
+        `<text x="48" y="210" font-size="30" fill="#111" font-family="sans-serif">Rp 150.xxx</text></svg>`
+    )
+  )
+    .png()
+    .toBuffer()
+
+let invoiceId = ""
+let invoiceNumber = ""
+let anaPage: Page
+
+beforeAll(async () => {
+  world = await startWorld()
+  await createAccount(world.server, { ...ana, password: PASSWORD })
+  await createAccount(world.server, { ...sari, password: PASSWORD })
+  await world.server.withDb((db) => db.updateTable("users").set({ is_staff: 1 }).where("email", "=", sari.email).execute())
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined)
+  await stopWorld(world)
+})
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail" && current) await snap(current, `failed-billing-${task.name.replace(/\W+/g, "-")}`)
+})
+
+describe("paying for a plan by bank transfer", () => {
+  it("the storage meter's Upgrade leads to the plans; Choose issues the invoice and opens it", async () => {
+    anaPage = await newPage(DESKTOP)
+    const page = anaPage
+    await signIn(page, ana.email)
+    const meter = page.getByRole("region", { name: "Storage" })
+    await meter.getByText(/of 5\.00 GB used/).waitFor()
+    await meter.getByRole("link", { name: "Upgrade storage" }).click()
+    await expectUrl(page, /\/dashboard\/pricing$/)
+    const free = page.locator("li[aria-current=true]")
+    await free.getByRole("heading", { name: "Free" }).waitFor()
+    await free.getByText("Current plan").waitFor()
+    const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
+    await basic.getByText("IDR 150,000").waitFor()
+    await basic.getByText("50.00 GB").waitFor()
+    await basic.getByText("100 per period").waitFor()
+    await look(page, "billing-01-pricing")
+
+    await basic.getByRole("button", { name: "Choose Basic" }).click()
+    await expectUrl(page, /\/dashboard\/invoices\/[^/]+$/)
+    invoiceId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "")
+    const title = page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })
+    await title.waitFor()
+    invoiceNumber = ((await title.textContent()) ?? "").replace("Invoice ", "")
+    await page.locator("[data-status=unpaid]", { hasText: "Postponed" }).waitFor()
+    await page.getByText("Transfer exactly").waitFor()
+    // The unique code is the highlighted end of the amount.
+    const amount = (await page.getByTestId("amount").textContent()) ?? ""
+    const code = (await page.getByTestId("amount").locator("mark").textContent()) ?? ""
+    expect(amount.replace(/\s/g, " ")).toMatch(/^IDR 150,\d{3}$/)
+    expect(amount.endsWith(code)).toBe(true)
+    await page.getByRole("button", { name: "Copy Account number" }).waitFor()
+    await look(page, "billing-02-invoice")
+
+    const pdf = await downloaded(page, page.getByRole("button", { name: "Download invoice (PDF)" }))
+    expect(pdf.head).toBe("%PDF-")
+    expect(pdf.name).toBe(`${invoiceNumber}.pdf`)
+  })
+
+  it("refuses a file that is not an image or PDF by name, then sends a real PNG and promises 2 × 24 hours", async () => {
+    const page = anaPage
+    const input = page.getByLabel("Choose a receipt")
+    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a receipt") })
+    await page.getByRole("button", { name: "Send receipt" }).click()
+    await page.getByText("This file is not an image (PNG, JPEG, WebP) or a PDF.").waitFor()
+    await page.getByText("at most 5 MB").waitFor()
+
+    await input.setInputFiles({ name: "transfer.png", mimeType: "image/png", buffer: await receiptPng() })
+    await page.getByRole("button", { name: "Send receipt" }).click()
+    await page.locator("[data-status=waiting]").waitFor()
+    await page.getByText(/Staff verify it within 2 × 24 hours/).waitFor()
+    await page.getByText("Transfer receipt uploaded").waitFor()
+    expect(await page.getByRole("button", { name: "Cancel invoice" }).count()).toBe(0)
+    await look(page, "billing-03-waiting")
+  })
+
+  it("staff reject it with a required reason; the user sees why at once and sends another", async () => {
+    const page = await newPage(DESKTOP)
+    await signIn(page, sari.email)
+    // Staff reach the page from the settings menu.
+    await page.goto("/dashboard/setting/account")
+    await page.getByRole("navigation", { name: "Settings menu" }).getByRole("link", { name: "Staff: Payments" }).click()
+    await expectUrl(page, /\/dashboard\/staff\/payments$/)
+    const card = page.getByRole("listitem").filter({ hasText: invoiceNumber })
+    await card.getByText(ana.email).waitFor()
+    const image = card.getByRole("img", { name: `Transfer receipt of ${invoiceNumber}` })
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480)
+    await look(page, "billing-04-staff")
+
+    await card.getByRole("button", { name: "Reject" }).click()
+    const dialog = page.getByRole("dialog")
+    await dialog.getByRole("button", { name: "Reject" }).click()
+    await dialog.getByText(/required/i).waitFor()
+    await look(page, "billing-05-staff-reject")
+    await dialog.getByLabel("Reason").fill("The amount does not match the invoice")
+    await dialog.getByRole("button", { name: "Reject" }).click()
+    await page.getByText("No receipts waiting").waitFor()
+
+    // Ana's page, left open, hears the decision on her notification channel.
+    await anaPage.getByText("Your last receipt was not accepted").waitFor()
+    await anaPage
+      .getByText(/The amount does not match the invoice/)
+      .first()
+      .waitFor()
+    await anaPage.locator("[data-status=unpaid]").waitFor()
+    await look(anaPage, "billing-06-rejected")
+    await anaPage.getByLabel("Choose a receipt").setInputFiles({ name: "again.png", mimeType: "image/png", buffer: await receiptPng() })
+    await anaPage.getByRole("button", { name: "Send another receipt" }).click()
+    await anaPage.locator("[data-status=waiting]").waitFor()
+
+    // Staff see it again (after a reload of the list) and accept it.
+    await page.reload()
+    const again = page.getByRole("listitem").filter({ hasText: invoiceNumber })
+    await again.getByRole("button", { name: "Accept payment" }).click()
+    await page.getByText("No receipts waiting").waitFor()
+  })
+
+  it("the user's invoice and storage meter change without a reload, and the receipt PDF downloads", async () => {
+    const page = anaPage
+    await page.locator("[data-status=paid]", { hasText: "Paid" }).waitFor()
+    await page.getByText(/Thank you\. Your Basic plan runs from/).waitFor()
+    await page
+      .getByRole("region", { name: "Storage" })
+      .getByText(/of 50\.00 GB used/)
+      .waitFor()
+    await look(page, "billing-07-paid")
+    const receipt = await downloaded(page, page.getByRole("button", { name: "Download receipt (PDF)" }))
+    expect(receipt.head).toBe("%PDF-")
+    expect(receipt.name).toBe(`${invoiceNumber}-receipt.pdf`)
+
+    // The pricing page marks Basic as the plan in force, with its end date.
+    await page.goto("/dashboard/pricing")
+    const currentPlan = page.locator("li[aria-current=true]")
+    await currentPlan.getByRole("heading", { name: "Basic" }).waitFor()
+    await currentPlan.getByText(/^Until /).waitFor()
+
+    // Settings > Status Billing lists it, paid; the old billing paths go where the spec says.
+    await page.goto("/dashboard/setting/billings")
+    const row = page.getByRole("row").filter({ hasText: invoiceNumber })
+    await row.getByText("Paid").waitFor()
+    await look(page, "billing-08-list")
+    await page.goto("/dashboard/billings")
+    await expectUrl(page, /\/dashboard\/setting\/account$/)
+  })
+
+  it("someone who is not staff is told the staff page is not theirs", async () => {
+    await anaPage.goto("/dashboard/staff/payments")
+    await anaPage.getByText("For staff only").waitFor()
+    expect(await anaPage.getByRole("link", { name: "Staff: Payments" }).count()).toBe(0)
+  })
+})
+
+describe("in Indonesian on a phone", () => {
+  it("shows the plans and the invoice in Indonesian", async () => {
+    const page = await newPage(PHONE, "id-ID")
+    await signIn(page, ana.email, "/id")
+    await page.goto("/id/dashboard/pricing")
+    await page.getByRole("heading", { level: 1, name: "Harga" }).waitFor()
+    await page.locator("li[aria-current=true]").getByText("Paket saat ini").waitFor()
+    await page.getByText("Rp 150.000", { exact: false }).first().waitFor()
+    await look(page, "billing-id-01-pricing")
+    await page.goto(`/id/dashboard/invoices/${encodeURIComponent(invoiceId)}`)
+    await page.getByRole("heading", { level: 1, name: `Tagihan ${invoiceNumber}` }).waitFor()
+    await page.locator("[data-status=paid]", { hasText: "Lunas" }).waitFor()
+    await page.getByRole("button", { name: "Unduh kuitansi (PDF)" }).waitFor()
+    await look(page, "billing-id-02-invoice")
+  })
+})
