@@ -102,6 +102,13 @@ describe("labs workspace with two users", () => {
     await reviewer.getByTestId("notification-item").first().click()
     await expectUrl(reviewer, new RegExp(`/dashboard/labs/${topId}$`))
     await item(reviewer, "Liver biopsies").waitFor()
+    // Where am I: the reviewer's trail starts at Shared Lab, not at the owner's All Files, in the
+    // header, in the page's own path and in the menu.
+    const header = reviewer.getByRole("navigation", { name: "Breadcrumb" })
+    await expect.poll(() => header.getByRole("listitem").allTextContents()).toEqual(["Home", "Shared Lab", "Histology 2026"])
+    expect(await reviewer.getByRole("navigation", { name: "Folder path" }).getByRole("link").allTextContents()).toEqual(["Shared Lab"])
+    expect(await reviewer.getByRole("link", { name: "Shared Lab", exact: true }).first().getAttribute("href")).toBe("/dashboard/shared")
+    expect(await reviewer.locator('aside a[aria-current="page"]').textContent()).toBe("Shared Lab")
     await snap(reviewer, "w04-reviewer-opens-folder")
     await expectAccessible(reviewer, "w04-reviewer-opens-folder")
   })

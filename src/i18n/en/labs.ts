@@ -19,7 +19,8 @@ export const labs = {
   },
   path: {
     label: "Folder path",
-    root: "All Files"
+    root: "All Files",
+    shared: "Shared Lab"
   },
   actions: {
     createFolder: "New folder",

@@ -20,7 +20,8 @@ export const labs: typeof en = {
   },
   path: {
     label: "Jalur folder",
-    root: "Semua File"
+    root: "Semua File",
+    shared: "Lab Bersama"
   },
   actions: {
     createFolder: "Folder baru",

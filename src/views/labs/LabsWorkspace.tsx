@@ -25,6 +25,7 @@ import { LabGrid } from "./LabGrid.tsx"
 import { LabMissing } from "./LabMissing.tsx"
 import { LabsEmpty } from "./LabsEmpty.tsx"
 import { FolderPath } from "./FolderPath.tsx"
+import { trailRoot } from "./trail-root.ts"
 import { LabsSkeleton } from "./LabsSkeleton.tsx"
 import { LabsToolbar } from "./LabsToolbar.tsx"
 import { LabTable } from "./LabTable.tsx"
@@ -45,7 +46,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const copyLink = useCopyLink()
   const { items, selection, view, folder, meta, error, moreError } = useSelector(browser, (s) => s.context)
   // The header's breadcrumb ends with this folder's name.
-  useShowFolder(folder)
+  useShowFolder(folder && { id: folder.id, name: folder.name, shared: trailRoot(folder.role).label === "shared" })
   const phase = useSelector(browser, (s) =>
     s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : s.matches("missing") ? "missing" : "shown"
   )
@@ -115,7 +116,11 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
     <>
       {inFolder && (
         <div className={css.pathRow}>
-          {folder === null ? <Skeleton width={160} height={10} /> : <FolderPath trail={folder.breadcrumb} current={folder.id} />}
+          {folder === null ? (
+            <Skeleton width={160} height={10} />
+          ) : (
+            <FolderPath trail={folder.breadcrumb} current={folder.id} role={folder.role} />
+          )}
         </div>
       )}
       <PageHeader

@@ -5,15 +5,16 @@ import { Fragment } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { ChevronRightIcon, HomeIcon } from "../ui/index.ts"
-import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+import { breadcrumbTrail, fromSharedLab } from "./breadcrumb-trail.ts"
 import { CrumbsMenu } from "./CrumbsMenu.tsx"
-import { useShownFolderName } from "./shown-folder.ts"
+import { useShownFolderName, useShownFolderShared } from "./shown-folder.ts"
 import * as css from "./Header.css.ts"
 
 export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapsed?: boolean }) => {
   const t = useT()
   const { localePath } = useLocale()
-  const trail = breadcrumbTrail(path)
+  const shared = useShownFolderShared()
+  const trail = shared ? fromSharedLab(breadcrumbTrail(path)) : breadcrumbTrail(path)
   const folderName = useShownFolderName(trail.at(-1)?.labId)
   const hidden = collapsed ? trail.slice(0, -1) : []
   const shown = trail.slice(hidden.length)

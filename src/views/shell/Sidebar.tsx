@@ -4,7 +4,8 @@
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { Button, cx, Logo, Tooltip, XIcon } from "../ui/index.ts"
-import { isActive, mainMenu, type NavItem, preferencesMenu } from "./nav-items.ts"
+import { isActive, mainMenu, menuPath, type NavItem, preferencesMenu } from "./nav-items.ts"
+import { useShownFolderShared } from "./shown-folder.ts"
 import * as css from "./Sidebar.css.ts"
 import { StorageMeter } from "./StorageMeter.tsx"
 
@@ -52,12 +53,13 @@ export const Sidebar = ({ expanded, hydrated, path, onClose }: SidebarProps) => 
 const NavGroup = ({ title, items, expanded, path }: { title: string; items: ReadonlyArray<NavItem>; expanded: boolean; path: string }) => {
   const t = useT()
   const { localePath } = useLocale()
+  const marked = menuPath(path, useShownFolderShared())
   return (
     <div className={css.group}>
       {expanded ? <div className={css.groupLabel}>{title}</div> : <div className={css.groupRule} aria-hidden="true" />}
       <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 2 }}>
         {items.map((item) => {
-          const active = isActive(item, path)
+          const active = isActive(item, marked)
           const label = t(`shell.nav.${item.label}`)
           const Icon = item.icon
           return (

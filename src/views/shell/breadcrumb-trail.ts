@@ -79,3 +79,7 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
   const label = section ? pageLabels[section] : undefined
   return label ? current([home, { label }]) : current([home])
 }
+
+/** A trail inside a lab shared with the reader starts at Shared Lab, not at the owner's All Files. */
+export const fromSharedLab = (trail: ReadonlyArray<Crumb>): Crumb[] =>
+  trail.map((crumb) => (crumb.label === "labs" ? { label: "shared", href: "/dashboard/shared" } : crumb))

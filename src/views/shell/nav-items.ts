@@ -37,3 +37,7 @@ export const preferencesMenu: ReadonlyArray<NavItem> = [
 ]
 
 export const isActive = (item: NavItem, path: string): boolean => path === item.activePrefix || path.startsWith(`${item.activePrefix}/`)
+
+/** The path the menu marks: inside a lab shared with the reader, that is Shared Lab, not All Files. */
+export const menuPath = (path: string, sharedLab: boolean): string =>
+  sharedLab && (path === "/dashboard/labs" || path.startsWith("/dashboard/labs/")) ? "/dashboard/shared" : path

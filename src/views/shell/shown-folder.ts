@@ -6,6 +6,8 @@ import { useEffect, useSyncExternalStore } from "react"
 interface ShownFolder {
   readonly id: string
   readonly name: string
+  /** Shared with the reader by someone else: the trail starts at Shared Lab (trail-root.ts). */
+  readonly shared: boolean
 }
 
 let shown: ShownFolder | undefined
@@ -24,9 +26,10 @@ const subscribe = (listener: () => void) => {
 export const useShowFolder = (folder: ShownFolder | null) => {
   const id = folder?.id
   const name = folder?.name
+  const shared = folder?.shared ?? false
   useEffect(() => {
     if (id === undefined || name === undefined) return
-    const mine = { id, name }
+    const mine = { id, name, shared }
     shown = mine
     notify()
     return () => {
@@ -35,9 +38,12 @@ export const useShowFolder = (folder: ShownFolder | null) => {
         notify()
       }
     }
-  }, [id, name])
+  }, [id, name, shared])
 }
 
 /** The name of the folder with this id, if it is the one on screen. */
 export const useShownFolderName = (id: string | undefined): string | undefined =>
   useSyncExternalStore(subscribe, () => (id !== undefined && shown?.id === id ? shown.name : undefined))
+
+/** Whether the lab on screen was shared with the reader (the header and the sidebar start at Shared Lab). */
+export const useShownFolderShared = (): boolean => useSyncExternalStore(subscribe, () => shown?.shared ?? false)

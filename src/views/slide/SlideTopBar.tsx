@@ -12,6 +12,7 @@ import { backTarget } from "./back-target.ts"
 import * as layout from "./SlideLayout.css.ts"
 import { slideFacts } from "./slide-facts.ts"
 import * as css from "./SlideTopBar.css.ts"
+import { trailRoot } from "../labs/trail-root.ts"
 
 export interface SlideTopBarProps {
   readonly lab: LabDetail | null
@@ -40,8 +41,9 @@ export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps
     )
   }
   const target = backTarget(lab, signedIn)
-  const back = target && { href: target.href, name: target.name ?? t("labs.path.root") }
-  const trail = signedIn ? [{ id: "", name: t("labs.path.root") }, ...lab.breadcrumb] : lab.breadcrumb
+  const back = target && { href: target.href, name: target.name ?? t(`labs.path.${target.root}`) }
+  const root = trailRoot(lab.role)
+  const trail = signedIn ? [{ id: "", name: t(`labs.path.${root.label}`) }, ...lab.breadcrumb] : lab.breadcrumb
   // On a narrow screen the folder just above stays; the rest folds into a menu.
   const folded = narrow && trail.length > 1 ? trail.slice(0, -1) : []
   const shownTrail = trail.slice(folded.length)
@@ -67,7 +69,7 @@ export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps
                     crumbs={folded.map((crumb) => ({
                       id: crumb.id || "root",
                       label: crumb.name,
-                      href: localePath(crumb.id === "" ? "/dashboard/labs" : folderPath(crumb.id))
+                      href: localePath(crumb.id === "" ? root.href : folderPath(crumb.id))
                     }))}
                   />
                 </li>
@@ -80,7 +82,7 @@ export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps
                     </li>
                   )}
                   <li className={css.crumb}>
-                    <Link href={localePath(crumb.id === "" ? "/dashboard/labs" : folderPath(crumb.id))} className={css.crumbLink}>
+                    <Link href={localePath(crumb.id === "" ? root.href : folderPath(crumb.id))} className={css.crumbLink}>
                       {crumb.name}
                     </Link>
                   </li>

@@ -12,6 +12,8 @@ import { useDocumentMeta } from "../document-meta.ts"
 import { useLabEvents } from "../realtime/useLabEvents.ts"
 import { useSession } from "../session.tsx"
 import { AlertTriangleIcon, ArrowLeftIcon, Button, LinkButton, RefreshIcon, Spinner } from "../ui/index.ts"
+import { trailRoot } from "../labs/trail-root.ts"
+import { useShowFolder } from "../shell/shown-folder.ts"
 import { backTarget } from "./back-target.ts"
 import { keepPanelChoice, panelStartsOpen } from "./panelPreference.ts"
 import { ScaleBar } from "./ScaleBar.tsx"
@@ -69,6 +71,8 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   useViewerShortcuts(phase === "ready", fullScreen, run)
   useFullScreen(fullScreen, () => actor.send({ type: "viewer.fullScreen.exited" }))
   useDocumentMeta(lab?.name ?? t("viewer.title"))
+  // The header and the menu start at Shared Lab for a slide shared with the reader.
+  useShowFolder(lab && { id: lab.id, name: lab.name, shared: trailRoot(lab.role).label === "shared" })
   // The slide's annotations over the viewer, and the drawing tools (signed-in users draw).
   const annotations = useAnnotations({
     labId,
@@ -85,7 +89,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const back = lab && backTarget(lab, signedIn)
   const backAction = back && (
     <LinkButton href={localePath(back.href)} variant="secondary" iconStart={<ArrowLeftIcon size={16} />}>
-      {t("viewer.backTo", { name: back.name ?? t("labs.path.root") })}
+      {t("viewer.backTo", { name: back.name ?? t(`labs.path.${back.root}`) })}
     </LinkButton>
   )
   const topBar = (withPanel: boolean) => (

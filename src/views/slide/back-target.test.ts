@@ -7,12 +7,16 @@ describe("backTarget", () => {
       { id: "f1", name: "Histology" },
       { id: "f2", name: "Liver" }
     ]
-    expect(backTarget({ breadcrumb }, true)).toEqual({ href: "/dashboard/labs/f2", name: "Liver" })
-    expect(backTarget({ breadcrumb }, false)).toEqual({ href: "/dashboard/labs/f2", name: "Liver" })
+    expect(backTarget({ breadcrumb, role: "owner" }, true)).toEqual({ href: "/dashboard/labs/f2", name: "Liver", root: "root" })
+    expect(backTarget({ breadcrumb, role: null }, false)).toEqual({ href: "/dashboard/labs/f2", name: "Liver", root: "root" })
   })
 
-  it("leads a signed-in reader of a top-level slide to All File, and a visitor nowhere", () => {
-    expect(backTarget({ breadcrumb: [] }, true)).toEqual({ href: "/dashboard/labs", name: null })
-    expect(backTarget({ breadcrumb: [] }, false)).toBeNull()
+  it("leads a signed-in reader of a top-level slide to All Files, and a visitor nowhere", () => {
+    expect(backTarget({ breadcrumb: [], role: "owner" }, true)).toEqual({ href: "/dashboard/labs", name: null, root: "root" })
+    expect(backTarget({ breadcrumb: [], role: null }, false)).toBeNull()
+  })
+
+  it("leads a member to Shared Lab from a slide shared with them on its own", () => {
+    expect(backTarget({ breadcrumb: [], role: "reviewer" }, true)).toEqual({ href: "/dashboard/shared", name: null, root: "shared" })
   })
 })
