@@ -196,6 +196,19 @@ describe("paying for a plan by bank transfer", () => {
     expect(receipt.head).toBe("%PDF-")
     expect(receipt.name).toBe(`${invoiceNumber}-receipt.pdf`)
 
+    // The notification says it in its own words and opens the invoice.
+    await page.goto("/dashboard/labs")
+    await page.getByRole("button", { name: /^Notifications/ }).click()
+    const item = page
+      .getByTestId("notification-item")
+      .filter({ hasText: `Your payment for ${invoiceNumber} was verified` })
+      .first()
+    await item.getByText("Payment", { exact: true }).waitFor()
+    await look(page, "billing-09-notification")
+    await item.click()
+    await expectUrl(page, /\/dashboard\/invoices\/[^/]+$/)
+    await page.locator("[data-status=paid]").waitFor()
+
     // The pricing page marks Basic as the plan in force, with its end date.
     await page.goto("/dashboard/pricing")
     const currentPlan = page.locator("li[aria-current=true]")

@@ -55,6 +55,7 @@ export const billing = {
     amountLead: "The last three digits ({{code}}) are this invoice's unique code, so we can match your transfer to it.",
     price: "Plan price",
     uniqueCode: "Unique code",
+    amountPaid: "Amount paid",
     total: "Amount to transfer",
     bankTitle: "Bank account",
     bank: "Bank",

@@ -57,6 +57,7 @@ export const billing: typeof en = {
     amountLead: "Tiga digit terakhir ({{code}}) adalah kode unik tagihan ini, agar transfer Anda dapat kami cocokkan.",
     price: "Harga paket",
     uniqueCode: "Kode unik",
+    amountPaid: "Jumlah dibayar",
     total: "Jumlah yang ditransfer",
     bankTitle: "Rekening bank",
     bank: "Bank",

@@ -180,7 +180,8 @@ export function InvoiceView({ id }: { readonly id: string }) {
                   <div>
                     <div>
                       {t(`billing.invoice.history.${entry.kind}`, {
-                        plan: entry.plan ?? invoice.tier_name,
+                        // History names plans by id; this invoice's own plan by its name.
+                        plan: entry.plan === undefined || entry.plan === invoice.tier ? invoice.tier_name : entry.plan,
                         reason: entry.reason ?? ""
                       })}
                     </div>
@@ -211,7 +212,10 @@ export function InvoiceView({ id }: { readonly id: string }) {
                   })}
                 />
               )}
-              <Row name={t("billing.invoice.total")} value={formatIdr(locale, invoice.amount)} />
+              <Row
+                name={invoice.status === "paid" ? t("billing.invoice.amountPaid") : t("billing.invoice.total")}
+                value={formatIdr(locale, invoice.amount)}
+              />
             </dl>
           </Card>
           {invoice.actions.cancel && (

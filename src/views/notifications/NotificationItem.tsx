@@ -1,8 +1,8 @@
 // One notification: who, what, which lab and when; unread ones are tinted and dotted.
 import type { Notification } from "../../contract/notifications.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { Avatar, cx, FolderIcon, ImageIcon, MessageIcon, ShareIcon, UsersIcon } from "../ui/index.ts"
-import { actionKey, kindOf, senderName } from "./notification-view.ts"
+import { Avatar, CreditCardIcon, cx, FolderIcon, ImageIcon, MessageIcon, ShareIcon, UsersIcon } from "../ui/index.ts"
+import { actionKey, kindOf, paymentText, senderName } from "./notification-view.ts"
 import * as css from "./Notifications.css.ts"
 import { relativeTime } from "./relative-time.ts"
 
@@ -23,6 +23,7 @@ export const NotificationItem = ({
   const name = senderName(notification) ?? t("notifications.someone")
   const LabIcon = notification.lab?.is_dir === false ? ImageIcon : FolderIcon
   const KindIcon = kindIcons[kind]
+  const payment = paymentText(notification)
   return (
     <li>
       <button
@@ -34,17 +35,23 @@ export const NotificationItem = ({
       >
         <Avatar name={name} size={36} />
         <span className={css.itemBody}>
-          <span className={css.sentence}>
-            <span className={css.sender}>{name}</span> {t(`notifications.action.${actionKey(notification)}`)}
-          </span>
-          <span className={css.lab}>
-            <LabIcon size={14} className={css.labIcon} />
-            <span className={css.labName}>{notification.lab?.name ?? t("notifications.deletedLab")}</span>
-          </span>
+          {payment !== null ? (
+            <span className={css.sentence}>{t(`billing.notification.${payment.key}`, payment.params)}</span>
+          ) : (
+            <>
+              <span className={css.sentence}>
+                <span className={css.sender}>{name}</span> {t(`notifications.action.${actionKey(notification)}`)}
+              </span>
+              <span className={css.lab}>
+                <LabIcon size={14} className={css.labIcon} />
+                <span className={css.labName}>{notification.lab?.name ?? t("notifications.deletedLab")}</span>
+              </span>
+            </>
+          )}
           <span className={css.meta}>
             <span className={css.kindChip}>
-              <KindIcon size={12} />
-              {t(`notifications.kind.${kind}`)}
+              {payment !== null ? <CreditCardIcon size={12} /> : <KindIcon size={12} />}
+              {payment !== null ? t("billing.notification.kind") : t(`notifications.kind.${kind}`)}
             </span>
             <time dateTime={notification.created_at}>{relativeTime(notification.created_at, now, locale)}</time>
           </span>

@@ -10,7 +10,7 @@ import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { useSession } from "../session.tsx"
 import { DEFAULT_TOAST_MS, useToast } from "../ui/index.ts"
-import { kindOf, senderName } from "./notification-view.ts"
+import { kindOf, paymentText, senderName } from "./notification-view.ts"
 
 type NotificationsActor = ActorRefFrom<typeof notificationsMachine>
 
@@ -59,7 +59,12 @@ function NotificationsHost({
         name: senderName(notification) ?? t("notifications.someone"),
         lab: notification.lab?.name ?? t("notifications.deletedLab")
       }
-      toast({ kind: "info", title: t(`notifications.toast.${kindOf(notification)}`, params), durationMs: DEFAULT_TOAST_MS })
+      const payment = paymentText(notification)
+      const title =
+        payment !== null
+          ? t(`billing.notification.${payment.key}`, payment.params)
+          : t(`notifications.toast.${kindOf(notification)}`, params)
+      toast({ kind: "info", title, durationMs: DEFAULT_TOAST_MS })
     })
     return () => subscription.unsubscribe()
   }, [actor])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { notification } from "../../machines/support/testing/notificationFixtures.ts"
-import { actionKey, senderName, targetOf } from "./notification-view.ts"
+import { actionKey, paymentText, senderName, targetOf } from "./notification-view.ts"
 import { relativeTime } from "./relative-time.ts"
 
 describe("where a notification leads", () => {
@@ -15,6 +15,15 @@ describe("where a notification leads", () => {
     expect(targetOf(notification("n1", { lab: file }))).toBe("/dashboard/labs/l2/annotations")
     expect(targetOf(notification("n1", { type: "notif_chat" }))).toBe("/dashboard/labs/lab-n1/annotations")
     expect(targetOf(notification("n1", { type: "notif_chats", lab: file }))).toBe("/dashboard/labs/l2/annotations")
+  })
+
+  it("opens the invoice of a payment notification, whatever its lab", () => {
+    const paid = notification("n1", { type: "payment", lab: null, invoice: { id: "inv 1", number: "INV-1", status: "paid" } })
+    expect(targetOf(paid)).toBe("/dashboard/invoices/inv%201")
+    expect(paymentText(paid)).toEqual({ key: "accepted", params: { number: "INV-1" } })
+    const rejected = notification("n2", { type: "payment", invoice: { id: "i2", number: "INV-2", status: "unpaid" } })
+    expect(paymentText(rejected)?.key).toBe("rejected")
+    expect(paymentText(notification("n3", { type: "notif_chat" }))).toBeNull()
   })
 
   it("leads nowhere once the lab was deleted forever", () => {

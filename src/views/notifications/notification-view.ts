@@ -16,8 +16,27 @@ export const actionKey = (notification: Notification): KeyPart<"notifications.ac
   return `${kind}${folder ? "Folder" : "File"}`
 }
 
-/** The app path to open, without locale prefix; null when the lab is gone. */
+/**
+ * A payment notification (staff accepted or rejected a receipt): its sentence under
+ * billing.notification with the invoice's number; null for any other notification.
+ */
+export const paymentText = (
+  notification: Notification
+): { readonly key: KeyPart<"billing.notification">; readonly params: { readonly number: string } } | null => {
+  if (notification.type !== "payment") return null
+  const invoice = notification.invoice
+  if (invoice === undefined) return { key: "other", params: { number: "" } }
+  const key = invoice.status === "paid" ? "accepted" : invoice.status === "unpaid" ? "rejected" : "other"
+  return { key, params: { number: invoice.number } }
+}
+
+/** The app path to open, without locale prefix; null when the lab is gone. A payment opens its invoice. */
 export const targetOf = (notification: Notification): string | null => {
+  if (notification.type === "payment") {
+    return notification.invoice === undefined
+      ? "/dashboard/setting/billings"
+      : `/dashboard/invoices/${encodeURIComponent(notification.invoice.id)}`
+  }
   const lab = notification.lab
   if (lab === null) return null
   const id = encodeURIComponent(lab.id)
