@@ -391,4 +391,38 @@ describe("editing annotations", () => {
     await rectangleRow.getByRole("button", { name: "Show annotation" }).click()
     await expect.poll(() => drawn(adaPage), { timeout: 5_000 }).toBe("2")
   }, 60_000)
+
+  it("on a phone (390x844) the selected shape shows its handles and actions, and undo is on the rail", async () => {
+    const phone = await (await newContext(world.browser, world.server.url)).newPage()
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await signIn(phone, ada)
+    await phone.goto(`/dashboard/labs/${slideId}/annotations`)
+    await phone.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+    await phone.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+    // The polygon is at the middle of the slide, which the phone shows whole.
+    const polygon = verticesOf((await stored()).find((a) => a.data.target.selector.type === "SvgSelector")!)
+    const box = (await phone.getByTestId("slide-viewer").boundingBox())!
+    expect(box.width).toBeLessThanOrEqual(390)
+    await tool(phone, "Pan and zoom").click()
+    // Its centre, through the phone's own view: the overlay maps image pixels for us.
+    const centre = polygon.reduce((sum, [x, y]) => [sum[0] + x / polygon.length, sum[1] + y / polygon.length], [0, 0])
+    const at = await phone.evaluate(
+      ([x, y]) => {
+        const viewer = document.querySelector('[data-testid="slide-viewer"]') as HTMLElement
+        const rect = viewer.getBoundingClientRect()
+        // The slide is 2400 px wide and fitted to the viewer's width at home.
+        const scale = rect.width / 2400
+        const top = rect.top + (rect.height - 1600 * scale) / 2
+        return { x: rect.left + x * scale, y: top + y * scale }
+      },
+      centre as [number, number]
+    )
+    await phone.mouse.click(at.x, at.y)
+    await phone.getByTestId("selection-actions").waitFor({ timeout: 5_000 })
+    expect(await phone.getByTestId("selection-actions").getByRole("button", { name: "Delete" }).count()).toBe(1)
+    await phone.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name: "Undo" }).waitFor()
+    await snap(phone, "editing-16-phone-selected")
+    await expectAccessible(phone, "a selected annotation on a phone")
+    await phone.close()
+  }, 60_000)
 })

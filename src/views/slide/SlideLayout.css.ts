@@ -60,7 +60,20 @@ export const stage = style({ position: "relative", flex: 1, minWidth: 0, overflo
 
 export const controls = style({ position: "absolute", top: 12, right: 12, zIndex: 2 })
 
-export const status = style({ position: "absolute", left: 12, bottom: 12, zIndex: 2, display: "flex", alignItems: "flex-end", gap: 8 })
+// The chips beside the zoom wrap onto another row rather than run off a narrow screen (a phone with
+// a shape selected: zoom, scale, count and the selection's actions do not fit on one line).
+export const status = style({
+  position: "absolute",
+  left: 12,
+  bottom: 12,
+  zIndex: 2,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: 8,
+  // Clear of the navigator, 16% of the viewer wide in the bottom-right corner.
+  maxWidth: "calc(84% - 36px)"
+})
 
 export const panel = style({
   width: 300,
