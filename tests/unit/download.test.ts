@@ -6,7 +6,7 @@ import { Effect, Exit, Layer } from "effect"
 import { Api } from "../../src/effects/Api.ts"
 import { downloadInvoiceFile } from "../../src/effects/billing/billing.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { formatIdr, splitAmount } from "../../src/views/billing/format.ts"
+import { codeText, formatIdr, splitAmount } from "../../src/views/billing/format.ts"
 
 const pdfBytes = new TextEncoder().encode("%PDF-1.7\n%\xff\n")
 
@@ -61,10 +61,12 @@ describe("rupiah", () => {
   it("writes amounts in each language and sets the unique code apart", () => {
     expect(formatIdr("id", 150_123).replace(/\s/g, " ")).toBe("Rp 150.123")
     expect(formatIdr("en", 150_123).replace(/\s/g, " ")).toBe("IDR 150,123")
-    const id = splitAmount("id", 150_123, 123)
+    const id = splitAmount("id", 150_123)
     expect(id.tail).toBe("123")
     expect((id.head + id.tail).replace(/\s/g, " ")).toBe("Rp 150.123")
-    const en = splitAmount("en", 1_000_045, 45)
-    expect([en.head.replace(/\s/g, " "), en.tail]).toEqual(["IDR 1,000,0", "45"])
+    // A code under 100 is still the last three digits: 45 is "045".
+    const en = splitAmount("en", 1_000_045)
+    expect([en.head.replace(/\s/g, " "), en.tail]).toEqual(["IDR 1,000,", "045"])
+    expect(codeText(45)).toBe("045")
   })
 })

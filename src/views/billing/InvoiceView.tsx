@@ -25,7 +25,7 @@ import {
 } from "../ui/index.ts"
 import * as css from "./billing.css.ts"
 import { CopyButton } from "./CopyButton.tsx"
-import { formatIdr, splitAmount } from "./format.ts"
+import { codeText, formatIdr, splitAmount } from "./format.ts"
 import { saveFile } from "./save-file.ts"
 import { StatusBadge } from "./StatusBadge.tsx"
 import { usePaymentEvents } from "./usePaymentEvents.ts"
@@ -286,7 +286,7 @@ const StatusMessage = ({ invoice }: { readonly invoice: InvoiceDetail }) => {
 const AmountToTransfer = ({ invoice }: { readonly invoice: InvoiceDetail }) => {
   const t = useT()
   const { locale } = useLocale()
-  const { head, tail } = splitAmount(locale, invoice.amount, invoice.unique_code)
+  const { head, tail } = splitAmount(locale, invoice.amount)
   return (
     <Card title={t("billing.invoice.bankTitle")}>
       <div className={css.stack}>
@@ -299,7 +299,7 @@ const AmountToTransfer = ({ invoice }: { readonly invoice: InvoiceDetail }) => {
             </span>
             <CopyButton value={String(invoice.amount)} what={t("billing.invoice.total")} />
           </div>
-          <p className={css.muted}>{t("billing.invoice.amountLead", { code: invoice.unique_code })}</p>
+          <p className={css.muted}>{t("billing.invoice.amountLead", { code: codeText(invoice.unique_code) })}</p>
         </div>
         <dl className={css.rows}>
           <Row name={t("billing.invoice.bank")} value={invoice.bank.bank_name} />

@@ -10,10 +10,15 @@ export const formatIdr = (locale: Locale, amount: number): string =>
     amount
   )
 
-/** The amount with its last `codeDigits` digits apart, so the page can highlight the unique code. */
-export const splitAmount = (locale: Locale, amount: number, code: number): { readonly head: string; readonly tail: string } => {
+/** Digits of the unique code (1 to 999): always the amount's last three, "043" for 43. */
+export const CODE_DIGITS = 3
+
+export const codeText = (code: number): string => String(code).padStart(CODE_DIGITS, "0")
+
+/** The amount with its last three digits apart, so the page can highlight the unique code. */
+export const splitAmount = (locale: Locale, amount: number): { readonly head: string; readonly tail: string } => {
   const text = formatIdr(locale, amount)
-  const digits = String(code).length
+  const digits = CODE_DIGITS
   // Walk back over `digits` digits (skipping separators) from the end of the number.
   let seen = 0
   let at = text.length

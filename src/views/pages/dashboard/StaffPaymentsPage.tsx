@@ -162,7 +162,7 @@ function PaymentCard(props: {
   const { locale } = useLocale()
   const url = useMemo(() => (proof === null ? null : URL.createObjectURL(proof)), [proof])
   useEffect(() => () => (url === null ? undefined : URL.revokeObjectURL(url)), [url])
-  const { head, tail } = splitAmount(locale, invoice.amount, invoice.unique_code)
+  const { head, tail } = splitAmount(locale, invoice.amount)
   const isPdf = invoice.proof?.content_type === "application/pdf"
   return (
     <li className={css.staffCard} aria-labelledby={`payment-${invoice.id}`}>
