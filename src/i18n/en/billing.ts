@@ -140,11 +140,6 @@ export const billing = {
     accepted: "{{number}} accepted: the plan has started.",
     rejected: "{{number}} rejected: the user has been told why."
   },
-  menu: {
-    staff: "Staff",
-    staffPayments: "Payments",
-    staffScanRequests: "Scan requests"
-  },
   notification: {
     accepted: "Your payment for {{number}} was verified",
     rejected: "Your receipt for {{number}} was not accepted",

@@ -142,11 +142,6 @@ export const billing: typeof en = {
     accepted: "{{number}} diterima: paket sudah dimulai.",
     rejected: "{{number}} ditolak: pengguna sudah diberi tahu alasannya."
   },
-  menu: {
-    staff: "Staf",
-    staffPayments: "Pembayaran",
-    staffScanRequests: "Permintaan pindai"
-  },
   notification: {
     accepted: "Pembayaran Anda untuk {{number}} sudah terverifikasi",
     rejected: "Bukti transfer Anda untuk {{number}} tidak diterima",
