@@ -110,6 +110,8 @@ describe("paying for a plan by bank transfer", () => {
     const title = page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })
     await title.waitFor()
     invoiceNumber = ((await title.textContent()) ?? "").replace("Invoice ", "")
+    // The breadcrumb names the invoice by its number, not its id.
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByText(`Invoice ${invoiceNumber}`).waitFor()
     await page.locator("[data-status=unpaid]", { hasText: "Postponed" }).waitFor()
     await page.getByText("Transfer exactly").waitFor()
     // The unique code is the highlighted end of the amount.

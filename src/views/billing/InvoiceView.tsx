@@ -10,6 +10,7 @@ import { invoicePaymentMachine, PROOF_TYPES } from "../../machines/billing/invoi
 import { formatDate, formatDateTime } from "../account/dates.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
+import { useShowInvoice } from "../shell/shown-invoice.ts"
 import {
   Alert,
   Button,
@@ -49,6 +50,7 @@ export function InvoiceView({ id }: { readonly id: string }) {
   const input = useRef<HTMLInputElement>(null)
   useDocumentMeta(invoice === null ? t("billing.invoice.metaTitle") : t("billing.invoice.title", { number: invoice.number }))
   usePaymentEvents(() => actor.send({ type: "invoice.refresh" }))
+  useShowInvoice(id, invoice?.number)
 
   useEffect(() => {
     if (file !== null) saveFile(file)

@@ -8,6 +8,7 @@ import { ChevronRightIcon, HomeIcon } from "../ui/index.ts"
 import { breadcrumbTrail, fromSharedLab } from "./breadcrumb-trail.ts"
 import { CrumbsMenu } from "./CrumbsMenu.tsx"
 import { useShownFolderName, useShownFolderShared } from "./shown-folder.ts"
+import { useShownInvoiceNumber } from "./shown-invoice.ts"
 import * as css from "./Header.css.ts"
 
 export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapsed?: boolean }) => {
@@ -16,6 +17,13 @@ export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapse
   const shared = useShownFolderShared()
   const trail = shared ? fromSharedLab(breadcrumbTrail(path)) : breadcrumbTrail(path)
   const folderName = useShownFolderName(trail.at(-1)?.labId)
+  // An invoice's crumb names it by its number once the invoice page has it.
+  const invoiceId = trail.at(-1)?.label === "invoice" ? trail.at(-1)?.params?.id : undefined
+  const invoiceNumber = useShownInvoiceNumber(invoiceId)
+  if (invoiceNumber !== undefined) {
+    const last = trail.at(-1)
+    if (last !== undefined) trail[trail.length - 1] = { ...last, params: { id: invoiceNumber } }
+  }
   const hidden = collapsed ? trail.slice(0, -1) : []
   const shown = trail.slice(hidden.length)
   return (
