@@ -227,6 +227,8 @@ describe("paying for a plan by bank transfer", () => {
     await look(page, "billing-08-list")
     await page.goto("/dashboard/billings")
     await expectUrl(page, /\/dashboard\/setting\/account$/)
+    await page.goto("/dashboard/billings/invoice")
+    await expectUrl(page, /\/dashboard\/setting\/account$/)
   })
 
   it("someone who is not staff is told the staff page is not theirs", async () => {
@@ -259,6 +261,33 @@ describe("in Indonesian on a phone", () => {
     await page.getByText("Transfer tepat sejumlah").waitFor()
     expect(((await page.getByTestId("amount").textContent()) ?? "").replace(/\s/g, " ")).toMatch(/^Rp 750\.\d{3}$/)
     await look(page, "billing-id-03-unpaid")
+    const proInvoice = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Tagihan ", "")
+
+    // A receipt sent from the phone; staff, on a phone too, see it and reject it.
+    await page.getByLabel("Pilih bukti transfer").setInputFiles({ name: "bukti.png", mimeType: "image/png", buffer: await receiptPng() })
+    await page.getByRole("button", { name: "Kirim bukti" }).click()
+    await page.locator("[data-status=waiting]", { hasText: "Verifikasi pembayaran" }).waitFor()
+    await page
+      .getByText(/dalam 2 × 24 jam/)
+      .first()
+      .waitFor()
+    const staff = await newPage(PHONE, "id-ID")
+    await signIn(staff, sari.email, "/id")
+    await staff.goto("/id/dashboard/staff/payments")
+    const card = staff.getByRole("listitem").filter({ hasText: proInvoice })
+    await card.getByRole("img", { name: `Bukti transfer ${proInvoice}` }).waitFor()
+    await look(staff, "billing-id-04-staff")
+    await card.getByRole("button", { name: "Tolak" }).click()
+    await staff.getByRole("dialog").getByLabel("Alasan").fill("Bukti tidak terbaca")
+    await staff.getByRole("dialog").getByRole("button", { name: "Tolak" }).click()
+    await staff.getByText("Tidak ada bukti yang menunggu").waitFor()
+    current = page
+
+    // Back to waiting for payment with the reason; cancelled while unpaid.
+    await page
+      .getByText(/Bukti tidak terbaca/)
+      .first()
+      .waitFor()
     await page.getByRole("button", { name: "Batalkan tagihan" }).click()
     await page.locator("[data-status=cancelled]", { hasText: "Dibatalkan" }).waitFor()
     await page.getByText("Tagihan ini dibatalkan.", { exact: false }).first().waitFor()
