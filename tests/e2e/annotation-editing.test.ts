@@ -6,13 +6,12 @@
 // conflict she is told about, and Grace's shape stays. Delete deletes, its notice's Undo brings the
 // shape back. Each step leaves a screenshot.
 import type { BrowserContext, Page } from "playwright-core"
-import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
-import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { newContext, snap } from "./support/browser.ts"
+import { sharedSlide } from "./support/shared-slide.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
@@ -101,19 +100,9 @@ beforeAll(async () => {
   world = await startWorld()
   ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.editing@example.org" })
   grace = await createSignedIn(world.server, { name: "Grace Hopper", email: "grace.editing@example.org" })
-  const folder = await api(world.server).post("/v2/labs/", { name: "Edited cases", parent: null }, { token: ada.access })
-  expect(folder.status).toBe(201)
-  const folderId = folder.body.data.data.results[0].id
-  const tissue = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#f3d5e4"/>${Array.from(
-    { length: 240 },
-    (_, i) => `<circle cx="${(i * 977) % 2400}" cy="${(i * 571) % 1600}" r="${8 + (i % 12)}" fill="#5b2d8e"/>`
-  ).join("")}</svg>`
-  const jpeg = await sharp(Buffer.from(tissue)).jpeg({ quality: 85 }).toBuffer()
-  const reply = await uploadWhole(world.server, ada, folderId, "Liver biopsy.jpg", jpeg)
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  const lab = await waitForStatus(world.server, ada, reply.body.data.lab.id, ["ready", "failed"], 90_000)
-  expect(lab.status).toBe("ready")
-  slideId = lab.id
+  const made = await sharedSlide(world.server, ada, { folder: "Edited cases", file: "Liver biopsy.jpg", dots: 240 })
+  const folderId = made.folderId
+  slideId = made.slideId
   for (const [key, name, color] of [
     ["tumour", "Tumour", "#e11d48"],
     ["stroma", "Stroma", "#22d3ee"]

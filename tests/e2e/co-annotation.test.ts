@@ -5,12 +5,11 @@
 // label Ada deletes takes its shapes off both screens; a shape Ada draws offline is kept on her device
 // through a reload and uploaded once when she is back online. Each step leaves a screenshot.
 import type { BrowserContext, Page, Route } from "playwright-core"
-import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
-import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { newContext, snap } from "./support/browser.ts"
+import { sharedSlide } from "./support/shared-slide.ts"
 import { showSidePanel } from "./support/slide-viewer.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -97,19 +96,9 @@ beforeAll(async () => {
   world = await startWorld()
   ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.coannotation@example.org" })
   grace = await createSignedIn(world.server, { name: "Grace Hopper", email: "grace.coannotation@example.org" })
-  const folder = await api(world.server).post("/v2/labs/", { name: "Shared cases", parent: null }, { token: ada.access })
-  expect(folder.status).toBe(201)
-  const folderId = folder.body.data.data.results[0].id
-  const tissue = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><rect width="2400" height="1600" fill="#f3d5e4"/>${Array.from(
-    { length: 200 },
-    (_, i) => `<circle cx="${(i * 977) % 2400}" cy="${(i * 571) % 1600}" r="${8 + (i % 12)}" fill="#5b2d8e"/>`
-  ).join("")}</svg>`
-  const jpeg = await sharp(Buffer.from(tissue)).jpeg({ quality: 85 }).toBuffer()
-  const reply = await uploadWhole(world.server, ada, folderId, "Breast core.jpg", jpeg)
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  const lab = await waitForStatus(world.server, ada, reply.body.data.lab.id, ["ready", "failed"], 90_000)
-  expect(lab.status).toBe("ready")
-  slideId = lab.id
+  const made = await sharedSlide(world.server, ada, { folder: "Shared cases", file: "Breast core.jpg", dots: 200 })
+  const folderId = made.folderId
+  slideId = made.slideId
   await share(world.server, ada, folderId, grace, "reviewer")
   adaContext = await newContext(world.browser, world.server.url)
   adaPage = await adaContext.newPage()
