@@ -238,6 +238,27 @@ describe("paying for a plan by bank transfer", () => {
   })
 })
 
+describe("asking sales about a plan", () => {
+  it("needs a question, then mails sales and sends the asker a copy", async () => {
+    const page = anaPage
+    await page.goto("/dashboard/pricing")
+    await page.getByRole("button", { name: "Ask about a plan" }).click()
+    const dialog = page.getByRole("dialog", { name: "Ask about a plan" })
+    await dialog.getByRole("button", { name: "Send" }).click()
+    await dialog.getByText(/required/i).waitFor()
+    await dialog.getByLabel("Your question").fill("Is there a yearly price for 3 labs with 2 TB?")
+    await dialog.getByLabel("Institution (optional)").fill("RS Harapan Kita")
+    await look(page, "billing-10-contact")
+    await dialog.getByRole("button", { name: "Send" }).click()
+    await dialog.getByText("Sent. We will reply by email").waitFor()
+    const toSales = await world.server.latestMail(world.server.config.billing.salesEmail)
+    expect(toSales.text).toContain("Is there a yearly price for 3 labs with 2 TB?")
+    expect(toSales.text).toContain("RS Harapan Kita")
+    const copy = await world.server.latestMail(ana.email)
+    expect(copy.subject).toContain("We received your question")
+  })
+})
+
 describe("in Indonesian on a phone", () => {
   it("shows the plans and the invoice in Indonesian", async () => {
     const page = await newPage(PHONE, "id-ID")

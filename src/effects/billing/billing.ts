@@ -2,6 +2,7 @@
 // invoice), one's invoices, one invoice and its changes, the transfer receipt, the PDFs; and staff's
 // review of receipts.
 import { Effect } from "effect"
+import type { ContactPayload } from "../../contract/pricing.ts"
 import { call, endpoints } from "../call.ts"
 import { type DownloadedFile, download } from "../download.ts"
 
@@ -82,4 +83,9 @@ export const loadWaitingWithProofs = Effect.fn("Billing.staffListWithProofs")(fu
     count: page.meta.count,
     proofs: Object.fromEntries(page.results.map((invoice, i) => [invoice.id, proofs[i]?._tag === "Some" ? proofs[i].value : null]))
   }
+})
+
+/** Asks sales about plans; the server mails them and sends the asker a copy. */
+export const contactSales = Effect.fn("Billing.contactUs")(function* (payload: ContactPayload) {
+  yield* call(endpoints.pricing.contactUs, { payload })
 })

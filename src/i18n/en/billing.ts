@@ -39,6 +39,17 @@ export const billing = {
     contact: "Need something else? Talk to us",
     compare: "Plans compared"
   },
+  contact: {
+    title: "Ask about a plan",
+    lead: "Tell us what your lab needs; our sales team answers by email, and you get a copy of your message.",
+    details: "Your question",
+    phone: "Phone (optional)",
+    company: "Institution (optional)",
+    send: "Send",
+    cancel: "Close",
+    sent: "Sent. We will reply by email; a copy is in your inbox.",
+    open: "Ask about a plan"
+  },
   invoice: {
     title: "Invoice {{number}}",
     metaTitle: "Invoice",

@@ -41,6 +41,17 @@ export const billing: typeof en = {
     contact: "Butuh yang lain? Hubungi kami",
     compare: "Perbandingan paket"
   },
+  contact: {
+    title: "Tanya tentang paket",
+    lead: "Ceritakan kebutuhan lab Anda; tim penjualan kami menjawab lewat email, dan Anda menerima salinan pesan Anda.",
+    details: "Pertanyaan Anda",
+    phone: "Telepon (opsional)",
+    company: "Institusi (opsional)",
+    send: "Kirim",
+    cancel: "Tutup",
+    sent: "Terkirim. Kami akan membalas lewat email; salinannya ada di kotak masuk Anda.",
+    open: "Tanya tentang paket"
+  },
   invoice: {
     title: "Tagihan {{number}}",
     metaTitle: "Tagihan",

@@ -134,7 +134,8 @@ export const viewer: typeof en = {
     nothingToRedo: "Tidak ada yang dapat diulangi",
     undoConflictTitle: "Tidak diurungkan: orang lain telah mengubah anotasi ini",
     redoConflictTitle: "Tidak diulangi: orang lain telah mengubah anotasi ini",
-    conflictKept: "Versi yang disimpan sementara itu dipertahankan dan ditampilkan. Langkah Anda sebelumnya pada anotasi ini keluar dari riwayat urungkan.",
+    conflictKept:
+      "Versi yang disimpan sementara itu dipertahankan dan ditampilkan. Langkah Anda sebelumnya pada anotasi ini keluar dari riwayat urungkan.",
     conflictGone: "Anotasi itu sudah dihapus. Langkah Anda padanya keluar dari riwayat urungkan.",
     undoFailedTitle: "Urungkan tidak dapat disimpan",
     redoFailedTitle: "Ulangi tidak dapat disimpan"

@@ -87,7 +87,10 @@ const model = modelFor({
       const before = arrival.before?.context.edit
       const up = arrival.event as { x: number; y: number } | undefined
       // An edit ends in one commit of the shape as the release left it, from the version it started from.
-      if (arrival.via.startsWith("up") && (inState(arrival.before, "tools.select.reshaping") || inState(arrival.before, "tools.select.moving"))) {
+      if (
+        arrival.via.startsWith("up") &&
+        (inState(arrival.before, "tools.select.reshaping") || inState(arrival.before, "tools.select.moving"))
+      ) {
         const [ox, oy] = arrival.before!.context.origin!
         const moved = before!.original.map((v, i) => v + (i % 2 === 0 ? up!.x - ox : up!.y - oy))
         // Dragged back to where it started: nothing changed, nothing is sent.

@@ -145,7 +145,6 @@ const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale :
 const cleared = { draft: [], origin: null, cursor: null, comment: "", edit: null } as const
 
 const pressOf = (event: ToolsEvent): EditPress | null => (event.type === "pointer.down" ? (event.edit ?? null) : null)
-const handleOf = (event: ToolsEvent): Handle["kind"] | null => pressOf(event)?.handle.kind ?? null
 
 /** The edit as the pointer now has it: the dragged vertex where the pointer is, or the whole shape moved. */
 const dragged = (edit: EditState, at: XY, origin: XY): ReadonlyArray<number> =>
@@ -316,7 +315,11 @@ export const toolsMachine = setup({
               on: {
                 "pointer.move": [
                   { guard: and(["dragged", { type: "onHandle", params: "vertex" as const }]), target: "reshaping", actions: "drag" },
-                  { guard: and(["dragged", { type: "onHandle", params: "midpoint" as const }]), target: "reshaping", actions: ["beginInsert", "drag"] },
+                  {
+                    guard: and(["dragged", { type: "onHandle", params: "midpoint" as const }]),
+                    target: "reshaping",
+                    actions: ["beginInsert", "drag"]
+                  },
                   { guard: and(["dragged", { type: "onHandle", params: "body" as const }]), target: "moving", actions: "drag" },
                   { guard: "dragged", target: "dragging", actions: "clearEdit" }
                 ],

@@ -39,7 +39,7 @@ const model = modelFor({
   // Which code the user chose decides where a refused code returns to.
   distinguish: ({ value, context }) => ({ value, method: context.method }),
   states: {
-    credentials: (actual, calls, { via, callsBefore, history }) => {
+    credentials: (actual, _calls, { via, history }) => {
       expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.user).toBeNull()
       // The form keeps the email the user last sent (trimmed): after a refusal they only retype the
@@ -77,7 +77,7 @@ const model = modelFor({
       expect(input).toEqual({ email: "ada@lab.test", password: "Secret1!", [actual.context.method]: code })
       expect(actual.context.error).toBeNull()
     },
-    mfaRequired: (actual, calls, { via, before, callsBefore }) => {
+    mfaRequired: (actual, _calls, { via, before }) => {
       expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.method).toBe(actual.matches({ mfaRequired: "backup" }) ? "backup_code" : "otp")
       switch (via) {

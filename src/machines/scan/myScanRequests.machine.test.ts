@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest"
-import type { ScanRequest } from "../../contract/scan-requests.ts"
 import { drive } from "../support/testing/drive.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
 import { type MyScanRequestsEvent, myScanRequestsMachine } from "./myScanRequests.machine.ts"
-
-export const scanRequest = (id: string, extra: Partial<ScanRequest> = {}): ScanRequest => ({
-  id,
-  reference: `SR-${id.toUpperCase().padStart(8, "0")}`,
-  state: "received",
-  preparations: 2,
-  diagnosis: "Chronic hepatitis",
-  section: { id: "ffpe", name: "Paraffin (FFPE)" },
-  stain: { id: "he", name: "Hematoxylin and eosin (H&E)" },
-  magnification: "20x",
-  notes: "",
-  return_slides: false,
-  return_address: null,
-  contact: { name: "Ana", email: "ana@lab.test", phone: null },
-  user_id: "u1",
-  folder_name: null,
-  timeline: { received: "2026-05-01T00:00:00Z", scanning: null, uploaded: null, returned: null },
-  created_at: "2026-05-01T00:00:00Z",
-  updated_at: "2026-05-01T00:00:00Z",
-  ...extra
-})
+import { scanRequest } from "./scanRequest.fixture.ts"
 
 const first = { results: [scanRequest("r3"), scanRequest("r2")], meta: { count: 3, current_page: 1, next_page: 2 } }
 const last = { results: [scanRequest("r2"), scanRequest("r1")], meta: { count: 3, current_page: 2, next_page: null } }

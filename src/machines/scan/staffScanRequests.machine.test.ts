@@ -3,7 +3,7 @@ import { Conflict, Forbidden } from "../../effects/ApiError.ts"
 import { drive } from "../support/testing/drive.ts"
 import { serverDown } from "../support/testing/fixtures.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
-import { scanRequest } from "./myScanRequests.machine.test.ts"
+import { scanRequest } from "./scanRequest.fixture.ts"
 import { type StaffScanRequestsEvent, staffScanRequestsMachine } from "./staffScanRequests.machine.ts"
 
 // One request in each state that has a next one, and one whose slides stay (nothing after uploaded).
@@ -71,7 +71,7 @@ const model = modelFor({
       expect(via).not.toBe("return c")
       const input = asked?.input as { state: string; folderName?: string }
       if (input.state === "uploaded") expect(input.folderName?.trim()).toBeTruthy()
-      expect(actual.context.moving).toBe((asked?.input as { id: string }).id)
+      expect(actual.context.moving).toBe((asked?.input as { id: string } | undefined)?.id)
     },
     ready: (actual, calls, { via, callsBefore }) => {
       expect(actual.hasTag("busy")).toBe(false)

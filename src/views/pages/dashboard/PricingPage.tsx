@@ -11,6 +11,7 @@ import { pricingMachine } from "../../../machines/billing/pricing.machine.ts"
 import { formatDate } from "../../account/dates.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import * as css from "../../billing/billing.css.ts"
+import { ContactSales } from "../../billing/ContactSales.tsx"
 import { formatIdr, formatStorage } from "../../billing/format.ts"
 import { whatsappUrl } from "../../contact.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
@@ -141,7 +142,8 @@ export default function PricingPage() {
           </ul>
         </section>
       )}
-      <div>
+      <div className={css.actions}>
+        <ContactSales />
         <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "ghost" })}>
           <WhatsAppIcon size={16} />
           {t("billing.pricing.contact")}

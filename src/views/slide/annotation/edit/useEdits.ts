@@ -142,8 +142,12 @@ export const useEdits = (options: {
       undoAfterSave.current = false
     })
     const unsaved = [
-      tools.on("annotation.failed", () => void (undoAfterSave.current = false)),
-      tools.on("annotation.drafted", () => void (undoAfterSave.current = false))
+      tools.on("annotation.failed", () => {
+        undoAfterSave.current = false
+      }),
+      tools.on("annotation.drafted", () => {
+        undoAfterSave.current = false
+      })
     ]
     return () => {
       subscription.unsubscribe()
