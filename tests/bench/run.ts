@@ -11,7 +11,8 @@ const benches = [
   "tests/bench/slide-media.bench.ts",
   "tests/bench/first-load.bench.ts",
   "tests/bench/transfer.bench.ts",
-  "tests/bench/annotations.bench.ts"
+  "tests/bench/annotations.bench.ts",
+  "tests/bench/co-annotation.bench.ts"
 ]
 
 let failed = 0

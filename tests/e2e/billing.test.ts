@@ -4,10 +4,14 @@
 // another, staff accept it, and the user's invoice and storage meter change without a reload; the
 // receipt PDF downloads. Indonesian on a phone for the pricing and invoice pages. Screenshots at
 // 1440x900 and 390x844, axe on every page.
-import { readFile } from "node:fs/promises"
+import { randomUUID } from "node:crypto"
+import { mkdtemp, readFile, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { insertFile } from "../server/support/labs-api.ts"
 import { createAccount, PASSWORD } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { snap } from "./support/browser.ts"
@@ -229,6 +233,47 @@ describe("paying for a plan by bank transfer", () => {
     await expectUrl(page, /\/dashboard\/setting\/account$/)
     await page.goto("/dashboard/billings/invoice")
     await expectUrl(page, /\/dashboard\/setting\/account$/)
+  })
+
+  it("when the paid period ends: the free plan at once, nothing deleted, an upload over its quota refused, the way back", async () => {
+    const page = anaPage
+    // Six GiB stored: inside Basic's 50 GB, over the free plan's 5.
+    const ids = await world.server.withDb((db) =>
+      db.selectFrom("users").select("id").where("email", "=", ana.email).executeTakeFirstOrThrow()
+    )
+    await insertFile(world.server, { id: randomUUID(), ownerId: ids.id, parentId: null, name: "Scanner archive.tif", size: 6 * 1024 ** 3 })
+    await world.server.withDb((db) =>
+      db
+        .updateTable("subscriptions")
+        .set({ started_at: new Date(Date.now() - 31 * 86_400_000).toISOString(), ends_at: new Date(Date.now() - 1000).toISOString() })
+        .where("user_id", "=", ids.id)
+        .execute()
+    )
+    await page.goto("/dashboard/pricing")
+    await page.getByText(/^Your Basic plan ended on .+ You are on the free plan; nothing was deleted\./).waitFor()
+    await page.locator("li[aria-current=true]").getByRole("heading", { name: "Free" }).waitFor()
+    await page
+      .getByRole("region", { name: "Storage" })
+      .getByText(/of 5\.00 GB used/)
+      .waitFor()
+    await look(page, "billing-09b-lapsed")
+
+    // The files are all still there; a new upload is refused with the storage message and the way back.
+    await page.goto("/dashboard/labs")
+    await page.getByText("Scanner archive.tif").first().waitFor()
+    const path = join(await mkdtemp(join(tmpdir(), "billing-")), "Liver.png")
+    await writeFile(
+      path,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#d9a3c4" } })
+        .png()
+        .toBuffer()
+    )
+    await page.getByTestId("upload-input").setInputFiles(path)
+    const row = page.getByTestId("upload-row").filter({ hasText: "Liver.png" })
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("failed")
+    expect(await row.getByRole("alert").textContent()).toBe("Your storage is full. Delete files or upgrade your storage, then retry.")
+    await snap(page, "billing-09c-lapsed-upload")
+    await expectAccessible(page, "billing-09c-lapsed-upload")
   })
 
   it("someone who is not staff is told the staff page is not theirs", async () => {
