@@ -1,13 +1,15 @@
 // The tool rail on the viewer's left: pan/select and the drawing tools (rectangle, polygon, freehand,
 // point, comment, measure), then undo and redo of the user's own changes. The active tool is the
-// tools machine's (useAnnotations); the rail only shows it and sends the choice. Without a way to
-// edit (a visitor, a slide still loading) the drawing tools are shown unavailable, and so are undo
-// and redo while there is nothing to undo or redo.
-import type { ReactNode } from "react"
+// tools machine's (useAnnotations); the rail only shows it and sends the choice, on a click or on the
+// tool's key (1 to 7, shortcuts.ts; each tooltip says its key). Without a way to edit (a visitor, a
+// slide still loading) the drawing tools are shown unavailable, and so are undo and redo while there
+// is nothing to undo or redo.
+import { type ReactNode, useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
 import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RedoIcon, RulerIcon, SquareIcon, Tooltip, UndoIcon } from "../ui/index.ts"
+import { isTyping, TOOL_KEYS, toolShortcutOf } from "./shortcuts.ts"
 import * as css from "./ToolRail.css.ts"
 
 type ToolKey = KeyPart<"viewer.tools.hints">
@@ -32,13 +34,32 @@ export interface ToolRailProps {
 
 export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history }: ToolRailProps) => {
   const t = useT()
+  const latest = useRef({ onChoose, canDraw })
+  latest.current = { onChoose, canDraw }
+  const choosable = onChoose !== undefined
+  // The tools' keys on the whole page while the rail can choose, except while typing (a comment, a
+  // label's name) or when another handler already used the key; a held key chooses once.
+  useEffect(() => {
+    if (!choosable) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || isTyping(event.target)) return
+      const chosen = toolShortcutOf(event)
+      const { onChoose, canDraw } = latest.current
+      if (chosen === null || onChoose === undefined || (chosen !== "select" && !canDraw)) return
+      event.preventDefault()
+      onChoose(chosen)
+    }
+    window.addEventListener("keydown", onKeyDown)
+    return () => window.removeEventListener("keydown", onKeyDown)
+  }, [choosable])
   return (
     <div className={css.root} role="toolbar" aria-orientation="vertical" aria-label={t("viewer.tools.label")}>
-      <Tooltip content={t("viewer.tools.hints.pan")} placement="right">
+      <Tooltip content={`${t("viewer.tools.hints.pan")} (${TOOL_KEYS.select})`} placement="right">
         <button
           type="button"
           className={css.tool}
           aria-label={t("viewer.tools.pan")}
+          aria-keyshortcuts={TOOL_KEYS.select}
           aria-pressed={tool === "select"}
           data-tool="select"
           onClick={() => onChoose?.("select")}
@@ -48,11 +69,16 @@ export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history }
       </Tooltip>
       <span className={css.divider} aria-hidden="true" />
       {drawingTools.map(({ tool: each, key, icon }) => (
-        <Tooltip key={key} content={canDraw ? t(`viewer.tools.hints.${key}`) : t(`viewer.tools.${key}`)} placement="right">
+        <Tooltip
+          key={key}
+          content={canDraw ? `${t(`viewer.tools.hints.${key}`)} (${TOOL_KEYS[each]})` : t(`viewer.tools.${key}`)}
+          placement="right"
+        >
           <button
             type="button"
             className={css.tool}
             aria-label={t(`viewer.tools.${key}`)}
+            aria-keyshortcuts={canDraw ? TOOL_KEYS[each] : undefined}
             aria-pressed={tool === each}
             aria-disabled={!canDraw}
             data-tool={each}

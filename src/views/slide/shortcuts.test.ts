@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { shortcutOf } from "./shortcuts.ts"
+import { shortcutOf, TOOL_KEYS, toolShortcutOf } from "./shortcuts.ts"
 
 const key = (k: string, more: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
   key: k,
@@ -29,5 +29,28 @@ describe("shortcutOf", () => {
     expect(shortcutOf(key("+", { ctrlKey: true }))).toBeNull()
     expect(shortcutOf(key("r", { metaKey: true }))).toBeNull()
     expect(shortcutOf(key("f", { altKey: true }))).toBeNull()
+  })
+})
+
+describe("toolShortcutOf", () => {
+  it("knows 1 to 7, the rail's tools from the top", () => {
+    expect(["1", "2", "3", "4", "5", "6", "7"].map((k) => toolShortcutOf(key(k)))).toEqual([
+      "select",
+      "rectangle",
+      "polygon",
+      "pencil",
+      "point",
+      "comment",
+      "ruler"
+    ])
+    expect(Object.values(TOOL_KEYS).every((k) => toolShortcutOf(key(k)) !== null)).toBe(true)
+  })
+
+  it("takes none of the viewer's keys, and leaves the browser's own shortcuts alone", () => {
+    for (const k of Object.values(TOOL_KEYS)) expect(shortcutOf(key(k))).toBeNull()
+    expect(["0", "8", "r", "f", "n", "p", "w", "a", "s", "d"].map((k) => toolShortcutOf(key(k)))).toEqual(Array(10).fill(null))
+    expect(toolShortcutOf(key("1", { ctrlKey: true }))).toBeNull()
+    expect(toolShortcutOf(key("4", { metaKey: true }))).toBeNull()
+    expect(toolShortcutOf(key("5", { altKey: true }))).toBeNull()
   })
 })

@@ -1,6 +1,9 @@
 // The viewer's keyboard shortcuts, by the key's character (so they follow the keyboard layout):
-// + or = zoom in, - zoom out, 0 home, r rotate right, R (Shift+r) rotate left, f full screen.
-// Never with Ctrl, Alt or Meta (the browser's own zoom is Ctrl+plus), and never while typing.
+// + or = zoom in, - zoom out, 0 home, r rotate right, R (Shift+r) rotate left, f full screen; and
+// the tool rail's tools by their place on it, 1 (pan and zoom) to 7 (measure): digits read the same
+// in every language, and no letter of the viewer's (r, f, n, p) or OpenSeadragon's (w, a, s, d) is
+// taken. Never with Ctrl, Alt or Meta (the browser's own zoom is Ctrl+plus), and never while typing.
+import type { Tool } from "../../machines/annotation/tools.machine.ts"
 
 export type ViewerCommand = "zoomIn" | "zoomOut" | "home" | "rotateRight" | "rotateLeft" | "fullScreen"
 
@@ -24,6 +27,22 @@ const commands: Readonly<Record<string, ViewerCommand>> = {
 
 export const shortcutOf = (event: KeyLike): ViewerCommand | null =>
   event.ctrlKey || event.altKey || event.metaKey ? null : (commands[event.key] ?? null)
+
+/** Each tool's key: its place on the rail, from the top. */
+export const TOOL_KEYS: Readonly<Record<Tool, string>> = {
+  select: "1",
+  rectangle: "2",
+  polygon: "3",
+  pencil: "4",
+  point: "5",
+  comment: "6",
+  ruler: "7"
+}
+
+const toolsByKey: ReadonlyMap<string, Tool> = new Map(Object.entries(TOOL_KEYS).map(([tool, key]) => [key, tool as Tool]))
+
+export const toolShortcutOf = (event: KeyLike): Tool | null =>
+  event.ctrlKey || event.altKey || event.metaKey ? null : (toolsByKey.get(event.key) ?? null)
 
 /** Whether keys typed at `target` are text for a field rather than commands for the viewer. */
 export const isTyping = (target: EventTarget | null): boolean => {
