@@ -86,6 +86,7 @@ export const viewer = {
     updateFailed: "Failed to update the label.",
     deleteFailed: "Failed to delete the label.",
     list: "Annotation list",
+    comment: "Comment",
     listCount: "{{shown}} of {{total}}",
     filterLabel: "Filter by label",
     filterAuthor: "Filter by author",

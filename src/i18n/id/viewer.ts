@@ -88,6 +88,7 @@ export const viewer: typeof en = {
     updateFailed: "Gagal memperbarui label.",
     deleteFailed: "Gagal menghapus label.",
     list: "Daftar anotasi",
+    comment: "Komentar",
     listCount: "{{shown}} dari {{total}}",
     filterLabel: "Saring menurut label",
     filterAuthor: "Saring menurut pembuat",

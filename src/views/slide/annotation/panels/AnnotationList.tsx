@@ -1,5 +1,6 @@
 // Every annotation of the slide, filtered by label and by author: its kind and label, its
-// measurement (µm² / mm² and µm with the slide's scale, px otherwise), its author and time.
+// measurement (µm² / mm² and µm with the slide's scale, px otherwise), its author and time; a
+// commented one shows its comment first (whole in the row's tooltip and, once chosen, in the panel).
 // Choosing one flies the viewer to it; N and P step to the next and previous. Windowed: only the
 // rows in view (and a few either side) are rendered, and their measurements are worked out only
 // then, so 100,000 annotations cost one array of ids.
@@ -7,10 +8,10 @@ import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { Shape } from "../../../../annotation/store/shape.ts"
 import { type Locale, useLocale, useT } from "../../../../i18n/index.ts"
-import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon } from "../../../ui/index.ts"
+import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon, MessageIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
-import { focusBox, type LabelRow, type MeasureWords, measureText } from "./records.ts"
+import { commentOf, focusBox, isCommentPin, type LabelRow, type MeasureWords, measureText } from "./records.ts"
 
 /** Every row is this tall (two lines), which is what makes windowing a division. */
 export const ROW_PX = 46
@@ -222,6 +223,10 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
               // Hidden or shown on this screen (a label hidden hides it too, but that is the label's button).
               const visible = store.isVisible(shape)
               const author = authorName(shape)
+              const comment = commentOf(shape)
+              // A comment pin's "1 point" says nothing: its comment is what it is.
+              const pin = isCommentPin(shape)
+              const measured = `${m.full}${m.pixels ? ` (${t("viewer.annotationPanel.inPixels")})` : ""}`
               return (
                 <li
                   key={id}
@@ -237,17 +242,25 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
                     className={css.rowButton}
                     data-hidden={!shown}
                     aria-current={id === current ? "true" : undefined}
-                    title={`${m.full}${m.pixels ? ` (${t("viewer.annotationPanel.inPixels")})` : ""}`}
+                    title={comment === null ? measured : pin ? comment : `${comment}\n${measured}`}
                     onClick={() => flyTo(id)}
                   >
                     <span className={css.swatch} style={{ background: shape.color }} />
-                    <span className={css.rowTitle}>
-                      {name} <span className={css.kind}>· {kind}</span>
-                    </span>
+                    {comment === null ? (
+                      <span className={css.rowTitle}>
+                        {name} <span className={css.kind}>· {kind}</span>
+                      </span>
+                    ) : (
+                      <span className={css.rowTitle}>
+                        <MessageIcon size={12} className={css.commentIcon} />
+                        <span data-testid="annotation-comment">{comment}</span>
+                      </span>
+                    )}
                     <span className={css.rowMeasure} data-testid="annotation-measure">
-                      {m.main}
+                      {pin ? "" : m.main}
                     </span>
                     <span className={css.rowMeta}>
+                      {comment === null ? "" : `${name} · `}
                       {author}
                       {time ? ` · ${times.format(new Date(time))}` : ""}
                     </span>

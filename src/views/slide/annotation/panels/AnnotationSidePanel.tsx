@@ -18,6 +18,7 @@ import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { AnnotationList } from "./AnnotationList.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
+import { SelectedComment } from "./SelectedComment.tsx"
 import * as css from "./panels.css.ts"
 import { labelRows, tally } from "./records.ts"
 import { TransferBar } from "./TransferBar.tsx"
@@ -159,6 +160,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
       {tab === "annotations" ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-annotations" aria-labelledby="annotation-tab-annotations">
           <SelectedSection view={view} labels={rows} mpp={lab.mpp} me={user?.id ?? null} />
+          <SelectedComment view={view} />
           <LabelsSection
             view={view}
             rows={rows}

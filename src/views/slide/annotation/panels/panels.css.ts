@@ -249,6 +249,20 @@ export const rowMeta = style({
 
 export const kind = style({ color: dark.muted })
 
+export const commentIcon = style({ marginRight: 5, verticalAlign: "-1px", color: dark.muted })
+
+/** The chosen annotation's comment, whole: its lines kept, long words broken, a long one scrolled. */
+export const commentText = style({
+  margin: 0,
+  maxHeight: "12em",
+  overflowY: "auto",
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+  fontSize: 13,
+  lineHeight: 1.5,
+  color: dark.text
+})
+
 export const empty = style({ padding: "20px 16px", color: dark.muted, fontSize: 12.5, lineHeight: 1.5, textAlign: "center" })
 
 export const footer = style({

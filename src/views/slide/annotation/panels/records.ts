@@ -1,7 +1,7 @@
 // What the side panels read off the store's shapes: the label rows with their counts (and the
 // virtual rows for labels the annotations name but the slide lacks, "uncategorized" first of all),
-// an annotation's measurement as text, the box the viewer flies to, and the records the export
-// converters take.
+// an annotation's measurement as text and its comment, the box the viewer flies to, and the records
+// the export converters take.
 import type { Label } from "../../../../contract/annotations.ts"
 import type { BBox } from "../../../../annotation/geometry.ts"
 import type { AnnotationRecord, LabelInfo } from "../../../../annotation/interchange/index.ts"
@@ -89,6 +89,19 @@ export const measureText = (
   const perimeter = m.perimeterUm !== undefined ? lengthText(m.perimeterUm, format) : `${format(m.perimeterPx ?? 0, 0)} px`
   return { main: area, full: `${words.area} ${area} · ${words.perimeter} ${perimeter}`, pixels }
 }
+
+/** The shape's comment (a comment pin has one; an imported shape may carry several), or null. */
+export const commentOf = (shape: Pick<Shape, "comments">): string | null => {
+  const text = shape.comments
+    .map((comment) => comment.trim())
+    .filter((comment) => comment !== "")
+    .join("\n")
+  return text === "" ? null : text
+}
+
+/** A comment pin: one point with a comment, whose measurement ("1 point") says nothing. */
+export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">): boolean =>
+  shape.kind === "points" && shape.coords.length === 2 && commentOf(shape) !== null
 
 /**
  * The box the viewer fits to show a shape: its own box with a margin of a third of its size on
