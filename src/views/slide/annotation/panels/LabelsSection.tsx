@@ -6,7 +6,8 @@ import { useSelector } from "@xstate/react"
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
 import { LABEL_DEFAULT_COLOR } from "../../../../contract/annotations.ts"
 import { useT } from "../../../../i18n/index.ts"
-import { Button, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
+import { visuallyHidden } from "../../../theme/utilities.css.ts"
+import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
 import type { LabelRow } from "./records.ts"
@@ -145,7 +146,13 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, fill, onFill }: L
                   >
                     <span className={css.swatch} style={{ background: row.color || white }} />
                     <span className={`${css.labelName} ${row.virtual ? css.virtualName : ""}`}>{displayName}</span>
-                    {active && <span className={css.activeDot}>{t("viewer.annotationPanel.active")}</span>}
+                    {/* A tick, not the word: the word left the active label's name four letters of room. */}
+                    {active && (
+                      <span className={css.activeDot}>
+                        <CheckIcon size={14} />
+                        <span className={visuallyHidden}>{t("viewer.annotationPanel.active")}</span>
+                      </span>
+                    )}
                     <span className={css.count} data-testid="label-count">
                       {row.count.toLocaleString()}
                     </span>

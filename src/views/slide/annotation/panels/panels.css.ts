@@ -133,7 +133,7 @@ export const virtualName = style({ fontStyle: "italic" })
 
 export const count = style({ color: dark.muted, fontVariantNumeric: "tabular-nums", fontSize: 12 })
 
-export const activeDot = style({ fontSize: 10.5, fontWeight: 600, color: "#93c5fd", textTransform: "uppercase", letterSpacing: "0.04em" })
+export const activeDot = style({ display: "inline-flex", flex: "none", color: "#93c5fd" })
 
 export const swatch = style({
   flex: "none",
