@@ -10,9 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
+import { at, drag, openSlide as openSlideOf, type Stored, signInAs as signIn, storedAnnotations, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
-import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+import { startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
 let ada: SignedIn
@@ -23,35 +24,9 @@ let adaContext: BrowserContext
 let adaPage: Page
 let gracePage: Page
 
-interface Stored {
-  id: string
-  version: number
-  data: { body: Array<{ value: string; label: { id: string; name?: string } }>; target: { selector: { type: string; value: string } } }
-}
+const openSlide = (page: Page) => openSlideOf(page, slideId)
 
-const signIn = async (page: Page, who: SignedIn) => {
-  await page.goto("/login")
-  await page.locator("input[type=email]").fill(who.email)
-  await page.locator("input[type=password]").fill(who.password)
-  await page.locator("button[type=submit]").click()
-  await expectUrl(page, /\/dashboard\/labs$/)
-}
-
-const openSlide = async (page: Page) => {
-  await page.goto(`/dashboard/labs/${slideId}/annotations`)
-  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
-  await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
-  // The side panel may start closed on a narrower screen: open it.
-  if ((await page.getByTestId("annotation-side-panel").count()) === 0)
-    await page.getByRole("button", { name: "Show slide details" }).click()
-  await page.getByTestId("annotation-side-panel").waitFor()
-}
-
-const stored = async (): Promise<Array<Stored>> => {
-  const reply = await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: ada.access })
-  expect(reply.status).toBe(200)
-  return reply.body.data.results
-}
+const stored = (): Promise<Array<Stored>> => storedAnnotations(world.server, slideId, ada)
 const only = async (): Promise<Stored> => {
   const all = await stored()
   expect(all).toHaveLength(1)
@@ -66,22 +41,6 @@ const verticesOf = (annotation: Stored): Array<[number, number]> => {
     .split(/\s+/)
     .map((pair) => pair.split(",").map(Number) as [number, number])
 }
-
-/** A point of the viewer, as fractions of its box, in page pixels. */
-const at = async (page: Page, fx: number, fy: number) => {
-  const box = await page.getByTestId("slide-viewer").boundingBox()
-  if (box === null) throw new Error("the viewer has no box")
-  return { x: box.x + box.width * fx, y: box.y + box.height * fy }
-}
-
-const drag = async (page: Page, from: { x: number; y: number }, to: { x: number; y: number }) => {
-  await page.mouse.move(from.x, from.y)
-  await page.mouse.down()
-  for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10)
-  await page.mouse.up()
-}
-
-const tool = (page: Page, name: string) => page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name, exact: true })
 
 /** Waits until the server holds the annotation at `version`, and answers it. */
 const atVersion = async (version: number): Promise<Stored> => {

@@ -8,10 +8,10 @@ import type { BrowserContext, Page, Route } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
+import { at, drag, openSlide as openSlideOf, shownCount, signInAs as signIn, storedAnnotations, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
-import { showSidePanel } from "./support/slide-viewer.ts"
-import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
+import { startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
 let ada: SignedIn
@@ -21,26 +21,7 @@ let adaContext: BrowserContext
 let adaPage: Page
 let gracePage: Page
 
-const slideUrl = (id: string) => `/dashboard/labs/${id}/annotations`
-
-const signIn = async (page: Page, who: SignedIn) => {
-  await page.goto("/login")
-  await page.locator("input[type=email]").fill(who.email)
-  await page.locator("input[type=password]").fill(who.password)
-  await page.locator("button[type=submit]").click()
-  await expectUrl(page, /\/dashboard\/labs$/)
-}
-
-const openSlide = async (page: Page) => {
-  await page.goto(slideUrl(slideId))
-  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
-  await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
-  await showSidePanel(page)
-}
-
-/** The number the viewer's annotation chip shows. */
-const shownCount = async (page: Page): Promise<number> =>
-  Number(((await page.getByTestId("annotation-count").textContent()) ?? "").replace(/[^0-9]/g, "") || "0")
+const openSlide = (page: Page) => openSlideOf(page, slideId)
 
 /** DELETE, which the shared test client does not offer. */
 const remove = async (path: string, token: string) => {
@@ -49,30 +30,13 @@ const remove = async (path: string, token: string) => {
   return { status: response.status, body: text === "" ? null : JSON.parse(text) }
 }
 
-const storedCount = async (): Promise<number> => {
-  const reply = await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: ada.access })
-  expect(reply.status).toBe(200)
-  return reply.body.data.results.length
-}
+const storedCount = async (): Promise<number> => (await storedAnnotations(world.server, slideId, ada)).length
 
-/** A point of the viewer, as fractions of its box. */
-const at = async (page: Page, fx: number, fy: number) => {
-  const box = await page.getByTestId("slide-viewer").boundingBox()
-  if (box === null) throw new Error("the viewer has no box")
-  return { x: box.x + box.width * fx, y: box.y + box.height * fy }
-}
-
-const chooseTool = (page: Page, name: "Rectangle" | "Polygon" | "Pan and zoom") =>
-  page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name }).click()
+const chooseTool = (page: Page, name: "Rectangle" | "Polygon" | "Pan and zoom") => tool(page, name).click()
 
 const drawRectangle = async (page: Page, from: [number, number], to: [number, number]) => {
   await chooseTool(page, "Rectangle")
-  const a = await at(page, ...from)
-  const b = await at(page, ...to)
-  await page.mouse.move(a.x, a.y)
-  await page.mouse.down()
-  for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8)
-  await page.mouse.up()
+  await drag(page, await at(page, ...from), await at(page, ...to), 8)
 }
 
 /** How many drafts the page keeps in IndexedDB (what a reload finds). */
@@ -173,8 +137,7 @@ describe("co-annotation", () => {
     await actions.waitFor()
     expect(await actions.getByRole("button", { name: "Delete" }).count()).toBe(0)
     // A drag on the shape pans the slide: the shape stays as Ada drew it.
-    const before = (await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: ada.access })).body.data
-      .results
+    const before = await storedAnnotations(world.server, slideId, ada)
     await gracePage.mouse.move(inside.x, inside.y)
     await gracePage.mouse.down()
     await gracePage.mouse.move(inside.x + 40, inside.y + 30, { steps: 6 })
@@ -185,15 +148,11 @@ describe("co-annotation", () => {
     await actions.getByRole("button", { name: "Show" }).waitFor()
     expect(await shownCount(gracePage)).toBe(2)
     expect(await storedCount()).toBe(2)
-    const after = (await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: ada.access })).body.data
-      .results
-    expect(after.map((a: { version: number; visible: boolean }) => [a.version, a.visible])).toEqual(
-      before.map((a: { version: number; visible: boolean }) => [a.version, a.visible])
-    )
+    const after = await storedAnnotations(world.server, slideId, ada)
+    expect(after.map((a) => [a.version, a.visible])).toEqual(before.map((a) => [a.version, a.visible]))
     await actions.getByRole("button", { name: "Show" }).click()
 
-    const list = await api(world.server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: grace.access })
-    const first = list.body.data.results[0]
+    const first = (await storedAnnotations(world.server, slideId, grace))[0]!
     const removed = await remove(`/v2/labs/${slideId}/annotations/${first.id}/`, grace.access)
     expect(removed.status).toBe(403)
     const edited = await api(world.server).put(

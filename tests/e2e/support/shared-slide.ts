@@ -1,5 +1,6 @@
 // A ready slide in a folder of its own, for the tests where two people work on one slide: the folder
-// is made through the API and the slide built by the real worker from a small dotted JPEG.
+// is made through the API and the slide built by the real worker from a small dotted JPEG (2400 x
+// 1600 pixels). A JPEG records no scale: `mpp` gives the slide one, as a scanner's file would.
 import sharp from "sharp"
 import { expect } from "vitest"
 import { uploadWhole, waitForStatus } from "../../server/support/slides-api.ts"
@@ -9,7 +10,7 @@ import type { StartedServer } from "../../support/start-server.ts"
 export const sharedSlide = async (
   server: StartedServer,
   owner: SignedIn,
-  { folder, file, dots }: { readonly folder: string; readonly file: string; readonly dots: number }
+  { folder, file, dots, mpp }: { readonly folder: string; readonly file: string; readonly dots: number; readonly mpp?: number }
 ): Promise<{ readonly folderId: string; readonly slideId: string }> => {
   const made = await api(server).post("/v2/labs/", { name: folder, parent: null }, { token: owner.access })
   expect(made.status).toBe(201)
@@ -23,5 +24,6 @@ export const sharedSlide = async (
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   const lab = await waitForStatus(server, owner, reply.body.data.lab.id, ["ready", "failed"], 90_000)
   expect(lab.status).toBe("ready")
+  if (mpp !== undefined) await server.withDb((db) => db.updateTable("labs").set({ mpp }).where("id", "=", lab.id).execute())
   return { folderId, slideId: lab.id }
 }
