@@ -51,10 +51,33 @@ export const prepareWorkspaceWords = (locale: Locale): Promise<void> => {
   return prepareLocale(locale)
 }
 
-/** A translator bound to one locale. A missing key shows itself, so it is caught on screen and by tests. */
+const pluralRules = new Map<Locale, Intl.PluralRules>()
+const pluralOf = (locale: Locale, count: number): Intl.LDMLPluralRule => {
+  let rules = pluralRules.get(locale)
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale)
+    pluralRules.set(locale, rules)
+  }
+  return rules.select(count)
+}
+
+/**
+ * A translator bound to one locale. A missing key shows itself, so it is caught on screen and by tests.
+ * A numeric `count` picks the key's plural form when the dictionary has one (`points_one` beside
+ * `points`: "1 point", "3 points"), by the language's own rule, and is shown with the language's
+ * separators: Indonesian nouns do not inflect, so its
+ * rule never says "one" and its dictionary's forms are only there to keep the two key sets equal.
+ */
 export const translatorFor =
   (locale: Locale): Translate =>
   (key, params) => {
+    if (typeof params?.count === "number") {
+      // The number shown with the language's separators (1,234 / 1.234).
+      const shown = { ...params, count: params.count.toLocaleString(locale === "id" ? "id-ID" : "en-US") }
+      const form: unknown = translator.t(`${key}_${pluralOf(locale, params.count)}`, shown, locale)
+      if (typeof form === "string" && form !== "") return form
+      params = shown
+    }
     // Only a text is an answer: a missing key, or an area's name, shows the key itself.
     const text: unknown = translator.t(key, params, locale)
     return typeof text === "string" && text !== "" ? text : key

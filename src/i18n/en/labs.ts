@@ -184,6 +184,7 @@ export const labs = {
     collaborators: "Collaborators",
     moreCollaborators: "+{{count}}",
     collaboratorsCount: "{{count}} people",
+    collaboratorsCount_one: "1 person",
     viewCollaborators: "View collaborator",
     loadFailed: "The details could not be loaded."
   },
@@ -191,7 +192,9 @@ export const labs = {
     title: "{{count}} Item Selected",
     hint: "Select a single file for more information.",
     folders: "{{count}} folders",
+    folders_one: "1 folder",
     files: "{{count}} slides",
+    files_one: "1 slide",
     delete: "Delete selected",
     clear: "Clear selection"
   },

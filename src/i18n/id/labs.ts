@@ -186,6 +186,7 @@ export const labs: typeof en = {
     collaborators: "Kolaborator",
     moreCollaborators: "+{{count}}",
     collaboratorsCount: "{{count}} orang",
+    collaboratorsCount_one: "{{count}} orang",
     viewCollaborators: "Lihat kolaborator",
     loadFailed: "Detail tidak dapat dimuat."
   },
@@ -193,7 +194,9 @@ export const labs: typeof en = {
     title: "{{count}} Item Dipilih",
     hint: "Pilih satu file untuk informasi lebih lanjut.",
     folders: "{{count}} folder",
+    folders_one: "{{count}} folder",
     files: "{{count}} slide",
+    files_one: "{{count}} slide",
     delete: "Hapus yang dipilih",
     clear: "Batalkan pilihan"
   },

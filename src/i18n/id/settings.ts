@@ -129,6 +129,7 @@ export const settings: typeof en = {
       member_left: "Anda keluar dari {{lab}}",
       member_role_changed: "Anda menjadikan anggota {{lab}} sebagai {{role}}",
       annotation_created: "Anda menambahkan {{count}} anotasi ke {{lab}}",
+      annotation_created_one: "Anda menambahkan {{count}} anotasi ke {{lab}}",
       annotation_updated: "Anda mengubah anotasi pada {{lab}}",
       annotation_deleted: "Anda menghapus anotasi pada {{lab}}",
       label_changed: "Anda mengubah label {{lab}}",

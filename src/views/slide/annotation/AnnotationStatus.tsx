@@ -13,7 +13,7 @@ export const AnnotationStatus = ({ view }: { readonly view: AnnotationsView }) =
           ? t("viewer.annotations.loading")
           : view.phase === "failed"
             ? t("viewer.annotations.loadFailed")
-            : t("viewer.annotations.count", { count: view.count.toLocaleString() })}
+            : t("viewer.annotations.count", { count: view.count })}
         {view.phase === "failed" && (
           <button type="button" className={css.link} onClick={view.retry}>
             {t("viewer.annotations.retry")}

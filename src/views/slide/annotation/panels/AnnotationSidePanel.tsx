@@ -89,7 +89,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
         const gone: Array<string> = []
         for (const shape of store.all()) if (shape.labelId === id) gone.push(shape.id)
         if (gone.length > 0) store.apply("remote", { remove: gone })
-        toast({ kind: "success", title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted.toLocaleString() }) })
+        toast({ kind: "success", title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }) })
       }),
       flow.on("import.done", ({ annotations, skipped, warnings }) => {
         const shapes = annotations.flatMap((a) => {

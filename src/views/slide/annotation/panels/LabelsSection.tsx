@@ -210,7 +210,7 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, fill, onFill }: L
         title={t("viewer.annotationPanel.deleteTitle", { name: deleting?.name ?? "" })}
         description={
           deleting !== null && deleting.count > 0
-            ? t("viewer.annotationPanel.deleteBody", { count: deleting.count.toLocaleString() })
+            ? t("viewer.annotationPanel.deleteBody", { count: deleting.count })
             : t("viewer.annotationPanel.deleteBodyNone")
         }
         footer={
