@@ -11,6 +11,7 @@ import type { ActorRefFrom } from "xstate"
 import type OpenSeadragon from "openseadragon"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { handleAt } from "../../../annotation/edit.ts"
+import { sole } from "../../../annotation/selection.ts"
 import { AnnotationOverlay } from "../../../annotation/render/overlay.ts"
 import { type Shape, shapeOf, withCoords } from "../../../annotation/store/shape.ts"
 import type { Role } from "../../../contract/labs.ts"
@@ -100,7 +101,7 @@ export const useAnnotations = (options: {
   // Read by the overlay's handlers, which live as long as the viewer (a new role must not rebuild it).
   const editsRef = useRef(edits)
   editsRef.current = edits
-  const selectedId = useSelector(tools, (s) => s.context.selectedId)
+  const selectedId = useSelector(tools, (s) => sole(s.context.selection))
   // Moves with every change of the store, so the selected shape shown beside the slide is current.
   const [, setStoreVersion] = useState(0)
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
@@ -199,7 +200,7 @@ export const useAnnotations = (options: {
     /** The selected shape, when the user may change it. */
     const editable = (): Shape | null => {
       const snapshot = tools.getSnapshot()
-      const id = snapshot.context.selectedId
+      const id = sole(snapshot.context.selection)
       const shape = id === null || snapshot.context.tool !== "select" ? undefined : store.get(id)
       return shape !== undefined && editsRef.current.mayEdit(shape) ? shape : null
     }
@@ -266,7 +267,7 @@ export const useAnnotations = (options: {
     element.addEventListener("dblclick", onDouble)
     const preview = tools.subscribe((snapshot) => {
       overlay.setPreview(previewOf(snapshot, mpp))
-      const id = snapshot.context.selectedId
+      const id = sole(snapshot.context.selection)
       const shape = id === null ? null : (store.get(id) ?? null)
       // While a handle is dragged, the shape as the drag has it.
       const edit = snapshot.context.edit
@@ -312,7 +313,7 @@ export const useAnnotations = (options: {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
       const snapshot = tools.getSnapshot()
       if (snapshot.context.tool !== "select" || !snapshot.matches({ tools: { select: "idle" } })) return
-      const id = snapshot.context.selectedId
+      const id = sole(snapshot.context.selection)
       const shape = id === null ? undefined : store.get(id)
       if (shape === undefined || !edits.mayEdit(shape)) return
       const nudge = NUDGES[event.key]

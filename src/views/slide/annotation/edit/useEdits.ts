@@ -86,7 +86,7 @@ export const useEdits = (options: {
     (shape: Shape) => {
       if (isDraft(shape)) draftRef.current.remove(shape.id)
       else machine.send({ type: "edit.delete", shape })
-      tools.send({ type: "selection.clear" })
+      tools.send({ type: "selection.drop", ids: [shape.id] })
     },
     [machine, tools]
   )
@@ -171,7 +171,7 @@ export const useEdits = (options: {
       machine.on("edits.conflict", ({ annotationId, current, direction }) => {
         // As a change heard from someone else: the store keeps it unless it holds that version already.
         store.apply("remote", current === null ? { remove: [annotationId] } : { upsert: [current] })
-        if (current === null && tools.getSnapshot().context.selectedId === annotationId) tools.send({ type: "selection.clear" })
+        if (current === null) tools.send({ type: "selection.drop", ids: [annotationId] })
         if (direction === "do")
           toast({
             kind: "info",
