@@ -161,6 +161,7 @@ export const viewer = {
     conflictTitle: "Someone changed {{count}} of these annotations first",
     conflictKept:
       "The versions saved meanwhile of {{count}} annotations are kept and shown; your steps on them have left the undo history.",
+    tooManyToMove: "More than {{limit}} are selected: a drag pans the slide rather than move them all. Move fewer at a time.",
     selected: "selected"
   },
   collab: {

@@ -165,6 +165,8 @@ export const viewer: typeof en = {
     conflictTitle: "Orang lain mengubah {{count}} anotasi ini lebih dulu",
     conflictKept:
       "Versi {{count}} anotasi yang disimpan sementara itu dipertahankan dan ditampilkan; langkah Anda padanya keluar dari riwayat urungkan.",
+    tooManyToMove:
+      "Lebih dari {{limit}} terpilih: menyeret menggeser slide, tidak memindahkan semuanya. Pindahkan lebih sedikit sekaligus.",
     selected: "terpilih"
   },
   collab: {
