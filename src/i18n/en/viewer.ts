@@ -145,6 +145,7 @@ export const viewer = {
     delete: "Delete selected",
     clear: "Clear selection",
     hint: "Drag one of them to move them all. Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears, Delete deletes. Ctrl+Z undoes the whole change.",
+    hintReadOnly: "Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears.",
     notYours: "{{count}} of them were drawn by others: you can change only your own, and only those are relabelled, moved or deleted.",
     noneYours: "All of them were drawn by others: you can look, but only they, the owner or an admin can change them.",
     deleteTitle: "Delete {{count}} annotations?",

@@ -148,6 +148,8 @@ export const viewer: typeof en = {
     delete: "Hapus yang terpilih",
     clear: "Kosongkan pilihan",
     hint: "Seret salah satunya untuk memindahkan semuanya. Shift+klik menambah atau mengeluarkan satu, Shift+seret menambah yang ada di dalam kotak, Ctrl+A memilih semua anotasi yang tampil, Esc mengosongkan, Delete menghapus. Ctrl+Z mengurungkan seluruh perubahan.",
+    hintReadOnly:
+      "Shift+klik menambah atau mengeluarkan satu, Shift+seret menambah yang ada di dalam kotak, Ctrl+A memilih semua anotasi yang tampil, Esc mengosongkan.",
     notYours:
       "{{count}} di antaranya digambar orang lain: Anda hanya dapat mengubah milik Anda sendiri, dan hanya itu yang diberi label baru, dipindahkan, atau dihapus.",
     noneYours: "Semuanya digambar orang lain: Anda dapat melihat, tetapi hanya mereka, pemilik, atau admin yang dapat mengubahnya.",

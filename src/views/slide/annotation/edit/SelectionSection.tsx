@@ -102,7 +102,8 @@ export const SelectionSection = ({ view, labels, version }: SelectionSectionProp
         </p>
       )}
       <p className={css.hint} style={{ marginTop: 6 }}>
-        {t("viewer.selection.hint")}
+        {/* A drag moves them only when the user may change them all (and not too many). */}
+        {kept === 0 && count <= GROUP_MOVE_LIMIT ? t("viewer.selection.hint") : t("viewer.selection.hintReadOnly")}
       </p>
     </section>
   )
