@@ -327,7 +327,7 @@ export class SceneRenderer {
   /**
    * Selected shapes of one colour, over what is drawn already: their outline (a ring for a shape too
    * small to see, rings round each counted point) in one path, stroked with a wide blue halo and
-   * then the label's colour, thicker than the rest; closed ones tinted a little more.
+   * then the label's colour, thicker than the rest; closed ones tinted a little more (over their own fill).
    */
   private drawSelected(
     ctx: Context2D,
@@ -361,7 +361,7 @@ export class SceneRenderer {
       closed ||= shape.kind !== "polyline"
     }
     if (closed && fill > 0) {
-      ctx.globalAlpha = Math.min(1, fill * 1.6)
+      ctx.globalAlpha = Math.min(1, fill * 0.8)
       ctx.fillStyle = color
       ctx.fill()
       ctx.globalAlpha = 1

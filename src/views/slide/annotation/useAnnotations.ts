@@ -397,7 +397,8 @@ export const useAnnotations = (options: {
       if (event.ctrlKey || event.metaKey) return
       if (snapshot.context.tool !== "select" || !snapshot.matches({ tools: { select: "idle" } })) return
       if (event.key === "Delete" || event.key === "Backspace") {
-        if (snapshot.context.selection.size === 0) return
+        // A visitor deletes nothing, and is not told why at every key.
+        if (snapshot.context.selection.size === 0 || !canEdit) return
         deleteSelection()
         event.preventDefault()
         event.stopPropagation()
@@ -414,7 +415,7 @@ export const useAnnotations = (options: {
     }
     window.addEventListener("keydown", onKey, true)
     return () => window.removeEventListener("keydown", onKey, true)
-  }, [tools, store, edits, deleteSelection])
+  }, [tools, store, edits, deleteSelection, canEdit])
 
   const selectedShape = selectedId === null ? null : (store.get(selectedId) ?? null)
   return {
