@@ -6,6 +6,10 @@
 //          handles (always live, never cached): a square per vertex and, where a vertex can be
 //          inserted, a small disc on each edge's midpoint, when the user may change the shape; dots
 //          at the vertices when not. While a handle is dragged the nodes are moved, not rebuilt.
+//          The selection box being dragged is one rectangle; several selected shapes being dragged
+//          are one custom shape that traces them where the drag has them (the scene leaves them out
+//          meanwhile). A selection of several is highlighted in the scene itself (scene.ts), so it
+//          costs no node per shape whatever its size.
 // The cache (as QuPath paints its overlay into cached tiles): the shapes are rendered by SceneRenderer
 // into an offscreen canvas a margin larger than the view, once the view settles (OpenSeadragon's
 // 'animation-finish', or no move for SETTLE_MS) or when the store or the selection changes. While the
@@ -19,9 +23,10 @@
 import Konva from "konva"
 import type OpenSeadragon from "openseadragon"
 import { hasEdges, midpointsOf, showsHandles } from "../edit.ts"
+import type { BBox } from "../geometry.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
-import { type SceneJob, SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
+import { SELECTED_STROKE_PX, SELECTION_COLOR, type SceneJob, SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
 import { type Affine, affineFrom, apply, compose, IDENTITY, invert, konvaAttrs, sameAffine, scaleOf } from "./transform.ts"
 
 export interface Preview {
@@ -47,6 +52,15 @@ export interface OverlayOptions {
 }
 
 const HANDLE_PX = 4
+/** Shapes of a dragged selection traced each frame at most; beyond, the box around them all stands for them. */
+export const MOVE_PREVIEW_LIMIT = 2000
+
+/** Several selected shapes being dragged: which, and how far (image px). */
+export interface Moving {
+  readonly ids: ReadonlyArray<string>
+  readonly dx: number
+  readonly dy: number
+}
 /** The view counts as settled after this long without a move. */
 export const SETTLE_MS = 100
 /** The cache reaches this fraction of the view's size beyond each edge, so a short pan shows shapes. */
@@ -81,7 +95,17 @@ export class AnnotationOverlay {
   private readonly previewCaption: Konva.Label
   private readonly selectedLine: Konva.Line
   private readonly selectedHandles: Konva.Group
+  private readonly boxRect: Konva.Rect
+  private readonly movingShape: Konva.Shape
   private readonly renderer: SceneRenderer
+  /** The selection of several, highlighted in the scene. */
+  private selection: ReadonlySet<string> = new Set()
+  /** Several selected shapes being dragged, as they were at the press, and the drag. */
+  private moving: { readonly ids: ReadonlyArray<string>; readonly shapes: ReadonlyArray<Shape>; dx: number; dy: number } | null = null
+  /** Left out of the scene while they are dragged. */
+  private excluded: ReadonlySet<string> | null = null
+  /** The drag ended: its preview stays until the scene shows the shapes where they went. */
+  private movedAt = -1
   private transform: Affine = IDENTITY
   private ready = false
   private selected: Shape | null = null
@@ -134,7 +158,23 @@ export class AnnotationOverlay {
     this.selectedHandles = new Konva.Group({ visible: false })
     this.previewLine = new Konva.Line({ ...line, strokeWidth: 2, dash: [6, 4], visible: false })
     this.previewVertices = new Konva.Group({ visible: false })
-    this.toolGroup.add(this.selectedLine, this.selectedHandles, this.previewLine, this.previewVertices)
+    this.boxRect = new Konva.Rect({
+      visible: false,
+      listening: false,
+      perfectDrawEnabled: false,
+      strokeScaleEnabled: false,
+      stroke: SELECTION_COLOR,
+      strokeWidth: 1.5,
+      dash: [6, 4],
+      fill: "rgba(59, 130, 246, 0.10)"
+    })
+    this.movingShape = new Konva.Shape({
+      visible: false,
+      listening: false,
+      perfectDrawEnabled: false,
+      sceneFunc: (context) => this.traceMoving(context)
+    })
+    this.toolGroup.add(this.movingShape, this.selectedLine, this.selectedHandles, this.previewLine, this.previewVertices, this.boxRect)
     this.previewCaption = new Konva.Label({ visible: false, listening: false })
     this.previewCaption.add(new Konva.Tag({ fill: "rgba(17, 24, 39, 0.85)", cornerRadius: 4 }))
     this.previewCaption.add(new Konva.Text({ text: "", fill: "#f9fafb", fontSize: 12, padding: 5, fontFamily: "system-ui, sans-serif" }))
@@ -263,6 +303,98 @@ export class AnnotationOverlay {
     this.toolLayer.batchDraw()
     // The scene leaves the selected shape out: it renders again only when another one is selected.
     if (previous?.id !== shape?.id) this.requestDraw()
+  }
+
+  /** The selection of several, highlighted in the scene (one alone is `select`'s, with its handles). */
+  setSelection(selection: ReadonlySet<string>): void {
+    if (selection === this.selection) return
+    this.selection = selection
+    this.requestDraw()
+  }
+
+  /** The selection box as dragged so far (image pixels), or none. */
+  setBox(box: BBox | null): void {
+    if (box === null) {
+      if (!this.boxRect.visible()) return
+      this.boxRect.visible(false)
+    } else this.boxRect.setAttrs({ x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY, visible: true })
+    this.toolLayer.batchDraw()
+  }
+
+  /**
+   * Several selected shapes dragged this far (image pixels): traced where the drag has them, and
+   * left out of the scene meanwhile. Null: the drag is over; the tracing stays until the scene has
+   * been rendered again with the shapes where they went (no frame shows them nowhere).
+   */
+  setMoving(moving: Moving | null): void {
+    if (moving === null) {
+      if (this.moving === null || this.movedAt >= 0) return
+      this.excluded = null
+      this.requestDraw()
+      this.movedAt = this.version
+      return
+    }
+    if (this.moving === null || this.moving.ids !== moving.ids || this.movedAt >= 0) {
+      const shapes: Array<Shape> = []
+      for (const id of moving.ids) {
+        const shape = this.store.get(id)
+        if (shape !== undefined) shapes.push(shape)
+      }
+      this.moving = { ids: moving.ids, shapes, dx: moving.dx, dy: moving.dy }
+      this.movedAt = -1
+      this.excluded = new Set(moving.ids)
+      this.requestDraw()
+    }
+    this.moving.dx = moving.dx
+    this.moving.dy = moving.dy
+    this.movingShape.visible(true)
+    this.toolLayer.batchDraw()
+  }
+
+  /** The dragged shapes, in image pixels under the tool group's transform: outlines, or the box around them all. */
+  private traceMoving(context: Konva.Context): void {
+    const moving = this.moving
+    if (moving === null) return
+    const { dx, dy, shapes } = moving
+    const scale = this.scale
+    context.beginPath()
+    if (shapes.length <= MOVE_PREVIEW_LIMIT) {
+      for (const shape of shapes) {
+        const { coords } = shape
+        if (shape.kind === "points") {
+          const r = 6 / scale
+          for (let i = 0; i < coords.length; i += 2) {
+            context.moveTo(coords[i]! + dx + r, coords[i + 1]! + dy)
+            context.arc(coords[i]! + dx, coords[i + 1]! + dy, r, 0, Math.PI * 2, false)
+          }
+          continue
+        }
+        context.moveTo(coords[0]! + dx, coords[1]! + dy)
+        for (let i = 2; i < coords.length; i += 2) context.lineTo(coords[i]! + dx, coords[i + 1]! + dy)
+        if (shape.kind !== "polyline") context.closePath()
+      }
+    } else {
+      let minX = Number.POSITIVE_INFINITY
+      let minY = Number.POSITIVE_INFINITY
+      let maxX = Number.NEGATIVE_INFINITY
+      let maxY = Number.NEGATIVE_INFINITY
+      for (const { bbox } of shapes) {
+        minX = Math.min(minX, bbox.minX)
+        minY = Math.min(minY, bbox.minY)
+        maxX = Math.max(maxX, bbox.maxX)
+        maxY = Math.max(maxY, bbox.maxY)
+      }
+      context.rect(minX + dx, minY + dy, maxX - minX, maxY - minY)
+    }
+    context.setAttr("lineJoin", "round")
+    context.setAttr("strokeStyle", SELECTION_COLOR)
+    context.setAttr("globalAlpha", 0.85)
+    context.setAttr("lineWidth", 4 / scale)
+    context.stroke()
+    context.setAttr("globalAlpha", 1)
+    context.setAttr("strokeStyle", "#ffffff")
+    context.setAttr("lineWidth", SELECTED_STROKE_PX / 2 / scale)
+    context.stroke()
   }
 
   private buildHandles(shape: Shape, editable: boolean): void {
@@ -431,6 +563,12 @@ export class AnnotationOverlay {
       this.back = this.front
       this.front = finished
       this.job = null
+      // The scene shows the dragged shapes where they went: their tracing goes.
+      if (this.movedAt >= 0 && finished.version >= this.movedAt) {
+        this.moving = null
+        this.movedAt = -1
+        this.movingShape.visible(false)
+      }
       this.placeTools()
       this.sceneLayer.draw()
       this.toolLayer.draw()
@@ -480,6 +618,8 @@ export class AnnotationOverlay {
       pixelRatio,
       transform: back.transform,
       selectedId: this.selected?.id ?? null,
+      selection: this.selection,
+      ...(this.excluded === null ? {} : { excluded: this.excluded }),
       fillAlpha: this.fill
     })
   }

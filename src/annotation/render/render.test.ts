@@ -141,4 +141,24 @@ describe("SceneRenderer", () => {
     const stats = new SceneRenderer(fakeCanvas).draw(recorder().ctx, store, { ...frame(0.4), selectedId: "big" })
     expect(stats.outlines).toBe(0)
   })
+
+  it("highlights a selection of several after the rest, one halo and one stroke per colour, no node per shape", () => {
+    const plain = recorder()
+    new SceneRenderer(fakeCanvas).draw(plain.ctx, store, frame(0.4))
+    const { ctx, calls } = recorder()
+    const selection = new Set(["big", "small", "cell", "count", "far"])
+    const stats = new SceneRenderer(fakeCanvas).draw(ctx, store, { ...frame(0.4), selection })
+    // Drawn as ever, and then the four in view again, highlighted ("far" is off screen).
+    expect([stats.outlines, stats.circles, stats.dots]).toEqual([1, 1, 1])
+    expect(stats.selected).toBe(4)
+    // Two colours: red (big, count) and green (small, cell); each a halo and a stroke, the points' rings too.
+    expect(calls.stroke - plain.calls.stroke).toBe(2 * 2 + 2)
+    // The tiny and the small cell are ringed so they show; the counted point gets a ring.
+    expect(calls.arc - plain.calls.arc).toBe(3)
+  })
+
+  it("leaves shapes being dragged out of the scene", () => {
+    const stats = new SceneRenderer(fakeCanvas).draw(recorder().ctx, store, { ...frame(0.4), excluded: new Set(["big", "cell"]) })
+    expect([stats.outlines, stats.circles, stats.dots]).toEqual([0, 0, 1])
+  })
 })

@@ -12,6 +12,10 @@
 //     as the path is built (no allocation); shapes of more than DP_FROM vertices are simplified once
 //     per zoom level (Douglas-Peucker, cached) so a 5,000-vertex outline is not walked every frame.
 // Strokes are STROKE_PX wide on screen whatever the zoom (line width divided by the scale).
+// The selection (several shapes; one alone is the interactive layer's, with its handles) is drawn
+// here too, after the rest, in the same batches: a blue halo and the label's colour twice as thick,
+// a shape too small to see as a ring around it, a counted point with a ring; so selecting 100,000
+// shapes costs a render of them, never a node each.
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
 import { simplify } from "./simplify.ts"
@@ -22,6 +26,12 @@ export const ROUND_PX = 8
 export const LOD_PX = 0.75
 export const DP_FROM = 128
 export const STROKE_PX = 1
+/** The selection's halo and stroke, on screen. */
+export const SELECTION_COLOR = "#3b82f6"
+export const HALO_PX = 4.5
+export const SELECTED_STROKE_PX = 2
+/** A selected shape smaller than this on screen is ringed at this size, so it can be seen to be selected. */
+export const SELECTED_RING_PX = 5
 export const POINT_RADIUS_PX = 5
 /** Above this many outlines in view, no fill: filling thousands of small paths doubles a frame's cost. */
 export const FILL_AT_MOST = 2000
@@ -39,6 +49,10 @@ export interface SceneFrame {
   readonly transform: Affine
   /** Not drawn here: the interactive layer draws it with its handles. */
   readonly selectedId?: string | null
+  /** Drawn highlighted, after the others. */
+  readonly selection?: ReadonlySet<string>
+  /** Not drawn here: being dragged, the interactive layer draws them where the drag has them. */
+  readonly excluded?: ReadonlySet<string>
   /** Fill closed shapes this lightly (0: outlines only). */
   readonly fillAlpha?: number
 }
@@ -49,6 +63,8 @@ export interface SceneStats {
   readonly circles: number
   readonly dots: number
   readonly vertices: number
+  /** Selected shapes drawn highlighted. */
+  readonly selected?: number
 }
 
 /** A drawing in progress. */
@@ -77,11 +93,12 @@ interface Bucket {
   readonly circles: Array<Shape>
 }
 
-/** One unit of work: a path of up to PATH_SHAPES shapes of one colour, the counter points, or the dots. */
+/** One unit of work: a path of up to PATH_SHAPES shapes of one colour, the counter points, the dots, or selected shapes of one colour. */
 type Step =
   | { readonly kind: "outlines" | "lines" | "circles"; readonly bucket: Bucket; readonly start: number }
   | { readonly kind: "points" }
   | { readonly kind: "dots" }
+  | { readonly kind: "selected"; readonly color: string; readonly shapes: ReadonlyArray<Shape>; readonly start: number }
 
 export class SceneRenderer {
   private readonly words = new Map<string, number>()
@@ -115,6 +132,9 @@ export class SceneRenderer {
     const tiny = TINY_PX / scale
     const round = ROUND_PX / scale
     const points: Array<Shape> = []
+    const selection = frame.selection !== undefined && frame.selection.size > 0 ? frame.selection : null
+    const excluded = frame.excluded !== undefined && frame.excluded.size > 0 ? frame.excluded : null
+    const selectedByColor = new Map<string, Array<Shape>>()
     let dots = 0
     const pr = frame.pixelRatio
     const bw = Math.max(1, Math.round(frame.width * pr))
@@ -128,7 +148,15 @@ export class SceneRenderer {
       const end = Math.min(visible.length, sorted + SORT_SHAPES)
       for (; sorted < end; sorted++) {
         const shape = visible[sorted]!
-        if (shape.id === frame.selectedId) continue
+        if (shape.id === frame.selectedId || excluded?.has(shape.id)) continue
+        if (selection?.has(shape.id)) {
+          let list = selectedByColor.get(shape.color)
+          if (list === undefined) {
+            list = []
+            selectedByColor.set(shape.color, list)
+          }
+          list.push(shape)
+        }
         if (shape.kind === "points") {
           points.push(shape)
           continue
@@ -163,6 +191,8 @@ export class SceneRenderer {
       }
       if (points.length > 0) steps.push({ kind: "points" })
       if (dots > 0) steps.push({ kind: "dots" })
+      for (const [color, shapes] of selectedByColor)
+        for (let start = 0; start < shapes.length; start += PATH_SHAPES) steps.push({ kind: "selected", color, shapes, start })
       fill = frame.fillAlpha !== undefined && frame.fillAlpha > 0 && inView <= FILL_AT_MOST ? frame.fillAlpha : 0
       stats.dots = dots
     }
@@ -170,13 +200,19 @@ export class SceneRenderer {
     let fill = 0
     const lod = LOD_PX / scale
     const level = Math.floor(Math.log2(1 / scale))
-    const stats = { queried: visible.length, outlines: 0, circles: 0, dots: 0, vertices: 0 }
+    const stats = { queried: visible.length, outlines: 0, circles: 0, dots: 0, vertices: 0, selected: 0 }
     const dotImage = this.dotImage
     const dotCanvas = this.dotCanvas
     let next = 0
 
     const run = (step: Step) => {
       if (step.kind === "points") return this.drawPoints(ctx, points, m, pr)
+      if (step.kind === "selected") {
+        const end = Math.min(step.shapes.length, step.start + PATH_SHAPES)
+        this.drawSelected(ctx, step.shapes, step.start, end, step.color, m, pr, lod, level, fill)
+        stats.selected += end - step.start
+        return
+      }
       if (step.kind === "dots") {
         if (dotImage === null || dotCanvas === null) return
         const dotContext = dotCanvas.getContext("2d") as CanvasRenderingContext2D | null
@@ -286,6 +322,82 @@ export class SceneRenderer {
     }
     if (shape.kind !== "polyline") ctx.closePath()
     return drawn
+  }
+
+  /**
+   * Selected shapes of one colour, over what is drawn already: their outline (a ring for a shape too
+   * small to see, rings round each counted point) in one path, stroked with a wide blue halo and
+   * then the label's colour, thicker than the rest; closed ones tinted a little more (over their own fill).
+   */
+  private drawSelected(
+    ctx: Context2D,
+    shapes: ReadonlyArray<Shape>,
+    start: number,
+    end: number,
+    color: string,
+    m: Affine,
+    pr: number,
+    lod: number,
+    level: number,
+    fill: number
+  ): void {
+    const scale = scaleOf(m)
+    const ring = SELECTED_RING_PX / scale
+    // Outlines in image pixels...
+    ctx.setTransform(pr * m.a, pr * m.b, pr * m.c, pr * m.d, pr * m.e, pr * m.f)
+    ctx.beginPath()
+    let closed = false
+    for (let i = start; i < end; i++) {
+      const shape = shapes[i]!
+      if (shape.kind === "points") continue
+      const { minX, minY, maxX, maxY } = shape.bbox
+      if (maxX - minX < ring * 2 && maxY - minY < ring * 2) {
+        const r = Math.max(ring, (maxX - minX + maxY - minY) / 4)
+        const cx = (minX + maxX) / 2
+        const cy = (minY + maxY) / 2
+        ctx.moveTo(cx + r, cy)
+        ctx.arc(cx, cy, r, 0, Math.PI * 2)
+      } else this.trace(ctx, shape, lod, level)
+      closed ||= shape.kind !== "polyline"
+    }
+    if (closed && fill > 0) {
+      ctx.globalAlpha = Math.min(1, fill * 0.8)
+      ctx.fillStyle = color
+      ctx.fill()
+      ctx.globalAlpha = 1
+    }
+    this.strokeSelected(ctx, color, scale)
+    // ...and the counted points' rings on screen.
+    ctx.setTransform(pr, 0, 0, pr, 0, 0)
+    ctx.beginPath()
+    let any = false
+    for (let i = start; i < end; i++) {
+      const shape = shapes[i]!
+      if (shape.kind !== "points") continue
+      any = true
+      const { coords } = shape
+      for (let j = 0; j < coords.length; j += 2) {
+        const x = m.a * coords[j]! + m.c * coords[j + 1]! + m.e
+        const y = m.b * coords[j]! + m.d * coords[j + 1]! + m.f
+        const r = POINT_RADIUS_PX + 3
+        ctx.moveTo(x + r, y)
+        ctx.arc(x, y, r, 0, Math.PI * 2)
+      }
+    }
+    if (any) this.strokeSelected(ctx, color, 1)
+  }
+
+  private strokeSelected(ctx: Context2D, color: string, scale: number): void {
+    ctx.lineJoin = "round"
+    ctx.strokeStyle = SELECTION_COLOR
+    ctx.globalAlpha = 0.85
+    ctx.lineWidth = HALO_PX / scale
+    ctx.stroke()
+    ctx.globalAlpha = 1
+    ctx.strokeStyle = color
+    ctx.lineWidth = SELECTED_STROKE_PX / scale
+    ctx.stroke()
+    ctx.lineJoin = "miter"
   }
 
   /** Counter points: a filled disc of constant screen size, outlined dark so it shows on any stain. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest"
 import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
 import { Api, type ApiRequest } from "../Api.ts"
 import { Conflict, Forbidden } from "../ApiError.ts"
-import { updateAnnotation } from "./edit.ts"
+import { shapeOf } from "../../annotation/store/shape.ts"
+import { applyChanges, updateAnnotation } from "./edit.ts"
 
 const mine = annotationOf("00000000-0000-4000-8000-000000000001", ring(10, 10, 5), { version: 2 })
 const theirs = { ...mine, version: 3, visible: true, user: { id: "u2", email: "grace@example.org", name: "Grace" } }
@@ -42,5 +43,40 @@ describe("updateAnnotation", () => {
   it("a 403 stays a failure (the viewer says the user may not change it)", async () => {
     const { result } = run(() => Effect.fail(new Forbidden({ message: "not yours" })))
     expect(await result).toMatchObject({ _tag: "Failure", failure: { _tag: "Forbidden" } })
+  })
+})
+
+describe("applyChanges", () => {
+  it("sends a step's changes a few at a time and answers each by id; a 403 is that one's answer, not the step's", async () => {
+    let inFlight = 0
+    let most = 0
+    const sent: Array<ApiRequest<unknown>> = []
+    const layer = Api.test((request) => {
+      sent.push(request)
+      return Effect.gen(function* () {
+        inFlight++
+        most = Math.max(most, inFlight)
+        yield* Effect.sleep("5 millis")
+        inFlight--
+        if (request.path.includes("-000000000003")) return yield* Effect.fail(new Forbidden({ message: "not yours" }))
+        return { status: "success", data: null }
+      })
+    })
+    const shapes = Array.from({ length: 8 }, (_, i) => {
+      const parsed = shapeOf(annotationOf(`00000000-0000-4000-8000-00000000000${i}`, ring(10, 10, 5), { version: 2 }))
+      if (!parsed.ok) throw new Error(parsed.error)
+      return parsed.shape
+    })
+    const program = applyChanges(
+      shapes.map((shape) => ({ labId: "slide-1", id: shape.id, from: shape, to: null, version: 2 })),
+      3
+    )
+    const results = await Effect.runPromise(Effect.provide(program, layer))
+    expect(sent).toHaveLength(8)
+    expect(sent.map((request) => [request.method, request.query])).toEqual(shapes.map(() => ["DELETE", { version: "2" }]))
+    expect(most).toBe(3)
+    expect(Object.keys(results)).toEqual(shapes.map((shape) => shape.id))
+    expect(results[shapes[3]!.id]).toMatchObject({ _tag: "Failed", error: { _tag: "Forbidden" } })
+    expect(Object.values(results).filter((r) => r._tag === "Saved")).toHaveLength(7)
   })
 })

@@ -135,3 +135,25 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
     )
   )
 })
+
+/** What the server made of one change of a step: its outcome, or why it did not go through. */
+export type ChangeResult = ChangeOutcome | { readonly _tag: "Failed"; readonly error: unknown }
+
+/**
+ * The changes of one undo step (one shape's, or a selection's), `concurrency` calls at a time: the
+ * contract edits and deletes one annotation per call. Each answers for itself, by annotation id, so
+ * one refusal (a reviewer's 403 on someone else's shape) is said for that shape and the rest stand;
+ * the program itself never fails for a refusal.
+ */
+export const applyChanges = Effect.fn("Annotations.changes")(function* (inputs: ReadonlyArray<ChangeInput>, concurrency: number) {
+  const results = yield* Effect.forEach(
+    inputs,
+    (input) =>
+      applyChange(input).pipe(
+        Effect.map((outcome): ChangeResult => outcome),
+        Effect.catch((error) => Effect.succeed<ChangeResult>({ _tag: "Failed", error }))
+      ),
+    { concurrency }
+  )
+  return Object.fromEntries(inputs.map((input, i) => [input.id, results[i]!])) as Readonly<Record<string, ChangeResult>>
+})

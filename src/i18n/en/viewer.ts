@@ -20,7 +20,7 @@ export const viewer = {
   tilesLoading: "Loading tiles…",
   canvas: {
     label: "Slide",
-    help: "Arrow keys move the slide, + and − zoom, 0 shows the whole slide, R and Shift+R rotate, F goes full screen."
+    help: "Arrow keys move the slide, + and − zoom, 0 shows the whole slide, R and Shift+R rotate, F goes full screen. With the pan tool, Shift+click adds a shape to the selection, Shift+drag selects the shapes inside a box, Ctrl+A selects every shown shape, Esc clears the selection and Delete deletes it."
   },
   tools: {
     label: "Tools",
@@ -32,7 +32,7 @@ export const viewer = {
     comment: "Comment",
     measure: "Measure",
     hints: {
-      pan: "Drag to pan, scroll to zoom, click a shape to select it",
+      pan: "Drag to pan, scroll to zoom, click a shape to select it; Shift+click adds to the selection, Shift+drag selects by box, Ctrl+A selects all",
       rectangle: "Drag to draw a rectangle",
       polygon: "Click each vertex; double-click, Enter or click the first vertex to close; Backspace removes the last",
       freehand: "Drag to draw a freehand outline",
@@ -142,6 +142,34 @@ export const viewer = {
     conflictGone: "It was deleted in the meantime. Your steps on it have left the undo history.",
     undoFailedTitle: "The undo could not be saved",
     redoFailedTitle: "The redo could not be saved"
+  },
+  selection: {
+    title: "Selected annotations",
+    count: "{{count}} selected",
+    label: "Label of the selected annotations",
+    mixed: "Several labels",
+    delete: "Delete selected",
+    clear: "Clear selection",
+    hint: "Drag one of them to move them all. Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears, Delete deletes. Ctrl+Z undoes the whole change.",
+    hintReadOnly: "Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears.",
+    notYours: "{{count}} of them were drawn by others: you can change only your own, and only those are relabelled, moved or deleted.",
+    noneYours: "All of them were drawn by others: you can look, but only they, the owner or an admin can change them.",
+    deleteTitle: "Delete {{count}} annotations?",
+    deleteBody: "They are deleted for everyone on this slide. Undo (Ctrl+Z) brings them all back.",
+    deleteLeftOut: "{{kept}} of the selected annotations were drawn by others and stay: reviewers may delete only their own.",
+    deleteOneTitle: "Delete 1 annotation?",
+    deleteConfirm: "Delete",
+    cancel: "Cancel",
+    deleted: "{{count}} annotations deleted",
+    undeletableTitle: "Nothing deleted",
+    undeletableBody: "The {{count}} selected annotations were drawn by others. Reviewers may delete only their own.",
+    refusedTitle: "{{count}} of {{of}} annotations could not be changed",
+    failedTitle: "{{count}} of {{of}} changes could not be saved",
+    conflictTitle: "Someone changed {{count}} of these annotations first",
+    conflictKept:
+      "The versions saved meanwhile of {{count}} annotations are kept and shown; your steps on them have left the undo history.",
+    tooManyToMove: "More than {{limit}} are selected: a drag pans the slide rather than move them all. Move fewer at a time.",
+    selected: "selected"
   },
   collab: {
     viewers: "Also on this slide",

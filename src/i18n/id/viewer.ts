@@ -22,7 +22,7 @@ export const viewer: typeof en = {
   tilesLoading: "Memuat tile…",
   canvas: {
     label: "Slide",
-    help: "Tombol panah menggeser slide, + dan − memperbesar dan memperkecil, 0 menampilkan seluruh slide, R dan Shift+R memutar, F membuka layar penuh."
+    help: "Tombol panah menggeser slide, + dan − memperbesar dan memperkecil, 0 menampilkan seluruh slide, R dan Shift+R memutar, F membuka layar penuh. Dengan alat geser, Shift+klik menambahkan bentuk ke pilihan, Shift+seret memilih bentuk di dalam kotak, Ctrl+A memilih semua bentuk yang tampil, Esc mengosongkan pilihan dan Delete menghapusnya."
   },
   tools: {
     label: "Alat",
@@ -34,7 +34,7 @@ export const viewer: typeof en = {
     comment: "Komentar",
     measure: "Ukur",
     hints: {
-      pan: "Seret untuk menggeser, gulir untuk memperbesar, klik bentuk untuk memilihnya",
+      pan: "Seret untuk menggeser, gulir untuk memperbesar, klik bentuk untuk memilihnya; Shift+klik menambah ke pilihan, Shift+seret memilih dengan kotak, Ctrl+A memilih semua",
       rectangle: "Seret untuk menggambar persegi",
       polygon: "Klik setiap titik sudut; klik ganda, Enter, atau klik titik pertama untuk menutup; Backspace menghapus yang terakhir",
       freehand: "Seret untuk menggambar garis bebas",
@@ -145,6 +145,37 @@ export const viewer: typeof en = {
     conflictGone: "Anotasi itu sudah dihapus. Langkah Anda padanya keluar dari riwayat urungkan.",
     undoFailedTitle: "Urungkan tidak dapat disimpan",
     redoFailedTitle: "Ulangi tidak dapat disimpan"
+  },
+  selection: {
+    title: "Anotasi terpilih",
+    count: "{{count}} terpilih",
+    label: "Label anotasi terpilih",
+    mixed: "Beberapa label",
+    delete: "Hapus yang terpilih",
+    clear: "Kosongkan pilihan",
+    hint: "Seret salah satunya untuk memindahkan semuanya. Shift+klik menambah atau mengeluarkan satu, Shift+seret menambah yang ada di dalam kotak, Ctrl+A memilih semua anotasi yang tampil, Esc mengosongkan, Delete menghapus. Ctrl+Z mengurungkan seluruh perubahan.",
+    hintReadOnly:
+      "Shift+klik menambah atau mengeluarkan satu, Shift+seret menambah yang ada di dalam kotak, Ctrl+A memilih semua anotasi yang tampil, Esc mengosongkan.",
+    notYours:
+      "{{count}} di antaranya digambar orang lain: Anda hanya dapat mengubah milik Anda sendiri, dan hanya itu yang diberi label baru, dipindahkan, atau dihapus.",
+    noneYours: "Semuanya digambar orang lain: Anda dapat melihat, tetapi hanya mereka, pemilik, atau admin yang dapat mengubahnya.",
+    deleteTitle: "Hapus {{count}} anotasi?",
+    deleteBody: "Anotasi ini dihapus untuk semua orang di slide ini. Urungkan (Ctrl+Z) mengembalikan semuanya.",
+    deleteLeftOut: "{{kept}} anotasi terpilih digambar orang lain dan tetap ada: reviewer hanya dapat menghapus milik sendiri.",
+    deleteOneTitle: "Hapus 1 anotasi?",
+    deleteConfirm: "Hapus",
+    cancel: "Batal",
+    deleted: "{{count}} anotasi dihapus",
+    undeletableTitle: "Tidak ada yang dihapus",
+    undeletableBody: "{{count}} anotasi terpilih digambar orang lain. Reviewer hanya dapat menghapus milik sendiri.",
+    refusedTitle: "{{count}} dari {{of}} anotasi tidak dapat diubah",
+    failedTitle: "{{count}} dari {{of}} perubahan tidak dapat disimpan",
+    conflictTitle: "Orang lain mengubah {{count}} anotasi ini lebih dulu",
+    conflictKept:
+      "Versi {{count}} anotasi yang disimpan sementara itu dipertahankan dan ditampilkan; langkah Anda padanya keluar dari riwayat urungkan.",
+    tooManyToMove:
+      "Lebih dari {{limit}} terpilih: menyeret menggeser slide, tidak memindahkan semuanya. Pindahkan lebih sedikit sekaligus.",
+    selected: "terpilih"
   },
   collab: {
     viewers: "Juga membuka slide ini",

@@ -1,14 +1,43 @@
 import { describe, expect, it } from "vitest"
+import { verticesOf } from "../../annotation/geometry.ts"
+import { boxOf, shapesWithin, shownIds, sole } from "../../annotation/selection.ts"
 import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { AnnotationStore } from "../../annotation/store/store.ts"
 import { NetworkError } from "../../effects/ApiError.ts"
 import { drive } from "../support/testing/drive.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
 import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
 import type { SaveInput } from "./programs.ts"
-import { type EditPress, kindOfDraft, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
+import { type EditPress, kindOfDraft, type ToolsContext, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
 
 const label = { id: "l1", name: "Tumour", color: "#FF0000" }
-const input = { labId: "slide-1", label, defaultLabel: "Annotation", newId: () => "00000000-0000-4000-8000-000000000001" }
+
+// The shapes on the slide, as the store the view hands the machine has them: s1 the square the
+// edit presses are on, s2 a cell wholly inside the box from A (100, 100) to "far" (300, 250) or C
+// (300, 300), s3 a cell that box's right edge cuts through (touching is not inside).
+const shapesOnSlide: Readonly<Record<string, ReadonlyArray<number>>> = {
+  s1: [0, 0, 200, 0, 200, 200, 0, 200],
+  s2: verticesOf(ring(200, 180, 20, 8)).flat(),
+  s3: verticesOf(ring(300, 180, 20, 8)).flat()
+}
+const slideStore = new AnnotationStore()
+slideStore.load(
+  Object.entries(shapesOnSlide).map(([id, coords]) =>
+    annotationOf(id, {
+      kind: "polygon",
+      points: Array.from({ length: coords.length / 2 }, (_, i) => [coords[i * 2]!, coords[i * 2 + 1]!] as const)
+    })
+  )
+)
+const shapes = { within: (box: Parameters<typeof shapesWithin>[1]) => shapesWithin(slideStore, box), all: () => shownIds(slideStore) }
+/** The box rule as the feature states it, vertex by vertex: a shape is taken when every vertex lies inside. */
+const inside = (box: { minX: number; minY: number; maxX: number; maxY: number }) =>
+  Object.entries(shapesOnSlide)
+    .filter(([, coords]) => coords.every((v, i) => (i % 2 === 0 ? v >= box.minX && v <= box.maxX : v >= box.minY && v <= box.maxY)))
+    .map(([id]) => id)
+
+const input = { labId: "slide-1", label, defaultLabel: "Annotation", newId: () => "00000000-0000-4000-8000-000000000001", shapes }
+const sorted = (ids: Iterable<string>) => [...ids].sort()
 const at = (x: number, y: number) => ({ x, y, scale: 1 })
 const stored = annotationOf("00000000-0000-4000-8000-000000000001", ring(0, 0, 10))
 
@@ -24,6 +53,8 @@ const triangle = [0, 0, 200, 0, 100, 150]
 const press = (handle: EditPress["handle"], coords = square): EditPress => ({ id: "s1", kind: "polygon", coords, version: 3, handle })
 type Commit = Extract<ToolsEmitted, { type: "edit.commit" }>
 const commitsOf = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e): e is Commit => e.type === "edit.commit")
+/** What the selection gestures emitted (moves of several, deletions asked for). */
+const selectionEmits = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e) => e.type !== "edit.commit")
 
 const model = modelFor({
   machine: toolsMachine,
@@ -51,6 +82,17 @@ const model = modelFor({
       ...at(200, 0)
     },
     "s1 chosen in the list": { type: "selection.set", id: "s1" },
+    "shift-down A": { type: "pointer.down", hit: null, shift: true, ...at(100, 100) },
+    "shift-down on s2": { type: "pointer.down", hit: "s2", shift: true, ...at(200, 180) },
+    "down on the selection (s1, s2)": { type: "pointer.down", hit: "s1", group: ["s1", "s2"], ...at(100, 100) },
+    "select all": { type: "selection.all" },
+    "s1 deleted elsewhere": { type: "selection.drop", ids: ["s1"] },
+    "s2 deleted elsewhere": { type: "selection.drop", ids: ["s2"] },
+    "delete asked for s1": { type: "selection.delete", ids: ["s1"], kept: 0 },
+    "delete asked for s1 and s2": { type: "selection.delete", ids: ["s1", "s2"], kept: 0 },
+    "delete asked, none may go": { type: "selection.delete", ids: [], kept: 2 },
+    confirm: { type: "delete.confirm" },
+    cancel: { type: "delete.cancel" },
     "down B": { type: "pointer.down", hit: null, ...at(300, 100) },
     "down C": { type: "pointer.down", hit: null, ...at(300, 300) },
     "move far": { type: "pointer.move", ...at(300, 250), trail: [200, 180, 250, 220] },
@@ -72,10 +114,12 @@ const model = modelFor({
   distinguish: ({ value, context }) => ({
     value,
     vertices: vertices(context.draft),
-    selected: context.selectedId,
+    selected: sorted(context.selection),
     comment: context.comment !== "",
     tool: context.tool,
-    handle: context.edit?.handle.kind ?? null
+    handle: context.edit?.handle.kind ?? null,
+    // Whether the press is on several selected shapes (a drag moves them all rather than pans).
+    group: context.group !== null
   }),
   stopWhen: ({ context }) => vertices(context.draft) > 4,
   states: {
@@ -83,6 +127,8 @@ const model = modelFor({
     "tools.select.idle": (actual, _, arrival) => {
       expect(actual.context.draft).toEqual([])
       expect(actual.context.edit).toBeNull()
+      expect([actual.context.box, actual.context.group, actual.context.deleting]).toEqual([null, null, null])
+      selectionRules(actual.context, arrival)
       const commits = commitsOf(arrival.emitted)
       const before = arrival.before?.context.edit
       const up = arrival.event as { x: number; y: number } | undefined
@@ -110,20 +156,70 @@ const model = modelFor({
         expect(commits).toHaveLength(1)
         expect(commits[0]!.coords).toEqual([0, 0, 200, 200, 0, 200])
       } else expect(commits).toEqual([])
-      if (arrival.via === "s1 chosen in the list") expect(actual.context.selectedId).toBe("s1")
+      if (arrival.via === "s1 chosen in the list") expect(sorted(actual.context.selection)).toEqual(["s1"])
       // A triangle keeps its three vertices: Alt+press on one is an ordinary press, not a removal.
       expect(arrival.via).not.toBe("alt-down on a triangle's vertex")
-      // A click selects what the press was on; a drag (a pan) leaves the selection as it was.
-      if (arrival.via.startsWith("up") && inState(arrival.before, "tools.select.pointing"))
-        expect(actual.context.selectedId).toBe(arrival.before?.context.hit)
-      if (arrival.via === "escape" && inState(arrival.before, "tools.select.idle")) expect(actual.context.selectedId).toBeNull()
+      // A click selects what the press was on alone, or nothing on empty space; a drag (a pan) leaves the selection as it was.
+      if (arrival.via.startsWith("up") && inState(arrival.before, "tools.select.pointing")) {
+        const hit = arrival.before?.context.hit ?? null
+        expect(sorted(actual.context.selection)).toEqual(hit === null ? [] : [hit])
+      }
+      if (arrival.via === "escape" && inState(arrival.before, "tools.select.idle")) expect(actual.context.selection.size).toBe(0)
     },
     "tools.select.pointing": (actual, _, arrival) => {
       expect(actual.context.draft).toEqual([])
-      // A press on the selected shape is an edit that has changed nothing yet.
-      const edit = arrival.event?.type === "pointer.down" ? arrival.event.edit : undefined
-      if (edit) expect(actual.context.edit).toMatchObject({ id: "s1", coords: edit.coords, original: edit.coords })
+      if (fromElsewhere(arrival.via)) return
+      const before = arrival.before!.context
+      const press = arrival.event?.type === "pointer.down" ? arrival.event : undefined
+      // A press on the one selected shape is an edit that has changed nothing yet; with none or
+      // several selected there are no handles to press.
+      const edit = press?.edit
+      if (edit && sole(before.selection) === edit.id)
+        expect(actual.context.edit).toMatchObject({ id: "s1", coords: edit.coords, original: edit.coords })
       else expect(actual.context.edit).toBeNull()
+      // A press on one of several selected shapes may drag them all; otherwise there is no group.
+      const group = press?.group
+      if (group && before.selection.size > 1 && before.selection.has(press.hit ?? "") && group.every((id) => before.selection.has(id)))
+        expect(actual.context.group).toEqual({ ids: group, dx: 0, dy: 0 })
+      else expect(actual.context.group).toBeNull()
+      // A press alone changes no selection.
+      expect(sorted(actual.context.selection)).toEqual(sorted(before.selection))
+    },
+    // A Shift+press: nothing changes until it is a click or a drag.
+    "tools.select.extending": (actual, _, arrival) => {
+      expect(actual.context.box).toBeNull()
+      if (!fromElsewhere(arrival.via)) expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
+      expect(arrival.emitted).toEqual([])
+    },
+    // The box spans the press and the pointer; what it holds is selected only on release.
+    "tools.select.boxing": (actual, _, arrival) => {
+      const { origin, cursor, box } = actual.context
+      expect(box).toEqual(boxOf(origin!, cursor!))
+      expect([actual.context.edit, actual.context.group]).toEqual([null, null])
+      if (fromElsewhere(arrival.via)) return
+      const event = arrival.event as { x: number; y: number }
+      expect(cursor).toEqual([event.x, event.y])
+      expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
+    },
+    // Several selected shapes follow the pointer together; nothing is sent until the release.
+    "tools.select.movingSelection": (actual, _, arrival) => {
+      const { group, origin } = actual.context
+      expect(actual.context.edit).toBeNull()
+      expect(arrival.emitted).toEqual([])
+      // Shapes deleted elsewhere meanwhile are no longer moved.
+      expect(group?.ids).toEqual(["s1", "s2"].filter((id) => !arrival.history.some((via) => via === `${id} deleted elsewhere`)))
+      if (fromElsewhere(arrival.via)) return
+      const event = arrival.event as { x: number; y: number }
+      expect(group).toMatchObject({ dx: event.x - origin![0], dy: event.y - origin![1] })
+      expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
+    },
+    // Asked, not done: nothing is deleted before the user says yes.
+    "tools.select.confirming": (actual, _, arrival) => {
+      const asked = arrival.event as { type: string; ids?: ReadonlyArray<string>; kept?: number }
+      if (asked.type === "selection.delete") expect(actual.context.deleting).toEqual({ ids: asked.ids, kept: asked.kept })
+      expect(actual.context.deleting).not.toBeNull()
+      expect(arrival.emitted).toEqual([])
+      if (!fromElsewhere(arrival.via)) expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
     },
     // Panning never edits.
     "tools.select.dragging": (actual, _, arrival) => {
@@ -133,6 +229,8 @@ const model = modelFor({
     },
     "tools.select.reshaping": (actual, _, arrival) => {
       const edit = actual.context.edit!
+      // Another shape deleted elsewhere: the drag goes on as it was.
+      if (fromElsewhere(arrival.via)) return expect(edit).toEqual(arrival.before?.context.edit)
       const event = arrival.event as { x: number; y: number }
       const n = vertices(edit.coords)
       // A dragged midpoint became a vertex of its own, halfway along its edge.
@@ -153,6 +251,7 @@ const model = modelFor({
     },
     "tools.select.moving": (actual, _, arrival) => {
       const edit = actual.context.edit!
+      if (fromElsewhere(arrival.via)) return expect(edit).toEqual(arrival.before?.context.edit)
       const event = arrival.event as { x: number; y: number }
       const [ox, oy] = actual.context.origin!
       // Every vertex moved by how far the pointer is from the press.
@@ -191,6 +290,13 @@ const model = modelFor({
     "tools.ruler.measuring": (actual) => expect(vertices(actual.context.draft)).toBe(2),
     "tools.ruler.measured": (actual) => expect(vertices(actual.context.draft)).toBe(2),
     tools: (actual, _, arrival) => {
+      // Drawing tools select nothing: choosing one leaves the selection empty.
+      if (actual.context.tool !== "select") expect(actual.context.selection.size).toBe(0)
+      // Shapes deleted elsewhere leave the selection, whatever the state, and nothing else does; a clear empties it.
+      const was = sorted(arrival.before?.context.selection ?? [])
+      if (arrival.via === "s1 deleted elsewhere") expect(sorted(actual.context.selection)).toEqual(was.filter((id) => id !== "s1"))
+      if (arrival.via === "s2 deleted elsewhere") expect(sorted(actual.context.selection)).toEqual(was.filter((id) => id !== "s2"))
+      if (arrival.via === "clear selection") expect(actual.context.selection.size).toBe(0)
       // Back from saving: the shape went to the server once, and the preview is gone.
       if (arrival.via === "saved") {
         expect(arrival.emitted).toEqual([{ type: "annotation.saved", annotation: stored, label: null }])
@@ -226,6 +332,53 @@ const model = modelFor({
   }
 })
 
+/** Events from outside the gesture (a deletion heard, Escape elsewhere): the tools-wide check says what they do. */
+const fromElsewhere = (via: string) => via === "clear selection" || via.endsWith("deleted elsewhere")
+
+/** What each selection gesture leaves in idle, from the rules of the feature. */
+const selectionRules = (context: ToolsContext, arrival: Arrival<typeof toolsMachine>) => {
+  const before = arrival.before?.context
+  if (before === undefined) return
+  const selection = sorted(context.selection)
+  const was = sorted(before.selection)
+  const emits = selectionEmits(arrival.emitted)
+  const up = arrival.via.startsWith("up") ? (arrival.event as { x: number; y: number }) : undefined
+  // Shift+click: the shape under the pointer joins the selection, or leaves it; on empty space nothing changes.
+  if (up && inState(arrival.before, "tools.select.extending")) {
+    const hit = before.hit
+    expect(selection).toEqual(hit === null ? was : was.includes(hit) ? was.filter((id) => id !== hit) : sorted([...was, hit]))
+  }
+  // The box released: the shapes wholly inside it join the selection (touching is not enough).
+  if (up && inState(arrival.before, "tools.select.boxing"))
+    expect(selection).toEqual(sorted(new Set([...was, ...inside(boxOf(before.origin!, [up.x, up.y]))])))
+  // Escape out of a box or a Shift+press keeps the selection as it was.
+  if (arrival.via === "escape" && (inState(arrival.before, "tools.select.boxing") || inState(arrival.before, "tools.select.extending")))
+    expect(selection).toEqual(was)
+  if (arrival.via === "select all") expect(selection).toEqual(["s1", "s2", "s3"])
+  // Several moved together: one move of them all, by how far the pointer went; back where they were, nothing.
+  if (up && inState(arrival.before, "tools.select.movingSelection")) {
+    const [ox, oy] = before.origin!
+    const [dx, dy] = [up.x - ox, up.y - oy]
+    const ids = before.group!.ids
+    expect(emits).toEqual((dx === 0 && dy === 0) || ids.length === 0 ? [] : [{ type: "edit.translate", ids, dx, dy }])
+    expect(selection).toEqual(was)
+  } else if (arrival.via === "confirm") {
+    // Yes: those asked for go, in one deletion, and leave the selection; the ones left out stay selected.
+    expect(emits).toEqual([{ type: "selection.deleted", ids: before.deleting!.ids }])
+    expect(selection).toEqual(was.filter((id) => !before.deleting!.ids.includes(id)))
+  } else if (arrival.via === "delete asked for s1") {
+    // One shape goes at once, as a single deletion always has (its notice offers Undo).
+    expect(emits).toEqual([{ type: "selection.deleted", ids: ["s1"] }])
+    expect(selection).toEqual(was.filter((id) => id !== "s1"))
+  } else if (arrival.via === "delete asked, none may go") {
+    // Nothing the user may delete: said, nothing goes.
+    expect(emits).toEqual([{ type: "selection.undeletable", count: 2 }])
+    expect(selection).toEqual(was)
+  } else expect(emits).toEqual([])
+  // No or Escape: nothing goes, the selection stays.
+  if (inState(arrival.before, "tools.select.confirming") && arrival.via !== "confirm") expect(selection).toEqual(was)
+}
+
 describe("annotation tools model", () => {
   it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
     await path.run()
@@ -233,7 +386,7 @@ describe("annotation tools model", () => {
 
   it("the paths cover every state and every transition", async () => {
     expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
-  })
+  }, 60_000)
 })
 
 describe("annotation tools scenarios", () => {
@@ -288,6 +441,50 @@ describe("annotation tools scenarios", () => {
     expect(run.actor.getSnapshot().context.draft).toEqual([])
     await run.send({ type: "pointer.up", ...at(50, 40) })
     expect(run.isRunning("save")).toBe(false)
+  })
+
+  it("Shift+drag boxes the cell it surrounds, Shift+click adds s1, Delete asks, yes deletes both as one; those left out stay selected", async () => {
+    const run = drive(toolsMachine, ["save"], { input })
+    const emitted: Array<ToolsEmitted> = []
+    run.actor.on("*", (event) => void emitted.push(event as ToolsEmitted))
+    await run.send({ type: "pointer.down", hit: null, shift: true, ...at(100, 100) })
+    await run.send({ type: "pointer.move", ...at(320, 260) })
+    expect(run.actor.getSnapshot().context.box).toEqual({ minX: 100, minY: 100, maxX: 320, maxY: 260 })
+    await run.send({ type: "pointer.up", ...at(320, 260) })
+    // s3 reaches x = 320: on the border, so inside; s1 starts at 0, outside.
+    expect(sorted(run.actor.getSnapshot().context.selection)).toEqual(["s2", "s3"])
+    await run.send({ type: "pointer.down", hit: "s1", shift: true, ...at(50, 50) })
+    await run.send({ type: "pointer.up", ...at(50, 50) })
+    expect(sorted(run.actor.getSnapshot().context.selection)).toEqual(["s1", "s2", "s3"])
+    // No handles with several selected: a press on s1's vertex is no edit.
+    await run.send({ type: "pointer.down", hit: "s1", edit: press({ kind: "vertex", index: 1 }), ...at(200, 0) })
+    expect(run.actor.getSnapshot().context.edit).toBeNull()
+    await run.send({ type: "key.escape" })
+    // A reviewer: s1 is someone else's; two may go, one is left out.
+    await run.send({ type: "selection.delete", ids: ["s2", "s3"], kept: 1 })
+    expect(inState(run.actor.getSnapshot(), "tools.select.confirming")).toBe(true)
+    expect(emitted).toEqual([])
+    await run.send({ type: "delete.confirm" })
+    expect(emitted).toEqual([{ type: "selection.deleted", ids: ["s2", "s3"] }])
+    expect(sorted(run.actor.getSnapshot().context.selection)).toEqual(["s1"])
+  })
+
+  it("a drag on one of several selected shapes moves them all; Escape puts them back", async () => {
+    const run = drive(toolsMachine, ["save"], { input })
+    const emitted: Array<ToolsEmitted> = []
+    run.actor.on("edit.translate", (event) => void emitted.push(event))
+    await run.send({ type: "selection.all" })
+    await run.send({ type: "pointer.down", hit: "s2", group: ["s1", "s2", "s3"], ...at(200, 180) })
+    await run.send({ type: "pointer.move", ...at(230, 170) })
+    expect(run.actor.getSnapshot().context.group).toEqual({ ids: ["s1", "s2", "s3"], dx: 30, dy: -10 })
+    await run.send({ type: "key.escape" })
+    await run.send({ type: "pointer.up", ...at(230, 170) })
+    expect(emitted).toEqual([])
+    await run.send({ type: "pointer.down", hit: "s2", group: ["s1", "s2", "s3"], ...at(200, 180) })
+    await run.send({ type: "pointer.move", ...at(240, 200) })
+    await run.send({ type: "pointer.up", ...at(250, 200) })
+    expect(emitted).toEqual([{ type: "edit.translate", ids: ["s1", "s2", "s3"], dx: 50, dy: 20 }])
+    expect(sorted(run.actor.getSnapshot().context.selection)).toEqual(["s1", "s2", "s3"])
   })
 
   it("a tiny drag is a click: the rectangle tool draws nothing", async () => {

@@ -2,12 +2,21 @@
 // per gesture). A "pointing" state sits between a press and a drag, so a click is told from a drag.
 // Every drawing state handles Escape: it drops the draft, so the preview goes with it.
 //
-//   select     click: select what was under the pointer (the view hit-tests at the edge); a drag pans.
-//              On the selected shape, when the user may change it (the view says so with the press):
-//              drag a vertex (reshaping; a rectangle's corner keeps it a rectangle), drag an edge's
-//              midpoint (a vertex inserted there, then dragged), click a midpoint (a vertex inserted),
-//              Alt+click a vertex (removed, never below the shape's least), drag the body (moving).
-//              Each ends in one `edit.commit` with the new vertices; Escape mid-drag puts it back.
+//   select     click: select what was under the pointer alone (the view hit-tests at the edge), or
+//              nothing on empty space; a drag pans. The selection is a set of ids.
+//              Shift+click adds the shape under the pointer to the selection or takes it out;
+//              Shift+drag (extending, then boxing) draws a selection box, and on release the shown
+//              shapes wholly inside it (QuPath's rule, annotation/selection.ts) join the selection.
+//              Escape, or a click on empty space, clears it; Ctrl+A selects every shown shape.
+//              With exactly one shape selected, on it, when the user may change it (the view says
+//              so with the press): drag a vertex (reshaping; a rectangle's corner keeps it a
+//              rectangle), drag an edge's midpoint (a vertex inserted there, then dragged), click a
+//              midpoint (a vertex inserted), Alt+click a vertex (removed, never below the shape's
+//              least), drag the body (moving). Each ends in one `edit.commit` with the new vertices.
+//              With several selected, dragging one of them moves them all (movingSelection), one
+//              `edit.translate`. Escape mid-drag puts it back.
+//              Deleting the selection (Delete, or the panels' button) asks first when more than one
+//              shape would go or some are left out (confirming); one goes at once, as before.
 //   rectangle  press, drag, release: a rectangle; a click draws nothing
 //   polygon    click vertices; double click, Enter or a click on the first vertex closes it;
 //              Backspace drops the last vertex (the last one gone: back to idle)
@@ -24,6 +33,8 @@
 import { and, assign, emit, enqueueActions, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, translate } from "../../annotation/edit.ts"
+import type { BBox } from "../../annotation/geometry.ts"
+import { boxOf, EMPTY, joined, only, type Selection, sole, toggled, without } from "../../annotation/selection.ts"
 import type { ShapeKind } from "../../annotation/store/shape.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
@@ -66,6 +77,28 @@ export interface EditState {
   readonly vertex: number
 }
 
+/** Where the selection box looks for shapes: the view's store (shown shapes only). */
+export interface SelectionSource {
+  /** The ids of the shown shapes wholly inside the box. */
+  readonly within: (box: BBox) => Iterable<string>
+  /** The ids of every shown shape. */
+  readonly all: () => Iterable<string>
+}
+
+/** A drag of several selected shapes under way: which, and how far the pointer has gone. */
+export interface GroupMove {
+  readonly ids: ReadonlyArray<string>
+  readonly dx: number
+  readonly dy: number
+}
+
+/** Deleting the selection, asked and waiting for the user's yes: what goes, and how many are left out. */
+export interface PendingDelete {
+  readonly ids: ReadonlyArray<string>
+  /** Selected shapes this user may not delete (others' shapes, for a reviewer): they stay. */
+  readonly kept: number
+}
+
 export type ToolsEvent =
   | { readonly type: "tool.choose"; readonly tool: Tool }
   | ({
@@ -73,8 +106,12 @@ export type ToolsEvent =
       readonly hit: string | null
       /** Alt held: a click on a vertex removes it. */
       readonly alt?: boolean
-      /** Set when the press is on the selected shape and the user may change it. */
+      /** Shift held: a click adds the shape to the selection (or takes it out), a drag draws a selection box. */
+      readonly shift?: boolean
+      /** Set when the press is on the one selected shape and the user may change it. */
       readonly edit?: EditPress | null
+      /** Set when the press is on one of several selected shapes and the user may change them all: their ids. */
+      readonly group?: ReadonlyArray<string> | null
     } & At)
   /** One per animation frame; `trail` holds the samples coalesced into it (x,y pairs), for the pencil. */
   | ({ readonly type: "pointer.move"; readonly trail?: ReadonlyArray<number> } & At)
@@ -85,10 +122,18 @@ export type ToolsEvent =
   | { readonly type: "key.enter" }
   | { readonly type: "comment.text"; readonly text: string }
   | { readonly type: "label.choose"; readonly label: Pick<Label, "id" | "name" | "color"> | null }
-  /** The selected annotation is gone (deleted here or elsewhere), or Escape was pressed elsewhere. */
+  /** Nothing selected any more (Escape pressed elsewhere, the selection deleted). */
   | { readonly type: "selection.clear" }
-  /** An annotation chosen elsewhere (the list): selected, in the select tool. */
+  /** These annotations are gone (deleted here or elsewhere): they leave the selection. */
+  | { readonly type: "selection.drop"; readonly ids: ReadonlyArray<string> }
+  /** An annotation chosen elsewhere (the list): selected alone, in the select tool. */
   | { readonly type: "selection.set"; readonly id: string }
+  /** Ctrl+A: every shown annotation. */
+  | { readonly type: "selection.all" }
+  /** Delete the selection: `ids` are those this user may delete, `kept` how many selected ones they may not. */
+  | ({ readonly type: "selection.delete" } & PendingDelete)
+  | { readonly type: "delete.confirm" }
+  | { readonly type: "delete.cancel" }
 
 export interface ToolsInput {
   readonly labId: string
@@ -97,6 +142,8 @@ export interface ToolsInput {
   readonly defaultLabel: string
   /** Makes the client-chosen id (crypto.randomUUID in the browser; fixed in tests). */
   readonly newId?: () => string
+  /** Where a selection box and Ctrl+A find shapes (the store; none by default). */
+  readonly shapes?: SelectionSource
 }
 
 export interface ToolsContext {
@@ -112,7 +159,15 @@ export interface ToolsContext {
   readonly cursor: XY | null
   /** What was under the press (select). */
   readonly hit: string | null
-  readonly selectedId: string | null
+  /** The selected annotations' ids. */
+  readonly selection: Selection
+  readonly shapes: SelectionSource
+  /** The selection box as dragged so far (boxing), in image pixels. */
+  readonly box: BBox | null
+  /** Several selected shapes being dragged (movingSelection). */
+  readonly group: GroupMove | null
+  /** Deleting the selection, waiting for the user's yes (confirming). */
+  readonly deleting: PendingDelete | null
   readonly comment: string
   /** The tool in use (the saving state reads which shape its draft is). */
   readonly tool: Tool
@@ -138,13 +193,35 @@ export type ToolsEmitted =
       readonly from: ReadonlyArray<number>
       readonly coords: ReadonlyArray<number>
     }
+  /** Several selected shapes were dragged this far (image px): the edits machine saves them as one step. */
+  | { readonly type: "edit.translate"; readonly ids: ReadonlyArray<string>; readonly dx: number; readonly dy: number }
+  /** The user said yes (or one shape was to go): delete these, as one step. */
+  | { readonly type: "selection.deleted"; readonly ids: ReadonlyArray<string> }
+  /** Delete was asked, but none of the selected shapes may be deleted by this user. */
+  | { readonly type: "selection.undeletable"; readonly count: number }
 
 const atOf = (event: ToolsEvent): XY => ("x" in event ? [event.x, event.y] : [0, 0])
 const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale : 1)
 
-const cleared = { draft: [], origin: null, cursor: null, comment: "", edit: null } as const
+const cleared = { draft: [], origin: null, cursor: null, comment: "", edit: null, box: null, group: null, deleting: null } as const
 
-const pressOf = (event: ToolsEvent): EditPress | null => (event.type === "pointer.down" ? (event.edit ?? null) : null)
+const nothing: SelectionSource = { within: () => [], all: () => [] }
+
+/** The press's edit, when it is on the one selected shape (the single-shape handles are there only then). */
+const pressOf = (event: ToolsEvent, selection: Selection): EditPress | null =>
+  event.type === "pointer.down" && event.edit != null && sole(selection) === event.edit.id ? event.edit : null
+
+/** The press's group, when it is on one of several selected shapes and names only selected ones. */
+const groupOf = (event: ToolsEvent, selection: Selection): ReadonlyArray<string> | null =>
+  event.type === "pointer.down" &&
+  event.group != null &&
+  selection.size > 1 &&
+  event.hit !== null &&
+  selection.has(event.hit) &&
+  event.group.length > 0 &&
+  event.group.every((id) => selection.has(id))
+    ? event.group
+    : null
 
 /** The edit as the pointer now has it: the dragged vertex where the pointer is, or the whole shape moved. */
 const dragged = (edit: EditState, at: XY, origin: XY): ReadonlyArray<number> =>
@@ -176,9 +253,9 @@ export const toolsMachine = setup({
     oneVertex: ({ context }) => context.draft.length <= 2,
     hasComment: ({ context }) => context.comment.trim().length > 0,
     onHandle: ({ context }, kind: Handle["kind"]) => context.edit?.handle.kind === kind,
-    /** Alt+press on a vertex that may go. */
-    removesVertex: ({ event }) => {
-      const press = pressOf(event)
+    /** Alt+press on a vertex of the one selected shape that may go. */
+    removesVertex: ({ context, event }) => {
+      const press = pressOf(event, context.selection)
       return (
         event.type === "pointer.down" &&
         event.alt === true &&
@@ -187,14 +264,79 @@ export const toolsMachine = setup({
       )
     },
     /** A click on an edge's midpoint inserts a vertex there. */
-    insertsVertex: ({ context }) => context.edit?.handle.kind === "midpoint"
+    insertsVertex: ({ context }) => context.edit?.handle.kind === "midpoint",
+    /** The shape being edited was deleted elsewhere. */
+    dropsEdited: ({ context, event }) => event.type === "selection.drop" && context.edit !== null && event.ids.includes(context.edit.id),
+    shift: ({ event }) => event.type === "pointer.down" && event.shift === true,
+    /** The press is on one of several selected shapes, all of which the user may move. */
+    onGroup: ({ context }) => context.group !== null,
+    /** Nothing the user may delete is selected. */
+    nothingToDelete: ({ event }) => event.type === "selection.delete" && event.ids.length === 0,
+    /** One shape to delete and none left out: at once, as a single deletion always was (its notice offers Undo). */
+    deletesAtOnce: ({ event }) => event.type === "selection.delete" && event.ids.length === 1 && event.kept === 0
   },
   actions: {
     clear: assign(cleared),
     press: assign(({ event }) => ({ origin: atOf(event), cursor: atOf(event), hit: event.type === "pointer.down" ? event.hit : null })),
     track: assign(({ event }) => ({ cursor: atOf(event) })),
-    select: assign(({ context }) => ({ selectedId: context.hit, origin: null })),
-    deselect: assign({ selectedId: null }),
+    select: assign(({ context }) => ({ selection: only(context.hit), origin: null })),
+    deselect: assign({ selection: EMPTY }),
+    /** Shift+click: the shape under the pointer joins the selection or leaves it. */
+    toggle: assign(({ context }) => ({
+      selection: context.hit === null ? context.selection : toggled(context.selection, context.hit),
+      origin: null
+    })),
+    spanBox: assign(({ context, event }) => ({ box: boxOf(context.origin ?? atOf(event), atOf(event)), cursor: atOf(event) })),
+    /** The box released: the shown shapes wholly inside it join the selection. */
+    takeBox: assign(({ context }) => ({
+      selection: context.box === null ? context.selection : joined(context.selection, context.shapes.within(context.box)),
+      box: null,
+      origin: null
+    })),
+    selectAll: assign(({ context }) => ({ selection: joined(EMPTY, context.shapes.all()) })),
+    /** Shapes gone elsewhere leave the selection, and a drag of several under way. */
+    drop: assign(({ context, event }) => {
+      if (event.type !== "selection.drop") return {}
+      const group = context.group
+      return {
+        selection: without(context.selection, event.ids),
+        group: group === null ? null : { ...group, ids: group.ids.filter((id) => !event.ids.includes(id)) }
+      }
+    }),
+    pressGroup: assign(({ context, event }) => {
+      const ids = groupOf(event, context.selection)
+      return { group: ids === null ? null : { ids, dx: 0, dy: 0 } }
+    }),
+    dragGroup: assign(({ context, event }) => {
+      const origin = context.origin
+      if (context.group === null || origin === null) return {}
+      const [x, y] = atOf(event)
+      return { group: { ...context.group, dx: x - origin[0], dy: y - origin[1] } }
+    }),
+    /** Emits the move if the shapes went anywhere. */
+    commitGroup: enqueueActions(({ context, enqueue }) => {
+      const group = context.group
+      if (group !== null && group.ids.length > 0 && (group.dx !== 0 || group.dy !== 0)) enqueue.emit({ type: "edit.translate", ...group })
+    }),
+    clearGroup: assign({ group: null }),
+    askDelete: assign(({ event }) => (event.type === "selection.delete" ? { deleting: { ids: event.ids, kept: event.kept } } : {})),
+    deleteAtOnce: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "selection.delete") return
+      enqueue.emit({ type: "selection.deleted", ids: event.ids })
+      enqueue.assign({ selection: without(context.selection, event.ids) })
+    }),
+    refuseDelete: emit(({ event }) => ({
+      type: "selection.undeletable" as const,
+      count: event.type === "selection.delete" ? event.kept : 0
+    })),
+    /** The user said yes: the shapes go (the ones left out stay selected, so the user sees which). */
+    confirmDelete: enqueueActions(({ context, enqueue }) => {
+      const deleting = context.deleting
+      if (deleting === null) return
+      enqueue.emit({ type: "selection.deleted", ids: deleting.ids })
+      enqueue.assign({ selection: without(context.selection, deleting.ids), deleting: null })
+    }),
+    cancelDelete: assign({ deleting: null }),
     spanRectangle: assign(({ context, event }) => ({
       draft: rectangleOf(context.origin ?? atOf(event), atOf(event)),
       cursor: atOf(event)
@@ -224,10 +366,10 @@ export const toolsMachine = setup({
     prepare: assign(({ context }) => ({ pending: saveInputOf(context) })),
     drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.pending ?? saveInputOf(context) })),
     keepError: assign((_, error: unknown) => ({ error })),
-    selectOne: assign(({ event }) => (event.type === "selection.set" ? { selectedId: event.id } : {})),
-    /** The press on an editable shape: kept as an edit that has not changed anything yet. */
-    pressEdit: assign(({ event }) => {
-      const press = pressOf(event)
+    selectOne: assign(({ event }) => (event.type === "selection.set" ? { selection: only(event.id) } : {})),
+    /** The press on the one selected shape, when editable: kept as an edit that has not changed anything yet. */
+    pressEdit: assign(({ context, event }) => {
+      const press = pressOf(event, context.selection)
       if (press === null) return { edit: null }
       const { coords, ...rest } = press
       const vertex = press.handle.kind === "vertex" ? press.handle.index : -1
@@ -253,8 +395,8 @@ export const toolsMachine = setup({
       const edit = context.edit
       if (edit !== null && !sameCoords(edit.coords, edit.original)) enqueue.emit(commitOf(edit, edit.coords))
     }),
-    removeVertex: enqueueActions(({ event, enqueue }) => {
-      const press = pressOf(event)
+    removeVertex: enqueueActions(({ context, event, enqueue }) => {
+      const press = pressOf(event, context.selection)
       if (press === null || press.handle.kind !== "vertex") return
       const coords = removeVertex(press.kind, press.coords, press.handle.index)
       if (coords !== null) enqueue.emit(commitOf({ ...press, original: press.coords }, coords))
@@ -272,7 +414,11 @@ export const toolsMachine = setup({
     origin: null,
     cursor: null,
     hit: null,
-    selectedId: null,
+    selection: EMPTY,
+    shapes: input.shapes ?? nothing,
+    box: null,
+    group: null,
+    deleting: null,
     comment: "",
     tool: "select",
     error: null,
@@ -294,7 +440,8 @@ export const toolsMachine = setup({
           { guard: { type: "chose", params: "comment" }, target: ".comment", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "ruler" }, target: ".ruler", actions: ["clear", "deselect", "setTool"] }
         ],
-        "selection.clear": { actions: ["deselect", "clearEdit"] }
+        "selection.clear": { actions: ["deselect", "clearEdit"] },
+        "selection.drop": { actions: "drop" }
       },
       states: {
         last: { type: "history" },
@@ -305,10 +452,17 @@ export const toolsMachine = setup({
               on: {
                 "pointer.down": [
                   { guard: "removesVertex", actions: "removeVertex" },
-                  { target: "pointing", actions: ["press", "pressEdit"] }
+                  { guard: "shift", target: "extending", actions: "press" },
+                  { target: "pointing", actions: ["press", "pressEdit", "pressGroup"] }
                 ],
                 "key.escape": { actions: "deselect" },
-                "selection.set": { actions: "selectOne" }
+                "selection.set": { actions: "selectOne" },
+                "selection.all": { actions: "selectAll" },
+                "selection.delete": [
+                  { guard: "nothingToDelete", actions: "refuseDelete" },
+                  { guard: "deletesAtOnce", actions: "deleteAtOnce" },
+                  { target: "confirming", actions: "askDelete" }
+                ]
               }
             },
             pointing: {
@@ -321,13 +475,47 @@ export const toolsMachine = setup({
                     actions: ["beginInsert", "drag"]
                   },
                   { guard: and(["dragged", { type: "onHandle", params: "body" as const }]), target: "moving", actions: "drag" },
+                  { guard: and(["dragged", "onGroup"]), target: "movingSelection", actions: "dragGroup" },
                   { guard: "dragged", target: "dragging", actions: "clearEdit" }
                 ],
                 "pointer.up": [
                   { guard: "insertsVertex", target: "idle", actions: ["select", "beginInsert", "commit", "clearEdit"] },
-                  { target: "idle", actions: ["select", "clearEdit"] }
+                  { target: "idle", actions: ["select", "clearEdit", "clearGroup"] }
                 ],
                 "key.escape": { target: "idle", actions: ["clear", "clearEdit"] }
+              }
+            },
+            /** A Shift+press: a click adds the shape under it to the selection (or takes it out), a drag draws a box. */
+            extending: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "boxing", actions: "spanBox" },
+                "pointer.up": { target: "idle", actions: "toggle" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            /** The selection box follows the pointer; on release what lies wholly inside it is selected too. */
+            boxing: {
+              on: {
+                "pointer.move": { actions: "spanBox" },
+                "pointer.up": { target: "idle", actions: ["spanBox", "takeBox", "clear"] },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            /** Several selected shapes follow the pointer together. */
+            movingSelection: {
+              on: {
+                "pointer.move": { actions: "dragGroup" },
+                "pointer.up": { target: "idle", actions: ["dragGroup", "commitGroup", "clear"] },
+                "key.escape": { target: "idle", actions: "clear" },
+                "selection.clear": { target: "idle", actions: ["deselect", "clear"] }
+              }
+            },
+            /** Deleting several (or some left out): the view asks, and waits for the user's answer. */
+            confirming: {
+              on: {
+                "delete.confirm": { target: "idle", actions: "confirmDelete" },
+                "delete.cancel": { target: "idle", actions: "cancelDelete" },
+                "key.escape": { target: "idle", actions: "cancelDelete" }
               }
             },
             /** The viewer pans; the selection stays. */
@@ -338,7 +526,8 @@ export const toolsMachine = setup({
                 "pointer.move": { actions: "drag" },
                 "pointer.up": { target: "idle", actions: ["drag", "commit", "clearEdit"] },
                 "key.escape": { target: "idle", actions: "clearEdit" },
-                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] }
+                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] },
+                "selection.drop": { guard: "dropsEdited", target: "idle", actions: ["drop", "clearEdit"] }
               }
             },
             /** The whole shape follows the pointer. */
@@ -347,7 +536,8 @@ export const toolsMachine = setup({
                 "pointer.move": { actions: "drag" },
                 "pointer.up": { target: "idle", actions: ["drag", "commit", "clearEdit"] },
                 "key.escape": { target: "idle", actions: "clearEdit" },
-                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] }
+                "selection.clear": { target: "idle", actions: ["deselect", "clearEdit"] },
+                "selection.drop": { guard: "dropsEdited", target: "idle", actions: ["drop", "clearEdit"] }
               }
             }
           }

@@ -23,6 +23,7 @@ import { SlideTopBar } from "./SlideTopBar.tsx"
 import { SlideViewer } from "./SlideViewer.tsx"
 import { AnnotationStatus } from "./annotation/AnnotationStatus.tsx"
 import { CollabBar } from "./annotation/collab/CollabBar.tsx"
+import { DeleteSelectionDialog } from "./annotation/edit/DeleteSelectionDialog.tsx"
 import { SelectionBar } from "./annotation/edit/SelectionBar.tsx"
 import { Presence } from "./annotation/collab/Presence.tsx"
 import { AnnotationSidePanel } from "./annotation/panels/AnnotationSidePanel.tsx"
@@ -135,6 +136,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               <AnnotationStatus view={annotations} />
               <CollabBar view={annotations.collab} />
               <SelectionBar view={annotations} />
+              <DeleteSelectionDialog view={annotations} />
             </>
           )
         }

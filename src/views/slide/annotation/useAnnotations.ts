@@ -3,14 +3,18 @@
 // events, once, here: positions into image pixels, pointer moves coalesced to one per animation
 // frame (with the samples in between as a trail, for the pencil), keys into key.* events.
 // In the pan/select tool the pointer events also reach OpenSeadragon (which pans), except a press on
-// a handle or the body of the selected shape the user may change (an edit); in a drawing tool the
-// press is kept from it, while the wheel still zooms. With a shape selected, Delete (or Backspace)
-// deletes it and the arrow keys nudge it (Shift: ten times as far), before OpenSeadragon pans.
+// a handle or the body of the selected shape the user may change (an edit), a press on one of
+// several selected shapes the user may all change (they move together), and a Shift+press (a click
+// adds to the selection, a drag draws a selection box); in a drawing tool the press is kept from it,
+// while the wheel still zooms. With a selection, Delete (or Backspace) deletes it (the tools machine
+// asks first when it is several) and Ctrl+A selects every shown shape; with one shape selected the
+// arrow keys nudge it (Shift: ten times as far), before OpenSeadragon pans.
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type OpenSeadragon from "openseadragon"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { handleAt } from "../../../annotation/edit.ts"
+import { EMPTY, type Selection, shapesWithin, shownIds, sole } from "../../../annotation/selection.ts"
 import { AnnotationOverlay } from "../../../annotation/render/overlay.ts"
 import { type Shape, shapeOf, withCoords } from "../../../annotation/store/shape.ts"
 import type { Role } from "../../../contract/labs.ts"
@@ -18,7 +22,7 @@ import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
 import { labelsMachine } from "../../../machines/annotation/labels.machine.ts"
 import type { SlideAnnotations } from "../../../machines/annotation/programs.ts"
-import { type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
+import { type PendingDelete, type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
 import { useSession } from "../../session.tsx"
 import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
@@ -40,6 +44,11 @@ const NUDGES: Readonly<Record<string, readonly [number, number]>> = {
 }
 /** The cursor over each handle of a shape that may be changed. */
 const CURSORS = { vertex: "pointer", midpoint: "copy", body: "move" } as const
+/**
+ * A selection of more than this many is not moved by a drag (the drag pans, as ever): every shape
+ * moved is a call to the server, and a slip of the hand after Ctrl+A must not move a slide's cells.
+ */
+export const GROUP_MOVE_LIMIT = 1000
 
 export interface AnnotationsView {
   readonly tool: Tool
@@ -58,8 +67,20 @@ export interface AnnotationsView {
   readonly collab: CollabView
   /** The user's own changes (edit/useEdits.ts). */
   readonly edits: EditsView
-  /** The selected shape as the store has it now. */
+  /** The selected shape as the store has it now, when exactly one is selected. */
   readonly selected: Shape | null
+  /** The selected annotations' ids (one or several). */
+  readonly selection: Selection
+  /** The selected shapes as the store has them now. */
+  readonly selectedShapes: () => ReadonlyArray<Shape>
+  /** Deleting the selection, asked and waiting for the user's answer (the dialog shows it). */
+  readonly deleting: PendingDelete | null
+  /** Delete the selection: at once for one, after asking for several; what the user may not delete stays. */
+  readonly deleteSelection: () => void
+  readonly confirmDelete: () => void
+  readonly cancelDelete: () => void
+  readonly clearSelection: () => void
+  readonly selectAll: () => void
   /** For the side panels: the store, the labels flow, the fill and the highlighted shape. */
   readonly store: AnnotationStore
   /** The slide's list as the server answered it (the list's times come from it). */
@@ -85,7 +106,10 @@ export const useAnnotations = (options: {
   const userId = user?.id ?? null
   const store = useMemo(() => new AnnotationStore(), [])
   const loader = useActorRef(annotationsMachine, { input: { labId } })
-  const tools = useActorRef(toolsMachine, { input: { labId, label: null, defaultLabel } })
+  // A selection box and Ctrl+A find the shown shapes in the store (its spatial index, then the box rule).
+  const tools = useActorRef(toolsMachine, {
+    input: { labId, label: null, defaultLabel, shapes: { within: (box) => shapesWithin(store, box), all: () => shownIds(store) } }
+  })
   const phase = useSelector(loader, (s) => s.value as AnnotationsView["phase"])
   const loaded = useSelector(loader, (s) => s.context.loaded)
   const labelsFlow = useActorRef(labelsMachine, { input: { labId } })
@@ -100,7 +124,9 @@ export const useAnnotations = (options: {
   // Read by the overlay's handlers, which live as long as the viewer (a new role must not rebuild it).
   const editsRef = useRef(edits)
   editsRef.current = edits
-  const selectedId = useSelector(tools, (s) => s.context.selectedId)
+  const selection = useSelector(tools, (s) => s.context.selection)
+  const selectedId = sole(selection)
+  const deleting = useSelector(tools, (s) => s.context.deleting)
   // Moves with every change of the store, so the selected shape shown beside the slide is current.
   const [, setStoreVersion] = useState(0)
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
@@ -199,29 +225,48 @@ export const useAnnotations = (options: {
     /** The selected shape, when the user may change it. */
     const editable = (): Shape | null => {
       const snapshot = tools.getSnapshot()
-      const id = snapshot.context.selectedId
+      const id = sole(snapshot.context.selection)
       const shape = id === null || snapshot.context.tool !== "select" ? undefined : store.get(id)
       return shape !== undefined && editsRef.current.mayEdit(shape) ? shape : null
+    }
+    /** A press on one of several selected shapes that the user may all change: the ones a drag moves. */
+    const groupAt = (hit: string | null): ReadonlyArray<string> | null => {
+      const snapshot = tools.getSnapshot()
+      const { selection, tool } = snapshot.context
+      if (hit === null || tool !== "select" || selection.size < 2 || selection.size > GROUP_MOVE_LIMIT || !selection.has(hit)) return null
+      const ids = [...selection]
+      return ids.every((id) => {
+        const shape = store.get(id)
+        return shape !== undefined && editsRef.current.mayEdit(shape)
+      })
+        ? ids
+        : null
     }
     const onDown = (event: PointerEvent) => {
       if (event.button !== 0) return
       const draws = drawing()
       const at = image(event)
-      const target = draws ? null : editable()
+      // Shift: a click adds to the selection, a drag boxes; no handle is pressed then.
+      const shift = !draws && event.shiftKey && tools.getSnapshot().context.tool === "select"
+      const target = draws || shift ? null : editable()
       const handle = target === null ? null : handleAt(target.kind, target.coords, at.x, at.y, HANDLE_HIT_PX / scale())
-      if (draws || handle !== null) {
+      const hit = draws ? null : handle !== null && target !== null ? target.id : hitAt(event)
+      const group = draws || shift || handle !== null ? null : groupAt(hit)
+      if (draws || shift || handle !== null || group !== null) {
         event.stopPropagation()
         element.setPointerCapture(event.pointerId)
       }
       tools.send({
         type: "pointer.down",
         ...at,
-        hit: draws ? null : handle !== null && target !== null ? target.id : hitAt(event),
+        hit,
         alt: event.altKey,
+        shift,
         edit:
           handle !== null && target !== null
             ? { id: target.id, kind: target.kind, coords: [...target.coords], version: target.version, handle }
-            : null
+            : null,
+        group
       })
     }
     const hitAt = (event: PointerEvent) => {
@@ -230,12 +275,22 @@ export const useAnnotations = (options: {
     }
     const onMove = (event: PointerEvent) => {
       if (drawing()) event.stopPropagation()
-      // Over the selected shape's handles the cursor says what a press there does.
+      // Over the selected shape's handles the cursor says what a press there does; with Shift, a
+      // crosshair (a box); over one of several selected shapes that a drag moves, a move cursor.
       if (!drawing() && event.buttons === 0 && element.contains(event.target as Node | null)) {
         const target = editable()
         const at = image(event)
         const handle = target === null ? null : handleAt(target.kind, target.coords, at.x, at.y, HANDLE_HIT_PX / scale())
-        element.style.cursor = handle === null ? "" : event.altKey && handle.kind === "vertex" ? "not-allowed" : CURSORS[handle.kind]
+        const { selection } = tools.getSnapshot().context
+        element.style.cursor = event.shiftKey
+          ? "crosshair"
+          : handle !== null
+            ? event.altKey && handle.kind === "vertex"
+              ? "not-allowed"
+              : CURSORS[handle.kind]
+            : selection.size > 1 && groupAt(hitAt(event)) !== null
+              ? "move"
+              : ""
       }
       for (const sample of event.getCoalescedEvents?.() ?? []) {
         const { x, y } = image(sample)
@@ -266,14 +321,18 @@ export const useAnnotations = (options: {
     element.addEventListener("dblclick", onDouble)
     const preview = tools.subscribe((snapshot) => {
       overlay.setPreview(previewOf(snapshot, mpp))
-      const id = snapshot.context.selectedId
+      const id = sole(snapshot.context.selection)
       const shape = id === null ? null : (store.get(id) ?? null)
       // While a handle is dragged, the shape as the drag has it.
       const edit = snapshot.context.edit
       const shown = shape !== null && edit !== null && edit.id === shape.id ? withCoords(shape, edit.coords) : shape
       overlay.select(shown, shown !== null && snapshot.context.tool === "select" && editsRef.current.mayEdit(shown))
+      // Several selected: highlighted in the scene; the box and a group drag on the tools layer.
+      overlay.setSelection(snapshot.context.selection.size > 1 ? snapshot.context.selection : EMPTY)
+      overlay.setBox(snapshot.context.box)
+      overlay.setMoving(snapshot.matches({ tools: { select: "movingSelection" } }) ? snapshot.context.group : null)
       if (snapshot.context.tool !== "select") element.style.cursor = "crosshair"
-      else if (element.style.cursor === "crosshair") element.style.cursor = ""
+      else if (element.style.cursor === "crosshair" && snapshot.context.box === null) element.style.cursor = ""
     })
     return () => {
       preview.unsubscribe()
@@ -305,34 +364,82 @@ export const useAnnotations = (options: {
     return () => window.removeEventListener("keydown", onKey)
   }, [tools])
 
-  // Keys for the selected shape, heard before OpenSeadragon's (which pans with the arrows): Delete
-  // or Backspace deletes it, the arrows nudge it. Never while typing, never with Ctrl, Alt or Meta.
+  // Deleting the selection: what this user may delete goes (the tools machine asks first when it is
+  // several, or some are left out), what they may not is counted and stays selected.
+  const deleteSelection = useCallback(() => {
+    const ids: Array<string> = []
+    let kept = 0
+    for (const id of tools.getSnapshot().context.selection) {
+      const shape = store.get(id)
+      if (shape === undefined) continue
+      if (editsRef.current.mayEdit(shape)) ids.push(id)
+      else kept++
+    }
+    if (ids.length + kept > 0) tools.send({ type: "selection.delete", ids, kept })
+  }, [tools, store])
+
+  // Keys for the selection, heard before OpenSeadragon's (which pans with the arrows): Delete or
+  // Backspace deletes it, the arrows nudge the one selected shape, Ctrl+A (Cmd+A) selects every shown
+  // shape. Never while typing or in a dialog, never with Alt; only Ctrl+A with Ctrl or Meta.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
+      if (event.altKey || isTyping(event.target)) return
+      if (event.target instanceof Element && event.target.closest("dialog") !== null) return
       const snapshot = tools.getSnapshot()
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "a") {
+        if (snapshot.hasTag("busy")) return
+        if (snapshot.context.tool !== "select") tools.send({ type: "tool.choose", tool: "select" })
+        tools.send({ type: "selection.all" })
+        event.preventDefault()
+        event.stopPropagation()
+        return
+      }
+      if (event.ctrlKey || event.metaKey) return
       if (snapshot.context.tool !== "select" || !snapshot.matches({ tools: { select: "idle" } })) return
-      const id = snapshot.context.selectedId
-      const shape = id === null ? undefined : store.get(id)
-      if (shape === undefined || !edits.mayEdit(shape)) return
+      if (event.key === "Delete" || event.key === "Backspace") {
+        // A visitor deletes nothing, and is not told why at every key.
+        if (snapshot.context.selection.size === 0 || !canEdit) return
+        deleteSelection()
+        event.preventDefault()
+        event.stopPropagation()
+        return
+      }
       const nudge = NUDGES[event.key]
-      if (event.key === "Delete" || event.key === "Backspace") edits.remove(shape)
-      else if (nudge !== undefined) {
-        const step = ((event.shiftKey ? 10 : 1) * NUDGE_PX) / (overlayRef.current?.scale ?? 1)
-        edits.nudge(shape, nudge[0] * step, nudge[1] * step)
-      } else return
+      const id = sole(snapshot.context.selection)
+      const shape = id === null ? undefined : store.get(id)
+      if (nudge === undefined || shape === undefined || !edits.mayEdit(shape)) return
+      const step = ((event.shiftKey ? 10 : 1) * NUDGE_PX) / (overlayRef.current?.scale ?? 1)
+      edits.nudge(shape, nudge[0] * step, nudge[1] * step)
       event.preventDefault()
       event.stopPropagation()
     }
     window.addEventListener("keydown", onKey, true)
     return () => window.removeEventListener("keydown", onKey, true)
-  }, [tools, store, edits])
+  }, [tools, store, edits, deleteSelection, canEdit])
 
   const selectedShape = selectedId === null ? null : (store.get(selectedId) ?? null)
   return {
     collab,
     edits,
     selected: selectedShape,
+    selection,
+    selectedShapes: () => {
+      const out: Array<Shape> = []
+      for (const id of selection) {
+        const shape = store.get(id)
+        if (shape !== undefined) out.push(shape)
+      }
+      return out
+    },
+    deleting,
+    deleteSelection,
+    confirmDelete: () => tools.send({ type: "delete.confirm" }),
+    cancelDelete: () => tools.send({ type: "delete.cancel" }),
+    clearSelection: () => tools.send({ type: "selection.clear" }),
+    selectAll: () => {
+      if (tools.getSnapshot().context.tool !== "select") tools.send({ type: "tool.choose", tool: "select" })
+      tools.send({ type: "selection.all" })
+    },
     tool,
     choose: (next) => tools.send({ type: "tool.choose", tool: next }),
     phase,

@@ -149,8 +149,7 @@ export const useCollab = (options: {
       return author ? { ...shape, author } : shape
     })
     store.apply("remote", { ...plan.batch, ...(upsert ? { upsert } : {}) })
-    const selectedId = tools.getSnapshot().context.selectedId
-    if (selectedId !== null && plan.batch.remove?.includes(selectedId)) tools.send({ type: "selection.clear" })
+    if (plan.batch.remove !== undefined && plan.batch.remove.length > 0) tools.send({ type: "selection.drop", ids: plan.batch.remove })
     // A label created, renamed, recoloured or deleted elsewhere: the labels panel and the shapes follow.
     if (change.kind === "label") {
       labelsFlow.send({ type: "label.remote", action: change.message.action, label: change.message.label })
@@ -171,7 +170,7 @@ export const useCollab = (options: {
       relabel: (id, label) => drafts.send({ type: "draft.relabel", id, label }),
       remove: (id) => {
         drafts.send({ type: "draft.remove", id })
-        tools.send({ type: "selection.clear" })
+        tools.send({ type: "selection.drop", ids: [id] })
       }
     }),
     [drafts, tools]

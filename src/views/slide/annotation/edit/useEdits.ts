@@ -5,6 +5,8 @@
 // A gesture's commit from the tools machine becomes an edit here; arrow keys nudge the selected
 // shape (held keys are gathered into one edit); an unsaved draft is edited where it is kept. Who may
 // change which shape is the server's rule, mirrored only to hide what would be refused.
+// Several shapes changed together (the selection deleted, relabelled or dragged) are one `edit.group`:
+// one undo step, shown in one store batch; what the server refuses of it is said with how many.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useMemo, useRef } from "react"
 import type { ActorRefFrom } from "xstate"
@@ -31,6 +33,12 @@ export interface EditsView {
   readonly update: (from: Shape, to: Shape) => void
   readonly remove: (shape: Shape) => void
   readonly relabel: (shape: Shape, label: Pick<Label, "id" | "name" | "color">) => void
+  /** Several shapes changed together (`to` null: deleted): one undo step. */
+  readonly group: (changes: ReadonlyArray<{ readonly from: Shape; readonly to: Shape | null }>) => void
+  /** Deletes these together (one undo step); they leave the selection. */
+  readonly removeMany: (shapes: ReadonlyArray<Shape>) => void
+  /** Gives these the label (one undo step); those with it already are left as they are. */
+  readonly relabelMany: (shapes: ReadonlyArray<Shape>, label: Pick<Label, "id" | "name" | "color">) => void
   /** Moves the shape by (dx, dy) image pixels now, and saves the nudges once they stop. */
   readonly nudge: (shape: Shape, dx: number, dy: number) => void
   readonly canUndo: boolean
@@ -86,9 +94,50 @@ export const useEdits = (options: {
     (shape: Shape) => {
       if (isDraft(shape)) draftRef.current.remove(shape.id)
       else machine.send({ type: "edit.delete", shape })
-      tools.send({ type: "selection.clear" })
+      tools.send({ type: "selection.drop", ids: [shape.id] })
     },
     [machine, tools]
+  )
+
+  // Unsaved drafts are changed where they are kept (no step, as for one draft); the saved shapes go
+  // to the edits machine as one step, whose `edits.show` puts them in the store in one batch.
+  const group = useCallback(
+    (changes: ReadonlyArray<{ readonly from: Shape; readonly to: Shape | null }>) => {
+      const saved: Array<{ from: Shape; to: Shape | null }> = []
+      const drafts: Array<Shape> = []
+      for (const change of changes) {
+        if (!isDraft(change.from)) saved.push(change)
+        else if (change.to === null) draftRef.current.remove(change.from.id)
+        else {
+          drafts.push(change.to)
+          if (change.to.labelId !== change.from.labelId)
+            draftRef.current.relabel(change.to.id, { id: change.to.labelId, name: change.to.labelName, color: change.to.color })
+          else draftRef.current.update(change.to.id, [...change.to.coords])
+        }
+      }
+      if (drafts.length > 0) store.apply("local", { upsert: drafts })
+      if (saved.length > 0) machine.send({ type: "edit.group", changes: saved })
+    },
+    [machine, store]
+  )
+
+  const removeMany = useCallback(
+    (shapes: ReadonlyArray<Shape>) => {
+      if (shapes.length === 0) return
+      group(shapes.map((from) => ({ from, to: null })))
+      tools.send({ type: "selection.drop", ids: shapes.map((shape) => shape.id) })
+    },
+    [group, tools]
+  )
+
+  const relabelMany = useCallback(
+    (shapes: ReadonlyArray<Shape>, label: Pick<Label, "id" | "name" | "color">) =>
+      group(
+        shapes
+          .filter((shape) => shape.labelId !== label.id)
+          .map((from) => ({ from, to: { ...from, labelId: label.id, labelName: label.name, color: label.color } }))
+      ),
+    [group]
   )
 
   const relabel = useCallback(
@@ -135,6 +184,27 @@ export const useEdits = (options: {
       const from = withCoords({ ...now, version: commit.version }, commit.from)
       update(from, withCoords(from, commit.coords))
     })
+    // Several selected shapes dragged together: each moved by as much, one step. A version heard
+    // during the drag is the one the move starts from (the move applies to the shape as it is now).
+    const translated = tools.on("edit.translate", ({ ids, dx, dy }) =>
+      group(
+        ids.flatMap((id) => {
+          const from = store.get(id)
+          return from === undefined ? [] : [{ from, to: withCoords(from, translate(from.coords, dx, dy)) }]
+        })
+      )
+    )
+    // The selection deleted (after the user said yes when it was several): one step.
+    const deleted = tools.on("selection.deleted", ({ ids }) =>
+      removeMany(ids.flatMap((id) => (store.get(id) === undefined ? [] : [store.get(id)!])))
+    )
+    const undeletable = tools.on("selection.undeletable", ({ count }) =>
+      toast({
+        kind: "error",
+        title: t("viewer.selection.undeletableTitle"),
+        message: t("viewer.selection.undeletableBody", { count: count.toLocaleString() })
+      })
+    )
     const saved = tools.on("annotation.saved", ({ annotation }) => {
       const parsed = shapeOf(annotation)
       if (parsed.ok) machine.send({ type: "edit.created", shape: parsed.shape })
@@ -150,61 +220,90 @@ export const useEdits = (options: {
       })
     ]
     return () => {
-      subscription.unsubscribe()
-      saved.unsubscribe()
-      for (const each of unsaved) each.unsubscribe()
+      for (const each of [subscription, translated, deleted, undeletable, saved, ...unsaved]) each.unsubscribe()
     }
-  }, [tools, store, update, machine])
+  }, [tools, store, update, machine, group, removeMany, toast, t])
 
   // What the edits machine reports: the store follows, the user is told.
   useEffect(() => {
     const subscriptions = [
       machine.on("edits.show", ({ upsert, remove, expected }) => {
-        if (expected !== undefined && store.get(expected.id) !== expected) return
-        store.apply("local", { upsert, remove })
+        // A new change's answer replaces it only while the store still shows that change.
+        const superseded = new Set((expected ?? []).filter((shape) => store.get(shape.id) !== shape).map((shape) => shape.id))
+        store.apply("local", { upsert: superseded.size === 0 ? upsert : upsert.filter((shape) => !superseded.has(shape.id)), remove })
       }),
-      machine.on("edits.revert", ({ shape }) => {
-        const now = store.get(shape.id)
+      machine.on("edits.revert", ({ shapes }) => {
         // Only while the store still shows this user's change (someone else's newer version stays).
-        if (now === undefined || now.version <= shape.version) store.apply("local", { upsert: [shape] })
+        const back = shapes.filter((shape) => {
+          const now = store.get(shape.id)
+          return now === undefined || now.version <= shape.version
+        })
+        if (back.length > 0) store.apply("local", { upsert: back })
       }),
-      machine.on("edits.conflict", ({ annotationId, current, direction }) => {
-        // As a change heard from someone else: the store keeps it unless it holds that version already.
-        store.apply("remote", current === null ? { remove: [annotationId] } : { upsert: [current] })
-        if (current === null && tools.getSnapshot().context.selectedId === annotationId) tools.send({ type: "selection.clear" })
+      machine.on("edits.conflict", ({ conflicts, direction }) => {
+        // As changes heard from someone else: the store keeps each unless it holds that version already.
+        const gone = conflicts.flatMap(({ annotationId, current }) => (current === null ? [annotationId] : []))
+        store.apply("remote", {
+          remove: gone,
+          upsert: conflicts.flatMap(({ current }) => (current === null ? [] : [current]))
+        })
+        if (gone.length > 0) tools.send({ type: "selection.drop", ids: gone })
+        const many = conflicts.length > 1
+        const allGone = gone.length === conflicts.length
         if (direction === "do")
           toast({
             kind: "info",
-            title: t("viewer.collab.conflictTitle"),
-            message: current === null ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody")
+            title: many
+              ? t("viewer.selection.conflictTitle", { count: conflicts.length.toLocaleString() })
+              : t("viewer.collab.conflictTitle"),
+            message: allGone && !many ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody")
           })
         else
           toast({
             kind: "error",
             title: direction === "undo" ? t("viewer.edit.undoConflictTitle") : t("viewer.edit.redoConflictTitle"),
-            message: current === null ? t("viewer.edit.conflictGone") : t("viewer.edit.conflictKept"),
+            message: many
+              ? t("viewer.selection.conflictKept", { count: conflicts.length.toLocaleString() })
+              : allGone
+                ? t("viewer.edit.conflictGone")
+                : t("viewer.edit.conflictKept"),
             durationMs: 8000
           })
       }),
-      machine.on("edits.failed", ({ error, direction }) =>
-        tagOf(error) === "Forbidden"
-          ? toast({ kind: "error", title: t("viewer.collab.forbiddenTitle"), message: t("viewer.collab.forbiddenBody") })
-          : toast({
-              kind: "error",
-              title:
-                direction === "undo"
-                  ? t("viewer.edit.undoFailedTitle")
-                  : direction === "redo"
-                    ? t("viewer.edit.redoFailedTitle")
+      // One notice for a step, however many of its shapes were refused: the count, and why.
+      machine.on("edits.failed", ({ failures, step, direction }) => {
+        const forbidden = failures.filter(({ error }) => tagOf(error) === "Forbidden").length
+        const count = failures.length
+        const of = step.changes.length
+        if (forbidden > 0)
+          toast({
+            kind: "error",
+            title:
+              of > 1
+                ? t("viewer.selection.refusedTitle", { count: forbidden.toLocaleString(), of: of.toLocaleString() })
+                : t("viewer.collab.forbiddenTitle"),
+            message: t("viewer.collab.forbiddenBody"),
+            durationMs: 8000
+          })
+        if (count > forbidden)
+          toast({
+            kind: "error",
+            title:
+              direction === "undo"
+                ? t("viewer.edit.undoFailedTitle")
+                : direction === "redo"
+                  ? t("viewer.edit.redoFailedTitle")
+                  : of > 1
+                    ? t("viewer.selection.failedTitle", { count: (count - forbidden).toLocaleString(), of: of.toLocaleString() })
                     : t("viewer.collab.failedTitle"),
-              message: t("viewer.collab.failedBody")
-            })
-      ),
+            message: t("viewer.collab.failedBody")
+          })
+      }),
       // The deletion is done; its notice offers Undo of that one deletion for a while.
-      machine.on("edits.deleted", ({ step }) =>
+      machine.on("edits.deleted", ({ step, count }) =>
         toast({
           kind: "success",
-          title: t("viewer.collab.deleted"),
+          title: count > 1 ? t("viewer.selection.deleted", { count: count.toLocaleString() }) : t("viewer.collab.deleted"),
           durationMs: 8000,
           action: { label: t("viewer.edit.undo"), onClick: () => machine.send({ type: "history.undo", step: step.id }) }
         })
@@ -239,7 +338,21 @@ export const useEdits = (options: {
   }, [canEdit, undo, redo])
 
   return useMemo(
-    () => ({ machine, mayEdit, update, remove, relabel, nudge, canUndo: undoable || saving, canRedo: redoable, undo, redo }),
-    [machine, mayEdit, update, remove, relabel, nudge, undoable, saving, redoable, undo, redo]
+    () => ({
+      machine,
+      mayEdit,
+      update,
+      remove,
+      relabel,
+      group,
+      removeMany,
+      relabelMany,
+      nudge,
+      canUndo: undoable || saving,
+      canRedo: redoable,
+      undo,
+      redo
+    }),
+    [machine, mayEdit, update, remove, relabel, group, removeMany, relabelMany, nudge, undoable, saving, redoable, undo, redo]
   )
 }

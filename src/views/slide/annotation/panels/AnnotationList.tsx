@@ -1,7 +1,8 @@
 // Every annotation of the slide, filtered by label and by author: its kind and label, its
 // measurement (µm² / mm² and µm with the slide's scale, px otherwise), its author and time; a
 // commented one shows its comment first (whole in the row's tooltip and, once chosen, in the panel).
-// Choosing one flies the viewer to it; N and P step to the next and previous. Windowed: only the
+// Choosing one flies the viewer to it; N and P step to the next and previous. The selected ones
+// (one, or several boxed on the slide) are highlighted, and the head says how many. Windowed: only the
 // rows in view (and a few either side) are rendered, and their measurements are worked out only
 // then, so 100,000 annotations cost one array of ids.
 import type OpenSeadragon from "openseadragon"
@@ -171,8 +172,15 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
           <h2 id="annotation-list-title" className={css.heading}>
             {t("viewer.annotationPanel.list")}
           </h2>
-          <span className={css.count} data-testid="annotation-list-count">
-            {t("viewer.annotationPanel.listCount", { shown: ids.length.toLocaleString(), total: store.size.toLocaleString() })}
+          <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
+            {view.selection.size > 0 && (
+              <span className={css.selectionCount} data-testid="annotation-list-selected">
+                {t("viewer.selection.count", { count: view.selection.size.toLocaleString() })}
+              </span>
+            )}
+            <span className={css.count} data-testid="annotation-list-count">
+              {t("viewer.annotationPanel.listCount", { shown: ids.length.toLocaleString(), total: store.size.toLocaleString() })}
+            </span>
           </span>
         </div>
         <div className={css.filters}>
@@ -227,12 +235,14 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
               // A comment pin's "1 point" says nothing: its comment is what it is.
               const pin = isCommentPin(shape)
               const measured = `${m.full}${m.pixels ? ` (${t("viewer.annotationPanel.inPixels")})` : ""}`
+              const selected = view.selection.has(id)
               return (
                 <li
                   key={id}
                   className={css.row}
                   style={{ top: index * ROW_PX, height: ROW_PX }}
                   data-current={id === current}
+                  data-selected={selected}
                   data-testid="annotation-row"
                   data-id={id}
                   data-label={shape.labelName}
@@ -263,6 +273,7 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
                       {comment === null ? "" : `${name} · `}
                       {author}
                       {time ? ` · ${times.format(new Date(time))}` : ""}
+                      {selected && <span className={css.visuallyHidden}>, {t("viewer.selection.selected")}</span>}
                     </span>
                   </button>
                   <button

@@ -16,6 +16,7 @@ import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
+import { SelectionSection } from "../edit/SelectionSection.tsx"
 import { AnnotationList } from "./AnnotationList.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
 import { SelectedComment } from "./SelectedComment.tsx"
@@ -161,6 +162,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-annotations" aria-labelledby="annotation-tab-annotations">
           <SelectedSection view={view} labels={rows} mpp={lab.mpp} me={user?.id ?? null} />
           <SelectedComment view={view} />
+          <SelectionSection view={view} labels={rows} version={version} />
           <LabelsSection
             view={view}
             rows={rows}

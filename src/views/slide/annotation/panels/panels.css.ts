@@ -133,6 +133,17 @@ export const virtualName = style({ fontStyle: "italic" })
 
 export const count = style({ color: dark.muted, fontVariantNumeric: "tabular-nums", fontSize: 12 })
 
+/** "3 selected": the selection's colour, so it reads with the highlight on the slide and in the list. */
+export const selectionCount = style({
+  padding: "1px 8px",
+  borderRadius: 999,
+  background: "rgba(59, 130, 246, 0.22)",
+  color: "#bfdbfe",
+  fontVariantNumeric: "tabular-nums",
+  fontSize: 12,
+  fontWeight: vars.fontWeight.medium
+})
+
 export const activeDot = style({ display: "inline-flex", flex: "none", color: "#93c5fd" })
 
 export const swatch = style({
@@ -204,7 +215,9 @@ export const row = style({
   borderBottom: `1px solid ${dark.line}`,
   selectors: {
     '&[data-current="true"]': { background: "rgba(96, 165, 250, 0.16)", boxShadow: "inset 2px 0 0 #60a5fa" },
-    "&:hover": { background: hover }
+    '&[data-selected="true"]': { background: "rgba(59, 130, 246, 0.24)", boxShadow: "inset 3px 0 0 #3b82f6" },
+    "&:hover": { background: hover },
+    '&[data-selected="true"]:hover': { background: "rgba(59, 130, 246, 0.32)" }
   }
 })
 
