@@ -42,6 +42,14 @@ export interface Preview {
   readonly closeTarget?: boolean
 }
 
+/** A finished shape on its way to the server: drawn dashed until the store has it. */
+export interface PendingShape {
+  /** x,y pairs in image pixels; one pair is a counted point. */
+  readonly coords: ReadonlyArray<number>
+  readonly closed: boolean
+  readonly color: string
+}
+
 export interface OverlayOptions {
   /**
    * Told after every frame in which the overlay drew (a slice of a render, the cached bitmap, or
@@ -97,6 +105,9 @@ export class AnnotationOverlay {
   private readonly selectedHandles: Konva.Group
   private readonly boxRect: Konva.Rect
   private readonly movingShape: Konva.Shape
+  /** Shapes finished but not yet saved (the tools take the next one meanwhile). */
+  private readonly pendingShape: Konva.Shape
+  private pending: ReadonlyArray<PendingShape> = []
   private readonly renderer: SceneRenderer
   /** The selection of several, highlighted in the scene. */
   private selection: ReadonlySet<string> = new Set()
@@ -174,7 +185,21 @@ export class AnnotationOverlay {
       perfectDrawEnabled: false,
       sceneFunc: (context) => this.traceMoving(context)
     })
-    this.toolGroup.add(this.movingShape, this.selectedLine, this.selectedHandles, this.previewLine, this.previewVertices, this.boxRect)
+    this.pendingShape = new Konva.Shape({
+      visible: false,
+      listening: false,
+      perfectDrawEnabled: false,
+      sceneFunc: (context) => this.tracePending(context)
+    })
+    this.toolGroup.add(
+      this.pendingShape,
+      this.movingShape,
+      this.selectedLine,
+      this.selectedHandles,
+      this.previewLine,
+      this.previewVertices,
+      this.boxRect
+    )
     this.previewCaption = new Konva.Label({ visible: false, listening: false })
     this.previewCaption.add(new Konva.Tag({ fill: "rgba(17, 24, 39, 0.85)", cornerRadius: 4 }))
     this.previewCaption.add(new Konva.Text({ text: "", fill: "#f9fafb", fontSize: 12, padding: 5, fontFamily: "system-ui, sans-serif" }))
@@ -352,6 +377,37 @@ export class AnnotationOverlay {
   }
 
   /** The dragged shapes, in image pixels under the tool group's transform: outlines, or the box around them all. */
+  /** Shows the shapes waiting for the server (none: hides them). */
+  setPending(pending: ReadonlyArray<PendingShape>): void {
+    if (pending.length === 0 && this.pending.length === 0) return
+    this.pending = pending
+    this.pendingShape.visible(pending.length > 0)
+    this.toolLayer.batchDraw()
+  }
+
+  private tracePending(context: Konva.Context): void {
+    const scale = this.scale
+    for (const { coords, closed, color } of this.pending) {
+      context.beginPath()
+      if (coords.length === 2) {
+        context.arc(coords[0]!, coords[1]!, 5 / scale, 0, Math.PI * 2, false)
+        context.setAttr("fillStyle", color)
+        context.setAttr("globalAlpha", 0.6)
+        context.fill()
+        context.setAttr("globalAlpha", 1)
+      } else {
+        context.moveTo(coords[0]!, coords[1]!)
+        for (let i = 2; i < coords.length; i += 2) context.lineTo(coords[i]!, coords[i + 1]!)
+        if (closed) context.closePath()
+      }
+      context.setAttr("strokeStyle", color)
+      context.setAttr("lineWidth", 2 / scale)
+      context.setLineDash([6 / scale, 4 / scale])
+      context.stroke()
+      context.setLineDash([])
+    }
+  }
+
   private traceMoving(context: Konva.Context): void {
     const moving = this.moving
     if (moving === null) return

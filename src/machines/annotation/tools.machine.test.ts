@@ -54,7 +54,10 @@ const press = (handle: EditPress["handle"], coords = square): EditPress => ({ id
 type Commit = Extract<ToolsEmitted, { type: "edit.commit" }>
 const commitsOf = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e): e is Commit => e.type === "edit.commit")
 /** What the selection gestures emitted (moves of several, deletions asked for). */
-const selectionEmits = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e) => e.type !== "edit.commit")
+const selectionEmits = (emitted: ReadonlyArray<{ type: string }>) =>
+  emitted.filter((e) => e.type !== "edit.commit" && !e.type.startsWith("annotation."))
+/** What a gesture emitted, leaving out a save's answer (the tools-wide check covers those). */
+const gestureEmits = (emitted: ReadonlyArray<{ type: string }>) => emitted.filter((e) => !e.type.startsWith("annotation."))
 
 const model = modelFor({
   machine: toolsMachine,
@@ -189,7 +192,7 @@ const model = modelFor({
     "tools.select.extending": (actual, _, arrival) => {
       expect(actual.context.box).toBeNull()
       if (!fromElsewhere(arrival.via)) expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
-      expect(arrival.emitted).toEqual([])
+      expect(gestureEmits(arrival.emitted)).toEqual([])
     },
     // The box spans the press and the pointer; what it holds is selected only on release.
     "tools.select.boxing": (actual, _, arrival) => {
@@ -205,7 +208,7 @@ const model = modelFor({
     "tools.select.movingSelection": (actual, _, arrival) => {
       const { group, origin } = actual.context
       expect(actual.context.edit).toBeNull()
-      expect(arrival.emitted).toEqual([])
+      expect(gestureEmits(arrival.emitted)).toEqual([])
       // Shapes deleted elsewhere meanwhile are no longer moved.
       expect(group?.ids).toEqual(["s1", "s2"].filter((id) => !arrival.history.some((via) => via === `${id} deleted elsewhere`)))
       if (fromElsewhere(arrival.via)) return
@@ -218,7 +221,7 @@ const model = modelFor({
       const asked = arrival.event as { type: string; ids?: ReadonlyArray<string>; kept?: number }
       if (asked.type === "selection.delete") expect(actual.context.deleting).toEqual({ ids: asked.ids, kept: asked.kept })
       expect(actual.context.deleting).not.toBeNull()
-      expect(arrival.emitted).toEqual([])
+      expect(gestureEmits(arrival.emitted)).toEqual([])
       if (!fromElsewhere(arrival.via)) expect(sorted(actual.context.selection)).toEqual(sorted(arrival.before!.context.selection))
     },
     // Panning never edits.
@@ -297,43 +300,60 @@ const model = modelFor({
       if (arrival.via === "s1 deleted elsewhere") expect(sorted(actual.context.selection)).toEqual(was.filter((id) => id !== "s1"))
       if (arrival.via === "s2 deleted elsewhere") expect(sorted(actual.context.selection)).toEqual(was.filter((id) => id !== "s2"))
       if (arrival.via === "clear selection") expect(actual.context.selection.size).toBe(0)
-      // Back from saving: the shape went to the server once, and the preview is gone.
-      if (arrival.via === "saved") {
-        expect(arrival.emitted).toEqual([{ type: "annotation.saved", annotation: stored, label: null }])
-        expect(actual.context.draft).toEqual([])
+      // A save answered: the shape went to the server once and left the queue; whatever the user is
+      // drawing meanwhile stays as it was.
+      if (arrival.via === "saved" || arrival.via === "save failed" || arrival.via === "save found no network") {
+        const before = arrival.before!.context
+        expect(actual.context.queue).toEqual(before.queue.slice(1))
+        expect(actual.context.draft).toEqual(before.draft)
+        expect(actual.context.tool).toBe(before.tool)
       }
+      if (arrival.via === "saved") expect(arrival.emitted).toEqual([{ type: "annotation.saved", annotation: stored, label: null }])
       if (arrival.via === "save failed") {
         expect(arrival.emitted.map((e) => e.type)).toEqual(["annotation.failed"])
         expect(actual.context.error).toBeInstanceOf(Error)
       }
       // No network: the shape is handed over as a draft (the same id and shape that were sent), not lost.
       if (arrival.via === "save found no network") {
-        const sent = arrival.before?.context.pending
+        const sent = arrival.before?.context.queue[0]
         expect(arrival.emitted).toEqual([{ type: "annotation.drafted", input: sent }])
         expect(sent?.id).toBe(input.newId())
         expect(sent?.coords.length).toBeGreaterThan(0)
+      }
+      // A finished shape joins the queue at once and the tool is ready for the next: nothing to wait for.
+      const before = arrival.before?.context
+      if (before !== undefined && actual.context.queue.length > before.queue.length) {
+        expect(actual.context.queue.length).toBe(before.queue.length + 1)
+        const queued = actual.context.queue.at(-1)!
+        expect(queued.id).toBe(input.newId())
+        expect(queued.label).toEqual(label)
+        expect(queued.kind).toBe(kindOfDraft(before))
+        const n = vertices(queued.coords)
+        // What each tool saves: a rectangle's 4 corners, a closed polygon of 3+, a stroke of 2+, one point.
+        if (queued.kind === "rectangle") expect(n).toBe(4)
+        else if (queued.kind === "polygon") expect(n).toBeGreaterThanOrEqual(3)
+        else if (queued.kind === "polyline") expect(n).toBeGreaterThanOrEqual(2)
+        else expect(n).toBe(1)
+        if (before.tool === "comment") expect(queued.comment).toBe("mitosis here")
         expect(actual.context.draft).toEqual([])
+        expect(actual.context.tool).toBe(before.tool)
       }
     },
-    saving: (actual, calls) => {
-      const sent = calls.at(-1)?.input as SaveInput
-      expect(sent.id).toBe(input.newId())
-      expect(sent.label).toEqual(label)
-      expect(sent.coords).toEqual(actual.context.draft)
-      const n = vertices(sent.coords)
-      // What each tool saves: a rectangle's 4 corners, a closed polygon of 3+, a stroke of 2+, one point.
-      if (sent.kind === "rectangle") expect(n).toBe(4)
-      else if (sent.kind === "polygon") expect(n).toBeGreaterThanOrEqual(3)
-      else if (sent.kind === "polyline") expect(n).toBeGreaterThanOrEqual(2)
-      else expect(n).toBe(1)
-      expect(sent.kind).toBe(kindOfDraft(actual.context))
-      if (actual.context.tool === "comment") expect(sent.comment).toBe("mitosis here")
+    // Nothing waits while the saver is idle: a queued shape is sent at once.
+    "saver.idle": (actual) => expect(actual.context.queue).toEqual([]),
+    // The first queued shape is the one on its way, as it was queued.
+    "saver.saving": (actual, calls) => {
+      expect(actual.context.queue.length).toBeGreaterThan(0)
+      expect(calls.filter((c) => c.src === "save").at(-1)?.input).toEqual(actual.context.queue[0])
     }
   }
 })
 
-/** Events from outside the gesture (a deletion heard, Escape elsewhere): the tools-wide check says what they do. */
-const fromElsewhere = (via: string) => via === "clear selection" || via.endsWith("deleted elsewhere")
+/** A save's answer: it arrives whatever the user is doing, and the tools-wide check says what it does. */
+const saveAnswer = (via: string) => via === "saved" || via === "save failed" || via === "save found no network"
+
+/** Events from outside the gesture (a deletion heard, Escape elsewhere, a save answered): the tools-wide check says what they do. */
+const fromElsewhere = (via: string) => via === "clear selection" || via.endsWith("deleted elsewhere") || saveAnswer(via)
 
 /** What each selection gesture leaves in idle, from the rules of the feature. */
 const selectionRules = (context: ToolsContext, arrival: Arrival<typeof toolsMachine>) => {
@@ -390,6 +410,30 @@ describe("annotation tools model", () => {
 })
 
 describe("annotation tools scenarios", () => {
+  it("points counted faster than a save answers are each saved once, in order; the slide's first label is made once", async () => {
+    let n = 0
+    const run = drive(toolsMachine, ["save"], { input: { ...input, label: null, newId: () => `p${++n}` } })
+    await run.send({ type: "tool.choose", tool: "point" })
+    for (const x of [10, 20, 30]) {
+      await run.send({ type: "pointer.down", hit: null, ...at(x, 5) })
+      await run.send({ type: "pointer.up", ...at(x, 5) })
+    }
+    // One on its way, two waiting; the tool is ready for the next click all along.
+    expect(run.invocations.filter((i) => i.src === "save")).toHaveLength(1)
+    expect(run.actor.getSnapshot().context.queue.map((q) => q.id)).toEqual(["p1", "p2", "p3"])
+    expect(inState(run.actor.getSnapshot(), "tools.point.idle")).toBe(true)
+    // The first save made the slide's default label: the two waiting are sent with it, not with none.
+    const made = { id: "l9", name: "Annotation", color: "#FFFF00" }
+    await run.succeed("save", { annotation: stored, label: made })
+    expect(run.lastInput("save")).toMatchObject({ id: "p2", coords: [20, 5], label: made })
+    await run.succeed("save", { annotation: stored, label: null })
+    expect(run.lastInput("save")).toMatchObject({ id: "p3", coords: [30, 5], label: made })
+    await run.succeed("save", { annotation: stored, label: null })
+    expect(run.invocations.filter((i) => i.src === "save").map((i) => (i.input as SaveInput).id)).toEqual(["p1", "p2", "p3"])
+    expect(run.actor.getSnapshot().context.queue).toEqual([])
+    expect(run.actor.getSnapshot().hasTag("busy")).toBe(false)
+  })
+
   it("a polygon: three clicks, Backspace drops one, a click on the first vertex closes and saves", async () => {
     const run = drive(toolsMachine, ["save"], { input })
     await run.send({ type: "tool.choose", tool: "polygon" })
@@ -409,7 +453,7 @@ describe("annotation tools scenarios", () => {
     expect(run.actor.getSnapshot().context.cursor).toEqual([50, 60])
     await run.send({ type: "pointer.down", hit: null, ...at(3, 2) })
     await run.send({ type: "pointer.up", ...at(3, 2) })
-    expect(run.actor.getSnapshot().matches("saving")).toBe(true)
+    expect(run.actor.getSnapshot().matches({ saver: "saving" })).toBe(true)
     expect(run.lastInput("save")).toMatchObject({ kind: "polygon", coords: [0, 0, 100, 0, 150, 80] })
     await run.succeed("save", { annotation: stored, label: null })
     expect(inState(run.actor.getSnapshot(), "tools.polygon.idle")).toBe(true)

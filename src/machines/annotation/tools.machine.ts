@@ -173,8 +173,12 @@ export interface ToolsContext {
   readonly tool: Tool
   /** The last failure to save. */
   readonly error: unknown
-  /** What the saving state sends (kept so a save that found no network can be kept as a draft). */
-  readonly pending: SaveInput | null
+  /**
+   * Finished shapes waiting for the server, oldest first; the first is being sent. The tools take
+   * the next shape meanwhile (a counter's clicks come faster than a save answers), and the saves go
+   * one at a time, in order, so the slide's first label is made once however fast the user clicks.
+   */
+  readonly queue: ReadonlyArray<SaveInput>
   /** What the press was on when it was on the selected, editable shape; the shape as dragged so far. */
   readonly edit: EditState | null
 }
@@ -252,6 +256,7 @@ export const toolsMachine = setup({
     enoughVertices: ({ context }) => context.draft.length >= 6,
     oneVertex: ({ context }) => context.draft.length <= 2,
     hasComment: ({ context }) => context.comment.trim().length > 0,
+    queued: ({ context }) => context.queue.length > 0,
     onHandle: ({ context }, kind: Handle["kind"]) => context.edit?.handle.kind === kind,
     /** Alt+press on a vertex of the one selected shape that may go. */
     removesVertex: ({ context, event }) => {
@@ -358,13 +363,19 @@ export const toolsMachine = setup({
     setComment: assign(({ event }) => (event.type === "comment.text" ? { comment: event.text } : {})),
     setLabel: assign(({ event }) => (event.type === "label.choose" ? { label: event.label } : {})),
     setTool: assign(({ event }) => (event.type === "tool.choose" ? { tool: event.tool } : {})),
+    /** The finished shape joins the queue, and the tool is free for the next one. */
+    enqueue: assign(({ context }) => ({ queue: [...context.queue, saveInputOf(context)], ...cleared })),
     saved: emit((_, output: { annotation: Annotation; label: Label | null }) => ({ type: "annotation.saved" as const, ...output })),
-    adoptLabel: assign(({ context }, output: { label: Label | null }) =>
-      output.label ? { label: output.label } : { label: context.label }
-    ),
+    /** The first save is over. A label it made is the one new shapes, and those queued without one, carry. */
+    dequeue: assign(({ context }, output: { label: Label | null } | undefined) => {
+      const made = output?.label ?? null
+      const rest = context.queue.slice(1)
+      return made === null
+        ? { queue: rest }
+        : { label: made, queue: rest.map((input) => (input.label === null ? { ...input, label: made } : input)) }
+    }),
     failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
-    prepare: assign(({ context }) => ({ pending: saveInputOf(context) })),
-    drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.pending ?? saveInputOf(context) })),
+    drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.queue[0]! })),
     keepError: assign((_, error: unknown) => ({ error })),
     selectOne: assign(({ event }) => (event.type === "selection.set" ? { selection: only(event.id) } : {})),
     /** The press on the one selected shape, when editable: kept as an edit that has not changed anything yet. */
@@ -422,10 +433,11 @@ export const toolsMachine = setup({
     comment: "",
     tool: "select",
     error: null,
-    pending: null,
+    queue: [],
     edit: null
   }),
-  initial: "tools",
+  // Drawing and saving side by side: the tools never wait for the server.
+  type: "parallel",
   on: { "label.choose": { actions: "setLabel" } },
   states: {
     tools: {
@@ -444,7 +456,6 @@ export const toolsMachine = setup({
         "selection.drop": { actions: "drop" }
       },
       states: {
-        last: { type: "history" },
         select: {
           initial: "idle",
           states: {
@@ -557,7 +568,7 @@ export const toolsMachine = setup({
               on: {
                 "pointer.move": { actions: "spanRectangle" },
                 "pointer.up": [
-                  { guard: "dragged", target: "#annotationTools.saving", actions: "spanRectangle" },
+                  { guard: "dragged", target: "idle", actions: ["spanRectangle", "enqueue"] },
                   { target: "idle", actions: "clear" }
                 ],
                 "key.escape": { target: "idle", actions: "clear" }
@@ -582,8 +593,8 @@ export const toolsMachine = setup({
               on: {
                 "key.escape": { target: "idle", actions: "clear" },
                 "key.backspace": [{ guard: "oneVertex", target: "idle", actions: "clear" }, { actions: "dropVertex" }],
-                "key.enter": { guard: "enoughVertices", target: "#annotationTools.saving" },
-                "pointer.double": { guard: "closable", target: "#annotationTools.saving", actions: "trimRepeats" }
+                "key.enter": { guard: "enoughVertices", target: "idle", actions: "enqueue" },
+                "pointer.double": { guard: "closable", target: "idle", actions: ["trimRepeats", "enqueue"] }
               },
               states: {
                 waiting: { on: { "pointer.move": { actions: "track" }, "pointer.down": { target: "pointing", actions: "press" } } },
@@ -591,7 +602,7 @@ export const toolsMachine = setup({
                   on: {
                     "pointer.move": { guard: "dragged", target: "waiting", actions: "track" },
                     "pointer.up": [
-                      { guard: "closes", target: "#annotationTools.saving" },
+                      { guard: "closes", target: "#annotationTools.tools.polygon.idle", actions: "enqueue" },
                       { target: "waiting", actions: "addVertex" }
                     ]
                   }
@@ -615,7 +626,7 @@ export const toolsMachine = setup({
               on: {
                 "pointer.move": { actions: "extendStroke" },
                 // A drag of DRAG_PX already made two vertices: every stroke that got here is one.
-                "pointer.up": { target: "#annotationTools.saving", actions: ["extendStroke", "finishStroke"] },
+                "pointer.up": { target: "idle", actions: ["extendStroke", "finishStroke", "enqueue"] },
                 "key.escape": { target: "idle", actions: "clear" }
               }
             }
@@ -628,7 +639,7 @@ export const toolsMachine = setup({
             pointing: {
               on: {
                 "pointer.move": { guard: "dragged", target: "idle", actions: "clear" },
-                "pointer.up": { target: "#annotationTools.saving", actions: "placePoint" },
+                "pointer.up": { target: "idle", actions: ["placePoint", "enqueue"] },
                 "key.escape": { target: "idle", actions: "clear" }
               }
             }
@@ -648,7 +659,7 @@ export const toolsMachine = setup({
             composing: {
               on: {
                 "comment.text": { actions: "setComment" },
-                "key.enter": { guard: "hasComment", target: "#annotationTools.saving" },
+                "key.enter": { guard: "hasComment", target: "idle", actions: "enqueue" },
                 "key.escape": { target: "idle", actions: "clear" }
               }
             }
@@ -683,29 +694,37 @@ export const toolsMachine = setup({
         }
       }
     },
-    /** The draft stays on screen (as the preview) until the server has it. */
-    saving: {
-      tags: ["busy"],
-      entry: "prepare",
-      invoke: {
-        id: "save",
-        src: "save",
-        input: ({ context }): SaveInput => context.pending ?? saveInputOf(context),
-        onDone: {
-          target: "#annotationTools.tools.last",
-          actions: [
-            { type: "saved", params: ({ event }) => event.output },
-            { type: "adoptLabel", params: ({ event }) => event.output },
-            "clear"
-          ]
-        },
-        onError: [
-          { guard: { type: "offline", params: errorOf }, target: "#annotationTools.tools.last", actions: ["drafted", "clear"] },
-          {
-            target: "#annotationTools.tools.last",
-            actions: [{ type: "failed", params: errorOf }, { type: "keepError", params: errorOf }, "clear"]
+    /** The queue, sent one shape at a time; each queued shape shows as pending until the server has it. */
+    saver: {
+      initial: "idle",
+      states: {
+        idle: { always: { guard: "queued", target: "saving" } },
+        saving: {
+          tags: ["busy"],
+          invoke: {
+            id: "save",
+            src: "save",
+            input: ({ context }): SaveInput => context.queue[0]!,
+            onDone: {
+              target: "idle",
+              actions: [
+                { type: "saved", params: ({ event }) => event.output },
+                { type: "dequeue", params: ({ event }) => event.output }
+              ]
+            },
+            onError: [
+              { guard: { type: "offline", params: errorOf }, target: "idle", actions: ["drafted", { type: "dequeue", params: undefined }] },
+              {
+                target: "idle",
+                actions: [
+                  { type: "failed", params: errorOf },
+                  { type: "keepError", params: errorOf },
+                  { type: "dequeue", params: undefined }
+                ]
+              }
+            ]
           }
-        ]
+        }
       }
     }
   }
@@ -715,7 +734,7 @@ export const toolsMachine = setup({
 export const kindOfDraft = (context: Pick<ToolsContext, "tool">): ShapeKind =>
   context.tool === "rectangle" ? "rectangle" : context.tool === "pencil" ? "polyline" : context.tool === "polygon" ? "polygon" : "points"
 
-/** What the saving state sends: the draft, under a new client-chosen id. */
+/** What a finished shape is saved as: the draft, under a new client-chosen id. */
 const saveInputOf = (context: ToolsContext): SaveInput => ({
   labId: context.labId,
   id: context.newId(),

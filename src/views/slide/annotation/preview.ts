@@ -1,7 +1,7 @@
 // What the overlay shows of the tools machine's state: the draft as a preview (with the polygon's
 // rubber band to the pointer and the ruler's length), in the active label's colour.
 import type { SnapshotFrom } from "xstate"
-import type { Preview } from "../../../annotation/render/overlay.ts"
+import type { PendingShape, Preview } from "../../../annotation/render/overlay.ts"
 import { DEFAULT_COLOR } from "../../../annotation/store/shape.ts"
 import type { toolsMachine } from "../../../machines/annotation/tools.machine.ts"
 
@@ -27,3 +27,14 @@ export const previewOf = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: numb
   if (tool === "point" || tool === "comment") return { coords: [...draft, ...draft], closed: false, color, vertices: true }
   return { coords: draft, closed: tool === "rectangle", color, vertices: false }
 }
+
+/** The finished shapes still on their way to the server, in the colour of the label each was drawn with. */
+export const pendingOf = (snapshot: SnapshotFrom<typeof toolsMachine>): ReadonlyArray<PendingShape> =>
+  snapshot.context.queue.map((input) => {
+    const labelled = input.label as { readonly color?: string } | null
+    return {
+      coords: input.coords,
+      closed: input.kind === "rectangle" || input.kind === "polygon",
+      color: labelled?.color || snapshot.context.label?.color || DEFAULT_COLOR
+    }
+  })

@@ -28,7 +28,7 @@ import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
-import { previewOf } from "./preview.ts"
+import { pendingOf, previewOf } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
@@ -321,6 +321,7 @@ export const useAnnotations = (options: {
     element.addEventListener("dblclick", onDouble)
     const preview = tools.subscribe((snapshot) => {
       overlay.setPreview(previewOf(snapshot, mpp))
+      overlay.setPending(pendingOf(snapshot))
       const id = sole(snapshot.context.selection)
       const shape = id === null ? null : (store.get(id) ?? null)
       // While a handle is dragged, the shape as the drag has it.

@@ -208,8 +208,13 @@ export const useEdits = (options: {
     const saved = tools.on("annotation.saved", ({ annotation }) => {
       const parsed = shapeOf(annotation)
       if (parsed.ok) machine.send({ type: "edit.created", shape: parsed.shape })
-      if (undoAfterSave.current) machine.send({ type: "history.undo" })
-      undoAfterSave.current = false
+      // Undo asked while shapes were on their way: the latest is undone once the last of them is
+      // there (the tools' state settles after this emit, hence the microtask).
+      queueMicrotask(() => {
+        if (!undoAfterSave.current || tools.getSnapshot().hasTag("busy")) return
+        undoAfterSave.current = false
+        machine.send({ type: "history.undo" })
+      })
     })
     const unsaved = [
       tools.on("annotation.failed", () => {

@@ -123,6 +123,14 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
     else if (top + ROW_PX > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_PX - element.clientHeight
   }, [])
 
+  // One shape chosen on the slide: its row comes into view, as QuPath's list follows its selection.
+  const sole = view.selection.size === 1 ? [...view.selection][0]! : null
+  useEffect(() => {
+    if (sole === null) return
+    const index = ids.indexOf(sole)
+    if (index !== -1) scrollIntoView(index)
+  }, [sole, ids, scrollIntoView])
+
   const step = useCallback(
     (by: 1 | -1) => {
       if (ids.length === 0) return
