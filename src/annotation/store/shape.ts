@@ -10,7 +10,7 @@ import {
   type Selector,
   type WebAnnotation
 } from "../../contract/annotations.ts"
-import { type BBox, type Geometry, parseSelector, toSelector, verticesOf } from "../geometry.ts"
+import { type BBox, flatten, type Geometry, parseSelector, toSelector } from "../geometry.ts"
 
 export type ShapeKind = Geometry["kind"]
 
@@ -33,17 +33,6 @@ export interface Shape {
 }
 
 export const DEFAULT_COLOR: typeof LABEL_DEFAULT_COLOR = "#FFFF00"
-
-export const flatten = (geometry: Geometry): Float64Array => {
-  const vertices = verticesOf(geometry)
-  const out = new Float64Array(vertices.length * 2)
-  for (let i = 0; i < vertices.length; i++) {
-    const [x, y] = vertices[i]!
-    out[i * 2] = x
-    out[i * 2 + 1] = y
-  }
-  return out
-}
 
 export const bboxOfCoords = (coords: Float64Array): BBox => {
   let minX = Number.POSITIVE_INFINITY
