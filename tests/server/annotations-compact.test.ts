@@ -53,6 +53,7 @@ const expectSame = async (who: SignedIn | undefined, labId: string) => {
   const read = await readCompact(server, who, labId)
   expect(read.status, JSON.stringify(read.error)).toBe(200)
   expect(read.type).toBe("application/octet-stream")
+  expect(read.cacheControl).toBe("no-store")
   const compact = read.compact!
   expect(compact.count).toBe(list.length)
   expect(rowsOfCompact(compact)).toEqual(list.map(rowOfListed))

@@ -79,8 +79,9 @@ export const readCompact = async (server: StartedServer, who: SignedIn | undefin
     headers: who ? { authorization: `Bearer ${who.access}` } : {}
   })
   const type = response.headers.get("content-type") ?? ""
-  if (response.status !== 200) return { status: response.status, type, compact: null, error: await response.json() }
-  return { status: response.status, type, compact: decodeCompact(new Uint8Array(await response.arrayBuffer())), error: null }
+  const cacheControl = response.headers.get("cache-control")
+  if (response.status !== 200) return { status: response.status, type, cacheControl, compact: null, error: await response.json() }
+  return { status: response.status, type, cacheControl, compact: decodeCompact(new Uint8Array(await response.arrayBuffer())), error: null }
 }
 
 /** Exact bytes of Float64s: equal only when every coordinate is the same number, bit for bit. */
