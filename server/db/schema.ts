@@ -236,6 +236,14 @@ export interface AnnotationsTable {
   /** Its place in the bulk upload that created it (which shares one created_at). */
   ordinal: number
   updated_at: string
+  /**
+   * Kept beside `data` so the compact read never parses it (server/domain/annotation-data.ts
+   * derivedColumns): the shape's kind ("" only for a stored selector that no longer parses), its
+   * vertices as little-endian Float64 bytes, its comment bodies as a JSON list (null: none).
+   */
+  kind: string
+  coords: Uint8Array
+  comments: string | null
 }
 
 /** A member with a slide open, as of their last call-in. */

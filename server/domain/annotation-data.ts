@@ -3,7 +3,8 @@
 // Pure; the services read and write the rows.
 import { ANNOTATION_LIMITS, type NewAnnotation, type Selector, type WebAnnotation } from "../../src/contract/annotations.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
-import { type BBox, bboxOf, parseSelector } from "../../src/annotation/geometry.ts"
+import { float64Bytes } from "../../src/annotation/compact.ts"
+import { type BBox, bboxOf, flatten, type Geometry, parseSelector } from "../../src/annotation/geometry.ts"
 
 export interface LabelFacts {
   readonly id: string
@@ -15,6 +16,7 @@ export interface LabelFacts {
 export interface Shape {
   readonly labelId: string
   readonly bbox: BBox
+  readonly geometry: Geometry
 }
 
 type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly errors: ReadonlyArray<string> }
@@ -27,7 +29,7 @@ const checkOne = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>, 
   if (!labels.has(labelId)) return { ok: false, errors: [`${where}: label ${labelId} is not a label of this slide.`] }
   const parsed = parseSelector(data.target.selector)
   if (!parsed.ok) return { ok: false, errors: [`${where}: the selector ${parsed.error}.`] }
-  return { ok: true, value: { labelId, bbox: bboxOf(parsed.geometry) } }
+  return { ok: true, value: { labelId, bbox: bboxOf(parsed.geometry), geometry: parsed.geometry } }
 }
 
 /** One edited annotation's shape, or why it is refused. */
@@ -59,6 +61,20 @@ export const checkNewAnnotations = (
     else errors.push(...checked.errors)
   })
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: shapes }
+}
+
+/**
+ * What is stored beside the W3C `data` so the compact read never parses it: the kind, the vertices
+ * as little-endian Float64 bytes (src/annotation/compact.ts) and the comments (a JSON list, null when
+ * there are none). Written with `data` in the same statement; migration 0016 filled in older rows.
+ */
+export const derivedColumns = (geometry: Geometry, data: WebAnnotation) => {
+  const comments = data.body.slice(1).flatMap((body) => (body.purpose === "commenting" ? [body.value] : []))
+  return {
+    kind: geometry.kind,
+    coords: float64Bytes(flatten(geometry)),
+    comments: comments.length === 0 ? null : JSON.stringify(comments)
+  }
 }
 
 const canonicalSelector = (selector: Selector): Selector =>

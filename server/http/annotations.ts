@@ -1,6 +1,7 @@
-// /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/{id}/, /v2/labs/label-slide/ and
-// /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
+// /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/compact/, /v2/labs/{labId}/annotations/{id}/,
+// /v2/labs/label-slide/ and /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
 import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Annotation, ANNOTATION_LIMITS, Label } from "../../src/contract/annotations.ts"
 import { Api } from "../../src/contract/api.ts"
@@ -33,6 +34,17 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
           const { results, count } = yield* annotations.list(yield* viewerId, params.labId, paging)
           // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
           return plainJson(AnnotationPage, ok(page(results, count, paging)))
+        })
+      )
+      .handle("compact", ({ params }) =>
+        Effect.gen(function* () {
+          const bytes = yield* annotations.compact(yield* viewerId, params.labId)
+          // Never stored: it changes with every edit and has no validator to revalidate it by, and
+          // a browser writing 57 MB (100,000 polygons) into its disk cache delays the viewer.
+          return HttpServerResponse.uint8Array(bytes, {
+            contentType: "application/octet-stream",
+            headers: { "cache-control": "no-store" }
+          })
         })
       )
       .handle("labels", ({ query }) =>

@@ -6,10 +6,19 @@ import { type Annotation, AnnotationConflict, type NewAnnotation, type UpdateAnn
 import { badRequest, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
+import { compactAnnotations } from "../db/annotation-compact.ts"
 import { annotationPage, annotationsById, countAnnotations, labelsOf, toAnnotation } from "../db/annotations.ts"
 import type { AnnotationsTable } from "../db/schema.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
-import { canonicalData, changeOf, checkAnnotation, checkNewAnnotations, fitChanges, type LabelFacts } from "../domain/annotation-data.ts"
+import {
+  canonicalData,
+  changeOf,
+  checkAnnotation,
+  checkNewAnnotations,
+  derivedColumns,
+  fitChanges,
+  type LabelFacts
+} from "../domain/annotation-data.ts"
 import { isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
 import type { Paging } from "../domain/paging.ts"
@@ -17,7 +26,7 @@ import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
-/** Rows per INSERT: 13 values each stays far below either engine's bound-parameter limit. */
+/** Rows per INSERT: 16 values each stays far below either engine's bound-parameter limit. */
 const INSERT_ROWS = 200
 
 const annotationNotFound = () => new NotFound({ message: "Annotation not found." })
@@ -36,6 +45,8 @@ export class Annotations extends Context.Service<
       labId: string,
       paging: Paging
     ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, ViewDenied>
+    /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
+    readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
     readonly create: (
       user: AuthenticatedUser,
       labId: string,
@@ -69,6 +80,11 @@ export class Annotations extends Context.Service<
           sql(() => countAnnotations(database.db, labId))
         ])
         return { results: rows.map(toAnnotation), count }
+      })
+
+      const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
+        yield* viewSlide(database.db, userId, labId)
+        return yield* sql(() => compactAnnotations(database.db, labId))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
@@ -126,7 +142,8 @@ export class Annotations extends Context.Service<
                 max_y: maxY,
                 created_at: now,
                 ordinal: index,
-                updated_at: now
+                updated_at: now,
+                ...derivedColumns(shape.geometry, data)
               })
             }
             if (rows.length > 0) {
@@ -188,13 +205,27 @@ export class Annotations extends Context.Service<
             const data = payload.data === undefined ? current.data : canonicalData(row.id, payload.data, label)
             const visible = payload.visible ?? current.visible
             const version = current.version + 1
-            const bbox = shape?.ok
-              ? { min_x: shape.value.bbox.minX, min_y: shape.value.bbox.minY, max_x: shape.value.bbox.maxX, max_y: shape.value.bbox.maxY }
+            // A new shape brings its box and the columns the compact read takes (derivedColumns).
+            const geometry = shape?.ok
+              ? {
+                  min_x: shape.value.bbox.minX,
+                  min_y: shape.value.bbox.minY,
+                  max_x: shape.value.bbox.maxX,
+                  max_y: shape.value.bbox.maxY,
+                  ...derivedColumns(shape.value.geometry, data)
+                }
               : {}
             const updated = yield* sql(() =>
               trx
                 .updateTable("annotations")
-                .set({ data: JSON.stringify(data), label_id: label.id, visible: visible ? 1 : 0, version, updated_at: stamp(), ...bbox })
+                .set({
+                  data: JSON.stringify(data),
+                  label_id: label.id,
+                  visible: visible ? 1 : 0,
+                  version,
+                  updated_at: stamp(),
+                  ...geometry
+                })
                 .where("id", "=", row.id)
                 .where("version", "=", current.version)
                 .executeTakeFirst()
@@ -252,7 +283,7 @@ export class Annotations extends Context.Service<
         )
       })
 
-      return Annotations.of({ list, create, update, remove })
+      return Annotations.of({ list, compact, create, update, remove })
     })
   )
 }

@@ -180,3 +180,15 @@ export const verticesOf = (geometry: Geometry): ReadonlyArray<Point> => {
     [x, y + h]
   ]
 }
+
+/** The vertices as one flat array x0, y0, x1, y1, ... (what the viewer's store and the stored coordinates hold). */
+export const flatten = (geometry: Geometry): Float64Array => {
+  const vertices = verticesOf(geometry)
+  const out = new Float64Array(vertices.length * 2)
+  for (let i = 0; i < vertices.length; i++) {
+    const [x, y] = vertices[i]!
+    out[i * 2] = x
+    out[i * 2 + 1] = y
+  }
+  return out
+}

@@ -221,6 +221,17 @@ export class AnnotationsView extends HttpApiGroup.make("annotationsView")
       success: Ok(Page(Annotation)),
       error: [BadRequest, Unauthorized, NotFound]
     }),
+    /**
+     * The same annotations for the viewer, compact: a length-prefixed JSON header of columns (ids,
+     * versions, kinds, label, author, visibility, vertex counts, creation times, comments) and one
+     * little-endian Float64 array of every vertex (src/annotation/compact.ts describes the bytes).
+     * Who may read the list may read this; the list stays the interchange form.
+     */
+    HttpApiEndpoint.get("compact", "/labs/:labId/annotations/compact/", {
+      params: LabParams,
+      success: HttpApiSchema.StreamUint8Array({ contentType: "application/octet-stream" }),
+      error: [BadRequest, Unauthorized, NotFound]
+    }),
     HttpApiEndpoint.get("labels", "/labs/label-slide/", {
       query: LabelQuery,
       success: Ok(Page(Label)),

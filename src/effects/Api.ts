@@ -27,8 +27,11 @@ export interface ApiRequest<A, F extends ContractFailure = never> {
    * fails as that error, whole; anything else is read by status (wireError.ts).
    */
   readonly errors?: Schema.Decoder<F>
-  /** "blob" for a binary answer (a PDF, a receipt): the body is read as a Blob, not parsed as JSON. */
-  readonly responseType?: "blob"
+  /**
+   * A binary answer, read as it is rather than parsed as JSON: "blob" for a file to save (a PDF, a
+   * receipt), "arrayBuffer" for bytes the SPA reads itself (a slide's compact annotations).
+   */
+  readonly responseType?: "blob" | "arrayBuffer"
 }
 
 /** A declared error of the contract, decoded as the contract declares it. */
@@ -98,12 +101,12 @@ export class Api extends Context.Service<
         Effect.tryPromise({
           // `signal` is declared so that interrupting the fiber (an XState actor stopping) aborts the request.
           try: (signal) =>
-            $fetch<unknown, "json" | "blob">(request.path, {
+            $fetch<unknown, "json" | "blob" | "arrayBuffer">(request.path, {
               method: request.method,
               body: request.body as FetchOptions["body"],
               query: request.query,
               signal,
-              ...(request.responseType === "blob" ? { responseType: "blob" as const } : {}),
+              ...(request.responseType === undefined ? {} : { responseType: request.responseType }),
               headers: access === undefined ? {} : { Authorization: `Bearer ${access}` }
             }),
           catch: (error): ApiError | F => {

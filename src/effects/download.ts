@@ -1,14 +1,16 @@
-// Binary answers of /v2 (an invoice PDF, a receipt, a transfer proof): the path comes from the
-// contract as in call.ts, the bearer token and its renewal from Api, and the body arrives as a Blob
-// rather than parsed JSON. Needed because these files are behind the session, so a plain link (which
-// carries no Authorization header) cannot fetch them.
-import { type Effect, Schema } from "effect"
+// Binary answers of /v2 (an invoice PDF, a receipt, a transfer proof, a slide's compact annotations):
+// the path comes from the contract as in call.ts, the bearer token and its renewal from Api, and the
+// body arrives as a Blob (a file to save) or bytes (to read here) rather than parsed JSON. Needed
+// because these answers are behind the session, so a plain link (which carries no Authorization
+// header) cannot fetch them, and call() decodes JSON.
+import { Effect, Schema } from "effect"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Api } from "./Api.ts"
 import type { ApiError } from "./ApiError.ts"
 import { pathOf } from "./call.ts"
 
 const BlobSchema = Schema.declare((value: unknown): value is Blob => value instanceof Blob)
+const BytesSchema = Schema.declare((value: unknown): value is ArrayBuffer => value instanceof ArrayBuffer)
 
 /** A file the server answered, with the name to save it under. */
 export interface DownloadedFile {
@@ -26,3 +28,17 @@ export const download = (endpoint: HttpApiEndpoint.Top, params: Readonly<Record<
       responseType: "blob"
     })
   )
+
+/** Fetches `endpoint` (a GET with path parameters only) and answers its body as bytes. */
+export const downloadBytes = (
+  endpoint: HttpApiEndpoint.Top,
+  params: Readonly<Record<string, string>>
+): Effect.Effect<Uint8Array, ApiError, Api> =>
+  Api.use((api) =>
+    api.request({
+      method: "GET",
+      path: pathOf(endpoint.path, params),
+      success: BytesSchema as Schema.Decoder<ArrayBuffer>,
+      responseType: "arrayBuffer"
+    })
+  ).pipe(Effect.map((buffer) => new Uint8Array(buffer)))

@@ -501,6 +501,13 @@ const cases: ReadonlyArray<Case> = [
     expect: view
   },
   {
+    endpoint: "GET /v2/labs/:labId/annotations/compact/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/labs/${(await annotatedIn(f)).slide}/annotations/compact/`, { token: t }),
+    expect: view
+  },
+  {
     endpoint: "POST /v2/labs/:labId/v2/annotations/",
     visibilities: ["private", "public"],
     mutates: true,

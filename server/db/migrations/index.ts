@@ -17,6 +17,7 @@ import { annotations } from "./0012_annotations.ts"
 import { userLocale } from "./0013_user_locale.ts"
 import { billing } from "./0014_billing.ts"
 import { scanRequests } from "./0015_scan_requests.ts"
+import { annotationGeometry } from "./0016_annotation_geometry.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -33,5 +34,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0012_annotations": annotations,
   "0013_user_locale": userLocale,
   "0014_billing": billing,
-  "0015_scan_requests": scanRequests
+  "0015_scan_requests": scanRequests,
+  "0016_annotation_geometry": annotationGeometry(engine)
 })

@@ -10,7 +10,8 @@ import {
   type Selector,
   type WebAnnotation
 } from "../../contract/annotations.ts"
-import { type BBox, type Geometry, parseSelector, toSelector, verticesOf } from "../geometry.ts"
+import { type CompactAnnotations, KINDS } from "../compact.ts"
+import { type BBox, flatten, type Geometry, parseSelector, toSelector } from "../geometry.ts"
 
 export type ShapeKind = Geometry["kind"]
 
@@ -33,17 +34,6 @@ export interface Shape {
 }
 
 export const DEFAULT_COLOR: typeof LABEL_DEFAULT_COLOR = "#FFFF00"
-
-export const flatten = (geometry: Geometry): Float64Array => {
-  const vertices = verticesOf(geometry)
-  const out = new Float64Array(vertices.length * 2)
-  for (let i = 0; i < vertices.length; i++) {
-    const [x, y] = vertices[i]!
-    out[i * 2] = x
-    out[i * 2 + 1] = y
-  }
-  return out
-}
 
 export const bboxOfCoords = (coords: Float64Array): BBox => {
   let minX = Number.POSITIVE_INFINITY
@@ -160,6 +150,50 @@ export const shapeOf = (
       comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : []))
     }
   }
+}
+
+const NO_COMMENTS: ReadonlyArray<string> = Object.freeze([])
+
+/**
+ * The viewer's shapes from the compact read, in its order: each shape's `coords` is a view of the
+ * answer's one Float64Array (no copy, no number parsed) and its box is found in the same pass; the
+ * label and author objects are the answer's tables, shared by their shapes.
+ */
+export const shapesOfCompact = (compact: CompactAnnotations): Array<Shape> => {
+  const { coords, labels, authors } = compact
+  const shapes = new Array<Shape>(compact.count)
+  let at = 0
+  for (let i = 0; i < compact.count; i++) {
+    const end = at + compact.vertices[i]! * 2
+    let minX = Number.POSITIVE_INFINITY
+    let minY = Number.POSITIVE_INFINITY
+    let maxX = Number.NEGATIVE_INFINITY
+    let maxY = Number.NEGATIVE_INFINITY
+    for (let j = at; j < end; j += 2) {
+      const x = coords[j]!
+      const y = coords[j + 1]!
+      if (x < minX) minX = x
+      if (x > maxX) maxX = x
+      if (y < minY) minY = y
+      if (y > maxY) maxY = y
+    }
+    const label = labels[compact.label[i]!]!
+    shapes[i] = {
+      id: compact.ids[i]!,
+      kind: KINDS[compact.kinds[i]!]!,
+      coords: coords.subarray(at, end),
+      bbox: { minX, minY, maxX, maxY },
+      labelId: label.id,
+      labelName: label.name,
+      color: label.color || DEFAULT_COLOR,
+      visible: compact.visible[i] === 1,
+      author: authors[compact.author[i]!]!,
+      version: compact.versions[i]!,
+      comments: compact.comments[i] ?? NO_COMMENTS
+    }
+    at = end
+  }
+  return shapes
 }
 
 /** The geometry back from a shape, for writing its selector (toSelector). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "./fixtures.ts"
+import { annotationOf, compactOf, ring } from "./fixtures.ts"
 import { parseSelector } from "../geometry.ts"
-import { geometryOf, shapeOf } from "./shape.ts"
+import { geometryOf, shapeOf, withCoords } from "./shape.ts"
 import { type Change, AnnotationStore } from "./store.ts"
 import { SpatialIndex } from "./spatial.ts"
 
@@ -106,6 +106,40 @@ describe("AnnotationStore", () => {
     expect(poly.author?.name).toBe("Ada")
     expect(store.get("dots")?.kind).toBe("points")
     expect(store.get("line")?.kind).toBe("polyline")
+  })
+
+  it("loads the compact read as it loads the W3C list: views of one array, boxes, index, hit tests", () => {
+    const annotations = [
+      ...slide(),
+      annotationOf("cell", ring(300, 300, 20), { version: 4 }),
+      annotationOf("region", { kind: "rectangle", x: 0, y: 0, w: 1000, h: 1000 }, { label: "l3", color: "" })
+    ]
+    const fromList = new AnnotationStore()
+    fromList.load(annotations)
+    const compact = compactOf(annotations)
+    const store = new AnnotationStore()
+    const heard: Array<Change> = []
+    store.subscribe((change) => heard.push(change))
+    store.loadCompact(compact)
+    expect(heard.map((c) => [c.origin, c.reset, c.upserted.length])).toEqual([["load", true, 6]])
+    expect([...store.all()]).toEqual([...fromList.all()])
+    // Every shape's coordinates are a view of the answer's one array: nothing was copied or parsed.
+    for (const shape of store.all()) expect(shape.coords.buffer).toBe(compact.coords.buffer)
+    expect(store.get("rect")?.bbox).toEqual(box(10, 20, 110, 70))
+    expect(store.get("region")?.color).toBe("#FFFF00")
+    expect(store.get("poly")).toMatchObject({ labelId: "l2", color: "#00FF00", comments: ["mitosis"], author: { name: "Ada" } })
+    expect(store.get("dots")?.visible).toBe(false)
+    expect(ids(store.query(box(0, 0, 600, 600)))).toEqual(["cell", "poly", "rect", "region"])
+    expect(ids(store.query(box(1001, 900, 3000, 3000)))).toEqual(["line"])
+    expect(store.hitTest(300, 300, 2)?.id).toBe("cell")
+    expect(store.hitTest(600, 600, 2)?.id).toBe("region")
+    expect(store.hitTest(1100, 1050, 2)?.id).toBe("line")
+    // An edit replaces the shape with coordinates of its own; its neighbours keep their views.
+    const moved = withCoords(store.get("cell")!, [5000, 5000, 5010, 5000, 5010, 5010])
+    store.apply("local", { upsert: [{ ...moved, version: 5 }] })
+    expect(store.hitTest(300, 300, 2)?.id).toBe("region")
+    expect(store.hitTest(5008, 5004, 1)?.id).toBe("cell")
+    expect([...store.get("poly")!.coords]).toEqual([...fromList.get("poly")!.coords])
   })
 
   it("answers a viewport with the shown shapes that meet it", () => {

@@ -1,13 +1,14 @@
 // The viewer's one source of truth for a slide's annotations (after Annotorious's store): shapes by
 // id in image pixels, a spatial index over them, and listeners told once per change batch. Every
 // batch carries its origin:
-//   load    the slide's list as the server answered it (replaces everything)
+//   load    the slide's annotations as the server answered them (replaces everything)
 //   local   this user's own edit: the only origin an undo stack records, and the only one sent
 //   remote  someone else's edit, from a realtime event: never sent back, never undone
 // Renderers subscribe and redraw; they never hold shapes of their own.
 import type { Annotation } from "../../contract/annotations.ts"
+import type { CompactAnnotations } from "../compact.ts"
 import type { BBox } from "../geometry.ts"
-import { type Shape, shapeOf } from "./shape.ts"
+import { type Shape, shapeOf, shapesOfCompact } from "./shape.ts"
 import { SpatialIndex, type SpatialOptions } from "./spatial.ts"
 
 export type Origin = "local" | "remote" | "load"
@@ -82,6 +83,11 @@ export class AnnotationStore {
     }
     this.loadShapes(shapes)
     return { loaded: shapes.length, skipped }
+  }
+
+  /** Replaces everything with the slide's annotations as the compact read answered them (no parsing). */
+  loadCompact(compact: CompactAnnotations): void {
+    this.loadShapes(shapesOfCompact(compact))
   }
 
   /** Replaces everything with these shapes (origin `load`), in one bulk index build. */

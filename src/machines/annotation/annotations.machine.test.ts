@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, compactOf, ring } from "../../annotation/store/fixtures.ts"
 import { modelFor } from "../support/testing/modelHarness.ts"
 import { type AnnotationsEvent, annotationsMachine } from "./annotations.machine.ts"
 
@@ -13,7 +13,7 @@ const label = {
   created_at: "",
   updated_at: ""
 }
-const loaded = { annotations: [annotationOf("a1", ring(10, 10, 5))], labels: [label] }
+const loaded = { annotations: compactOf([annotationOf("a1", ring(10, 10, 5))]), labels: [label] }
 
 const model = modelFor({
   machine: annotationsMachine,
@@ -29,7 +29,7 @@ const model = modelFor({
   states: {
     loading: (_, calls) => expect(calls.at(-1)?.input).toBe("slide-1"),
     ready: (actual, _, arrival) => {
-      expect(actual.context.loaded?.annotations).toHaveLength(1)
+      expect(actual.context.loaded?.annotations.ids).toEqual(["a1"])
       expect(actual.context.labels[0]?.name).toBe("Tumour")
       if (arrival.via === "new label") expect(actual.context.labels.map((l) => l.id)).toEqual(["l1", "l2"])
     },

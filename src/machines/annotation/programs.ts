@@ -1,25 +1,37 @@
 // The annotation calls the viewer makes, all through the contract-derived client.
 import { Effect } from "effect"
-import { ANNOTATION_LIMITS, type Annotation, type Label, type NewAnnotation } from "../../contract/annotations.ts"
+import { type CompactAnnotations, decodeCompact } from "../../annotation/compact.ts"
+import { ANNOTATION_LIMITS, type Label, type NewAnnotation } from "../../contract/annotations.ts"
 import { toSelector } from "../../annotation/geometry.ts"
 import { geometryOf, type ShapeKind } from "../../annotation/store/shape.ts"
+import { DecodeError } from "../../effects/ApiError.ts"
 import { call, endpoints } from "../../effects/call.ts"
+import { downloadBytes } from "../../effects/download.ts"
 
 export interface SlideAnnotations {
-  readonly annotations: ReadonlyArray<Annotation>
+  /** Every annotation, as the compact read answers them (src/annotation/compact.ts). */
+  readonly annotations: CompactAnnotations
   readonly labels: ReadonlyArray<Label>
 }
 
-/** Every annotation of the slide (one page of 999,999, as the spec asks) and its labels. */
+/**
+ * Every annotation of the slide and its labels. The annotations come from the compact read, not the
+ * W3C list: at 100,000 polygons the list is 119 MB of JSON and seconds of parsing on both sides,
+ * the compact answer its vertices as one Float64Array viewed in place (issue 12).
+ */
 export const loadAnnotations = Effect.fn("Annotations.load")(function* (labId: string) {
-  const [annotations, labels] = yield* Effect.all(
+  const [bytes, labels] = yield* Effect.all(
     [
-      call(endpoints.annotationsView.list, { params: { labId }, query: { page: 1, limit: ANNOTATION_LIMITS.pageLimit } }),
+      downloadBytes(endpoints.annotationsView.compact, { labId }),
       call(endpoints.annotationsView.labels, { query: { lab_id: labId, page: 1, limit: ANNOTATION_LIMITS.labelsPerSlide } })
     ],
     { concurrency: 2 }
   )
-  return { annotations: annotations.data.results, labels: labels.data.results } satisfies SlideAnnotations
+  const annotations = yield* Effect.try({
+    try: () => decodeCompact(bytes),
+    catch: (error) => new DecodeError({ path: endpoints.annotationsView.compact.path, message: String(error) })
+  })
+  return { annotations, labels: labels.data.results } satisfies SlideAnnotations
 })
 
 export interface SaveInput {

@@ -1,7 +1,10 @@
 // Shortcuts for the annotation tests: a slide to annotate, labels, and W3C annotations of each shape,
-// made the way the SPA makes them, over HTTP.
+// made the way the SPA makes them, over HTTP; the compact read, and both answers' rows in one form.
 import { randomUUID } from "node:crypto"
 import { expect } from "vitest"
+import { type CompactAnnotations, decodeCompact, KINDS } from "../../../src/annotation/compact.ts"
+import { flatten, parseSelector } from "../../../src/annotation/geometry.ts"
+import type { Annotation } from "../../../src/contract/annotations.ts"
 import type { SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 import { client, insertFile } from "./labs-api.ts"
@@ -68,4 +71,58 @@ export const annotationCount = async (server: StartedServer, owner: SignedIn, la
   const reply = await listAnnotations(server, owner, labId)
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.data.meta.count
+}
+
+/** GET the compact read: its status and type, and (when 200) the answer decoded; otherwise the JSON error. */
+export const readCompact = async (server: StartedServer, who: SignedIn | undefined, labId: string) => {
+  const response = await fetch(`${server.url}/v2/labs/${labId}/annotations/compact/`, {
+    headers: who ? { authorization: `Bearer ${who.access}` } : {}
+  })
+  const type = response.headers.get("content-type") ?? ""
+  const cacheControl = response.headers.get("cache-control")
+  if (response.status !== 200) return { status: response.status, type, cacheControl, compact: null, error: await response.json() }
+  return { status: response.status, type, cacheControl, compact: decodeCompact(new Uint8Array(await response.arrayBuffer())), error: null }
+}
+
+/** Exact bytes of Float64s: equal only when every coordinate is the same number, bit for bit. */
+export const hex = (values: Float64Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("hex")
+
+/** One annotation as the W3C list has it, in the terms both answers share. */
+export const rowOfListed = (a: Annotation) => {
+  const parsed = parseSelector(a.data.target.selector)
+  if (!parsed.ok) throw new Error(`the list's selector of ${a.id} does not parse: ${parsed.error}`)
+  const [tag, ...rest] = a.data.body
+  return {
+    id: a.id,
+    version: a.version,
+    kind: parsed.geometry.kind,
+    label: { id: tag.label.id, name: tag.label.name, color: tag.label.color },
+    author: a.user,
+    visible: a.visible,
+    comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : [])),
+    created_at: a.created_at,
+    coords: hex(flatten(parsed.geometry))
+  }
+}
+
+/** Every row of the compact answer, in the same terms. */
+export const rowsOfCompact = (compact: CompactAnnotations) => {
+  const out: Array<ReturnType<typeof rowOfListed>> = []
+  let at = 0
+  for (let i = 0; i < compact.count; i++) {
+    const n = compact.vertices[i]! * 2
+    out.push({
+      id: compact.ids[i]!,
+      version: compact.versions[i]!,
+      kind: KINDS[compact.kinds[i]!]!,
+      label: compact.labels[compact.label[i]!]!,
+      author: compact.authors[compact.author[i]!]!,
+      visible: compact.visible[i] === 1,
+      comments: [...(compact.comments[i] ?? [])],
+      created_at: compact.times[compact.created[i]!]!,
+      coords: hex(compact.coords.subarray(at, at + n))
+    })
+    at += n
+  }
+  return out
 }

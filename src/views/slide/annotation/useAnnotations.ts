@@ -83,7 +83,7 @@ export interface AnnotationsView {
   readonly selectAll: () => void
   /** For the side panels: the store, the labels flow, the fill and the highlighted shape. */
   readonly store: AnnotationStore
-  /** The slide's list as the server answered it (the list's times come from it). */
+  /** The slide's annotations as the server answered them (the list's times come from it). */
   readonly loaded: SlideAnnotations | null
   readonly labels: ActorRefFrom<typeof labelsMachine>
   readonly setFill: (on: boolean) => void
@@ -155,11 +155,10 @@ export const useAnnotations = (options: {
 
   useEffect(() => {
     if (loaded === null) return
-    // Marks for the annotations bench: when the decoded list arrived, and what the store's load took.
+    // Marks for the annotations bench: when the decoded answer arrived, and what the store's load took.
     const started = performance.mark("annotations-loaded")
-    const report = store.load(loaded.annotations)
+    store.loadCompact(loaded.annotations)
     performance.measure("annotations-store-load", { start: started.startTime })
-    if (report.skipped.length > 0) console.warn(`${report.skipped.length} annotations not drawn:`, report.skipped.slice(0, 5))
     // What this viewer hid or showed here on an earlier visit.
     if (userId !== null) store.restoreShown(readShown(userId, labId).filter(([id]) => store.get(id) !== undefined))
     setCount(store.size)

@@ -52,7 +52,8 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
   // here for what was drawn or imported since.
   const times = useRef(new Map<string, string>())
   useMemo(() => {
-    for (const annotation of view.loaded?.annotations ?? []) times.current.set(annotation.id, annotation.created_at)
+    const loaded = view.loaded?.annotations
+    if (loaded !== undefined) for (let i = 0; i < loaded.count; i++) times.current.set(loaded.ids[i]!, loaded.times[loaded.created[i]!]!)
   }, [view.loaded])
   useEffect(
     () =>
