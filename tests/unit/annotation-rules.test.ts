@@ -80,8 +80,22 @@ describe("annotation checks", () => {
     expect(checked).toEqual({
       ok: true,
       value: [
-        { labelId: "L1", bbox: { minX: 1, minY: 2, maxX: 4, maxY: 6 } },
-        { labelId: "L1", bbox: { minX: 0, minY: 0, maxX: 5, maxY: 9 } }
+        {
+          labelId: "L1",
+          bbox: { minX: 1, minY: 2, maxX: 4, maxY: 6 },
+          geometry: { kind: "rectangle", x: 1, y: 2, w: 3, h: 4 }
+        },
+        {
+          labelId: "L1",
+          bbox: { minX: 0, minY: 0, maxX: 5, maxY: 9 },
+          geometry: {
+            kind: "polyline",
+            points: [
+              [0, 0],
+              [5, 9]
+            ]
+          }
+        }
       ]
     })
   })

@@ -184,7 +184,7 @@ export const labs = {
     collaborators: "Collaborators",
     moreCollaborators: "+{{count}}",
     collaboratorsCount: "{{count}} people",
-    collaboratorsCount_one: "1 person",
+    collaboratorsCount_one: "{{count}} person",
     viewCollaborators: "View collaborator",
     loadFailed: "The details could not be loaded."
   },
@@ -192,9 +192,9 @@ export const labs = {
     title: "{{count}} Item Selected",
     hint: "Select a single file for more information.",
     folders: "{{count}} folders",
-    folders_one: "1 folder",
+    folders_one: "{{count}} folder",
     files: "{{count}} slides",
-    files_one: "1 slide",
+    files_one: "{{count}} slide",
     delete: "Delete selected",
     clear: "Clear selection"
   },

@@ -127,7 +127,7 @@ export const settings = {
       member_left: "You left {{lab}}",
       member_role_changed: "You made a member of {{lab}} {{role}}",
       annotation_created: "You added {{count}} annotations to {{lab}}",
-      annotation_created_one: "You added 1 annotation to {{lab}}",
+      annotation_created_one: "You added {{count}} annotation to {{lab}}",
       annotation_updated: "You edited an annotation on {{lab}}",
       annotation_deleted: "You deleted an annotation on {{lab}}",
       label_changed: "You changed a label of {{lab}}",
