@@ -143,6 +143,23 @@ describe("co-annotation", () => {
     await gracePage.mouse.move(inside.x + 40, inside.y + 30, { steps: 6 })
     await gracePage.mouse.up()
     await snap(gracePage, "coannotation-04-grace-read-only")
+    // A reviewer may tag with the labels but not rename, recolour or delete them (owner and admin
+    // only, the server's rule): the panel offers her none of it, and offers Ada all three.
+    const labelActions = (page: Page) =>
+      Promise.all([
+        page
+          .getByTestId("labels-panel")
+          .getByRole("button", { name: /^(Rename|Delete) / })
+          .count(),
+        page
+          .getByTestId("labels-panel")
+          .getByLabel(/^Colour of /)
+          .count()
+      ])
+    expect(await labelActions(gracePage)).toEqual([0, 0])
+    const [adaButtons, adaColours] = await labelActions(adaPage)
+    expect(adaButtons).toBe(2 * adaColours)
+    expect(adaColours).toBeGreaterThan(0)
     // Hidden on Grace's screen only.
     await actions.getByRole("button", { name: "Hide" }).click()
     await actions.getByRole("button", { name: "Show" }).waitFor()

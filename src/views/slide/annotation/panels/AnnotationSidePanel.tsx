@@ -169,6 +169,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
             rows={rows}
             activeId={activeId}
             canEdit={canEdit}
+            canManage={canEdit && (lab.role === "owner" || lab.role === "admin")}
             fill={fill}
             onFill={(on) => {
               setFill(on)

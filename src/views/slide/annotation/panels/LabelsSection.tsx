@@ -18,13 +18,15 @@ export interface LabelsSectionProps {
   /** The label new shapes take now: the chosen one, else the first. */
   readonly activeId: string | null
   readonly canEdit: boolean
+  /** Renaming, recolouring and deleting a label changes everyone's annotations: owner and admin only (the server's rule). */
+  readonly canManage: boolean
   readonly fill: boolean
   readonly onFill: (on: boolean) => void
 }
 
 const white = "#FFFFFF"
 
-export const LabelsSection = ({ view, rows, activeId, canEdit, fill, onFill }: LabelsSectionProps) => {
+export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, onFill }: LabelsSectionProps) => {
   const t = useT()
   const flow = view.labels
   const hidden = useSelector(flow, (s) => s.context.hidden)
@@ -158,7 +160,7 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, fill, onFill }: L
                     </span>
                   </button>
                 )}
-                {canEdit && !row.virtual && renaming?.id !== row.id && (
+                {canManage && !row.virtual && renaming?.id !== row.id && (
                   <>
                     <ColorPick
                       label={t("viewer.annotationPanel.recolour", { name: row.name })}
