@@ -63,14 +63,18 @@ export const LabEvent = Schema.Union([
   event("member.role_changed", { member_id: Id, from: Role, to: Role, parent_id: ParentId, recipients: Recipients })
 ])
 
+/** Who made a slide change, by name (events recorded before it was carried have none). */
+const UserName = Schema.optional(Schema.String)
+
 // Annotation and label events: published on the slide's channel only, under their own event names.
 // A created or updated shape is carried inline only while it fits in a message (annotation-messages.ts).
 export const AnnotationEvent = Schema.Union([
-  event("annotation.created", { user_email: Schema.String, count: Schema.Number, annotations: Schema.Array(AnnotationChange) }),
-  event("annotation.updated", { user_email: Schema.String, annotation: AnnotationChange }),
-  event("annotation.deleted", { user_email: Schema.String, id: Id, label_id: Id }),
+  event("annotation.created", { user_email: Schema.String, user_name: UserName, count: Schema.Number, annotations: Schema.Array(AnnotationChange) }),
+  event("annotation.updated", { user_email: Schema.String, user_name: UserName, annotation: AnnotationChange }),
+  event("annotation.deleted", { user_email: Schema.String, user_name: UserName, id: Id, label_id: Id }),
   event("label.changed", {
     user_email: Schema.String,
+    user_name: UserName,
     action: Schema.Literals(["created", "updated", "deleted"]),
     label: Label,
     annotations_deleted: Schema.Number

@@ -70,20 +70,20 @@ interface Changer {
 export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
   switch (e.kind) {
     case "annotation.created": {
-      const { user_email, count, annotations } = e.payload
-      return onSlide(e, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, count, annotations }))
+      const { user_email, user_name, count, annotations } = e.payload
+      return onSlide(e, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, user_name, count, annotations }))
     }
     case "annotation.updated": {
-      const { user_email, annotation } = e.payload
-      return onSlide(e, realtimeEvents.updateAnnotation, (c) => ({ ...c, user_email, annotation }))
+      const { user_email, user_name, annotation } = e.payload
+      return onSlide(e, realtimeEvents.updateAnnotation, (c) => ({ ...c, user_email, user_name, annotation }))
     }
     case "annotation.deleted": {
-      const { user_email, id, label_id } = e.payload
-      return onSlide(e, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, id, label_id }))
+      const { user_email, user_name, id, label_id } = e.payload
+      return onSlide(e, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, user_name, id, label_id }))
     }
     case "label.changed": {
-      const { user_email, action, label, annotations_deleted } = e.payload
-      return onSlide(e, realtimeEvents.label, (c) => ({ ...c, user_email, action, label, annotations_deleted }))
+      const { user_email, user_name, action, label, annotations_deleted } = e.payload
+      return onSlide(e, realtimeEvents.label, (c) => ({ ...c, user_email, user_name, action, label, annotations_deleted }))
     }
     case "upload.status": {
       // A file's status goes to its own channel and to its folder's: a folder view hears every

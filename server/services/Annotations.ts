@@ -153,7 +153,7 @@ export class Annotations extends Context.Service<
                 actorId: user.id,
                 kind: "annotation.created",
                 labId,
-                payload: { user_email: user.email, count: fresh.length, annotations: fitChanges(changes) }
+                payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes) }
               })
             }
             const stored = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
@@ -242,7 +242,7 @@ export class Annotations extends Context.Service<
               actorId: user.id,
               kind: "annotation.updated",
               labId,
-              payload: { user_email: user.email, annotation: changeOf({ id: row.id, version, visible, data }, label) }
+              payload: { user_email: user.email, user_name: user.name, annotation: changeOf({ id: row.id, version, visible, data }, label) }
             })
             return toAnnotation((yield* sql(() => annotationsById(trx, [row.id])))[0]!)
           })
@@ -277,7 +277,7 @@ export class Annotations extends Context.Service<
               actorId: user.id,
               kind: "annotation.deleted",
               labId,
-              payload: { user_email: user.email, id: row.id, label_id: row.label_id }
+              payload: { user_email: user.email, user_name: user.name, id: row.id, label_id: row.label_id }
             })
           })
         )

@@ -48,7 +48,7 @@ export class Labels extends Context.Service<
           actorId: user.id,
           kind: "label.changed",
           labId: label.lab_id,
-          payload: { user_email: user.email, action, label, annotations_deleted: annotationsDeleted }
+          payload: { user_email: user.email, user_name: user.name, action, label, annotations_deleted: annotationsDeleted }
         })
 
       /** A write that may meet the unique name index: a taken name is the 400, not a 500. */

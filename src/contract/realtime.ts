@@ -93,7 +93,14 @@ export const AnnotationChange = Schema.Struct({
 export type AnnotationChange = typeof AnnotationChange.Type
 
 /** Who made a change on a slide: the author of the shapes, or whoever changed the label. */
-const Changer = { lab_id: Schema.String, user_id: Schema.String, user_email: Schema.String, at: Schema.String }
+const Changer = {
+  lab_id: Schema.String,
+  user_id: Schema.String,
+  user_email: Schema.String,
+  /** Their name, to credit a new shape with (absent from changes recorded before it was sent). */
+  user_name: Schema.optional(Schema.String),
+  at: Schema.String
+}
 
 /**
  * `create_annotation_{labId}`: a bulk create. `annotations` holds those that fit in the message;

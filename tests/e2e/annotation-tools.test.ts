@@ -353,6 +353,9 @@ describe("annotation tools", () => {
       expect(measure).toMatch(/^[\d,.]+ µm$/)
       expect(Number(measure.replace(/[^\d.]/g, ""))).toBeCloseTo(length * MPP, 0)
     }
+    // Heard live, the stroke is credited to Ada by name on Grace's screen, as a reload would show it.
+    expect(await row(gracePage).textContent()).toContain("Ada Lovelace")
+    expect(await row(gracePage).textContent()).not.toContain("ada.tools@example.org")
     await snap(adaPage, "tools-06-pencil-stroke")
     await snap(gracePage, "tools-07-grace-sees-the-stroke")
     await expectAccessible(adaPage, "a freehand stroke drawn")

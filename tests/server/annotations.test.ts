@@ -317,7 +317,8 @@ describe("events on the slide's channel", () => {
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(1)
       const create = Schema.decodeUnknownSync(AnnotationsCreated)(heard[0]!.data)
       expect(heard[0]!.event).toBe(realtimeEvents.createAnnotation(s))
-      expect(create).toMatchObject({ lab_id: s, user_id: owner.id, user_email: owner.email, count: 1 })
+      // The author's name comes with it, so the other screens credit the shape to a person, not an address.
+      expect(create).toMatchObject({ lab_id: s, user_id: owner.id, user_email: owner.email, user_name: owner.name, count: 1 })
       expect(create.annotations[0]).toMatchObject({ id, version: 1, label_id: label.id, color: "#123456" })
       expect(create.annotations[0]!.data?.target.selector).toEqual(rect(10, 20, 30, 40))
 
@@ -329,7 +330,12 @@ describe("events on the slide's channel", () => {
       await c.del(`/v2/labs/${s}/annotations/${id}/`, undefined, { token: owner.access })
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(3)
       expect(heard[2]!.event).toBe(realtimeEvents.deleteAnnotation(s))
-      expect(Schema.decodeUnknownSync(AnnotationDeleted)(heard[2]!.data)).toMatchObject({ id, label_id: label.id, user_email: owner.email })
+      expect(Schema.decodeUnknownSync(AnnotationDeleted)(heard[2]!.data)).toMatchObject({
+        id,
+        label_id: label.id,
+        user_email: owner.email,
+        user_name: owner.name
+      })
 
       await c.put(`/v2/labs/label-slide/${label.id}/`, { color: "#654321" }, { token: owner.access })
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(4)

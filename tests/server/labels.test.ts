@@ -142,7 +142,8 @@ describe("changing labels", () => {
         action: "deleted",
         label: { id: gone.id, name: "Gone" },
         annotations_deleted: 3,
-        user_email: admin.email
+        user_email: admin.email,
+        user_name: admin.name
       })
       expect((await c.del(`/v2/labs/label-slide/${gone.id}/`, undefined, { token: admin.access })).status).toBe(404)
     } finally {

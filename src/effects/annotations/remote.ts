@@ -49,7 +49,7 @@ export const remoteChangeOf = (labId: string, event: string, data: unknown): Rem
 export const annotationOfChange = (
   labId: string,
   change: AnnotationChange,
-  by: { readonly user_id: string; readonly user_email: string; readonly at: string }
+  by: { readonly user_id: string; readonly user_email: string; readonly user_name?: string | undefined; readonly at: string }
 ): Annotation | null =>
   change.data === null
     ? null
@@ -58,7 +58,7 @@ export const annotationOfChange = (
         lab_id: labId,
         data: change.data,
         visible: change.visible,
-        user: { id: by.user_id, email: by.user_email, name: by.user_email },
+        user: { id: by.user_id, email: by.user_email, name: by.user_name || by.user_email },
         version: change.version,
         created_at: by.at,
         updated_at: by.at
