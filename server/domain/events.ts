@@ -69,7 +69,12 @@ const UserName = Schema.optional(Schema.String)
 // Annotation and label events: published on the slide's channel only, under their own event names.
 // A created or updated shape is carried inline only while it fits in a message (annotation-messages.ts).
 export const AnnotationEvent = Schema.Union([
-  event("annotation.created", { user_email: Schema.String, user_name: UserName, count: Schema.Number, annotations: Schema.Array(AnnotationChange) }),
+  event("annotation.created", {
+    user_email: Schema.String,
+    user_name: UserName,
+    count: Schema.Number,
+    annotations: Schema.Array(AnnotationChange)
+  }),
   event("annotation.updated", { user_email: Schema.String, user_name: UserName, annotation: AnnotationChange }),
   event("annotation.deleted", { user_email: Schema.String, user_name: UserName, id: Id, label_id: Id }),
   event("label.changed", {

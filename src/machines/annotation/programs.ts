@@ -20,18 +20,23 @@ export interface SlideAnnotations {
  * the compact answer its vertices as one Float64Array viewed in place (issue 12).
  */
 export const loadAnnotations = Effect.fn("Annotations.load")(function* (labId: string) {
-  const [bytes, labels] = yield* Effect.all(
+  const [annotations, labels] = yield* Effect.all(
     [
-      downloadBytes(endpoints.annotationsView.compact, { labId }),
+      readCompact(labId),
       call(endpoints.annotationsView.labels, { query: { lab_id: labId, page: 1, limit: ANNOTATION_LIMITS.labelsPerSlide } })
     ],
     { concurrency: 2 }
   )
-  const annotations = yield* Effect.try({
+  return { annotations, labels: labels.data.results } satisfies SlideAnnotations
+})
+
+/** The slide's annotations as they are now, from the compact read (also when a live change was too big for its message). */
+export const readCompact = Effect.fn("Annotations.readCompact")(function* (labId: string) {
+  const bytes = yield* downloadBytes(endpoints.annotationsView.compact, { labId })
+  return yield* Effect.try({
     try: () => decodeCompact(bytes),
     catch: (error) => new DecodeError({ path: endpoints.annotationsView.compact.path, message: String(error) })
   })
-  return { annotations, labels: labels.data.results } satisfies SlideAnnotations
 })
 
 export interface SaveInput {

@@ -7,15 +7,15 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Fiber } from "effect"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
-import { type Shape, shapeOf } from "../../../../annotation/store/shape.ts"
+import { type Shape, shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
 import type { AnnotationStore } from "../../../../annotation/store/store.ts"
 import type { Annotation, Label, Viewer } from "../../../../contract/annotations.ts"
 import { labChannel } from "../../../../contract/realtime.ts"
-import { listAnnotations } from "../../../../effects/annotations/edit.ts"
 import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/annotations/presence.ts"
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
 import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
+import { readCompact } from "../../../../machines/annotation/programs.ts"
 import type { labelsMachine } from "../../../../machines/annotation/labels.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
 import { liveStatusOf } from "../../../../machines/realtime/realtime.machine.ts"
@@ -156,8 +156,8 @@ export const useCollab = (options: {
       if (change.message.action === "updated") store.restyle(change.message.label.id, change.message.label.name, change.message.label.color)
     }
     if (plan.fetch) {
-      runtime.runPromise(listAnnotations(labId)).then(
-        (all) => store.apply("remote", { upsert: shapesOf(all) }),
+      runtime.runPromise(readCompact(labId)).then(
+        (all) => store.apply("remote", { upsert: shapesOfCompact(all) }),
         () => undefined
       )
     }
