@@ -7,6 +7,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
+import { createLabel, newAnnotation, postAnnotations, rect } from "../server/support/annotations-api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { at, drag, openSlide as openSlideOf, shownCount, signInAs as signIn, storedAnnotations, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
@@ -233,4 +234,17 @@ describe("co-annotation", () => {
     await snap(adaPage, "coannotation-08-ada-synced")
     await snap(gracePage, "coannotation-09-grace-sees-synced")
   }, 90_000)
+
+  it("a bulk import too big for one message reaches the other screen whole (read back from the server)", async () => {
+    const before = await shownCount(gracePage)
+    const label = await createLabel(world.server, ada, slideId, "Imported")
+    // 300 cells in one POST: far over a realtime message's 8 KB, so the message carries the count only.
+    const cells = Array.from({ length: 300 }, (_, i) =>
+      newAnnotation(label.id, rect(40 + (i % 30) * 70, 40 + Math.floor(i / 30) * 70, 50, 50))
+    )
+    const reply = await postAnnotations(world.server, ada, slideId, cells)
+    expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(201)
+    await expect.poll(() => shownCount(gracePage), { timeout: 10_000 }).toBe(before + 300)
+    await snap(gracePage, "coannotation-10-grace-sees-the-import")
+  }, 60_000)
 })
