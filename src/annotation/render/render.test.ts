@@ -7,7 +7,7 @@ import { affineFrom, apply, compose, invert, konvaAttrs, sameAffine, scaleOf, vi
 
 /** A 2D context that counts what it is asked to draw. */
 const recorder = () => {
-  const calls = { moveTo: 0, lineTo: 0, stroke: 0, fill: 0, drawImage: 0, arc: 0, setTransform: 0 }
+  const calls = { moveTo: 0, lineTo: 0, stroke: 0, fill: 0, drawImage: 0, arc: 0, arcTo: 0, setTransform: 0 }
   const ctx = new Proxy(
     {},
     {
@@ -93,6 +93,19 @@ describe("SceneRenderer", () => {
     expect(calls.stroke).toBe(3) // the outline batch, the circle batch, and the counter point's ring
     expect(calls.drawImage).toBe(1)
     expect(calls.arc).toBe(2) // the circle and the counter point
+  })
+
+  it("draws a comment as a speech bubble, not as a counted point's disc", () => {
+    const withComment = new AnnotationStore()
+    withComment.load([
+      annotationOf("count", { kind: "points", points: [[600, 600]] }),
+      annotationOf("note", { kind: "points", points: [[700, 600]] }, { comment: "mitosis here" })
+    ])
+    const { ctx, calls } = recorder()
+    new SceneRenderer(fakeCanvas).draw(ctx, withComment, frame(0.4))
+    expect(calls.arcTo).toBe(4) // the bubble's four rounded corners
+    expect(calls.arc).toBe(1 + 3) // the counted point's disc, and the bubble's three dots
+    expect(calls.stroke).toBe(2) // the disc's ring and the bubble's outline
   })
 
   it("draws in slices: a job stops at its deadline and goes on where it stopped", () => {

@@ -33,6 +33,8 @@ export const SELECTED_STROKE_PX = 2
 /** A selected shape smaller than this on screen is ringed at this size, so it can be seen to be selected. */
 export const SELECTED_RING_PX = 5
 export const POINT_RADIUS_PX = 5
+/** Half the width of a comment's speech bubble, in screen pixels. */
+export const PIN_PX = 9
 /** Above this many outlines in view, no fill: filling thousands of small paths doubles a frame's cost. */
 export const FILL_AT_MOST = 2000
 /** Shapes per path (see the drawing loop). */
@@ -400,10 +402,17 @@ export class SceneRenderer {
     ctx.lineJoin = "miter"
   }
 
-  /** Counter points: a filled disc of constant screen size, outlined dark so it shows on any stain. */
+  /**
+   * Counter points: a filled disc of constant screen size, outlined dark so it shows on any stain. A
+   * comment is a point too, drawn as a speech bubble centred on it, so a pin is never read as a counted cell.
+   */
   private drawPoints(ctx: Context2D, shapes: ReadonlyArray<Shape>, m: Affine, pr: number): void {
     ctx.setTransform(pr, 0, 0, pr, 0, 0)
     for (const shape of shapes) {
+      if (shape.comments.length > 0) {
+        this.drawCommentPin(ctx, shape, m)
+        continue
+      }
       ctx.beginPath()
       const { coords } = shape
       for (let i = 0; i < coords.length; i += 2) {
@@ -418,6 +427,39 @@ export class SceneRenderer {
       ctx.strokeStyle = "rgba(0, 0, 0, 0.7)"
       ctx.stroke()
     }
+  }
+
+  private drawCommentPin(ctx: Context2D, shape: Shape, m: Affine): void {
+    const { coords } = shape
+    const x = m.a * coords[0]! + m.c * coords[1]! + m.e
+    const y = m.b * coords[0]! + m.d * coords[1]! + m.f
+    const [w, h, r] = [PIN_PX * 2, PIN_PX * 1.5, 3]
+    const left = x - w / 2
+    const top = y - h / 2
+    ctx.beginPath()
+    ctx.moveTo(left + r, top)
+    ctx.arcTo(left + w, top, left + w, top + h, r)
+    ctx.arcTo(left + w, top + h, left, top + h, r)
+    // The tail, down and to the left, under the bubble.
+    ctx.lineTo(left + w * 0.45, top + h)
+    ctx.lineTo(left + w * 0.2, top + h + 5)
+    ctx.lineTo(left + w * 0.25, top + h)
+    ctx.arcTo(left, top + h, left, top, r)
+    ctx.arcTo(left, top, left + w, top, r)
+    ctx.closePath()
+    ctx.fillStyle = shape.color
+    ctx.fill()
+    ctx.lineWidth = 1.5
+    ctx.strokeStyle = "rgba(0, 0, 0, 0.7)"
+    ctx.stroke()
+    // Three dots: the sign of a comment on any label colour.
+    ctx.beginPath()
+    for (const dx of [-4, 0, 4]) {
+      ctx.moveTo(x + dx + 1.3, y)
+      ctx.arc(x + dx, y, 1.3, 0, Math.PI * 2)
+    }
+    ctx.fillStyle = "rgba(0, 0, 0, 0.75)"
+    ctx.fill()
   }
 
   private dotBufferOf(width: number, height: number): Uint32Array {
