@@ -431,6 +431,8 @@ describe("annotation tools", () => {
     const caption = (await rulerCaption(adaPage))!
     expect(Number.parseFloat(caption)).toBeCloseTo(expected, 0)
     console.info(`ruler: 300 screen px read ${caption} (expected ${expected.toFixed(1)} µm)`)
+    // The same reading is said to a screen reader, which cannot read the canvas.
+    expect(await adaPage.getByTestId("ruler-reading").textContent()).toBe(`Measured length: ${caption}`)
     await snap(adaPage, "tools-11-ruler")
     await expectAccessible(adaPage, "a length measured")
     // Nothing was sent or stored, and Grace's screen has nothing new.
@@ -442,6 +444,7 @@ describe("annotation tools", () => {
     // Escape takes the line and its length away.
     await adaPage.keyboard.press("Escape")
     await expect.poll(() => rulerCaption(adaPage), { timeout: 2_000 }).toBeNull()
+    expect(await adaPage.getByTestId("ruler-reading").textContent()).toBe("")
   }, 60_000)
 
   it("Grace draws her own rectangle, moves it and drags a corner: each change is a new version, and Ada sees it move", async () => {

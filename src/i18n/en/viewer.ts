@@ -51,6 +51,7 @@ export const viewer = {
     saveFailed: "The annotation could not be saved. Draw it again to retry.",
     defaultLabel: "Annotation",
     commentPlaceholder: "Write a comment, then press Enter",
+    measured: "Measured length: {{length}}",
     escapeHint: "Esc cancels"
   },
   annotationPanel: {

@@ -53,6 +53,7 @@ export const viewer: typeof en = {
     saveFailed: "Anotasi tidak dapat disimpan. Gambar lagi untuk mencoba ulang.",
     defaultLabel: "Anotasi",
     commentPlaceholder: "Tulis komentar, lalu tekan Enter",
+    measured: "Panjang terukur: {{length}}",
     escapeHint: "Esc membatalkan"
   },
   annotationPanel: {

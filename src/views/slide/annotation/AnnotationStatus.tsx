@@ -1,6 +1,7 @@
 // Beside the zoom indicator: how many annotations the slide has (or that they are loading, or could
 // not be loaded, with a retry), saving and failure notes, and the comment box of the comment tool.
 import { useT } from "../../../i18n/index.ts"
+import { visuallyHidden } from "../../theme/utilities.css.ts"
 import * as css from "./AnnotationStatus.css.ts"
 import type { AnnotationsView } from "./useAnnotations.ts"
 
@@ -20,6 +21,10 @@ export const AnnotationStatus = ({ view }: { readonly view: AnnotationsView }) =
           </button>
         )}
         {view.saving && <span className={css.muted}> · {t("viewer.annotations.saving")}</span>}
+      </span>
+      {/* The ruler's length is drawn on the canvas; this says it to a screen reader as it changes. */}
+      <span className={visuallyHidden} role="status" data-testid="ruler-reading">
+        {view.measured === null ? "" : t("viewer.annotations.measured", { length: view.measured })}
       </span>
       {view.saveFailed && (
         <span className={css.error} role="alert">

@@ -7,7 +7,8 @@ import type { toolsMachine } from "../../../machines/annotation/tools.machine.ts
 
 const RULER = "#38bdf8"
 
-const length = (coords: ReadonlyArray<number>, mpp: number | null): string => {
+/** The length of a two-point line, in µm or mm with the slide's scale, in pixels without. */
+export const length = (coords: ReadonlyArray<number>, mpp: number | null): string => {
   const px = Math.hypot(coords[2]! - coords[0]!, coords[3]! - coords[1]!)
   if (mpp === null || !(mpp > 0)) return `${Math.round(px)} px`
   const um = px * mpp
@@ -38,3 +39,9 @@ export const pendingOf = (snapshot: SnapshotFrom<typeof toolsMachine>): Readonly
       color: labelled?.color || snapshot.context.label?.color || DEFAULT_COLOR
     }
   })
+
+/** The ruler's reading while a line is on the slide, else null (the overlay draws it; this says it). */
+export const rulerReading = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: number | null): string | null => {
+  const { draft, tool } = snapshot.context
+  return tool === "ruler" && draft.length >= 4 ? length(draft, mpp) : null
+}

@@ -28,7 +28,7 @@ import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
-import { pendingOf, previewOf } from "./preview.ts"
+import { pendingOf, previewOf, rulerReading } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
@@ -60,6 +60,8 @@ export interface AnnotationsView {
   readonly saveFailed: boolean
   readonly composing: boolean
   readonly comment: string
+  /** The ruler's length while a line is measured, for the screen reader (the canvas shows it). */
+  readonly measured: string | null
   readonly setComment: (text: string) => void
   readonly submitComment: () => void
   readonly cancel: () => void
@@ -132,6 +134,7 @@ export const useAnnotations = (options: {
   const saving = useSelector(tools, (s) => s.hasTag("busy"))
   const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
   const comment = useSelector(tools, (s) => s.context.comment)
+  const measured = useSelector(tools, (s) => rulerReading(s, mpp))
   const [count, setCount] = useState(0)
   const [saveFailed, setSaveFailed] = useState(false)
   const overlayRef = useRef<AnnotationOverlay | null>(null)
@@ -446,6 +449,7 @@ export const useAnnotations = (options: {
     count,
     retry: () => loader.send({ type: "annotations.retry" }),
     saving,
+    measured,
     saveFailed,
     composing,
     comment,
