@@ -6,11 +6,20 @@
 // conflict she is told about, and Grace's shape stays. Delete deletes, its notice's Undo brings the
 // shape back. Each step leaves a screenshot.
 import type { BrowserContext, Page } from "playwright-core"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
-import { at, drag, openSlide as openSlideOf, type Stored, signInAs as signIn, storedAnnotations, tool } from "./support/annotating.ts"
+import {
+  at,
+  drag,
+  openSlide as openSlideOf,
+  type Stored,
+  signInAs as signIn,
+  storedAnnotations,
+  tool,
+  snapWhenFailed
+} from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
@@ -78,12 +87,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world))
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === "fail") {
-    await snap(adaPage, `failed-editing-ada-${task.name.replace(/\W+/g, "-")}`)
-    await snap(gracePage, `failed-editing-grace-${task.name.replace(/\W+/g, "-")}`)
-  }
-})
+snapWhenFailed("editing", () => ({ ada: adaPage, grace: gracePage }))
 
 describe("editing annotations", () => {
   let original: Array<[number, number]> = []

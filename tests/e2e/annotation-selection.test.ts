@@ -9,10 +9,11 @@
 // stay; her box over Ada's alone deletes nothing and says why. Ctrl+A selects every shown shape,
 // Escape clears. Each step leaves a screenshot and is checked by axe.
 import type { Page } from "playwright-core"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { share } from "../server/support/labs-api.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
+import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { showSidePanel } from "./support/slide-viewer.ts"
@@ -169,12 +170,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world))
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === "fail") {
-    await snap(adaPage, `failed-selection-ada-${task.name.replace(/\W+/g, "-")}`)
-    await snap(gracePage, `failed-selection-grace-${task.name.replace(/\W+/g, "-")}`)
-  }
-})
+snapWhenFailed("selection", () => ({ ada: adaPage, grace: gracePage }))
 
 describe("selecting annotations by box", () => {
   it("a Shift+drag box selects the three cells it surrounds, not the region they lie in; the panel, the bar and the list say 3", async () => {

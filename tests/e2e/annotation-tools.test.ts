@@ -7,12 +7,12 @@
 // length in µm that nothing stores. Grace draws her own rectangle, moves it and drags a corner, each
 // saved as a new version that Ada sees. Each step is checked with axe and leaves a screenshot.
 import type { Page } from "playwright-core"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { viewer as words } from "../../src/i18n/en/viewer.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
-import { at, drag, openSlide, shownCount, type Stored, signInAs, storedAnnotations, tool } from "./support/annotating.ts"
+import { at, drag, openSlide, shownCount, type Stored, signInAs, storedAnnotations, tool, snapWhenFailed } from "./support/annotating.ts"
 import { newContext, settled, snap } from "./support/browser.ts"
 import { expectTooltipsInside } from "./support/layout.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
@@ -173,12 +173,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world))
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === "fail") {
-    await snap(adaPage, `failed-tools-ada-${task.name.replace(/\W+/g, "-")}`)
-    await snap(gracePage, `failed-tools-grace-${task.name.replace(/\W+/g, "-")}`)
-  }
-})
+snapWhenFailed("tools", () => ({ ada: adaPage, grace: gracePage }))
 
 describe("annotation tools", () => {
   it("every tool's tooltip says what it does and its key, and each key chooses its tool", async () => {

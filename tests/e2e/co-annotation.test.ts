@@ -5,11 +5,20 @@
 // label Ada deletes takes its shapes off both screens; a shape Ada draws offline is kept on her device
 // through a reload and uploaded once when she is back online. Each step leaves a screenshot.
 import type { BrowserContext, Page, Route } from "playwright-core"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { createLabel, newAnnotation, postAnnotations, rect } from "../server/support/annotations-api.ts"
 import { share } from "../server/support/labs-api.ts"
-import { at, drag, openSlide as openSlideOf, shownCount, signInAs as signIn, storedAnnotations, tool } from "./support/annotating.ts"
+import {
+  at,
+  drag,
+  openSlide as openSlideOf,
+  shownCount,
+  signInAs as signIn,
+  storedAnnotations,
+  tool,
+  snapWhenFailed
+} from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
@@ -72,12 +81,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world))
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === "fail") {
-    await snap(adaPage, `failed-coannotation-ada-${task.name.replace(/\W+/g, "-")}`)
-    await snap(gracePage, `failed-coannotation-grace-${task.name.replace(/\W+/g, "-")}`)
-  }
-})
+snapWhenFailed("coannotation", () => ({ ada: adaPage, grace: gracePage }))
 
 describe("co-annotation", () => {
   it("both open the slide; Grace shows in Ada's top bar", async () => {

@@ -2,10 +2,11 @@
 // slide with its annotations loaded and the side panel shown, pick a tool on the rail, a point of the
 // viewer as fractions of its box, a mouse drag; and what the server and the viewer's chip say.
 import type { Page } from "playwright-core"
-import { expect } from "vitest"
+import { afterEach, expect } from "vitest"
 import { api, type SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 import { expectUrl, fillSignIn, SIGN_IN_WORDS } from "./session.ts"
+import { snap } from "./browser.ts"
 import { showSidePanel } from "./slide-viewer.ts"
 
 /** An annotation as `GET /v2/labs/{id}/v2/annotations/` answers it: its label's tag first, then its comments. */
@@ -65,4 +66,13 @@ export const storedAnnotations = async (server: Pick<StartedServer, "url">, slid
   const reply = await api(server).get(`/v2/labs/${slideId}/v2/annotations/?page=1&limit=999999`, { token: who.access })
   expect(reply.status).toBe(200)
   return reply.body.data.results
+}
+
+/** After a failed test, a screenshot of each person's page, named after the file's prefix and the test. */
+export const snapWhenFailed = (prefix: string, pages: () => Readonly<Record<string, Page | undefined>>): void => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail") return
+    for (const [who, page] of Object.entries(pages()))
+      if (page !== undefined) await snap(page, `failed-${prefix}-${who}-${task.name.replace(/\W+/g, "-")}`)
+  })
 }
