@@ -7,6 +7,7 @@ import { Ok } from "../contract/envelope.ts"
 import { type ApiError, DecodeError, Unauthorized } from "./ApiError.ts"
 import { TokenStore } from "./TokenStore.ts"
 import { toApiError } from "./wireError.ts"
+import { workerFetch } from "./worker-fetch.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
@@ -32,6 +33,8 @@ export interface ApiRequest<A, F extends ContractFailure = never> {
    * receipt), "arrayBuffer" for bytes the SPA reads itself (a slide's compact annotations).
    */
   readonly responseType?: "blob" | "arrayBuffer"
+  /** Read the answer on a worker's thread (worker-fetch.ts): for a large body the page needs while it is busy drawing. */
+  readonly offMainThread?: boolean
 }
 
 /** A declared error of the contract, decoded as the contract declares it. */
@@ -97,11 +100,22 @@ export class Api extends Context.Service<
         config.fetch === undefined ? undefined : { fetch: config.fetch }
       )
 
+      // The same client over the worker's fetch, made when first asked for (never where there are no workers).
+      let $workerFetch: typeof $fetch | undefined
+      const fetcherOf = (request: ApiRequest<unknown, ContractFailure>): typeof $fetch => {
+        if (request.offMainThread !== true || workerFetch === undefined || config.fetch !== undefined) return $fetch
+        $workerFetch ??= ofetch.create(
+          { baseURL: config.baseURL, retry: 0, headers: { Accept: "application/json" } },
+          { fetch: workerFetch }
+        )
+        return $workerFetch
+      }
+
       const send = <F extends ContractFailure>(request: ApiRequest<unknown, F>, access: string | undefined) =>
         Effect.tryPromise({
           // `signal` is declared so that interrupting the fiber (an XState actor stopping) aborts the request.
           try: (signal) =>
-            $fetch<unknown, "json" | "blob" | "arrayBuffer">(request.path, {
+            fetcherOf(request as ApiRequest<unknown, ContractFailure>)<unknown, "json" | "blob" | "arrayBuffer">(request.path, {
               method: request.method,
               body: request.body as FetchOptions["body"],
               query: request.query,

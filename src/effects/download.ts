@@ -39,6 +39,8 @@ export const downloadBytes = (
       method: "GET",
       path: pathOf(endpoint.path, params),
       success: BytesSchema as Schema.Decoder<ArrayBuffer>,
-      responseType: "arrayBuffer"
+      responseType: "arrayBuffer",
+      // Bytes the page reads (a slide's annotations, up to tens of MB) arrive while the viewer is busy.
+      offMainThread: true
     })
   ).pipe(Effect.map((buffer) => new Uint8Array(buffer)))

@@ -228,15 +228,19 @@ const measure = async (page: Page, labId: string, expected: number, shot: string
       const list = performance.getEntriesByType("resource").find((e) => /\/annotations\/compact\/|\/v2\/annotations\/\?/.test(e.name)) as
         | PerformanceResourceTiming
         | undefined
+      // Read on a worker's thread (src/effects/worker-fetch.ts), it is the worker's measure instead.
+      const viaWorker = performance.getEntriesByName("worker-fetch").at(-1) as
+        | (PerformanceMeasure & { detail: { firstByte: number; bytes: number } })
+        | undefined
       const at = (name: string) => performance.getEntriesByName(name)[0]
       const loaded = at("annotations-loaded")?.startTime ?? Number.NaN
       const stored = at("annotations-store-load")?.duration ?? Number.NaN
       const drawn = at("annotations-drawn")?.startTime ?? Number.NaN
       return {
-        requestStart: list?.requestStart ?? Number.NaN,
-        firstByte: list?.responseStart ?? Number.NaN,
-        lastByte: list?.responseEnd ?? Number.NaN,
-        bytes: list?.encodedBodySize ?? Number.NaN,
+        requestStart: list?.requestStart ?? viaWorker?.startTime ?? Number.NaN,
+        firstByte: list?.responseStart ?? viaWorker?.detail.firstByte ?? Number.NaN,
+        lastByte: list?.responseEnd ?? (viaWorker === undefined ? Number.NaN : viaWorker.startTime + viaWorker.duration),
+        bytes: list?.encodedBodySize ?? viaWorker?.detail.bytes ?? Number.NaN,
         loaded,
         stored,
         drawn
