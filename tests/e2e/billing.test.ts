@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { insertFile } from "../server/support/labs-api.ts"
 import { createAccount, PASSWORD } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
-import { snap } from "./support/browser.ts"
+import { settled, snap } from "./support/browser.ts"
 import { expectNoSideScroll } from "./support/layout.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -313,6 +313,15 @@ describe("in Indonesian on a phone", () => {
     await page.locator("li[aria-current=true]").getByText("Paket saat ini").waitFor()
     await page.getByText("Rp 150.000", { exact: false }).first().waitFor()
     await look(page, "billing-id-01-pricing")
+    // Asking sales, on the phone in Indonesian: the dialog fits and reads in the page's language.
+    await page.getByRole("button", { name: "Tanya tentang paket" }).click()
+    const ask = page.getByRole("dialog", { name: "Tanya tentang paket" })
+    await ask.getByLabel("Pertanyaan Anda").waitFor()
+    await ask.getByLabel("Institusi (opsional)").waitFor()
+    await settled(page)
+    await look(page, "billing-id-01b-contact")
+    await ask.getByRole("button", { name: "Tutup" }).last().click()
+    await ask.waitFor({ state: "hidden" })
     await page.goto(`/id/dashboard/invoices/${encodeURIComponent(invoiceId)}`)
     await page.getByRole("heading", { level: 1, name: `Tagihan ${invoiceNumber}` }).waitFor()
     await page.locator("[data-status=paid]", { hasText: "Lunas" }).waitFor()
