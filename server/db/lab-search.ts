@@ -226,17 +226,13 @@ const probeNames = async (db: Db, engine: Engine, search: string): Promise<Probe
     }>`SELECT rowid AS key FROM labs_fts WHERE labs_fts MATCH ${phraseOf(lower)} LIMIT ${BROAD_HITS}`.execute(db)
     return rows.length >= BROAD_HITS ? { broad: true } : { broad: false, hitKeys: rows.map((r) => r.key) }
   }
-  const { rows } = await sql<{
-    "QUERY PLAN": ReadonlyArray<{ Plan: { "Plan Rows": number } }>
-  }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM labs l WHERE ${likeName(search)}`.execute(db)
-  if ((rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0) >= BROAD_HITS) return { broad: true }
-  // The few hits' ids, read by their own small statement: the LIKE is planned afresh with its
-  // pattern (postgres-named-statements.ts), cheaply, and the search that takes the ids as one array
-  // stays prepared. Planned afresh, the whole search cost 2 to 3 ms of planning alone.
-  // The estimate can be wrong: far more hits than it said make the search broad after all.
-  const { rows: hits } = await sql<{ id: string }>`
-    SELECT l.id FROM labs l WHERE ${likeName(search)} AND l.deleted_at IS NULL LIMIT ${MAX_HIT_IDS + 1}`.execute(db)
-  return hits.length > MAX_HIT_IDS ? { broad: true } : { broad: false, hitIds: hits.map((h) => h.id) }
+  // The planner's estimate and, when rare, the hits' ids, in one round trip (migration 0017): the
+  // function plans each with its pattern (EXECUTE), as a search that takes the ids as one array
+  // stays prepared. The estimate can be wrong: far more hits than it said make the search broad after all.
+  const { rows } = await sql<{ ids: ReadonlyArray<string> | null }>`
+    SELECT lab_name_hits(${containsPattern(search)}, ${BROAD_HITS}, ${MAX_HIT_IDS}) AS ids`.execute(db)
+  const ids = rows[0]?.ids ?? null
+  return ids === null ? { broad: true } : { broad: false, hitIds: ids }
 }
 
 /**

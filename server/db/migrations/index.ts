@@ -18,6 +18,7 @@ import { userLocale } from "./0013_user_locale.ts"
 import { billing } from "./0014_billing.ts"
 import { scanRequests } from "./0015_scan_requests.ts"
 import { annotationGeometry } from "./0016_annotation_geometry.ts"
+import { labNameProbe } from "./0017_lab_name_probe.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -35,5 +36,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0013_user_locale": userLocale,
   "0014_billing": billing,
   "0015_scan_requests": scanRequests,
-  "0016_annotation_geometry": annotationGeometry(engine)
+  "0016_annotation_geometry": annotationGeometry(engine),
+  "0017_lab_name_probe": labNameProbe(engine)
 })
