@@ -4,11 +4,11 @@
 // Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the
 // LIKE through pg_trgm itself; SQLite is asked through its FTS5 trigram table, whose phrase query
 // is a substring match of 3 characters or more. The index is asked first how common the words are
-// (probeNames). A rare word's hits are read whole: one statement cuts the page with the exact total
-// and reads the page's rows with their owners and favorites (pageOf); on SQLite the same hits also
-// serve the inside of shared folders, each kept when one of its ancestors is shared with the user.
-// A broad word in name order is read like a search engine reads it (broadPage): names in order
-// until the page is full. Shared trees and folders are walked folder by folder, and the labs in
+// (probeSqlite; on PostgreSQL inside the search's own statement, postgresSearch). A rare word's hits
+// are read whole: one statement cuts the page with the exact total and reads the page's rows with
+// their owners and favorites (pageOf); the same hits also serve the inside of shared folders, each
+// kept when one of its ancestors is shared with the user. A broad word in name order is read like
+// a search engine reads it (broadFound): names in order until the page is full. Shared trees and folders are walked folder by folder, and the labs in
 // each read off the children index (folders, childrenMatching). This is the only search: the
 // database decides access and order, and tests/server/search-vs-filter.test.ts holds it to a
 // plain filter and sort.
@@ -66,10 +66,14 @@ const nameMatches = (
       sharesFromHits: true
     }
   }
-  if (engine === "postgres" && !probe.broad && probe.hitIds !== undefined)
+  // PostgreSQL asks inside the statement (postgresSearch): `probe` holds the hits' ids, or NULL
+  // when the word is broad, and then `hits` is empty.
+  if (engine === "postgres" && !probe.broad)
     return {
-      with: sql`hits(id, is_dir, name_lower, updated_at, created_at, size, owner_id, deleted_at) AS MATERIALIZED (
-        SELECT ${keys}, l.owner_id, l.deleted_at FROM unnest(${[...probe.hitIds]}::text[]) j(id) JOIN labs l ON l.id = j.id
+      with: sql`probe(ids) AS MATERIALIZED (SELECT lab_name_hits(${containsPattern(search)}, ${BROAD_HITS}, ${MAX_HIT_IDS})),
+      gate(broad) AS (SELECT ids IS NULL FROM probe),
+      hits(id, is_dir, name_lower, updated_at, created_at, size, owner_id, deleted_at) AS MATERIALIZED (
+        SELECT ${keys}, l.owner_id, l.deleted_at FROM probe CROSS JOIN unnest(probe.ids) j(id) JOIN labs l ON l.id = j.id
       ),`,
       from: sql`hits l`,
       on: sql`1 = 1`,
@@ -132,27 +136,32 @@ const shown = sql.raw(`${WIRE_COLUMNS.map((c) => `l.${c}`).join(", ")}, fv.lab_i
  * one statement: the page is cut from `found` with the total of `found` beside each row, and only
  * its rows are joined to their shown columns, owner and the viewer's favorite. Past the last page
  * no row carries the total: it is counted apart.
+ *
+ * `gated`: the CTEs hold a one-row `gate(broad)`, PostgreSQL's probe (postgresSearch), whose answer
+ * comes back even when the page is empty (the page is joined to it, so one row with no lab).
  */
 const pageOf = async (
   db: Db,
   ctes: RawBuilder<unknown>,
   ordering: Ordering,
   paging: Paging,
-  viewerId: string | undefined
-): Promise<{ readonly rows: ReadonlyArray<ListedRow>; readonly total: number }> => {
-  const { rows } = await sql<ListedRow & { total: number }>`${ctes}
-    SELECT ${shown}, p.total FROM (
-      SELECT f.*, count(*) OVER () AS total FROM found f
-      ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}
-    ) p
-    JOIN labs l ON l.id = p.id
+  viewerId: string | undefined,
+  gated = false
+): Promise<{ readonly rows: ReadonlyArray<ListedRow>; readonly total: number; readonly broad: boolean }> => {
+  const cut = sql`SELECT f.*, count(*) OVER () AS total FROM found f
+      ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}`
+  const from = gated ? sql`gate g LEFT JOIN (${cut}) p ON true LEFT JOIN labs l ON l.id = p.id` : sql`(${cut}) p JOIN labs l ON l.id = p.id`
+  const { rows: got } = await sql<ListedRow & { total: number; broad?: boolean }>`${ctes}
+    SELECT ${shown}, p.total${gated ? sql`, g.broad` : sql``} FROM ${from}
     LEFT JOIN users u ON u.id = l.owner_id
     LEFT JOIN lab_favorites fv ON fv.lab_id = l.id AND fv.user_id = ${viewerId ?? ""}
     ORDER BY ${orderSql(ordering, "p")}`.execute(db)
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) }
+  const broad = got[0]?.broad === true
+  const rows = gated ? got.filter((row) => row.id !== null) : got
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total), broad }
   const total =
     paging.offset === 0 ? 0 : Number((await sql<{ n: number }>`${ctes} SELECT count(*) AS n FROM found`.execute(db)).rows[0]?.n ?? 0)
-  return { rows: [], total }
+  return { rows: [], total, broad }
 }
 
 /** Every hit read: the count is exact. */
@@ -205,35 +214,27 @@ export const BROAD_HITS = 600
 /** PostgreSQL: the most hit ids a search that its planner thought rare carries in one array. */
 const MAX_HIT_IDS = BROAD_HITS * 10
 
-/** What the trigram index says of a search: broad, or not, with the keys (SQLite) or ids (PostgreSQL) of its every hit. */
-type Probe =
-  | { readonly broad: true }
-  | { readonly broad: false; readonly hitKeys?: ReadonlyArray<number>; readonly hitIds?: ReadonlyArray<string> }
+/**
+ * What the trigram index says of a search: broad, or not. On SQLite, with the keys of its every hit;
+ * on PostgreSQL a search not yet known to be broad is asked inside its statement (postgresSearch).
+ */
+type Probe = { readonly broad: true } | { readonly broad: false; readonly hitKeys?: ReadonlyArray<number> }
 
 /**
- * How common the words are, among every lab's name. SQLite reads the hits' keys, up to BROAD_HITS
- * (a rare word's keys then serve the search itself; a common one stops early). PostgreSQL is asked
- * for its planner's estimate, from the column's statistics: counting there would read the table or
- * the trigram index's longest lists; a rare word's ids are then read. A search shorter than a trigram counts as broad: SQLite has no
- * index to ask, and short words are common.
+ * SQLite: how common the words are, among every lab's name. The hits' keys are read, up to
+ * BROAD_HITS (a rare word's keys then serve the search itself; a common one stops early). A search
+ * shorter than a trigram counts as broad: there is no index to ask, and short words are common.
  */
-const probeNames = async (db: Db, engine: Engine, search: string): Promise<Probe> => {
+const probeSqlite = async (db: Db, search: string): Promise<Probe> => {
   const lower = search.toLowerCase()
-  if (engine === "sqlite") {
-    if ([...lower].length < TRIGRAM) return { broad: true }
-    const { rows } = await sql<{
-      key: number
-    }>`SELECT rowid AS key FROM labs_fts WHERE labs_fts MATCH ${phraseOf(lower)} LIMIT ${BROAD_HITS}`.execute(db)
-    return rows.length >= BROAD_HITS ? { broad: true } : { broad: false, hitKeys: rows.map((r) => r.key) }
-  }
-  // The planner's estimate and, when rare, the hits' ids, in one round trip (migration 0017): the
-  // function plans each with its pattern (EXECUTE), as a search that takes the ids as one array
-  // stays prepared. The estimate can be wrong: far more hits than it said make the search broad after all.
-  const { rows } = await sql<{ ids: ReadonlyArray<string> | null }>`
-    SELECT lab_name_hits(${containsPattern(search)}, ${BROAD_HITS}, ${MAX_HIT_IDS}) AS ids`.execute(db)
-  const ids = rows[0]?.ids ?? null
-  return ids === null ? { broad: true } : { broad: false, hitIds: ids }
+  if ([...lower].length < TRIGRAM) return { broad: true }
+  const { rows } = await sql<{
+    key: number
+  }>`SELECT rowid AS key FROM labs_fts WHERE labs_fts MATCH ${phraseOf(lower)} LIMIT ${BROAD_HITS}`.execute(db)
+  return rows.length >= BROAD_HITS ? { broad: true } : { broad: false, hitKeys: rows.map((r) => r.key) }
 }
+
+const byName = (ordering: Ordering): ordering is "name" | "-name" => ordering === "name" || ordering === "-name"
 
 /**
  * Search across the user's own labs (through the name index) and the inside of what is shared with
@@ -248,44 +249,83 @@ export const searchPage = async (
   ordering: Ordering,
   paging: Paging
 ): Promise<FoundPage> => {
-  const probe = await probeNames(db, engine, search)
-  if (probe.broad && (ordering === "name" || ordering === "-name")) return broadPage(db, engine, userId, search, ordering, paging)
+  if (engine === "postgres") return postgresSearch(db, userId, search, ordering, paging)
+  const probe = await probeSqlite(db, search)
+  if (probe.broad && byName(ordering)) return broadPage(db, userId, search, ordering, paging)
+  return everyHit(db, "sqlite", userId, search, ordering, paging, probe)
+}
+
+/** The CTEs up to `hit_found`: every lab the user can see whose name contains `search` (an exact count). */
+const hitFound = (engine: Engine, userId: string, search: string, probe: Probe) => {
   const m = nameMatches(engine, search, probe)
-  return page(
-    db,
-    sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},
+  return sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},
     ${sharedMatches(m, search)},
-    found AS (
+    hit_found AS (
       SELECT ${keys} FROM ${m.from} WHERE ${m.on} AND l.owner_id = ${userId} AND l.deleted_at IS NULL
       UNION ALL
       SELECT * FROM shared_found
+    )`
+}
+
+/** A page of every hit, read, sorted and counted. */
+const everyHit = (
+  db: Db,
+  engine: Engine,
+  userId: string,
+  search: string,
+  ordering: Ordering,
+  paging: Paging,
+  probe: Probe
+): Promise<FoundPage> =>
+  page(db, sql`${hitFound(engine, userId, search, probe)}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId)
+
+/**
+ * PostgreSQL's search in one statement, as a folder's page is: the probe (migration 0017's
+ * lab_name_hits: the planner's estimate, then a rare word's ids) runs first inside it, and its answer
+ * gates the rest. A rare word's page is read from its ids; in name order a broad word's page is
+ * read as broadPage reads it, in the same statement: each part sits under a one-time filter on
+ * `gate`, so PostgreSQL runs only the part the probe chose. A broad word in another order then
+ * reads every hit by LIKE, a second statement.
+ */
+const postgresSearch = async (db: Db, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<FoundPage> => {
+  const hits = hitFound("postgres", userId, search, { broad: false })
+  if (!byName(ordering)) {
+    const found = await pageOf(db, sql`${hits}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId, true)
+    return found.broad
+      ? everyHit(db, "postgres", userId, search, ordering, paging, { broad: true })
+      : { rows: found.rows, count: found.total }
+  }
+  const need = paging.offset + paging.limit + 1
+  const named = columnsOf("h", NAMED)
+  const found = await pageOf(
+    db,
+    sql`${hits},
+    ${broadFound("postgres", "broad_found", userId, search, ordering, need)},
+    found AS (
+      SELECT ${named} FROM hit_found h
+      UNION ALL
+      SELECT * FROM broad_found WHERE (SELECT broad FROM gate)
     )`,
     ordering,
     paging,
-    userId
+    userId,
+    true
   )
+  return { rows: found.rows, count: found.total, ...(found.broad ? { atLeast: found.total >= need } : {}) }
 }
 
 /**
- * A broad search's page, like a search engine's: the first `offset + limit + 1` matches of each
- * part in name order (the user's folders and files, each a range of labs_owner_live_name read in
- * order until enough names match, and the shared trees walked), merged; the total is counted only as
- * far as that, so it is exact when short of it and otherwise a lower bound (`atLeast`).
+ * A broad search's matches, like a search engine's: the first `need` matches of each part in name
+ * order (the user's folders and files, each a range of labs_owner_live_name read in order until
+ * enough names match, and the shared trees walked), as a CTE `name` after `sharedTops`. Counted,
+ * the total is exact when short of `need` and otherwise a lower bound (`atLeast`).
  *
  * Only ids, kinds and names are read, which the index holds: SQLite reads no row, PostgreSQL none
  * that vacuum marked visible. Names are tested with a plain substring function, which no trigram
  * index answers (PostgreSQL would otherwise read every hit and sort them, the very cost this
  * avoids) and which lets PostgreSQL keep the query prepared (postgres.ts plans each LIKE afresh).
  */
-const broadPage = async (
-  db: Db,
-  engine: Engine,
-  userId: string,
-  search: string,
-  ordering: "name" | "-name",
-  paging: Paging
-): Promise<FoundPage> => {
-  const need = paging.offset + paging.limit + 1
+const broadFound = (engine: Engine, name: string, userId: string, search: string, ordering: "name" | "-name", need: number) => {
   const direction = sql.raw(ordering === "name" ? "ASC" : "DESC")
   const needle = search.toLowerCase()
   const contains = (alias: string) =>
@@ -303,9 +343,8 @@ const broadPage = async (
           SELECT c.id, c.is_dir, c.name_lower FROM labs c WHERE c.parent_id = w.id AND c.deleted_at IS NULL AND ${contains("c")}
           ORDER BY c.is_dir DESC, c.name_lower ${direction} LIMIT ${need}) c`
       : childrenMatching("shared_dirs", contains, NAMED)
-  const ctes = sql`WITH RECURSIVE ${sharedTops(userId)},
-    ${sharedFolders},
-    found AS (
+  return sql`${sharedFolders},
+    ${sql.id(name)} AS (
       ${ownKind(1)}
       UNION ALL
       ${ownKind(0)}
@@ -314,6 +353,12 @@ const broadPage = async (
         SELECT * FROM (${sharedChildren} UNION ALL ${topsMatching(contains, NAMED)}) w
         ORDER BY w.is_dir DESC, w.name_lower ${direction} LIMIT ${need}) s
     )`
+}
+
+/** SQLite: a broad search's page in name order (broadFound). */
+const broadPage = async (db: Db, userId: string, search: string, ordering: "name" | "-name", paging: Paging): Promise<FoundPage> => {
+  const need = paging.offset + paging.limit + 1
+  const ctes = sql`WITH RECURSIVE ${sharedTops(userId)}, ${broadFound("sqlite", "found", userId, search, ordering, need)}`
   const { rows, total } = await pageOf(db, ctes, ordering, paging, userId)
   return { rows, count: total, atLeast: total >= need }
 }
