@@ -303,14 +303,15 @@ export const benchLabs = async (engine: "sqlite" | "postgres"): Promise<boolean>
       // The load generator shares the cores: its own cost per request shows how much it took. The
       // server's (its process tree) is what a change to it moves; the machine's also holds
       // PostgreSQL's work and everything else running.
-      console.log(
-        `  throughput ${((latencies.length / wall) * 1000).toFixed(0)} req/s; CPU per request: server ${perRequest(server)}, load generator ${perRequest(generator)}, whole machine ${perRequest(machine)}`
-      )
       const { n, p50, p99, max } = summarize(latencies)
       measured.set(scenario, { perSecond: (latencies.length / wall) * 1000, p50, p99, rounds: rounds.get(scenario)! })
+      // The scenario's name first, then its figures (they used to come out one line early, under the previous name).
       console.log(
         `labs ${label}: ${scenario.name}, ${CONCURRENCY} concurrent`.padEnd(52),
         `n=${String(n).padStart(6)}  p50=${p50.toFixed(1).padStart(7)} ms  p99=${p99.toFixed(1).padStart(7)} ms  max=${max.toFixed(1).padStart(7)} ms`
+      )
+      console.log(
+        `  throughput ${((latencies.length / wall) * 1000).toFixed(0)} req/s; CPU per request: server ${perRequest(server)}, load generator ${perRequest(generator)}, whole machine ${perRequest(machine)}`
       )
     }
     const met = compareToListing(label, chosen, measured)
