@@ -15,7 +15,8 @@
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
-import { MAX_DEPTH } from "./lab-access.ts"
+import type { ChainLink } from "../domain/standing.ts"
+import { chainLinks, chainsJson, chainsUp, MAX_DEPTH } from "./lab-access.ts"
 import { containsPattern, type ListedRow, orderSql, sharedTops } from "./lab-listing.ts"
 import { WIRE_COLUMNS } from "./lab-wire.ts"
 import type { Engine } from "./migrations.ts"
@@ -120,9 +121,14 @@ const sharedFolders = folders("shared_dirs", sql`tops CROSS JOIN labs l WHERE l.
 /** LIKE on a name of `alias`. */
 const likeOn = (search: string) => (alias: string) => sql`${sql.ref(`${alias}.name_lower`)} LIKE ${containsPattern(search)} ESCAPE '\\'`
 
-/** A page of found labs, each with its owner and the asker's favorite (the asker's views are read apart). */
+/** A found lab with its owner, the asker's favorite and its chain (whence the asker's view of it). */
+export interface FoundRow extends ListedRow {
+  readonly chain: ReadonlyArray<ChainLink>
+}
+
+/** A page of found labs. */
 export interface FoundPage {
-  readonly rows: ReadonlyArray<ListedRow>
+  readonly rows: ReadonlyArray<FoundRow>
   readonly count: number
   /** The count is a lower bound: counting stopped once the page and the next were known (broad search). */
   readonly atLeast?: boolean
@@ -132,32 +138,44 @@ const shown = sql.raw(`${WIRE_COLUMNS.map((c) => `l.${c}`).join(", ")}, fv.lab_i
   u.email AS owner_email, u.name AS owner_name, u.username AS owner_username, u.avatar AS owner_avatar`)
 
 /**
- * Runs `ctes` (ending with a `found` CTE of at least the columns `ordering` needs) for one page, in
- * one statement: the page is cut from `found` with the total of `found` beside each row, and only
- * its rows are joined to their shown columns, owner and the viewer's favorite. Past the last page
- * no row carries the total: it is counted apart.
+ * Runs `ctes` (starting WITH RECURSIVE and ending with a `found` CTE of at least the columns
+ * `ordering` needs) for one page, in one statement: the page is cut from `found` with the total of
+ * `found` beside each row, and only its rows are joined to their shown columns, owner and the
+ * viewer's favorite, and walked up to the root for their chains (whence the asker's view of each,
+ * as linksOf reads them; a statement of their own cost about as much as the rest of a search's
+ * page). Past the last page no row carries the total: it is counted apart.
+ *
+ * The page's LIMIT and OFFSET are written in: PostgreSQL plans a named statement's bound LIMIT
+ * as a tenth of its rows, which made the generic plan of this one look costlier than planning it
+ * afresh, and so it was planned afresh at every search (about 5 ms).
  *
  * `gated`: the CTEs hold a one-row `gate(broad)`, PostgreSQL's probe (postgresSearch), whose answer
  * comes back even when the page is empty (the page is joined to it, so one row with no lab).
  */
 const pageOf = async (
   db: Db,
+  engine: Engine,
   ctes: RawBuilder<unknown>,
   ordering: Ordering,
   paging: Paging,
   viewerId: string | undefined,
   gated = false
-): Promise<{ readonly rows: ReadonlyArray<ListedRow>; readonly total: number; readonly broad: boolean }> => {
-  const cut = sql`SELECT f.*, count(*) OVER () AS total FROM found f
-      ORDER BY ${orderSql(ordering, "f")} LIMIT ${paging.limit} OFFSET ${paging.offset}`
-  const from = gated ? sql`gate g LEFT JOIN (${cut}) p ON true LEFT JOIN labs l ON l.id = p.id` : sql`(${cut}) p JOIN labs l ON l.id = p.id`
-  const { rows: got } = await sql<ListedRow & { total: number; broad?: boolean }>`${ctes}
-    SELECT ${shown}, p.total${gated ? sql`, g.broad` : sql``} FROM ${from}
+): Promise<{ readonly rows: ReadonlyArray<FoundRow>; readonly total: number; readonly broad: boolean }> => {
+  const from = gated ? sql`gate g LEFT JOIN cut p ON true LEFT JOIN labs l ON l.id = p.id` : sql`cut p JOIN labs l ON l.id = p.id`
+  const { rows: got } = await sql<ListedRow & { total: number; broad?: boolean; chain: unknown }>`${ctes},
+    cut AS MATERIALIZED (
+      SELECT f.*, count(*) OVER () AS total FROM found f
+      ORDER BY ${orderSql(ordering, "f")} LIMIT ${sql.lit(paging.limit)} OFFSET ${sql.lit(paging.offset)}
+    ),
+    ${chainsUp(sql`cut s CROSS JOIN labs l WHERE l.id = s.id`)},
+    ${chainsJson(engine, viewerId)}
+    SELECT ${shown}, p.total, ch.chain${gated ? sql`, g.broad` : sql``} FROM ${from}
+    LEFT JOIN chains ch ON ch.start_id = p.id
     LEFT JOIN users u ON u.id = l.owner_id
     LEFT JOIN lab_favorites fv ON fv.lab_id = l.id AND fv.user_id = ${viewerId ?? ""}
     ORDER BY ${orderSql(ordering, "p")}`.execute(db)
   const broad = got[0]?.broad === true
-  const rows = gated ? got.filter((row) => row.id !== null) : got
+  const rows = (gated ? got.filter((row) => row.id !== null) : got).map(({ chain, ...row }) => ({ ...row, chain: chainLinks(chain) }))
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total), broad }
   const total =
     paging.offset === 0 ? 0 : Number((await sql<{ n: number }>`${ctes} SELECT count(*) AS n FROM found`.execute(db)).rows[0]?.n ?? 0)
@@ -167,12 +185,13 @@ const pageOf = async (
 /** Every hit read: the count is exact. */
 const page = async (
   db: Db,
+  engine: Engine,
   ctes: RawBuilder<unknown>,
   ordering: Ordering,
   paging: Paging,
   viewerId: string | undefined
 ): Promise<FoundPage> => {
-  const { rows, total } = await pageOf(db, ctes, ordering, paging, viewerId)
+  const { rows, total } = await pageOf(db, engine, ctes, ordering, paging, viewerId)
   return { rows, count: total }
 }
 
@@ -277,7 +296,7 @@ const everyHit = (
   paging: Paging,
   probe: Probe
 ): Promise<FoundPage> =>
-  page(db, sql`${hitFound(engine, userId, search, probe)}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId)
+  page(db, engine, sql`${hitFound(engine, userId, search, probe)}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId)
 
 /**
  * PostgreSQL's search in one statement, as a folder's page is: the probe (migration 0017's
@@ -290,7 +309,7 @@ const everyHit = (
 const postgresSearch = async (db: Db, userId: string, search: string, ordering: Ordering, paging: Paging): Promise<FoundPage> => {
   const hits = hitFound("postgres", userId, search, { broad: false })
   if (!byName(ordering)) {
-    const found = await pageOf(db, sql`${hits}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId, true)
+    const found = await pageOf(db, "postgres", sql`${hits}, found AS (SELECT * FROM hit_found)`, ordering, paging, userId, true)
     return found.broad
       ? everyHit(db, "postgres", userId, search, ordering, paging, { broad: true })
       : { rows: found.rows, count: found.total }
@@ -299,6 +318,7 @@ const postgresSearch = async (db: Db, userId: string, search: string, ordering: 
   const named = columnsOf("h", NAMED)
   const found = await pageOf(
     db,
+    "postgres",
     sql`${hits},
     ${broadFound("postgres", "broad_found", userId, search, ordering, need)},
     found AS (
@@ -359,13 +379,14 @@ const broadFound = (engine: Engine, name: string, userId: string, search: string
 const broadPage = async (db: Db, userId: string, search: string, ordering: "name" | "-name", paging: Paging): Promise<FoundPage> => {
   const need = paging.offset + paging.limit + 1
   const ctes = sql`WITH RECURSIVE ${sharedTops(userId)}, ${broadFound("sqlite", "found", userId, search, ordering, need)}`
-  const { rows, total } = await pageOf(db, ctes, ordering, paging, userId)
+  const { rows, total } = await pageOf(db, "sqlite", ctes, ordering, paging, userId)
   return { rows, count: total, atLeast: total >= need }
 }
 
 /** Search inside one folder, at any depth: its folders walked, so no index on names is needed. */
 export const searchWithinPage = (
   db: Db,
+  engine: Engine,
   folderId: string,
   search: string,
   ordering: Ordering,
@@ -374,6 +395,7 @@ export const searchWithinPage = (
 ): Promise<FoundPage> =>
   page(
     db,
+    engine,
     sql`WITH RECURSIVE ${folders("inside", sql`labs l WHERE l.id = ${folderId}`)},
     found AS (${childrenMatching("inside", likeOn(search))})`,
     ordering,

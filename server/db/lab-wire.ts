@@ -5,7 +5,7 @@ import type { Lab, Role, UploadStatus } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
 import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
-import { accessFromChain, roleOf } from "../domain/standing.ts"
+import { accessFromChain, type ChainLink, roleOf } from "../domain/standing.ts"
 import { type LabRow, linksOf } from "./lab-access.ts"
 import type { ListedRow } from "./lab-listing.ts"
 import type { Database } from "./schema.ts"
@@ -150,8 +150,12 @@ export const ownerOfRow = (row: ListedRow): UserSummary | undefined =>
         avatar: row.owner_avatar
       })
 
-/** Presents found rows that carry their owner and the asker's favorite: only their views are read. */
-export const presentListed = async (db: Db, rows: ReadonlyArray<ListedRow>, userId: string | undefined): Promise<Lab[]> => {
-  const views = await viewsOf(db, rows, userId)
-  return rows.map((row) => toLab(row, views.get(row.id) ?? { role: null, isPublic: false }, ownerOfRow(row), row.favorite_of !== null))
-}
+/** Presents found rows that carry their owner, the asker's favorite and their chain: nothing more is read. */
+export const presentListed = (
+  rows: ReadonlyArray<ListedRow & { readonly chain: ReadonlyArray<ChainLink> }>,
+  userId: string | undefined
+): Lab[] =>
+  rows.map((row) => {
+    const access = accessFromChain(row.chain, userId)
+    return toLab(row, { role: roleOf(access.standing), isPublic: access.isPublic }, ownerOfRow(row), row.favorite_of !== null)
+  })

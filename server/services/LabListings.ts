@@ -65,20 +65,19 @@ export class LabListings extends Context.Service<
           (results) => ({ results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) })
         )
 
-      /** A search's page: its rows carry their owners and favorites, so only the asker's views are read. */
-      const foundListed = (page: FoundPage, userId: string | undefined) =>
-        Effect.map(
-          sql(() => presentListed(db, page.rows, userId)),
-          (results) => ({ results, count: page.count, ...(page.atLeast ? { atLeast: true } : {}) })
-        )
+      /** A search's page: its rows carry their owners, favorites and chains, so nothing more is read. */
+      const foundListed = (page: FoundPage, userId: string | undefined): LabPage<Lab> => ({
+        results: presentListed(page.rows, userId),
+        count: page.count,
+        ...(page.atLeast ? { atLeast: true } : {})
+      })
 
       const list = Effect.fn("LabListings.list")(function* (userId: string | undefined, query: ListQuery, paging: Paging) {
         const ordering = query.ordering ?? "name"
         const search = query.search?.trim() || undefined
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
-          if (search !== undefined)
-            return yield* foundListed(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
+          if (search !== undefined) return foundListed(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
           const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
           const owner = ownerOfPage(page.rows)
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
@@ -87,7 +86,7 @@ export class LabListings extends Context.Service<
         if (search !== undefined) {
           const parent = yield* access.requireView(db, userId, parentId)
           if (parent.row.is_dir !== 1) return yield* notAFolder()
-          return yield* foundListed(yield* sql(() => searchWithinPage(db, parentId, search, ordering, paging, userId)), userId)
+          return foundListed(yield* sql(() => searchWithinPage(db, engine, parentId, search, ordering, paging, userId)), userId)
         }
         // The folder's access and its page come in one statement; the page is used only once the
         // access is decided, exactly as requireView decides it.
