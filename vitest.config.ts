@@ -6,7 +6,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [vanillaExtractPlugin()],
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node" }
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node", isolate: false }
       },
       {
         test: {
@@ -25,7 +25,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false
+          // Each file starts its own server, port, data directory and browser, so three run at
+          // once: the browser and the server mostly wait on each other, which two cores can overlap.
+          maxWorkers: 3
         }
       }
     ]

@@ -29,7 +29,7 @@ export const drive = <M extends AnyStateMachine>(
   const actor: Actor<M> = createActor(provided, { input: options.input })
   actor.start()
 
-  const settle = () => new Promise<void>((r) => setTimeout(r, 0))
+  const settle = () => new Promise<void>((r) => setImmediate(r))
   const take = (src: string) => {
     const running = pending.get(src)
     if (!running) throw new Error(`"${src}" is not running`)

@@ -102,7 +102,7 @@ export interface Coverage {
 
 class PathFailure extends Error {}
 
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Plain data for comparison: Files and Dates are compared by their JSON form. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null))

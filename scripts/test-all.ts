@@ -1,0 +1,130 @@
+// `npm test`: every phase the README promises, in order, then one table of how long each took and
+// one closing line of what passed and failed, so that CI's minutes can be read at a glance.
+//
+// Why a script and not a chain of `&&`: the SQLite and the PostgreSQL server suites wait mostly on
+// their databases and disks, so they run side by side (about 10 minutes one after the other, under 4
+// together on two cores). The PostgreSQL suite runs when TEST_DATABASE_URL names a database (.ci/run
+// sets it); without it the table says it was not run. A failing phase does not stop the later ones:
+// one CI run then shows every failure, and the exit code is non-zero.
+import { spawn } from "node:child_process"
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+
+interface Phase {
+  readonly name: string
+  readonly command: ReadonlyArray<string>
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** Vitest phases write their counts here (its JSON reporter). */
+  readonly counts?: string
+}
+
+interface Outcome {
+  readonly name: string
+  readonly seconds: number
+  readonly ok: boolean
+  readonly passed: number
+  readonly failed: number
+  readonly note?: string
+}
+
+const results = "test-results"
+mkdirSync(results, { recursive: true })
+const bin = (name: string) => join("node_modules", ".bin", name)
+
+const vitest = (name: string, project: string, extra: ReadonlyArray<string> = [], env?: Phase["env"]): Phase => {
+  const counts = join(results, `${name}.json`)
+  return {
+    name,
+    command: [bin("vitest"), "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${counts}`, ...extra],
+    env,
+    counts
+  }
+}
+
+/** Runs one phase; `log` buffers its output (for phases that run side by side) instead of streaming it. */
+const run = (phase: Phase, log?: string): Promise<Outcome> =>
+  new Promise((resolve) => {
+    const started = performance.now()
+    const [command, ...args] = phase.command
+    const child = spawn(command ?? "", args, {
+      stdio: log ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: environment(phase.env)
+    })
+    if (log) {
+      const file = createWriteStream(log)
+      child.stdout?.pipe(file)
+      child.stderr?.pipe(file)
+    }
+    child.on("close", (code) => {
+      const seconds = (performance.now() - started) / 1000
+      const counted = phase.counts ? readCounts(phase.counts) : { passed: 0, failed: 0 }
+      resolve({ name: phase.name, seconds, ok: code === 0, ...counted })
+    })
+  })
+
+/** The process environment with the phase's own settings; an undefined value removes a variable. */
+const environment = (overrides: Phase["env"] = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key]
+    else env[key] = value
+  }
+  return env
+}
+
+const readCounts = (file: string): { passed: number; failed: number } => {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests?: number; numFailedTests?: number }
+    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 }
+  } catch {
+    return { passed: 0, failed: 0 }
+  }
+}
+
+const banner = (text: string) => console.log(`\n== ${text}`)
+
+/** Runs phases side by side; each one's output is printed whole when it ends, not interleaved. */
+const together = async (phases: ReadonlyArray<Phase>): Promise<Outcome[]> =>
+  Promise.all(
+    phases.map(async (phase) => {
+      const log = join(results, `${phase.name}.log`)
+      const outcome = await run(phase, log)
+      banner(`${phase.name} (${outcome.ok ? "passed" : "FAILED"}, output below)`)
+      process.stdout.write(readFileSync(log))
+      return outcome
+    })
+  )
+
+const postgres = process.env.TEST_DATABASE_URL
+const outcomes: Outcome[] = []
+const sequential = async (phase: Phase) => {
+  banner(phase.name)
+  outcomes.push(await run(phase))
+}
+
+await sequential({ name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "."] })
+await sequential({ name: "lint", command: [bin("biome"), "check", "."] })
+await sequential(vitest("unit", "unit"))
+
+banner(postgres ? "server on SQLite and on PostgreSQL, side by side" : "server on SQLite")
+const serverSuites = [vitest("server-sqlite", "server", [], { DATABASE_URL: undefined })]
+if (postgres) serverSuites.push(vitest("server-postgres", "server", [], { DATABASE_URL: postgres }))
+outcomes.push(...(await together(serverSuites)))
+if (!postgres) outcomes.push({ name: "server-postgres", seconds: 0, ok: true, passed: 0, failed: 0, note: "not run: TEST_DATABASE_URL unset" })
+
+await sequential({ name: "build", command: [bin("vite"), "build", "--logLevel", "warn"] })
+await sequential(vitest("e2e", "e2e"))
+
+const total = outcomes.reduce((sum, o) => sum + o.seconds, 0)
+const minutes = (s: number) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, "0")}s`
+banner("phases")
+console.log(`${"phase".padEnd(16)} ${"time".padStart(8)}  ${"passed".padStart(6)} ${"failed".padStart(6)}  result`)
+for (const o of outcomes) {
+  const result = o.note ?? (o.ok ? "ok" : "FAILED")
+  console.log(`${o.name.padEnd(16)} ${minutes(o.seconds).padStart(8)}  ${String(o.passed).padStart(6)} ${String(o.failed).padStart(6)}  ${result}`)
+}
+console.log(`${"all".padEnd(16)} ${minutes(total).padStart(8)}`)
+const passed = outcomes.reduce((sum, o) => sum + o.passed, 0)
+const failed = outcomes.reduce((sum, o) => sum + o.failed, 0)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(outcomes.every((o) => o.ok) ? 0 : 1)
