@@ -6,7 +6,12 @@ export default defineConfig({
     projects: [
       {
         plugins: [vanillaExtractPlugin()],
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node", isolate: false }
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
+          environment: "node",
+          isolate: false
+        }
       },
       {
         test: {

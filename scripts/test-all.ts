@@ -110,7 +110,8 @@ banner(postgres ? "server on SQLite and on PostgreSQL, side by side" : "server o
 const serverSuites = [vitest("server-sqlite", "server", [], { DATABASE_URL: undefined })]
 if (postgres) serverSuites.push(vitest("server-postgres", "server", [], { DATABASE_URL: postgres }))
 outcomes.push(...(await together(serverSuites)))
-if (!postgres) outcomes.push({ name: "server-postgres", seconds: 0, ok: true, passed: 0, failed: 0, note: "not run: TEST_DATABASE_URL unset" })
+if (!postgres)
+  outcomes.push({ name: "server-postgres", seconds: 0, ok: true, passed: 0, failed: 0, note: "not run: TEST_DATABASE_URL unset" })
 
 await sequential({ name: "build", command: [bin("vite"), "build", "--logLevel", "warn"] })
 await sequential(vitest("e2e", "e2e"))
@@ -121,7 +122,9 @@ banner("phases")
 console.log(`${"phase".padEnd(16)} ${"time".padStart(8)}  ${"passed".padStart(6)} ${"failed".padStart(6)}  result`)
 for (const o of outcomes) {
   const result = o.note ?? (o.ok ? "ok" : "FAILED")
-  console.log(`${o.name.padEnd(16)} ${minutes(o.seconds).padStart(8)}  ${String(o.passed).padStart(6)} ${String(o.failed).padStart(6)}  ${result}`)
+  console.log(
+    `${o.name.padEnd(16)} ${minutes(o.seconds).padStart(8)}  ${String(o.passed).padStart(6)} ${String(o.failed).padStart(6)}  ${result}`
+  )
 }
 console.log(`${"all".padEnd(16)} ${minutes(total).padStart(8)}`)
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0)
