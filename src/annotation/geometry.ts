@@ -158,7 +158,10 @@ const parseFragment = (value: string, limits: Limits): Parsed => {
 export const parseSelector = (selector: Selector, limits: Limits = ANNOTATION_LIMITS): Parsed =>
   selector.type === "FragmentSelector" ? parseFragment(selector.value, limits) : parseSvg(selector.value, limits)
 
-const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${x},${y}`).join(" ")
+/** The shortest text that reads back as the same double; "-0" too (String(-0) is "0"). */
+const num = (n: number) => (Object.is(n, -0) ? "-0" : String(n))
+
+const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${num(x)},${num(y)}`).join(" ")
 
 /** The selector Annotorious writes for the shape. */
 export const toSelector = (geometry: Geometry): Selector => {
@@ -167,13 +170,16 @@ export const toSelector = (geometry: Geometry): Selector => {
       return {
         type: "FragmentSelector",
         conformsTo: MEDIA_FRAGMENTS,
-        value: `xywh=pixel:${geometry.x},${geometry.y},${geometry.w},${geometry.h}`
+        value: `xywh=pixel:${num(geometry.x)},${num(geometry.y)},${num(geometry.w)},${num(geometry.h)}`
       }
     case "polygon":
     case "polyline":
       return { type: "SvgSelector", value: `<svg><${geometry.kind} points='${pointsText(geometry.points)}'/></svg>` }
     case "points":
-      return { type: "SvgSelector", value: `<svg>${geometry.points.map(([x, y]) => `<circle cx='${x}' cy='${y}' r='0'/>`).join("")}</svg>` }
+      return {
+        type: "SvgSelector",
+        value: `<svg>${geometry.points.map(([x, y]) => `<circle cx='${num(x)}' cy='${num(y)}' r='0'/>`).join("")}</svg>`
+      }
   }
 }
 
