@@ -1,7 +1,7 @@
 // The SQL of annotations and labels, and their rows as the wire shows them.
 import type { Kysely, Selectable } from "kysely"
 import type { Annotation, Label, WebAnnotation } from "../../src/contract/annotations.ts"
-import { canonicalData } from "../domain/annotation-data.ts"
+import { storedData } from "../domain/annotation-data.ts"
 import type { Database, LabelsTable } from "./schema.ts"
 
 export type LabelRow = Selectable<LabelsTable>
@@ -66,7 +66,7 @@ export const annotationsById = (db: Kysely<Database>, ids: ReadonlyArray<string>
 export const toAnnotation = (row: AnnotationRow): Annotation => ({
   id: row.id,
   lab_id: row.lab_id,
-  data: canonicalData(row.id, JSON.parse(row.data) as WebAnnotation, { id: row.label_id, name: row.label_name, color: row.label_color }),
+  data: storedData(row.id, JSON.parse(row.data) as WebAnnotation, { id: row.label_id, name: row.label_name, color: row.label_color }),
   visible: Number(row.visible) === 1,
   user: { id: row.author_id, email: row.author_email, name: row.author_name },
   version: Number(row.version),

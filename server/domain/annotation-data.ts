@@ -4,7 +4,7 @@
 import { ANNOTATION_LIMITS, type NewAnnotation, type Selector, type WebAnnotation } from "../../src/contract/annotations.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
 import { float64Bytes } from "../../src/annotation/compact.ts"
-import { type BBox, bboxOf, flatten, type Geometry, parseSelector } from "../../src/annotation/geometry.ts"
+import { type BBox, bboxOf, flatten, type Geometry, parseSelector, toSelector } from "../../src/annotation/geometry.ts"
 
 export interface LabelFacts {
   readonly id: string
@@ -77,14 +77,17 @@ export const derivedColumns = (geometry: Geometry, data: WebAnnotation) => {
   }
 }
 
-const canonicalSelector = (selector: Selector): Selector =>
-  selector.type === "FragmentSelector"
-    ? {
-        type: "FragmentSelector",
-        ...(selector.conformsTo === undefined ? {} : { conformsTo: selector.conformsTo }),
-        value: selector.value
-      }
-    : { type: "SvgSelector", value: selector.value }
+/**
+ * The selector the server stores and answers: written anew from the parsed shape (toSelector), never
+ * the client's text, so nothing else sent inside an SVG (an onload handler, a javascript: link, any
+ * attribute or element the parser let by) is kept. A rectangle names the media-fragments spec only
+ * if its sender did.
+ */
+export const canonicalSelector = (sent: Selector, geometry: Geometry): Selector => {
+  const rebuilt = toSelector(geometry)
+  if (rebuilt.type !== "FragmentSelector" || (sent.type === "FragmentSelector" && sent.conformsTo !== undefined)) return rebuilt
+  return { type: "FragmentSelector", value: rebuilt.value }
+}
 
 type Body = WebAnnotation["body"][number]
 
@@ -93,11 +96,7 @@ const canonicalBody = (body: Body): Body =>
     ? { type: "TextualBody", purpose: "commenting", value: body.value }
     : { type: "TextualBody", purpose: "tagging", value: body.value, label: { id: body.label.id } }
 
-/**
- * The annotation as stored and answered: its id set, keys in one order, and the first body entry
- * filled in from the label as it is now, so a renamed or recoloured label shows everywhere at once.
- */
-export const canonicalData = (id: string, data: WebAnnotation, label: LabelFacts): WebAnnotation => ({
+const withLabel = (id: string, data: WebAnnotation, label: LabelFacts, selector: Selector): WebAnnotation => ({
   "@context": "http://www.w3.org/ns/anno.jsonld",
   id,
   type: "Annotation",
@@ -110,8 +109,23 @@ export const canonicalData = (id: string, data: WebAnnotation, label: LabelFacts
     },
     ...data.body.slice(1).map(canonicalBody)
   ],
-  target: { source: data.target.source, selector: canonicalSelector(data.target.selector) }
+  target: { source: data.target.source, selector }
 })
+
+/**
+ * The annotation as stored and answered: its id set, keys in one order, the selector written from
+ * its checked shape (canonicalSelector), and the first body entry filled in from the label.
+ */
+export const canonicalData = (id: string, data: WebAnnotation, label: LabelFacts, geometry: Geometry): WebAnnotation =>
+  withLabel(id, data, label, canonicalSelector(data.target.selector, geometry))
+
+/**
+ * A stored annotation as answered: its selector as stored (written by canonicalData; migration 0018
+ * rewrote older rows), its first body entry from the label as it is now, so a renamed or recoloured
+ * label shows everywhere at once.
+ */
+export const storedData = (id: string, data: WebAnnotation, label: LabelFacts): WebAnnotation =>
+  withLabel(id, data, label, data.target.selector)
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length
 

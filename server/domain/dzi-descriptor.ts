@@ -39,8 +39,10 @@ const integer = (value: string | undefined, min: number, max: number): number | 
 export const parseDzi = (xml: string): DziDescriptor | { readonly error: string } => {
   if (xml.length > DZI_MAX_BYTES) return { error: "descriptor too long" }
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { error: "DOCTYPE or entity in descriptor" }
-  const images = xml.match(/<Image\b[^>]*>/g) ?? []
-  const sizes = xml.match(/<Size\b[^>]*>/g) ?? []
+  // A tag ends at the first "<" as well as at ">" (no attribute value holds a "<"): with only ">"
+  // ending it, each of many "<Image" without one was read to the end of the text, quadratic in it.
+  const images = xml.match(/<Image\b[^<>]*>/g) ?? []
+  const sizes = xml.match(/<Size\b[^<>]*>/g) ?? []
   if (images.length !== 1 || sizes.length !== 1) return { error: "expected one Image with one Size" }
   if (/<DisplayRects?\b|<Collection\b/.test(xml)) return { error: "sparse images and collections are not supported" }
   const image = images[0]!

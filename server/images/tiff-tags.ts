@@ -24,6 +24,16 @@ const MAX_DESCRIPTION = 64 * 1024
 // A real IFD has tens of entries; a huge count means a corrupt file, not a slide.
 const MAX_ENTRIES = 4096
 
+/**
+ * The text without the NULs that end it (a TIFF ASCII value ends in one). A loop from the end: /\0+$/
+ * tries every NUL of a long run followed by text as a start, quadratic in the run (seconds for 64 KB).
+ */
+const withoutTrailingNuls = (text: string) => {
+  let end = text.length
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--
+  return text.slice(0, end)
+}
+
 export const readResolutionTags = async (path: string): Promise<ResolutionTags | undefined> => {
   const file = await open(path, "r")
   try {
@@ -69,7 +79,7 @@ export const readResolutionTags = async (path: string): Promise<ResolutionTags |
       const value =
         size <= inline ? entries.subarray(field, field + size) : await read(big ? u64(entries, field) : u32(entries, field), size)
       if (value.length < size) continue
-      if (tag === IMAGE_DESCRIPTION && type === 2) tags.description = value.toString("latin1").replace(/\0+$/, "")
+      if (tag === IMAGE_DESCRIPTION && type === 2) tags.description = withoutTrailingNuls(value.toString("latin1"))
       else if ((tag === X_RESOLUTION || tag === Y_RESOLUTION) && type === 5) {
         const denominator = u32(value, 4)
         const resolution = denominator === 0 ? undefined : u32(value, 0) / denominator

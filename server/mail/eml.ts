@@ -100,6 +100,18 @@ export const parseEml = (raw: string): ParsedMail => {
   }
 }
 
+const PUNCTUATION = new Set([".", ",", ";", ":", "!", "?"])
+
+/**
+ * The link without the punctuation that ends it (the sentence's, not the link's). A loop from the end:
+ * /[.,;:!?]+$/ tries each mark of a long run followed by anything else as a start, quadratic in it.
+ */
+const withoutTrailingPunctuation = (link: string) => {
+  let end = link.length
+  while (end > 0 && PUNCTUATION.has(link[end - 1]!)) end--
+  return link.slice(0, end)
+}
+
 /** Every http(s) link in a text, in order, without trailing punctuation. */
 export const linksIn = (text: string): ReadonlyArray<string> =>
-  [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0].replace(/[.,;:!?]+$/, ""))
+  [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => withoutTrailingPunctuation(m[0]))

@@ -115,7 +115,7 @@ export class Annotations extends Context.Service<
               const id = ids[index]!
               const shape = checked.value[index]!
               const label = labels.get(shape.labelId)!
-              const data = canonicalData(id, item.data, label)
+              const data = canonicalData(id, item.data, label, shape.geometry)
               const visible = item.visible ?? true
               const found = existing.get(id)
               if (found) {
@@ -202,7 +202,8 @@ export class Annotations extends Context.Service<
             const shape = payload.data === undefined ? undefined : checkAnnotation(payload.data, labels)
             if (shape && !shape.ok) return yield* Effect.fail(badRequest({ data: shape.errors }))
             const label = shape?.ok ? labels.get(shape.value.labelId)! : labels.get(row.label_id)!
-            const data = payload.data === undefined ? current.data : canonicalData(row.id, payload.data, label)
+            const data =
+              payload.data === undefined || !shape?.ok ? current.data : canonicalData(row.id, payload.data, label, shape.value.geometry)
             const visible = payload.visible ?? current.visible
             const version = current.version + 1
             // A new shape brings its box and the columns the compact read takes (derivedColumns).

@@ -30,10 +30,19 @@ export interface BBox {
 
 export const MEDIA_FRAGMENTS = "http://www.w3.org/TR/media-frags/"
 
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/
+// Each part of a number can begin in one place only (the integer digits, then at most one "." and
+// its digits), so a failing token is given up in one pass: "\d+\.?\d*" could split a run of digits
+// between its two quantifiers every way, and a 160,000-digit token followed by a letter took 27 s.
+const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/
+/**
+ * No coordinate needs a longer token: JavaScript writes any double in at most 25 characters
+ * ("-0.0000012345678901234567"), Java (QuPath) in about as few. Longer ones are refused before the
+ * pattern is tried, so no token costs more than this many characters' work.
+ */
+export const NUMBER_CHARS = 64
 const fail = (error: string): Parsed => ({ ok: false, error })
 
-const number = (text: string): number | undefined => (NUMBER.test(text) ? Number(text) : undefined)
+const number = (text: string): number | undefined => (text.length <= NUMBER_CHARS && NUMBER.test(text) ? Number(text) : undefined)
 
 const checkPoints = (points: ReadonlyArray<Point>, limits: Limits): string | undefined => {
   if (points.length > limits.vertices) return `has ${points.length} vertices; at most ${limits.vertices} are allowed`
@@ -55,13 +64,18 @@ const pointList = (text: string, limits: Limits): ReadonlyArray<Point> | string 
   for (let i = 0; i < parts.length; i += 2) {
     const x = number(parts[i]!)
     const y = number(parts[i + 1]!)
-    if (x === undefined || y === undefined) return "has a coordinate that is not a number"
+    if (x === undefined || y === undefined) {
+      const long = parts[i]!.length > NUMBER_CHARS || parts[i + 1]!.length > NUMBER_CHARS
+      return long ? `has a coordinate longer than ${NUMBER_CHARS} characters` : "has a coordinate that is not a number"
+    }
     points.push([x, y])
   }
   return points
 }
 
-const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g
+// Sticky: each attribute is read where the last one ended (ELEMENT has checked the list's form), never
+// searched for from every later position, which would try each position of a long name anew.
+const ATTRIBUTE = /\s+([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/gy
 
 const attributes = (text: string): Map<string, string> => {
   const out = new Map<string, string>()
@@ -69,21 +83,32 @@ const attributes = (text: string): Map<string, string> => {
   return out
 }
 
-/** One element, self-closed or with an empty closing tag. */
-const ELEMENT = /^<(polygon|polyline|circle)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/\1\s*>)/
+/**
+ * One element, self-closed or with an empty closing tag, after any white space. Sticky: read where the
+ * last element ended (lastIndex), so a selector of many points is read in one pass, not cut anew after
+ * each (8,000 circles took 0.7 s that way). The closing tag's name is compared in code: a back
+ * reference in the pattern made each element ten times slower to read.
+ */
+const ELEMENT =
+  /\s*<(polygon|polyline|circle)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/(polygon|polyline|circle)\s*>)/y
+const SPACE_TO_END = /\s*$/y
 const SVG = /^\s*<svg((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*)<\/svg\s*>\s*$/
 
 const parseSvg = (value: string, limits: Limits): Parsed => {
   const svg = SVG.exec(value)
   if (!svg) return fail("is not an <svg> element")
-  let rest = svg[2]!.trim()
+  const inside = svg[2]!
   const elements: Array<{ name: string; attrs: Map<string, string> }> = []
-  while (rest.length > 0) {
-    const m = ELEMENT.exec(rest)
-    if (!m) return fail("holds something other than one <polygon>, one <polyline> or <circle> points")
+  for (let at = 0; ; ) {
+    SPACE_TO_END.lastIndex = at
+    if (SPACE_TO_END.test(inside)) break
+    ELEMENT.lastIndex = at
+    const m = ELEMENT.exec(inside)
+    if (!m || (m[3] !== undefined && m[3] !== m[1]))
+      return fail("holds something other than one <polygon>, one <polyline> or <circle> points")
     elements.push({ name: m[1]!, attrs: attributes(m[2] ?? "") })
     if (elements.length > limits.vertices) return fail(`has more than ${limits.vertices} points`)
-    rest = rest.slice(m[0].length).trim()
+    at = ELEMENT.lastIndex
   }
   const first = elements[0]
   if (!first) return fail("is an empty <svg>")
@@ -133,7 +158,10 @@ const parseFragment = (value: string, limits: Limits): Parsed => {
 export const parseSelector = (selector: Selector, limits: Limits = ANNOTATION_LIMITS): Parsed =>
   selector.type === "FragmentSelector" ? parseFragment(selector.value, limits) : parseSvg(selector.value, limits)
 
-const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${x},${y}`).join(" ")
+/** The shortest text that reads back as the same double; "-0" too (String(-0) is "0"). */
+const num = (n: number) => (Object.is(n, -0) ? "-0" : String(n))
+
+const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${num(x)},${num(y)}`).join(" ")
 
 /** The selector Annotorious writes for the shape. */
 export const toSelector = (geometry: Geometry): Selector => {
@@ -142,13 +170,16 @@ export const toSelector = (geometry: Geometry): Selector => {
       return {
         type: "FragmentSelector",
         conformsTo: MEDIA_FRAGMENTS,
-        value: `xywh=pixel:${geometry.x},${geometry.y},${geometry.w},${geometry.h}`
+        value: `xywh=pixel:${num(geometry.x)},${num(geometry.y)},${num(geometry.w)},${num(geometry.h)}`
       }
     case "polygon":
     case "polyline":
       return { type: "SvgSelector", value: `<svg><${geometry.kind} points='${pointsText(geometry.points)}'/></svg>` }
     case "points":
-      return { type: "SvgSelector", value: `<svg>${geometry.points.map(([x, y]) => `<circle cx='${x}' cy='${y}' r='0'/>`).join("")}</svg>` }
+      return {
+        type: "SvgSelector",
+        value: `<svg>${geometry.points.map(([x, y]) => `<circle cx='${num(x)}' cy='${num(y)}' r='0'/>`).join("")}</svg>`
+      }
   }
 }
 

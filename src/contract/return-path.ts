@@ -14,6 +14,17 @@ const notPlaces = ["/login", "/register", "/registered", "/verify", "/unverified
 const withoutLocale = (pathname: string): string =>
   pathname === "/id" ? "/" : pathname.startsWith("/id/") ? pathname.slice("/id".length) : pathname
 
+/**
+ * The path without the slashes that end it. A loop from the end: /\/+$/ tries every slash of a long
+ * run followed by anything else as a start, quadratic in the run (a crafted link of 100,000 slashes
+ * held the page for seconds). Shared with the views that compare paths.
+ */
+export const withoutTrailingSlashes = (path: string): string => {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--
+  return path.slice(0, end)
+}
+
 /** The same-origin path to return to, without its /id locale prefix, or null when `raw` is not one. */
 export const safeReturnPath = (raw: string | null | undefined): string | null => {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > RETURN_PATH_MAX) return null
@@ -30,6 +41,6 @@ export const safeReturnPath = (raw: string | null | undefined): string | null =>
   }
   if (url.origin !== ORIGIN) return null
   const path = withoutLocale(url.pathname)
-  if (notPlaces.includes(path.replace(/\/+$/, ""))) return null
+  if (notPlaces.includes(withoutTrailingSlashes(path))) return null
   return `${path}${url.search}${url.hash}`
 }

@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from "./RouteErrorBoundary.tsx"
 import { needsServices, SessionServices } from "./SessionServices.tsx"
 import { useSession } from "./session.tsx"
 import { matchRoute, redirects, routeTable, splitLocale } from "./route-table.ts"
+import { withoutTrailingSlashes } from "../contract/return-path.ts"
 
 const NotFoundPage = lazyPage("public/NotFoundPage")!
 
@@ -24,7 +25,7 @@ export const Routes = () => {
   const { status } = useSession()
   const { locale, path } = splitLocale(location)
 
-  const redirect = redirects[path.replace(/\/+$/, "")]
+  const redirect = redirects[withoutTrailingSlashes(path)]
   if (redirect) return <Redirect to={localePath(redirect)} replace />
   // A visitor who chose Indonesian opens every page without a prefix in its /id form (the server does it
   // on the first answer; this covers links followed inside the app). An /id link always opens in

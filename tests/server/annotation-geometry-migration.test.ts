@@ -1,7 +1,8 @@
 // Migration 0016 on rows written before it: a database migrated to 0015 gets annotations as the
 // server wrote them then (W3C `data` only), across more than one backfill batch; after migrating to
 // the latest, every row's kind, vertex bytes and comments are what its selector says, and the compact
-// read of that database says what the W3C list of it says. On SQLite, or PostgreSQL with DATABASE_URL.
+// read of that database says what the W3C list of it says; migration 0018 then writes each SVG selector
+// anew from its shape. On SQLite, or PostgreSQL with DATABASE_URL.
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -10,7 +11,7 @@ import { Kysely, SqliteDialect } from "kysely"
 import { Migrator } from "kysely/migration"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { decodeCompact, float64Bytes } from "../../src/annotation/compact.ts"
-import { flatten, parseSelector } from "../../src/annotation/geometry.ts"
+import { flatten, parseSelector, toSelector } from "../../src/annotation/geometry.ts"
 import type { WebAnnotation } from "../../src/contract/annotations.ts"
 import { compactAnnotations } from "../../server/db/annotation-compact.ts"
 import { annotationPage, toAnnotation } from "../../server/db/annotations.ts"
@@ -113,7 +114,9 @@ const shapes: ReadonlyArray<readonly [Selector, Parameters<typeof oldRow>[2]]> =
   [svg("<svg><polyline points='1,1 5.25,5 9,-2'/></svg>"), { ordinal: 2, author: BOB, visible: false }],
   [svg("<svg><circle cx='7' cy='8' r='0'/><circle cx='.5' cy='1e3' r='0'/></svg>"), { ordinal: 3 }],
   [svg("<svg><circle cx='3' cy='4' r='0'/></svg>"), { ordinal: 4, comments: ["Look here", "and here"], author: BOB }],
-  [svg('<svg> <polygon points=" 1 2, 3 4  5,6 "></polygon> </svg>'), { ordinal: 5, label: STROMA }]
+  [svg('<svg> <polygon points=" 1 2, 3 4  5,6 "></polygon> </svg>'), { ordinal: 5, label: STROMA }],
+  // Kept as sent before 0018: it rewrites SVG selectors from the shape, without the script.
+  [svg(`<svg onload="alert(1)"><polygon onmouseover='alert(2)' points="0,0 4,0 2,3"/></svg>`), { ordinal: 6 }]
 ]
 /** Stored before a limit that would refuse it now; 0016 leaves it kind "" and the compact read leaves it out. */
 const UNREADABLE = randomUUID()
@@ -183,8 +186,8 @@ describe("migration 0016 on rows written before it", () => {
       .execute()
     const rows = [
       ...shapes.map(([selector, options]) => oldRow(randomUUID(), selector, options)),
-      oldRow(UNREADABLE, svg("<svg><rect x='1'/></svg>"), { ordinal: 6 }),
-      ...Array.from({ length: MANY }, (_, i) => oldRow(randomUUID(), rect(i, i / 3, 1 + i / 7, 2), { ordinal: 7 + i }))
+      oldRow(UNREADABLE, svg("<svg><rect x='1'/></svg>"), { ordinal: shapes.length }),
+      ...Array.from({ length: MANY }, (_, i) => oldRow(randomUUID(), rect(i, i / 3, 1 + i / 7, 2), { ordinal: shapes.length + 1 + i }))
     ]
     // Written with the columns that existed then (the 0012 table), as the old server wrote them.
     for (let i = 0; i < rows.length; i += 200)
@@ -222,6 +225,8 @@ describe("migration 0016 on rows written before it", () => {
         comments
       })
       expect(Buffer.from(row.coords).equals(Buffer.from(float64Bytes(flatten(parsed.geometry))))).toBe(true)
+      // 0018: an SVG selector is the one written from its shape, the same numbers exactly.
+      if (data.target.selector.type === "SvgSelector") expect(data.target.selector).toEqual(toSelector(parsed.geometry))
     }
 
     const list = (await annotationPage(db, LAB, 999_999, 0)).map(toAnnotation).filter((a) => a.id !== UNREADABLE)
@@ -230,7 +235,7 @@ describe("migration 0016 on rows written before it", () => {
     expect(rowsOfCompact(compact)).toEqual(list.map(rowOfListed))
     expect(
       rowsOfCompact(compact)
-        .slice(0, 6)
+        .slice(0, shapes.length)
         .map((r) => [r.kind, r.label.name, r.author.name, r.visible, r.version, r.comments])
     ).toEqual([
       ["rectangle", "Tumor", "Ada", true, 1, []],
@@ -238,7 +243,9 @@ describe("migration 0016 on rows written before it", () => {
       ["polyline", "Tumor", "Bob", false, 1, []],
       ["points", "Tumor", "Ada", true, 1, []],
       ["points", "Tumor", "Bob", true, 1, ["Look here", "and here"]],
-      ["polygon", "Stroma", "Ada", true, 1, []]
+      ["polygon", "Stroma", "Ada", true, 1, []],
+      ["polygon", "Tumor", "Ada", true, 1, []]
     ])
+    expect(list.map((a) => a.data.target.selector.value).filter((value) => /alert|onload|onmouseover/.test(value))).toEqual([])
   }, 60_000)
 })

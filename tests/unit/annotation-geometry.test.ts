@@ -1,6 +1,17 @@
 // Selectors parsed and written back: every documented form, the limits, and what is refused.
 import { describe, expect, it } from "vitest"
-import { bboxOf, type Geometry, parseSelector, toSelector, verticesOf } from "../../src/annotation/geometry.ts"
+import { bboxOf, type Geometry, NUMBER_CHARS, parseSelector, toSelector, verticesOf } from "../../src/annotation/geometry.ts"
+
+/** The shortest of a few runs, in ms: one run's pause (a collection, another process) does not count. */
+const fastest = (run: () => unknown, runs = 3) => {
+  let best = Number.POSITIVE_INFINITY
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    run()
+    best = Math.min(best, performance.now() - start)
+  }
+  return best
+}
 
 const svg = (value: string) => parseSelector({ type: "SvgSelector", value })
 const fragment = (value: string) => parseSelector({ type: "FragmentSelector", value })
@@ -62,6 +73,37 @@ describe("parseSelector", () => {
     expect(error(fragment("xywh=pixel:1,2,0,4"))).toMatch(/width or height/)
     expect(error(fragment("xywh=percent:1,2,3,4"))).toMatch(/xywh=pixel/)
     expect(error(fragment("t=10"))).toMatch(/xywh=pixel/)
+    expect(error(svg("<svg><polygon points='0,0 1,1 2,0'></polyline></svg>"))).toMatch(/other than/)
+    expect(error(svg(`<svg><polygon points='0,0 1,1 2,${"1".repeat(NUMBER_CHARS + 1)}'/></svg>`))).toMatch(/longer than 64/)
+  })
+
+  // A run of digits that is not a number (one letter at its end) used to be tried every way the
+  // pattern could split it: quadratic, 27 s for 160,000 digits. Measured against a plain selector of
+  // the same length in the same run, so a slow machine slows both.
+  it("refuses a long token that is not a number as fast as it reads a plain selector of the same size", () => {
+    const digits = 20_000
+    const plainPoints = (length: number) => {
+      const out: string[] = []
+      for (let i = 0, n = 0; n < length; i++) {
+        const pair = `${1000 + (i % 9000)}.25,${2000 + (i % 7000)}.5`
+        out.push(pair)
+        n += pair.length + 1
+      }
+      return out.join(" ")
+    }
+    const cases = [
+      { hostile: `<svg><polygon points='0,0 1,1 2,2 ${"1".repeat(digits)}x,0'/></svg>`, type: "SvgSelector" as const },
+      { hostile: `xywh=pixel:0,0,1,${"1".repeat(digits)}x`, type: "FragmentSelector" as const }
+    ]
+    for (const { hostile, type } of cases) {
+      const plain =
+        type === "SvgSelector" ? `<svg><polygon points='${plainPoints(digits)}'/></svg>` : `xywh=pixel:0,0,1,${"1".repeat(digits)}`
+      expect(parseSelector({ type, value: hostile }).ok).toBe(false)
+      if (type === "SvgSelector") expect(parseSelector({ type, value: plain }).ok).toBe(true)
+      const plainTime = fastest(() => parseSelector({ type, value: plain }))
+      const hostileTime = fastest(() => parseSelector({ type, value: hostile }))
+      expect(hostileTime / plainTime, `${type}: ${hostileTime.toFixed(2)} ms against ${plainTime.toFixed(2)} ms`).toBeLessThan(5)
+    }
   })
 
   it("holds shapes to the vertex and coordinate limits", () => {

@@ -116,7 +116,7 @@ describe("annotation checks", () => {
   })
 
   it("fills the tag from the label as it is now and keeps comments", () => {
-    expect(canonicalData("id1", data(box), label)).toEqual({
+    expect(canonicalData("id1", data(box), label, { kind: "rectangle", x: 1, y: 2, w: 3, h: 4 })).toEqual({
       "@context": "http://www.w3.org/ns/anno.jsonld",
       id: "id1",
       type: "Annotation",
@@ -126,6 +126,30 @@ describe("annotation checks", () => {
       ],
       target: { source: "s", selector: box }
     })
+  })
+
+  it("stores the selector written from the shape, never the SVG text as sent", () => {
+    const stored = (value: string) => {
+      const sent = data({ type: "SvgSelector", value })
+      const checked = checkNewAnnotations([{ id: "a", data: sent }], labels)
+      if (!checked.ok) throw new Error(checked.errors.join())
+      return canonicalData("a", sent, label, checked.value[0]!.geometry).target.selector
+    }
+    expect(stored(`<svg onload="alert(1)"><polygon onload='alert(2)' points="0,0 10.5,0 5,8"></polygon></svg>`)).toEqual({
+      type: "SvgSelector",
+      value: "<svg><polygon points='0,0 10.5,0 5,8'/></svg>"
+    })
+    expect(
+      stored(`<svg xmlns:x="http://www.w3.org/1999/xlink"><circle x:href='javascript:alert(1)' cx="1e2" cy="-0" r="0"/></svg>`)
+    ).toEqual({
+      type: "SvgSelector",
+      value: "<svg><circle cx='100' cy='-0' r='0'/></svg>"
+    })
+    // A rectangle says it conforms to media fragments only if its sender did; its value is written anew.
+    const rectangle = { kind: "rectangle", x: 1, y: 2, w: 3, h: 4 } as const
+    expect(canonicalData("a", data({ type: "FragmentSelector", value: " xywh=1.0,2,3,4" }), label, rectangle).target.selector).toEqual(box)
+    const conforming = { type: "FragmentSelector", conformsTo: "http://www.w3.org/TR/media-frags/", value: "xywh=pixel:1,2,3,4" } as const
+    expect(canonicalData("a", data(conforming), label, rectangle).target.selector).toEqual(conforming)
   })
 
   it("keeps messages under the budget: big shapes by id only, a bulk's first that fit", () => {

@@ -18,6 +18,7 @@ import {
 } from "../ui/index.ts"
 import * as css from "./SettingsLayout.css.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
+import { withoutTrailingSlashes } from "../../contract/return-path.ts"
 
 interface SettingsItem {
   href: string
@@ -46,7 +47,7 @@ const staffItems: ReadonlyArray<SettingsItem> = [
 export const SettingsLayout = ({ path, children }: { path: string; children: ReactNode }) => {
   const t = useT()
   const { localePath } = useLocale()
-  const current = path.replace(/\/+$/, "")
+  const current = withoutTrailingSlashes(path)
   const planActor = useActorRef(currentPlanMachine)
   const staff = useSelector(planActor, (s) => s.context.current?.staff === true)
   const shown = staff ? [...items, ...staffItems] : items

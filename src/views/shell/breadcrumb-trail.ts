@@ -3,6 +3,7 @@
 // /dashboard/setting/billings. Labels are i18n keys under shell.breadcrumb.
 import { folderIdOf } from "../labs/lab-paths.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
+import { withoutTrailingSlashes } from "../../contract/return-path.ts"
 
 export interface Crumb {
   /** Key under shell.breadcrumb. */
@@ -53,7 +54,7 @@ const current = (crumbs: Crumb[]): Crumb[] =>
   })
 
 export const breadcrumbTrail = (path: string): Crumb[] => {
-  const [, root, section, ...rest] = path.replace(/\/+$/, "").split("/")
+  const [, root, section, ...rest] = withoutTrailingSlashes(path).split("/")
   if (root !== "dashboard") return []
   if (section === "labs") {
     const labs: Crumb = { label: "labs", href: "/dashboard/labs" }
