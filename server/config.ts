@@ -68,6 +68,11 @@ export interface BillingConfig {
   readonly bank: { readonly bankName: string; readonly accountNumber: string; readonly accountHolder: string }
   /** How often ended paid periods and overdue invoices are looked for. */
   readonly sweepSeconds: number
+  /**
+   * Invoices one network address may have issued per day. Each unpaid invoice holds one of its
+   * price's 999 unique codes for a day: throwaway accounts behind one address cannot hold them all.
+   */
+  readonly invoicesPerAddress: number
 }
 
 export interface RealtimeConfig {
@@ -160,7 +165,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         accountNumber: env.BANK_ACCOUNT_NUMBER || "0000000000",
         accountHolder: env.BANK_ACCOUNT_HOLDER || "PT Preparat Digital Indonesia"
       },
-      sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300)
+      sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300),
+      invoicesPerAddress: int(env.BILLING_INVOICES_PER_ADDRESS, 10)
     },
     slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
   }
