@@ -25,8 +25,17 @@ export interface Config {
   readonly refreshTokenDays: number
   /** The built SPA. */
   readonly staticDir: string
-  /** Shows /dev/outbox; on by default only while mail goes to the outbox. */
+  /**
+   * Shows /dev/outbox (DEV_ROUTES=1 only; `npm start` and `npm run dev` set it while no SMTP_URL is
+   * set). The outbox holds every reset link, so it also asks for `devOutboxToken`.
+   */
   readonly devRoutes: boolean
+  /**
+   * The secret the outbox pages ask for (`/dev/outbox?token=...`), printed at start. Derived from the
+   * secret key, so every cluster worker and every restart agree on it and nobody without it can
+   * guess it: a loopback check alone trusts whatever a proxy on this host forwards.
+   */
+  readonly devOutboxToken: string
   readonly rateLimit: { readonly attempts: number; readonly windowSeconds: number }
   /**
    * Behind a reverse proxy, take the client address from X-Forwarded-For (its first entry). Off by
@@ -59,6 +68,11 @@ export interface BillingConfig {
   readonly bank: { readonly bankName: string; readonly accountNumber: string; readonly accountHolder: string }
   /** How often ended paid periods and overdue invoices are looked for. */
   readonly sweepSeconds: number
+  /**
+   * Invoices one network address may have issued per day. Each unpaid invoice holds one of its
+   * price's 999 unique codes for a day: throwaway accounts behind one address cannot hold them all.
+   */
+  readonly invoicesPerAddress: number
 }
 
 export interface RealtimeConfig {
@@ -136,7 +150,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
     staticDir: resolve(env.STATIC_DIR || "./dist"),
-    devRoutes: env.DEV_ROUTES ? env.DEV_ROUTES === "1" : smtpUrl === undefined,
+    devRoutes: env.DEV_ROUTES === "1",
+    devOutboxToken: createHmac("sha256", secretKey).update("dev-outbox").digest("base64url").slice(0, 32),
     rateLimit: { attempts: int(env.RATE_LIMIT_ATTEMPTS, 10), windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) },
     trustProxy: int(env.TRUST_PROXY, 0),
     contactPhone: env.CONTACT_PHONE || "6281200000000",
@@ -150,7 +165,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         accountNumber: env.BANK_ACCOUNT_NUMBER || "0000000000",
         accountHolder: env.BANK_ACCOUNT_HOLDER || "PT Preparat Digital Indonesia"
       },
-      sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300)
+      sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300),
+      invoicesPerAddress: int(env.BILLING_INVOICES_PER_ADDRESS, 10)
     },
     slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
   }

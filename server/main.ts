@@ -13,6 +13,9 @@ import { serve } from "./serve.ts"
 
 const config = loadConfig()
 const where = `http://localhost:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ", PostgreSQL" : ", SQLite"})`
+// Loud, since the outbox holds every reset link: whoever runs this must know it is on and how to close it.
+const outboxWarning = `Development outbox on at ${config.publicUrl}/dev/outbox?token=${config.devOutboxToken} — DEV_ROUTES=1; never expose this (set SMTP_URL, or DEV_ROUTES=0)`
+if (cluster.isPrimary && config.devRoutes) console.warn(`\n*** ${outboxWarning} ***\n`)
 
 if (config.workers > 1 && cluster.isPrimary) {
   await runPrimary(config, config.workers)

@@ -4,15 +4,24 @@ import type { InvoiceStatus } from "../../src/contract/pricing.ts"
 import { VERIFICATION_HOURS } from "../../src/contract/pricing.ts"
 import { findPlan, type Period, type Plan } from "./plans.ts"
 
-/** Days to transfer after the invoice is issued; an unpaid invoice is cancelled after that. */
-export const INVOICE_DUE_DAYS = 7
+/**
+ * Hours to transfer after the invoice is issued; an unpaid invoice is cancelled after that, which
+ * frees its unique code. Short, since every unpaid invoice holds one of a price's UNIQUE_CODE_MAX
+ * codes: a day is enough for a transfer, and whoever hoards codes must come back for each every day.
+ */
+export const INVOICE_DUE_HOURS = 24
 /** The unique code is 1 to this, added to the price: at most this many invoices open at once per price. */
 export const UNIQUE_CODE_MAX = 999
+/**
+ * The window of the per-address limit on issuing invoices (config.billing.invoicesPerAddress): with
+ * invoices due within a day, it bounds how many codes one address can hold at once.
+ */
+export const INVOICE_ISSUE_WINDOW_SECONDS = 24 * 60 * 60
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 
-export const dueAt = (issued: Date): string => new Date(issued.getTime() + INVOICE_DUE_DAYS * DAY_MS).toISOString()
+export const dueAt = (issued: Date): string => new Date(issued.getTime() + INVOICE_DUE_HOURS * HOUR_MS).toISOString()
 
 /** Staff promise to verify a receipt within 2 x 24 hours of its arrival (spec section 9). */
 export const verifyBy = (proofAt: string): string => new Date(Date.parse(proofAt) + VERIFICATION_HOURS * HOUR_MS).toISOString()

@@ -1,7 +1,11 @@
 // GET /dev/outbox and /dev/outbox/:file — on a machine without SMTP, the mails the server "sent",
 // newest first, each readable with its links clickable, so activation and reset links work locally.
-// Only mounted when config.devRoutes is on, and answered only to this machine itself: the outbox
-// holds every reset link, so anyone else who could read it could take any account.
+// Only mounted when config.devRoutes is on (DEV_ROUTES=1), and answered only to this machine itself
+// and only with the token printed at start (?token=...): the outbox holds every reset link, so anyone
+// else who could read it could take any account. The loopback check alone was not enough: a proxy on
+// this host that marks the client with a header we do not know (X-Real-IP) makes every request look
+// local; the token does not depend on what a proxy adds.
+import { timingSafeEqual } from "node:crypto"
 import { join } from "node:path"
 import { Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -12,6 +16,14 @@ import { AppConfig } from "../services/AppConfig.ts"
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+
+/** Equal in constant time, so the answer's timing tells nothing about how much of a guess was right. */
+const sameToken = (given: string | undefined, token: string): boolean => {
+  if (given === undefined) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
 
 const page = (title: string, body: string, status = 200) =>
   HttpServerResponse.text(
@@ -55,7 +67,7 @@ const linkify = (text: string): string => {
   return html + escapeHtml(rest)
 }
 
-const listPage = (mails: ReadonlyArray<OutboxMail>) =>
+const listPage = (mails: ReadonlyArray<OutboxMail>, query: string) =>
   page(
     "Outbox",
     `<h1>Outbox</h1>
@@ -67,17 +79,17 @@ ${
 ${mails
   .map(
     (m) =>
-      `<tr><td class="date">${escapeHtml(localTime(m))}</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/outbox/${encodeURIComponent(m.file)}">${escapeHtml(m.subject || "(no subject)")}</a></td></tr>`
+      `<tr><td class="date">${escapeHtml(localTime(m))}</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/outbox/${encodeURIComponent(m.file)}${query}">${escapeHtml(m.subject || "(no subject)")}</a></td></tr>`
   )
   .join("\n")}
 </tbody></table>`
 }`
   )
 
-const mailPage = (mail: OutboxMail) =>
+const mailPage = (mail: OutboxMail, query: string) =>
   page(
     mail.subject,
-    `<p><a href="/dev/outbox">&larr; Outbox</a></p>
+    `<p><a href="/dev/outbox${query}">&larr; Outbox</a></p>
 <h1>${escapeHtml(mail.subject || "(no subject)")}</h1>
 <dl><dt>Date</dt><dd>${escapeHtml(localTime(mail))}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd></dl>
 <pre>${linkify(mail.text)}</pre>`
@@ -89,19 +101,25 @@ export const DevOutboxRoutes = Layer.unwrap(
     if (!config.devRoutes) return Layer.empty
     const dir = join(config.dataDir, "outbox")
     const notHere = page("Not found", "<h1>Not found</h1>", 404)
-    const local = <E, R>(answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        fromThisMachine(Option.getOrUndefined(request.remoteAddress), request.headers) ? answer : Effect.succeed(notHere)
-      )
+    // Every link between the pages carries the token, so the list and its mails stay reachable.
+    const query = `?token=${encodeURIComponent(config.devOutboxToken)}`
+    const allowed = (request: HttpServerRequest.HttpServerRequest): boolean => {
+      const token = new URL(request.url, "http://localhost").searchParams.get("token") ?? undefined
+      return fromThisMachine(Option.getOrUndefined(request.remoteAddress), request.headers) && sameToken(token, config.devOutboxToken)
+    }
+    const guarded = <E, R>(answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => (allowed(request) ? answer : Effect.succeed(notHere)))
     const list = Effect.map(
       Effect.promise(() => listOutbox(dir)),
-      listPage
+      (mails) => listPage(mails, query)
     )
     const one = Effect.gen(function* () {
       const { file } = yield* HttpRouter.params
       const mail = file ? yield* Effect.promise(() => readOutboxMail(dir, file)) : undefined
-      return mail ? mailPage(mail) : page("Not found", `<p><a href="/dev/outbox">&larr; Outbox</a></p><h1>No such mail</h1>`, 404)
+      return mail
+        ? mailPage(mail, query)
+        : page("Not found", `<p><a href="/dev/outbox${query}">&larr; Outbox</a></p><h1>No such mail</h1>`, 404)
     })
-    return Layer.mergeAll(HttpRouter.add("GET", "/dev/outbox", local(list)), HttpRouter.add("GET", "/dev/outbox/:file", local(one)))
+    return Layer.mergeAll(HttpRouter.add("GET", "/dev/outbox", guarded(list)), HttpRouter.add("GET", "/dev/outbox/:file", guarded(one)))
   })
 )

@@ -50,7 +50,7 @@ export const PricingLive = HttpApiBuilder.group(
       )
       .handle("choose", ({ payload }) =>
         Effect.gen(function* () {
-          return ok(yield* billing.choose(yield* me, payload.plan_id), billingMessages.chosen)
+          return ok(yield* billing.choose(yield* me, payload.plan_id, (yield* client).ip), billingMessages.chosen)
         })
       )
       .handle("payment", ({ params }) =>

@@ -35,6 +35,10 @@ export const rupiah = (amount: number): string => `Rp ${new Intl.NumberFormat("i
 export const day = (locale: Locale, iso: string): string =>
   new Intl.DateTimeFormat(locale === "id" ? "id-ID" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso))
 
+/** A moment to the minute, for a due time a day away: "27 November 2026, 10:00 UTC". */
+export const dayAndTime = (locale: Locale, iso: string): string =>
+  `${day(locale, iso)}, ${new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(iso))} UTC`
+
 /** The invoice's page in the SPA, in the user's language. */
 export const invoiceLink = (publicUrl: string, locale: Locale, invoiceId: string): string =>
   `${publicUrl}${locale === "id" ? "/id" : ""}/dashboard/invoices/${encodeURIComponent(invoiceId)}`
@@ -57,7 +61,7 @@ export const invoiceIssuedMail = (locale: Locale, f: InvoiceFacts): MailContent 
         `Tagihan ${f.number}: paket ${f.plan}`,
         [
           `Halo ${f.name},`,
-          `Terima kasih telah memilih paket ${f.plan}. Transfer tepat ${rupiah(f.amount)} sebelum ${day(locale, f.dueAt)} ke:`,
+          `Terima kasih telah memilih paket ${f.plan}. Transfer tepat ${rupiah(f.amount)} sebelum ${dayAndTime(locale, f.dueAt)} ke:`,
           `${f.bank.bankName}\nNo. rekening ${f.bank.accountNumber}\na.n. ${f.bank.accountHolder}`,
           `Tiga angka terakhir jumlah itu adalah kode unik tagihan Anda: dengan itu kami mengenali transfer Anda. Setelah transfer, unggah bukti transfer di halaman tagihan.`
         ],
@@ -67,7 +71,7 @@ export const invoiceIssuedMail = (locale: Locale, f: InvoiceFacts): MailContent 
         `Invoice ${f.number}: the ${f.plan} plan`,
         [
           `Hello ${f.name},`,
-          `Thank you for choosing the ${f.plan} plan. Transfer exactly ${rupiah(f.amount)} by ${day(locale, f.dueAt)} to:`,
+          `Thank you for choosing the ${f.plan} plan. Transfer exactly ${rupiah(f.amount)} by ${dayAndTime(locale, f.dueAt)} to:`,
           `${f.bank.bankName}\nAccount number ${f.bank.accountNumber}\nAccount holder ${f.bank.accountHolder}`,
           `The last three digits of the amount are your invoice's unique code: they tell us the transfer is yours. Once you have transferred, upload the receipt on the invoice's page.`
         ],

@@ -1,6 +1,9 @@
 // The scan-request mails: to staff when a request arrives, to the requester as its confirmation and at
 // each change of state. The requester's are in the language they wrote the request in; staff's in
 // English. Every value a requester typed is escaped in the HTML part and never reaches a subject line.
+// A visitor's confirmation goes to an address nobody has confirmed: anyone can make us mail any
+// address with it, so it carries nothing they typed (diagnosis, notes, addresses, contact), only the
+// reference and the choices from our own lists; staff's mail has everything.
 import type { Locale } from "../../src/contract/auth.ts"
 import type { ScanRequest, ScanState } from "../../src/contract/scan-requests.ts"
 import type { MailContent } from "./templates.ts"
@@ -22,7 +25,15 @@ interface Words {
   readonly yes: string
   readonly no: string
   readonly visitor: string
-  readonly confirmation: { readonly subject: (ref: string) => string; readonly lead: string; readonly next: string; readonly track: string }
+  readonly confirmation: {
+    readonly subject: (ref: string) => string
+    readonly lead: string
+    readonly next: string
+    readonly track: string
+    /** A visitor's confirmation: why what they typed is not in it, and what to do if it was not them. */
+    readonly withheld: string
+    readonly notYou: string
+  }
   readonly states: Record<
     Exclude<ScanState, "received">,
     { readonly subject: (ref: string) => string; readonly lead: (folder: string) => string }
@@ -52,7 +63,9 @@ const words: Record<Locale, Words> = {
       subject: (ref) => `We received your scan request ${ref}`,
       lead: "Thank you. We received your request to scan these slides:",
       next: "Send or bring the glass slides to our lab; we tell you when they arrive and when the scans are ready.",
-      track: "Follow your request in Preparat:"
+      track: "Follow your request in Preparat:",
+      withheld: "The details you typed (diagnosis, notes, addresses, contact) are not repeated in this mail; our staff have received them.",
+      notYou: "If you did not send this request, you can ignore this mail."
     },
     states: {
       scanning: {
@@ -91,7 +104,9 @@ const words: Record<Locale, Words> = {
       subject: (ref) => `Permintaan pemindaian ${ref} telah kami terima`,
       lead: "Terima kasih. Kami telah menerima permintaan Anda untuk memindai preparat berikut:",
       next: "Kirim atau antarkan kaca preparat ke laboratorium kami; kami memberi tahu Anda saat preparat tiba dan saat hasil pindaian siap.",
-      track: "Pantau permintaan Anda di Preparat:"
+      track: "Pantau permintaan Anda di Preparat:",
+      withheld: "Rincian yang Anda ketik (diagnosis, catatan, alamat, kontak) tidak kami ulangi di email ini; staf kami telah menerimanya.",
+      notYou: "Jika Anda tidak mengirim permintaan ini, abaikan email ini."
     },
     states: {
       scanning: {
@@ -132,6 +147,19 @@ const summary = (locale: Locale, r: ScanRequest): ReadonlyArray<readonly [string
   ]
 }
 
+/** Only what the requester chose from our lists, never what they typed: for an unconfirmed address. */
+const choicesOnly = (locale: Locale, r: ScanRequest): ReadonlyArray<readonly [string, string]> => {
+  const w = words[locale]
+  return [
+    [w.fields.reference, r.reference],
+    [w.fields.preparations, String(r.preparations)],
+    [w.fields.section, r.section.name],
+    [w.fields.stain, r.stain.name],
+    [w.fields.magnification, r.magnification],
+    [w.fields.returnSlides, r.return_slides ? w.yes : w.no]
+  ]
+}
+
 const page = (paragraphs: ReadonlyArray<string>) => `<!doctype html>
 <html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 ${paragraphs.join("\n")}
@@ -163,10 +191,16 @@ export const staffScanRequestMail = (r: ScanRequest, staffPage: string): MailCon
   }
 }
 
-/** To the requester: what we received and what happens next; a signed-in user also gets the way to their list. */
+/**
+ * To the requester: what we received and what happens next; a signed-in user also gets the way to
+ * their list. A visitor's (no account: `user_id` null, an address nobody confirmed) leaves out what
+ * they typed.
+ */
 export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRequests: string | null): MailContent => {
   const w = words[locale]
-  const rows = summary(locale, r)
+  const visitor = r.user_id === null
+  const rows = visitor ? choicesOnly(locale, r) : summary(locale, r)
+  const after = visitor ? [w.confirmation.withheld, w.confirmation.notYou] : []
   return {
     subject: w.confirmation.subject(r.reference),
     text: [
@@ -175,6 +209,7 @@ export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRe
       ...lines(rows),
       "",
       w.confirmation.next,
+      ...after.flatMap((line) => ["", line]),
       ...(myRequests === null ? [] : ["", w.confirmation.track, myRequests]),
       "",
       "Preparat"
@@ -183,6 +218,7 @@ export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRe
       `<p>${escapeHtml(w.confirmation.lead)}</p>`,
       table(rows),
       `<p>${escapeHtml(w.confirmation.next)}</p>`,
+      ...after.map((line) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(line)}</p>`),
       ...(myRequests === null ? [] : [button(myRequests, w.action)])
     ])
   }

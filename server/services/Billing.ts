@@ -21,7 +21,7 @@ import { currentPeriods } from "../db/subscriptions.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import { billingMessages } from "../domain/billing-messages.ts"
 import { decodeLogged } from "../domain/events.ts"
-import { dueAt, invoiceNumber, pickUniqueCode, verifyBy } from "../domain/invoice-rules.ts"
+import { dueAt, INVOICE_ISSUE_WINDOW_SECONDS, invoiceNumber, pickUniqueCode, verifyBy } from "../domain/invoice-rules.ts"
 import { historyEntry, toInvoice } from "../domain/invoice-wire.ts"
 import { catalogue, findPlan, paidPlan, periodAt, planAt, toWirePlan } from "../domain/plans.ts"
 import { PROOF_SNIFF_BYTES, proofTypeOf } from "../domain/proof-type.ts"
@@ -118,7 +118,8 @@ export class Billing extends Context.Service<
     readonly current: (userId: string) => Effect.Effect<CurrentPlan>
     readonly list: (userId: string, paging: Paging) => Effect.Effect<{ readonly results: ReadonlyArray<Invoice>; readonly count: number }>
     readonly get: (userId: string, invoiceId: string) => Effect.Effect<InvoiceDetail, NotFound>
-    readonly choose: (userId: string, planId: string) => Effect.Effect<InvoiceDetail, BadRequest | Conflict>
+    /** `ip`: the caller's address, which may have issued only so many invoices a day (429 past them). */
+    readonly choose: (userId: string, planId: string, ip: string) => Effect.Effect<InvoiceDetail, BadRequest | Conflict | TooManyRequests>
     readonly change: (
       userId: string,
       invoiceId: string,
@@ -234,9 +235,17 @@ export class Billing extends Context.Service<
           return code
         })
 
-      const choose = Effect.fn("Billing.choose")(function* (userId: string, planId: string) {
+      const choose = Effect.fn("Billing.choose")(function* (userId: string, planId: string, ip: string) {
         const plan = paidPlan(planId)
         if (!plan) return yield* Effect.fail(badRequest({ plan_id: [billingMessages.unknownPlan] }, billingMessages.unknownPlan))
+        // Each unpaid invoice holds one of the price's unique codes until it is due: one address
+        // (throwaway accounts behind it) may take only so many a day. Counted first, so parallel
+        // requests cannot outrun it; given back when no invoice is issued (one already open).
+        const perAddress = {
+          key: `invoice-issue-ip:${ip}`,
+          own: { attempts: config.billing.invoicesPerAddress, windowSeconds: INVOICE_ISSUE_WINDOW_SECONDS }
+        }
+        yield* limiter.attempt(perAddress)
         const issued = yield* retryCollisions(
           database.transaction((trx) =>
             Effect.gen(function* () {
@@ -276,7 +285,7 @@ export class Billing extends Context.Service<
               return { row, user: yield* sql(() => userOf(trx, userId)), detail: yield* detailOf(trx, { invoice: row, proof: undefined }) }
             })
           )
-        )
+        ).pipe(Effect.tapError(() => limiter.refund(perAddress)))
         if (issued.user) yield* mailInvoice(issued.user, issued.row)
         return issued.detail
       })

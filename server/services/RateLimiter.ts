@@ -17,6 +17,11 @@ export interface Limit {
   readonly key: string
   /** "address" limits allow ADDRESS_FACTOR times the configured attempts; "account" ones the number itself. */
   readonly per?: "account" | "address"
+  /**
+   * A limit of its own instead of the configured one: this many attempts per `windowSeconds`, not
+   * scaled by `per` (e.g. invoices issued per address per day).
+   */
+  readonly own?: { readonly attempts: number; readonly windowSeconds: number }
 }
 
 export class RateLimiter extends Context.Service<
@@ -35,13 +40,13 @@ export class RateLimiter extends Context.Service<
     Effect.gen(function* () {
       const { db } = yield* Database
       const config = yield* AppConfig
-      const windowSeconds = config.rateLimit.windowSeconds
       const nowSeconds = () => Math.floor(Date.now() / 1000)
-      const windowOf = (now: number) => now - (now % windowSeconds)
-      const limitOf = (limit: Limit) => config.rateLimit.attempts * (limit.per === "address" ? ADDRESS_FACTOR : 1)
+      const windowSecondsOf = (limit: Limit) => limit.own?.windowSeconds ?? config.rateLimit.windowSeconds
+      const windowOf = (now: number, limit: Limit) => now - (now % windowSecondsOf(limit))
+      const limitOf = (limit: Limit) => limit.own?.attempts ?? config.rateLimit.attempts * (limit.per === "address" ? ADDRESS_FACTOR : 1)
 
-      const tooMany = (now: number) => {
-        const retryAfter = windowOf(now) + windowSeconds - now
+      const tooMany = (now: number, limit: Limit) => {
+        const retryAfter = windowOf(now, limit) + windowSecondsOf(limit) - now
         return new TooManyRequests({ message: messages.tooManyAttempts(retryAfter), retry_after: retryAfter })
       }
 
@@ -68,11 +73,11 @@ export class RateLimiter extends Context.Service<
 
       const attempt = Effect.fn("RateLimiter.attempt")(function* (...limits: ReadonlyArray<Limit>) {
         const now = nowSeconds()
-        let over = false
+        let over: Limit | undefined
         for (const limit of limits) {
-          if ((yield* increment(limit.key, windowOf(now))) > limitOf(limit)) over = true
+          if ((yield* increment(limit.key, windowOf(now, limit))) > limitOf(limit)) over = limit
         }
-        if (over) return yield* tooMany(now)
+        if (over) return yield* tooMany(now, over)
       })
 
       const refund = Effect.fn("RateLimiter.refund")(function* (...limits: ReadonlyArray<Limit>) {
@@ -83,7 +88,7 @@ export class RateLimiter extends Context.Service<
               .updateTable("rate_limits")
               .set((eb) => ({ count: eb("count", "-", 1) }))
               .where("key", "=", limit.key)
-              .where("window_start", "=", windowOf(now))
+              .where("window_start", "=", windowOf(now, limit))
               .where("count", ">", 0)
               .execute()
           )

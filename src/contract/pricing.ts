@@ -187,11 +187,11 @@ export class Pricing extends HttpApiGroup.make("pricing")
       error: [BadRequest, TooManyRequests, ServiceUnavailable]
     }),
     HttpApiEndpoint.get("payments", "/pricing/payments/", { query: PageQuery, success: Ok(Page(Invoice)), error: BadRequest }),
-    /** Choosing a paid plan issues its invoice; 409 while another invoice is open. */
+    /** Choosing a paid plan issues its invoice; 409 while another invoice is open, 429 past the address's invoices of the day. */
     HttpApiEndpoint.post("choose", "/pricing/payments/", {
       payload: ChoosePlanPayload,
       success: Ok(InvoiceDetail).pipe(HttpApiSchema.status(201)),
-      error: [BadRequest, Conflict]
+      error: [BadRequest, Conflict, TooManyRequests]
     }),
     HttpApiEndpoint.get("payment", "/pricing/payments/:id/", { params: InvoiceParams, success: Ok(InvoiceDetail), error: NotFound }),
     HttpApiEndpoint.put("updatePayment", "/pricing/payments/:id/", {

@@ -73,9 +73,11 @@ describe("accounts, end to end", () => {
     const mail = await world.server.latestMail(email)
     const activation = mail.links.find((l) => l.includes("/v2/auth/activate/"))
     expect(activation).toBeDefined()
-    await page.goto("/dev/outbox")
+    // As a newcomer would: the outbox at the address the server printed, the mail, its link.
+    await page.goto(`/dev/outbox?token=${world.server.config.devOutboxToken}`)
     await snap(page, "03-dev-outbox")
-    await page.goto(activation!)
+    await page.getByRole("link", { name: "Activate your Preparat account" }).first().click()
+    await page.getByRole("link", { name: activation! }).click()
     await expectUrl(page, /\/verify$/)
     await snap(page, "04-verified")
     await expectAccessible(page, "04-verified")

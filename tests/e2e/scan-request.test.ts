@@ -166,7 +166,11 @@ describe("a visitor's scan request", () => {
       expect(toStaff.text).toContain(text)
     const confirmation = await world.server.latestMail(email)
     expect(confirmation.subject).toBe(`We received your scan request ${reference}`)
-    expect(confirmation.text).toContain("Return address: dr. Dewi Lestari")
+    // The visitor's address is not confirmed: the mail repeats only our own lists' words, not what was typed.
+    expect(confirmation.text).toContain("Immunohistochemistry (IHC)")
+    expect(confirmation.text).not.toContain("Jl. Salemba Raya 6")
+    expect(confirmation.text).not.toContain("Slides 2 and 3 are fragile.")
+    expect(confirmation.text).toContain("If you did not send this request, you can ignore this mail.")
 
     // Another request starts empty.
     await page.getByRole("button", { name: "Send another request" }).click()
@@ -213,6 +217,8 @@ describe("a visitor's scan request", () => {
     const confirmation = await world.server.latestMail(visitor)
     expect(confirmation.subject).toMatch(/^Permintaan pemindaian SR-[0-9A-F]{8} telah kami terima$/)
     expect(confirmation.text).toContain("Hematoksilin-eosin (HE)")
+    expect(confirmation.text).not.toContain("Hepatitis kronis")
+    expect(confirmation.text).toContain("Jika Anda tidak mengirim permintaan ini, abaikan email ini.")
   })
 })
 

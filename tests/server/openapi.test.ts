@@ -5,8 +5,10 @@ import { api, PASSWORD, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 
 let server: StartedServer
+/** The outbox's address on `on`, with the token the server prints at start. */
+const outbox = (on: StartedServer, file = "") => `${on.url}/dev/outbox${file && `/${file}`}?token=${on.config.devOutboxToken}`
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ env: { DEV_ROUTES: "1" } })
 })
 afterAll(() => server.stop())
 
@@ -69,7 +71,7 @@ describe("dev outbox", () => {
       })
       await server.latestMail(email)
     }
-    const list = await fetch(`${server.url}/dev/outbox`)
+    const list = await fetch(outbox(server))
     expect(list.status).toBe(200)
     expect(list.headers.get("content-type")).toContain("text/html")
     const html = await list.text()
@@ -78,7 +80,9 @@ describe("dev outbox", () => {
     expect(html.indexOf(second)).toBeLessThan(html.indexOf(first))
 
     const mail = await server.latestMail(second)
-    const page = await fetch(`${server.url}/dev/outbox/${mail.file}`)
+    // The list's links carry the token, so the mails can be opened from it.
+    expect(html).toContain(`href="/dev/outbox/${mail.file}?token=${server.config.devOutboxToken}"`)
+    const page = await fetch(outbox(server, mail.file))
     expect(page.status).toBe(200)
     const body = await page.text()
     expect(body).toContain(`<a href="${mail.links[0]}">`)
@@ -87,27 +91,54 @@ describe("dev outbox", () => {
     expect(body).not.toContain("<Tester>")
   })
 
+  it("is off unless DEV_ROUTES=1, even with no SMTP_URL", async () => {
+    const plain = await startServer()
+    try {
+      expect(plain.config.smtpUrl).toBeUndefined()
+      // Not mounted: the path falls through to the single-page app, whose answer lists no mail.
+      expect(await (await fetch(outbox(plain))).text()).not.toContain("Mails this server would have sent")
+    } finally {
+      await plain.stop()
+    }
+  })
+
+  it("asks for the token printed at start, whatever headers a proxy on this host adds", async () => {
+    // A same-host proxy that marks the client only with X-Real-IP looks like this machine itself.
+    for (const headers of [{}, { "x-real-ip": "203.0.113.9" }] as Array<Record<string, string>>) {
+      expect((await fetch(`${server.url}/dev/outbox`, { headers })).status).toBe(404)
+      expect((await fetch(`${server.url}/dev/outbox?token=wrong`, { headers })).status).toBe(404)
+      const mail = (await server.mails())[0]
+      expect(mail).toBeDefined()
+      expect((await fetch(`${server.url}/dev/outbox/${mail!.file}`, { headers })).status).toBe(404)
+      expect(
+        (await fetch(`${server.url}/dev/outbox/${mail!.file}?token=${server.config.devOutboxToken.slice(1)}`, { headers })).status
+      ).toBe(404)
+    }
+    expect((await fetch(outbox(server))).status).toBe(200)
+  })
+
   it("shows the outbox to this machine only: not through a proxy, not to another host", async () => {
     // A proxy on this host connects from loopback on behalf of anyone: a forwarded request is not local.
-    expect((await fetch(`${server.url}/dev/outbox`, { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404)
+    expect((await fetch(outbox(server), { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404)
     // Reached over the machine's own network address, as another host would reach it.
     const address = Object.values(networkInterfaces())
       .flat()
       .find((nic) => nic && nic.family === "IPv4" && !nic.internal)?.address
     expect(address, "this test needs a non-loopback IPv4 address").toBeDefined()
-    const open = await startServer({ config: { host: "0.0.0.0" } })
+    const open = await startServer({ env: { DEV_ROUTES: "1" }, config: { host: "0.0.0.0" } })
     try {
       const port = new URL(open.url).port
-      expect((await fetch(`http://${address}:${port}/dev/outbox`)).status).toBe(404)
-      expect((await fetch(`http://${address}:${port}/dev/outbox/anything.eml`)).status).toBe(404)
-      expect((await fetch(`${open.url}/dev/outbox`)).status).toBe(200)
+      const token = open.config.devOutboxToken
+      expect((await fetch(`http://${address}:${port}/dev/outbox?token=${token}`)).status).toBe(404)
+      expect((await fetch(`http://${address}:${port}/dev/outbox/anything.eml?token=${token}`)).status).toBe(404)
+      expect((await fetch(outbox(open))).status).toBe(200)
     } finally {
       await open.stop()
     }
   })
 
   it("answers 404 for an unknown or unsafe mail name", async () => {
-    expect((await fetch(`${server.url}/dev/outbox/nothing.eml`)).status).toBe(404)
-    expect((await fetch(`${server.url}/dev/outbox/..%2Fsecret.key`)).status).toBe(404)
+    expect((await fetch(outbox(server, "nothing.eml"))).status).toBe(404)
+    expect((await fetch(outbox(server, "..%2Fsecret.key"))).status).toBe(404)
   })
 })

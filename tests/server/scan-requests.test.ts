@@ -99,6 +99,38 @@ describe("a visitor's request", () => {
     expect(confirmation.links.filter((l) => l.includes("/dashboard/"))).toEqual([])
   })
 
+  it("mails an address nobody confirmed nothing the visitor typed, in either language; staff get it all", async () => {
+    // Someone using the form to send their words to a stranger's inbox.
+    const typed = {
+      contact_name: "Win a prize at https://spam.example/claim",
+      contact_phone: "+62 800 7726 5555",
+      diagnosis: "Your account is locked: log in at https://phish.example",
+      notes: "Call +62 800 555 now to claim your reward",
+      return_address: "Send your password to spam.example"
+    }
+    for (const locale of ["en", "id"] as const) {
+      const stranger = uniqueEmail(`stranger-${locale}`)
+      const [reply, mail] = await withMailTo(stranger, () => c.post("/v2/slides/request-scan/", visitor(stranger, { ...typed, locale })))
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+      const { reference } = reply.body.data
+      for (const part of [mail.text, mail.html]) {
+        for (const value of [...Object.values(typed), "spam.example", "phish.example"]) expect(part).not.toContain(value)
+        // The reference and what was chosen from our own lists are there.
+        expect(part).toContain(reference)
+        expect(part).toContain(locale === "id" ? "Hematoksilin-eosin (HE)" : "Hematoxylin and eosin")
+      }
+      expect(mail.links).toEqual([])
+      expect(mail.text).toContain(
+        locale === "id"
+          ? "Jika Anda tidak mengirim permintaan ini, abaikan email ini."
+          : "If you did not send this request, you can ignore this mail."
+      )
+    }
+    // Staff's mail has everything, as before.
+    const toStaff = await server.latestMail(server.config.staffEmail)
+    for (const value of Object.values(typed)) expect(toStaff.text).toContain(value)
+  })
+
   it("needs a name and an email, and says so for each", async () => {
     const reply = await c.post("/v2/slides/request-scan/", request())
     expect(reply.status).toBe(400)
@@ -194,6 +226,9 @@ describe("a signed-in user's requests", () => {
     expect(first.body.data).toMatchObject({ user_id: ana.id, contact: { name: "Ana Pathologist", email: ana.email, phone: null } })
     expect(mail.subject).toBe(`We received your scan request ${first.body.data.reference}`)
     expect(mail.links).toContain(`${server.url}/dashboard/setting/scan-requests`)
+    // Their own confirmed address: the whole request, as they typed it.
+    expect(mail.text).toContain("Diagnosis: Invasive ductal carcinoma, grade 2")
+    expect(mail.text).toContain("Notes: Slides 2 and 3 are fragile.")
     const second = await c.post("/v2/slides/request-scan/", request({ stain: "ihc", return_slides: false }), auth(ana))
     await c.post("/v2/slides/request-scan/", request(), auth(bob))
 

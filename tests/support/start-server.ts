@@ -14,8 +14,8 @@
 //
 // Options: `env` is passed to loadConfig (as the process environment would be); `config` then
 // overrides single settings of the loaded configuration. PORT, DATA_DIR and PUBLIC_URL are chosen here
-// unless given. Tests get a generous rate limit unless they set one, since every request comes from
-// the same loopback address.
+// unless given. Tests get a generous rate limit (and invoices per address) unless they set one, since
+// every request comes from the same loopback address.
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { createServer as createNetServer } from "node:net"
@@ -142,6 +142,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_ATTEMPTS: "1000",
+    BILLING_INVOICES_PER_ADDRESS: "1000",
     ...env,
     DATABASE_URL: pgSchema?.url ?? ""
   } as NodeJS.ProcessEnv)

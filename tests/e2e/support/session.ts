@@ -13,7 +13,8 @@ export interface World {
 
 export const startWorld = async (): Promise<World> => {
   // STATIC_DIR lets a run use an SPA build of its own, as the viewer and uploads tests allow.
-  const server = await startServer(process.env.STATIC_DIR ? { env: { STATIC_DIR: process.env.STATIC_DIR } } : {})
+  // DEV_ROUTES=1 as `npm start` sets it without SMTP_URL: the outbox pages are part of a first visit.
+  const server = await startServer({ env: { DEV_ROUTES: "1", ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) } })
   const browser = await launchBrowser()
   return { server, browser }
 }
