@@ -81,8 +81,26 @@ export class Registration extends Context.Service<
               ...accountExistsMail(locale, existing.name, forgotPasswordLink(config.publicUrl, locale))
             })
           } else {
-            const again = yield* database.transaction((trx) => links.issue(trx, existing.id, "activation"))
-            yield* mailOrSay(activationMessage(locale, existing, again, payload.next))
+            // Nobody has proven they own an inactive address yet, so the last registrant wins: their
+            // password and name replace the earlier ones and every earlier link stops working
+            // (OneTimeTokens.issue). Otherwise whoever registered the address first would keep a
+            // password that signs in once its owner (or a mail scanner) opens their own link.
+            const renewed = { id: existing.id, email: existing.email, name: user.name }
+            const again = yield* database.transaction((trx) =>
+              Effect.gen(function* () {
+                yield* sql(() =>
+                  trx
+                    .updateTable("users")
+                    .set({ password_hash: passwordHash, name: renewed.name, locale, updated_at: new Date().toISOString() })
+                    .where("id", "=", existing.id)
+                    .where("is_active", "=", 0)
+                    .execute()
+                )
+                yield* events.record(trx, { actorId: existing.id, kind: "auth.registered", payload: { ...clientDetail(client), locale } })
+                return yield* links.issue(trx, existing.id, "activation")
+              })
+            )
+            yield* mailOrSay(activationMessage(locale, renewed, again, payload.next))
           }
           return { email }
         }
