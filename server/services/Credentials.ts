@@ -85,7 +85,7 @@ export class Credentials extends Context.Service<
 
       const requestReset = Effect.fn("Credentials.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.limitKey}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1) return
         const token = yield* database.transaction((trx) =>
@@ -105,7 +105,7 @@ export class Credentials extends Context.Service<
       })
 
       const confirmReset = Effect.fn("Credentials.confirmReset")(function* (payload: ResetConfirmPayload, client: ClientInfo) {
-        const limit: Limit = { key: `password-reset-confirm-ip:${client.ip}`, per: "address" }
+        const limit: Limit = { key: `password-reset-confirm-ip:${client.limitKey}`, per: "address" }
         yield* limiter.attempt(limit)
         const invalidLink = Effect.fail(badRequest({ token: [messages.invalidLink] }))
         const user = yield* database.query((db) => findUserById(db, payload.uid))

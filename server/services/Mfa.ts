@@ -170,7 +170,7 @@ export class Mfa extends Context.Service<
 
       const requestReset = Effect.fn("Mfa.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.limitKey}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (user?.is_active !== 1 || user.mfa_enabled !== 1) return
         const token = yield* database.transaction((trx) =>
@@ -188,7 +188,7 @@ export class Mfa extends Context.Service<
       const confirmReset = Effect.fn("Mfa.confirmReset")(function* (payload: MfaResetConfirm, client: ClientInfo) {
         const limits: ReadonlyArray<Limit> = [
           { key: `mfa-reset-confirm:${payload.uid}` },
-          { key: `mfa-reset-confirm-ip:${client.ip}`, per: "address" }
+          { key: `mfa-reset-confirm-ip:${client.limitKey}`, per: "address" }
         ]
         yield* limiter.attempt(...limits)
         const user = yield* database.query((db) => findUserById(db, payload.uid))

@@ -64,7 +64,7 @@ export class Registration extends Context.Service<
         )
 
       const register = Effect.fn("Registration.register")(function* (payload: RegisterPayload, client: ClientInfo) {
-        yield* limiter.attempt({ key: `register-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `register-ip:${client.limitKey}`, per: "address" })
         const email = normalizeEmail(payload.email)
         const locale = payload.locale ?? "en"
         // Hashing takes a while; do it before the transaction holds a connection.
@@ -157,7 +157,7 @@ export class Registration extends Context.Service<
 
       const resendActivation = Effect.fn("Registration.resendActivation")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `activation:${email}` }, { key: `activation-ip:${client.limitKey}`, per: "address" })
         const user = yield* database.query((db) => findUserByEmail(db, email))
         if (!user || user.is_active === 1) return
         const token = yield* database.transaction((trx) =>

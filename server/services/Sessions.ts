@@ -80,7 +80,7 @@ export class Sessions extends Context.Service<
         const device = deviceOf(config.secretKey, email, deviceToken)
         const limits: ReadonlyArray<Limit> = [
           device ? { key: `login-device:${device}` } : { key: `login:${email}` },
-          { key: `login-ip:${client.ip}`, per: "address" }
+          { key: `login-ip:${client.limitKey}`, per: "address" }
         ]
         yield* limiter.attempt(...limits)
         const user = yield* database.query((db) => findUserByEmail(db, email))

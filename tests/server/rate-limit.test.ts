@@ -126,6 +126,31 @@ describe("behind a trusted proxy", () => {
   })
 })
 
+describe("IPv6 addresses", () => {
+  it("limits a whole /64 as one address, and keeps other /64s and IPv4 addresses apart", async () => {
+    const proxied = await startServer({ config: { trustProxy: 1, rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+    try {
+      const spray = (from: string) =>
+        api(proxied).post(
+          "/v2/auth/login/",
+          { email: uniqueEmail("spray"), password: "Wrong-pass1!" },
+          { headers: { "x-forwarded-for": from } }
+        )
+      // One host hands itself a new address of its /64 for every attempt: still one address.
+      for (let i = 0; i < ATTEMPTS * 10; i++) expect((await spray(`2001:db8:a:b:${(i + 1).toString(16)}::1`)).status).toBe(400)
+      expectTooMany(await spray("2001:db8:a:b:ffff:ffff:ffff:fffe"))
+      expectTooMany(await spray("2001:DB8:A:B::7"))
+      expect((await spray("2001:db8:a:c::1")).status).toBe(400)
+      // IPv4 stays per address, written plainly or mapped into IPv6.
+      for (let i = 0; i < ATTEMPTS * 10; i++) expect((await spray("198.51.100.20")).status).toBe(400)
+      expectTooMany(await spray("::ffff:198.51.100.20"))
+      expect((await spray("198.51.100.21")).status).toBe(400)
+    } finally {
+      await proxied.stop()
+    }
+  })
+})
+
 describe("mail limits", () => {
   it("limits password reset mails per email", async () => {
     const email = uniqueEmail("reset")
