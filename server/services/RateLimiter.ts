@@ -24,6 +24,11 @@ export class RateLimiter extends Context.Service<
   {
     /** Counts this attempt against every key, then fails with 429 if it went over any limit. */
     readonly attempt: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void, TooManyRequests>
+    /**
+     * Counts this attempt against the key and answers whether it is within the limit, without
+     * refusing: for caps the caller applies silently (a mail not sent, the answer unchanged).
+     */
+    readonly allows: (limit: Limit) => Effect.Effect<boolean>
     /** Gives back an attempt that succeeded, where only failures count (never below zero). */
     readonly refund: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void>
     /** Forgets a key, e.g. an account's failed sign-ins after it signs in. */
@@ -75,6 +80,10 @@ export class RateLimiter extends Context.Service<
         if (over) return yield* tooMany(now)
       })
 
+      const allows = Effect.fn("RateLimiter.allows")(function* (limit: Limit) {
+        return (yield* increment(limit.key, windowOf(nowSeconds()))) <= limitOf(limit)
+      })
+
       const refund = Effect.fn("RateLimiter.refund")(function* (...limits: ReadonlyArray<Limit>) {
         const now = nowSeconds()
         for (const limit of limits) {
@@ -94,7 +103,7 @@ export class RateLimiter extends Context.Service<
         yield* sql(() => db.deleteFrom("rate_limits").where("key", "=", key).execute())
       })
 
-      return RateLimiter.of({ attempt, refund, reset })
+      return RateLimiter.of({ attempt, allows, refund, reset })
     })
   )
 }

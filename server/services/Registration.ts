@@ -157,9 +157,14 @@ export class Registration extends Context.Service<
 
       const resendActivation = Effect.fn("Registration.resendActivation")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `activation:${email}` }, { key: `activation-ip:${client.limitKey}`, per: "address" })
+        // As a password reset (Credentials.requestReset): 429 per caller address, a silent cap per account.
+        yield* limiter.attempt(
+          { key: `activation:${email}:${client.limitKey}` },
+          { key: `activation-ip:${client.limitKey}`, per: "address" }
+        )
+        const mailable = yield* limiter.allows({ key: `activation:${email}` })
         const user = yield* database.query((db) => findUserByEmail(db, email))
-        if (!user || user.is_active === 1) return
+        if (!user || user.is_active === 1 || !mailable) return
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* events.record(trx, { actorId: user.id, kind: "auth.activation_resent", payload: { ...clientDetail(client), locale } })

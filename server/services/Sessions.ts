@@ -144,7 +144,9 @@ export class Sessions extends Context.Service<
             : fail("backup_code", { backup_code: [messages.invalidBackupCode] })
         }
         yield* limiter.refund(...limits)
-        yield* limiter.reset(`login:${email}`)
+        // Only the allowance this attempt spent starts over: a sign-in from the owner's browser
+        // leaves the account's shared count (what guessers elsewhere spend) where it was.
+        yield* limiter.reset(limits[0]!.key)
         return { result: { mfa_required: false, ...outcome, user: toProfile(user) }, ...known } as const
       })
 
