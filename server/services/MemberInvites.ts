@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer, Schema } from "effect"
 import type { Locale } from "../../src/contract/auth.ts"
-import { type BadRequest, badRequest } from "../../src/contract/errors.ts"
+import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
 import type { Collaborator } from "../../src/contract/labs.ts"
 import type { InvitePayload, MemberRole } from "../../src/contract/members.ts"
 import { Email } from "../../src/contract/rules.ts"
@@ -21,9 +21,13 @@ import { LabAccess, type LabDenied } from "./LabAccess.ts"
 import { ownerOf } from "./lab-owner.ts"
 import { Mailer } from "./Mailer.ts"
 import { Notifications } from "./Notifications.ts"
+import { ADDRESS_FACTOR, RateLimiter } from "./RateLimiter.ts"
 
 /** At most this many emails in one invitation request. */
 export const INVITE_MAX = 50
+
+/** The same lab's invitation is mailed to the same address at most once in this long. */
+export const INVITE_RESEND_SECONDS = 6 * 60 * 60
 
 const isEmail = Schema.is(Email)
 
@@ -34,7 +38,10 @@ export interface InviteRequest extends Omit<InvitePayload, "email"> {
 export class MemberInvites extends Context.Service<
   MemberInvites,
   {
-    readonly invite: (userId: string, request: InviteRequest) => Effect.Effect<ReadonlyArray<Collaborator>, BadRequest | LabDenied>
+    readonly invite: (
+      userId: string,
+      request: InviteRequest
+    ) => Effect.Effect<ReadonlyArray<Collaborator>, BadRequest | LabDenied | TooManyRequests>
   }
 >()("preparat/MemberInvites") {
   static readonly layer = Layer.effect(
@@ -46,6 +53,18 @@ export class MemberInvites extends Context.Service<
       const access = yield* LabAccess
       const notifications = yield* Notifications
       const mailer = yield* Mailer
+      const limiter = yield* RateLimiter
+
+      /**
+       * Whether this invitation's mail may go out now. Silent (the answer is the same either way): an
+       * address gets the same lab's invitation once in INVITE_RESEND_SECONDS, and a limited number
+       * of invitations a window from everyone together, so nobody can flood a mailbox through us.
+       */
+      const mayMail = (labId: string, email: string) =>
+        Effect.gen(function* () {
+          if (!(yield* limiter.cooldown(`invite-lab:${labId}:${email}`, INVITE_RESEND_SECONDS))) return false
+          return yield* limiter.allows({ key: `invite-to:${email}` })
+        })
 
       /** The emails of an invitation, trimmed, lower-cased and once each; or the 400. */
       const emailsOf = (raw: string | ReadonlyArray<string>) => {
@@ -59,6 +78,9 @@ export class MemberInvites extends Context.Service<
 
       const invite = Effect.fn("MemberInvites.invite")(function* (userId: string, request: InviteRequest) {
         const emails = yield* emailsOf(request.email)
+        // Each address of the request counts against the inviter's allowance (ten times the sign-in
+        // attempts a window), with a 429 past it: one account cannot send a flood of mails.
+        yield* limiter.attempt({ key: `invite-mails:${userId}`, max: config.rateLimit.attempts * ADDRESS_FACTOR, cost: emails.length })
         const role: MemberRole = request.role_member ?? "reviewer"
         const locale: Locale = request.locale ?? "en"
         const { members, mails } = yield* database.transaction((trx) =>
@@ -151,6 +173,7 @@ export class MemberInvites extends Context.Service<
           })
         )
         for (const mail of mails) {
+          if (!(yield* mayMail(mail.about.id, mail.email))) continue
           const link = invitationLink(config.publicUrl, mail.locale, mail.step, mail.email, mail.about)
           yield* mailer.sendInBackground({ to: mail.email, ...invitationMail(mail.locale, { ...mail, link }) })
         }

@@ -17,6 +17,10 @@ export interface Limit {
   readonly key: string
   /** "address" limits allow ADDRESS_FACTOR times the configured attempts; "account" ones the number itself. */
   readonly per?: "account" | "address"
+  /** How many this attempt counts for (e.g. the mails one request sends); 1 unless told. */
+  readonly cost?: number
+  /** An explicit allowance per window, instead of the configured one. */
+  readonly max?: number
 }
 
 export class RateLimiter extends Context.Service<
@@ -29,6 +33,8 @@ export class RateLimiter extends Context.Service<
      * refusing: for caps the caller applies silently (a mail not sent, the answer unchanged).
      */
     readonly allows: (limit: Limit) => Effect.Effect<boolean>
+    /** True (and marks the key used now) unless the key was used less than `seconds` ago. */
+    readonly cooldown: (key: string, seconds: number) => Effect.Effect<boolean>
     /** Gives back an attempt that succeeded, where only failures count (never below zero). */
     readonly refund: (...limits: ReadonlyArray<Limit>) => Effect.Effect<void>
     /** Forgets a key, e.g. an account's failed sign-ins after it signs in. */
@@ -43,26 +49,26 @@ export class RateLimiter extends Context.Service<
       const windowSeconds = config.rateLimit.windowSeconds
       const nowSeconds = () => Math.floor(Date.now() / 1000)
       const windowOf = (now: number) => now - (now % windowSeconds)
-      const limitOf = (limit: Limit) => config.rateLimit.attempts * (limit.per === "address" ? ADDRESS_FACTOR : 1)
+      const limitOf = (limit: Limit) => limit.max ?? config.rateLimit.attempts * (limit.per === "address" ? ADDRESS_FACTOR : 1)
 
       const tooMany = (now: number) => {
         const retryAfter = windowOf(now) + windowSeconds - now
         return new TooManyRequests({ message: messages.tooManyAttempts(retryAfter), retry_after: retryAfter })
       }
 
-      // One atomic upsert: a new window restarts the count at 1, the current one adds 1.
-      const increment = (key: string, windowStart: number) =>
+      // One atomic upsert: a new window restarts the count at `cost`, the current one adds `cost`.
+      const increment = (key: string, windowStart: number, cost = 1) =>
         sql(() =>
           db
             .insertInto("rate_limits")
-            .values({ key, window_start: windowStart, count: 1 })
+            .values({ key, window_start: windowStart, count: cost })
             .onConflict((oc) =>
               oc.column("key").doUpdateSet((eb) => ({
                 count: eb
                   .case()
                   .when("rate_limits.window_start", "=", windowStart)
-                  .then(eb("rate_limits.count", "+", 1))
-                  .else(1)
+                  .then(eb("rate_limits.count", "+", cost))
+                  .else(cost)
                   .end(),
                 window_start: windowStart
               }))
@@ -75,13 +81,33 @@ export class RateLimiter extends Context.Service<
         const now = nowSeconds()
         let over = false
         for (const limit of limits) {
-          if ((yield* increment(limit.key, windowOf(now))) > limitOf(limit)) over = true
+          if ((yield* increment(limit.key, windowOf(now), limit.cost)) > limitOf(limit)) over = true
         }
         if (over) return yield* tooMany(now)
       })
 
       const allows = Effect.fn("RateLimiter.allows")(function* (limit: Limit) {
-        return (yield* increment(limit.key, windowOf(nowSeconds()))) <= limitOf(limit)
+        return (yield* increment(limit.key, windowOf(nowSeconds()), limit.cost)) <= limitOf(limit)
+      })
+
+      // One atomic upsert that only succeeds when the key is new or its last use is old enough:
+      // two requests at once cannot both pass. window_start holds the time of the last use here.
+      const cooldown = Effect.fn("RateLimiter.cooldown")(function* (key: string, seconds: number) {
+        const now = nowSeconds()
+        const row = yield* sql(() =>
+          db
+            .insertInto("rate_limits")
+            .values({ key, window_start: now, count: 1 })
+            .onConflict((oc) =>
+              oc
+                .column("key")
+                .doUpdateSet({ window_start: now, count: 1 })
+                .where("rate_limits.window_start", "<=", now - seconds)
+            )
+            .returning("count")
+            .executeTakeFirst()
+        )
+        return row !== undefined
       })
 
       const refund = Effect.fn("RateLimiter.refund")(function* (...limits: ReadonlyArray<Limit>) {
@@ -103,7 +129,7 @@ export class RateLimiter extends Context.Service<
         yield* sql(() => db.deleteFrom("rate_limits").where("key", "=", key).execute())
       })
 
-      return RateLimiter.of({ attempt, allows, refund, reset })
+      return RateLimiter.of({ attempt, allows, cooldown, refund, reset })
     })
   )
 }

@@ -6,7 +6,7 @@ import { EMAIL_MAX, NAME_MAX, Text } from "./rules.ts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
-import { BadRequest, Forbidden, NotFound } from "./errors.ts"
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from "./errors.ts"
 import { Collaborator, Lab, LabId } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -66,7 +66,7 @@ export class Members extends HttpApiGroup.make("members")
     HttpApiEndpoint.post("invite", "/members/invites/", {
       payload: InvitePayload,
       success: Ok(Schema.Struct({ members: Schema.Array(Member) })),
-      error: [BadRequest, Forbidden, NotFound]
+      error: [BadRequest, Forbidden, NotFound, TooManyRequests]
     }),
     HttpApiEndpoint.put("changeRole", "/members/:id/", {
       params: { id: Schema.String },

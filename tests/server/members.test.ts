@@ -117,7 +117,7 @@ describe("inviting", () => {
     const activation = await server.latestMail(bob.email)
     expect((await invite(ada, { lab_id: folder.id, email: bob.email, locale: "en" })).status).toBe(200)
     const mail = await server.latestMail(bob.email, { after: activation.file })
-    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
     expect(mail.text).toContain('"Histology"')
     expect(mail.links).toContain(`${server.url}/id/dashboard/labs/${folder.id}`)
     // The bell as well.
@@ -129,7 +129,7 @@ describe("inviting", () => {
     const cidActivation = await server.latestMail(cid.email)
     await invite(ada, { lab_id: slide, email: cid.email, locale: "id" })
     const english = await server.latestMail(cid.email, { after: cidActivation.file })
-    expect(english.subject).toBe("Ada Lovelace invited you to Preparat")
+    expect(english.subject).toBe("You have been invited to a lab on Preparat")
     expect(english.links).toContain(`${server.url}/dashboard/labs/${slide}/annotations`)
   })
 
@@ -141,7 +141,7 @@ describe("inviting", () => {
     expect(reply.status).toBe(200)
     expect(reply.body.data.members).toEqual([expect.objectContaining({ email, user_id: null, is_pending: true, role_member: "admin" })])
     const mail = await server.latestMail(email)
-    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
     expect(mail.text).toContain('"Histology"')
     expect(mail.links.some((l) => l.includes("/id/register?email="))).toBe(true)
 
@@ -178,7 +178,7 @@ describe("inviting", () => {
     const activation = await server.latestMail(email)
     await invite(ada, { lab_id: folder.id, email })
     const mail = await server.latestMail(email, { after: activation.file })
-    expect(mail.subject).toBe("Ada invited you to Preparat")
+    expect(mail.subject).toBe("You have been invited to a lab on Preparat")
     expect(mail.text).toContain("Activate your account")
     expect(mail.links.some((l) => l.includes("/unverified?email="))).toBe(true)
   })
