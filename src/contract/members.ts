@@ -44,7 +44,10 @@ export const RolePayload = Schema.Struct({ role_member: MemberRole })
 export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Text(64) })
 export type TransferPayload = typeof TransferPayload.Type
 
-/** At least 2 characters of a name, email or username; at most 10 answers. */
+/**
+ * At least 2 characters of a name, email or username of someone the caller shares a lab with, or the
+ * whole address of anyone (a look-up limited per account); at most 10 answers.
+ */
 export const SUGGEST_MIN_CHARS = 2
 export const SUGGEST_MAX = 10
 export const SuggestQuery = { lab_id: LabId, search: Text(NAME_MAX) }
@@ -87,7 +90,7 @@ export class Members extends HttpApiGroup.make("members")
     HttpApiEndpoint.get("suggest", "/auth/users/", {
       query: SuggestQuery,
       success: Ok(Schema.Struct({ data: Schema.Struct({ results: Schema.Array(UserSuggestion) }) })),
-      error: [BadRequest, Forbidden, NotFound]
+      error: [BadRequest, Forbidden, NotFound, TooManyRequests]
     })
   )
   .middleware(Authorization)

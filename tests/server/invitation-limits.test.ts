@@ -68,6 +68,21 @@ describe("invitation mail limits", () => {
   })
 })
 
+describe("looking people up by their exact address", () => {
+  it("is limited per account, with a 429 past it", async () => {
+    const eve = await person(server, "Eve")
+    const folder = await createFolder(server, eve, "Lookups")
+    const lookup = () => c.get(`/v2/auth/users/?lab_id=${folder.id}&search=${uniqueEmail("guess")}`, { token: eve.access })
+    // Ten times the sign-in attempts: typing an address looks up each longer form of it.
+    for (let i = 0; i < ATTEMPTS * 10; i++) expect((await lookup()).status).toBe(200)
+    const refused = await lookup()
+    expect(refused.status).toBe(429)
+    expect(refused.body._tag).toBe("TooManyRequests")
+    // Searching by name among the people Eve shares labs with is not limited.
+    expect((await c.get(`/v2/auth/users/?lab_id=${folder.id}&search=ada`, { token: eve.access })).status).toBe(200)
+  })
+})
+
 describe("names the inviter chose", () => {
   for (const [locale, subject, sender] of [
     ["en", "You have been invited to a lab on Preparat", "Sender"],

@@ -359,12 +359,14 @@ describe("transferring ownership", () => {
 })
 
 describe("user suggestions", () => {
-  it("suggests active users by name, email or username, at most 10, leaving out members, the owner and the caller", async () => {
+  it("suggests active people the caller shares a lab with, by name, email or username, at most 10, leaving out members, the owner and the caller", async () => {
     const tag = `zq${Date.now().toString(36)}`
     const ada = await person(server, `Ada ${tag}`)
     const folder = await createFolder(server, ada, "F")
+    const team = await createFolder(server, ada, "Team")
     const found = []
     for (let i = 0; i < 12; i++) found.push(await person(server, `${tag} user ${String(i).padStart(2, "0")}`))
+    for (const someone of found.slice(1)) await share(server, ada, team.id, someone, "reviewer")
     await share(server, ada, folder.id, found[0]!, "reviewer")
     await api(server).post("/v2/auth/register/", {
       name: `${tag} inactive`,
@@ -391,6 +393,28 @@ describe("user suggestions", () => {
     const short = await c.get(`/v2/auth/users/?lab_id=${folder.id}&search=a`, auth(ada))
     expect(short.status).toBe(400)
     expect(short.body.search).toEqual(["Enter at least 2 characters."])
+  })
+
+  it("does not let anyone harvest the directory: strangers only by their exact address", async () => {
+    const tag = `zh${Date.now().toString(36)}`
+    const eve = await person(server, "Eve")
+    const folder = await createFolder(server, eve, "Mine")
+    const stranger = await person(server, `${tag} stranger`)
+    const suggest = (search: string) => c.get(`/v2/auth/users/?lab_id=${folder.id}&search=${encodeURIComponent(search)}`, auth(eve))
+    for (const partial of [tag, stranger.email.slice(0, -3), "example.com"]) {
+      const reply = await suggest(partial)
+      expect(reply.status).toBe(200)
+      expect(reply.body.data.data.results.map((u: { id: string }) => u.id)).not.toContain(stranger.id)
+    }
+    expect((await suggest(stranger.email.toUpperCase())).body.data.data.results.map((u: { id: string }) => u.id)).toEqual([stranger.id])
+    // Someone Eve shares another person's lab with is suggested: a co-member of a lab she was invited to.
+    const owner = await person(server, `${tag} owner`)
+    const colleague = await person(server, `${tag} colleague`)
+    const theirs = await createFolder(server, owner, "Theirs")
+    await share(server, owner, theirs.id, eve, "reviewer")
+    await share(server, owner, theirs.id, colleague, "reviewer")
+    const names = (await suggest(tag)).body.data.data.results.map((u: { name: string }) => u.name)
+    expect(names).toEqual([`${tag} colleague`, `${tag} owner`])
   })
 })
 
