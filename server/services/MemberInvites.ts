@@ -5,10 +5,9 @@ import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer, Schema } from "effect"
 import type { Locale } from "../../src/contract/auth.ts"
 import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
-import type { Collaborator } from "../../src/contract/labs.ts"
-import type { InvitePayload, MemberRole } from "../../src/contract/members.ts"
+import type { Invitation, InvitePayload, MemberRole } from "../../src/contract/members.ts"
 import { Email } from "../../src/contract/rules.ts"
-import { allMembers, toCollaborator } from "../db/lab-members.ts"
+import { allMembers } from "../db/lab-members.ts"
 import { findUserByEmail, findUserById, normalizeEmail } from "../db/users.ts"
 import { stamp } from "../domain/clock.ts"
 import { invitationOutcome } from "../domain/invitation-rules.ts"
@@ -41,7 +40,7 @@ export class MemberInvites extends Context.Service<
     readonly invite: (
       userId: string,
       request: InviteRequest
-    ) => Effect.Effect<ReadonlyArray<Collaborator>, BadRequest | LabDenied | TooManyRequests>
+    ) => Effect.Effect<ReadonlyArray<Invitation>, BadRequest | LabDenied | TooManyRequests>
   }
 >()("preparat/MemberInvites") {
   static readonly layer = Layer.effect(
@@ -163,7 +162,8 @@ export class MemberInvites extends Context.Service<
             const after = new Map((yield* sql(() => allMembers(trx, lab.row.id, owner.id))).map((m) => [m.email, m]))
             const members = emails.flatMap((email) => {
               const row = after.get(email)
-              return row ? [toCollaborator(row, lab.row.id)] : []
+              // Only what the inviter typed and the membership: never the account behind the address.
+              return row ? [{ id: row.id, email, role_member: row.role, lab_id: row.lab_id, is_inherited: row.lab_id !== lab.row.id }] : []
             })
             const about = { id: lab.row.id, isDir: lab.row.is_dir === 1 }
             return {

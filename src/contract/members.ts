@@ -7,7 +7,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Forbidden, NotFound, TooManyRequests } from "./errors.ts"
-import { Collaborator, Lab, LabId } from "./labs.ts"
+import { Collaborator, Lab, LabId, Role } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
 /** The members list's item: see Collaborator in labs.ts. */
@@ -27,6 +27,21 @@ export const MembersQuery = {
   /** Part of a name, email or username. */
   search: Schema.optional(Text(NAME_MAX))
 }
+
+/**
+ * One address of an invitation as its answer shows it: the membership and nothing about the account
+ * behind the address (whether there is one, its name), so inviting cannot tell who has an account.
+ * The members list then shows who is in.
+ */
+export const Invitation = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  role_member: Role,
+  /** Where the membership is held: this lab, or a folder above it (then `is_inherited`). */
+  lab_id: Schema.NullOr(LabId),
+  is_inherited: Schema.Boolean
+})
+export type Invitation = typeof Invitation.Type
 
 export const InvitePayload = Schema.Struct({
   lab_id: LabId,
@@ -68,7 +83,7 @@ export class Members extends HttpApiGroup.make("members")
     HttpApiEndpoint.get("list", "/members/", { query: MembersQuery, success: Ok(Page(Member)), error: [BadRequest, Forbidden, NotFound] }),
     HttpApiEndpoint.post("invite", "/members/invites/", {
       payload: InvitePayload,
-      success: Ok(Schema.Struct({ members: Schema.Array(Member) })),
+      success: Ok(Schema.Struct({ members: Schema.Array(Invitation) })),
       error: [BadRequest, Forbidden, NotFound, TooManyRequests]
     }),
     HttpApiEndpoint.put("changeRole", "/members/:id/", {

@@ -70,7 +70,7 @@ describe("the members list", () => {
 })
 
 describe("inviting", () => {
-  it("makes an existing user a reviewer at once (by default), notifies them and answers data.members", async () => {
+  it("makes an existing user a reviewer at once (by default), notifies them and answers the invitation", async () => {
     const ada = await person(server, "Ada")
     const bob = await person(server, "Bob")
     const folder = await createFolder(server, ada, "Shared")
@@ -78,8 +78,10 @@ describe("inviting", () => {
     expect(reply.status).toBe(200)
     expect(reply.body.message).toBe("Invitations sent.")
     expect(reply.body.data.members).toEqual([
-      expect.objectContaining({ user_id: bob.id, email: bob.email, role_member: "reviewer", is_pending: false })
+      { id: expect.any(String), email: bob.email, role_member: "reviewer", lab_id: folder.id, is_inherited: false }
     ])
+    // The members list shows who is in.
+    expect((await members(ada, folder.id)).body.data.results[1]).toMatchObject({ user_id: bob.id, is_pending: false, name: "Bob" })
     expect(names(await c.get("/v2/labs/shareds/", auth(bob)))).toEqual(["Shared"])
     const notes = await notificationsOf(bob)
     expect(notes.unread_count).toBe(1)
@@ -105,6 +107,36 @@ describe("inviting", () => {
       recipients: [bob.id],
       notification_id: notes.results[0].id,
       member_id: reply.body.data.members[0].id
+    })
+  })
+
+  it("answers the same whoever the address belongs to: an active account, one not activated, or none", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const folder = await createFolder(server, ada, "Who is there")
+    const inactive = uniqueEmail("inactive")
+    await api(server).post("/v2/auth/register/", {
+      name: "Ina",
+      email: inactive,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      eula: true
+    })
+    const replies = []
+    for (const email of [bob.email, inactive, uniqueEmail("nobody")]) replies.push(await invite(ada, { lab_id: folder.id, email }))
+    // Everything but the membership's own id and the address the inviter typed is the same.
+    const seen = replies.map((r) => ({
+      status: r.status,
+      body: { ...r.body, data: { members: r.body.data.members.map((m: object) => ({ ...m, id: "id", email: "email" })) } }
+    }))
+    expect(seen[0]).toEqual(seen[2])
+    expect(seen[1]).toEqual(seen[2])
+    expect(replies[0]!.body.data.members[0]).toEqual({
+      id: expect.any(String),
+      email: bob.email,
+      role_member: "reviewer",
+      lab_id: folder.id,
+      is_inherited: false
     })
   })
 
@@ -139,7 +171,8 @@ describe("inviting", () => {
     const email = uniqueEmail("newcomer")
     const reply = await invite(ada, { lab_id: folder.id, email, role_member: "admin", locale: "id" })
     expect(reply.status).toBe(200)
-    expect(reply.body.data.members).toEqual([expect.objectContaining({ email, user_id: null, is_pending: true, role_member: "admin" })])
+    expect(reply.body.data.members).toEqual([expect.objectContaining({ email, role_member: "admin" })])
+    expect((await members(ada, folder.id)).body.data.results[1]).toMatchObject({ email, user_id: null, is_pending: true })
     const mail = await server.latestMail(email)
     expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
     expect(mail.text).toContain('"Histology"')
@@ -213,9 +246,9 @@ describe("inviting", () => {
     await share(server, ada, outer.id, bob, "reviewer")
     await share(server, ada, outer.id, cy, "admin")
     const raised = await invite(ada, { lab_id: outer.id, email: [bob.email], role_member: "admin" })
-    expect(raised.body.data.members[0]).toMatchObject({ user_id: bob.id, role_member: "admin" })
+    expect(raised.body.data.members[0]).toMatchObject({ email: bob.email, role_member: "admin" })
     const kept = await invite(ada, { lab_id: inner.id, email: [cy.email], role_member: "reviewer" })
-    expect(kept.body.data.members[0]).toMatchObject({ user_id: cy.id, role_member: "admin", is_inherited: true })
+    expect(kept.body.data.members[0]).toMatchObject({ email: cy.email, role_member: "admin", is_inherited: true, lab_id: outer.id })
     expect((await c.get(`/v2/labs/${inner.id}/`, auth(cy))).body.data.role).toBe("admin")
     // One invitation notification each, none for the raise.
     expect((await notificationsOf(bob)).results).toHaveLength(1)
