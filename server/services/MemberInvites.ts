@@ -100,7 +100,7 @@ export class MemberInvites extends Context.Service<
               const reader: Locale = user?.locale === "id" || user?.locale === "en" ? user.locale : locale
               const outcome = invitationOutcome(existing && { role: existing.role, onThisLab: existing.lab_id === lab.row.id }, role)
               if (outcome === "unchanged") {
-                // Already in: asking again resends the mail of an invitation still waiting.
+                // Already in: asking again resends the mail of an invitation still waiting (see mayMail).
                 if (existing?.user_id === null) mails.push({ email, step, locale: reader })
                 continue
               }
