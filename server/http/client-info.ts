@@ -5,6 +5,7 @@ import { HttpServerRequest } from "effect/http"
 import type { Locale } from "../../src/contract/auth.ts"
 import type { ClientInfo } from "../domain/client-info.ts"
 import { forwardedHop } from "../domain/forwarded.ts"
+import { rateLimitAddress } from "../domain/rate-limit-address.ts"
 
 /** `trustProxy`: how many proxies in front of us append to X-Forwarded-For (server/domain/forwarded.ts). */
 export const clientInfo = (trustProxy: number): Effect.Effect<ClientInfo, never, HttpServerRequest.HttpServerRequest> =>
@@ -14,6 +15,7 @@ export const clientInfo = (trustProxy: number): Effect.Effect<ClientInfo, never,
     const lang = request.cookies.lang
     return {
       ip: ip.replace(/^::ffff:/, ""),
+      limitKey: rateLimitAddress(ip),
       userAgent: (request.headers["user-agent"] ?? "").slice(0, 300),
       ...(lang === "en" || lang === "id" ? { locale: lang } : {})
     }

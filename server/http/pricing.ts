@@ -37,7 +37,7 @@ export const PricingLive = HttpApiBuilder.group(
       .handle("current", () => Effect.map(Effect.flatMap(me, billing.current), (plan) => ok(plan)))
       .handle("contactUs", ({ payload }) =>
         Effect.gen(function* () {
-          yield* sales.ask(yield* me, (yield* client).ip, payload)
+          yield* sales.ask(yield* me, (yield* client).limitKey, payload)
           return ok(null, billingMessages.contactSent)
         })
       )

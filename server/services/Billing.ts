@@ -243,7 +243,8 @@ export class Billing extends Context.Service<
         // requests cannot outrun it; given back when no invoice is issued (one already open).
         const perAddress = {
           key: `invoice-issue-ip:${ip}`,
-          own: { attempts: config.billing.invoicesPerAddress, windowSeconds: INVOICE_ISSUE_WINDOW_SECONDS }
+          max: config.billing.invoicesPerAddress,
+          windowSeconds: INVOICE_ISSUE_WINDOW_SECONDS
         }
         yield* limiter.attempt(perAddress)
         const issued = yield* retryCollisions(

@@ -85,9 +85,15 @@ export class Credentials extends Context.Service<
 
       const requestReset = Effect.fn("Credentials.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `password-reset:${email}` }, { key: `password-reset-ip:${client.ip}`, per: "address" })
+        // Refused (429) per caller address, and per account from that address. The account's own cap
+        // is silent: requests from many addresses cannot earn its owner a 429, only stop the mails.
+        yield* limiter.attempt(
+          { key: `password-reset:${email}:${client.limitKey}` },
+          { key: `password-reset-ip:${client.limitKey}`, per: "address" }
+        )
+        const mailable = yield* limiter.allows({ key: `password-reset:${email}` })
         const user = yield* database.query((db) => findUserByEmail(db, email))
-        if (user?.is_active !== 1) return
+        if (user?.is_active !== 1 || !mailable) return
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* events.record(trx, {
@@ -105,7 +111,7 @@ export class Credentials extends Context.Service<
       })
 
       const confirmReset = Effect.fn("Credentials.confirmReset")(function* (payload: ResetConfirmPayload, client: ClientInfo) {
-        const limit: Limit = { key: `password-reset-confirm-ip:${client.ip}`, per: "address" }
+        const limit: Limit = { key: `password-reset-confirm-ip:${client.limitKey}`, per: "address" }
         yield* limiter.attempt(limit)
         const invalidLink = Effect.fail(badRequest({ token: [messages.invalidLink] }))
         const user = yield* database.query((db) => findUserById(db, payload.uid))

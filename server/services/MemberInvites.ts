@@ -4,11 +4,10 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer, Schema } from "effect"
 import type { Locale } from "../../src/contract/auth.ts"
-import { type BadRequest, badRequest } from "../../src/contract/errors.ts"
-import type { Collaborator } from "../../src/contract/labs.ts"
-import type { InvitePayload, MemberRole } from "../../src/contract/members.ts"
+import { type BadRequest, badRequest, type TooManyRequests } from "../../src/contract/errors.ts"
+import type { Invitation, InvitePayload, MemberRole } from "../../src/contract/members.ts"
 import { Email } from "../../src/contract/rules.ts"
-import { allMembers, toCollaborator } from "../db/lab-members.ts"
+import { allMembers } from "../db/lab-members.ts"
 import { findUserByEmail, findUserById, normalizeEmail } from "../db/users.ts"
 import { stamp } from "../domain/clock.ts"
 import { invitationOutcome } from "../domain/invitation-rules.ts"
@@ -21,9 +20,13 @@ import { LabAccess, type LabDenied } from "./LabAccess.ts"
 import { ownerOf } from "./lab-owner.ts"
 import { Mailer } from "./Mailer.ts"
 import { Notifications } from "./Notifications.ts"
+import { ADDRESS_FACTOR, RateLimiter } from "./RateLimiter.ts"
 
 /** At most this many emails in one invitation request. */
 export const INVITE_MAX = 50
+
+/** The same lab's invitation is mailed to the same address at most once in this long. */
+export const INVITE_RESEND_SECONDS = 6 * 60 * 60
 
 const isEmail = Schema.is(Email)
 
@@ -34,7 +37,10 @@ export interface InviteRequest extends Omit<InvitePayload, "email"> {
 export class MemberInvites extends Context.Service<
   MemberInvites,
   {
-    readonly invite: (userId: string, request: InviteRequest) => Effect.Effect<ReadonlyArray<Collaborator>, BadRequest | LabDenied>
+    readonly invite: (
+      userId: string,
+      request: InviteRequest
+    ) => Effect.Effect<ReadonlyArray<Invitation>, BadRequest | LabDenied | TooManyRequests>
   }
 >()("preparat/MemberInvites") {
   static readonly layer = Layer.effect(
@@ -46,6 +52,18 @@ export class MemberInvites extends Context.Service<
       const access = yield* LabAccess
       const notifications = yield* Notifications
       const mailer = yield* Mailer
+      const limiter = yield* RateLimiter
+
+      /**
+       * Whether this invitation's mail may go out now. Silent (the answer is the same either way): an
+       * address gets the same lab's invitation once in INVITE_RESEND_SECONDS, and a limited number
+       * of invitations a window from everyone together, so nobody can flood a mailbox through us.
+       */
+      const mayMail = (labId: string, email: string) =>
+        Effect.gen(function* () {
+          if (!(yield* limiter.cooldown(`invite-lab:${labId}:${email}`, INVITE_RESEND_SECONDS))) return false
+          return yield* limiter.allows({ key: `invite-to:${email}` })
+        })
 
       /** The emails of an invitation, trimmed, lower-cased and once each; or the 400. */
       const emailsOf = (raw: string | ReadonlyArray<string>) => {
@@ -59,6 +77,9 @@ export class MemberInvites extends Context.Service<
 
       const invite = Effect.fn("MemberInvites.invite")(function* (userId: string, request: InviteRequest) {
         const emails = yield* emailsOf(request.email)
+        // Each address of the request counts against the inviter's allowance (ten times the sign-in
+        // attempts a window), with a 429 past it: one account cannot send a flood of mails.
+        yield* limiter.attempt({ key: `invite-mails:${userId}`, max: config.rateLimit.attempts * ADDRESS_FACTOR, cost: emails.length })
         const role: MemberRole = request.role_member ?? "reviewer"
         const locale: Locale = request.locale ?? "en"
         const { members, mails } = yield* database.transaction((trx) =>
@@ -79,7 +100,7 @@ export class MemberInvites extends Context.Service<
               const reader: Locale = user?.locale === "id" || user?.locale === "en" ? user.locale : locale
               const outcome = invitationOutcome(existing && { role: existing.role, onThisLab: existing.lab_id === lab.row.id }, role)
               if (outcome === "unchanged") {
-                // Already in: asking again resends the mail of an invitation still waiting.
+                // Already in: asking again resends the mail of an invitation still waiting (see mayMail).
                 if (existing?.user_id === null) mails.push({ email, step, locale: reader })
                 continue
               }
@@ -141,7 +162,8 @@ export class MemberInvites extends Context.Service<
             const after = new Map((yield* sql(() => allMembers(trx, lab.row.id, owner.id))).map((m) => [m.email, m]))
             const members = emails.flatMap((email) => {
               const row = after.get(email)
-              return row ? [toCollaborator(row, lab.row.id)] : []
+              // Only what the inviter typed and the membership: never the account behind the address.
+              return row ? [{ id: row.id, email, role_member: row.role, lab_id: row.lab_id, is_inherited: row.lab_id !== lab.row.id }] : []
             })
             const about = { id: lab.row.id, isDir: lab.row.is_dir === 1 }
             return {
@@ -151,6 +173,7 @@ export class MemberInvites extends Context.Service<
           })
         )
         for (const mail of mails) {
+          if (!(yield* mayMail(mail.about.id, mail.email))) continue
           const link = invitationLink(config.publicUrl, mail.locale, mail.step, mail.email, mail.about)
           yield* mailer.sendInBackground({ to: mail.email, ...invitationMail(mail.locale, { ...mail, link }) })
         }

@@ -2,14 +2,15 @@
 // invite. Memberships reach everything inside a folder; the owner is not a membership but the lab's
 // owner_id, shown as the first row with the id "owner". Inviting is MemberInvites.ts, handing a lab
 // over is OwnershipTransfer.ts.
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { sql as rawSql } from "kysely"
-import { type BadRequest, badRequest, NotFound } from "../../src/contract/errors.ts"
+import { type BadRequest, badRequest, NotFound, type TooManyRequests } from "../../src/contract/errors.ts"
 import type { Collaborator } from "../../src/contract/labs.ts"
 import { type MemberRole, SUGGEST_MAX, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../src/contract/members.ts"
+import { Email } from "../../src/contract/rules.ts"
 import { containsPattern } from "../db/lab-listing.ts"
 import { allMembers, collaboratorsPage, type MemberRow, toCollaborator } from "../db/lab-members.ts"
-import { findUserById } from "../db/users.ts"
+import { findUserById, normalizeEmail } from "../db/users.ts"
 import { stamp } from "../domain/clock.ts"
 import { memberMessages } from "../domain/lab-messages.ts"
 import type { Paging } from "../domain/paging.ts"
@@ -19,6 +20,10 @@ import { EventLog } from "./EventLog.ts"
 import { LabAccess, type LabDenied } from "./LabAccess.ts"
 import type { LabPage } from "./LabListings.ts"
 import { ownerOf } from "./lab-owner.ts"
+import { ADDRESS_FACTOR, RateLimiter } from "./RateLimiter.ts"
+import { AppConfig } from "./AppConfig.ts"
+
+const isEmail = Schema.is(Email)
 
 const memberNotFound = () => new NotFound({ message: memberMessages.notFound })
 
@@ -41,7 +46,7 @@ export class Members extends Context.Service<
       userId: string,
       labId: string,
       search: string
-    ) => Effect.Effect<ReadonlyArray<UserSuggestion>, BadRequest | LabDenied>
+    ) => Effect.Effect<ReadonlyArray<UserSuggestion>, BadRequest | LabDenied | TooManyRequests>
   }
 >()("preparat/Members") {
   static readonly layer = Layer.effect(
@@ -51,6 +56,8 @@ export class Members extends Context.Service<
       const { db } = database
       const events = yield* EventLog
       const access = yield* LabAccess
+      const limiter = yield* RateLimiter
+      const config = yield* AppConfig
 
       const list = Effect.fn("Members.list")(function* (userId: string, labId: string, search: string | undefined, paging: Paging) {
         const lab = yield* access.require(db, userId, labId, "members.view")
@@ -135,6 +142,29 @@ export class Members extends Context.Service<
         const lab = yield* access.require(db, userId, labId, "members.invite")
         const members = yield* sql(() => allMembers(db, lab.row.id, lab.row.owner_id))
         const excluded = [userId, lab.row.owner_id, ...members.flatMap((m) => (m.user_id ? [m.user_id] : []))]
+        // Only people the caller already shares a lab with (as owner or member, either side) are
+        // searched by part of a name, email or username: the directory of every account cannot be read
+        // out. Anyone else is found only by their whole address, a look-up limited per account.
+        const exact = isEmail(normalizeEmail(search)) ? normalizeEmail(search) : undefined
+        // Ten times the sign-in attempts a window: each keystroke past the "@" of an address is a look-up.
+        if (exact !== undefined) yield* limiter.attempt({ key: `suggest-exact:${userId}`, max: config.rateLimit.attempts * ADDRESS_FACTOR })
+        const myLabs = db
+          .selectFrom("labs")
+          .select("id")
+          .where("owner_id", "=", userId)
+          .union(db.selectFrom("lab_members").select("lab_id as id").where("user_id", "=", userId))
+        const colleagues = db
+          .selectFrom("labs")
+          .select("owner_id as id")
+          .where("id", "in", myLabs)
+          .union(
+            db
+              .selectFrom("lab_members")
+              .select("user_id as id")
+              .where("lab_id", "in", myLabs)
+              .where("user_id", "is not", null)
+              .$narrowType<{ id: string }>()
+          )
         const pattern = containsPattern(search)
         const users = yield* sql(() =>
           db
@@ -142,9 +172,15 @@ export class Members extends Context.Service<
             .select(["id", "email", "name", "username", "avatar"])
             .where("is_active", "=", 1)
             .where("id", "not in", excluded)
-            .where(
-              rawSql<boolean>`(lower(name) LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\'
-                OR lower(coalesce(username, '')) LIKE ${pattern} ESCAPE '\\')`
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb("id", "in", colleagues),
+                  rawSql<boolean>`(lower(name) LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\'
+                    OR lower(coalesce(username, '')) LIKE ${pattern} ESCAPE '\\')`
+                ]),
+                ...(exact !== undefined ? [eb("email", "=", exact)] : [])
+              ])
             )
             .orderBy("name")
             .orderBy("email")

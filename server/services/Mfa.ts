@@ -170,9 +170,11 @@ export class Mfa extends Context.Service<
 
       const requestReset = Effect.fn("Mfa.requestReset")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `mfa-reset:${email}` }, { key: `mfa-reset-ip:${client.ip}`, per: "address" })
+        // As a password reset (Credentials.requestReset): 429 per caller address, a silent cap per account.
+        yield* limiter.attempt({ key: `mfa-reset:${email}:${client.limitKey}` }, { key: `mfa-reset-ip:${client.limitKey}`, per: "address" })
+        const mailable = yield* limiter.allows({ key: `mfa-reset:${email}` })
         const user = yield* database.query((db) => findUserByEmail(db, email))
-        if (user?.is_active !== 1 || user.mfa_enabled !== 1) return
+        if (user?.is_active !== 1 || user.mfa_enabled !== 1 || !mailable) return
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* events.record(trx, { actorId: user.id, kind: "auth.mfa_reset_requested", payload: { ...clientDetail(client), locale } })
@@ -188,7 +190,7 @@ export class Mfa extends Context.Service<
       const confirmReset = Effect.fn("Mfa.confirmReset")(function* (payload: MfaResetConfirm, client: ClientInfo) {
         const limits: ReadonlyArray<Limit> = [
           { key: `mfa-reset-confirm:${payload.uid}` },
-          { key: `mfa-reset-confirm-ip:${client.ip}`, per: "address" }
+          { key: `mfa-reset-confirm-ip:${client.limitKey}`, per: "address" }
         ]
         yield* limiter.attempt(...limits)
         const user = yield* database.query((db) => findUserById(db, payload.uid))

@@ -64,7 +64,7 @@ export class Registration extends Context.Service<
         )
 
       const register = Effect.fn("Registration.register")(function* (payload: RegisterPayload, client: ClientInfo) {
-        yield* limiter.attempt({ key: `register-ip:${client.ip}`, per: "address" })
+        yield* limiter.attempt({ key: `register-ip:${client.limitKey}`, per: "address" })
         const email = normalizeEmail(payload.email)
         const locale = payload.locale ?? "en"
         // Hashing takes a while; do it before the transaction holds a connection.
@@ -81,8 +81,26 @@ export class Registration extends Context.Service<
               ...accountExistsMail(locale, existing.name, forgotPasswordLink(config.publicUrl, locale))
             })
           } else {
-            const again = yield* database.transaction((trx) => links.issue(trx, existing.id, "activation"))
-            yield* mailOrSay(activationMessage(locale, existing, again, payload.next))
+            // Nobody has proven they own an inactive address yet, so the last registrant wins: their
+            // password and name replace the earlier ones and every earlier link stops working
+            // (OneTimeTokens.issue). Otherwise whoever registered the address first would keep a
+            // password that signs in once its owner (or a mail scanner) opens their own link.
+            const renewed = { id: existing.id, email: existing.email, name: user.name }
+            const again = yield* database.transaction((trx) =>
+              Effect.gen(function* () {
+                yield* sql(() =>
+                  trx
+                    .updateTable("users")
+                    .set({ password_hash: passwordHash, name: renewed.name, locale, updated_at: new Date().toISOString() })
+                    .where("id", "=", existing.id)
+                    .where("is_active", "=", 0)
+                    .execute()
+                )
+                yield* events.record(trx, { actorId: existing.id, kind: "auth.registered", payload: { ...clientDetail(client), locale } })
+                return yield* links.issue(trx, existing.id, "activation")
+              })
+            )
+            yield* mailOrSay(activationMessage(locale, renewed, again, payload.next))
           }
           return { email }
         }
@@ -139,9 +157,14 @@ export class Registration extends Context.Service<
 
       const resendActivation = Effect.fn("Registration.resendActivation")(function* (rawEmail: string, locale: Locale, client: ClientInfo) {
         const email = normalizeEmail(rawEmail)
-        yield* limiter.attempt({ key: `activation:${email}` }, { key: `activation-ip:${client.ip}`, per: "address" })
+        // As a password reset (Credentials.requestReset): 429 per caller address, a silent cap per account.
+        yield* limiter.attempt(
+          { key: `activation:${email}:${client.limitKey}` },
+          { key: `activation-ip:${client.limitKey}`, per: "address" }
+        )
+        const mailable = yield* limiter.allows({ key: `activation:${email}` })
         const user = yield* database.query((db) => findUserByEmail(db, email))
-        if (!user || user.is_active === 1) return
+        if (!user || user.is_active === 1 || !mailable) return
         const token = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* events.record(trx, { actorId: user.id, kind: "auth.activation_resent", payload: { ...clientDetail(client), locale } })

@@ -17,7 +17,8 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 export class SalesContact extends Context.Service<
   SalesContact,
   {
-    readonly ask: (userId: string, ip: string, question: ContactPayload) => Effect.Effect<void, TooManyRequests | ServiceUnavailable>
+    /** `address`: the caller's rate-limit address (ClientInfo.limitKey). */
+    readonly ask: (userId: string, address: string, question: ContactPayload) => Effect.Effect<void, TooManyRequests | ServiceUnavailable>
   }
 >()("preparat/SalesContact") {
   static readonly layer = Layer.effect(
@@ -28,8 +29,8 @@ export class SalesContact extends Context.Service<
       const mailer = yield* Mailer
       const limiter = yield* RateLimiter
 
-      const ask = Effect.fn("SalesContact.ask")(function* (userId: string, ip: string, question: ContactPayload) {
-        yield* limiter.attempt({ key: `contact-sales:${userId}` }, { key: `contact-sales-ip:${ip}`, per: "address" })
+      const ask = Effect.fn("SalesContact.ask")(function* (userId: string, address: string, question: ContactPayload) {
+        yield* limiter.attempt({ key: `contact-sales:${userId}` }, { key: `contact-sales-ip:${address}`, per: "address" })
         const user = yield* sql(() => userOf(db, userId))
         if (!user) return
         const planId = optional(question.plan_id)

@@ -152,7 +152,7 @@ export class ScanRequests extends Context.Service<
         // Every request mails staff and the address it names: a visitor is limited per network
         // address and per address mailed, an account per account.
         if (contact.userId === null) {
-          yield* limiter.attempt({ key: `scan-request-ip:${client.ip}` }, { key: `scan-request-email:${contact.email}` })
+          yield* limiter.attempt({ key: `scan-request-ip:${client.limitKey}` }, { key: `scan-request-email:${contact.email}` })
         } else {
           yield* limiter.attempt({ key: `scan-request-user:${contact.userId}` })
         }

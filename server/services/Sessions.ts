@@ -80,7 +80,7 @@ export class Sessions extends Context.Service<
         const device = deviceOf(config.secretKey, email, deviceToken)
         const limits: ReadonlyArray<Limit> = [
           device ? { key: `login-device:${device}` } : { key: `login:${email}` },
-          { key: `login-ip:${client.ip}`, per: "address" }
+          { key: `login-ip:${client.limitKey}`, per: "address" }
         ]
         yield* limiter.attempt(...limits)
         const user = yield* database.query((db) => findUserByEmail(db, email))
@@ -144,7 +144,9 @@ export class Sessions extends Context.Service<
             : fail("backup_code", { backup_code: [messages.invalidBackupCode] })
         }
         yield* limiter.refund(...limits)
-        yield* limiter.reset(`login:${email}`)
+        // Only the allowance this attempt spent starts over: a sign-in from the owner's browser
+        // leaves the account's shared count (what guessers elsewhere spend) where it was.
+        yield* limiter.reset(limits[0]!.key)
         return { result: { mfa_required: false, ...outcome, user: toProfile(user) }, ...known } as const
       })
 

@@ -6,8 +6,8 @@ import { EMAIL_MAX, NAME_MAX, Text } from "./rules.ts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
-import { BadRequest, Forbidden, NotFound } from "./errors.ts"
-import { Collaborator, Lab, LabId } from "./labs.ts"
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from "./errors.ts"
+import { Collaborator, Lab, LabId, Role } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
 /** The members list's item: see Collaborator in labs.ts. */
@@ -28,6 +28,21 @@ export const MembersQuery = {
   search: Schema.optional(Text(NAME_MAX))
 }
 
+/**
+ * One address of an invitation as its answer shows it: the membership and nothing about the account
+ * behind the address (whether there is one, its name), so inviting cannot tell who has an account.
+ * The members list then shows who is in.
+ */
+export const Invitation = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  role_member: Role,
+  /** Where the membership is held: this lab, or a folder above it (then `is_inherited`). */
+  lab_id: Schema.NullOr(LabId),
+  is_inherited: Schema.Boolean
+})
+export type Invitation = typeof Invitation.Type
+
 export const InvitePayload = Schema.Struct({
   lab_id: LabId,
   /** One email or a list; at least one. */
@@ -44,7 +59,10 @@ export const RolePayload = Schema.Struct({ role_member: MemberRole })
 export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Text(64) })
 export type TransferPayload = typeof TransferPayload.Type
 
-/** At least 2 characters of a name, email or username; at most 10 answers. */
+/**
+ * At least 2 characters of a name, email or username of someone the caller shares a lab with, or the
+ * whole address of anyone (a look-up limited per account); at most 10 answers.
+ */
 export const SUGGEST_MIN_CHARS = 2
 export const SUGGEST_MAX = 10
 export const SuggestQuery = { lab_id: LabId, search: Text(NAME_MAX) }
@@ -65,8 +83,8 @@ export class Members extends HttpApiGroup.make("members")
     HttpApiEndpoint.get("list", "/members/", { query: MembersQuery, success: Ok(Page(Member)), error: [BadRequest, Forbidden, NotFound] }),
     HttpApiEndpoint.post("invite", "/members/invites/", {
       payload: InvitePayload,
-      success: Ok(Schema.Struct({ members: Schema.Array(Member) })),
-      error: [BadRequest, Forbidden, NotFound]
+      success: Ok(Schema.Struct({ members: Schema.Array(Invitation) })),
+      error: [BadRequest, Forbidden, NotFound, TooManyRequests]
     }),
     HttpApiEndpoint.put("changeRole", "/members/:id/", {
       params: { id: Schema.String },
@@ -87,7 +105,7 @@ export class Members extends HttpApiGroup.make("members")
     HttpApiEndpoint.get("suggest", "/auth/users/", {
       query: SuggestQuery,
       success: Ok(Schema.Struct({ data: Schema.Struct({ results: Schema.Array(UserSuggestion) }) })),
-      error: [BadRequest, Forbidden, NotFound]
+      error: [BadRequest, Forbidden, NotFound, TooManyRequests]
     })
   )
   .middleware(Authorization)

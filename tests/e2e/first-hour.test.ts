@@ -217,10 +217,11 @@ describe("invitations reach people", () => {
     }
     // Both invitations are mailed (in the background); the one about Spleen is read here.
     const invitationsTo = async () =>
-      (await world.server.mails()).filter((m) => m.to.includes(cid.email) && m.file > before.file && m.subject.includes("mengundang"))
+      (await world.server.mails()).filter((m) => m.to.includes(cid.email) && m.file > before.file && m.subject.includes("diundang"))
     await expect.poll(async () => (await invitationsTo()).length, { timeout: 10_000 }).toBe(2)
     const mail = (await invitationsTo()).find((m) => m.text.includes('"Spleen"'))!
-    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
+    expect(mail.text).toContain('"Ada Lovelace"')
     const link = mail.links.find((l) => l.includes("/id/dashboard/labs/"))!
     expect(link).toBeDefined()
 

@@ -70,7 +70,7 @@ describe("the members list", () => {
 })
 
 describe("inviting", () => {
-  it("makes an existing user a reviewer at once (by default), notifies them and answers data.members", async () => {
+  it("makes an existing user a reviewer at once (by default), notifies them and answers the invitation", async () => {
     const ada = await person(server, "Ada")
     const bob = await person(server, "Bob")
     const folder = await createFolder(server, ada, "Shared")
@@ -78,8 +78,10 @@ describe("inviting", () => {
     expect(reply.status).toBe(200)
     expect(reply.body.message).toBe("Invitations sent.")
     expect(reply.body.data.members).toEqual([
-      expect.objectContaining({ user_id: bob.id, email: bob.email, role_member: "reviewer", is_pending: false })
+      { id: expect.any(String), email: bob.email, role_member: "reviewer", lab_id: folder.id, is_inherited: false }
     ])
+    // The members list shows who is in.
+    expect((await members(ada, folder.id)).body.data.results[1]).toMatchObject({ user_id: bob.id, is_pending: false, name: "Bob" })
     expect(names(await c.get("/v2/labs/shareds/", auth(bob)))).toEqual(["Shared"])
     const notes = await notificationsOf(bob)
     expect(notes.unread_count).toBe(1)
@@ -108,6 +110,36 @@ describe("inviting", () => {
     })
   })
 
+  it("answers the same whoever the address belongs to: an active account, one not activated, or none", async () => {
+    const ada = await person(server, "Ada")
+    const bob = await person(server, "Bob")
+    const folder = await createFolder(server, ada, "Who is there")
+    const inactive = uniqueEmail("inactive")
+    await api(server).post("/v2/auth/register/", {
+      name: "Ina",
+      email: inactive,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      eula: true
+    })
+    const replies = []
+    for (const email of [bob.email, inactive, uniqueEmail("nobody")]) replies.push(await invite(ada, { lab_id: folder.id, email }))
+    // Everything but the membership's own id and the address the inviter typed is the same.
+    const seen = replies.map((r) => ({
+      status: r.status,
+      body: { ...r.body, data: { members: r.body.data.members.map((m: object) => ({ ...m, id: "id", email: "email" })) } }
+    }))
+    expect(seen[0]).toEqual(seen[2])
+    expect(seen[1]).toEqual(seen[2])
+    expect(replies[0]!.body.data.members[0]).toEqual({
+      id: expect.any(String),
+      email: bob.email,
+      role_member: "reviewer",
+      lab_id: folder.id,
+      is_inherited: false
+    })
+  })
+
   it("mails someone with an account too, in their language, with the link to the lab", async () => {
     const ada = await person(server, "Ada Lovelace")
     const bob = await person(server, "Bob")
@@ -117,7 +149,7 @@ describe("inviting", () => {
     const activation = await server.latestMail(bob.email)
     expect((await invite(ada, { lab_id: folder.id, email: bob.email, locale: "en" })).status).toBe(200)
     const mail = await server.latestMail(bob.email, { after: activation.file })
-    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
     expect(mail.text).toContain('"Histology"')
     expect(mail.links).toContain(`${server.url}/id/dashboard/labs/${folder.id}`)
     // The bell as well.
@@ -129,7 +161,7 @@ describe("inviting", () => {
     const cidActivation = await server.latestMail(cid.email)
     await invite(ada, { lab_id: slide, email: cid.email, locale: "id" })
     const english = await server.latestMail(cid.email, { after: cidActivation.file })
-    expect(english.subject).toBe("Ada Lovelace invited you to Preparat")
+    expect(english.subject).toBe("You have been invited to a lab on Preparat")
     expect(english.links).toContain(`${server.url}/dashboard/labs/${slide}/annotations`)
   })
 
@@ -139,9 +171,10 @@ describe("inviting", () => {
     const email = uniqueEmail("newcomer")
     const reply = await invite(ada, { lab_id: folder.id, email, role_member: "admin", locale: "id" })
     expect(reply.status).toBe(200)
-    expect(reply.body.data.members).toEqual([expect.objectContaining({ email, user_id: null, is_pending: true, role_member: "admin" })])
+    expect(reply.body.data.members).toEqual([expect.objectContaining({ email, role_member: "admin" })])
+    expect((await members(ada, folder.id)).body.data.results[1]).toMatchObject({ email, user_id: null, is_pending: true })
     const mail = await server.latestMail(email)
-    expect(mail.subject).toBe("Ada Lovelace mengundang Anda ke Preparat")
+    expect(mail.subject).toBe("Anda diundang ke sebuah lab di Preparat")
     expect(mail.text).toContain('"Histology"')
     expect(mail.links.some((l) => l.includes("/id/register?email="))).toBe(true)
 
@@ -178,7 +211,7 @@ describe("inviting", () => {
     const activation = await server.latestMail(email)
     await invite(ada, { lab_id: folder.id, email })
     const mail = await server.latestMail(email, { after: activation.file })
-    expect(mail.subject).toBe("Ada invited you to Preparat")
+    expect(mail.subject).toBe("You have been invited to a lab on Preparat")
     expect(mail.text).toContain("Activate your account")
     expect(mail.links.some((l) => l.includes("/unverified?email="))).toBe(true)
   })
@@ -213,9 +246,9 @@ describe("inviting", () => {
     await share(server, ada, outer.id, bob, "reviewer")
     await share(server, ada, outer.id, cy, "admin")
     const raised = await invite(ada, { lab_id: outer.id, email: [bob.email], role_member: "admin" })
-    expect(raised.body.data.members[0]).toMatchObject({ user_id: bob.id, role_member: "admin" })
+    expect(raised.body.data.members[0]).toMatchObject({ email: bob.email, role_member: "admin" })
     const kept = await invite(ada, { lab_id: inner.id, email: [cy.email], role_member: "reviewer" })
-    expect(kept.body.data.members[0]).toMatchObject({ user_id: cy.id, role_member: "admin", is_inherited: true })
+    expect(kept.body.data.members[0]).toMatchObject({ email: cy.email, role_member: "admin", is_inherited: true, lab_id: outer.id })
     expect((await c.get(`/v2/labs/${inner.id}/`, auth(cy))).body.data.role).toBe("admin")
     // One invitation notification each, none for the raise.
     expect((await notificationsOf(bob)).results).toHaveLength(1)
@@ -359,12 +392,14 @@ describe("transferring ownership", () => {
 })
 
 describe("user suggestions", () => {
-  it("suggests active users by name, email or username, at most 10, leaving out members, the owner and the caller", async () => {
+  it("suggests active people the caller shares a lab with, by name, email or username, at most 10, leaving out members, the owner and the caller", async () => {
     const tag = `zq${Date.now().toString(36)}`
     const ada = await person(server, `Ada ${tag}`)
     const folder = await createFolder(server, ada, "F")
+    const team = await createFolder(server, ada, "Team")
     const found = []
     for (let i = 0; i < 12; i++) found.push(await person(server, `${tag} user ${String(i).padStart(2, "0")}`))
+    for (const someone of found.slice(1)) await share(server, ada, team.id, someone, "reviewer")
     await share(server, ada, folder.id, found[0]!, "reviewer")
     await api(server).post("/v2/auth/register/", {
       name: `${tag} inactive`,
@@ -391,6 +426,28 @@ describe("user suggestions", () => {
     const short = await c.get(`/v2/auth/users/?lab_id=${folder.id}&search=a`, auth(ada))
     expect(short.status).toBe(400)
     expect(short.body.search).toEqual(["Enter at least 2 characters."])
+  })
+
+  it("does not let anyone harvest the directory: strangers only by their exact address", async () => {
+    const tag = `zh${Date.now().toString(36)}`
+    const eve = await person(server, "Eve")
+    const folder = await createFolder(server, eve, "Mine")
+    const stranger = await person(server, `${tag} stranger`)
+    const suggest = (search: string) => c.get(`/v2/auth/users/?lab_id=${folder.id}&search=${encodeURIComponent(search)}`, auth(eve))
+    for (const partial of [tag, stranger.email.slice(0, -3), "example.com"]) {
+      const reply = await suggest(partial)
+      expect(reply.status).toBe(200)
+      expect(reply.body.data.data.results.map((u: { id: string }) => u.id)).not.toContain(stranger.id)
+    }
+    expect((await suggest(stranger.email.toUpperCase())).body.data.data.results.map((u: { id: string }) => u.id)).toEqual([stranger.id])
+    // Someone Eve shares another person's lab with is suggested: a co-member of a lab she was invited to.
+    const owner = await person(server, `${tag} owner`)
+    const colleague = await person(server, `${tag} colleague`)
+    const theirs = await createFolder(server, owner, "Theirs")
+    await share(server, owner, theirs.id, eve, "reviewer")
+    await share(server, owner, theirs.id, colleague, "reviewer")
+    const names = (await suggest(tag)).body.data.data.results.map((u: { name: string }) => u.name)
+    expect(names).toEqual([`${tag} colleague`, `${tag} owner`])
   })
 })
 

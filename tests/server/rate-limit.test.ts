@@ -88,6 +88,24 @@ describe("sign-in limits", () => {
     expectTooMany(await fromDevice(PASSWORD))
   })
 
+  it("does not give guessers a fresh allowance when the owner signs in from their browser", async () => {
+    const account = await createAccount(server)
+    const first = await login(account.email, PASSWORD)
+    const device = /preparat_device=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")?.[1]
+    expect(device).toBeDefined()
+    // A guesser without the cookie spends all but one of the account's shared allowance.
+    for (let i = 0; i < ATTEMPTS - 1; i++) expect((await login(account.email, "Wrong-pass1!")).status).toBe(400)
+    const fromDevice = await api(server).post(
+      "/v2/auth/login/",
+      { email: account.email, password: PASSWORD },
+      { headers: { cookie: `preparat_device=${device}` } }
+    )
+    expect(fromDevice.status).toBe(200)
+    // The owner's sign-in from their browser leaves the shared count as it was: one guess left.
+    expect((await login(account.email, "Wrong-pass1!")).status).toBe(400)
+    expectTooMany(await login(account.email, "Wrong-pass1!"))
+  })
+
   it("does not count successful sign-ins", async () => {
     const account = await createAccount(server)
     for (let i = 0; i < ATTEMPTS + 2; i++) expect((await login(account.email, PASSWORD)).status).toBe(200)
@@ -126,11 +144,71 @@ describe("behind a trusted proxy", () => {
   })
 })
 
+describe("IPv6 addresses", () => {
+  it("limits a whole /64 as one address, and keeps other /64s and IPv4 addresses apart", async () => {
+    const proxied = await startServer({ config: { trustProxy: 1, rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+    try {
+      const spray = (from: string) =>
+        api(proxied).post(
+          "/v2/auth/login/",
+          { email: uniqueEmail("spray"), password: "Wrong-pass1!" },
+          { headers: { "x-forwarded-for": from } }
+        )
+      // One host hands itself a new address of its /64 for every attempt: still one address.
+      for (let i = 0; i < ATTEMPTS * 10; i++) expect((await spray(`2001:db8:a:b:${(i + 1).toString(16)}::1`)).status).toBe(400)
+      expectTooMany(await spray("2001:db8:a:b:ffff:ffff:ffff:fffe"))
+      expectTooMany(await spray("2001:DB8:A:B::7"))
+      expect((await spray("2001:db8:a:c::1")).status).toBe(400)
+      // IPv4 stays per address, written plainly or mapped into IPv6.
+      for (let i = 0; i < ATTEMPTS * 10; i++) expect((await spray("198.51.100.20")).status).toBe(400)
+      expectTooMany(await spray("::ffff:198.51.100.20"))
+      expect((await spray("198.51.100.21")).status).toBe(400)
+    } finally {
+      await proxied.stop()
+    }
+  })
+})
+
 describe("mail limits", () => {
   it("limits password reset mails per email", async () => {
     const email = uniqueEmail("reset")
     for (let i = 0; i < ATTEMPTS; i++) expect((await api(server).post("/v2/auth/password/reset/", { email })).status).toBe(200)
     expectTooMany(await api(server).post("/v2/auth/password/reset/", { email }))
+  })
+
+  it("cannot keep an account from its reset mail with requests from many addresses: past the cap it answers the same and mails nothing", async () => {
+    const proxied = await startServer({ config: { trustProxy: 1, rateLimit: { attempts: ATTEMPTS, windowSeconds: 600 } } })
+    try {
+      const account = await createAccount(proxied)
+      const reset = (from: string, email = account.email) =>
+        api(proxied).post("/v2/auth/password/reset/", { email }, { headers: { "x-forwarded-for": from } })
+      const nobody = await reset("198.51.100.1", uniqueEmail("nobody"))
+      expect(nobody.status).toBe(200)
+      // Twenty requests from twenty addresses: never a 429 the owner would then meet too.
+      for (let i = 2; i < 22; i++) {
+        const reply = await reset(`198.51.100.${i}`)
+        expect(reply.status).toBe(200)
+        expect(reply.body).toEqual(nobody.body)
+      }
+      // The owner, from their own address, is answered as usual.
+      expect((await reset("203.0.113.50")).body).toEqual(nobody.body)
+      // But only the cap's worth of reset links was made and mailed.
+      const requested = await proxied.withDb((db) =>
+        db
+          .selectFrom("events")
+          .select("id")
+          .where("actor_id", "=", account.id)
+          .where("kind", "=", "auth.password_reset_requested")
+          .execute()
+      )
+      expect(requested).toHaveLength(ATTEMPTS)
+      const resetMails = async () =>
+        (await proxied.mails()).filter((m) => m.to.includes(account.email) && m.links.some((l) => l.includes("/password-reset-confirm/")))
+      while ((await resetMails()).length < ATTEMPTS) await new Promise((r) => setTimeout(r, 25))
+      expect(await resetMails()).toHaveLength(ATTEMPTS)
+    } finally {
+      await proxied.stop()
+    }
   })
 
   it("limits activation mails per email", async () => {

@@ -118,6 +118,23 @@ describe("register", () => {
     expect((await api(server).post("/v2/auth/login/", { email, password: PASSWORD })).status).toBe(200)
   })
 
+  it("lets only the last registrant of an inactive address sign in: a second registration replaces the password and name", async () => {
+    const email = uniqueEmail("victim")
+    // Someone else registers the address first, with a password of their own.
+    expect((await register({ email, name: "Mallory", password: "Attacker1!", password_confirm: "Attacker1!" })).status).toBe(201)
+    const squatter = await server.latestMail(email)
+    // The owner registers later; their mail's link (or a scanner opening it) activates the account.
+    expect((await register({ email, name: "Victoria" })).status).toBe(201)
+    const owners = await server.latestMail(email, { after: squatter.file })
+    // The first registrant's link no longer works, whoever opens it.
+    expect((await fetch(squatter.links[0]!, { redirect: "manual" })).headers.get("location")).toMatch(/\/unverified$/)
+    expect((await fetch(owners.links[0]!, { redirect: "manual" })).headers.get("location")).toMatch(/\/verify$/)
+    expect((await api(server).post("/v2/auth/login/", { email, password: "Attacker1!" })).status).toBe(400)
+    const signedIn = await api(server).post("/v2/auth/login/", { email, password: PASSWORD })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.data.user.name).toBe("Victoria")
+  })
+
   it("records the language of the registration, and the one each sign-in comes with, for mails to the user", async () => {
     const email = uniqueEmail()
     expect((await register({ email, locale: "id" })).status).toBe(201)

@@ -6,10 +6,11 @@
 //            editing --submit [no one]--> editing ("Enter at least 1 user.")
 //
 // Chosen people are temporary until invited: their role is changed, or they are removed, only here.
-// The members they became are sent to `inbox` (the members actor) to join the list.
+// The invitations sent are told to `inbox` (the members actor), which reads its list again: the
+// answer says nothing about the accounts behind the addresses (see Invitation in the contract).
 import { type AnyActorRef, assign, emit, enqueueActions, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
-import { type Member, type MemberRole, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../contract/members.ts"
+import { type Invitation, type MemberRole, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../contract/members.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type InviteRequest, inviteMembers } from "../../effects/members/invite.ts"
 import { suggestUsers } from "../../effects/members/suggest.ts"
@@ -51,7 +52,7 @@ export type InviteEvent =
   | { readonly type: "invite.timeout" }
 
 export type InviteEmitted =
-  | { readonly type: "invite.sent"; readonly members: ReadonlyArray<Member> }
+  | { readonly type: "invite.sent"; readonly members: ReadonlyArray<Invitation> }
   | { readonly type: "invite.failed"; readonly error: Notice }
 
 /** Typing settles for this long before suggestions are asked for. */
@@ -117,7 +118,7 @@ export const inviteMachine = setup({
     ),
     requireSomeone: assign({ error: noticeKey("validation.atLeast1User") }),
     /** The chosen are members now: the list shows them, the box starts over. */
-    delivered: enqueueActions(({ context, enqueue }, members: ReadonlyArray<Member>) => {
+    delivered: enqueueActions(({ context, enqueue }, members: ReadonlyArray<Invitation>) => {
       if (context.inbox !== null) enqueue.sendTo(context.inbox, { type: "members.invited", members })
       enqueue.emit({ type: "invite.sent", members })
       // Only those sent leave the box: someone added while the request was on its way stays.

@@ -1,9 +1,10 @@
 // The member dialog's collaborator list (spec sections 2, 4, 6, 8): five at a time as it scrolls, a
-// search, role changes, removal and ownership transfer, with the invite box as a child actor whose
-// invited members join the list after its first entry. Two regions:
+// search, role changes, removal and ownership transfer, with the invite box as a child actor; an
+// invitation reads the list again (its answer tells nothing of who has an account). Two regions:
 //
 //   list:   loading --> ready --more [next page]--> loadingMore --> ready;  loading --error--> failed
-//           search (any state) --> loading;  a transfer reloads the list and the viewer's role
+//           search (any state) --> loading;  an invitation reloads the list; a transfer reloads the
+//           list and the viewer's role
 //   action: idle --changeRole / remove / transfer--> working state --> idle (success or failure emitted)
 //
 // What the viewer may do follows their role on the lab: the owner and admins manage, the owner alone
@@ -13,7 +14,7 @@ import { assign, emit, enqueueActions, raise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Role } from "../../contract/labs.ts"
-import type { Member, MemberRole } from "../../contract/members.ts"
+import type { Invitation, Member, MemberRole } from "../../contract/members.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { changeMemberRole } from "../../effects/members/changeRole.ts"
 import { loadMembers, type MembersPageRequest } from "../../effects/members/list.ts"
@@ -24,7 +25,7 @@ import type { Notice } from "../../effects/Notice.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 import { inviteMachine } from "./invite.machine.ts"
-import { afterDeletion, appendPage, insertInvited } from "./rules.ts"
+import { afterDeletion, appendPage } from "./rules.ts"
 
 export interface MembersInput {
   readonly labId: string
@@ -61,8 +62,8 @@ export type MembersEvent =
   | { readonly type: "members.changeRole"; readonly member: Member; readonly role: MemberRole }
   | { readonly type: "members.remove"; readonly member: Member }
   | { readonly type: "members.transfer"; readonly member: Member }
-  /** From the invite box: these were invited. */
-  | { readonly type: "members.invited"; readonly members: ReadonlyArray<Member> }
+  /** From the invite box: these addresses were invited. */
+  | { readonly type: "members.invited"; readonly members: ReadonlyArray<Invitation> }
 
 export type MembersEmitted =
   | { readonly type: "members.done"; readonly operation: Operation }
@@ -128,9 +129,6 @@ export const membersMachine = setup({
       error: null
     })),
     showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
-    addInvited: assign(({ context, event }) =>
-      event.type === "members.invited" ? { members: insertInvited(context.members, event.members) } : {}
-    ),
     begin: assign(({ event }) => {
       switch (event.type) {
         case "members.changeRole":
@@ -171,14 +169,15 @@ export const membersMachine = setup({
     src: "inviteBox",
     input: ({ context, self }) => ({ labId: context.labId, locale: context.locale, inbox: self })
   },
-  on: { "members.invited": { actions: "addInvited" } },
   type: "parallel",
   states: {
     list: {
       initial: "loading",
       on: {
         "members.search": { target: ".loading", actions: "setSearch" },
-        "members.reload": { target: ".loading" }
+        "members.reload": { target: ".loading" },
+        // The list as it now stands shows who is in; the invitation's answer does not say.
+        "members.invited": { target: ".loading" }
       },
       states: {
         loading: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Member, UserSuggestion } from "../../contract/members.ts"
-import { addPicked, addTyped, afterDeletion, appendPage, emailsIn, hasTypedEmails, insertInvited, rowsOf, withoutChosen } from "./rules.ts"
+import { addPicked, addTyped, afterDeletion, appendPage, emailsIn, hasTypedEmails, rowsOf, withoutChosen } from "./rules.ts"
 
 const member = (id: string, role: Member["role_member"] = "reviewer"): Member => ({
   id,
@@ -56,18 +56,6 @@ describe("collaborator list", () => {
     const rows = rowsOf([member("owner", "owner"), member("m1")], [invitee("new@lab.test")])
     expect(rows.map((r) => (r.temporary ? r.invitee.email : r.member.id))).toEqual(["owner", "new@lab.test", "m1"])
     expect(rowsOf([], [invitee("new@lab.test")])).toHaveLength(1)
-  })
-
-  it("inserts invited members after the first entry, moving one already listed", () => {
-    const list = [member("owner", "owner"), member("m1"), member("m2")]
-    const raised = { ...member("m2"), role_member: "admin" as const }
-    expect(insertInvited(list, [member("m3"), raised]).map((m) => `${m.id}:${m.role_member}`)).toEqual([
-      "owner:owner",
-      "m3:reviewer",
-      "m2:admin",
-      "m1:reviewer"
-    ])
-    expect(insertInvited([], [member("m3")])).toEqual([member("m3")])
   })
 
   it("appends a page without rows it already has", () => {

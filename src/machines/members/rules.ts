@@ -68,15 +68,6 @@ export const rowsOf = (members: ReadonlyArray<Member>, invitees: ReadonlyArray<I
     invitees.map((invitee) => ({ temporary: true, invitee }))
   )
 
-/** Invited members go right after the first entry; one already listed moves there with its new role. */
-export const insertInvited = (members: ReadonlyArray<Member>, invited: ReadonlyArray<Member>): ReadonlyArray<Member> => {
-  const ids = new Set(invited.map((m) => m.id))
-  const [first, ...rest] = members
-  if (first === undefined) return invited
-  if (ids.has(first.id)) return members.map((m) => invited.find((i) => i.id === m.id) ?? m)
-  return [first, ...invited, ...rest.filter((m) => !ids.has(m.id))]
-}
-
 /** A further page, without the rows the list already has (insertions push rows down a page). */
 export const appendPage = (members: ReadonlyArray<Member>, page: ReadonlyArray<Member>): ReadonlyArray<Member> => {
   const ids = new Set(members.map((m) => m.id))
