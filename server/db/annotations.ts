@@ -74,4 +74,7 @@ export const toAnnotation = (row: AnnotationRow): Annotation => ({
   updated_at: row.updated_at
 })
 
+/** The annotation as one who is not the slide's member reads it: its author by name, never by email. */
+export const withoutEmail = (annotation: Annotation): Annotation => ({ ...annotation, user: { ...annotation.user, email: "" } })
+
 export const labelsOf = (db: Kysely<Database>, labId: string) => db.selectFrom("labels").selectAll().where("lab_id", "=", labId).execute()

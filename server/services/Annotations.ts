@@ -7,7 +7,15 @@ import { badRequest, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
 import { compactAnnotations } from "../db/annotation-compact.ts"
-import { annotationPage, annotationsById, countAnnotations, labelsOf, toAnnotation } from "../db/annotations.ts"
+import {
+  type AnnotationRow,
+  annotationPage,
+  annotationsById,
+  countAnnotations,
+  labelsOf,
+  toAnnotation,
+  withoutEmail
+} from "../db/annotations.ts"
 import type { AnnotationsTable } from "../db/schema.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import {
@@ -19,7 +27,7 @@ import {
   fitChanges,
   type LabelFacts
 } from "../domain/annotation-data.ts"
-import { isStale } from "../domain/annotation-rules.ts"
+import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
 import type { Paging } from "../domain/paging.ts"
 import { Database, sql, type Trx } from "./Database.ts"
@@ -74,17 +82,18 @@ export class Annotations extends Context.Service<
       const events = yield* EventLog
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
-        yield* viewSlide(database.db, userId, labId)
+        const lab = yield* viewSlide(database.db, userId, labId)
         const [rows, count] = yield* Effect.all([
           sql(() => annotationPage(database.db, labId, paging.limit, paging.offset)),
           sql(() => countAnnotations(database.db, labId))
         ])
-        return { results: rows.map(toAnnotation), count }
+        const shown = isMember(lab.access.standing) ? toAnnotation : (row: AnnotationRow) => withoutEmail(toAnnotation(row))
+        return { results: rows.map(shown), count }
       })
 
       const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
-        yield* viewSlide(database.db, userId, labId)
-        return yield* sql(() => compactAnnotations(database.db, labId))
+        const lab = yield* viewSlide(database.db, userId, labId)
+        return yield* sql(() => compactAnnotations(database.db, labId, isMember(lab.access.standing)))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
