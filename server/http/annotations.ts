@@ -31,9 +31,9 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           // The spec reads every annotation at once (limit 999999), so that is the default too.
           const paging = yield* requirePaging(query, ANNOTATION_LIMITS.pageLimit, ANNOTATION_LIMITS.pageLimit)
-          const { results, count } = yield* annotations.list(yield* viewerId, params.labId, paging)
+          const listed = yield* annotations.list(yield* viewerId, params.labId, paging)
           // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
-          return plainJson(AnnotationPage, ok(page(results, count, paging)))
+          return plainJson(AnnotationPage, ok(page(listed.results, listed.count, listed.paging)))
         })
       )
       .handle("compact", ({ params }) =>

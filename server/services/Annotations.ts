@@ -2,11 +2,17 @@
 // its version check and the delete. Each change records its event in the same transaction.
 import { Context, Data, Effect, Layer } from "effect"
 import type { Insertable } from "kysely"
-import { type Annotation, AnnotationConflict, type NewAnnotation, type UpdateAnnotationPayload } from "../../src/contract/annotations.ts"
+import {
+  ANNOTATION_LIMITS,
+  type Annotation,
+  AnnotationConflict,
+  type NewAnnotation,
+  type UpdateAnnotationPayload
+} from "../../src/contract/annotations.ts"
 import { badRequest, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
-import { compactAnnotations } from "../db/annotation-compact.ts"
+import { raiseRevision } from "../db/annotation-revision.ts"
 import {
   type AnnotationRow,
   annotationPage,
@@ -29,7 +35,8 @@ import {
 } from "../domain/annotation-data.ts"
 import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
-import type { Paging } from "../domain/paging.ts"
+import { capPaging, type Paging } from "../domain/paging.ts"
+import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
@@ -52,7 +59,7 @@ export class Annotations extends Context.Service<
       userId: string | undefined,
       labId: string,
       paging: Paging
-    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, ViewDenied>
+    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number; readonly paging: Paging }, ViewDenied>
     /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
     readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
     readonly create: (
@@ -80,20 +87,26 @@ export class Annotations extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const events = yield* EventLog
+      const cachedCompact = makeCompactCache()
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
         const lab = yield* viewSlide(database.db, userId, labId)
+        const member = isMember(lab.access.standing)
+        // Whoever is not the slide's member reads it a bounded page at a time (next_page leads on):
+        // a guest asking 999,999 of a large public slide made the server build the whole list in memory.
+        const page = member ? paging : capPaging(paging, ANNOTATION_LIMITS.guestPageLimit)
         const [rows, count] = yield* Effect.all([
-          sql(() => annotationPage(database.db, labId, paging.limit, paging.offset)),
+          sql(() => annotationPage(database.db, labId, page.limit, page.offset)),
           sql(() => countAnnotations(database.db, labId))
         ])
-        const shown = isMember(lab.access.standing) ? toAnnotation : (row: AnnotationRow) => withoutEmail(toAnnotation(row))
-        return { results: rows.map(shown), count }
+        const shown = member ? toAnnotation : (row: AnnotationRow) => withoutEmail(toAnnotation(row))
+        return { results: rows.map(shown), count, paging: page }
       })
 
       const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
         const lab = yield* viewSlide(database.db, userId, labId)
-        return yield* sql(() => compactAnnotations(database.db, labId, isMember(lab.access.standing)))
+        const revision = Number(lab.row.annotations_revision)
+        return yield* sql(() => cachedCompact(database.db, labId, revision, isMember(lab.access.standing)))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
@@ -158,6 +171,7 @@ export class Annotations extends Context.Service<
             if (rows.length > 0) {
               yield* insert(trx, rows)
               const changes: AnnotationChange[] = fresh.map((a) => changeOf({ ...a, version: 1 }, a.label))
+              yield* sql(() => raiseRevision(trx, labId))
               yield* events.record(trx, {
                 actorId: user.id,
                 kind: "annotation.created",
@@ -247,6 +261,7 @@ export class Annotations extends Context.Service<
                 ...(now ? { current: toAnnotation(now) } : {})
               })
             }
+            yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
               actorId: user.id,
               kind: "annotation.updated",
@@ -282,6 +297,7 @@ export class Annotations extends Context.Service<
                 ...(now ? { current: toAnnotation(now) } : {})
               })
             }
+            yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
               actorId: user.id,
               kind: "annotation.deleted",
