@@ -1,6 +1,6 @@
 // /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/compact/, /v2/labs/{labId}/annotations/{id}/,
 // /v2/labs/label-slide/ and /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Annotation, ANNOTATION_LIMITS, Label } from "../../src/contract/annotations.ts"
@@ -8,14 +8,22 @@ import { Api } from "../../src/contract/api.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
-import { Annotations } from "../services/Annotations.ts"
+import { Annotations, LIST_CHUNK } from "../services/Annotations.ts"
+import { AppConfig } from "../services/AppConfig.ts"
 import { Labels } from "../services/Labels.ts"
 import { SlideViewers } from "../services/SlideViewers.ts"
+import { listJson } from "./annotation-list-json.ts"
+import { clientInfo } from "./client-info.ts"
 import { ok, page } from "./envelope.ts"
+import { makeLargeReadSlots, streamedWithSlot, tooManyLargeReads } from "./large-reads.ts"
 import { requirePaging } from "./paging.ts"
 import { plainJson } from "./plain-json.ts"
 
 const AnnotationPage = Ok(Page(Annotation))
+
+/** A compact read above this many bytes is a large read (see large-reads.ts), sent in slices of 64 KB. */
+const COMPACT_LARGE_BYTES = 1024 * 1024
+const COMPACT_SLICE_BYTES = 64 * 1024
 const LabelPage = Ok(Page(Label))
 
 const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
@@ -26,14 +34,24 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
     const labels = yield* Labels
+    const address = Effect.map(clientInfo((yield* AppConfig).trustProxy), (client) => client.ip)
+    const slots = makeLargeReadSlots()
     return handlers
       .handle("list", ({ params, query }) =>
         Effect.gen(function* () {
           // The spec reads every annotation at once (limit 999999), so that is the default too.
           const paging = yield* requirePaging(query, ANNOTATION_LIMITS.pageLimit, ANNOTATION_LIMITS.pageLimit)
           const listed = yield* annotations.list(yield* viewerId, params.labId, paging)
-          // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
-          return plainJson(AnnotationPage, ok(page(listed.results, listed.count, listed.paging)))
+          const rows = Math.min(listed.paging.limit, listed.count - listed.paging.offset)
+          if (rows <= LIST_CHUNK) {
+            const results = (yield* Stream.runCollect(listed.chunks)).flat()
+            // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
+            return plainJson(AnnotationPage, ok(page(results, listed.count, listed.paging)))
+          }
+          // A large page is written out as it is read, and counts against the address's large reads.
+          const release = slots.take(yield* address)
+          if (release === undefined) return tooManyLargeReads()
+          return streamedWithSlot(listJson(listed.chunks, listed.count, listed.paging), release, "application/json")
         })
       )
       .handle("compact", ({ params }) =>
@@ -41,10 +59,16 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
           const bytes = yield* annotations.compact(yield* viewerId, params.labId)
           // Never stored: it changes with every edit and has no validator to revalidate it by, and
           // a browser writing 57 MB (100,000 polygons) into its disk cache delays the viewer.
-          return HttpServerResponse.uint8Array(bytes, {
-            contentType: "application/octet-stream",
-            headers: { "cache-control": "no-store" }
-          })
+          const headers = { "cache-control": "no-store" }
+          if (bytes.byteLength <= COMPACT_LARGE_BYTES)
+            return HttpServerResponse.uint8Array(bytes, { contentType: "application/octet-stream", headers })
+          const release = slots.take(yield* address)
+          if (release === undefined) return tooManyLargeReads()
+          // The cached bytes in slices, each written when the client has taken the last.
+          const slices = function* () {
+            for (let at = 0; at < bytes.byteLength; at += COMPACT_SLICE_BYTES) yield bytes.subarray(at, at + COMPACT_SLICE_BYTES)
+          }
+          return streamedWithSlot(Stream.fromIterable(slices()), release, "application/octet-stream", headers)
         })
       )
       .handle("labels", ({ query }) =>

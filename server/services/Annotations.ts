@@ -1,6 +1,6 @@
 // A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
 // its version check and the delete. Each change records its event in the same transaction.
-import { Context, Data, Effect, Layer } from "effect"
+import { Context, Data, Effect, Layer, Option, Stream } from "effect"
 import type { Insertable } from "kysely"
 import {
   ANNOTATION_LIMITS,
@@ -14,6 +14,7 @@ import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
 import { raiseRevision } from "../db/annotation-revision.ts"
 import {
+  type AnnotationCursor,
   type AnnotationRow,
   annotationPage,
   annotationsById,
@@ -41,6 +42,20 @@ import { Database, sql, type Trx } from "./Database.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
+/** Annotations read from the database at once for a list answer: the answer holds one chunk at a time. */
+export const LIST_CHUNK = 50
+
+/**
+ * A page of the slide's annotations: the slide's count, the page as served (a guest's is bounded),
+ * and its annotations in chunks, read as they are pulled, so a large page can be written out as it
+ * is read instead of built whole in memory.
+ */
+export interface AnnotationList {
+  readonly count: number
+  readonly paging: Paging
+  readonly chunks: Stream.Stream<ReadonlyArray<Annotation>>
+}
+
 /** Rows per INSERT: 16 values each stays far below either engine's bound-parameter limit. */
 const INSERT_ROWS = 200
 
@@ -55,11 +70,7 @@ const labelMap = (rows: ReadonlyArray<{ id: string; name: string; color: string 
 export class Annotations extends Context.Service<
   Annotations,
   {
-    readonly list: (
-      userId: string | undefined,
-      labId: string,
-      paging: Paging
-    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number; readonly paging: Paging }, ViewDenied>
+    readonly list: (userId: string | undefined, labId: string, paging: Paging) => Effect.Effect<AnnotationList, ViewDenied>
     /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
     readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
     readonly create: (
@@ -95,12 +106,22 @@ export class Annotations extends Context.Service<
         // Whoever is not the slide's member reads it a bounded page at a time (next_page leads on):
         // a guest asking 999,999 of a large public slide made the server build the whole list in memory.
         const page = member ? paging : capPaging(paging, ANNOTATION_LIMITS.guestPageLimit)
-        const [rows, count] = yield* Effect.all([
-          sql(() => annotationPage(database.db, labId, page.limit, page.offset)),
-          sql(() => countAnnotations(database.db, labId))
-        ])
+        const count = yield* sql(() => countAnnotations(database.db, labId))
         const shown = member ? toAnnotation : (row: AnnotationRow) => withoutEmail(toAnnotation(row))
-        return { results: rows.map(shown), count, paging: page }
+        // The page's rows a chunk at a time, each read when the answer is ready for it (see the type).
+        const chunks = Stream.paginate({ cursor: undefined as AnnotationCursor | undefined, left: page.limit }, (state) =>
+          Effect.map(
+            sql(() => annotationPage(database.db, labId, Math.min(LIST_CHUNK, state.left), page.offset, state.cursor)),
+            (rows) => {
+              const last = rows.at(-1)
+              const left = state.left - rows.length
+              const more = last !== undefined && rows.length === Math.min(LIST_CHUNK, state.left) && left > 0
+              const next = { cursor: { created_at: last?.created_at ?? "", ordinal: Number(last?.ordinal ?? 0), id: last?.id ?? "" }, left }
+              return [[rows.map(shown)], more ? Option.some(next) : Option.none()] as const
+            }
+          )
+        )
+        return { count, paging: page, chunks }
       })
 
       const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
