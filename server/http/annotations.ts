@@ -9,13 +9,14 @@ import { Ok, Page } from "../../src/contract/envelope.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
 import { Annotations, LIST_CHUNK } from "../services/Annotations.ts"
+import { CHECK_SLICE } from "../domain/annotation-data.ts"
 import { AppConfig } from "../services/AppConfig.ts"
 import { Labels } from "../services/Labels.ts"
 import { SlideViewers } from "../services/SlideViewers.ts"
 import { listJson } from "./annotation-list-json.ts"
 import { clientInfo } from "./client-info.ts"
 import { ok, page } from "./envelope.ts"
-import { makeLargeReadSlots, streamedWithSlot, tooManyLargeReads } from "./large-reads.ts"
+import { makeLargeReadSlots, streamedWithSlot, tooManyBulkWrites, tooManyLargeReads } from "./large-reads.ts"
 import { requirePaging } from "./paging.ts"
 import { plainJson } from "./plain-json.ts"
 
@@ -86,10 +87,18 @@ export const AnnotationsLive = HttpApiBuilder.group(
   "annotations",
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
+    // One large bulk write (more than a slice of annotations) per user at a time: any other bulk
+    // write of theirs while it is under way is a clear 429; forty 8 MB uploads at once once held
+    // 1.2 GB. Small ones (the SPA saves each finished shape) take no slot, so two tabs never clash.
+    const bulkWrites = makeLargeReadSlots(1)
     return handlers
       .handle("create", ({ params, payload }) =>
         Effect.gen(function* () {
-          const results = yield* annotations.create(yield* CurrentUser, params.labId, payload.data)
+          const user = yield* CurrentUser
+          if (bulkWrites.busy(user.id)) return tooManyBulkWrites()
+          const release = payload.data.length > CHECK_SLICE ? bulkWrites.take(user.id) : () => undefined
+          if (release === undefined) return tooManyBulkWrites()
+          const results = yield* annotations.create(user, params.labId, payload.data).pipe(Effect.ensuring(Effect.sync(release)))
           return ok({ results }, "Annotations saved.")
         })
       )

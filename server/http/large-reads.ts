@@ -1,4 +1,4 @@
-// Large reads of a slide's annotations (a list answer streamed beyond one chunk, a compact read of
+// Bulk writes and large reads held at once (slots per key: a user, an address). Large reads of a slide's annotations (a list answer streamed beyond one chunk, a compact read of
 // more than a megabyte) held at once per client address: beyond the limit a clear 429 with
 // Retry-After, before anything is read. A slot is held until its answer has been written out (or
 // the client went away), so a client that opens many and reads them slowly cannot pile them up.
@@ -26,7 +26,9 @@ export const makeLargeReadSlots = (limit = LARGE_READS_PER_ADDRESS) => {
       else held.set(address, left)
     }
   }
-  return { take }
+  /** Whether `address` holds a slot now. */
+  const busy = (address: string): boolean => held.has(address)
+  return { take, busy }
 }
 
 /** The contract's TooManyRequests, with the Retry-After header a 429 should carry. */
@@ -38,6 +40,19 @@ export const tooManyLargeReads = () =>
       retry_after: LARGE_READ_RETRY_SECONDS
     }),
     { status: 429, contentType: "application/json", headers: { "retry-after": String(LARGE_READ_RETRY_SECONDS) } }
+  )
+
+/** A second bulk write of the same user while one is under way. */
+export const BULK_WRITE_RETRY_SECONDS = 2
+
+export const tooManyBulkWrites = () =>
+  HttpServerResponse.text(
+    JSON.stringify({
+      _tag: "TooManyRequests",
+      message: "Your previous bulk save of annotations is still under way: send the next one when it is answered.",
+      retry_after: BULK_WRITE_RETRY_SECONDS
+    }),
+    { status: 429, contentType: "application/json", headers: { "retry-after": String(BULK_WRITE_RETRY_SECONDS) } }
   )
 
 /** `body` as a streamed answer that gives its slot back when written out, failed or abandoned. */

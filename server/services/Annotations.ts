@@ -29,16 +29,20 @@ import {
   canonicalData,
   changeOf,
   checkAnnotation,
+  CHECK_SLICE,
   checkNewAnnotations,
+  checkNewAnnotationsInSlices,
   derivedColumns,
   fitChanges,
-  type LabelFacts
+  type LabelFacts,
+  type Shape
 } from "../domain/annotation-data.ts"
 import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
 import { capPaging, type Paging } from "../domain/paging.ts"
 import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "./Database.ts"
+import { runInSlices } from "./slices.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
@@ -66,6 +70,63 @@ class IdRace extends Data.TaggedError("IdRace") {}
 
 const labelMap = (rows: ReadonlyArray<{ id: string; name: string; color: string }>): ReadonlyMap<string, LabelFacts> =>
   new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]))
+
+/** One annotation of a bulk upload, ready to store: what the transaction then only writes. */
+interface PreparedAnnotation {
+  readonly id: string
+  readonly shape: Shape
+  readonly label: LabelFacts
+  readonly data: Annotation["data"]
+  /** `data` as stored (JSON text). */
+  readonly json: string
+  readonly visible: boolean
+  readonly derived: ReturnType<typeof derivedColumns>
+}
+
+/** The canonical data and stored columns of checked shapes, pausing every CHECK_SLICE (see slices.ts). */
+function* prepareAnnotations(
+  items: ReadonlyArray<NewAnnotation>,
+  shapes: ReadonlyArray<Shape>,
+  labels: ReadonlyMap<string, LabelFacts>
+): Generator<void, ReadonlyArray<PreparedAnnotation>> {
+  const out: PreparedAnnotation[] = []
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) yield
+    const id = item.id.toLowerCase()
+    const shape = shapes[index]!
+    const label = labels.get(shape.labelId)!
+    const data = canonicalData(id, item.data, label)
+    out.push({
+      id,
+      shape,
+      label,
+      data,
+      json: JSON.stringify(data),
+      visible: item.visible ?? true,
+      derived: derivedColumns(shape.geometry, data)
+    })
+  }
+  return out
+}
+
+/** A generator's result, run at once. */
+const finish = <A>(steps: Generator<void, A>): A => {
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
+}
+
+/** Whether every label the prepared annotations use is as it was when they were prepared. */
+const sameLabels = (
+  before: ReadonlyMap<string, LabelFacts>,
+  now: ReadonlyMap<string, LabelFacts>,
+  prepared: ReadonlyArray<PreparedAnnotation>
+): boolean =>
+  [...new Set(prepared.map((p) => p.label.id))].every((id) => {
+    const a = before.get(id)
+    const b = now.get(id)
+    return a !== undefined && b !== undefined && a.name === b.name && a.color === b.color
+  })
 
 export class Annotations extends Context.Service<
   Annotations,
@@ -142,41 +203,49 @@ export class Annotations extends Context.Service<
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
 
-      const createOnce = (user: AuthenticatedUser, labId: string, items: ReadonlyArray<NewAnnotation>) =>
+      const createOnce = (
+        user: AuthenticatedUser,
+        labId: string,
+        items: ReadonlyArray<NewAnnotation>,
+        checkedWith: ReadonlyMap<string, LabelFacts>,
+        checkedRows: ReadonlyArray<PreparedAnnotation>
+      ) =>
         database.transaction((trx) =>
           Effect.gen(function* () {
             yield* requireSlide(trx, user.id, labId, "annotation.create")
             const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
-            const checked = checkNewAnnotations(items, labels)
-            if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
-            const ids = items.map((item) => item.id.toLowerCase())
+            // Prepared before the transaction (in slices) against the labels as they were then; a
+            // label renamed, recoloured or deleted meanwhile (rare) means preparing again, at once.
+            let prepared = checkedRows
+            if (!sameLabels(checkedWith, labels, checkedRows)) {
+              const checked = checkNewAnnotations(items, labels)
+              if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+              prepared = finish(prepareAnnotations(items, checked.value, labels))
+            }
+            const ids = prepared.map((p) => p.id)
             const existing = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
             const now = stamp()
             const fresh: Array<{ id: string; data: Annotation["data"]; visible: boolean; label: LabelFacts }> = []
             const rows: Array<Insertable<AnnotationsTable>> = []
-            for (const [index, item] of items.entries()) {
-              const id = ids[index]!
-              const shape = checked.value[index]!
-              const label = labels.get(shape.labelId)!
-              const data = canonicalData(id, item.data, label)
-              const visible = item.visible ?? true
+            for (const [index, p] of prepared.entries()) {
+              const { id, data, visible, label } = p
               const found = existing.get(id)
               if (found) {
                 // A retried upload: the same content is answered as created; other content is a conflict.
                 if (found.lab_id !== labId) return yield* new AnnotationConflict({ message: `The id ${id} is already used.` })
                 const current = toAnnotation(found)
-                if (JSON.stringify(current.data) !== JSON.stringify(data) || current.visible !== visible)
+                if (JSON.stringify(current.data) !== p.json || current.visible !== visible)
                   return yield* new AnnotationConflict({ message: `Annotation ${id} already exists with other content.`, current })
                 continue
               }
               fresh.push({ id, data, visible, label })
-              const { minX, minY, maxX, maxY } = shape.bbox
+              const { minX, minY, maxX, maxY } = p.shape.bbox
               rows.push({
                 id,
                 lab_id: labId,
                 label_id: label.id,
                 author_id: user.id,
-                data: JSON.stringify(data),
+                data: p.json,
                 visible: visible ? 1 : 0,
                 version: 1,
                 min_x: minX,
@@ -186,7 +255,7 @@ export class Annotations extends Context.Service<
                 created_at: now,
                 ordinal: index,
                 updated_at: now,
-                ...derivedColumns(shape.geometry, data)
+                ...p.derived
               })
             }
             if (rows.length > 0) {
@@ -210,9 +279,16 @@ export class Annotations extends Context.Service<
         labId: string,
         items: ReadonlyArray<NewAnnotation>
       ) {
-        const again = () =>
-          createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
-        return yield* createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", again))
+        // Checked and prepared outside the transaction, in slices: an 8 MB upload parses for
+        // seconds, and neither the event loop nor SQLite's one connection may wait for it.
+        yield* requireSlide(database.db, user.id, labId, "annotation.create")
+        const labels = labelMap(yield* sql(() => labelsOf(database.db, labId)))
+        const checked = yield* runInSlices(checkNewAnnotationsInSlices(items, labels))
+        if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+        const prepared = yield* runInSlices(prepareAnnotations(items, checked.value, labels))
+        const once = () => createOnce(user, labId, items, labels, prepared)
+        const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
+        return yield* once().pipe(Effect.catchTag("IdRace", again))
       })
 
       /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */
