@@ -233,9 +233,16 @@ export class Annotations extends Context.Service<
               if (found) {
                 // A retried upload: the same content is answered as created; other content is a conflict.
                 if (found.lab_id !== labId) return yield* new AnnotationConflict({ message: `The id ${id} is already used.` })
-                const current = toAnnotation(found)
-                if (JSON.stringify(current.data) !== p.json || current.visible !== visible)
-                  return yield* new AnnotationConflict({ message: `Annotation ${id} already exists with other content.`, current })
+                // The stored text is the canonical data as it was written: equal text is the same
+                // content without parsing it (only a label renamed since needs the full comparison).
+                const same =
+                  Number(found.visible) === (visible ? 1 : 0) &&
+                  (found.data === p.json || JSON.stringify(toAnnotation(found).data) === p.json)
+                if (!same)
+                  return yield* new AnnotationConflict({
+                    message: `Annotation ${id} already exists with other content.`,
+                    current: toAnnotation(found)
+                  })
                 continue
               }
               fresh.push({ id, data, visible, label })
@@ -269,8 +276,23 @@ export class Annotations extends Context.Service<
                 payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes) }
               })
             }
-            const stored = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
-            return ids.map((id) => toAnnotation(stored.get(id)!))
+            // The answer from what was prepared (no stored selector parsed again): a new row is as
+            // written; one that existed keeps its author, version and times.
+            return prepared.map((p): Annotation => {
+              const found = existing.get(p.id)
+              return {
+                id: p.id,
+                lab_id: labId,
+                data: p.data,
+                visible: p.visible,
+                user: found
+                  ? { id: found.author_id, email: found.author_email, name: found.author_name }
+                  : { id: user.id, email: user.email, name: user.name },
+                version: found ? Number(found.version) : 1,
+                created_at: found ? found.created_at : now,
+                updated_at: found ? found.updated_at : now
+              }
+            })
           })
         )
 
