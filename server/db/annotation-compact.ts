@@ -5,7 +5,8 @@ import type { Kysely } from "kysely"
 import { type CompactHeader, encodeCompact, KINDS, type Kind } from "../../src/annotation/compact.ts"
 import type { Database } from "./schema.ts"
 
-export const compactAnnotations = async (db: Kysely<Database>, labId: string): Promise<Uint8Array> => {
+/** `emails`: whether the authors' emails are given (to the slide's members) or left empty (anyone else). */
+export const compactAnnotations = async (db: Kysely<Database>, labId: string, emails: boolean): Promise<Uint8Array> => {
   // Rows first, then labels and authors: a label or user deleted in between took its annotations
   // with it (the foreign keys cascade), so a row whose label or author is missing is gone, and left out.
   const rows = await db
@@ -17,8 +18,9 @@ export const compactAnnotations = async (db: Kysely<Database>, labId: string): P
     .execute()
   const labels = await db.selectFrom("labels").select(["id", "name", "color"]).where("lab_id", "=", labId).execute()
   const authorIds = [...new Set(rows.map((row) => row.author_id))]
-  const authors =
+  const found =
     authorIds.length === 0 ? [] : await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", authorIds).execute()
+  const authors = emails ? found : found.map((author) => ({ ...author, email: "" }))
 
   const labelAt = new Map(labels.map((label, i) => [label.id, i]))
   const authorAt = new Map(authors.map((author, i) => [author.id, i]))

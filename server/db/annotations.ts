@@ -1,5 +1,5 @@
 // The SQL of annotations and labels, and their rows as the wire shows them.
-import type { Kysely, Selectable } from "kysely"
+import { type Kysely, type Selectable, sql } from "kysely"
 import type { Annotation, Label, WebAnnotation } from "../../src/contract/annotations.ts"
 import { storedData } from "../domain/annotation-data.ts"
 import type { Database, LabelsTable } from "./schema.ts"
@@ -26,6 +26,7 @@ const annotationColumns = [
   "a.visible",
   "a.version",
   "a.created_at",
+  "a.ordinal",
   "a.updated_at",
   "l.name as label_name",
   "l.color as label_color",
@@ -42,9 +43,30 @@ const annotationsOf = (db: Kysely<Database>) =>
 
 export type AnnotationRow = Awaited<ReturnType<ReturnType<typeof annotationsOf>["executeTakeFirstOrThrow"]>>
 
-/** A page of the slide's annotations, in the order they were drawn. */
-export const annotationPage = (db: Kysely<Database>, labId: string, limit: number, offset: number) =>
-  annotationsOf(db).where("a.lab_id", "=", labId).orderBy("a.created_at").orderBy("a.ordinal").limit(limit).offset(offset).execute()
+/** Where a read of the slide's annotations stopped: the last row's place in drawing order. */
+export interface AnnotationCursor {
+  readonly created_at: string
+  readonly ordinal: number
+  readonly id: string
+}
+
+/**
+ * Up to `limit` of the slide's annotations in the order they were drawn (the id breaks ties of two
+ * uploads in one millisecond): from `offset` for a page's first rows, or after `cursor` for the
+ * next rows of the same page, so rows deleted meanwhile shift nothing.
+ */
+export const annotationPage = (db: Kysely<Database>, labId: string, limit: number, offset: number, cursor?: AnnotationCursor) =>
+  annotationsOf(db)
+    .where("a.lab_id", "=", labId)
+    .$if(cursor !== undefined, (q) =>
+      q.where(sql<boolean>`(a.created_at, a.ordinal, a.id) > (${cursor!.created_at}, ${cursor!.ordinal}, ${cursor!.id})`)
+    )
+    .orderBy("a.created_at")
+    .orderBy("a.ordinal")
+    .orderBy("a.id")
+    .limit(limit)
+    .offset(cursor === undefined ? offset : 0)
+    .execute()
 
 export const countAnnotations = async (db: Kysely<Database>, labId: string): Promise<number> => {
   const row = await db
@@ -73,5 +95,8 @@ export const toAnnotation = (row: AnnotationRow): Annotation => ({
   created_at: row.created_at,
   updated_at: row.updated_at
 })
+
+/** The annotation as one who is not the slide's member reads it: its author by name, never by email. */
+export const withoutEmail = (annotation: Annotation): Annotation => ({ ...annotation, user: { ...annotation.user, email: "" } })
 
 export const labelsOf = (db: Kysely<Database>, labId: string) => db.selectFrom("labels").selectAll().where("lab_id", "=", labId).execute()

@@ -99,6 +99,8 @@ export interface LabsTable {
   blob_key: string | null
   /** The lab's own public flag, mirrored from its `mylab-is_public` metadata entry. */
   is_public: number
+  /** Raised by every write to the slide's annotations or labels (migration 0019): the compact read's cache key. */
+  annotations_revision: Generated<number>
   created_at: string
   updated_at: string
   deleted_at: string | null

@@ -36,31 +36,50 @@ const checkOne = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>, 
 export const checkAnnotation = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>): Checked<Shape> =>
   checkOne(data, labels, "The annotation")
 
-/** A bulk upload's shapes in order, or every refusal (up to ERRORS_LISTED). */
-export const checkNewAnnotations = (
+/** Items checked between two pauses of a sliced check (see slices.ts): a few milliseconds of parsing. */
+export const CHECK_SLICE = 100
+
+/**
+ * A bulk upload's shapes in order, or every refusal (up to ERRORS_LISTED), as a generator that
+ * pauses (yields) after every CHECK_SLICE items, so that the server can answer other requests
+ * between slices of an 8 MB upload (server/services/slices.ts runs it).
+ */
+export function* checkNewAnnotationsInSlices(
   items: ReadonlyArray<NewAnnotation>,
   labels: ReadonlyMap<string, LabelFacts>
-): Checked<ReadonlyArray<Shape>> => {
+): Generator<void, Checked<ReadonlyArray<Shape>>> {
   if (items.length === 0) return { ok: false, errors: ["Send at least one annotation."] }
   if (items.length > ANNOTATION_LIMITS.perPost)
     return { ok: false, errors: [`Send at most ${ANNOTATION_LIMITS.perPost} annotations at once; this list has ${items.length}.`] }
   const errors: string[] = []
   const shapes: Shape[] = []
   const seen = new Set<string>()
-  items.forEach((item, index) => {
-    if (errors.length >= ERRORS_LISTED) return
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) yield
+    if (errors.length >= ERRORS_LISTED) break
     const where = `Annotation ${index} (${item.id})`
     const id = item.id.toLowerCase()
     if (seen.has(id)) {
       errors.push(`${where}: this id is in the list twice.`)
-      return
+      continue
     }
     seen.add(id)
     const checked = checkOne(item.data, labels, where)
     if (checked.ok) shapes.push(checked.value)
     else errors.push(...checked.errors)
-  })
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: shapes }
+}
+
+/** The same check at once, without pauses. */
+export const checkNewAnnotations = (
+  items: ReadonlyArray<NewAnnotation>,
+  labels: ReadonlyMap<string, LabelFacts>
+): Checked<ReadonlyArray<Shape>> => {
+  const steps = checkNewAnnotationsInSlices(items, labels)
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
 }
 
 /**

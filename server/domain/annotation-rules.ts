@@ -27,6 +27,12 @@ const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
 
 /**
+ * Whether the asker is one of the slide's people (owner, admin, reviewer). Everyone else who reads a
+ * public slide (a guest, a signed-in stranger) sees annotators by name only, never their email.
+ */
+export const isMember = (standing: Standing): boolean => members.includes(standing)
+
+/**
  * Why the action is refused, if it is: "hidden" (the slide is not visible: 404, or 401 to a guest),
  * "forbidden" (403). `ownsTarget`: the annotation being edited is the asker's own.
  */

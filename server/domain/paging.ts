@@ -41,3 +41,7 @@ export const pageMeta = (count: number, { page, limit }: Paging, atLeast = false
   next_page: page * limit < count ? page + 1 : null,
   ...(atLeast ? { count_relation: "gte" as const } : {})
 })
+
+/** The same page with at most `limit` items: the page number stays, the offset follows the smaller limit. */
+export const capPaging = (paging: Paging, limit: number): Paging =>
+  paging.limit <= limit ? paging : { page: paging.page, limit, offset: (paging.page - 1) * limit }

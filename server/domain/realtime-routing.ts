@@ -49,17 +49,29 @@ const notices = (
   return recipients.map((user) => ({ channel: channel(user), event: event(user), data }))
 }
 
-/** Annotation and label changes go to the slide's own channel only (folders do not show them). */
-const onSlide = (e: LoggedEvent, event: (labId: string) => string, data: (changer: Changer) => Message["data"]): Message[] =>
-  e.lab_id === null
-    ? []
-    : [
-        {
-          channel: labChannel(e.lab_id),
-          event: event(e.lab_id),
-          data: data({ lab_id: e.lab_id, user_id: e.actor_id ?? "", at: e.created_at })
-        }
-      ]
+type SlideChange = AnnotationsCreated | AnnotationUpdated | AnnotationDeleted | LabelChanged
+
+/**
+ * Annotation and label changes go to the slide's own channel only (folders do not show them). On a
+ * public slide that channel is open to anyone signed in, not only its members, so the changer is
+ * named there by name only: `user_email` is left empty.
+ */
+const onSlide = (
+  e: LoggedEvent,
+  publicLabs: ReadonlySet<string>,
+  event: (labId: string) => string,
+  data: (changer: Changer) => SlideChange
+): Message[] => {
+  if (e.lab_id === null) return []
+  const change = data({ lab_id: e.lab_id, user_id: e.actor_id ?? "", at: e.created_at })
+  return [
+    {
+      channel: labChannel(e.lab_id),
+      event: event(e.lab_id),
+      data: publicLabs.has(e.lab_id) ? { ...change, user_email: "" } : change
+    }
+  ]
+}
 
 interface Changer {
   readonly lab_id: string
@@ -67,23 +79,27 @@ interface Changer {
   readonly at: string
 }
 
-export const routeEvent = (e: LoggedEvent): ReadonlyArray<Message> => {
+/**
+ * `publicLabs`: the slides among the events' labs that are public as the events are sent (the
+ * publisher asks; see onSlide). Only annotation and label changes read it.
+ */
+export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new Set()): ReadonlyArray<Message> => {
   switch (e.kind) {
     case "annotation.created": {
       const { user_email, user_name, count, annotations } = e.payload
-      return onSlide(e, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, user_name, count, annotations }))
+      return onSlide(e, publicLabs, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, user_name, count, annotations }))
     }
     case "annotation.updated": {
       const { user_email, user_name, annotation } = e.payload
-      return onSlide(e, realtimeEvents.updateAnnotation, (c) => ({ ...c, user_email, user_name, annotation }))
+      return onSlide(e, publicLabs, realtimeEvents.updateAnnotation, (c) => ({ ...c, user_email, user_name, annotation }))
     }
     case "annotation.deleted": {
       const { user_email, user_name, id, label_id } = e.payload
-      return onSlide(e, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, user_name, id, label_id }))
+      return onSlide(e, publicLabs, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, user_name, id, label_id }))
     }
     case "label.changed": {
       const { user_email, user_name, action, label, annotations_deleted } = e.payload
-      return onSlide(e, realtimeEvents.label, (c) => ({ ...c, user_email, user_name, action, label, annotations_deleted }))
+      return onSlide(e, publicLabs, realtimeEvents.label, (c) => ({ ...c, user_email, user_name, action, label, annotations_deleted }))
     }
     case "upload.status": {
       // A file's status goes to its own channel and to its folder's: a folder view hears every

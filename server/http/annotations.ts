@@ -1,6 +1,6 @@
 // /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/compact/, /v2/labs/{labId}/annotations/{id}/,
 // /v2/labs/label-slide/ and /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
-import { Effect } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Annotation, ANNOTATION_LIMITS, Label } from "../../src/contract/annotations.ts"
@@ -8,15 +8,25 @@ import { Api } from "../../src/contract/api.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
-import { Annotations } from "../services/Annotations.ts"
+import { Annotations, LIST_CHUNK } from "../services/Annotations.ts"
+import { CHECK_SLICE } from "../domain/annotation-data.ts"
+import { AppConfig } from "../services/AppConfig.ts"
 import { Labels } from "../services/Labels.ts"
 import { SlideViewers } from "../services/SlideViewers.ts"
+import { listJson } from "./annotation-list-json.ts"
+import { clientInfo } from "./client-info.ts"
 import { ok, page } from "./envelope.ts"
+import { makeLargeReadSlots, streamedWithSlot, tooManyBulkWrites, tooManyLargeReads } from "./large-reads.ts"
 import { requirePaging } from "./paging.ts"
 import { plainJson } from "./plain-json.ts"
 
 const AnnotationPage = Ok(Page(Annotation))
+
+/** A compact read above this many bytes is a large read (see large-reads.ts), sent in slices of 64 KB. */
+const COMPACT_LARGE_BYTES = 1024 * 1024
+const COMPACT_SLICE_BYTES = 64 * 1024
 const LabelPage = Ok(Page(Label))
+const CreatedAnnotations = Ok(Schema.Struct({ results: Schema.Array(Annotation) }))
 
 const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
 
@@ -26,14 +36,24 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
     const labels = yield* Labels
+    const address = Effect.map(clientInfo((yield* AppConfig).trustProxy), (client) => client.ip)
+    const slots = makeLargeReadSlots()
     return handlers
       .handle("list", ({ params, query }) =>
         Effect.gen(function* () {
           // The spec reads every annotation at once (limit 999999), so that is the default too.
           const paging = yield* requirePaging(query, ANNOTATION_LIMITS.pageLimit, ANNOTATION_LIMITS.pageLimit)
-          const { results, count } = yield* annotations.list(yield* viewerId, params.labId, paging)
-          // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
-          return plainJson(AnnotationPage, ok(page(results, count, paging)))
+          const listed = yield* annotations.list(yield* viewerId, params.labId, paging)
+          const rows = Math.min(listed.paging.limit, listed.count - listed.paging.offset)
+          if (rows <= LIST_CHUNK) {
+            const results = (yield* Stream.runCollect(listed.chunks)).flat()
+            // Shapes are large: skip the schema's encoding walk (the server tests decode the answer).
+            return plainJson(AnnotationPage, ok(page(results, listed.count, listed.paging)))
+          }
+          // A large page is written out as it is read, and counts against the address's large reads.
+          const release = slots.take(yield* address)
+          if (release === undefined) return tooManyLargeReads()
+          return streamedWithSlot(listJson(listed.chunks, listed.count, listed.paging), release, "application/json")
         })
       )
       .handle("compact", ({ params }) =>
@@ -41,10 +61,16 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
           const bytes = yield* annotations.compact(yield* viewerId, params.labId)
           // Never stored: it changes with every edit and has no validator to revalidate it by, and
           // a browser writing 57 MB (100,000 polygons) into its disk cache delays the viewer.
-          return HttpServerResponse.uint8Array(bytes, {
-            contentType: "application/octet-stream",
-            headers: { "cache-control": "no-store" }
-          })
+          const headers = { "cache-control": "no-store" }
+          if (bytes.byteLength <= COMPACT_LARGE_BYTES)
+            return HttpServerResponse.uint8Array(bytes, { contentType: "application/octet-stream", headers })
+          const release = slots.take(yield* address)
+          if (release === undefined) return tooManyLargeReads()
+          // The cached bytes in slices, each written when the client has taken the last.
+          const slices = function* () {
+            for (let at = 0; at < bytes.byteLength; at += COMPACT_SLICE_BYTES) yield bytes.subarray(at, at + COMPACT_SLICE_BYTES)
+          }
+          return streamedWithSlot(Stream.fromIterable(slices()), release, "application/octet-stream", headers)
         })
       )
       .handle("labels", ({ query }) =>
@@ -62,11 +88,20 @@ export const AnnotationsLive = HttpApiBuilder.group(
   "annotations",
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
+    // One large bulk write (more than a slice of annotations) per user at a time: any other bulk
+    // write of theirs while it is under way is a clear 429; forty 8 MB uploads at once once held
+    // 1.2 GB. Small ones (the SPA saves each finished shape) take no slot, so two tabs never clash.
+    const bulkWrites = makeLargeReadSlots(1)
     return handlers
       .handle("create", ({ params, payload }) =>
         Effect.gen(function* () {
-          const results = yield* annotations.create(yield* CurrentUser, params.labId, payload.data)
-          return ok({ results }, "Annotations saved.")
+          const user = yield* CurrentUser
+          if (bulkWrites.busy(user.id)) return tooManyBulkWrites()
+          const release = payload.data.length > CHECK_SLICE ? bulkWrites.take(user.id) : () => undefined
+          if (release === undefined) return tooManyBulkWrites()
+          const results = yield* annotations.create(user, params.labId, payload.data).pipe(Effect.ensuring(Effect.sync(release)))
+          // 5,000 shapes: skip the schema's encoding walk, as the list does (the server tests decode it).
+          return plainJson(CreatedAnnotations, ok({ results }, "Annotations saved."), 201)
         })
       )
       .handle("update", ({ params, payload }) =>

@@ -15,6 +15,6 @@ export type Plain<S extends Schema.Top> = [S["Type"]] extends [S["Encoded"]]
     : never
   : never
 
-/** `value` as the JSON answer of an endpoint whose success schema is `schema` (status 200). */
-export const plainJson = <S extends Schema.Top>(_schema: S, value: Plain<S>): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.text(JSON.stringify(value), { contentType: "application/json" })
+/** `value` as the JSON answer of an endpoint whose success schema is `schema` (status 200 unless given). */
+export const plainJson = <S extends Schema.Top>(_schema: S, value: Plain<S>, status = 200): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.text(JSON.stringify(value), { contentType: "application/json", status })

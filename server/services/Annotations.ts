@@ -1,30 +1,64 @@
 // A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
 // its version check and the delete. Each change records its event in the same transaction.
-import { Context, Data, Effect, Layer } from "effect"
+import { Context, Data, Effect, Layer, Option, Stream } from "effect"
 import type { Insertable } from "kysely"
-import { type Annotation, AnnotationConflict, type NewAnnotation, type UpdateAnnotationPayload } from "../../src/contract/annotations.ts"
+import {
+  ANNOTATION_LIMITS,
+  type Annotation,
+  AnnotationConflict,
+  type NewAnnotation,
+  type UpdateAnnotationPayload
+} from "../../src/contract/annotations.ts"
 import { badRequest, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
-import { compactAnnotations } from "../db/annotation-compact.ts"
-import { annotationPage, annotationsById, countAnnotations, labelsOf, toAnnotation } from "../db/annotations.ts"
+import { raiseRevision } from "../db/annotation-revision.ts"
+import {
+  type AnnotationCursor,
+  type AnnotationRow,
+  annotationPage,
+  annotationsById,
+  countAnnotations,
+  labelsOf,
+  toAnnotation,
+  withoutEmail
+} from "../db/annotations.ts"
 import type { AnnotationsTable } from "../db/schema.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import {
   canonicalData,
   changeOf,
   checkAnnotation,
+  CHECK_SLICE,
   checkNewAnnotations,
+  checkNewAnnotationsInSlices,
   derivedColumns,
   fitChanges,
-  type LabelFacts
+  type LabelFacts,
+  type Shape
 } from "../domain/annotation-data.ts"
-import { isStale } from "../domain/annotation-rules.ts"
+import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
-import type { Paging } from "../domain/paging.ts"
+import { capPaging, type Paging } from "../domain/paging.ts"
+import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "./Database.ts"
+import { runInSlices } from "./slices.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
+
+/** Annotations read from the database at once for a list answer: the answer holds one chunk at a time. */
+export const LIST_CHUNK = 50
+
+/**
+ * A page of the slide's annotations: the slide's count, the page as served (a guest's is bounded),
+ * and its annotations in chunks, read as they are pulled, so a large page can be written out as it
+ * is read instead of built whole in memory.
+ */
+export interface AnnotationList {
+  readonly count: number
+  readonly paging: Paging
+  readonly chunks: Stream.Stream<ReadonlyArray<Annotation>>
+}
 
 /** Rows per INSERT: 16 values each stays far below either engine's bound-parameter limit. */
 const INSERT_ROWS = 200
@@ -37,14 +71,67 @@ class IdRace extends Data.TaggedError("IdRace") {}
 const labelMap = (rows: ReadonlyArray<{ id: string; name: string; color: string }>): ReadonlyMap<string, LabelFacts> =>
   new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]))
 
+/** One annotation of a bulk upload, ready to store: what the transaction then only writes. */
+interface PreparedAnnotation {
+  readonly id: string
+  readonly shape: Shape
+  readonly label: LabelFacts
+  readonly data: Annotation["data"]
+  /** `data` as stored (JSON text). */
+  readonly json: string
+  readonly visible: boolean
+  readonly derived: ReturnType<typeof derivedColumns>
+}
+
+/** The canonical data and stored columns of checked shapes, pausing every CHECK_SLICE (see slices.ts). */
+function* prepareAnnotations(
+  items: ReadonlyArray<NewAnnotation>,
+  shapes: ReadonlyArray<Shape>,
+  labels: ReadonlyMap<string, LabelFacts>
+): Generator<void, ReadonlyArray<PreparedAnnotation>> {
+  const out: PreparedAnnotation[] = []
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) yield
+    const id = item.id.toLowerCase()
+    const shape = shapes[index]!
+    const label = labels.get(shape.labelId)!
+    const data = canonicalData(id, item.data, label, shape.geometry)
+    out.push({
+      id,
+      shape,
+      label,
+      data,
+      json: JSON.stringify(data),
+      visible: item.visible ?? true,
+      derived: derivedColumns(shape.geometry, data)
+    })
+  }
+  return out
+}
+
+/** A generator's result, run at once. */
+const finish = <A>(steps: Generator<void, A>): A => {
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
+}
+
+/** Whether every label the prepared annotations use is as it was when they were prepared. */
+const sameLabels = (
+  before: ReadonlyMap<string, LabelFacts>,
+  now: ReadonlyMap<string, LabelFacts>,
+  prepared: ReadonlyArray<PreparedAnnotation>
+): boolean =>
+  [...new Set(prepared.map((p) => p.label.id))].every((id) => {
+    const a = before.get(id)
+    const b = now.get(id)
+    return a !== undefined && b !== undefined && a.name === b.name && a.color === b.color
+  })
+
 export class Annotations extends Context.Service<
   Annotations,
   {
-    readonly list: (
-      userId: string | undefined,
-      labId: string,
-      paging: Paging
-    ) => Effect.Effect<{ readonly results: ReadonlyArray<Annotation>; readonly count: number }, ViewDenied>
+    readonly list: (userId: string | undefined, labId: string, paging: Paging) => Effect.Effect<AnnotationList, ViewDenied>
     /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
     readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
     readonly create: (
@@ -72,19 +159,36 @@ export class Annotations extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const events = yield* EventLog
+      const cachedCompact = makeCompactCache()
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
-        yield* viewSlide(database.db, userId, labId)
-        const [rows, count] = yield* Effect.all([
-          sql(() => annotationPage(database.db, labId, paging.limit, paging.offset)),
-          sql(() => countAnnotations(database.db, labId))
-        ])
-        return { results: rows.map(toAnnotation), count }
+        const lab = yield* viewSlide(database.db, userId, labId)
+        const member = isMember(lab.access.standing)
+        // Whoever is not the slide's member reads it a bounded page at a time (next_page leads on):
+        // a guest asking 999,999 of a large public slide made the server build the whole list in memory.
+        const page = member ? paging : capPaging(paging, ANNOTATION_LIMITS.guestPageLimit)
+        const count = yield* sql(() => countAnnotations(database.db, labId))
+        const shown = member ? toAnnotation : (row: AnnotationRow) => withoutEmail(toAnnotation(row))
+        // The page's rows a chunk at a time, each read when the answer is ready for it (see the type).
+        const chunks = Stream.paginate({ cursor: undefined as AnnotationCursor | undefined, left: page.limit }, (state) =>
+          Effect.map(
+            sql(() => annotationPage(database.db, labId, Math.min(LIST_CHUNK, state.left), page.offset, state.cursor)),
+            (rows) => {
+              const last = rows.at(-1)
+              const left = state.left - rows.length
+              const more = last !== undefined && rows.length === Math.min(LIST_CHUNK, state.left) && left > 0
+              const next = { cursor: { created_at: last?.created_at ?? "", ordinal: Number(last?.ordinal ?? 0), id: last?.id ?? "" }, left }
+              return [[rows.map(shown)], more ? Option.some(next) : Option.none()] as const
+            }
+          )
+        )
+        return { count, paging: page, chunks }
       })
 
       const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
-        yield* viewSlide(database.db, userId, labId)
-        return yield* sql(() => compactAnnotations(database.db, labId))
+        const lab = yield* viewSlide(database.db, userId, labId)
+        const revision = Number(lab.row.annotations_revision)
+        return yield* sql(() => cachedCompact(database.db, labId, revision, isMember(lab.access.standing)))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
@@ -99,41 +203,56 @@ export class Annotations extends Context.Service<
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
 
-      const createOnce = (user: AuthenticatedUser, labId: string, items: ReadonlyArray<NewAnnotation>) =>
+      const createOnce = (
+        user: AuthenticatedUser,
+        labId: string,
+        items: ReadonlyArray<NewAnnotation>,
+        checkedWith: ReadonlyMap<string, LabelFacts>,
+        checkedRows: ReadonlyArray<PreparedAnnotation>
+      ) =>
         database.transaction((trx) =>
           Effect.gen(function* () {
             yield* requireSlide(trx, user.id, labId, "annotation.create")
             const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
-            const checked = checkNewAnnotations(items, labels)
-            if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
-            const ids = items.map((item) => item.id.toLowerCase())
+            // Prepared before the transaction (in slices) against the labels as they were then; a
+            // label renamed, recoloured or deleted meanwhile (rare) means preparing again, at once.
+            let prepared = checkedRows
+            if (!sameLabels(checkedWith, labels, checkedRows)) {
+              const checked = checkNewAnnotations(items, labels)
+              if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+              prepared = finish(prepareAnnotations(items, checked.value, labels))
+            }
+            const ids = prepared.map((p) => p.id)
             const existing = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
             const now = stamp()
             const fresh: Array<{ id: string; data: Annotation["data"]; visible: boolean; label: LabelFacts }> = []
             const rows: Array<Insertable<AnnotationsTable>> = []
-            for (const [index, item] of items.entries()) {
-              const id = ids[index]!
-              const shape = checked.value[index]!
-              const label = labels.get(shape.labelId)!
-              const data = canonicalData(id, item.data, label, shape.geometry)
-              const visible = item.visible ?? true
+            for (const [index, p] of prepared.entries()) {
+              const { id, data, visible, label } = p
               const found = existing.get(id)
               if (found) {
                 // A retried upload: the same content is answered as created; other content is a conflict.
                 if (found.lab_id !== labId) return yield* new AnnotationConflict({ message: `The id ${id} is already used.` })
-                const current = toAnnotation(found)
-                if (JSON.stringify(current.data) !== JSON.stringify(data) || current.visible !== visible)
-                  return yield* new AnnotationConflict({ message: `Annotation ${id} already exists with other content.`, current })
+                // The stored text is the canonical data as it was written: equal text is the same
+                // content without parsing it (only a label renamed since needs the full comparison).
+                const same =
+                  Number(found.visible) === (visible ? 1 : 0) &&
+                  (found.data === p.json || JSON.stringify(toAnnotation(found).data) === p.json)
+                if (!same)
+                  return yield* new AnnotationConflict({
+                    message: `Annotation ${id} already exists with other content.`,
+                    current: toAnnotation(found)
+                  })
                 continue
               }
               fresh.push({ id, data, visible, label })
-              const { minX, minY, maxX, maxY } = shape.bbox
+              const { minX, minY, maxX, maxY } = p.shape.bbox
               rows.push({
                 id,
                 lab_id: labId,
                 label_id: label.id,
                 author_id: user.id,
-                data: JSON.stringify(data),
+                data: p.json,
                 visible: visible ? 1 : 0,
                 version: 1,
                 min_x: minX,
@@ -143,12 +262,13 @@ export class Annotations extends Context.Service<
                 created_at: now,
                 ordinal: index,
                 updated_at: now,
-                ...derivedColumns(shape.geometry, data)
+                ...p.derived
               })
             }
             if (rows.length > 0) {
               yield* insert(trx, rows)
               const changes: AnnotationChange[] = fresh.map((a) => changeOf({ ...a, version: 1 }, a.label))
+              yield* sql(() => raiseRevision(trx, labId))
               yield* events.record(trx, {
                 actorId: user.id,
                 kind: "annotation.created",
@@ -156,8 +276,23 @@ export class Annotations extends Context.Service<
                 payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes) }
               })
             }
-            const stored = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
-            return ids.map((id) => toAnnotation(stored.get(id)!))
+            // The answer from what was prepared (no stored selector parsed again): a new row is as
+            // written; one that existed keeps its author, version and times.
+            return prepared.map((p): Annotation => {
+              const found = existing.get(p.id)
+              return {
+                id: p.id,
+                lab_id: labId,
+                data: p.data,
+                visible: p.visible,
+                user: found
+                  ? { id: found.author_id, email: found.author_email, name: found.author_name }
+                  : { id: user.id, email: user.email, name: user.name },
+                version: found ? Number(found.version) : 1,
+                created_at: found ? found.created_at : now,
+                updated_at: found ? found.updated_at : now
+              }
+            })
           })
         )
 
@@ -166,9 +301,16 @@ export class Annotations extends Context.Service<
         labId: string,
         items: ReadonlyArray<NewAnnotation>
       ) {
-        const again = () =>
-          createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
-        return yield* createOnce(user, labId, items).pipe(Effect.catchTag("IdRace", again))
+        // Checked and prepared outside the transaction, in slices: an 8 MB upload parses for
+        // seconds, and neither the event loop nor SQLite's one connection may wait for it.
+        yield* requireSlide(database.db, user.id, labId, "annotation.create")
+        const labels = labelMap(yield* sql(() => labelsOf(database.db, labId)))
+        const checked = yield* runInSlices(checkNewAnnotationsInSlices(items, labels))
+        if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+        const prepared = yield* runInSlices(prepareAnnotations(items, checked.value, labels))
+        const once = () => createOnce(user, labId, items, labels, prepared)
+        const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
+        return yield* once().pipe(Effect.catchTag("IdRace", again))
       })
 
       /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */
@@ -239,6 +381,7 @@ export class Annotations extends Context.Service<
                 ...(now ? { current: toAnnotation(now) } : {})
               })
             }
+            yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
               actorId: user.id,
               kind: "annotation.updated",
@@ -274,6 +417,7 @@ export class Annotations extends Context.Service<
                 ...(now ? { current: toAnnotation(now) } : {})
               })
             }
+            yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
               actorId: user.id,
               kind: "annotation.deleted",

@@ -2,13 +2,27 @@
 // delay) and also once a second, and it starts by sending whatever an earlier process wrote but did
 // not get to publish before it died: nothing is lost between the database and the channel.
 import { Effect, Latch, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { linksOf } from "../db/lab-access.ts"
+import type { Database as DatabaseSchema } from "../db/schema.ts"
 import { decodeLogged, type LoggedEvent } from "../domain/events.ts"
 import { routeEvent } from "../domain/realtime-routing.ts"
+import { accessFromChain } from "../domain/standing.ts"
 import { Database } from "./Database.ts"
 import { Peers } from "./Peers.ts"
 import { Realtime } from "./Realtime.ts"
 
 const BATCH = 500
+
+/** Kinds sent on a slide's channel naming who made the change (realtime-routing.ts, onSlide). */
+const SLIDE_CHANGES: ReadonlySet<string> = new Set(["annotation.created", "annotation.updated", "annotation.deleted", "label.changed"])
+
+/** Which of the slides these changes were made on are public now, so whoever listens may be a stranger. */
+const publicSlides = async (db: Kysely<DatabaseSchema>, events: ReadonlyArray<LoggedEvent>): Promise<ReadonlySet<string>> => {
+  const ids = events.flatMap((e) => (SLIDE_CHANGES.has(e.kind) && e.lab_id !== null ? [e.lab_id] : []))
+  const links = await linksOf(db, ids, undefined)
+  return new Set([...links].flatMap(([id, chain]) => (accessFromChain(chain, undefined).isPublic ? [id] : [])))
+}
 const IDLE_WAKE = "1 second"
 
 /** Publishes one batch of unpublished events in log order; answers how many it handled. */
@@ -27,7 +41,8 @@ export const publishPending = Effect.fn("EventPublisher.publishPending")(functio
     // rest), so one bad row can neither stop publishing nor be retried forever.
     else yield* Effect.logError(`event ${row.seq} (${row.kind}) does not decode as a domain event; not published`, row.payload)
   }
-  yield* realtime.publish(events.flatMap(routeEvent))
+  const publicLabs = yield* Effect.promise(() => publicSlides(db, events))
+  yield* realtime.publish(events.flatMap((event) => routeEvent(event, publicLabs)))
   // Marked after sending: a crash in between sends an event twice rather than never.
   yield* Effect.promise(() =>
     db

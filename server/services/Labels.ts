@@ -5,6 +5,7 @@ import { Context, Effect, Layer } from "effect"
 import { ANNOTATION_LIMITS, type CreateLabelPayload, type Label, type UpdateLabelPayload } from "../../src/contract/annotations.ts"
 import { type BadRequest, badRequest, type FieldErrors, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
+import { raiseRevision } from "../db/annotation-revision.ts"
 import { type LabelRow, labelsOf, toLabel } from "../db/annotations.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import { labelColor, labelName, labelType } from "../domain/annotation-rules.ts"
@@ -43,13 +44,17 @@ export class Labels extends Context.Service<
       const database = yield* Database
       const events = yield* EventLog
 
+      /** Every label change: its event, and the slide's annotation revision (a compact read names its labels). */
       const record = (trx: Trx, user: AuthenticatedUser, action: Change, label: Label, annotationsDeleted = 0) =>
-        events.record(trx, {
-          actorId: user.id,
-          kind: "label.changed",
-          labId: label.lab_id,
-          payload: { user_email: user.email, user_name: user.name, action, label, annotations_deleted: annotationsDeleted }
-        })
+        Effect.andThen(
+          sql(() => raiseRevision(trx, label.lab_id)),
+          events.record(trx, {
+            actorId: user.id,
+            kind: "label.changed",
+            labId: label.lab_id,
+            payload: { user_email: user.email, user_name: user.name, action, label, annotations_deleted: annotationsDeleted }
+          })
+        )
 
       /** A write that may meet the unique name index: a taken name is the 400, not a 500. */
       const write = (run: () => Promise<unknown>) =>

@@ -40,6 +40,8 @@ export const ANNOTATION_LIMITS = {
   comment: 5000,
   /** Annotations one page of GET answers (the spec asks for 999999: all of them). */
   pageLimit: 999_999,
+  /** Annotations one page of GET answers to anyone not a member of the slide (guests, strangers): `next_page` leads on. */
+  guestPageLimit: 1000,
   /** Bytes of the bulk POST body; every other annotation and label body: 1 MB. */
   bulkBodyBytes: 8 * 1024 * 1024,
   singleBodyBytes: 1024 * 1024,

@@ -8,6 +8,7 @@
 // long Ada's own request takes to be answered (the write alone, no delivery).
 // Run: node tests/bench/co-annotation.bench.ts (part of npm run bench; builds the SPA if dist/ is
 // missing). CHANGES=<n> sets the number of creates (and as many deletes); default 150.
+// Then the p99 of plain requests alone and during bulk uploads, as a ratio (tests/bench/bulk-writes.ts).
 import { randomUUID } from "node:crypto"
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -17,6 +18,7 @@ import { launchBrowser } from "../e2e/support/browser.ts"
 import { fillSignIn } from "../e2e/support/session.ts"
 import { sharedSlide } from "../e2e/support/shared-slide.ts"
 import { createSignedIn } from "../support/api.ts"
+import { benchBulkWrites } from "./bulk-writes.ts"
 import { startServer } from "../support/start-server.ts"
 
 const CHANGES = Number(process.env.CHANGES ?? 150)
@@ -134,4 +136,9 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
 
 const loadAverage = async () => (await import("node:fs/promises")).readFile("/proc/loadavg", "utf8")
 
-if (import.meta.main) process.exit((await benchCoAnnotation()) ? 0 : 1)
+// SCENARIO=bulk runs only the plain-requests-during-bulk-uploads part (tests/bench/bulk-writes.ts), no browser.
+if (import.meta.main) {
+  const drawn = process.env.SCENARIO === "bulk" ? true : await benchCoAnnotation()
+  const bulk = await benchBulkWrites()
+  process.exit(drawn && bulk ? 0 : 1)
+}

@@ -14,7 +14,7 @@
 import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { availableParallelism } from "node:os"
-import { sql } from "kysely"
+import { type Insertable, sql } from "kysely"
 import pg from "pg"
 import { type Db, openDatabase } from "../../server/db/database.ts"
 import type { LabsTable } from "../../server/db/schema.ts"
@@ -46,7 +46,7 @@ const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test"
 const TISSUES = ["kidney", "liver", "lung", "skin", "colon", "breast", "brain", "heart", "bone", "spleen"]
 const STAINS = ["HE", "PAS", "Ki67", "HER2", "Masson", "Giemsa", "Gram", "Congo", "Reticulin", "Elastic"]
 
-type Row = LabsTable
+type Row = Insertable<LabsTable>
 
 const labRow = (ownerId: string, parentId: string | null, name: string, isDir: boolean, size: number, at: string): Row => ({
   id: randomUUID(),

@@ -20,6 +20,7 @@ import { scanRequests } from "./0015_scan_requests.ts"
 import { annotationGeometry } from "./0016_annotation_geometry.ts"
 import { labNameProbe } from "./0017_lab_name_probe.ts"
 import { canonicalSelectors } from "./0018_canonical_selectors.ts"
+import { annotationRevision } from "./0019_annotation_revision.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -39,5 +40,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0015_scan_requests": scanRequests,
   "0016_annotation_geometry": annotationGeometry(engine),
   "0017_lab_name_probe": labNameProbe(engine),
-  "0018_canonical_selectors": canonicalSelectors
+  "0018_canonical_selectors": canonicalSelectors,
+  "0019_annotation_revision": annotationRevision
 })

@@ -4,7 +4,7 @@ import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
 import { Api, type ApiRequest } from "../Api.ts"
 import { Conflict, Forbidden } from "../ApiError.ts"
 import { shapeOf } from "../../annotation/store/shape.ts"
-import { applyChanges, updateAnnotation } from "./edit.ts"
+import { applyChanges, listAnnotations, updateAnnotation } from "./edit.ts"
 
 const mine = annotationOf("00000000-0000-4000-8000-000000000001", ring(10, 10, 5), { version: 2 })
 const theirs = { ...mine, version: 3, visible: true, user: { id: "u2", email: "grace@example.org", name: "Grace" } }
@@ -78,5 +78,23 @@ describe("applyChanges", () => {
     expect(Object.keys(results)).toEqual(shapes.map((shape) => shape.id))
     expect(results[shapes[3]!.id]).toMatchObject({ _tag: "Failed", error: { _tag: "Forbidden" } })
     expect(Object.values(results).filter((r) => r._tag === "Saved")).toHaveLength(7)
+  })
+})
+
+describe("listAnnotations", () => {
+  it("follows next_page: a reader who is not the slide's member is answered a bounded page at a time", async () => {
+    const second = { ...theirs, id: "00000000-0000-4000-8000-000000000002" }
+    const sent: Array<ApiRequest<unknown>> = []
+    const layer = Api.test((request) => {
+      sent.push(request)
+      const page = Number((request as { query?: { page?: number } }).query?.page ?? 1)
+      return Effect.succeed({
+        status: "success",
+        data: { results: [page === 1 ? theirs : second], meta: { count: 2, current_page: page, next_page: page === 1 ? 2 : null } }
+      }) as Effect.Effect<unknown, never>
+    })
+    const results = await Effect.runPromise(Effect.provide(listAnnotations("slide-1"), layer))
+    expect(sent).toHaveLength(2)
+    expect(results.map((a) => a.id)).toEqual([theirs.id, second.id])
   })
 })

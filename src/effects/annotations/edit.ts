@@ -59,13 +59,23 @@ export const removeAnnotation = Effect.fn("Annotations.remove")(function* (input
   })
 })
 
-/** The slide's annotations as they are now (a realtime change too big for its message). */
+/**
+ * The slide's annotations as they are now (a realtime change too big for its message). A member
+ * gets them in one answer; anyone else a bounded page at a time, followed by `next_page`.
+ */
 export const listAnnotations = Effect.fn("Annotations.list")(function* (labId: string) {
-  const answer = yield* call(endpoints.annotationsView.list, {
-    params: { labId },
-    query: { page: 1, limit: ANNOTATION_LIMITS.pageLimit }
-  })
-  return answer.data.results
+  const results: Array<Annotation> = []
+  let page: number | null = 1
+  while (page !== null) {
+    const query: { page: number; limit: number } = { page, limit: ANNOTATION_LIMITS.pageLimit }
+    const answer: { data: { results: ReadonlyArray<Annotation>; meta: { next_page: number | null } } } = yield* call(
+      endpoints.annotationsView.list,
+      { params: { labId }, query }
+    )
+    results.push(...answer.data.results)
+    page = answer.data.meta.next_page
+  }
+  return results
 })
 
 export interface ChangeInput {

@@ -1,0 +1,89 @@
+// Plain requests while bulk annotation uploads run (review item 8): the p99 of a plain read (a
+// slide's labels, one query) alone, then while WRITERS users each upload ~5 MB of polygons again
+// and again, in the same run against the same server process; printed as a ratio. Before the
+// uploads were checked in slices outside their transaction, each held the event loop (and SQLite's
+// one connection) for seconds and the plain reads waited behind them.
+// Run alone: SCENARIO=bulk node tests/bench/co-annotation.bench.ts. BULK_WRITERS, BULK_PLAIN set the sizes.
+import { openDatabase } from "../../server/db/database.ts"
+import { createLabel, createSlide, newAnnotation, ngon } from "../server/support/annotations-api.ts"
+import { share } from "../server/support/labs-api.ts"
+import { createSignedIn, type SignedIn } from "../support/api.ts"
+import { startServerProcess } from "../support/server-process.ts"
+import type { StartedServer } from "../support/start-server.ts"
+import { summarize } from "./stats.ts"
+
+const WRITERS = Number(process.env.BULK_WRITERS ?? 4)
+const PLAIN = Number(process.env.BULK_PLAIN ?? 150)
+/** Polygons of 60 vertices per upload: about 5.5 MB of JSON. */
+const PER_UPLOAD = 2500
+
+export const benchBulkWrites = async (): Promise<boolean> => {
+  const running = await startServerProcess({ databaseUrl: process.env.DATABASE_URL })
+  const withDb: StartedServer["withDb"] = async (fn) => {
+    const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
+    try {
+      return await fn(db)
+    } finally {
+      await db.destroy()
+    }
+  }
+  const server = { ...running, withDb } as unknown as StartedServer
+  try {
+    const owner = await createSignedIn(server, { name: "Owner" })
+    const slide = await createSlide(server, owner, null)
+    const label = await createLabel(server, owner, slide, "Cell")
+    const writers: SignedIn[] = []
+    for (let i = 0; i < WRITERS; i++) writers.push(await createSignedIn(server, { name: `Writer ${i}` }))
+    // Members through the slide itself (one upload at a time per user: each writer is its own user).
+    for (const writer of writers) await share(server, owner, slide, writer, "reviewer")
+    // Each writer's body is built once: the first upload creates, the rest are idempotent replays
+    // that parse and check just as much and keep the table from growing.
+    const bodies = writers.map(() => JSON.stringify({ data: Array.from({ length: PER_UPLOAD }, () => newAnnotation(label.id, ngon(60))) }))
+    const plain = async () => {
+      const times: number[] = []
+      for (let i = 0; i < PLAIN; i++) {
+        const sent = performance.now()
+        const reply = await fetch(`${server.url}/v2/labs/label-slide/?lab_id=${slide}`, {
+          headers: { authorization: `Bearer ${owner.access}` }
+        })
+        await reply.arrayBuffer()
+        if (reply.status !== 200) throw new Error(`plain read answered ${reply.status}`)
+        times.push(performance.now() - sent)
+      }
+      return times
+    }
+    const alone = summarize(await plain())
+
+    let running_ = true
+    const statuses = new Map<number, number>()
+    const upload = async (who: SignedIn, body: string) => {
+      while (running_) {
+        const reply = await fetch(`${server.url}/v2/labs/${slide}/v2/annotations/`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${who.access}`, "content-type": "application/json" },
+          body
+        })
+        await reply.arrayBuffer()
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+      }
+    }
+    const uploads = writers.map((who, i) => upload(who, bodies[i]!))
+    // Let the first bodies arrive, so every plain read below meets uploads under way.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const busy = summarize(await plain())
+    running_ = false
+    await Promise.all(uploads)
+
+    const ratio = busy.p99 / alone.p99
+    console.log(
+      `bulk uploads: ${WRITERS} users each uploading ${PER_UPLOAD} polygons (${(bodies[0]!.length / 1e6).toFixed(1)} MB) again and again`
+    )
+    console.log(`  uploads answered: ${[...statuses].map(([status, n]) => `${n} x ${status}`).join(", ")}`)
+    console.log(`  plain read alone:          p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`)
+    console.log(`  plain read during uploads: p50 ${busy.p50.toFixed(1)} ms, p99 ${busy.p99.toFixed(1)} ms`)
+    console.log(`  p99 during / alone: ${ratio.toFixed(2)}x`)
+    return [...statuses.keys()].every((status) => status === 201)
+  } finally {
+    await running.stop()
+  }
+}
