@@ -19,6 +19,7 @@ import { billing } from "./0014_billing.ts"
 import { scanRequests } from "./0015_scan_requests.ts"
 import { annotationGeometry } from "./0016_annotation_geometry.ts"
 import { labNameProbe } from "./0017_lab_name_probe.ts"
+import { ownershipOffers } from "./0018_ownership_offers.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -37,5 +38,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0014_billing": billing,
   "0015_scan_requests": scanRequests,
   "0016_annotation_geometry": annotationGeometry(engine),
-  "0017_lab_name_probe": labNameProbe(engine)
+  "0017_lab_name_probe": labNameProbe(engine),
+  "0018_ownership_offers": ownershipOffers
 })
