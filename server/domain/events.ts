@@ -107,8 +107,8 @@ export const NoticeEvent = Schema.Union([
     notification_id: Id,
     recipients: Recipients
   }),
-  // An offer of ownership made (the receiver is told) and closed without a transfer: declined (the
-  // sender is told), withdrawn (the receiver is told).
+  // An offer of ownership made, and closed without a transfer (declined or withdrawn): both sides
+  // are told, so that every screen showing the offer follows.
   event("ownership.offered", { offer_id: Id, from: Id, to: Id, notification_id: Id, recipients: Recipients }),
   event("ownership.offer_closed", {
     offer_id: Id,

@@ -130,7 +130,14 @@ export class OwnershipTransfer extends Context.Service<
               actorId: userId,
               kind: "ownership.offered",
               labId: row.id,
-              payload: { offer_id: id, from: row.owner_id, to: newOwnerId, notification_id: notificationId, recipients: [newOwnerId] }
+              // Both sides hear it: the receiver's bell, and the sender's other screens showing the lab.
+              payload: {
+                offer_id: id,
+                from: row.owner_id,
+                to: newOwnerId,
+                notification_id: notificationId,
+                recipients: [newOwnerId, row.owner_id]
+              }
             })
             const presented = yield* present(trx, record)
             const receiver = yield* person(trx, newOwnerId)
@@ -278,7 +285,7 @@ export class OwnershipTransfer extends Context.Service<
                 from: offer.from_user_id,
                 to: offer.to_user_id,
                 outcome,
-                recipients: [outcome === "declined" ? offer.from_user_id : offer.to_user_id]
+                recipients: [offer.from_user_id, offer.to_user_id]
               }
             })
           })

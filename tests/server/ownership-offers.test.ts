@@ -113,8 +113,8 @@ describe("an ownership offer", () => {
         .execute()
     )
     expect(closed.map((e) => JSON.parse(e.payload))).toMatchObject([
-      { outcome: "declined", recipients: [ada.id] },
-      { outcome: "withdrawn", recipients: [bob.id] }
+      { outcome: "declined", recipients: [ada.id, bob.id] },
+      { outcome: "withdrawn", recipients: [ada.id, bob.id] }
     ])
   })
 
