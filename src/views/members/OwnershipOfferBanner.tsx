@@ -7,6 +7,7 @@ import { type OwnershipOfferEmitted, ownershipOfferMachine, sideOf } from "../..
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useEmittedEvents } from "../labs/useEmittedEvents.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
+import { useStorageRefresh } from "../shell/StorageContext.tsx"
 import { formatBytes } from "../shell/storage-usage.ts"
 import { Button, ShareIcon, useToast } from "../ui/index.ts"
 import * as css from "./OwnershipOfferBanner.css.ts"
@@ -25,6 +26,12 @@ export const OwnershipOfferBanner = ({
   const { locale } = useLocale()
   const { text } = useNoticeText()
   const { toast } = useToast()
+  const refreshStorage = useStorageRefresh()
+  // The lab's bytes may have changed hands: the page and the storage meter read again.
+  const changed = () => {
+    refreshStorage()
+    onChanged()
+  }
   const realtime = useRealtimeActor()
   const actor = useActorRef(ownershipOfferMachine, { input: { labId, userId, realtime } })
   const { offer, problem } = useSelector(actor, (s) => s.context)
@@ -38,12 +45,12 @@ export const OwnershipOfferBanner = ({
   useEmittedEvents(actor, {
     "offer.accepted": ({ lab }: Extract<OwnershipOfferEmitted, { type: "offer.accepted" }>) => {
       toast({ kind: "success", title: t("members.offer.accepted", { lab: lab.name }) })
-      onChanged()
+      changed()
     },
-    "offer.ended": () => onChanged(),
+    "offer.ended": () => changed(),
     "offer.closed": () => {
       toast({ kind: "success", title: t(side === "sender" ? "members.offer.withdrawn" : "members.offer.declined") })
-      onChanged()
+      changed()
     }
   })
 
