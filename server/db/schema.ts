@@ -127,6 +127,17 @@ export interface LabMembersTable {
   updated_at: string
 }
 
+/** A pending transfer of a lab's ownership (migration 0020). */
+export interface OwnershipOffersTable {
+  id: string
+  lab_id: string
+  from_user_id: string
+  to_user_id: string
+  /** The receiver's bell notification of it. */
+  notification_id: string | null
+  created_at: string
+}
+
 export interface LabFavoritesTable {
   user_id: string
   lab_id: string
@@ -371,4 +382,5 @@ export interface Database {
   subscriptions: SubscriptionsTable
   staff_actions: StaffActionsTable
   scan_requests: ScanRequestsTable
+  ownership_offers: OwnershipOffersTable
 }

@@ -106,6 +106,16 @@ export const NoticeEvent = Schema.Union([
     count: Schema.Number,
     notification_id: Id,
     recipients: Recipients
+  }),
+  // An offer of ownership made, and closed without a transfer (declined or withdrawn): both sides
+  // are told, so that every screen showing the offer follows.
+  event("ownership.offered", { offer_id: Id, from: Id, to: Id, notification_id: Id, recipients: Recipients }),
+  event("ownership.offer_closed", {
+    offer_id: Id,
+    from: Id,
+    to: Id,
+    outcome: Schema.Literals(["declined", "withdrawn"]),
+    recipients: Recipients
   })
 ])
 

@@ -54,6 +54,14 @@ export const memberMessages = {
   notAMember: "This user is not a member of this lab.",
   alreadyOwner: "This user already owns this lab.",
   transferred: "Ownership transferred.",
+  offered: "Ownership offered; it changes hands once accepted.",
+  offerPending: "An ownership offer for this lab is already waiting for an answer; withdraw it first.",
+  offerGone: "This ownership offer is no longer open.",
+  offerNotYours: "Only the person this lab was offered to can answer the offer.",
+  offerDeclined: "Offer declined.",
+  offerWithdrawn: "Offer withdrawn.",
+  /** "You need 2.1 GB more room to accept this folder." */
+  offerNeedsRoom: (missing: string, isDir: boolean) => `You need ${missing} more room to accept this ${isDir ? "folder" : "file"}.`,
   searchTooShort: (min: number) => `Enter at least ${min} characters.`
 } as const
 

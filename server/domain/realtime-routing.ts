@@ -125,6 +125,10 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
         ...notices(e, e.payload.recipients, e.payload.notification_id, ownershipChannel, realtimeEvents.ownershipChanges),
         ...labMessages(e, e.payload.parent_id, e.payload.from_parent_id)
       ]
+    case "ownership.offered":
+      return notices(e, e.payload.recipients, e.payload.notification_id, ownershipChannel, realtimeEvents.ownershipChanges)
+    case "ownership.offer_closed":
+      return notices(e, e.payload.recipients, null, ownershipChannel, realtimeEvents.ownershipChanges)
     case "payment.accepted":
     case "payment.rejected":
       // The user's bell and open pages (plan, invoice) hear of a staff decision at once.

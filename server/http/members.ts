@@ -45,7 +45,29 @@ export const MembersLive = HttpApiBuilder.group(
       )
       .handle("transfer", ({ payload }) =>
         Effect.gen(function* () {
-          return ok(yield* ownership.transfer((yield* CurrentUser).id, payload.lab_id, payload.user_id), memberMessages.transferred)
+          return ok(yield* ownership.offer((yield* CurrentUser).id, payload.lab_id, payload.user_id), memberMessages.offered)
+        })
+      )
+      .handle("pendingTransfer", ({ query }) =>
+        Effect.gen(function* () {
+          return ok(yield* ownership.pending((yield* CurrentUser).id, query.lab_id))
+        })
+      )
+      .handle("acceptTransfer", ({ params }) =>
+        Effect.gen(function* () {
+          return ok(yield* ownership.accept((yield* CurrentUser).id, params.id), memberMessages.transferred)
+        })
+      )
+      .handle("declineTransfer", ({ params }) =>
+        Effect.gen(function* () {
+          yield* ownership.decline((yield* CurrentUser).id, params.id)
+          return done(memberMessages.offerDeclined)
+        })
+      )
+      .handle("withdrawTransfer", ({ params }) =>
+        Effect.gen(function* () {
+          yield* ownership.withdraw((yield* CurrentUser).id, params.id)
+          return done(memberMessages.offerWithdrawn)
         })
       )
       .handle("suggest", ({ query }) =>

@@ -100,12 +100,17 @@ export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
 ) {}
 
 /**
- * `code` "quota_exceeded" is the account's storage (`remaining`: the bytes still free); without it the
- * request itself was too big.
+ * `code` "quota_exceeded" is the account's storage (`remaining`: the bytes still free; `missing`: the
+ * bytes that would have to be freed, when accepting a lab); without it the request itself was too big.
  */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
-  { message: Schema.String, code: Schema.optionalKey(Schema.String), remaining: Schema.optionalKey(Schema.Number) },
+  {
+    message: Schema.String,
+    code: Schema.optionalKey(Schema.String),
+    remaining: Schema.optionalKey(Schema.Number),
+    missing: Schema.optionalKey(Schema.Number)
+  },
   { httpApiStatus: 413 }
 ) {}
 

@@ -6,7 +6,7 @@ import { EMAIL_MAX, NAME_MAX, Text } from "./rules.ts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
-import { BadRequest, Forbidden, NotFound, TooManyRequests } from "./errors.ts"
+import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests } from "./errors.ts"
 import { Collaborator, Lab, LabId, Role } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -59,6 +59,24 @@ export const RolePayload = Schema.Struct({ role_member: MemberRole })
 export const TransferPayload = Schema.Struct({ lab_id: LabId, user_id: Text(64) })
 export type TransferPayload = typeof TransferPayload.Type
 
+const OfferPerson = Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })
+
+/**
+ * A transfer of ownership waiting for the receiver's answer: the lab stays the sender's until the
+ * receiver accepts (then the lab and its bytes are theirs), declines, or the sender withdraws it.
+ * `lab.size` is what accepting adds to the receiver's storage.
+ */
+export const OwnershipOffer = Schema.Struct({
+  id: Schema.String,
+  lab: Schema.Struct({ id: Schema.String, name: Schema.String, is_dir: Schema.Boolean, size: Schema.Number }),
+  from: OfferPerson,
+  to: OfferPerson,
+  created_at: Schema.String
+})
+export type OwnershipOffer = typeof OwnershipOffer.Type
+
+export const OfferQuery = { lab_id: LabId }
+
 /**
  * At least 2 characters of a name, email or username of someone the caller shares a lab with, or the
  * whole address of anyone (a look-up limited per account); at most 10 answers.
@@ -97,10 +115,34 @@ export class Members extends HttpApiGroup.make("members")
       success: Ok(Schema.Null),
       error: [BadRequest, Forbidden, NotFound]
     }),
+    /** Offers the lab to a member; 409 while another offer for it waits. */
     HttpApiEndpoint.post("transfer", "/members/transfer/", {
       payload: TransferPayload,
-      success: Ok(Lab),
+      success: Ok(OwnershipOffer),
+      error: [BadRequest, Conflict, Forbidden, NotFound]
+    }),
+    /** The lab's pending offer, or null; for anyone who sees its members. */
+    HttpApiEndpoint.get("pendingTransfer", "/members/transfer/", {
+      query: OfferQuery,
+      success: Ok(Schema.NullOr(OwnershipOffer)),
       error: [BadRequest, Forbidden, NotFound]
+    }),
+    /** The receiver takes the lab; 413 (code "quota_exceeded", `missing` bytes) when it does not fit. */
+    HttpApiEndpoint.post("acceptTransfer", "/members/transfer/:id/accept/", {
+      params: { id: Schema.String },
+      success: Ok(Lab),
+      error: [Forbidden, NotFound, PayloadTooLarge]
+    }),
+    HttpApiEndpoint.post("declineTransfer", "/members/transfer/:id/decline/", {
+      params: { id: Schema.String },
+      success: Ok(Schema.Null),
+      error: [Forbidden, NotFound]
+    }),
+    /** The sender takes the offer back. */
+    HttpApiEndpoint.delete("withdrawTransfer", "/members/transfer/:id/", {
+      params: { id: Schema.String },
+      success: Ok(Schema.Null),
+      error: [Forbidden, NotFound]
     }),
     HttpApiEndpoint.get("suggest", "/auth/users/", {
       query: SuggestQuery,

@@ -26,11 +26,15 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
 export class PaymentRequired extends Schema.TaggedError<PaymentRequired>()("PaymentRequired", { message: Schema.String }) {}
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }) {}
 export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }) {}
-/** 413: `code` "quota_exceeded" is the account's storage, with `remaining` bytes still free. */
+/**
+ * 413: `code` "quota_exceeded" is the account's storage, with `remaining` bytes still free (an upload)
+ * or `missing` bytes to free (accepting a lab).
+ */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()("PayloadTooLarge", {
   message: Schema.String,
   code: Schema.optionalKey(Schema.String),
-  remaining: Schema.optionalKey(Schema.Number)
+  remaining: Schema.optionalKey(Schema.Number),
+  missing: Schema.optionalKey(Schema.Number)
 }) {}
 
 /** 429: `retryAfter` in seconds. */

@@ -77,7 +77,11 @@ export const toApiError = (failure: HttpFailure): ApiError => {
         isRecord(body) && typeof body.remaining === "number" && Number.isFinite(body.remaining) && body.remaining >= 0
           ? { remaining: body.remaining }
           : {}
-      return new PayloadTooLarge({ message, ...code, ...remaining })
+      const missing =
+        isRecord(body) && typeof body.missing === "number" && Number.isFinite(body.missing) && body.missing > 0
+          ? { missing: body.missing }
+          : {}
+      return new PayloadTooLarge({ message, ...code, ...remaining, ...missing })
     }
     case 429:
       return new TooManyRequests({ message, retryAfter: retryAfterOf(body, failure.retryAfterHeader) })

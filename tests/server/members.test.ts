@@ -325,15 +325,22 @@ describe("changing roles and removing", () => {
 })
 
 describe("transferring ownership", () => {
+  /** Offers the lab and has the receiver accept: what a transfer is (the offer itself is ownership-offers.test.ts). */
+  const transfer = async (from: SignedIn, to: SignedIn, labId: string) => {
+    const offer = await c.post("/v2/members/transfer/", { lab_id: labId, user_id: to.id }, auth(from))
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200)
+    return c.post(`/v2/members/transfer/${offer.body.data.id}/accept/`, {}, auth(to))
+  }
+
   it("hands the lab and everything inside to a member; the former owner becomes admin and finds it under Shared", async () => {
     const ada = await person(server, "Ada")
     const bob = await person(server, "Bob")
     const folder = await createFolder(server, ada, "Study")
     const inner = await createFolder(server, ada, "Inner", folder.id)
     await share(server, ada, folder.id, bob, "reviewer")
-    const reply = await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))
+    const reply = await transfer(ada, bob, folder.id)
     expect(reply.status).toBe(200)
-    expect(reply.body.data).toMatchObject({ id: folder.id, role: "admin", user: { id: bob.id } })
+    expect(reply.body.data).toMatchObject({ id: folder.id, role: "owner", user: { id: bob.id } })
     expect(names(await c.get("/v2/labs/", auth(bob)))).toEqual(["Study"])
     expect((await c.get(`/v2/labs/${inner.id}/`, auth(bob))).body.data).toMatchObject({ role: "owner", user: { id: bob.id } })
     expect(names(await c.get("/v2/labs/", auth(ada)))).toEqual([])
@@ -348,11 +355,12 @@ describe("transferring ownership", () => {
     const event = await server.withDb((db) =>
       db
         .selectFrom("events")
-        .select("payload")
+        .select(["payload", "actor_id"])
         .where("lab_id", "=", folder.id)
         .where("kind", "=", "lab.ownership_transferred")
         .executeTakeFirstOrThrow()
     )
+    expect(event.actor_id).toBe(bob.id)
     expect(JSON.parse(event.payload)).toMatchObject({
       from: ada.id,
       to: bob.id,
@@ -370,7 +378,7 @@ describe("transferring ownership", () => {
     const nested = await createFolder(server, ada, "Notes", outer.id)
     await createFolder(server, bob, "Notes")
     await share(server, ada, nested.id, bob, "admin")
-    const reply = await c.post("/v2/members/transfer/", { lab_id: nested.id, user_id: bob.id }, auth(ada))
+    const reply = await transfer(ada, bob, nested.id)
     expect(reply.status).toBe(200)
     expect(reply.body.data).toMatchObject({ parent: null, name: "Notes (transferred)" })
     expect(names(await c.get(`/v2/labs/?parent=${outer.id}`, auth(ada)))).toEqual([])

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { client, createFolder, person, share } from "./support/labs-api.ts"
+import { client, createFolder, person, share, transferLab } from "./support/labs-api.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -96,7 +96,7 @@ describe("notifications", () => {
     const bob = await person(server, "Bob")
     const folder = await createFolder(server, ada, "Handed over")
     await share(server, ada, folder.id, bob, "admin")
-    await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))
+    expect((await transferLab(server, ada, folder.id, bob)).status).toBe(200)
     const [transfer] = (await list(bob)).body.data.data.results
     expect(transfer).toMatchObject({ type: "ownership-changes", lab: { id: folder.id, name: "Handed over" }, sender: { email: ada.email } })
     expect((await list(ada)).body.data.data.results).toEqual([])

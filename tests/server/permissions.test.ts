@@ -106,6 +106,13 @@ const signedIn = (): Expected => ({ owner: 200, admin: 200, reviewer: 200, stran
 
 const ownerSees = async (path: string) => (await c.get(path, { token: people.owner.access })).body
 
+/** The owner offers the fixture's folder to its admin; the offer's id. */
+const offerToAdmin = async (f: Fixture): Promise<string> => {
+  const reply = await c.post("/v2/members/transfer/", { lab_id: f.folder, user_id: people.admin.id }, { token: people.owner.access })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  return reply.body.data.id
+}
+
 // Slides: a small image and a Deep Zoom zip to upload, and (made once per shared fixture) a file
 // lab in C and an upload the owner started there.
 let png: Uint8Array
@@ -404,6 +411,38 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.post("/v2/members/transfer/", { lab_id: f.folder, user_id: people.admin.id }, { token: t }),
     expect: ownerOnly,
     unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.folder}/`)).data.role).toBe("owner")
+  },
+  {
+    endpoint: "GET /v2/members/transfer/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: (f, t) => c.get(`/v2/members/transfer/?lab_id=${f.folder}`, { token: t }),
+    expect: anyMember
+  },
+  {
+    // Offered to the admin: only they answer it.
+    endpoint: "POST /v2/members/transfer/:id/accept/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.post(`/v2/members/transfer/${await offerToAdmin(f)}/accept/`, {}, { token: t }),
+    expect: byRole(["admin"]),
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.folder}/`)).data.role).toBe("owner")
+  },
+  {
+    endpoint: "POST /v2/members/transfer/:id/decline/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.post(`/v2/members/transfer/${await offerToAdmin(f)}/decline/`, {}, { token: t }),
+    expect: byRole(["admin"]),
+    unchanged: async (f) => expect((await ownerSees(`/v2/members/transfer/?lab_id=${f.folder}`)).data).not.toBeNull()
+  },
+  {
+    endpoint: "DELETE /v2/members/transfer/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.del(`/v2/members/transfer/${await offerToAdmin(f)}/`, undefined, { token: t }),
+    expect: ownerOnly,
+    unchanged: async (f) => expect((await ownerSees(`/v2/members/transfer/?lab_id=${f.folder}`)).data).not.toBeNull()
   },
   {
     endpoint: "GET /v2/auth/users/",

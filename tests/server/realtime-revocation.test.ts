@@ -8,7 +8,7 @@ import type { SignedIn } from "../support/api.ts"
 import { connectPusher, type PusherClient, subscribed } from "../support/pusher.ts"
 import type { StartedServer } from "../support/start-server.ts"
 import { startServer } from "../support/start-server.ts"
-import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { client, createFolder, makePublic, person, share, transferLab } from "./support/labs-api.ts"
 
 let server: StartedServer
 let ada: SignedIn
@@ -105,7 +105,7 @@ describe("a lab subscription ends with the sight of the lab", () => {
     await share(server, ada, shared.id, cy, "reviewer")
     await share(server, ada, lab.id, bob, "admin")
     const [former, folderMember] = [await listen(ada, lab.id), await listen(cy, lab.id)]
-    const transfer = await client(server).post("/v2/members/transfer/", { lab_id: lab.id, user_id: bob.id }, { token: ada.access })
+    const transfer = await transferLab(server, ada, lab.id, bob)
     expect(transfer.status, JSON.stringify(transfer.body)).toBe(200)
     // The former owner stays on as an admin and keeps listening; the folder's member lost the lab.
     await expectCutOff(folderMember, lab.id, former)

@@ -8,7 +8,16 @@ import type { Db } from "../../server/db/database.ts"
 import { migrateToLatest } from "../../server/db/migrations.ts"
 import { migrationsFor } from "../../server/db/migrations/index.ts"
 import type { SignedIn } from "../support/api.ts"
-import { createFolder, insertFiles as insertFilesDirectly, makePublic, names, person, serverForBlock, share } from "./support/labs-api.ts"
+import {
+  createFolder,
+  insertFiles as insertFilesDirectly,
+  makePublic,
+  names,
+  person,
+  serverForBlock,
+  share,
+  transferLab
+} from "./support/labs-api.ts"
 
 /** Enough names for a word to be broad (the database's probe). */
 const BROAD_NAMES = BROAD_HITS + 50
@@ -210,7 +219,7 @@ describe("every change at the next search", () => {
     await createFolder(block.server, ada, "Cohort slides", folder.id)
     await share(block.server, ada, folder.id, bob, "reviewer")
     expect(await find(bob, "cohort")).toEqual(["Cohort", "Cohort slides"])
-    expect((await block.c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))).status).toBe(200)
+    expect((await transferLab(block.server, ada, folder.id, bob)).status).toBe(200)
     const bobs = await block.c.get("/v2/labs/?search=cohort", auth(bob))
     expect(bobs.body.data.results.map((l: { role: string }) => l.role)).toEqual(["owner", "owner"])
     const adas = await block.c.get("/v2/labs/?search=cohort", auth(ada))

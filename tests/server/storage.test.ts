@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { client, createFolder, insertFile, person, share } from "./support/labs-api.ts"
+import { client, createFolder, insertFile, person, share, transferLab } from "./support/labs-api.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -54,7 +54,7 @@ describe("storage", () => {
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: folder.id, name: "f", size: 1000 })
     await share(server, ada, folder.id, bob, "admin")
     expect([(await usage(ada)).total_used, (await usage(bob)).total_used]).toEqual([1000, 0])
-    await c.post("/v2/members/transfer/", { lab_id: folder.id, user_id: bob.id }, auth(ada))
+    expect((await transferLab(server, ada, folder.id, bob)).status).toBe(200)
     expect([(await usage(ada)).total_used, (await usage(bob)).total_used]).toEqual([0, 1000])
   })
 

@@ -58,6 +58,8 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     notification_id: "n",
     recipients: ["B", "A"]
   },
+  "ownership.offered": { offer_id: "o", from: "A", to: "B", notification_id: "n", recipients: ["B"] },
+  "ownership.offer_closed": { offer_id: "o", from: "A", to: "B", outcome: "declined", recipients: ["A"] },
   "annotation.created": { user_email: "a@x", count: 2, annotations: [] },
   "annotation.updated": {
     user_email: "a@x",
@@ -181,6 +183,14 @@ describe("realtime routing", () => {
       notification_id: "n",
       at: "2026-11-22T00:00:00.000Z"
     })
+  })
+
+  it("tells only the people an ownership offer concerns, on their own channels", () => {
+    const offered = routeEvent(logged("ownership.offered", samples["ownership.offered"]))
+    expect(offered.map((m) => `${m.channel} ${m.event}`)).toEqual(["private-ownership_changes_B ownership_changes_B"])
+    expect(offered[0]?.data).toMatchObject({ kind: "ownership.offered", lab_id: "L", notification_id: "n" })
+    const closed = routeEvent(logged("ownership.offer_closed", samples["ownership.offer_closed"]))
+    expect(closed.map((m) => `${m.channel} ${m.event}`)).toEqual(["private-ownership_changes_A ownership_changes_A"])
   })
 
   it("sends upload status with its payload to the lab's channel", () => {

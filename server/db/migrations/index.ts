@@ -21,6 +21,7 @@ import { annotationGeometry } from "./0016_annotation_geometry.ts"
 import { labNameProbe } from "./0017_lab_name_probe.ts"
 import { canonicalSelectors } from "./0018_canonical_selectors.ts"
 import { annotationRevision } from "./0019_annotation_revision.ts"
+import { ownershipOffers } from "./0020_ownership_offers.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -41,5 +42,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0016_annotation_geometry": annotationGeometry(engine),
   "0017_lab_name_probe": labNameProbe(engine),
   "0018_canonical_selectors": canonicalSelectors,
-  "0019_annotation_revision": annotationRevision
+  "0019_annotation_revision": annotationRevision,
+  "0020_ownership_offers": ownershipOffers
 })

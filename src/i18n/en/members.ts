@@ -48,13 +48,13 @@ export const members = {
     trigger: "{{role}}, actions for {{name}}",
     role: "Change role to {{role}}",
     delete: "Delete",
-    transfer: "Transfer ownership",
+    transfer: "Offer ownership",
     working: "Saving…"
   },
   transfer: {
-    title: "Transfer ownership?",
-    body: "{{name}} will become the owner of this lab. You will stay on as an admin, and only the new owner can transfer it back.",
-    confirm: "Transfer ownership",
+    title: "Offer ownership?",
+    body: "{{name}} will be asked to accept the ownership of this lab. It stays yours until they accept, and you can withdraw the offer meanwhile. Once they accept, you stay on as an admin.",
+    confirm: "Send offer",
     cancel: "Cancel"
   },
   readOnly: "Only the owner and admins can invite or change collaborators.",
@@ -62,7 +62,29 @@ export const members = {
     invited: "Invitations sent.",
     roleChanged: "{{name}} is now {{role}}.",
     deleted: "{{name}} was removed from this lab.",
-    transferred: "{{name}} is now the owner. You are an admin.",
-    transferFailed: "Ownership could not be transferred."
+    transferred: "Ownership offered to {{name}}. It stays yours until they accept.",
+    transferFailed: "Ownership could not be offered."
+  },
+  offer: {
+    label: "Ownership offer",
+    toMe: "{{name}} offers you the ownership of this {{kind}} ({{size}}).",
+    toMeEmpty: "{{name}} offers you the ownership of this {{kind}}.",
+    toMeHint: "Accepting makes it yours and counts it against your storage; {{name}} stays on as an admin.",
+    fromMe: "You offered the ownership of this {{kind}} to {{name}}.",
+    fromMeHint: "It stays yours until they accept.",
+    between: "{{from}} offered the ownership of this {{kind}} to {{to}}.",
+    folder: "folder",
+    file: "file",
+    accept: "Accept",
+    decline: "Decline",
+    withdraw: "Withdraw offer",
+    needsRoomFolder: "You need {{amount}} more room to accept this folder.",
+    needsRoomFile: "You need {{amount}} more room to accept this file.",
+    freeRoom: "Free up storage or choose a larger plan, then accept again.",
+    accepted: "You are now the owner of {{lab}}.",
+    declined: "Offer declined.",
+    withdrawn: "Offer withdrawn.",
+    loadFailed: "The ownership offer could not be loaded.",
+    retry: "Try again"
   }
 }

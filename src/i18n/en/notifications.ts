@@ -21,19 +21,19 @@ export const notifications = {
   },
   kind: {
     invite: "Invitation",
-    ownership: "Ownership transfer",
+    ownership: "Ownership offer",
     chat: "New comment"
   },
   action: {
     inviteFolder: "invited you to a folder",
     inviteFile: "invited you to a file",
-    ownershipFolder: "made you the owner of a folder",
-    ownershipFile: "made you the owner of a file",
+    ownershipFolder: "offered you the ownership of a folder",
+    ownershipFile: "offered you the ownership of a file",
     chat: "commented on a slide"
   },
   toast: {
     invite: "{{name}} invited you to {{lab}}",
-    ownership: "{{name}} made you the owner of {{lab}}",
+    ownership: "{{name}} offered you the ownership of {{lab}}",
     chat: "{{name}} commented on {{lab}}"
   }
 }

@@ -50,13 +50,13 @@ export const members: typeof en = {
     trigger: "{{role}}, tindakan untuk {{name}}",
     role: "Ubah peran menjadi {{role}}",
     delete: "Hapus",
-    transfer: "Alihkan kepemilikan",
+    transfer: "Tawarkan kepemilikan",
     working: "Menyimpan…"
   },
   transfer: {
-    title: "Alihkan kepemilikan?",
-    body: "{{name}} akan menjadi pemilik lab ini. Anda tetap menjadi admin, dan hanya pemilik baru yang dapat mengalihkannya kembali.",
-    confirm: "Alihkan kepemilikan",
+    title: "Tawarkan kepemilikan?",
+    body: "{{name}} akan diminta menerima kepemilikan lab ini. Lab tetap milik Anda sampai ia menerima, dan Anda dapat menarik tawaran ini kapan saja sebelumnya. Setelah diterima, Anda tetap menjadi admin.",
+    confirm: "Kirim tawaran",
     cancel: "Batal"
   },
   readOnly: "Hanya pemilik dan admin yang dapat mengundang atau mengubah kolaborator.",
@@ -64,7 +64,29 @@ export const members: typeof en = {
     invited: "Undangan terkirim.",
     roleChanged: "{{name}} sekarang menjadi {{role}}.",
     deleted: "{{name}} telah dihapus dari lab ini.",
-    transferred: "{{name}} sekarang menjadi pemilik. Anda menjadi admin.",
-    transferFailed: "Kepemilikan tidak dapat dialihkan."
+    transferred: "Kepemilikan ditawarkan kepada {{name}}. Lab tetap milik Anda sampai ia menerima.",
+    transferFailed: "Kepemilikan tidak dapat ditawarkan."
+  },
+  offer: {
+    label: "Tawaran kepemilikan",
+    toMe: "{{name}} menawarkan kepemilikan {{kind}} ini kepada Anda ({{size}}).",
+    toMeEmpty: "{{name}} menawarkan kepemilikan {{kind}} ini kepada Anda.",
+    toMeHint: "Jika diterima, lab menjadi milik Anda dan dihitung dalam penyimpanan Anda; {{name}} tetap menjadi admin.",
+    fromMe: "Anda menawarkan kepemilikan {{kind}} ini kepada {{name}}.",
+    fromMeHint: "Lab tetap milik Anda sampai ia menerima.",
+    between: "{{from}} menawarkan kepemilikan {{kind}} ini kepada {{to}}.",
+    folder: "folder",
+    file: "berkas",
+    accept: "Terima",
+    decline: "Tolak",
+    withdraw: "Tarik tawaran",
+    needsRoomFolder: "Anda memerlukan ruang {{amount}} lagi untuk menerima folder ini.",
+    needsRoomFile: "Anda memerlukan ruang {{amount}} lagi untuk menerima berkas ini.",
+    freeRoom: "Kosongkan penyimpanan atau pilih paket yang lebih besar, lalu terima lagi.",
+    accepted: "Anda sekarang pemilik {{lab}}.",
+    declined: "Tawaran ditolak.",
+    withdrawn: "Tawaran ditarik.",
+    loadFailed: "Tawaran kepemilikan tidak dapat dimuat.",
+    retry: "Coba lagi"
   }
 }

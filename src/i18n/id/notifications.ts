@@ -23,19 +23,19 @@ export const notifications: typeof en = {
   },
   kind: {
     invite: "Undangan",
-    ownership: "Pengalihan kepemilikan",
+    ownership: "Tawaran kepemilikan",
     chat: "Komentar baru"
   },
   action: {
     inviteFolder: "mengundang Anda ke sebuah folder",
     inviteFile: "mengundang Anda ke sebuah file",
-    ownershipFolder: "menjadikan Anda pemilik sebuah folder",
-    ownershipFile: "menjadikan Anda pemilik sebuah file",
+    ownershipFolder: "menawarkan kepemilikan sebuah folder kepada Anda",
+    ownershipFile: "menawarkan kepemilikan sebuah file kepada Anda",
     chat: "mengomentari sebuah slide"
   },
   toast: {
     invite: "{{name}} mengundang Anda ke {{lab}}",
-    ownership: "{{name}} menjadikan Anda pemilik {{lab}}",
+    ownership: "{{name}} menawarkan kepemilikan {{lab}} kepada Anda",
     chat: "{{name}} mengomentari {{lab}}"
   }
 }

@@ -13,6 +13,8 @@ import { canAll } from "../../machines/labs/permissions.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
 import { MemberDialog } from "../members/MemberDialog.tsx"
+import { OwnershipOfferBanner } from "../members/OwnershipOfferBanner.tsx"
+import { useSession } from "../session.tsx"
 import { usePanelSlot, useRightPanel } from "../shell/RightPanelContext.tsx"
 import { Alert, Button, ContextMenu, FolderPlusIcon, PageHeader, RefreshIcon, Skeleton } from "../ui/index.ts"
 import { DropZone } from "../uploads/DropZone.tsx"
@@ -40,7 +42,8 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const t = useT()
   const { localePath } = useLocale()
   const { text } = useNoticeText()
-  const { browser, actions, open } = useLabsWorkspace(source)
+  const { browser, actions, open, refresh } = useLabsWorkspace(source)
+  const { user } = useSession()
   const uploads = useUploadsActor()
   const panel = useRightPanel()
   const copyLink = useCopyLink()
@@ -154,6 +157,9 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
           />
         }
       />
+      {inFolder && folder !== null && user && (
+        <OwnershipOfferBanner key={folder.id} labId={folder.id} userId={user.id} onChanged={refresh} />
+      )}
       <div onKeyDown={onListKeyDown}>
         {phase === "loading" ? (
           <LabsSkeleton view={view} />

@@ -87,7 +87,7 @@ export const useLabsWorkspace = (source: LabSource) => {
 
   const open = useCallback((lab: Pick<Lab, "id" | "is_dir">) => navigate(localePath(labPath(lab))), [navigate, localePath])
 
-  return { browser, actions, open }
+  return { browser, actions, open, refresh }
 }
 
 export type LabsWorkspace = ReturnType<typeof useLabsWorkspace>

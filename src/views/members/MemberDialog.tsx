@@ -11,6 +11,7 @@ import { CollaboratorList } from "./CollaboratorList.tsx"
 import { InviteBox, type InviteActor } from "./InviteBox.tsx"
 import * as css from "./MemberDialog.css.ts"
 import { MemberSearch } from "./MemberSearch.tsx"
+import { OwnershipOfferBanner } from "./OwnershipOfferBanner.tsx"
 import { useMemberNotices } from "./useMemberNotices.ts"
 
 export interface MemberDialogProps {
@@ -42,6 +43,7 @@ const Members = ({ labId }: { readonly labId: string }) => {
     <div className={css.body} data-testid="member-dialog">
       {manages && invite && <InviteBox invite={invite} />}
       {role === "reviewer" && <Alert kind="info">{t("members.readOnly")}</Alert>}
+      {user && <OwnershipOfferBanner labId={labId} userId={user.id} onChanged={() => actor.send({ type: "members.reload" })} />}
       <MemberSearch active={search} onSearch={(text) => actor.send({ type: "members.search", text })} />
       <CollaboratorList actor={actor} invite={invite} />
     </div>

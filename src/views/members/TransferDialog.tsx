@@ -1,4 +1,4 @@
-// Confirms an ownership transfer: it cannot be undone by the former owner.
+// Confirms an offer of ownership: the member is asked to accept; the lab stays the owner's until then.
 import { useT } from "../../i18n/index.ts"
 import { Button, Dialog } from "../ui/index.ts"
 

@@ -79,6 +79,13 @@ export const makePublic = async (server: StartedServer, owner: SignedIn, labId: 
   return reply.body.data.metadata
 }
 
+/** A whole transfer of ownership: the owner offers the lab, the member accepts; the accept's reply. */
+export const transferLab = async (server: StartedServer, owner: SignedIn, labId: string, member: SignedIn): Promise<Reply> => {
+  const offer = await client(server).post("/v2/members/transfer/", { lab_id: labId, user_id: member.id }, { token: owner.access })
+  expect(offer.status, JSON.stringify(offer.body)).toBe(200)
+  return client(server).post(`/v2/members/transfer/${offer.body.data.id}/accept/`, {}, { token: member.access })
+}
+
 /** The names of a list answer's results, in order. */
 export const names = (reply: Reply): string[] => reply.body.data.results.map((lab: { name: string }) => lab.name)
 
