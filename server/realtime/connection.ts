@@ -56,7 +56,7 @@ export const openConnection = (
   activityTimeoutSeconds = ACTIVITY_TIMEOUT_SECONDS
 ): Connection => {
   const socketId = newSocketId()
-  const listener: Listener = { socketId, send: (f) => socket.send(f) }
+  const listener: Listener = { socketId, send: (f) => socket.send(f), close: (code, reason) => socket.close(code, reason) }
   let pingTimer: NodeJS.Timeout | undefined
   let pongTimer: NodeJS.Timeout | undefined
 
