@@ -2,6 +2,7 @@
 // subscriptions (private channels need a valid signature). Client events are refused: every change
 // goes through the API, where it is checked and recorded.
 import { randomInt } from "node:crypto"
+import { parseChannel } from "../../src/contract/realtime.ts"
 import type { Hub, Listener } from "./hub.ts"
 import { type AppCredentials, signedUser, verifyChannelAuth } from "./signature.ts"
 
@@ -12,6 +13,8 @@ export interface Socket {
 
 export const ACTIVITY_TIMEOUT_SECONDS = 120
 const PONG_TIMEOUT_MS = 30_000
+/** The error code of a subscription to a channel the app does not use. */
+export const INVALID_CHANNEL = 4300
 
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data } : { event, channel, data })
@@ -74,8 +77,12 @@ export const openConnection = (
     const channel = typeof data.channel === "string" ? data.channel : ""
     const refuse = (error: string, status: number) =>
       socket.send(frame("pusher:subscription_error", { type: "AuthError", error, status }, channel))
-    if (!/^[A-Za-z0-9_\-=@,.;]{1,200}$/.test(channel)) return refuse("Invalid channel name", 400)
-    if (channel.startsWith("presence-")) return refuse("Presence channels are not offered", 400)
+    // Only the app's own channels (src/contract/realtime.ts), all private: anything else would only be
+    // stored for nothing (one socket could fill memory with public channels). Pusher protocol 7's error
+    // event, in its 4300-4399 range ("any other error"): the connection stays.
+    if (parseChannel(channel) === undefined) {
+      return socket.send(frame("pusher:error", { code: INVALID_CHANNEL, message: `Channel not offered: ${channel.slice(0, 200)}` }))
+    }
     if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
       return refuse("Invalid channel signature", 401)
     }
