@@ -15,6 +15,9 @@ export const ACTIVITY_TIMEOUT_SECONDS = 120
 const PONG_TIMEOUT_MS = 30_000
 /** The error code of a subscription to a channel the app does not use. */
 export const INVALID_CHANNEL = 4300
+/** The error code of a subscription past the connection's limit. */
+export const TOO_MANY_SUBSCRIPTIONS = 4302
+const MAX_SUBSCRIPTIONS = 100
 
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data } : { event, channel, data })
@@ -55,12 +58,14 @@ export interface Connection {
 export const openConnection = (
   socket: Socket,
   hub: Hub,
-  app: AppCredentials,
+  app: AppCredentials & { readonly maxSubscriptions?: number },
   activityTimeoutSeconds = ACTIVITY_TIMEOUT_SECONDS
 ): Connection => {
   const socketId = newSocketId()
   const listener: Listener = { socketId, send: (f) => socket.send(f), close: (code, reason) => socket.close(code, reason) }
   let pingTimer: NodeJS.Timeout | undefined
+  /** This connection's channels, counted against `app.maxSubscriptions`. */
+  const held = new Set<string>()
   let pongTimer: NodeJS.Timeout | undefined
 
   // After a quiet period ask the client if it is still there; close if it does not answer.
@@ -86,6 +91,11 @@ export const openConnection = (
     if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
       return refuse("Invalid channel signature", 401)
     }
+    const limit = app.maxSubscriptions ?? MAX_SUBSCRIPTIONS
+    if (!held.has(channel) && held.size >= limit) {
+      return socket.send(frame("pusher:error", { code: TOO_MANY_SUBSCRIPTIONS, message: `A connection may hold ${limit} channels` }))
+    }
+    held.add(channel)
     hub.subscribe(channel, listener, channel.startsWith("private-") ? signedUser(data.channel_data) : undefined)
     socket.send(frame("pusher_internal:subscription_succeeded", "{}", channel))
   }
@@ -107,7 +117,10 @@ export const openConnection = (
         case "pusher:subscribe":
           return subscribe(data)
         case "pusher:unsubscribe":
-          if (typeof data.channel === "string") hub.unsubscribe(data.channel, listener)
+          if (typeof data.channel === "string") {
+            held.delete(data.channel)
+            hub.unsubscribe(data.channel, listener)
+          }
           return
         default:
           return socket.send(

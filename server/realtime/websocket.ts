@@ -18,7 +18,12 @@ export interface RealtimeSocketServer {
  * Effect's Node server handles every `upgrade` event itself (for its own WebSocket routes), so
  * upgrades for /app/ are taken before it sees them: `emit` is wrapped for that one event.
  */
-export const attachRealtime = (server: Server, hub: Hub, app: AppCredentials, activityTimeoutSeconds?: number): RealtimeSocketServer => {
+export const attachRealtime = (
+  server: Server,
+  hub: Hub,
+  app: AppCredentials & { readonly maxSubscriptions?: number },
+  activityTimeoutSeconds?: number
+): RealtimeSocketServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
 
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -4,6 +4,7 @@
 import PusherServer from "pusher"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { notificationChannel } from "../../src/contract/realtime.ts"
+import { channelAuth } from "../../server/realtime/signature.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { person } from "./support/labs-api.ts"
 import { openRawSocket, type RawSocket, subscribeRaw, within } from "./support/raw-socket.ts"
@@ -50,5 +51,31 @@ describe("channels the app does not use", () => {
     const socket = await openRawSocket(server)
     sockets.push(socket)
     await subscribeRaw(server, socket, ada.access, notificationChannel(ada.id))
+  })
+})
+
+describe("subscriptions per connection", () => {
+  let limited: StartedServer
+  beforeAll(async () => {
+    limited = await startServer({ env: { REALTIME_MAX_SUBSCRIPTIONS: "3" } })
+  })
+  afterAll(() => limited.stop())
+
+  it("refuses a subscription past REALTIME_MAX_SUBSCRIPTIONS, and takes one again after an unsubscribe", async () => {
+    const socket = await openRawSocket(limited)
+    sockets.push(socket)
+    const subscribe = async (channel: string) => {
+      const from = socket.frames.length
+      socket.send("pusher:subscribe", { channel, auth: channelAuth(limited.config.realtime, socket.socketId, channel) })
+      return within(
+        socket.next((f) => f.event === "pusher:error" || f.channel === channel, from),
+        `an answer for ${channel}`
+      )
+    }
+    for (const id of ["1", "2", "3"]) expect((await subscribe(`private-mylab_${id}`)).event).toBe("pusher_internal:subscription_succeeded")
+    const refused = await subscribe("private-mylab_4")
+    expect(refused).toMatchObject({ event: "pusher:error", data: { code: 4302 } })
+    socket.send("pusher:unsubscribe", { channel: "private-mylab_1" })
+    expect((await subscribe("private-mylab_4")).event).toBe("pusher_internal:subscription_succeeded")
   })
 })
