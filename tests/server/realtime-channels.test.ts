@@ -79,3 +79,26 @@ describe("subscriptions per connection", () => {
     expect((await subscribe("private-mylab_4")).event).toBe("pusher_internal:subscription_succeeded")
   })
 })
+
+describe("connections per address", () => {
+  let limited: StartedServer
+  beforeAll(async () => {
+    limited = await startServer({ env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "2" } })
+  })
+  afterAll(() => limited.stop())
+
+  it("refuses a socket past REALTIME_MAX_CONNECTIONS_PER_ADDRESS with 4100, and takes one again after a close", async () => {
+    const [first, second] = [await openRawSocket(limited), await openRawSocket(limited)]
+    sockets.push(first, second)
+    await expect(openRawSocket(limited)).rejects.toThrow(/4100/)
+    first.close()
+    await first.closed
+    await expect
+      .poll(async () => {
+        const again = await openRawSocket(limited).catch(() => undefined)
+        if (again) sockets.push(again)
+        return again !== undefined
+      })
+      .toBe(true)
+  })
+})

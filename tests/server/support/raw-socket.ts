@@ -46,6 +46,8 @@ export const openRawSocket = (server: { readonly url: string; readonly config: {
       ws.on("close", (code, reason) => done({ code, reason: reason.toString() }))
     )
     ws.on("error", reject)
+    // Refused before the handshake (e.g. 4100, too many connections): the close code says why.
+    ws.on("close", (code, reason) => reject(new Error(`closed ${code} ${reason.toString()}`)))
     ws.on("message", (raw) => {
       const frame = decode(String(raw))
       if (frame.event === "pusher:connection_established") {
