@@ -37,6 +37,7 @@ import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Bus } from "./cluster/bus.ts"
 import { revokeLostAccess } from "./realtime/access-revocation.ts"
 import type { Hub } from "./realtime/hub.ts"
+import { announceSessionsEnded, endSocketsWithSessions } from "./realtime/session-revocation.ts"
 import { AccessRecorder } from "./services/AccessRecorder.ts"
 import { Annotations } from "./services/Annotations.ts"
 import { Labels } from "./services/Labels.ts"
@@ -154,6 +155,22 @@ const accessRevocation = (hub: Hub) =>
     })
   )
 
+/**
+ * Access tokens whose ending reaches every process: `forget` (called once a transaction that raised a
+ * user's token generation committed) tells the hub, and on each process the hub's watcher forgets the
+ * cached generation and closes the user's realtime sockets (session-revocation.ts).
+ */
+const accessTokensLayer = (hub: Hub) =>
+  Layer.effect(
+    AccessTokens,
+    Effect.gen(function* () {
+      const tokens = yield* AccessTokens
+      const stop = endSocketsWithSessions(hub, tokens.forget)
+      yield* Effect.addFinalizer(() => Effect.sync(stop))
+      return AccessTokens.of({ ...tokens, forget: (userId) => announceSessionsEnded(hub, userId) })
+    })
+  ).pipe(Layer.provide(AccessTokens.layer))
+
 /** Every service of the application over the configured infrastructure. */
 export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const settings = AppConfig.layer(config)
@@ -161,7 +178,7 @@ export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const infrastructure = Layer.mergeAll(
     settings,
     database,
-    AccessTokens.layer.pipe(Layer.provide([settings, database])),
+    accessTokensLayer(hub).pipe(Layer.provide([settings, database])),
     bus ? Peers.cluster(bus) : Peers.alone
   )
   const realtime = realtimeLayer(config, hub)

@@ -81,6 +81,13 @@ export interface RealtimeConfig {
   readonly secret: string
   readonly cluster: string
   /**
+   * Embedded server: channels one connection may hold at once. The SPA holds its user's two channels,
+   * the open lab's, the open slide's and one per upload still processing outside a folder view.
+   */
+  readonly maxSubscriptions: number
+  /** Embedded server: sockets open at once from one address (an IPv6 address counts by its /64). */
+  readonly maxConnectionsPerAddress: number
+  /**
    * An external Pusher-compatible service (Pusher Channels, soketi, ...) that events are sent to
    * through the `pusher` SDK. Unset: the embedded server on this process's own port.
    */
@@ -111,6 +118,8 @@ const realtimeConfig = (env: NodeJS.ProcessEnv, secretKey: string): RealtimeConf
     // The embedded server's secret only signs channel authorisations; derive it from the app secret.
     secret: env.PUSHER_SECRET || createHmac("sha256", secretKey).update("realtime").digest("hex"),
     cluster: env.PUSHER_CLUSTER || "ap1",
+    maxSubscriptions: int(env.REALTIME_MAX_SUBSCRIPTIONS, 100),
+    maxConnectionsPerAddress: int(env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, 500),
     external: external
       ? {
           host: env.PUSHER_HOST || undefined,

@@ -27,7 +27,7 @@ export const serve = (config: Config, server: Server, options: ServeOptions = {}
   const realtimeSockets = embedded
     ? Layer.effectDiscard(
         Effect.acquireRelease(
-          Effect.sync(() => attachRealtime(server, hub, config.realtime)),
+          Effect.sync(() => attachRealtime(server, hub, config.realtime, undefined, config.trustProxy)),
           (attached) => Effect.promise(() => attached.close())
         )
       )

@@ -2,6 +2,7 @@
 // subscriptions (private channels need a valid signature). Client events are refused: every change
 // goes through the API, where it is checked and recorded.
 import { randomInt } from "node:crypto"
+import { parseChannel } from "../../src/contract/realtime.ts"
 import type { Hub, Listener } from "./hub.ts"
 import { type AppCredentials, signedUser, verifyChannelAuth } from "./signature.ts"
 
@@ -12,6 +13,11 @@ export interface Socket {
 
 export const ACTIVITY_TIMEOUT_SECONDS = 120
 const PONG_TIMEOUT_MS = 30_000
+/** The error code of a subscription to a channel the app does not use. */
+export const INVALID_CHANNEL = 4300
+/** The error code of a subscription past the connection's limit. */
+export const TOO_MANY_SUBSCRIPTIONS = 4302
+const MAX_SUBSCRIPTIONS = 100
 
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data } : { event, channel, data })
@@ -52,12 +58,14 @@ export interface Connection {
 export const openConnection = (
   socket: Socket,
   hub: Hub,
-  app: AppCredentials,
+  app: AppCredentials & { readonly maxSubscriptions?: number },
   activityTimeoutSeconds = ACTIVITY_TIMEOUT_SECONDS
 ): Connection => {
   const socketId = newSocketId()
-  const listener: Listener = { socketId, send: (f) => socket.send(f) }
+  const listener: Listener = { socketId, send: (f) => socket.send(f), close: (code, reason) => socket.close(code, reason) }
   let pingTimer: NodeJS.Timeout | undefined
+  /** This connection's channels, counted against `app.maxSubscriptions`. */
+  const held = new Set<string>()
   let pongTimer: NodeJS.Timeout | undefined
 
   // After a quiet period ask the client if it is still there; close if it does not answer.
@@ -74,11 +82,20 @@ export const openConnection = (
     const channel = typeof data.channel === "string" ? data.channel : ""
     const refuse = (error: string, status: number) =>
       socket.send(frame("pusher:subscription_error", { type: "AuthError", error, status }, channel))
-    if (!/^[A-Za-z0-9_\-=@,.;]{1,200}$/.test(channel)) return refuse("Invalid channel name", 400)
-    if (channel.startsWith("presence-")) return refuse("Presence channels are not offered", 400)
+    // Only the app's own channels (src/contract/realtime.ts), all private: anything else would only be
+    // stored for nothing (one socket could fill memory with public channels). Pusher protocol 7's error
+    // event, in its 4300-4399 range ("any other error"): the connection stays.
+    if (parseChannel(channel) === undefined) {
+      return socket.send(frame("pusher:error", { code: INVALID_CHANNEL, message: `Channel not offered: ${channel.slice(0, 200)}` }))
+    }
     if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
       return refuse("Invalid channel signature", 401)
     }
+    const limit = app.maxSubscriptions ?? MAX_SUBSCRIPTIONS
+    if (!held.has(channel) && held.size >= limit) {
+      return socket.send(frame("pusher:error", { code: TOO_MANY_SUBSCRIPTIONS, message: `A connection may hold ${limit} channels` }))
+    }
+    held.add(channel)
     hub.subscribe(channel, listener, channel.startsWith("private-") ? signedUser(data.channel_data) : undefined)
     socket.send(frame("pusher_internal:subscription_succeeded", "{}", channel))
   }
@@ -100,7 +117,10 @@ export const openConnection = (
         case "pusher:subscribe":
           return subscribe(data)
         case "pusher:unsubscribe":
-          if (typeof data.channel === "string") hub.unsubscribe(data.channel, listener)
+          if (typeof data.channel === "string") {
+            held.delete(data.channel)
+            hub.unsubscribe(data.channel, listener)
+          }
           return
         default:
           return socket.send(

@@ -4,6 +4,8 @@
 export interface Listener {
   readonly socketId: string
   send(frame: string): void
+  /** Closes the connection with a Pusher close code (session-revocation.ts ends sockets this way). */
+  close(code: number, reason: string): void
 }
 
 /** What a published message was, for those who watch the traffic (access-revocation.ts). */

@@ -3,11 +3,16 @@
 import type { IncomingMessage, Server } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer } from "ws"
+import { forwardedHop } from "../domain/forwarded.ts"
+import { rateLimitAddress as addressKey } from "../domain/rate-limit-address.ts"
 import { openConnection } from "./connection.ts"
 import type { Hub } from "./hub.ts"
 import type { AppCredentials } from "./signature.ts"
 
 const PATH = /^\/app\/([^/?]+)/
+const MAX_CONNECTIONS_PER_ADDRESS = 500
+
+const headerOf = (value: string | ReadonlyArray<string> | undefined) => (typeof value === "string" ? value : value?.join(","))
 
 export interface RealtimeSocketServer {
   readonly connections: () => number
@@ -18,8 +23,16 @@ export interface RealtimeSocketServer {
  * Effect's Node server handles every `upgrade` event itself (for its own WebSocket routes), so
  * upgrades for /app/ are taken before it sees them: `emit` is wrapped for that one event.
  */
-export const attachRealtime = (server: Server, hub: Hub, app: AppCredentials, activityTimeoutSeconds?: number): RealtimeSocketServer => {
+export const attachRealtime = (
+  server: Server,
+  hub: Hub,
+  app: AppCredentials & { readonly maxSubscriptions?: number; readonly maxConnectionsPerAddress?: number },
+  activityTimeoutSeconds?: number,
+  trustProxy = 0
+): RealtimeSocketServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
+  /** Open sockets per address key (server/domain/rate-limit-address.ts: an IPv6 client by its /64). */
+  const perAddress = new Map<string, number>()
 
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? "/", "http://localhost")
@@ -34,6 +47,20 @@ export const attachRealtime = (server: Server, hub: Hub, app: AppCredentials, ac
         send(JSON.stringify({ event: "pusher:error", data: { code: 4007, message: "Unsupported protocol version" } }))
         return ws.close(4007, "Unsupported protocol version")
       }
+      const forwarded = forwardedHop(headerOf(request.headers["x-forwarded-for"]), trustProxy)
+      const address = addressKey(forwarded ?? request.socket.remoteAddress ?? "unknown")
+      const open = perAddress.get(address) ?? 0
+      if (open >= (app.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS)) {
+        // 4100-4199: the client tries again after a back-off (another tab may have closed by then).
+        send(JSON.stringify({ event: "pusher:error", data: { code: 4100, message: "Too many connections from this address" } }))
+        return ws.close(4100, "Too many connections from this address")
+      }
+      perAddress.set(address, open + 1)
+      ws.on("close", () => {
+        const left = (perAddress.get(address) ?? 1) - 1
+        if (left > 0) perAddress.set(address, left)
+        else perAddress.delete(address)
+      })
       const connection = openConnection({ send, close: (code, reason) => ws.close(code, reason) }, hub, app, activityTimeoutSeconds)
       ws.on("message", (data) => connection.receive(String(data)))
       ws.on("close", () => connection.closed())

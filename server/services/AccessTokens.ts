@@ -2,8 +2,9 @@
 // A token is good when its signature and expiry are (one verifier per process remembers those) and it
 // carries its user's current token generation: raising the generation (sign-out, a password change or
 // reset, a replayed refresh token) revokes every access token issued before. Generations are read
-// from the database and remembered for a few seconds per user; this process forgets its copy at once
-// when it raises one, other processes within GENERATION_TTL_MS.
+// from the database and remembered for a few seconds per user; when one is raised, every process
+// forgets its copy as soon as the realtime hub tells it (app.ts wraps `forget`, and ends the user's
+// sockets too: server/realtime/session-revocation.ts), and none keeps one longer than GENERATION_TTL_MS.
 import { Context, Effect, Layer } from "effect"
 import { type AccessClaims, makeAccessTokenVerifier } from "../domain/tokens.ts"
 import { AppConfig } from "./AppConfig.ts"

@@ -2,10 +2,11 @@
 // connections round-robin), so an event must reach the sockets of the process that did not make
 // the change, and changes made through either process must be published.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { labChannel, realtimeEvents } from "../../src/contract/realtime.ts"
+import { labChannel, notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { connectSigned, type PusherClient, subscribed } from "../support/pusher.ts"
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts"
+import { openRawSocket, type RawSocket, subscribeRaw, within } from "./support/raw-socket.ts"
 
 const CLIENTS = 4
 
@@ -13,6 +14,7 @@ describe("a server of two worker processes", () => {
   let server: ServerProcess
   let ada: SignedIn
   const clients: PusherClient[] = []
+  const sockets: RawSocket[] = []
 
   beforeAll(async () => {
     server = await startServerProcess({ env: { WORKERS: "2" }, databaseUrl: process.env.DATABASE_URL || undefined })
@@ -21,6 +23,7 @@ describe("a server of two worker processes", () => {
 
   afterAll(async () => {
     for (const client of clients) client.disconnect()
+    for (const socket of sockets) socket.close()
     await server?.stop()
   })
 
@@ -55,6 +58,18 @@ describe("a server of two worker processes", () => {
       await new Promise((r) => setTimeout(r, 50))
     }
     for (const names of heard) expect(names.filter((k) => k === "lab.renamed")).toHaveLength(4)
+  }, 60_000)
+
+  it("closes a user's sockets on both processes when the user signs out on either", async () => {
+    const bob = await createSignedIn(server, { name: "Bob" })
+    // Opened one after another with nothing in between, so round-robin puts them on both workers.
+    for (let i = 0; i < CLIENTS; i++) sockets.push(await openRawSocket(server))
+    const bobs = sockets.slice(-CLIENTS)
+    for (const socket of bobs) await subscribeRaw(server, socket, bob.access, notificationChannel(bob.id))
+    const out = await api(server).post("/v2/auth/logout/", { refresh: bob.refresh }, { headers: { connection: "close" } })
+    expect(out.status).toBe(200)
+    const closes = await within(Promise.all(bobs.map((socket) => socket.closed)), "every socket of Bob closed", 10_000)
+    expect(closes.map((c) => c.code)).toEqual(Array(CLIENTS).fill(4200))
   }, 60_000)
 
   it("answers requests while both processes write to the same database", async () => {

@@ -21,7 +21,7 @@ const fakeBus = () => {
 
 const listener = (socketId: string) => {
   const frames: string[] = []
-  return { socketId, frames, send: (frame: string) => void frames.push(frame) }
+  return { socketId, frames, send: (frame: string) => void frames.push(frame), close: () => {} }
 }
 
 describe("shareHub", () => {
