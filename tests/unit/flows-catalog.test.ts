@@ -63,3 +63,19 @@ describe("flow catalog", () => {
     expect(text).toContain("Given free.collapsed, when sidebar.toggle, then free.expanded")
   })
 })
+
+describe("flow diagram", () => {
+  it("draws parallel regions, guards and delays for Mermaid", async () => {
+    const { diagramOf, eventLabel } = await import("../../src/flows/mermaid.ts")
+    const flows = await load()
+    const tools = flows.find((f) => f.name === "toolsMachine")
+    if (tools === undefined) throw new Error("toolsMachine missing")
+    const { text, nodes } = diagramOf(tools.machine)
+    expect(text.startsWith('stateDiagram-v2\nstate "annotationTools (parallel)" as S0X')).toBe(true)
+    expect(text).toMatch(/^ {2}--$/m)
+    expect(text).toMatch(/ : tool\.choose \[chose\]$/m)
+    expect(nodes.size).toBe(text.match(/^\s*state "/gm)?.length)
+    expect(eventLabel("xstate.after.1500.m.waiting")).toBe("after 1500 ms")
+    expect(eventLabel("xstate.error.actor.save")).toBe("save failed")
+  })
+})
