@@ -35,9 +35,9 @@ describe("flow gallery", () => {
     const flows = page.locator("[data-flow]")
     const drawn = page.locator("[data-diagram] svg")
     const failed = page.getByRole("alert")
-    await expect
-      .poll(async () => (await drawn.count()) + (await failed.count()), { timeout: 60_000 })
-      .toBeGreaterThanOrEqual(declared.length)
+    await expect.poll(() => flows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(declared.length)
+    const total = await flows.count()
+    await expect.poll(async () => (await drawn.count()) + (await failed.count()), { timeout: 60_000 }).toBe(total)
     expect(await failed.allTextContents()).toEqual([])
     expect(await drawn.count()).toBe(await flows.count())
     expect(errors).toEqual([])

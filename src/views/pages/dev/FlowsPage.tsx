@@ -27,7 +27,7 @@ const safePaths = (flow: Flow): ReadonlyArray<FlowPath> | string => {
   try {
     return pathsOf(flow.machine)
   } catch (error) {
-    return `No paths without the model test's input: ${String(error)}`
+    return `none here: bare events cannot start this machine (its model test gives payloads and input; ${String(error)})`
   }
 }
 
@@ -45,7 +45,15 @@ const FlowView = ({ flow }: { flow: Flow }) => {
   useEffect(() => {
     let live = true
     void import("mermaid").then(async ({ default: mermaid }) => {
-      mermaid.initialize({ startOnLoad: false, theme: "neutral", securityLevel: "strict", maxTextSize: 500_000, maxEdges: 2000 })
+      mermaid.initialize({
+        startOnLoad: false,
+        theme: "neutral",
+        securityLevel: "strict",
+        maxTextSize: 500_000,
+        maxEdges: 2000,
+        // At its own size, scrolled sideways: shrunk to the page width a large machine is unreadable.
+        state: { useMaxWidth: false }
+      })
       try {
         const { svg } = await mermaid.render(`flow-${flow.id.replace(/\W/g, "-")}`, diagram.text)
         if (live && holder.current) holder.current.innerHTML = svg
