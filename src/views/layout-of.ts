@@ -11,6 +11,6 @@ export const layoutOf = (entry: RouteEntry | undefined, signedOut = false): Layo
   if (entry.path.startsWith("/dashboard")) return "dashboard"
   if (entry.page.startsWith("auth/")) return "auth"
   // The 404 and the loading preview draw their own full-screen frame.
-  if (entry.page === "public/NotFoundPage" || entry.page === "public/LoadingSuspensePage") return "bare"
+  if (entry.page === "public/NotFoundPage" || entry.page === "public/LoadingSuspensePage" || entry.page.startsWith("dev/")) return "bare"
   return "public"
 }

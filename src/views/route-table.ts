@@ -33,6 +33,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/eula-bahasa", "public/EulaBahasaPage", "public"),
   r("/notfound", "public/NotFoundPage", "public"),
   r("/dev/loading-suspense", "public/LoadingSuspensePage", "public"),
+  r("/dev/flows", "dev/FlowsPage", "public"),
   r("/dashboard/setting/account", "settings/AccountPage", "signed-in"),
   r("/dashboard/setting/profile", "settings/ProfilePage", "signed-in"),
   r("/dashboard/setting/password", "settings/PasswordPage", "signed-in"),
