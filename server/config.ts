@@ -4,6 +4,7 @@ import { createHmac, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
+import type { SqliteSynchronous } from "./db/sqlite.ts"
 import { DEFAULT_PIXEL_LIMIT } from "./images/pyramid.ts"
 
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   readonly databaseUrl: string | undefined
   /** PostgreSQL: name statements so each connection prepares them once (off behind a pooler that cannot keep them). */
   readonly databasePrepare: boolean
+  /** SQLite: FULL (a commit is on disk before it is answered) unless NORMAL is asked for. */
+  readonly sqliteSynchronous: SqliteSynchronous
   /** Real SMTP when set; .eml files under dataDir/outbox otherwise. */
   readonly smtpUrl: string | undefined
   readonly mailFrom: string
@@ -153,6 +156,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePrepare: env.DATABASE_PREPARE !== "0",
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === "NORMAL" ? "NORMAL" : "FULL",
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Preparat <no-reply@preparat.local>",
     secretKey,

@@ -9,8 +9,10 @@ import { Layer } from "effect"
 import { workerBus } from "./cluster/bus.ts"
 import { runPrimary } from "./cluster/primary.ts"
 import { loadConfig } from "./config.ts"
+import { surviveOutputErrors } from "./output-errors.ts"
 import { serve } from "./serve.ts"
 
+surviveOutputErrors()
 const config = loadConfig()
 const where = `http://localhost:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ", PostgreSQL" : ", SQLite"})`
 // Loud, since the outbox holds every reset link: whoever runs this must know it is on and how to close it.

@@ -16,12 +16,12 @@ export interface OpenedDatabase {
 }
 
 export const openDatabase = async (
-  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePrepare">>
+  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePrepare" | "sqliteSynchronous">>
 ): Promise<OpenedDatabase> => {
   const engine: Engine = config.databaseUrl ? "postgres" : "sqlite"
   const dialect = config.databaseUrl
     ? postgresDialect(config.databaseUrl, config.databasePrepare ?? true)
-    : new SqliteDialect({ database: openSqlite(join(config.dataDir, "preparat.sqlite")) })
+    : new SqliteDialect({ database: openSqlite(join(config.dataDir, "preparat.sqlite"), config.sqliteSynchronous) })
   // SQLite plans a bound LIMIT or OFFSET without its number: they are written in (sqlite-inline-limits.ts).
   const db = new Kysely<Database>({ dialect, plugins: engine === "sqlite" ? [new InlineLimits()] : [] })
   await migrateToLatest(db as Kysely<unknown>, engine)

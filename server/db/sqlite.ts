@@ -50,13 +50,20 @@ const STATEMENT_CACHE = 500
  */
 const beginImmediately = (sql: string) => (sql.trim().toLowerCase() === "begin" ? "begin immediate" : sql)
 
-export const openSqlite = (file: string): SqliteDatabase => {
+/**
+ * When a commit reaches the disk. FULL syncs the WAL at every commit, so what was answered as saved
+ * survives a power loss; NORMAL syncs only at checkpoints, which survives a killed process but can
+ * lose the last commits to a power cut (tests/bench/sqlite-sync.bench.ts measures the difference).
+ */
+export type SqliteSynchronous = "FULL" | "NORMAL"
+
+export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL"): SqliteDatabase => {
   const db = new DatabaseSync(file)
   // WAL lets readers run beside the one writer; foreign keys are off by default in SQLite. The page
   // cache (64 MiB) and memory-mapped reads keep a user's 100,000 labs in memory instead of asking the
   // OS for the same pages on every listing.
   db.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;" +
+    `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"};` +
       " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
   )
   const statements = new Map<string, SqliteStatement>()

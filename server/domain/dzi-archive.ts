@@ -4,8 +4,16 @@
 import type { DziDescriptor, TileFormat } from "./dzi-descriptor.ts"
 import { levelsOf } from "./dzi-descriptor.ts"
 
-/** Zip entries and uncompressed bytes an import may hold, beside the quota. */
-export const MAX_ZIP_ENTRIES = 250_000
+/**
+ * Tiles a descriptor may imply. Each is read, decoded and written on its own (a few ms of CPU), so
+ * this bounds an import's work. 100,000 tiles of 254 px hold 4.8 gigapixels (a 40x scan of 2 x 1.5 cm
+ * of tissue); a bigger slide goes through the ordinary upload of its original, which builds its own
+ * pyramid.
+ */
+export const MAX_TILES = 100_000
+/** Zip entries an import may hold: the tiles, and room for an archiver's companion of each (macOS "._" files). */
+export const MAX_ZIP_ENTRIES = 2 * MAX_TILES
+/** Uncompressed bytes an import may hold, beside the quota. */
 export const MAX_ZIP_BYTES = 64 * 1024 ** 3
 /**
  * How much larger than the zip its contents may be. Deep Zoom tiles are JPEG or PNG, which a zip
@@ -14,6 +22,14 @@ export const MAX_ZIP_BYTES = 64 * 1024 ** 3
 export const MAX_EXPANSION = 10
 /** Headroom for a tiny zip of a tiny pyramid (its descriptor and few tiles). */
 export const EXPANSION_ALLOWANCE = 1024 * 1024
+
+/**
+ * What a file takes on disk, as the quota counts it: its size rounded up to the filesystem's block
+ * (4 KiB, ext4's and XFS's default), and one block even when empty. Counting blocks, not bytes, is
+ * what makes the number of files count: 50,000 tiny tiles take 200 MiB, whatever their bytes.
+ */
+export const DISK_BLOCK = 4096
+export const onDisk = (bytes: number): number => Math.max(1, Math.ceil(bytes / DISK_BLOCK)) * DISK_BLOCK
 
 export type ZipEntryKind =
   | { readonly kind: "descriptor"; readonly base: string }

@@ -27,6 +27,7 @@ import { catalogue, findPlan, paidPlan, periodAt, planAt, toWirePlan } from "../
 import { PROOF_SNIFF_BYTES, proofTypeOf } from "../domain/proof-type.ts"
 import { invoiceIssuedMail, invoiceLink, proofReceivedMail, staffProofMail } from "../mail/billing.ts"
 import { type BillingDocument, invoicePdf, receiptPdf } from "../pdf/billing-pdf.ts"
+import { ProofRefused, rewriteProof } from "../pdf/proof-rewrite.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { Database, sql, type Trx } from "./Database.ts"
@@ -348,12 +349,20 @@ export class Billing extends Context.Service<
           if (size > PROOF_MAX_BYTES) return yield* new PayloadTooLarge({ message: billingMessages.proofTooLarge })
           const bytes = yield* Effect.promise(() => readFile(file.path))
           const type = proofTypeOf(bytes.subarray(0, PROOF_SNIFF_BYTES))
-          if (!type || size === 0)
-            return yield* Effect.fail({
-              ...badRequest({ file: [billingMessages.proofFormat] }, billingMessages.proofFormat),
-              code: "unsupported_format"
-            })
-          return { bytes, type, size }
+          const refused = Effect.fail({
+            ...badRequest({ file: [billingMessages.proofFormat] }, billingMessages.proofFormat),
+            code: "unsupported_format"
+          })
+          if (!type || size === 0) return yield* refused
+          // What is stored is a copy holding only the picture or the pages (pdf/proof-rewrite.ts).
+          const copy = yield* Effect.tryPromise({ try: () => rewriteProof(bytes, type), catch: (e) => e }).pipe(
+            Effect.catch((error) =>
+              error instanceof ProofRefused
+                ? Effect.logInfo(`receipt refused: ${error.message}`).pipe(Effect.andThen(refused))
+                : Effect.die(error)
+            )
+          )
+          return { bytes: copy, type, size: copy.length }
         })
 
       const tellStaff = (row: InvoiceRow, user: UserOfInvoice, proofAt: string) =>

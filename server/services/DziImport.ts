@@ -14,6 +14,7 @@ import { planOfUser } from "../db/subscriptions.ts"
 import { ServiceUnavailable } from "../../src/contract/errors.ts"
 import { storageFailureMessage } from "../domain/storage-failure.ts"
 import { badFormat, storageFull } from "../domain/upload-errors.ts"
+import { onDisk } from "../domain/dzi-archive.ts"
 import { AppConfig } from "./AppConfig.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { Database, sql } from "./Database.ts"
@@ -87,10 +88,11 @@ export class DziImport extends Context.Service<
           yield* receive(file, zipPath, room)
           const zipBytes = (yield* Effect.promise(() => stat(zipPath))).size
           // The unpacked tiles count against the room the zip left, so a small zip cannot unpack past it,
-          // and the lab's size is what it takes on disk: the zip kept as the original and its pyramid.
-          const extracted = yield* layOut(zipPath, staging, room - zipBytes, zipBytes)
+          // and the lab's size is what it takes on disk, in whole blocks: the zip kept as the original
+          // and every file of its pyramid.
+          const extracted = yield* layOut(zipPath, staging, room - onDisk(zipBytes), zipBytes)
           const d = extracted.descriptor
-          const stored = zipBytes + extracted.bytes
+          const stored = onDisk(zipBytes) + extracted.bytes
           yield* Effect.tryPromise({ try: () => rename(staging, slides.dirOf(key)), catch: (e) => e }).pipe(Effect.catch(cannotStore))
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {

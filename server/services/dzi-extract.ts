@@ -13,9 +13,11 @@ import {
   EXPANSION_ALLOWANCE,
   expectedTiles,
   MAX_EXPANSION,
+  MAX_TILES,
   MAX_ZIP_BYTES,
   MAX_ZIP_ENTRIES,
   missingOrExtra,
+  onDisk,
   tileKey
 } from "../domain/dzi-archive.ts"
 import {
@@ -49,14 +51,14 @@ export class DziOverQuota extends DziRejected {
 }
 
 export interface DziLimits {
-  /** Uncompressed bytes allowed in all (the owner's room, at most MAX_ZIP_BYTES). */
+  /** Disk the written files may take, each in whole blocks (the owner's room); MAX_ZIP_BYTES bounds the bytes besides. */
   readonly maxBytes: number
   readonly maxPixels: number
   /** The zip's own size, which bounds how far it may expand. */
   readonly zipBytes: number
 }
 
-/** The pyramid laid out, and the bytes it takes on disk. */
+/** The pyramid laid out, and the bytes it takes on disk (each file in whole blocks: onDisk). */
 export interface ExtractedDzi {
   readonly descriptor: DziDescriptor
   readonly bytes: number
@@ -100,14 +102,17 @@ const listEntries = async (zip: ZipFile, limits: DziLimits) => {
   let descriptor: { entry: Entry; base: string } | undefined
   const tiles: TileEntry[] = []
   let bytes = 0
+  // What the files written will take on disk: the quota counts blocks, so many tiny tiles cost what they take.
+  let disk = 0
   for await (const entry of zip.eachEntry()) {
     if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refuse(`symlink ${entry.fileName}`)
     if (entry.isEncrypted() || !entry.canDecodeFileData()) refuse(`cannot read ${entry.fileName}`)
     bytes += entry.uncompressedSize
-    if (bytes > limits.maxBytes) throw new DziOverQuota()
     if (bytes > limits.zipBytes * MAX_EXPANSION + EXPANSION_ALLOWANCE) refuse(`expands more than ${MAX_EXPANSION} times`)
     const kind = classifyEntry(entry.fileName)
     if (kind.kind === "unexpected") refuse(`unexpected entry ${entry.fileName}`)
+    if (kind.kind === "tile" || kind.kind === "descriptor") disk += onDisk(entry.uncompressedSize)
+    if (disk > limits.maxBytes || bytes > MAX_ZIP_BYTES) throw new DziOverQuota()
     if (kind.kind === "descriptor") {
       if (descriptor) refuse("more than one descriptor")
       descriptor = { entry, base: kind.base }
@@ -144,7 +149,7 @@ const readDescriptor = async (zip: ZipFile, entry: Entry, limits: DziLimits) => 
   const parsed = parseDzi((await readAll(zip, entry, DZI_MAX_BYTES)).toString("utf8"))
   if (isDziError(parsed)) return refuse(parsed.error)
   if (parsed.width * parsed.height > limits.maxPixels) refuse(`${parsed.width}x${parsed.height} is over the pixel limit`)
-  if (tileCount(parsed) > MAX_ZIP_ENTRIES) refuse("more tiles than allowed")
+  if (tileCount(parsed) > MAX_TILES) refuse("more tiles than allowed")
   return parsed
 }
 
@@ -162,7 +167,7 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
     throw new DziRejected("not a zip file", { cause: error })
   }
   try {
-    const { descriptor, tiles } = await listEntries(zip, { ...limits, maxBytes: Math.min(limits.maxBytes, MAX_ZIP_BYTES) })
+    const { descriptor, tiles } = await listEntries(zip, limits)
     const d = await readDescriptor(zip, descriptor.entry, limits)
     checkTiles(d, tiles)
     const filesDir = join(outDir, `${PYRAMID_NAME}_files`)
@@ -185,7 +190,7 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
       const want = tileDimensions(d, levels[tile.level]!, tile.col, tile.row)
       if (decoded?.width !== want.width || decoded.height !== want.height)
         refuse(`tile ${tile.entry.fileName} is not a ${want.width}x${want.height} ${expectedFormat}`)
-      written += bytes.length
+      written += onDisk(bytes.length)
       await writeFile(join(filesDir, String(tile.level), `${tile.col}_${tile.row}.${d.format}`), bytes)
     }
     // The thumbnails stitch one small level; its tiles must be the size the descriptor implies,
@@ -209,9 +214,12 @@ export const extractDzi = async (zipPath: string, outDir: string, limits: DziLim
     ).catch((error: unknown) => {
       throw new DziRejected("tiles could not be read", { cause: error })
     })
-    await writeFile(join(outDir, `${PYRAMID_NAME}.dzi`), dziXml(d))
-    const thumbnails = await Promise.all([THUMBNAIL_SMALL_FILE, THUMBNAIL_LARGE_FILE].map((f) => stat(join(outDir, f)).then((s) => s.size)))
-    return { descriptor: d, bytes: written + thumbnails.reduce((a, b) => a + b, 0) }
+    const xml = dziXml(d)
+    await writeFile(join(outDir, `${PYRAMID_NAME}.dzi`), xml)
+    const thumbnails = await Promise.all(
+      [THUMBNAIL_SMALL_FILE, THUMBNAIL_LARGE_FILE].map((f) => stat(join(outDir, f)).then((s) => onDisk(s.size)))
+    )
+    return { descriptor: d, bytes: written + onDisk(Buffer.byteLength(xml)) + thumbnails.reduce((a, b) => a + b, 0) }
   } catch (error) {
     if (error instanceof DziRejected) throw error
     // yauzl's own refusals (bad names, sizes that lie, a broken archive) are the file's fault too.

@@ -27,6 +27,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
+/** A file's size in whole 4 KiB blocks, as the filesystem takes it. */
+const blocks = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) * 4096
+
 const slideDirs = () => readdirSync(join(server.config.dataDir, "slides"))
 
 describe("Deep Zoom zip import", () => {
@@ -39,11 +42,10 @@ describe("Deep Zoom zip import", () => {
     expect(lab).toMatchObject({ name: "scan", status: "ready", width: 700, height: 500, parent: folder.id })
     const key = lab.tile_source.split("/")[5]
     const dir = join(server.config.dataDir, "slides", key)
-    // It counts what it takes on disk: the zip kept as the original, its tiles and thumbnails.
-    const onDisk = (readdirSync(dir, { recursive: true }) as string[])
-      .filter((f) => f !== "slide.dzi" && statSync(join(dir, f)).isFile())
-      .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
-    expect(lab.size).toBe(archive.length + onDisk)
+    // It counts what it takes on disk, each file in whole 4 KiB blocks: the zip kept as the
+    // original, the descriptor, its tiles and thumbnails.
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile())
+    expect(lab.size).toBe(blocks(archive.length) + files.reduce((sum, f) => sum + blocks(statSync(join(dir, f)).size), 0))
     expect(readFileSync(join(dir, "slide.dzi"), "utf8")).toContain('<Size Height="500" Width="700"/>')
     for (const file of ["slide_thumb_77x77.jpg", "slide_thumb_312x281.jpg", "slide_files/10/2_1.jpeg", "slide_files/0/0_0.jpeg"]) {
       expect(statSync(join(dir, file)).size, file).toBeGreaterThan(0)
@@ -130,9 +132,9 @@ describe("Deep Zoom zip import", () => {
     expect(slideDirs()).toEqual(before)
   })
 
-  it("refuses a descriptor implying more tiles than allowed before listing them", async () => {
-    // 1024 x 1024 pixels in tiles of one pixel: 1.4 million tiles, far past the 250,000 allowed.
-    const xml = '<?xml version="1.0"?><Image TileSize="1" Overlap="0" Format="jpeg"><Size Width="1024" Height="1024"/></Image>'
+  /** Uploads a zip holding only this descriptor; answers the log lines of its refusal. */
+  const refusedDescriptor = async (image: string, size: string) => {
+    const xml = `<?xml version="1.0"?><Image ${image} Overlap="0" Format="jpeg"><Size ${size}/></Image>`
     const lines: string[] = []
     const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")))
     try {
@@ -142,7 +144,50 @@ describe("Deep Zoom zip import", () => {
     } finally {
       spy.mockRestore()
     }
-    expect(lines.join("\n")).toContain("DZI import refused: more tiles than allowed")
+    return lines.join("\n")
+  }
+
+  it("refuses a descriptor implying more tiles than allowed before listing them", async () => {
+    // 21,000 x 21,000 pixels in 64 px tiles: about 144,000 tiles, past the 100,000 allowed.
+    expect(await refusedDescriptor('TileSize="64"', 'Width="21000" Height="21000"')).toContain(
+      "DZI import refused: more tiles than allowed"
+    )
+  })
+
+  it("refuses tiles smaller than 64 pixels, before listing them", async () => {
+    expect(await refusedDescriptor('TileSize="1"', 'Width="200" Height="200"')).toContain("DZI import refused: tile size 1 below 64")
+  })
+
+  it("refuses a whole, valid pyramid of 32 px tiles", async () => {
+    const folder = await createFolder(server, ada, "Small tiles")
+    const reply = await uploadDzi(server, ada, folder.id, "small.zip", zip(await pyramidEntries("small", 300, 200, 32)))
+    expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+    expect(reply.body.message).toBe(BAD_FORMAT)
+    expect((await client(server).get(`/v2/labs/?parent=${folder.id}`, { token: ada.access })).body.data.meta.count).toBe(0)
+  })
+
+  it("counts each tile as the whole disk blocks it takes against the quota", async () => {
+    // 64 px tiles of a 700 x 500 image: 140-odd files of a few hundred bytes to a few KB each.
+    const small = await pyramidEntries("tiny", 700, 500, 64)
+    const tiles = small.filter((e) => e.data)
+    const bytes = tiles.reduce((sum, e) => sum + e.data!.length, 0)
+    const onDisk = tiles.reduce((sum, e) => sum + blocks(e.data!.length), 0)
+    expect(onDisk).toBeGreaterThan(2 * bytes)
+    const owner = await person(server, "Blocks")
+    const archive = zip(small)
+    // Room for the zip and its tiles' bytes twice over, but not for the blocks they take.
+    await insertFile(server, {
+      id: randomUUID(),
+      ownerId: owner.id,
+      parentId: null,
+      name: "big",
+      size: 5 * GiB - blocks(archive.length) - 2 * bytes
+    })
+    const before = slideDirs()
+    const reply = await uploadDzi(server, owner, "root", "tiny.zip", archive)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(413)
+    expect(reply.body.message).toBe("Upload failed, storage full!")
+    expect(slideDirs()).toEqual(before)
   })
 
   it("refuses what is not a zip", async () => {

@@ -2,6 +2,7 @@
 // forks further processes, which an in-process server cannot) and for the benches (whose load
 // generator must not share the server's event loop).
 import { type ChildProcess, spawn } from "node:child_process"
+import type { Readable } from "node:stream"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -20,6 +21,8 @@ export interface ServerProcess {
   readonly latestMail: LatestMail
   /** The server's process id (the cluster's primary when WORKERS > 1). */
   readonly pid: number | undefined
+  /** The server's stdout, when it is a pipe to this process (destroy it to close the pipe under the server). */
+  readonly stdout: Readable | null
   readonly stop: () => Promise<void>
 }
 
@@ -34,6 +37,8 @@ export interface ServerProcessOptions {
   readonly keep?: boolean
   /** Run the server on these CPUs only (taskset's list, e.g. "0"): a bench keeps it off its load generator's. */
   readonly cpus?: string
+  /** A file descriptor the server's stdout and stderr go to (e.g. /dev/full), instead of a pipe and this process's stderr. */
+  readonly output?: number
 }
 
 export const startServerProcess = async (options: ServerProcessOptions = {}): Promise<ServerProcess> => {
@@ -53,12 +58,15 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
   }
   // As `npm start` runs it (server/node-flags.ts), then the caller's flags.
   const args = [...NODE_FLAGS, ...(options.nodeFlags ?? []), "server/main.ts"]
+  const stdio =
+    options.output === undefined ? (["ignore", "pipe", "inherit"] as const) : (["ignore", options.output, options.output] as const)
   const child: ChildProcess = options.cpus
-    ? spawn("taskset", ["--cpu-list", options.cpus, process.execPath, ...args], { env, stdio: ["ignore", "pipe", "inherit"] })
-    : spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] })
+    ? spawn("taskset", ["--cpu-list", options.cpus, process.execPath, ...args], { env, stdio: [...stdio] })
+    : spawn(process.execPath, args, { env, stdio: [...stdio] })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   // main.ts says "Preparat: <url>" once serving; a cluster's primary says it when every worker listens.
-  let announced = false
+  // Output that goes elsewhere cannot be read: answering is then the only sign.
+  let announced = options.output !== undefined
   child.stdout?.on("data", (chunk: Buffer) => {
     if (chunk.toString().includes("Preparat: ")) announced = true
   })
@@ -84,6 +92,7 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
     databaseUrl: schema?.url,
     latestMail: latestMailIn(join(dataDir, "outbox")),
     pid: child.pid,
+    stdout: child.stdout,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM")

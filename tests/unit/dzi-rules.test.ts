@@ -37,6 +37,7 @@ describe("parseDzi", () => {
     const refused = [
       xml('Overlap="1" Format="jpeg"'),
       xml('TileSize="256" Overlap="1" Format="gif"'),
+      xml('TileSize="63" Overlap="1" Format="jpeg"'),
       xml('TileSize="256" Overlap="200" Format="png"'),
       xml('TileSize="256" Overlap="1" Format="png"', 'Width="0" Height="5"'),
       xml('TileSize="256" Overlap="1" Format="png"', 'Width="-5" Height="5"'),

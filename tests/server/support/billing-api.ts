@@ -1,18 +1,25 @@
 // Shortcuts for the billing tests, over HTTP as the SPA calls: choose a plan, send a receipt, act as
 // staff. Staff are made in the database here (the operator's command is tested on its own).
+import { PDFDocument, StandardFonts } from "pdf-lib"
+import sharp from "sharp"
 import { expect } from "vitest"
 import { api, type Reply, type SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 
-/** The smallest valid PNG (1 x 1), and a PDF header: receipts as their bytes say. */
+/** A 1 x 1 PNG: a receipt as its bytes say (the server decodes it, so it must be a whole image). */
 export const PNG = new Uint8Array(
-  Buffer.from(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-      "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-    "hex"
-  )
+  await sharp({ create: { width: 1, height: 1, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer()
 )
-export const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+
+/** A bank's PDF receipt: one page of text (the server keeps the pages, so it must have one). */
+export const PDF = await (async () => {
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([300, 200])
+  page.drawText("Transfer Rp 150.000", { x: 20, y: 100, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) })
+  return doc.save()
+})()
 
 export const choosePlan = async (server: StartedServer, user: SignedIn, planId = "basic"): Promise<Reply> =>
   api(server).post("/v2/pricing/payments/", { plan_id: planId }, { token: user.access })

@@ -139,13 +139,13 @@ export const noiseTiff = async (width: number, height: number): Promise<Uint8Arr
   )
 }
 
-/** A real pyramid written by libvips (256 px JPEG tiles), as zip entries under "<name>/". */
-export const pyramidEntries = async (name: string, width: number, height: number): Promise<ZipEntry[]> => {
+/** A real pyramid written by libvips (256 px JPEG tiles unless told), as zip entries under "<name>/". */
+export const pyramidEntries = async (name: string, width: number, height: number, tileSize = 256): Promise<ZipEntry[]> => {
   const dir = mkdtempSync(join(tmpdir(), "dzi-test-"))
   try {
     await sharp(await smallImage("png", width, height))
       .jpeg()
-      .tile({ size: 256, overlap: 1, layout: "dz" })
+      .tile({ size: tileSize, overlap: 1, layout: "dz" })
       .toFile(join(dir, `${name}.dz`))
     const files: ZipEntry[] = []
     const walk = (at: string) => {
