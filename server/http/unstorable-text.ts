@@ -6,7 +6,7 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 
 const UNTRANSLATABLE = "22021"
 
-const isUnstorableText = (defect: unknown): boolean =>
+export const isUnstorableText = (defect: unknown): boolean =>
   typeof defect === "object" && defect !== null && "code" in defect && defect.code === UNTRANSLATABLE
 
 export const UnstorableTextAnswers = HttpRouter.middleware(

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { fillPath, operationsOf } from "./support/openapi-operations.ts"
@@ -100,6 +100,28 @@ describe("text the database cannot hold", () => {
       })
       expect(reply.status, `${method} ${path}`).toBeLessThan(500)
     }
+  })
+
+  it("logs such a request as the client's mistake it is: no 'answered 500' and no stack", async () => {
+    const logged: string[] = []
+    const spies = (["log", "info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logged.push(
+          args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : JSON.stringify(a))).join(" ")
+        )
+      })
+    )
+    try {
+      const reply = await fetch(`${server.url}/v2/labs/favorites/`, {
+        method: "POST",
+        body: JSON.stringify({ lab_id: "a\u0000b" }),
+        headers: { authorization: `Bearer ${ada.access}`, "content-type": "application/json" }
+      })
+      expect(reply.status).toBeLessThan(500)
+    } finally {
+      for (const spy of spies) spy.mockRestore()
+    }
+    expect(logged.filter((line) => /answered 5\d\d|22021|invalid byte sequence/.test(line))).toEqual([])
   })
 })
 
