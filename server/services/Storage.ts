@@ -1,5 +1,6 @@
 // Storage used: the bytes of every file the user owns, the trash included until it is emptied
-// (deleting to the trash frees nothing), against the quota of their plan.
+// (deleting to the trash frees nothing), and the bytes their uploads in progress hold, against the
+// quota of their plan: the same sum the upload's quota check makes (upload-records.ts usedBytes).
 import { Context, Effect, Layer } from "effect"
 import type { StorageUsage } from "../../src/contract/storage.ts"
 import { planOfUser } from "../db/subscriptions.ts"
@@ -32,10 +33,22 @@ export class Storage extends Context.Service<
         return Number(row?.bytes ?? 0)
       })
 
+      const reserved = Effect.fn("Storage.reserved")(function* (userId: string) {
+        const row = yield* sql(() =>
+          db
+            .selectFrom("uploads")
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_size"), eb.lit(0)).as("bytes"))
+            .where("owner_id", "=", userId)
+            .where("completed_at", "is", null)
+            .executeTakeFirst()
+        )
+        return Number(row?.bytes ?? 0)
+      })
+
       const usage = Effect.fn("Storage.usage")(function* (userId: string) {
         const total = (yield* sql(() => planOfUser(db, userId))).storageBytes
-        const bytes = yield* used(userId)
-        return { total_used: bytes, total_storage: total, percentage_used: percentageUsed(bytes, total) }
+        const [bytes, held] = yield* Effect.all([used(userId), reserved(userId)])
+        return { total_used: bytes, total_storage: total, total_reserved: held, percentage_used: percentageUsed(bytes + held, total) }
       })
 
       return Storage.of({ usage, used })

@@ -260,6 +260,11 @@ describe("slide uploads", () => {
     await throttle(owner, THROTTLE)
     // Restored from IndexedDB: the same file, continuing rather than starting over.
     await uploadRow(owner, tiff.name).waitFor({ timeout: 15_000 })
+    // The storage meter, read while the upload is in flight, says what the upload holds of the quota.
+    const held = owner.getByTestId("storage-reserved")
+    await held.waitFor({ timeout: 15_000 })
+    expect(await held.textContent()).toMatch(/^16\.\d\d MB held by uploads in progress$/)
+    await snap(owner, "upload-resumed-storage-held")
     await expect.poll(() => stateOf(row), { timeout: 120_000 }).toBe("ready")
     const labId = await labIdOf(owner, tiff.name)
     expect(sha256(await originalOf(owner, labId))).toBe(sha256(tiff.bytes))

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { client, createFolder, insertFile, person, share, transferLab } from "./support/labs-api.ts"
+import { sendChunk, smallImage } from "./support/slides-api.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -25,7 +26,7 @@ const usage = async (session: SignedIn) => {
 describe("storage", () => {
   it("starts empty against the free plan's 5 GiB", async () => {
     const ada = await person(server, "Ada")
-    expect(await usage(ada)).toEqual({ total_used: 0, total_storage: 5 * GiB, percentage_used: 0 })
+    expect(await usage(ada)).toEqual({ total_used: 0, total_storage: 5 * GiB, total_reserved: 0, percentage_used: 0 })
   })
 
   it("counts the owner's files at any depth, the trash too, until purged; folders add nothing of their own", async () => {
@@ -34,11 +35,38 @@ describe("storage", () => {
     const inner = await createFolder(server, ada, "Inner", folder.id)
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: inner.id, name: "a", size: GiB })
     await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "b", size: GiB / 4 })
-    expect(await usage(ada)).toEqual({ total_used: 1.25 * GiB, total_storage: 5 * GiB, percentage_used: 25 })
+    expect(await usage(ada)).toEqual({ total_used: 1.25 * GiB, total_storage: 5 * GiB, total_reserved: 0, percentage_used: 25 })
     await c.del(`/v2/labs/${folder.id}/`, undefined, auth(ada))
     expect((await usage(ada)).total_used).toBe(1.25 * GiB)
     await c.del(`/v2/labs/trash/${folder.id}/`, undefined, auth(ada))
-    expect(await usage(ada)).toEqual({ total_used: GiB / 4, total_storage: 5 * GiB, percentage_used: 5 })
+    expect(await usage(ada)).toEqual({ total_used: GiB / 4, total_storage: 5 * GiB, total_reserved: 0, percentage_used: 5 })
+  })
+
+  it("shows what uploads in progress hold against the quota, as the upload's own check counts it, until they end", async () => {
+    const ada = await person(server, "Ada")
+    await insertFile(server, { id: randomUUID(), ownerId: ada.id, parentId: null, name: "a", size: GiB })
+    const png = await smallImage("png")
+    const half = Math.floor(png.length / 2)
+    const first = await sendChunk(server, ada, { labId: null, filename: "slide.png", file: png, start: 0, end: half - 1 })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const held = await usage(ada)
+    expect(held).toEqual({
+      total_used: GiB,
+      total_storage: 5 * GiB,
+      total_reserved: png.length,
+      percentage_used: Math.round(((GiB + png.length) / (5 * GiB)) * 10_000) / 100
+    })
+    const last = await sendChunk(server, ada, {
+      labId: null,
+      filename: "slide.png",
+      file: png,
+      start: half,
+      end: png.length - 1,
+      uploadId: first.body.data.upload_id
+    })
+    expect(last.status, JSON.stringify(last.body)).toBe(200)
+    const done = await usage(ada)
+    expect([done.total_used, done.total_reserved]).toEqual([GiB + png.length, 0])
   })
 
   it("rounds the percentage to two decimals", async () => {

@@ -19,6 +19,7 @@ export const shell = {
     storage: "Storage",
     storageLoading: "Checking storage usage",
     storageUsed: "{{used}} of {{total}} used",
+    storageReserved: "{{reserved}} held by uploads in progress",
     storagePercent: "{{percent}}% used",
     upgrade: "Upgrade storage",
     openMenu: "Open menu",

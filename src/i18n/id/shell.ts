@@ -20,6 +20,7 @@ export const shell: typeof en = {
     storage: "Penyimpanan",
     storageLoading: "Memeriksa penggunaan penyimpanan",
     storageUsed: "{{used}} dari {{total}} terpakai",
+    storageReserved: "{{reserved}} ditahan oleh unggahan yang sedang berjalan",
     storagePercent: "{{percent}}% terpakai",
     upgrade: "Tambah penyimpanan",
     openMenu: "Buka menu",

@@ -50,6 +50,11 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
           <Link href={localePath("/dashboard/pricing")} className={css.storageText}>
             {t("shell.sidebar.storageUsed", { used: formatBytes(usage.usedBytes, locale), total: formatBytes(usage.totalBytes, locale) })}
           </Link>
+          {usage.reservedBytes > 0 && (
+            <span className={css.storageText} data-testid="storage-reserved">
+              {t("shell.sidebar.storageReserved", { reserved: formatBytes(usage.reservedBytes, locale) })}
+            </span>
+          )}
         </>
       ) : (
         <>

@@ -4,7 +4,14 @@ import type { Locale } from "../../i18n/index.ts"
 
 export type StorageUsage =
   | { readonly status: "unknown" }
-  | { readonly status: "known"; readonly usedBytes: number; readonly totalBytes: number; readonly percent: number }
+  | {
+      readonly status: "known"
+      readonly usedBytes: number
+      readonly totalBytes: number
+      /** Held by uploads in progress; counted in `percent`. */
+      readonly reservedBytes: number
+      readonly percent: number
+    }
 
 export type StorageTone = "normal" | "warning" | "critical"
 

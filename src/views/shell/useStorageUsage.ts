@@ -10,5 +10,11 @@ export const useStorageUsage = (): StorageUsage => {
   const usage = useStorageSnapshot()
   return usage === null
     ? unknown
-    : { status: "known", usedBytes: usage.total_used, totalBytes: usage.total_storage, percent: usage.percentage_used }
+    : {
+        status: "known",
+        usedBytes: usage.total_used,
+        totalBytes: usage.total_storage,
+        reservedBytes: usage.total_reserved,
+        percent: usage.percentage_used
+      }
 }

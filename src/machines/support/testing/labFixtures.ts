@@ -78,6 +78,7 @@ export const trashed = (of: Lab): TrashItem => ({ ...of, deleted_at: "2025-03-03
 export const usage = (used: number, total: number): StorageUsage => ({
   total_used: used,
   total_storage: total,
+  total_reserved: 0,
   percentage_used: Math.round((used / total) * 10000) / 100
 })
 
