@@ -20,6 +20,7 @@ import {
   webAnnotation
 } from "./support/annotations-api.ts"
 import { client, createFolder, person, share } from "./support/labs-api.ts"
+import { fastestAsync, plainPoints } from "../support/timing.ts"
 
 let server: StartedServer
 let owner: SignedIn
@@ -39,29 +40,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-/** The shortest of a few runs of `run`, in ms: one run's pause (a collection, another process) does not count. */
-const fastest = async (run: () => Promise<unknown>, runs = 3) => {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    await run()
-    best = Math.min(best, performance.now() - start)
-  }
-  return best
-}
-
 const svg = (value: string): Selector => ({ type: "SvgSelector", value })
-
-/** Ordinary vertices, written as a drawing tool writes them, filling about `length` characters. */
-const plainPoints = (length: number) => {
-  const out: string[] = []
-  for (let i = 0, n = 0; n < length; i++) {
-    const pair = `${1000 + (i % 9000)}.25,${2000 + (i % 7000)}.5`
-    out.push(pair)
-    n += pair.length + 1
-  }
-  return out.join(" ")
-}
 
 describe("a selector made to be slow to refuse", () => {
   // 25,000 digits and a letter took over a second before (quadratic in the token); the process answered
@@ -76,10 +55,10 @@ describe("a selector made to be slow to refuse", () => {
     const stored = await postAnnotations(server, owner, slide, [newAnnotation(label.id, plain)])
     expect(stored.status, JSON.stringify(stored.body).slice(0, 300)).toBe(201)
 
-    const plainTime = await fastest(async () => {
+    const plainTime = await fastestAsync(async () => {
       expect((await postAnnotations(server, owner, slide, [newAnnotation(label.id, plain)])).status).toBe(201)
     })
-    const hostileTime = await fastest(async () => {
+    const hostileTime = await fastestAsync(async () => {
       expect((await postAnnotations(server, owner, slide, [newAnnotation(label.id, hostile)])).status).toBe(400)
     })
     expect(hostileTime / plainTime, `${hostileTime.toFixed(1)} ms against ${plainTime.toFixed(1)} ms`).toBeLessThan(5)

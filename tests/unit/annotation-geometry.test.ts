@@ -1,17 +1,8 @@
 // Selectors parsed and written back: every documented form, the limits, and what is refused.
 import { describe, expect, it } from "vitest"
 import { bboxOf, type Geometry, NUMBER_CHARS, parseSelector, toSelector, verticesOf } from "../../src/annotation/geometry.ts"
+import { fastest, plainPoints } from "../support/timing.ts"
 
-/** The shortest of a few runs, in ms: one run's pause (a collection, another process) does not count. */
-const fastest = (run: () => unknown, runs = 3) => {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    run()
-    best = Math.min(best, performance.now() - start)
-  }
-  return best
-}
 
 const svg = (value: string) => parseSelector({ type: "SvgSelector", value })
 const fragment = (value: string) => parseSelector({ type: "FragmentSelector", value })
@@ -82,15 +73,6 @@ describe("parseSelector", () => {
   // the same length in the same run, so a slow machine slows both.
   it("refuses a long token that is not a number as fast as it reads a plain selector of the same size", () => {
     const digits = 20_000
-    const plainPoints = (length: number) => {
-      const out: string[] = []
-      for (let i = 0, n = 0; n < length; i++) {
-        const pair = `${1000 + (i % 9000)}.25,${2000 + (i % 7000)}.5`
-        out.push(pair)
-        n += pair.length + 1
-      }
-      return out.join(" ")
-    }
     const cases = [
       { hostile: `<svg><polygon points='0,0 1,1 2,2 ${"1".repeat(digits)}x,0'/></svg>`, type: "SvgSelector" as const },
       { hostile: `xywh=pixel:0,0,1,${"1".repeat(digits)}x`, type: "FragmentSelector" as const }

@@ -11,17 +11,7 @@ import {
   parseDzi,
   tileDimensions
 } from "../../server/domain/dzi-descriptor.ts"
-
-/** The shortest of a few runs, in ms: one run's pause (a collection, another process) does not count. */
-const fastest = (run: () => unknown, runs = 3) => {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    run()
-    best = Math.min(best, performance.now() - start)
-  }
-  return best
-}
+import { fastest } from "../support/timing.ts"
 
 const xml = (image: string, size = 'Width="700" Height="500"') =>
   `<?xml version="1.0"?><Image xmlns="http://schemas.microsoft.com/deepzoom/2008" ${image}><Size ${size}/></Image>`

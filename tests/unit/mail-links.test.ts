@@ -2,16 +2,7 @@
 // punctuation, and found in linear time however the text is made.
 import { describe, expect, it } from "vitest"
 import { linksIn } from "../../server/mail/eml.ts"
-
-const fastest = (run: () => unknown, runs = 3) => {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    run()
-    best = Math.min(best, performance.now() - start)
-  }
-  return best
-}
+import { fastest } from "../support/timing.ts"
 
 describe("linksIn", () => {
   it("finds each link without the punctuation after it", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { breadcrumbTrail } from "./breadcrumb-trail.ts"
+import { fastest } from "../../../tests/support/timing.ts"
 
 describe("breadcrumbTrail", () => {
   it("starts with Home linking to the labs page", () => {
@@ -43,16 +44,6 @@ describe("breadcrumbTrail", () => {
 // A run of slashes with something after it took /\/+$/ quadratic time to trim: a crafted link held the
 // page for seconds. Against a plain path of as many segments' characters, in the same run.
 describe("breadcrumbTrail of a crafted path", () => {
-  const fastest = (run: () => unknown, runs = 3) => {
-    let best = Number.POSITIVE_INFINITY
-    for (let i = 0; i < runs; i++) {
-      const start = performance.now()
-      run()
-      best = Math.min(best, performance.now() - start)
-    }
-    return best
-  }
-
   it("reads a long run of slashes as fast as a plain path of the same length", () => {
     const hostile = `/dashboard/labs${"/".repeat(50_000)}x`
     const plain = `/dashboard/labs${"/a".repeat(25_000)}x`
