@@ -144,15 +144,20 @@ describe("labs workspace with two users", () => {
     await expectAccessible(reviewer, "w06-admin-creates")
   })
 
-  it("the owner transfers ownership; the former owner is admin and sees it under Shared", async () => {
+  it("the owner offers ownership and Bob accepts; the former owner is admin and sees it under Shared", async () => {
     await owner.goto("/dashboard/labs")
     await openMenu(owner, "Histology 2026 (shared)")
     await owner.getByRole("menuitem", { name: "Share", exact: true }).click()
     await owner.getByRole("button", { name: `Actions for ${bob.name}` }).click()
-    await owner.getByRole("menuitem", { name: "Transfer ownership" }).click()
-    await owner.getByRole("dialog", { name: "Transfer ownership?" }).getByRole("button", { name: "Transfer ownership" }).click()
-    await expect.poll(() => owner.getByText(`${bob.name} is now the owner. You are an admin.`).count()).toBeGreaterThan(0)
+    await owner.getByRole("menuitem", { name: "Offer ownership" }).click()
+    await owner.getByRole("dialog", { name: "Offer ownership?" }).getByRole("button", { name: "Send offer" }).click()
+    await owner.getByText(`Ownership offered to ${bob.name}. It stays yours until they accept.`).waitFor()
     await owner.keyboard.press("Escape")
+    // Nothing changes hands until Bob accepts, on the folder's page.
+    await reviewer.goto(`/dashboard/labs/${topId}`)
+    const banner = reviewer.getByTestId("ownership-offer")
+    await banner.getByRole("button", { name: "Accept" }).click()
+    await reviewer.getByText("You are now the owner of Histology 2026 (shared).").waitFor()
     await owner.goto("/dashboard/shared")
     await item(owner, "Histology 2026 (shared)").waitFor()
     await snap(owner, "w07-former-owner-shared")
