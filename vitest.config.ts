@@ -32,7 +32,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own server, port, data directory and browser, so three run at
           // once: the browser and the server mostly wait on each other, which two cores can overlap.
-          maxWorkers: 3
+          maxWorkers: 3,
+          // With three files at once a page can take more than expect.poll's default second to
+          // settle; a poll that names its own timeout keeps it.
+          expect: { poll: { timeout: 10_000 } }
         }
       }
     ]

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest"
 import { bboxOf, type Geometry, NUMBER_CHARS, parseSelector, toSelector, verticesOf } from "../../src/annotation/geometry.ts"
 import { fastest, plainPoints } from "../support/timing.ts"
 
-
 const svg = (value: string) => parseSelector({ type: "SvgSelector", value })
 const fragment = (value: string) => parseSelector({ type: "FragmentSelector", value })
 const limits = { vertices: 5, coordinate: 1000 }
