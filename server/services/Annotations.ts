@@ -29,13 +29,11 @@ import {
   canonicalData,
   changeOf,
   checkAnnotation,
-  CHECK_SLICE,
   checkNewAnnotations,
   checkNewAnnotationsInSlices,
   derivedColumns,
   fitChanges,
-  type LabelFacts,
-  type Shape
+  type LabelFacts
 } from "../domain/annotation-data.ts"
 import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
@@ -43,6 +41,7 @@ import { capPaging, type Paging } from "../domain/paging.ts"
 import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "./Database.ts"
 import { runInSlices } from "./slices.ts"
+import { finish, labelMap, type PreparedAnnotation, prepareAnnotations, sameLabels } from "./annotation-prepare.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
@@ -67,66 +66,6 @@ const annotationNotFound = () => new NotFound({ message: "Annotation not found."
 
 /** Two uploads of the same new ids raced on PostgreSQL; the loser runs again and finds them. */
 class IdRace extends Data.TaggedError("IdRace") {}
-
-const labelMap = (rows: ReadonlyArray<{ id: string; name: string; color: string }>): ReadonlyMap<string, LabelFacts> =>
-  new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]))
-
-/** One annotation of a bulk upload, ready to store: what the transaction then only writes. */
-interface PreparedAnnotation {
-  readonly id: string
-  readonly shape: Shape
-  readonly label: LabelFacts
-  readonly data: Annotation["data"]
-  /** `data` as stored (JSON text). */
-  readonly json: string
-  readonly visible: boolean
-  readonly derived: ReturnType<typeof derivedColumns>
-}
-
-/** The canonical data and stored columns of checked shapes, pausing every CHECK_SLICE (see slices.ts). */
-function* prepareAnnotations(
-  items: ReadonlyArray<NewAnnotation>,
-  shapes: ReadonlyArray<Shape>,
-  labels: ReadonlyMap<string, LabelFacts>
-): Generator<void, ReadonlyArray<PreparedAnnotation>> {
-  const out: PreparedAnnotation[] = []
-  for (const [index, item] of items.entries()) {
-    if (index > 0 && index % CHECK_SLICE === 0) yield
-    const id = item.id.toLowerCase()
-    const shape = shapes[index]!
-    const label = labels.get(shape.labelId)!
-    const data = canonicalData(id, item.data, label, shape.geometry)
-    out.push({
-      id,
-      shape,
-      label,
-      data,
-      json: JSON.stringify(data),
-      visible: item.visible ?? true,
-      derived: derivedColumns(shape.geometry, data)
-    })
-  }
-  return out
-}
-
-/** A generator's result, run at once. */
-const finish = <A>(steps: Generator<void, A>): A => {
-  let step = steps.next()
-  while (!step.done) step = steps.next()
-  return step.value
-}
-
-/** Whether every label the prepared annotations use is as it was when they were prepared. */
-const sameLabels = (
-  before: ReadonlyMap<string, LabelFacts>,
-  now: ReadonlyMap<string, LabelFacts>,
-  prepared: ReadonlyArray<PreparedAnnotation>
-): boolean =>
-  [...new Set(prepared.map((p) => p.label.id))].every((id) => {
-    const a = before.get(id)
-    const b = now.get(id)
-    return a !== undefined && b !== undefined && a.name === b.name && a.color === b.color
-  })
 
 export class Annotations extends Context.Service<
   Annotations,
