@@ -146,16 +146,20 @@ export const canonicalData = (id: string, data: WebAnnotation, label: LabelFacts
 export const storedData = (id: string, data: WebAnnotation, label: LabelFacts): WebAnnotation =>
   withLabel(id, data, label, data.target.selector)
 
-const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 
-/** A change as a message carries it; the shape itself only if it fits within `budget` bytes. */
+/**
+ * A change as a message carries it; the shape itself only if it fits within `budget` bytes.
+ * `size`: the shape's JSON size when the caller already has its text (a bulk create does).
+ */
 export const changeOf = (
   annotation: { readonly id: string; readonly version: number; readonly visible: boolean; readonly data: WebAnnotation },
   label: LabelFacts,
-  budget: number = ANNOTATION_LIMITS.messageBytes
+  budget: number = ANNOTATION_LIMITS.messageBytes,
+  size: number = bytes(annotation.data)
 ): AnnotationChange => {
   const change = { id: annotation.id, version: annotation.version, visible: annotation.visible, label_id: label.id, color: label.color }
-  return bytes(annotation.data) <= budget ? { ...change, data: annotation.data } : { ...change, data: null }
+  return size <= budget ? { ...change, data: annotation.data } : { ...change, data: null }
 }
 
 /**
@@ -163,7 +167,8 @@ export const changeOf = (
  * together. The message says how many were created, so clients fetch the list when some are missing.
  */
 export const fitChanges = (
-  changes: ReadonlyArray<AnnotationChange>,
+  /** Taken in order until the budget is full: a lazy sequence is not computed further. */
+  changes: Iterable<AnnotationChange>,
   budget: number = ANNOTATION_LIMITS.messageBytes
 ): ReadonlyArray<AnnotationChange> => {
   const out: AnnotationChange[] = []

@@ -56,5 +56,5 @@ export const tooManyBulkWrites = () =>
   )
 
 /** `body` as a streamed answer that gives its slot back when written out, failed or abandoned. */
-export const streamedWithSlot = (body: Stream.Stream<Uint8Array>, release: () => void, contentType: string, headers = {}) =>
-  HttpServerResponse.stream(body.pipe(Stream.ensuring(Effect.sync(release))), { contentType, headers })
+export const streamedWithSlot = (body: Stream.Stream<Uint8Array>, release: () => void, contentType: string, headers = {}, status = 200) =>
+  HttpServerResponse.stream(body.pipe(Stream.ensuring(Effect.sync(release))), { contentType, headers, status })

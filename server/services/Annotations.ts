@@ -1,6 +1,6 @@
 // A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
 // its version check and the delete. Each change records its event in the same transaction.
-import { Context, Data, Effect, Layer, Option, Stream } from "effect"
+import { Context, Data, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import type { Insertable } from "kysely"
 import {
   ANNOTATION_LIMITS,
@@ -26,6 +26,7 @@ import {
 import type { AnnotationsTable } from "../db/schema.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
 import {
+  CHECK_SLICE,
   canonicalData,
   changeOf,
   checkAnnotation,
@@ -98,6 +99,10 @@ export class Annotations extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const events = yield* EventLog
+      // Large bulk creates are checked, prepared and written one at a time server-wide; the rest
+      // wait their turn without holding the event loop. Several at once only interleaved their
+      // slices, so every plain request waited behind one slice of each (tests/bench/bulk-writes.ts).
+      const bulkLane = yield* Semaphore.make(1)
       const cachedCompact = makeCompactCache()
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
@@ -164,7 +169,7 @@ export class Annotations extends Context.Service<
             const ids = prepared.map((p) => p.id)
             const existing = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
             const now = stamp()
-            const fresh: Array<{ id: string; data: Annotation["data"]; visible: boolean; label: LabelFacts }> = []
+            const fresh: Array<{ id: string; data: Annotation["data"]; json: string; visible: boolean; label: LabelFacts }> = []
             const rows: Array<Insertable<AnnotationsTable>> = []
             for (const [index, p] of prepared.entries()) {
               const { id, data, visible, label } = p
@@ -184,7 +189,7 @@ export class Annotations extends Context.Service<
                   })
                 continue
               }
-              fresh.push({ id, data, visible, label })
+              fresh.push({ id, data, json: p.json, visible, label })
               const { minX, minY, maxX, maxY } = p.shape.bbox
               rows.push({
                 id,
@@ -206,13 +211,16 @@ export class Annotations extends Context.Service<
             }
             if (rows.length > 0) {
               yield* insert(trx, rows)
-              const changes: AnnotationChange[] = fresh.map((a) => changeOf({ ...a, version: 1 }, a.label))
+              // Lazily: the message holds a few dozen shapes, not the thousands of a large upload.
+              const changes = function* (): Generator<AnnotationChange> {
+                for (const a of fresh) yield changeOf({ ...a, version: 1 }, a.label, undefined, Buffer.byteLength(a.json))
+              }
               yield* sql(() => raiseRevision(trx, labId))
               yield* events.record(trx, {
                 actorId: user.id,
                 kind: "annotation.created",
                 labId,
-                payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes) }
+                payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes()) }
               })
             }
             // The answer from what was prepared (no stored selector parsed again): a new row is as
@@ -242,14 +250,17 @@ export class Annotations extends Context.Service<
       ) {
         // Checked and prepared outside the transaction, in slices: an 8 MB upload parses for
         // seconds, and neither the event loop nor SQLite's one connection may wait for it.
-        yield* requireSlide(database.db, user.id, labId, "annotation.create")
-        const labels = labelMap(yield* sql(() => labelsOf(database.db, labId)))
-        const checked = yield* runInSlices(checkNewAnnotationsInSlices(items, labels))
-        if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
-        const prepared = yield* runInSlices(prepareAnnotations(items, checked.value, labels))
-        const once = () => createOnce(user, labId, items, labels, prepared)
-        const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
-        return yield* once().pipe(Effect.catchTag("IdRace", again))
+        const work = Effect.gen(function* () {
+          yield* requireSlide(database.db, user.id, labId, "annotation.create")
+          const labels = labelMap(yield* sql(() => labelsOf(database.db, labId)))
+          const checked = yield* runInSlices(checkNewAnnotationsInSlices(items, labels))
+          if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
+          const prepared = yield* runInSlices(prepareAnnotations(items, checked.value, labels))
+          const once = () => createOnce(user, labId, items, labels, prepared)
+          const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
+          return yield* once().pipe(Effect.catchTag("IdRace", again))
+        })
+        return yield* items.length > CHECK_SLICE ? bulkLane.withPermits(1)(work) : work
       })
 
       /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */

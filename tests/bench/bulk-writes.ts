@@ -18,7 +18,9 @@ const PLAIN = Number(process.env.BULK_PLAIN ?? 150)
 const PER_UPLOAD = 2500
 
 export const benchBulkWrites = async (): Promise<boolean> => {
-  const running = await startServerProcess({ databaseUrl: process.env.DATABASE_URL })
+  // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server while the bench runs.
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []
+  const running = await startServerProcess({ databaseUrl: process.env.DATABASE_URL, nodeFlags })
   const withDb: StartedServer["withDb"] = async (fn) => {
     const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
     try {
