@@ -39,6 +39,7 @@ import { revokeLostAccess } from "./realtime/access-revocation.ts"
 import type { Hub } from "./realtime/hub.ts"
 import { announceSessionsEnded, endSocketsWithSessions } from "./realtime/session-revocation.ts"
 import { AccessRecorder } from "./services/AccessRecorder.ts"
+import { BulkParser } from "./services/BulkParser.ts"
 import { Annotations } from "./services/Annotations.ts"
 import { Labels } from "./services/Labels.ts"
 import { SlideViewers } from "./services/SlideViewers.ts"
@@ -118,7 +119,7 @@ const labServices = () => {
     MemberInvites.layer,
     OwnershipTransfer.layer,
     Storage.layer,
-    Annotations.layer,
+    Annotations.layer.pipe(Layer.provide(BulkParser.layer)),
     Labels.layer,
     SlideViewers.layer,
     ScanRequests.layer

@@ -36,18 +36,11 @@ const checkOne = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>, 
 export const checkAnnotation = (data: WebAnnotation, labels: ReadonlyMap<string, LabelFacts>): Checked<Shape> =>
   checkOne(data, labels, "The annotation")
 
-/** Items checked between two pauses of a sliced check (see slices.ts): a few milliseconds of parsing. */
-export const CHECK_SLICE = 100
-
-/**
- * A bulk upload's shapes in order, or every refusal (up to ERRORS_LISTED), as a generator that
- * pauses (yields) after every CHECK_SLICE items, so that the server can answer other requests
- * between slices of an 8 MB upload (server/services/slices.ts runs it).
- */
-export function* checkNewAnnotationsInSlices(
+/** A bulk upload's shapes in order, or every refusal (up to ERRORS_LISTED). */
+export const checkNewAnnotations = (
   items: ReadonlyArray<NewAnnotation>,
   labels: ReadonlyMap<string, LabelFacts>
-): Generator<void, Checked<ReadonlyArray<Shape>>> {
+): Checked<ReadonlyArray<Shape>> => {
   if (items.length === 0) return { ok: false, errors: ["Send at least one annotation."] }
   if (items.length > ANNOTATION_LIMITS.perPost)
     return { ok: false, errors: [`Send at most ${ANNOTATION_LIMITS.perPost} annotations at once; this list has ${items.length}.`] }
@@ -55,7 +48,6 @@ export function* checkNewAnnotationsInSlices(
   const shapes: Shape[] = []
   const seen = new Set<string>()
   for (const [index, item] of items.entries()) {
-    if (index > 0 && index % CHECK_SLICE === 0) yield
     if (errors.length >= ERRORS_LISTED) break
     const where = `Annotation ${index} (${item.id})`
     const id = item.id.toLowerCase()
@@ -69,17 +61,6 @@ export function* checkNewAnnotationsInSlices(
     else errors.push(...checked.errors)
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: shapes }
-}
-
-/** The same check at once, without pauses. */
-export const checkNewAnnotations = (
-  items: ReadonlyArray<NewAnnotation>,
-  labels: ReadonlyMap<string, LabelFacts>
-): Checked<ReadonlyArray<Shape>> => {
-  const steps = checkNewAnnotationsInSlices(items, labels)
-  let step = steps.next()
-  while (!step.done) step = steps.next()
-  return step.value
 }
 
 /**
@@ -148,19 +129,35 @@ export const storedData = (id: string, data: WebAnnotation, label: LabelFacts): 
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 
-/**
- * A change as a message carries it; the shape itself only if it fits within `budget` bytes.
- * `size`: the shape's JSON size when the caller already has its text (a bulk create does).
- */
-export const changeOf = (
-  annotation: { readonly id: string; readonly version: number; readonly visible: boolean; readonly data: WebAnnotation },
-  label: LabelFacts,
-  budget: number = ANNOTATION_LIMITS.messageBytes,
-  size: number = bytes(annotation.data)
-): AnnotationChange => {
-  const change = { id: annotation.id, version: annotation.version, visible: annotation.visible, label_id: label.id, color: label.color }
-  return size <= budget ? { ...change, data: annotation.data } : { ...change, data: null }
+interface ChangeFacts {
+  readonly id: string
+  readonly version: number
+  readonly visible: boolean
 }
+
+const changeWith = (annotation: ChangeFacts, label: LabelFacts, data: WebAnnotation | null): AnnotationChange => ({
+  id: annotation.id,
+  version: annotation.version,
+  visible: annotation.visible,
+  label_id: label.id,
+  color: label.color,
+  data
+})
+
+/** A change as a message carries it; the shape itself only if it fits within `budget` bytes. */
+export const changeOf = (
+  annotation: ChangeFacts & { readonly data: WebAnnotation },
+  label: LabelFacts,
+  budget: number = ANNOTATION_LIMITS.messageBytes
+): AnnotationChange => changeWith(annotation, label, bytes(annotation.data) <= budget ? annotation.data : null)
+
+/** The same from the annotation's stored JSON text, parsed only when it fits (a bulk create has the text). */
+export const changeOfStored = (
+  annotation: ChangeFacts & { readonly json: string },
+  label: LabelFacts,
+  budget: number = ANNOTATION_LIMITS.messageBytes
+): AnnotationChange =>
+  changeWith(annotation, label, Buffer.byteLength(annotation.json) <= budget ? (JSON.parse(annotation.json) as WebAnnotation) : null)
 
 /**
  * The changes a bulk create's message carries: those that fit, in order, within `budget` bytes

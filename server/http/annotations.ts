@@ -9,7 +9,7 @@ import { Ok, Page } from "../../src/contract/envelope.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
 import { Annotations, LIST_CHUNK } from "../services/Annotations.ts"
-import { CHECK_SLICE } from "../domain/annotation-data.ts"
+import { IN_PLACE_BYTES } from "../services/BulkParser.ts"
 import { AppConfig } from "../services/AppConfig.ts"
 import { Labels } from "../services/Labels.ts"
 import { SlideViewers } from "../services/SlideViewers.ts"
@@ -19,7 +19,7 @@ import { ok, page } from "./envelope.ts"
 import { makeLargeReadSlots, streamedWithSlot, tooManyBulkWrites, tooManyLargeReads } from "./large-reads.ts"
 import { requirePaging } from "./paging.ts"
 import { plainJson } from "./plain-json.ts"
-import { createdJson } from "./created-annotations-json.ts"
+import { createdJson, createdText } from "./created-annotations-json.ts"
 
 const AnnotationPage = Ok(Page(Annotation))
 
@@ -27,7 +27,7 @@ const AnnotationPage = Ok(Page(Annotation))
 const COMPACT_LARGE_BYTES = 1024 * 1024
 const COMPACT_SLICE_BYTES = 64 * 1024
 const LabelPage = Ok(Page(Label))
-const CreatedAnnotations = Ok(Schema.Struct({ results: Schema.Array(Annotation) }))
+const _CreatedAnnotations = Ok(Schema.Struct({ results: Schema.Array(Annotation) }))
 
 const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
 
@@ -91,7 +91,7 @@ export const AnnotationsLive = HttpApiBuilder.group(
   "annotations",
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
-    // One large bulk write (more than a slice of annotations) per user at a time: any other bulk
+    // One large bulk write (a body the bulk worker prepares) per user at a time: any other bulk
     // write of theirs while it is under way is a clear 429; forty 8 MB uploads at once once held
     // 1.2 GB. Small ones (the SPA saves each finished shape) take no slot, so two tabs never clash.
     const bulkWrites = makeLargeReadSlots(1)
@@ -100,15 +100,15 @@ export const AnnotationsLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const user = yield* CurrentUser
           if (bulkWrites.busy(user.id)) return tooManyBulkWrites()
-          if (payload.data.length <= CHECK_SLICE) {
-            const results = yield* annotations.create(user, params.labId, payload.data)
-            return plainJson(CreatedAnnotations, ok({ results }, SAVED), 201)
+          if (payload.byteLength <= IN_PLACE_BYTES) {
+            const results = yield* annotations.create(user, params.labId, payload)
+            return HttpServerResponse.text(createdText(results, SAVED), { contentType: "application/json", status: 201 })
           }
           const release = bulkWrites.take(user.id)
           if (release === undefined) return tooManyBulkWrites()
-          // The slot is held until the answer is written out (or the client left): 5,000 shapes
-          // are answered in slices, without the schema's encoding walk (the server tests decode it).
-          const results = yield* annotations.create(user, params.labId, payload.data).pipe(Effect.onError(() => Effect.sync(release)))
+          // The slot is held until the answer is written out (or the client left); 5,000 shapes
+          // are answered in slices (the server tests decode the answer with the contract).
+          const results = yield* annotations.create(user, params.labId, payload).pipe(Effect.onError(() => Effect.sync(release)))
           return streamedWithSlot(createdJson(results, SAVED), release, "application/json", {}, 201)
         })
       )

@@ -2,14 +2,8 @@
 // its version check and the delete. Each change records its event in the same transaction.
 import { Context, Data, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import type { Insertable } from "kysely"
-import {
-  ANNOTATION_LIMITS,
-  type Annotation,
-  AnnotationConflict,
-  type NewAnnotation,
-  type UpdateAnnotationPayload
-} from "../../src/contract/annotations.ts"
-import { badRequest, NotFound } from "../../src/contract/errors.ts"
+import { ANNOTATION_LIMITS, type Annotation, AnnotationConflict, type UpdateAnnotationPayload } from "../../src/contract/annotations.ts"
+import { type BadRequest, badRequest, NotFound } from "../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
 import { raiseRevision } from "../db/annotation-revision.ts"
@@ -25,24 +19,15 @@ import {
 } from "../db/annotations.ts"
 import type { AnnotationsTable } from "../db/schema.ts"
 import { isUniqueViolation } from "../db/unique-violation.ts"
-import {
-  CHECK_SLICE,
-  canonicalData,
-  changeOf,
-  checkAnnotation,
-  checkNewAnnotations,
-  checkNewAnnotationsInSlices,
-  derivedColumns,
-  fitChanges,
-  type LabelFacts
-} from "../domain/annotation-data.ts"
+import { canonicalData, changeOf, changeOfStored, checkAnnotation, derivedColumns, fitChanges } from "../domain/annotation-data.ts"
 import { isMember, isStale } from "../domain/annotation-rules.ts"
 import { stamp } from "../domain/clock.ts"
 import { capPaging, type Paging } from "../domain/paging.ts"
 import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "./Database.ts"
-import { runInSlices } from "./slices.ts"
-import { finish, labelMap, type PreparedAnnotation, prepareAnnotations, sameLabels } from "./annotation-prepare.ts"
+import { BulkParser, IN_PLACE_BYTES } from "./BulkParser.ts"
+import { labelMap, type PreparedAnnotation, prepareBulk, sameLabels } from "../domain/bulk-annotations.ts"
+import { type AnnotationJson, annotationJson } from "../domain/annotation-json.ts"
 import { EventLog } from "./EventLog.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
@@ -74,11 +59,12 @@ export class Annotations extends Context.Service<
     readonly list: (userId: string | undefined, labId: string, paging: Paging) => Effect.Effect<AnnotationList, ViewDenied>
     /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
     readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
+    /** `body`: the bulk POST's JSON (CreateAnnotationsPayload) as sent; the answer's annotations as JSON texts. */
     readonly create: (
       user: AuthenticatedUser,
       labId: string,
-      items: ReadonlyArray<NewAnnotation>
-    ) => Effect.Effect<ReadonlyArray<Annotation>, SlideDenied | AnnotationConflict>
+      body: Uint8Array
+    ) => Effect.Effect<ReadonlyArray<AnnotationJson>, SlideDenied | AnnotationConflict | BadRequest>
     readonly update: (
       user: AuthenticatedUser,
       labId: string,
@@ -99,6 +85,7 @@ export class Annotations extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const events = yield* EventLog
+      const parser = yield* BulkParser
       // Large bulk creates are checked, prepared and written one at a time server-wide; the rest
       // wait their turn without holding the event loop. Several at once only interleaved their
       // slices, so every plain request waited behind one slice of each (tests/bench/bulk-writes.ts).
@@ -147,32 +134,26 @@ export class Annotations extends Context.Service<
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
 
-      const createOnce = (
-        user: AuthenticatedUser,
-        labId: string,
-        items: ReadonlyArray<NewAnnotation>,
-        checkedWith: ReadonlyMap<string, LabelFacts>,
-        checkedRows: ReadonlyArray<PreparedAnnotation>
-      ) =>
+      const createOnce = (user: AuthenticatedUser, labId: string, body: Uint8Array, checked: ReadonlyArray<PreparedAnnotation>) =>
         database.transaction((trx) =>
           Effect.gen(function* () {
             yield* requireSlide(trx, user.id, labId, "annotation.create")
             const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
-            // Prepared before the transaction (in slices) against the labels as they were then; a
-            // label renamed, recoloured or deleted meanwhile (rare) means preparing again, at once.
-            let prepared = checkedRows
-            if (!sameLabels(checkedWith, labels, checkedRows)) {
-              const checked = checkNewAnnotations(items, labels)
-              if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
-              prepared = finish(prepareAnnotations(items, checked.value, labels))
+            // Prepared before the transaction against the labels as they were then; a label
+            // renamed, recoloured or deleted meanwhile (rare) means preparing again, in place.
+            let prepared = checked
+            if (!sameLabels(labels, checked)) {
+              const again = prepareBulk(body, [...labels.values()])
+              if (!again.ok) return yield* Effect.fail(badRequest(again.fields))
+              prepared = again.prepared
             }
             const ids = prepared.map((p) => p.id)
             const existing = new Map((yield* sql(() => annotationsById(trx, ids))).map((row) => [row.id, row]))
             const now = stamp()
-            const fresh: Array<{ id: string; data: Annotation["data"]; json: string; visible: boolean; label: LabelFacts }> = []
+            const fresh: PreparedAnnotation[] = []
             const rows: Array<Insertable<AnnotationsTable>> = []
             for (const [index, p] of prepared.entries()) {
-              const { id, data, visible, label } = p
+              const { id, visible, label } = p
               const found = existing.get(id)
               if (found) {
                 // A retried upload: the same content is answered as created; other content is a conflict.
@@ -189,8 +170,8 @@ export class Annotations extends Context.Service<
                   })
                 continue
               }
-              fresh.push({ id, data, json: p.json, visible, label })
-              const { minX, minY, maxX, maxY } = p.shape.bbox
+              fresh.push(p)
+              const { minX, minY, maxX, maxY } = p.bbox
               rows.push({
                 id,
                 lab_id: labId,
@@ -213,7 +194,7 @@ export class Annotations extends Context.Service<
               yield* insert(trx, rows)
               // Lazily: the message holds a few dozen shapes, not the thousands of a large upload.
               const changes = function* (): Generator<AnnotationChange> {
-                for (const a of fresh) yield changeOf({ ...a, version: 1 }, a.label, undefined, Buffer.byteLength(a.json))
+                for (const p of fresh) yield changeOfStored({ ...p, version: 1 }, p.label)
               }
               yield* sql(() => raiseRevision(trx, labId))
               yield* events.record(trx, {
@@ -225,12 +206,11 @@ export class Annotations extends Context.Service<
             }
             // The answer from what was prepared (no stored selector parsed again): a new row is as
             // written; one that existed keeps its author, version and times.
-            return prepared.map((p): Annotation => {
+            return prepared.map((p): AnnotationJson => {
               const found = existing.get(p.id)
-              return {
+              const fields = {
                 id: p.id,
                 lab_id: labId,
-                data: p.data,
                 visible: p.visible,
                 user: found
                   ? { id: found.author_id, email: found.author_email, name: found.author_name }
@@ -239,28 +219,24 @@ export class Annotations extends Context.Service<
                 created_at: found ? found.created_at : now,
                 updated_at: found ? found.updated_at : now
               }
+              return annotationJson(fields, p.json)
             })
           })
         )
 
-      const create = Effect.fn("Annotations.create")(function* (
-        user: AuthenticatedUser,
-        labId: string,
-        items: ReadonlyArray<NewAnnotation>
-      ) {
-        // Checked and prepared outside the transaction, in slices: an 8 MB upload parses for
-        // seconds, and neither the event loop nor SQLite's one connection may wait for it.
+      const create = Effect.fn("Annotations.create")(function* (user: AuthenticatedUser, labId: string, body: Uint8Array) {
+        // Decoded, checked and prepared outside the transaction (a large body on the bulk worker
+        // thread), so neither the event loop nor SQLite's one connection waits for it.
         const work = Effect.gen(function* () {
           yield* requireSlide(database.db, user.id, labId, "annotation.create")
-          const labels = labelMap(yield* sql(() => labelsOf(database.db, labId)))
-          const checked = yield* runInSlices(checkNewAnnotationsInSlices(items, labels))
-          if (!checked.ok) return yield* Effect.fail(badRequest({ data: checked.errors }))
-          const prepared = yield* runInSlices(prepareAnnotations(items, checked.value, labels))
-          const once = () => createOnce(user, labId, items, labels, prepared)
+          const labels = yield* sql(() => labelsOf(database.db, labId))
+          const prepared = yield* parser.prepare(body, labels)
+          if (!prepared.ok) return yield* Effect.fail(badRequest(prepared.fields))
+          const once = () => createOnce(user, labId, body, prepared.prepared)
           const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
           return yield* once().pipe(Effect.catchTag("IdRace", again))
         })
-        return yield* items.length > CHECK_SLICE ? bulkLane.withPermits(1)(work) : work
+        return yield* body.byteLength > IN_PLACE_BYTES ? bulkLane.withPermits(1)(work) : work
       })
 
       /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */

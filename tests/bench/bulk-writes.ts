@@ -16,6 +16,8 @@ const WRITERS = Number(process.env.BULK_WRITERS ?? 4)
 const PLAIN = Number(process.env.BULK_PLAIN ?? 150)
 /** Polygons of 60 vertices per upload: about 5.5 MB of JSON. */
 const PER_UPLOAD = 2500
+/** Uploads each writer has answered while the plain reads of the busy phase run. */
+const UPLOADS_EACH = Number(process.env.BULK_UPLOADS_EACH ?? 3)
 
 export const benchBulkWrites = async (): Promise<boolean> => {
   // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server while the bench runs.
@@ -41,9 +43,10 @@ export const benchBulkWrites = async (): Promise<boolean> => {
     // Each writer's body is built once: the first upload creates, the rest are idempotent replays
     // that parse and check just as much and keep the table from growing.
     const bodies = writers.map(() => JSON.stringify({ data: Array.from({ length: PER_UPLOAD }, () => newAnnotation(label.id, ngon(60))) }))
-    const plain = async () => {
+    /** Plain reads, at least PLAIN of them, and on until `enough()` (every upload phase is covered). */
+    const plain = async (enough: () => boolean = () => true) => {
       const times: number[] = []
-      for (let i = 0; i < PLAIN; i++) {
+      for (let i = 0; i < PLAIN || !enough(); i++) {
         const sent = performance.now()
         const reply = await fetch(`${server.url}/v2/labs/label-slide/?lab_id=${slide}`, {
           headers: { authorization: `Bearer ${owner.access}` }
@@ -58,7 +61,8 @@ export const benchBulkWrites = async (): Promise<boolean> => {
 
     let running_ = true
     const statuses = new Map<number, number>()
-    const upload = async (who: SignedIn, body: string) => {
+    const answered = writers.map(() => 0)
+    const upload = async (who: SignedIn, body: string, index: number) => {
       while (running_) {
         const reply = await fetch(`${server.url}/v2/labs/${slide}/v2/annotations/`, {
           method: "POST",
@@ -67,12 +71,16 @@ export const benchBulkWrites = async (): Promise<boolean> => {
         })
         await reply.arrayBuffer()
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+        answered[index]! += 1
       }
     }
-    const uploads = writers.map((who, i) => upload(who, bodies[i]!))
+    const uploads = writers.map((who, i) => upload(who, bodies[i]!, i))
     // Let the first bodies arrive, so every plain read below meets uploads under way.
     await new Promise((resolve) => setTimeout(resolve, 500))
-    const busy = summarize(await plain())
+    // Reads go on until every writer has had UPLOADS_EACH more uploads answered: the p99 then
+    // covers each stage of an upload (receiving, preparing, the transaction, the answer) many times.
+    const from = [...answered]
+    const busy = summarize(await plain(() => answered.every((n, i) => n - from[i]! >= UPLOADS_EACH)))
     running_ = false
     await Promise.all(uploads)
 
@@ -82,7 +90,7 @@ export const benchBulkWrites = async (): Promise<boolean> => {
     )
     console.log(`  uploads answered: ${[...statuses].map(([status, n]) => `${n} x ${status}`).join(", ")}`)
     console.log(`  plain read alone:          p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`)
-    console.log(`  plain read during uploads: p50 ${busy.p50.toFixed(1)} ms, p99 ${busy.p99.toFixed(1)} ms`)
+    console.log(`  plain read during uploads: p50 ${busy.p50.toFixed(1)} ms, p99 ${busy.p99.toFixed(1)} ms (${busy.n} reads)`)
     console.log(`  p99 during / alone: ${ratio.toFixed(2)}x`)
     return [...statuses.keys()].every((status) => status === 201)
   } finally {

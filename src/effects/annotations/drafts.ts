@@ -4,7 +4,7 @@
 // retry as created.
 import { Effect } from "effect"
 import type { Annotation, Label, NewAnnotation } from "../../contract/annotations.ts"
-import { ANNOTATION_LIMITS } from "../../contract/annotations.ts"
+import { ANNOTATION_LIMITS, createAnnotationsBody } from "../../contract/annotations.ts"
 import { toSelector } from "../../annotation/geometry.ts"
 import { geometryOf } from "../../annotation/store/shape.ts"
 import { call, endpoints } from "../call.ts"
@@ -81,7 +81,7 @@ export const uploadDrafts = Effect.fn("Drafts.upload")(function* (input: UploadI
   for (let start = 0; start < payload.length; start += ANNOTATION_LIMITS.perPost) {
     const answer = yield* call(endpoints.annotations.create, {
       params: { labId: input.labId },
-      payload: { data: payload.slice(start, start + ANNOTATION_LIMITS.perPost) }
+      payload: createAnnotationsBody({ data: payload.slice(start, start + ANNOTATION_LIMITS.perPost) })
     })
     annotations.push(...answer.data.results)
   }

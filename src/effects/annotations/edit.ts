@@ -3,7 +3,7 @@
 // viewer puts in its store (so nothing is lost silently) and tells the user about.
 import { Effect } from "effect"
 import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
-import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload } from "../../contract/annotations.ts"
+import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, createAnnotationsBody } from "../../contract/annotations.ts"
 import { call, endpoints } from "../call.ts"
 
 export type EditOutcome =
@@ -124,7 +124,7 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
   if (input.from === null)
     return yield* call(endpoints.annotations.create, {
       params: { labId },
-      payload: { data: [{ id, data: webAnnotationOf(to, labId), visible: to.visible }] }
+      payload: createAnnotationsBody({ data: [{ id, data: webAnnotationOf(to, labId), visible: to.visible }] })
     }).pipe(
       Effect.map((answer): ChangeOutcome => ({ _tag: "Saved", shape: shapeOrNull(answer.data.results[0]) })),
       Effect.catch((error) =>

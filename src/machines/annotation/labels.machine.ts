@@ -12,7 +12,14 @@
 // active label is no longer active, and a deletion being confirmed of a label already gone is dropped.
 import { Effect } from "effect"
 import { assign, type ErrorActorEvent, emit, setup } from "xstate"
-import { ANNOTATION_LIMITS, type Annotation, type Label, LABEL_DEFAULT_COLOR, type NewAnnotation } from "../../contract/annotations.ts"
+import {
+  ANNOTATION_LIMITS,
+  type Annotation,
+  type Label,
+  LABEL_DEFAULT_COLOR,
+  type NewAnnotation,
+  createAnnotationsBody
+} from "../../contract/annotations.ts"
 import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
 import { call, endpoints } from "../../effects/call.ts"
 import { fromEffect } from "../support/fromEffect.ts"
@@ -173,7 +180,10 @@ export const importAnnotations = Effect.fn("Annotations.import")(function* (inpu
   const fresh = read.annotations.map((a) => ({ ...a, id: input.newId() }))
   const stored: Array<Annotation> = []
   for (const chunk of chunksOf(fresh)) {
-    const answer = yield* call(endpoints.annotations.create, { params: { labId: input.labId }, payload: { data: chunk } })
+    const answer = yield* call(endpoints.annotations.create, {
+      params: { labId: input.labId },
+      payload: createAnnotationsBody({ data: chunk })
+    })
     stored.push(...answer.data.results)
   }
   return { annotations: stored, labels: created, skipped: read.skipped, warnings: read.warnings } satisfies ImportResult

@@ -1,7 +1,7 @@
 // The annotation calls the viewer makes, all through the contract-derived client.
 import { Effect } from "effect"
 import { type CompactAnnotations, decodeCompact } from "../../annotation/compact.ts"
-import { ANNOTATION_LIMITS, type Label, type NewAnnotation } from "../../contract/annotations.ts"
+import { ANNOTATION_LIMITS, type Label, type NewAnnotation, createAnnotationsBody } from "../../contract/annotations.ts"
 import { toSelector } from "../../annotation/geometry.ts"
 import { geometryOf, type ShapeKind } from "../../annotation/store/shape.ts"
 import { DecodeError } from "../../effects/ApiError.ts"
@@ -73,7 +73,7 @@ export const saveAnnotation = Effect.fn("Annotations.create")(function* (input: 
   }
   const answer = yield* call(endpoints.annotations.create, {
     params: { labId: input.labId },
-    payload: { data: [newAnnotation(input, label)] }
+    payload: createAnnotationsBody({ data: [newAnnotation(input, label)] })
   })
   return { annotation: answer.data.results[0]!, label: created }
 })
