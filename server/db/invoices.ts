@@ -1,7 +1,7 @@
 // The invoice queries billing shares: an invoice with its last receipt, lists, the amounts open
 // invoices hold, and an invoice's history (its events, with who on the staff did each).
 import type { Selectable } from "kysely"
-import type { Trx } from "../services/Database.ts"
+import type { Trx } from "../services/platform/Database.ts"
 import type { InvoicesTable, PaymentProofsTable } from "./schema.ts"
 
 export type InvoiceRow = Selectable<InvoicesTable>

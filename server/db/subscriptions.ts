@@ -1,7 +1,7 @@
 // The plan in force for a user, read from their paid periods: what every quota check and paid
 // feature asks, inside the caller's transaction where there is one. A staff acceptance therefore
 // counts from its commit, and a period's end from the moment it passes (no job needed).
-import type { Trx } from "../services/Database.ts"
+import type { Trx } from "../services/platform/Database.ts"
 import { type Plan, planAt } from "../domain/plans.ts"
 
 /** The user's periods that have not ended by `now`. */
