@@ -1,8 +1,13 @@
 // The invoice queries billing shares: an invoice with its last receipt, lists, the amounts open
-// invoices hold, and an invoice's history (its events, with who on the staff did each).
+// invoices hold, an invoice's period and history (its events, with who on the staff did each), and
+// the facts its PDFs print.
 import type { Selectable } from "kysely"
+import { decodeLogged } from "../domain/events.ts"
+import { findPlan } from "../domain/plans.ts"
+import type { BillingDocument } from "../pdf/billing-pdf.ts"
 import type { Trx } from "../services/platform/Database.ts"
 import type { InvoicesTable, PaymentProofsTable } from "./schema.ts"
+import type { MailUser } from "./users.ts"
 
 export type InvoiceRow = Selectable<InvoicesTable>
 export type ProofRow = Selectable<PaymentProofsTable>
@@ -115,4 +120,52 @@ export const historyRows = async (d: Trx, invoiceId: string) => {
   ])
   const staff = new Map(actions.flatMap((a) => (a.event_id ? [[a.event_id, a.staff_label] as const] : [])))
   return { events, staff }
+}
+
+/** An invoice's detail parts every reader shares: its period once paid, its events. */
+export const invoiceParts = (d: Trx, invoiceId: string) =>
+  Promise.all([
+    d.selectFrom("subscriptions").select(["started_at", "ends_at"]).where("invoice_id", "=", invoiceId).executeTakeFirst(),
+    d
+      .selectFrom("events")
+      .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
+      .where("invoice_id", "=", invoiceId)
+      .orderBy("seq", "asc")
+      .execute()
+  ]).then(([period, events]) => ({
+    period: period ? { starts_at: period.started_at, ends_at: period.ends_at } : undefined,
+    events: events.flatMap((row) => {
+      const logged = decodeLogged(row)
+      return logged ? [logged] : []
+    })
+  }))
+
+/** A new invoice's row. */
+export const insertInvoice = (d: Trx, row: InvoiceRow) => d.insertInto("invoices").values(row).execute()
+
+/** A receipt's row; the invoice names it once it moves to waiting. */
+export const insertProof = (d: Trx, proof: ProofRow) => d.insertInto("payment_proofs").values(proof).execute()
+
+/** The facts the invoice and receipt PDFs print. */
+export const documentOf = (
+  row: InvoiceRow,
+  user: MailUser,
+  period: { starts_at: string; ends_at: string } | undefined
+): BillingDocument => {
+  const plan = findPlan(row.plan_id)
+  return {
+    number: row.number,
+    status: row.status,
+    customer: { name: user.name, email: user.email },
+    plan: { name: plan?.name ?? row.plan_id, periodDays: plan?.periodDays ?? null },
+    price: row.price,
+    uniqueCode: row.unique_code,
+    amount: row.amount,
+    bank: { bankName: row.bank_name, accountNumber: row.bank_account, accountHolder: row.bank_holder },
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    paidAt: row.paid_at,
+    period: period ? { startsAt: period.starts_at, endsAt: period.ends_at } : null,
+    seller: row.bank_holder
+  }
 }

@@ -7,8 +7,8 @@ import { Context, Effect, Layer, Schedule } from "effect"
 import { currentPeriods } from "../../db/subscriptions.ts"
 import { findPlan, planAt } from "../../domain/plans.ts"
 import { periodEndedMail, pricingLink } from "../../mail/billing.ts"
+import { mailUserOf } from "../../db/users.ts"
 import { AppConfig } from "../platform/AppConfig.ts"
-import { userOf } from "./Billing.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
 import { Mailer } from "../platform/Mailer.ts"
@@ -69,7 +69,7 @@ export class BillingSweep extends Context.Service<
                   recipients: backToFree ? [period.user_id] : []
                 }
               })
-              return backToFree ? yield* sql(() => userOf(trx, period.user_id)) : undefined
+              return backToFree ? yield* sql(() => mailUserOf(trx, period.user_id)) : undefined
             })
           )
           count++

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, NotFound } from "../../../src/contract/errors.ts"
 import type { InvoiceStatus, StaffInvoice, StaffInvoiceDetail } from "../../../src/contract/pricing.ts"
-import { findInvoice, historyRows, type InvoiceWithProof, listForStaff } from "../../db/invoices.ts"
+import { findInvoice, historyRows, type InvoiceWithProof, invoiceParts, listForStaff } from "../../db/invoices.ts"
+import { mailUserOf } from "../../db/users.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
 import { decodeLogged } from "../../domain/events.ts"
@@ -18,7 +19,6 @@ import type { Paging } from "../../domain/paging.ts"
 import { findPlan, periodAt } from "../../domain/plans.ts"
 import { invoiceLink, paymentAcceptedMail, paymentRejectedMail } from "../../mail/billing.ts"
 import { AppConfig } from "../platform/AppConfig.ts"
-import { invoiceParts, userOf } from "./Billing.ts"
 import { BlobStore } from "../platform/BlobStore.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
@@ -76,7 +76,7 @@ export class PaymentReview extends Context.Service<
       const detailOf = (d: Trx, found: InvoiceWithProof) =>
         Effect.gen(function* () {
           const [{ period }, { events: rows, staff: labels }, user] = yield* sql(() =>
-            Promise.all([invoiceParts(d, found.invoice.id), historyRows(d, found.invoice.id), userOf(d, found.invoice.user_id)])
+            Promise.all([invoiceParts(d, found.invoice.id), historyRows(d, found.invoice.id), mailUserOf(d, found.invoice.user_id)])
           )
           const history = rows.flatMap((row) => {
             const logged = decodeLogged(row)
@@ -212,7 +212,7 @@ export class PaymentReview extends Context.Service<
             )
             yield* decide(trx, actor, found, { kind: "payment.accepted", plan_id: plan.id, ...period })
             const now2 = (yield* sql(() => findInvoice(trx, found.invoice.id)))!
-            return { detail: yield* detailOf(trx, now2), user: yield* sql(() => userOf(trx, userId)), plan, period }
+            return { detail: yield* detailOf(trx, now2), user: yield* sql(() => mailUserOf(trx, userId)), plan, period }
           })
         )
         const { user, detail, plan, period } = decided
@@ -245,7 +245,7 @@ export class PaymentReview extends Context.Service<
             })
             yield* decide(trx, actor, found, { kind: "payment.rejected", reason: why })
             const now = (yield* sql(() => findInvoice(trx, found.invoice.id)))!
-            return { detail: yield* detailOf(trx, now), user: yield* sql(() => userOf(trx, found.invoice.user_id)) }
+            return { detail: yield* detailOf(trx, now), user: yield* sql(() => mailUserOf(trx, found.invoice.user_id)) }
           })
         )
         const { user, detail } = decided

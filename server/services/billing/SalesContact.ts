@@ -6,8 +6,8 @@ import { ServiceUnavailable, type TooManyRequests } from "../../../src/contract/
 import type { ContactPayload } from "../../../src/contract/pricing.ts"
 import { findPlan } from "../../domain/plans.ts"
 import { contactConfirmationMail, salesContactMail } from "../../mail/billing.ts"
+import { mailUserOf } from "../../db/users.ts"
 import { AppConfig } from "../platform/AppConfig.ts"
-import { userOf } from "./Billing.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { Mailer } from "../platform/Mailer.ts"
 import { RateLimiter } from "../platform/RateLimiter.ts"
@@ -31,7 +31,7 @@ export class SalesContact extends Context.Service<
 
       const ask = Effect.fn("SalesContact.ask")(function* (userId: string, address: string, question: ContactPayload) {
         yield* limiter.attempt({ key: `contact-sales:${userId}` }, { key: `contact-sales-ip:${address}`, per: "address" })
-        const user = yield* sql(() => userOf(db, userId))
+        const user = yield* sql(() => mailUserOf(db, userId))
         if (!user) return
         const planId = optional(question.plan_id)
         const facts = {
