@@ -3,6 +3,7 @@
 // the facts its PDFs print.
 import type { Selectable } from "kysely"
 import { decodeLogged } from "../domain/events.ts"
+import { allowedFrom, type InvoiceChange, OPEN_STATUSES, statusAfter } from "../domain/invoice-rules.ts"
 import { findPlan } from "../domain/plans.ts"
 import type { BillingDocument } from "../pdf/billing-pdf.ts"
 import type { Trx } from "../services/platform/Database.ts"
@@ -35,7 +36,7 @@ export const openInvoiceOf = async (d: Trx, userId: string): Promise<InvoiceWith
     .selectFrom("invoices")
     .selectAll()
     .where("user_id", "=", userId)
-    .where("status", "in", ["unpaid", "waiting"])
+    .where("status", "in", OPEN_STATUSES)
     .executeTakeFirst()
   return invoice ? (await withProofs(d, [invoice]))[0] : undefined
 }
@@ -67,7 +68,7 @@ export const takenCodes = async (d: Trx, price: number): Promise<Set<number>> =>
     .selectFrom("invoices")
     .select("unique_code")
     .where("price", "=", price)
-    .where("status", "in", ["unpaid", "waiting"])
+    .where("status", "in", OPEN_STATUSES)
     .execute()
   return new Set(rows.map((r) => r.unique_code))
 }
@@ -142,6 +143,29 @@ export const invoiceParts = (d: Trx, invoiceId: string) =>
 
 /** A new invoice's row. */
 export const insertInvoice = (d: Trx, row: InvoiceRow) => d.insertInto("invoices").values(row).execute()
+
+/**
+ * Moves the invoice by `change` when its status still allows it (invoice-rules.ts), narrowed to its
+ * owner or to a due date passed when asked: a conditional update, so of two requests moving the
+ * same invoice at once only one does. Whether it moved.
+ */
+export const moveInvoice = async (
+  d: Trx,
+  id: string,
+  change: InvoiceChange,
+  set: Omit<Partial<InvoiceRow>, "id" | "status"> = {},
+  only: { readonly userId?: string; readonly dueBy?: string } = {}
+): Promise<boolean> => {
+  let query = d
+    .updateTable("invoices")
+    .set({ ...set, status: statusAfter(change), updated_at: set.updated_at ?? new Date().toISOString() })
+    .where("id", "=", id)
+    .where("status", "in", allowedFrom(change))
+  if (only.userId !== undefined) query = query.where("user_id", "=", only.userId)
+  if (only.dueBy !== undefined) query = query.where("due_at", "<=", only.dueBy)
+  const updated = await query.executeTakeFirst()
+  return Number(updated.numUpdatedRows) > 0
+}
 
 /** A receipt's row; the invoice names it once it moves to waiting. */
 export const insertProof = (d: Trx, proof: ProofRow) => d.insertInto("payment_proofs").values(proof).execute()

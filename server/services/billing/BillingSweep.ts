@@ -4,7 +4,9 @@
 // waiting for this (server/db/subscriptions.ts). Every process sweeps; a conditional update lets only
 // one of them record each change.
 import { Context, Effect, Layer, Schedule } from "effect"
+import { moveInvoice } from "../../db/invoices.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"
+import { allowedFrom } from "../../domain/invoice-rules.ts"
 import { findPlan, planAt } from "../../domain/plans.ts"
 import { periodEndedMail, pricingLink } from "../../mail/billing.ts"
 import { mailUserOf } from "../../db/users.ts"
@@ -89,22 +91,20 @@ export class BillingSweep extends Context.Service<
       const cancelOverdue = Effect.gen(function* () {
         const now = new Date().toISOString()
         const overdue = yield* sql(() =>
-          db.selectFrom("invoices").select("id").where("status", "=", "unpaid").where("due_at", "<=", now).limit(BATCH).execute()
+          db
+            .selectFrom("invoices")
+            .select("id")
+            .where("status", "in", allowedFrom("cancel"))
+            .where("due_at", "<=", now)
+            .limit(BATCH)
+            .execute()
         )
         let count = 0
         for (const { id } of overdue) {
           const done = yield* database.transaction((trx) =>
             Effect.gen(function* () {
-              const updated = yield* sql(() =>
-                trx
-                  .updateTable("invoices")
-                  .set({ status: "cancelled", cancelled_at: now, updated_at: now })
-                  .where("id", "=", id)
-                  .where("status", "=", "unpaid")
-                  .where("due_at", "<=", now)
-                  .executeTakeFirst()
-              )
-              if (Number(updated.numUpdatedRows) === 0) return false
+              const moved = yield* sql(() => moveInvoice(trx, id, "cancel", { cancelled_at: now, updated_at: now }, { dueBy: now }))
+              if (!moved) return false
               yield* events.record(trx, {
                 actorId: null,
                 invoiceId: id,

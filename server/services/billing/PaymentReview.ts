@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, NotFound } from "../../../src/contract/errors.ts"
 import type { InvoiceStatus, StaffInvoice, StaffInvoiceDetail } from "../../../src/contract/pricing.ts"
-import { findInvoice, historyRows, type InvoiceWithProof, invoiceParts, listForStaff } from "../../db/invoices.ts"
+import { findInvoice, historyRows, type InvoiceWithProof, invoiceParts, listForStaff, moveInvoice } from "../../db/invoices.ts"
 import { mailUserOf } from "../../db/users.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
@@ -120,18 +120,12 @@ export class PaymentReview extends Context.Service<
       const whileWaiting = (
         trx: Trx,
         id: string,
-        set: { status: "paid" | "unpaid"; paid_at?: string; rejection_reason?: string; due_at?: string }
+        change: "accept" | "reject",
+        set: { paid_at?: string; rejection_reason?: string; due_at?: string }
       ) =>
         Effect.gen(function* () {
-          const updated = yield* sql(() =>
-            trx
-              .updateTable("invoices")
-              .set({ ...set, updated_at: new Date().toISOString() })
-              .where("id", "=", id)
-              .where("status", "=", "waiting")
-              .executeTakeFirst()
-          )
-          if (Number(updated.numUpdatedRows) === 0) return yield* new Conflict({ message: billingMessages.notWaiting })
+          const moved = yield* sql(() => moveInvoice(trx, id, change, set))
+          if (!moved) return yield* new Conflict({ message: billingMessages.notWaiting })
         })
 
       /** The user's notification and the staff decision's event, named by each other, and who decided. */
@@ -191,7 +185,7 @@ export class PaymentReview extends Context.Service<
             const plan = findPlan(found.invoice.plan_id)
             if (!plan?.paid) return yield* new Conflict({ message: billingMessages.planGone })
             const now = new Date()
-            yield* whileWaiting(trx, found.invoice.id, { status: "paid", paid_at: now.toISOString() })
+            yield* whileWaiting(trx, found.invoice.id, "accept", { paid_at: now.toISOString() })
             const userId = found.invoice.user_id
             const inForce = periodAt(yield* sql(() => currentPeriods(trx, userId, now)), now)
             const period = periodOnAccept(inForce, plan, now)
@@ -238,8 +232,7 @@ export class PaymentReview extends Context.Service<
             const found = yield* find(trx, ref)
             // Back to waiting for payment, with time to send the right receipt even if the due date passed meanwhile.
             const due = dueAt(new Date())
-            yield* whileWaiting(trx, found.invoice.id, {
-              status: "unpaid",
+            yield* whileWaiting(trx, found.invoice.id, "reject", {
               rejection_reason: why,
               due_at: Date.parse(found.invoice.due_at) > Date.parse(due) ? found.invoice.due_at : due
             })

@@ -4,6 +4,7 @@ import { Conflict } from "../../../src/contract/errors.ts"
 import { documentOf, invoiceParts } from "../../db/invoices.ts"
 import { mailUserOf } from "../../db/users.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
+import { hasReceipt } from "../../domain/invoice-rules.ts"
 import { invoicePdf, receiptPdf } from "../../pdf/billing-pdf.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { ownInvoice } from "./invoice-detail.ts"
@@ -31,7 +32,7 @@ export const makeInvoiceDocuments = Effect.gen(function* () {
 
   const receiptDocument = Effect.fn("Billing.receiptPdf")(function* (userId: string, invoiceId: string) {
     const { invoice, user, document } = yield* documentFor(userId, invoiceId)
-    if (invoice.status !== "paid") return yield* new Conflict({ message: billingMessages.noReceiptYet })
+    if (!hasReceipt(invoice.status)) return yield* new Conflict({ message: billingMessages.noReceiptYet })
     return {
       bytes: yield* Effect.promise(() => receiptPdf(document, user.locale)),
       filename: `${invoice.number}-receipt.pdf`

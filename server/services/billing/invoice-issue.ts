@@ -6,11 +6,11 @@ import { randomBytes, randomUUID } from "node:crypto"
 import { Data, Effect, Schedule } from "effect"
 import { badRequest, Conflict } from "../../../src/contract/errors.ts"
 import type { InvoiceChangePayload } from "../../../src/contract/pricing.ts"
-import { findInvoice, type InvoiceRow, insertInvoice, openInvoiceOf, takenCodes } from "../../db/invoices.ts"
+import { findInvoice, type InvoiceRow, insertInvoice, moveInvoice, openInvoiceOf, takenCodes } from "../../db/invoices.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
 import { type MailUser, mailUserOf } from "../../db/users.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
-import { dueAt, INVOICE_ISSUE_WINDOW_SECONDS, invoiceNumber, pickUniqueCode } from "../../domain/invoice-rules.ts"
+import { allows, dueAt, INVOICE_ISSUE_WINDOW_SECONDS, invoiceNumber, ISSUED_STATUS, pickUniqueCode } from "../../domain/invoice-rules.ts"
 import { findPlan, paidPlan } from "../../domain/plans.ts"
 import { invoiceIssuedMail, invoiceLink } from "../../mail/billing.ts"
 import { AppConfig } from "../platform/AppConfig.ts"
@@ -95,7 +95,7 @@ export const makeInvoiceIssue = Effect.gen(function* () {
             bank_name: bank.bankName,
             bank_account: bank.accountNumber,
             bank_holder: bank.accountHolder,
-            status: "unpaid",
+            status: ISSUED_STATUS,
             rejection_reason: null,
             proof_id: null,
             proof_at: null,
@@ -121,17 +121,10 @@ export const makeInvoiceIssue = Effect.gen(function* () {
   })
 
   /** Moves an unpaid invoice on; 409 when it is no longer unpaid (paid, waiting, cancelled meanwhile). */
-  const whileUnpaid = (trx: Trx, row: InvoiceRow, set: Partial<InvoiceRow>) =>
+  const whileUnpaid = (trx: Trx, row: InvoiceRow, change: "cancel" | "change_plan", set: Partial<InvoiceRow>) =>
     Effect.gen(function* () {
-      const updated = yield* guarded(() =>
-        trx
-          .updateTable("invoices")
-          .set({ ...set, updated_at: new Date().toISOString() })
-          .where("id", "=", row.id)
-          .where("status", "=", "unpaid")
-          .executeTakeFirst()
-      )
-      if (Number(updated.numUpdatedRows) === 0) return yield* new Conflict({ message: billingMessages.notUnpaid })
+      const moved = yield* guarded(() => moveInvoice(trx, row.id, change, set))
+      if (!moved) return yield* new Conflict({ message: billingMessages.notUnpaid })
     })
 
   const change = Effect.fn("Billing.change")(function* (userId: string, invoiceId: string, payload: InvoiceChangePayload) {
@@ -143,9 +136,9 @@ export const makeInvoiceIssue = Effect.gen(function* () {
         Effect.gen(function* () {
           const found = yield* ownInvoice(trx, userId, invoiceId)
           const row = found.invoice
-          if (row.status !== "unpaid") return yield* new Conflict({ message: billingMessages.notUnpaid })
+          if (!allows(row.status, payload.action)) return yield* new Conflict({ message: billingMessages.notUnpaid })
           if (payload.action === "cancel") {
-            yield* whileUnpaid(trx, row, { status: "cancelled", cancelled_at: new Date().toISOString() })
+            yield* whileUnpaid(trx, row, "cancel", { cancelled_at: new Date().toISOString() })
             yield* events.record(trx, {
               actorId: userId,
               invoiceId: row.id,
@@ -155,7 +148,7 @@ export const makeInvoiceIssue = Effect.gen(function* () {
           } else if (newPlan && newPlan.id !== row.plan_id) {
             const code = yield* freeCode(trx, newPlan.priceIdr)
             const amount = newPlan.priceIdr + code
-            yield* whileUnpaid(trx, row, { plan_id: newPlan.id, price: newPlan.priceIdr, unique_code: code, amount })
+            yield* whileUnpaid(trx, row, "change_plan", { plan_id: newPlan.id, price: newPlan.priceIdr, unique_code: code, amount })
             yield* events.record(trx, {
               actorId: userId,
               invoiceId: row.id,

@@ -7,10 +7,10 @@ import { Effect } from "effect"
 import type { Multipart } from "effect/http"
 import { badRequest, Conflict, PayloadTooLarge } from "../../../src/contract/errors.ts"
 import { PROOF_MAX_BYTES } from "../../../src/contract/pricing.ts"
-import { findInvoice, type InvoiceRow, insertProof } from "../../db/invoices.ts"
+import { findInvoice, type InvoiceRow, insertProof, moveInvoice } from "../../db/invoices.ts"
 import { type MailUser, mailUserOf } from "../../db/users.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
-import { verifyBy } from "../../domain/invoice-rules.ts"
+import { allows, verifyBy } from "../../domain/invoice-rules.ts"
 import { findPlan } from "../../domain/plans.ts"
 import { PROOF_SNIFF_BYTES, proofTypeOf } from "../../domain/proof-type.ts"
 import { invoiceLink, proofReceivedMail, staffProofMail } from "../../mail/billing.ts"
@@ -78,7 +78,7 @@ export const makeReceiptUpload = Effect.gen(function* () {
   const uploadProof = Effect.fn("Billing.uploadProof")(function* (userId: string, invoiceId: string, file: Multipart.PersistedFile) {
     yield* limiter.attempt({ key: `payment-proof:${userId}` })
     const found = yield* ownInvoice(db, userId, invoiceId)
-    if (found.invoice.status !== "unpaid") return yield* new Conflict({ message: billingMessages.notUnpaid })
+    if (!allows(found.invoice.status, "upload_proof")) return yield* new Conflict({ message: billingMessages.notUnpaid })
     const proof = yield* inspectProof(file)
     const key = yield* blobs.put(proof.bytes)
     const saved = yield* database
@@ -97,16 +97,16 @@ export const makeReceiptUpload = Effect.gen(function* () {
               created_at: at
             })
           )
-          const updated = yield* sql(() =>
-            trx
-              .updateTable("invoices")
-              .set({ status: "waiting", proof_id: proofId, proof_at: at, rejection_reason: null, updated_at: at })
-              .where("id", "=", invoiceId)
-              .where("user_id", "=", userId)
-              .where("status", "=", "unpaid")
-              .executeTakeFirst()
+          const moved = yield* sql(() =>
+            moveInvoice(
+              trx,
+              invoiceId,
+              "upload_proof",
+              { proof_id: proofId, proof_at: at, rejection_reason: null, updated_at: at },
+              { userId }
+            )
           )
-          if (Number(updated.numUpdatedRows) === 0) return yield* new Conflict({ message: billingMessages.notUnpaid })
+          if (!moved) return yield* new Conflict({ message: billingMessages.notUnpaid })
           yield* events.record(trx, {
             actorId: userId,
             invoiceId,
