@@ -32,6 +32,7 @@ import { SecurityHeaders } from "./http/security-headers.ts"
 import { StorageFailureAnswers } from "./http/storage-failures.ts"
 import { UnstorableTextAnswers } from "./http/unstorable-text.ts"
 import { UploadLimitAnswers } from "./http/upload-limits.ts"
+import { StaffOnlyLive } from "./http/staff-only.ts"
 import { OptionalAuthorizationLive } from "./http/viewer.ts"
 import { RealtimeAuthLive, RealtimeConfigLive } from "./http/realtime.ts"
 import type { Bus } from "./cluster/bus.ts"
@@ -210,7 +211,7 @@ export const makeRoutes = (config: Config) => {
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
-    Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive])
+    Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
   const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, SlideMediaRoutes, DevOutboxRoutes)

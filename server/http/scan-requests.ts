@@ -1,5 +1,5 @@
 // /v2/slides/request-scan and the catalogue lists: sending a request (anyone), the catalogue (anyone),
-// one's own requests (signed in), every request and its state (staff).
+// one's own requests (signed in), every request and its state (staff: the StaffOnly middleware).
 import { Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -62,7 +62,7 @@ export const ScanRequestsLive = HttpApiBuilder.group(
       .handle("all", ({ query }) =>
         Effect.gen(function* () {
           const paging = yield* requirePaging(query, SCAN_REQUESTS_PAGE_SIZE)
-          const { results, count } = yield* requests.all((yield* CurrentUser).id, paging, yield* localeOf(query), query.state)
+          const { results, count } = yield* requests.all(paging, yield* localeOf(query), query.state)
           return ok(page(results, count, paging))
         })
       )

@@ -2,7 +2,6 @@
 // each change recorded with its event and in staff_actions. The API only reads it.
 import { randomUUID } from "node:crypto"
 import { Context, Data, Effect, Layer } from "effect"
-import { Forbidden } from "../../../src/contract/errors.ts"
 import { findUserByEmail } from "../../db/users.ts"
 import { isStaff as staffFlag } from "../../domain/permissions.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
@@ -12,6 +11,13 @@ import { EventLog } from "../platform/EventLog.ts"
 export type StaffActor = { readonly kind: "staff"; readonly userId: string; readonly email: string } | { readonly kind: "operator" }
 
 export const OPERATOR: StaffActor = { kind: "operator" }
+
+/** A signed-in user the staff endpoints let through (StaffOnly) acting as staff. */
+export const staffActorOf = (user: { readonly id: string; readonly email: string }): StaffActor => ({
+  kind: "staff",
+  userId: user.id,
+  email: user.email
+})
 
 export const staffLabel = (actor: StaffActor): string => (actor.kind === "operator" ? "operator" : actor.email)
 
@@ -27,8 +33,6 @@ export class StaffRoles extends Context.Service<
   StaffRoles,
   {
     readonly isStaff: (userId: string) => Effect.Effect<boolean>
-    /** 403 unless the user is staff. */
-    readonly requireStaff: (user: { readonly id: string; readonly email: string }) => Effect.Effect<StaffActor, Forbidden>
     /** Answers whether the flag changed (false: it was already so). */
     readonly grant: (email: string) => Effect.Effect<boolean, NoSuchAccount>
     readonly revoke: (email: string) => Effect.Effect<boolean, NoSuchAccount>
@@ -56,11 +60,6 @@ export class StaffRoles extends Context.Service<
 
       const isStaff = Effect.fn("StaffRoles.isStaff")(function* (userId: string) {
         return staffFlag(yield* sql(() => db.selectFrom("users").select("is_staff").where("id", "=", userId).executeTakeFirst()))
-      })
-
-      const requireStaff = Effect.fn("StaffRoles.requireStaff")(function* (user: { readonly id: string; readonly email: string }) {
-        if (!(yield* isStaff(user.id))) return yield* new Forbidden({ message: "Only staff may verify payments.", code: "staff_only" })
-        return { kind: "staff", userId: user.id, email: user.email } as StaffActor
       })
 
       const record = Effect.fn("StaffRoles.record")(function* (
@@ -123,7 +122,6 @@ export class StaffRoles extends Context.Service<
 
       return StaffRoles.of({
         isStaff,
-        requireStaff,
         grant: (email) => setFlag(email, true),
         revoke: (email) => setFlag(email, false),
         list,

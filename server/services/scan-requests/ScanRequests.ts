@@ -1,19 +1,12 @@
 // Requests to scan physical slides: anyone sends one (a visitor with contact details, a signed-in user
 // as their account), staff and the requester are mailed, the requester lists their own, staff list
-// every one and move each along received -> scanning -> uploaded -> returned. Each change is written
-// with its domain event in one transaction; the mails go after the commit.
+// every one and move each along received -> scanning -> uploaded -> returned (the HTTP layer lets only
+// staff reach those: StaffOnly). Each change is written with its domain event in one transaction; the
+// mails go after the commit.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import type { Locale } from "../../../src/contract/auth.ts"
-import {
-  type BadRequest,
-  badRequest,
-  Conflict,
-  type FieldErrors,
-  Forbidden,
-  NotFound,
-  type TooManyRequests
-} from "../../../src/contract/errors.ts"
+import { type BadRequest, badRequest, Conflict, type FieldErrors, NotFound, type TooManyRequests } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import {
   type Magnification,
@@ -29,7 +22,6 @@ import { findUserById, normalizeEmail } from "../../db/users.ts"
 import type { ClientInfo } from "../../domain/client-info.ts"
 import { stamp } from "../../domain/clock.ts"
 import type { Paging } from "../../domain/paging.ts"
-import { isStaff } from "../../domain/permissions.ts"
 import { isOffered, nameOf, sections, stains } from "../../domain/scan-catalogue.ts"
 import { scanRequestMessages } from "../../domain/scan-request-messages.ts"
 import { scanRequestConfirmationMail, scanStateMail, staffScanRequestMail } from "../../mail/scan-request.ts"
@@ -87,20 +79,15 @@ export class ScanRequests extends Context.Service<
       client: ClientInfo
     ) => Effect.Effect<ScanRequest, BadRequest | TooManyRequests>
     readonly mine: (userId: string, paging: Paging, locale: Locale) => Effect.Effect<ScanRequestPage>
-    /** Staff only: every request, newest first, optionally in one state. */
-    readonly all: (
-      userId: string,
-      paging: Paging,
-      locale: Locale,
-      state: ScanState | undefined
-    ) => Effect.Effect<ScanRequestPage, Forbidden>
-    /** Staff only: moves a request to its next state (nextScanState). */
+    /** Staff's (callers check): every request, newest first, optionally in one state. */
+    readonly all: (paging: Paging, locale: Locale, state: ScanState | undefined) => Effect.Effect<ScanRequestPage>
+    /** Staff's (callers check): moves a request to its next state (nextScanState). */
     readonly advance: (
       userId: string,
       id: string,
       change: ScanStatePayload,
       locale: Locale
-    ) => Effect.Effect<ScanRequest, Forbidden | NotFound | Conflict>
+    ) => Effect.Effect<ScanRequest, NotFound | Conflict>
   }
 >()("preparat/ScanRequests") {
   static readonly layer = Layer.effect(
@@ -218,23 +205,15 @@ export class ScanRequests extends Context.Service<
           return { results: rows.map((r) => toWire(r, locale)), count: Number(total?.n ?? 0) }
         })
 
-      const requireStaff = (userId: string) =>
-        Effect.gen(function* () {
-          const user = yield* database.query((d) => findUserById(d, userId))
-          if (!isStaff(user)) return yield* new Forbidden({ message: scanRequestMessages.staffOnly })
-        })
-
       const mine = Effect.fn("ScanRequests.mine")(function* (userId: string, paging: Paging, locale: Locale) {
         return yield* pageOf({ userId }, paging, locale)
       })
 
-      const all = Effect.fn("ScanRequests.all")(function* (userId: string, paging: Paging, locale: Locale, state: ScanState | undefined) {
-        yield* requireStaff(userId)
+      const all = Effect.fn("ScanRequests.all")(function* (paging: Paging, locale: Locale, state: ScanState | undefined) {
         return yield* pageOf({ state }, paging, locale)
       })
 
       const advance = Effect.fn("ScanRequests.advance")(function* (userId: string, id: string, change: ScanStatePayload, locale: Locale) {
-        yield* requireStaff(userId)
         const updated = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const row = yield* sql(() => trx.selectFrom("scan_requests").selectAll().where("id", "=", id).executeTakeFirst())
