@@ -108,15 +108,19 @@ export const listForStaff = async (d: Trx, status: InvoiceRow["status"], limit: 
   return { results, count: Number(total?.n ?? 0) }
 }
 
+/** An invoice's events in the order they happened. */
+const invoiceEvents = (d: Trx, invoiceId: string) =>
+  d
+    .selectFrom("events")
+    .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
+    .where("invoice_id", "=", invoiceId)
+    .orderBy("seq", "asc")
+    .execute()
+
 /** An invoice's events in the order they happened, and who on the staff did each (by event id). */
 export const historyRows = async (d: Trx, invoiceId: string) => {
   const [events, actions] = await Promise.all([
-    d
-      .selectFrom("events")
-      .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
-      .where("invoice_id", "=", invoiceId)
-      .orderBy("seq", "asc")
-      .execute(),
+    invoiceEvents(d, invoiceId),
     d.selectFrom("staff_actions").select(["event_id", "staff_label"]).where("invoice_id", "=", invoiceId).execute()
   ])
   const staff = new Map(actions.flatMap((a) => (a.event_id ? [[a.event_id, a.staff_label] as const] : [])))
@@ -127,12 +131,7 @@ export const historyRows = async (d: Trx, invoiceId: string) => {
 export const invoiceParts = (d: Trx, invoiceId: string) =>
   Promise.all([
     d.selectFrom("subscriptions").select(["started_at", "ends_at"]).where("invoice_id", "=", invoiceId).executeTakeFirst(),
-    d
-      .selectFrom("events")
-      .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
-      .where("invoice_id", "=", invoiceId)
-      .orderBy("seq", "asc")
-      .execute()
+    invoiceEvents(d, invoiceId)
   ]).then(([period, events]) => ({
     period: period ? { starts_at: period.started_at, ends_at: period.ends_at } : undefined,
     events: events.flatMap((row) => {
