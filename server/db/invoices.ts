@@ -1,8 +1,14 @@
 // The invoice queries billing shares: an invoice with its last receipt, lists, the amounts open
-// invoices hold, and an invoice's history (its events, with who on the staff did each).
+// invoices hold, an invoice's period and history (its events, with who on the staff did each), and
+// the facts its PDFs print.
 import type { Selectable } from "kysely"
-import type { Trx } from "../services/Database.ts"
+import { decodeLogged } from "../domain/events.ts"
+import { allowedFrom, type InvoiceChange, OPEN_STATUSES, statusAfter } from "../domain/invoice-rules.ts"
+import { findPlan } from "../domain/plans.ts"
+import type { BillingDocument } from "../pdf/billing-pdf.ts"
+import type { Trx } from "../services/platform/Database.ts"
 import type { InvoicesTable, PaymentProofsTable } from "./schema.ts"
+import type { MailUser } from "./users.ts"
 
 export type InvoiceRow = Selectable<InvoicesTable>
 export type ProofRow = Selectable<PaymentProofsTable>
@@ -30,7 +36,7 @@ export const openInvoiceOf = async (d: Trx, userId: string): Promise<InvoiceWith
     .selectFrom("invoices")
     .selectAll()
     .where("user_id", "=", userId)
-    .where("status", "in", ["unpaid", "waiting"])
+    .where("status", "in", OPEN_STATUSES)
     .executeTakeFirst()
   return invoice ? (await withProofs(d, [invoice]))[0] : undefined
 }
@@ -62,7 +68,7 @@ export const takenCodes = async (d: Trx, price: number): Promise<Set<number>> =>
     .selectFrom("invoices")
     .select("unique_code")
     .where("price", "=", price)
-    .where("status", "in", ["unpaid", "waiting"])
+    .where("status", "in", OPEN_STATUSES)
     .execute()
   return new Set(rows.map((r) => r.unique_code))
 }
@@ -102,17 +108,87 @@ export const listForStaff = async (d: Trx, status: InvoiceRow["status"], limit: 
   return { results, count: Number(total?.n ?? 0) }
 }
 
+/** An invoice's events in the order they happened. */
+const invoiceEvents = (d: Trx, invoiceId: string) =>
+  d
+    .selectFrom("events")
+    .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
+    .where("invoice_id", "=", invoiceId)
+    .orderBy("seq", "asc")
+    .execute()
+
 /** An invoice's events in the order they happened, and who on the staff did each (by event id). */
 export const historyRows = async (d: Trx, invoiceId: string) => {
   const [events, actions] = await Promise.all([
-    d
-      .selectFrom("events")
-      .select(["id", "kind", "actor_id", "lab_id", "payload", "created_at"])
-      .where("invoice_id", "=", invoiceId)
-      .orderBy("seq", "asc")
-      .execute(),
+    invoiceEvents(d, invoiceId),
     d.selectFrom("staff_actions").select(["event_id", "staff_label"]).where("invoice_id", "=", invoiceId).execute()
   ])
   const staff = new Map(actions.flatMap((a) => (a.event_id ? [[a.event_id, a.staff_label] as const] : [])))
   return { events, staff }
+}
+
+/** An invoice's detail parts every reader shares: its period once paid, its events. */
+export const invoiceParts = (d: Trx, invoiceId: string) =>
+  Promise.all([
+    d.selectFrom("subscriptions").select(["started_at", "ends_at"]).where("invoice_id", "=", invoiceId).executeTakeFirst(),
+    invoiceEvents(d, invoiceId)
+  ]).then(([period, events]) => ({
+    period: period ? { starts_at: period.started_at, ends_at: period.ends_at } : undefined,
+    events: events.flatMap((row) => {
+      const logged = decodeLogged(row)
+      return logged ? [logged] : []
+    })
+  }))
+
+/** A new invoice's row. */
+export const insertInvoice = (d: Trx, row: InvoiceRow) => d.insertInto("invoices").values(row).execute()
+
+/**
+ * Moves the invoice by `change` when its status still allows it (invoice-rules.ts), narrowed to its
+ * owner or to a due date passed when asked: a conditional update, so of two requests moving the
+ * same invoice at once only one does. Whether it moved.
+ */
+export const moveInvoice = async (
+  d: Trx,
+  id: string,
+  change: InvoiceChange,
+  set: Omit<Partial<InvoiceRow>, "id" | "status"> = {},
+  only: { readonly userId?: string; readonly dueBy?: string } = {}
+): Promise<boolean> => {
+  let query = d
+    .updateTable("invoices")
+    .set({ ...set, status: statusAfter(change), updated_at: set.updated_at ?? new Date().toISOString() })
+    .where("id", "=", id)
+    .where("status", "in", allowedFrom(change))
+  if (only.userId !== undefined) query = query.where("user_id", "=", only.userId)
+  if (only.dueBy !== undefined) query = query.where("due_at", "<=", only.dueBy)
+  const updated = await query.executeTakeFirst()
+  return Number(updated.numUpdatedRows) > 0
+}
+
+/** A receipt's row; the invoice names it once it moves to waiting. */
+export const insertProof = (d: Trx, proof: ProofRow) => d.insertInto("payment_proofs").values(proof).execute()
+
+/** The facts the invoice and receipt PDFs print. */
+export const documentOf = (
+  row: InvoiceRow,
+  user: MailUser,
+  period: { starts_at: string; ends_at: string } | undefined
+): BillingDocument => {
+  const plan = findPlan(row.plan_id)
+  return {
+    number: row.number,
+    status: row.status,
+    customer: { name: user.name, email: user.email },
+    plan: { name: plan?.name ?? row.plan_id, periodDays: plan?.periodDays ?? null },
+    price: row.price,
+    uniqueCode: row.unique_code,
+    amount: row.amount,
+    bank: { bankName: row.bank_name, accountNumber: row.bank_account, accountHolder: row.bank_holder },
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    paidAt: row.paid_at,
+    period: period ? { startsAt: period.starts_at, endsAt: period.ends_at } : null,
+    seller: row.bank_holder
+  }
 }

@@ -1,6 +1,6 @@
 // The rows of ownership offers (migration 0020) and whether one still stands.
 import { type Selectable, sql } from "kysely"
-import type { Trx } from "../services/Database.ts"
+import type { Trx } from "../services/platform/Database.ts"
 import { resolveLab } from "./lab-access.ts"
 import type { Engine } from "./migrations.ts"
 import type { OwnershipOffersTable } from "./schema.ts"

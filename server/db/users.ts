@@ -1,9 +1,26 @@
 // The user queries the account services share. Emails are stored trimmed and lower-cased, so the
 // unique index makes them unique case-insensitively.
 import type { Kysely, Selectable } from "kysely"
+import type { Locale } from "../../src/contract/auth.ts"
 import type { Database, UsersTable } from "./schema.ts"
 
 export type UserRow = Selectable<UsersTable>
+
+/** What a mail to a user needs: where it goes, the name it greets and the language it is in. */
+export interface MailUser {
+  readonly id: string
+  readonly email: string
+  readonly name: string
+  readonly locale: Locale
+}
+
+export const mailUserOf = (db: Kysely<Database>, userId: string): Promise<MailUser | undefined> =>
+  db
+    .selectFrom("users")
+    .select(["id", "email", "name", "locale"])
+    .where("id", "=", userId)
+    .executeTakeFirst()
+    .then((u) => (u ? { ...u, locale: u.locale === "id" ? "id" : "en" } : undefined))
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 

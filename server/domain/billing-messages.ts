@@ -6,6 +6,7 @@ export const billingMessages = {
   alreadyOpen: (number: string) => `Invoice ${number} is still open: pay it, change its plan or cancel it before choosing another plan.`,
   busy: "Too many invoices are being issued at this moment. Please try again in a minute.",
   invoiceNotFound: "No such invoice.",
+  staffOnly: "Only staff may verify payments.",
   notUnpaid: "This invoice is no longer waiting for payment.",
   notWaiting: "This invoice has no receipt waiting for verification.",
   noReceiptYet: "The receipt exists once the invoice is paid.",

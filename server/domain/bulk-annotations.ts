@@ -1,7 +1,7 @@
 // A bulk upload's body made ready to store: its JSON text decoded against the contract
 // (CreateAnnotationsPayload), every shape checked against the slide's labels, and each annotation's
 // canonical stored JSON and derived columns computed. Pure and synchronous: a large body runs it on
-// the bulk worker thread (server/services/BulkParser.ts), so the 100 ms an 8 MB upload takes never
+// the bulk worker thread (server/services/annotations/BulkParser.ts), so the 100 ms an 8 MB upload takes never
 // holds the event loop; a small one (the SPA saves each finished shape) runs it in place.
 import { Schema, SchemaIssue } from "effect"
 import { CreateAnnotationsPayload } from "../../src/contract/annotations.ts"

@@ -1,5 +1,5 @@
-// What may happen to an invoice, and the numbers on it. Pure: the Billing service applies these in
-// its transactions; the SPA is told the outcome as `actions`.
+// What may happen to an invoice, and the numbers on it. Pure: the billing services apply these in
+// their transactions; the SPA is told the outcome as `actions`.
 import type { InvoiceStatus } from "../../src/contract/pricing.ts"
 import { VERIFICATION_HOURS } from "../../src/contract/pricing.ts"
 import { findPlan, type Period, type Plan } from "./plans.ts"
@@ -50,15 +50,35 @@ export const invoiceNumber = (issued: Date, randomBytes: Uint8Array): string => 
 
 export type InvoiceChange = "upload_proof" | "change_plan" | "cancel" | "accept" | "reject"
 
-/** Which change each status allows: a receipt and plan changes only while unpaid, decisions only while waiting. */
-const allowed: Record<InvoiceStatus, ReadonlyArray<InvoiceChange>> = {
-  unpaid: ["upload_proof", "change_plan", "cancel"],
-  waiting: ["accept", "reject"],
-  paid: [],
-  cancelled: []
+/**
+ * Every change an invoice may go through: the statuses it starts from and the status it leaves. A
+ * receipt and plan changes only while unpaid, decisions only while waiting; paid and cancelled are
+ * final. The services' conditional updates and the owner's buttons both read this table.
+ */
+const transitions: Record<InvoiceChange, { readonly from: ReadonlyArray<InvoiceStatus>; readonly to: InvoiceStatus }> = {
+  upload_proof: { from: ["unpaid"], to: "waiting" },
+  change_plan: { from: ["unpaid"], to: "unpaid" },
+  cancel: { from: ["unpaid"], to: "cancelled" },
+  accept: { from: ["waiting"], to: "paid" },
+  reject: { from: ["waiting"], to: "unpaid" }
 }
 
-export const allows = (status: InvoiceStatus, change: InvoiceChange): boolean => allowed[status].includes(change)
+export const allows = (status: InvoiceStatus, change: InvoiceChange): boolean => transitions[change].from.includes(status)
+
+/** The statuses a change may start from: the guard of its conditional update. */
+export const allowedFrom = (change: InvoiceChange): ReadonlyArray<InvoiceStatus> => transitions[change].from
+
+/** The status a change leaves the invoice in. */
+export const statusAfter = (change: InvoiceChange): InvoiceStatus => transitions[change].to
+
+/** Open invoices, those something can still happen to (unpaid, waiting): they hold a unique code, one per user. */
+export const OPEN_STATUSES: ReadonlyArray<InvoiceStatus> = [...new Set(Object.values(transitions).flatMap((t) => t.from))]
+
+/** A new invoice waits for its transfer. */
+export const ISSUED_STATUS: InvoiceStatus = "unpaid"
+
+/** A receipt exists once the payment is accepted. */
+export const hasReceipt = (status: InvoiceStatus): boolean => status === statusAfter("accept")
 
 /** The owner's buttons: the invoice PDF always (it says what it is), the receipt once paid. */
 export const actionsOf = (status: InvoiceStatus) => ({
@@ -66,7 +86,7 @@ export const actionsOf = (status: InvoiceStatus) => ({
   change_plan: allows(status, "change_plan"),
   cancel: allows(status, "cancel"),
   download: true,
-  receipt: status === "paid"
+  receipt: hasReceipt(status)
 })
 
 /**

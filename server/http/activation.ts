@@ -4,8 +4,8 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { afterActivation } from "../domain/links.ts"
-import { AppConfig } from "../services/AppConfig.ts"
-import { Registration } from "../services/Registration.ts"
+import { AppConfig } from "../services/platform/AppConfig.ts"
+import { Registration } from "../services/auth/Registration.ts"
 import { cookieLocale } from "./client-info.ts"
 
 export const ActivationRoute = Layer.unwrap(

@@ -2,7 +2,7 @@
 import { Effect, Layer, Redacted } from "effect"
 import { Unauthorized } from "../../src/contract/errors.ts"
 import { Authorization, CurrentUser } from "../../src/contract/middleware.ts"
-import { AccessTokens } from "../services/AccessTokens.ts"
+import { AccessTokens } from "../services/auth/AccessTokens.ts"
 
 export const AuthorizationLive = Layer.effect(
   Authorization,

@@ -12,7 +12,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { fromThisMachine } from "../domain/forwarded.ts"
 import { linksIn } from "../mail/eml.ts"
 import { listOutbox, type OutboxMail, readOutboxMail } from "../mail/outbox.ts"
-import { AppConfig } from "../services/AppConfig.ts"
+import { AppConfig } from "../services/platform/AppConfig.ts"
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)

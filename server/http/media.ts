@@ -3,7 +3,7 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { AVATAR_ROUTE } from "../domain/profile.ts"
-import { Avatars } from "../services/Avatars.ts"
+import { Avatars } from "../services/auth/Avatars.ts"
 
 export const MediaRoutes = Layer.unwrap(
   Effect.gen(function* () {

@@ -5,7 +5,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { labMessages } from "../domain/lab-messages.ts"
-import { LabMetadata } from "../services/LabMetadata.ts"
+import { LabMetadata } from "../services/labs/LabMetadata.ts"
 import { done, ok } from "./envelope.ts"
 
 export const MetadataLive = HttpApiBuilder.group(

@@ -7,7 +7,7 @@ import { CurrentUser } from "../../src/contract/middleware.ts"
 import { NOTIFICATIONS_PAGE_SIZE } from "../../src/contract/notifications.ts"
 import { notificationMessages } from "../domain/lab-messages.ts"
 import { pageMeta } from "../domain/paging.ts"
-import { Notifications } from "../services/Notifications.ts"
+import { Notifications } from "../services/platform/Notifications.ts"
 import { ok } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
 

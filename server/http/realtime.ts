@@ -6,8 +6,8 @@ import { Api } from "../../src/contract/api.ts"
 import { Forbidden } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { channelRule } from "../domain/channel-rules.ts"
-import { LabAccess } from "../services/LabAccess.ts"
-import { Realtime } from "../services/Realtime.ts"
+import { LabAccess } from "../services/labs/LabAccess.ts"
+import { Realtime } from "../services/platform/Realtime.ts"
 
 export const RealtimeConfigLive = HttpApiBuilder.group(Api, "realtimeConfig", (handlers) =>
   Effect.gen(function* () {

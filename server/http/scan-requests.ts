@@ -1,5 +1,5 @@
 // /v2/slides/request-scan and the catalogue lists: sending a request (anyone), the catalogue (anyone),
-// one's own requests (signed in), every request and its state (staff).
+// one's own requests (signed in), every request and its state (staff: the StaffOnly middleware).
 import { Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -10,8 +10,8 @@ import { SCAN_REQUESTS_PAGE_SIZE } from "../../src/contract/scan-requests.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
 import { type CatalogueEntry, named, sections, stains, tags } from "../domain/scan-catalogue.ts"
 import { scanRequestMessages } from "../domain/scan-request-messages.ts"
-import { AppConfig } from "../services/AppConfig.ts"
-import { ScanRequests } from "../services/ScanRequests.ts"
+import { AppConfig } from "../services/platform/AppConfig.ts"
+import { ScanRequests } from "../services/scan-requests/ScanRequests.ts"
 import { clientInfo, cookieLocale } from "./client-info.ts"
 import { ok, page } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
@@ -62,7 +62,7 @@ export const ScanRequestsLive = HttpApiBuilder.group(
       .handle("all", ({ query }) =>
         Effect.gen(function* () {
           const paging = yield* requirePaging(query, SCAN_REQUESTS_PAGE_SIZE)
-          const { results, count } = yield* requests.all((yield* CurrentUser).id, paging, yield* localeOf(query), query.state)
+          const { results, count } = yield* requests.all(paging, yield* localeOf(query), query.state)
           return ok(page(results, count, paging))
         })
       )

@@ -18,9 +18,9 @@ import { type Grant, grantKey, makeGrantCache } from "../domain/grant-cache.ts"
 import { can } from "../domain/permissions.ts"
 import { parseSlideMediaPath, type SlideMediaPath } from "../domain/slide-media-path.ts"
 import { SLIDE_MEDIA_ROUTE } from "../domain/slide-urls.ts"
-import { AccessTokens } from "../services/AccessTokens.ts"
-import { AppConfig } from "../services/AppConfig.ts"
-import { Database } from "../services/Database.ts"
+import { AccessTokens } from "../services/auth/AccessTokens.ts"
+import { AppConfig } from "../services/platform/AppConfig.ts"
+import { Database } from "../services/platform/Database.ts"
 import { mediaToken } from "./media-cookie.ts"
 
 /** Where the pyramids live: DATA_DIR/slides/<slide_key>/ (what the slide worker writes). */

@@ -7,7 +7,7 @@ import type { Multipart } from "effect/http"
 import type { Readable } from "node:stream"
 import { type BadRequest, badRequest } from "../../src/contract/errors.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
-import { drainPart } from "../services/upload-stream.ts"
+import { drainPart } from "../services/slides/upload-stream.ts"
 
 export const withFilePart = <A, E, R>(
   parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>,

@@ -1,5 +1,5 @@
-// /v2/staff/payments: verifying transfer receipts, for staff only (403 for everyone else). The
-// decisions are PaymentReview's, recorded with the staff user who made them.
+// /v2/staff/payments: verifying transfer receipts, for staff only (the StaffOnly middleware answers
+// 403 to everyone else). The decisions are PaymentReview's, recorded with the staff user who made them.
 import { createReadStream } from "node:fs"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
@@ -8,8 +8,8 @@ import { Api } from "../../src/contract/api.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { billingMessages } from "../domain/billing-messages.ts"
 import { attachment } from "../domain/original-download.ts"
-import { PaymentReview } from "../services/PaymentReview.ts"
-import { StaffRoles } from "../services/StaffRoles.ts"
+import { PaymentReview } from "../services/billing/PaymentReview.ts"
+import { staffActorOf } from "../services/auth/StaffRoles.ts"
 import { ok, page } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
 
@@ -19,14 +19,12 @@ export const StaffPaymentsLive = HttpApiBuilder.group(
   Api,
   "staffPayments",
   Effect.fn(function* (handlers) {
-    const roles = yield* StaffRoles
     const review = yield* PaymentReview
-    const staff = Effect.flatMap(CurrentUser, roles.requireStaff)
+    const staff = Effect.map(CurrentUser, staffActorOf)
 
     return handlers
       .handle("list", ({ query }) =>
         Effect.gen(function* () {
-          yield* staff
           const paging = yield* requirePaging(query, PAGE_SIZE)
           const { results, count } = yield* review.list(query.status ?? "waiting", paging)
           return ok(page(results, count, paging))
@@ -34,13 +32,11 @@ export const StaffPaymentsLive = HttpApiBuilder.group(
       )
       .handle("get", ({ params }) =>
         Effect.gen(function* () {
-          yield* staff
           return ok(yield* review.get(params.id))
         })
       )
       .handle("proof", ({ params }) =>
         Effect.gen(function* () {
-          yield* staff
           const proof = yield* review.proof(params.id)
           return HttpServerResponse.raw(createReadStream(proof.path), {
             contentType: proof.contentType,

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { Storage } from "../services/Storage.ts"
+import { Storage } from "../services/slides/Storage.ts"
 import { ok } from "./envelope.ts"
 
 export const StorageLive = HttpApiBuilder.group(

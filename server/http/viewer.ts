@@ -3,7 +3,7 @@
 import { Effect, Layer, Redacted } from "effect"
 import { Unauthorized } from "../../src/contract/errors.ts"
 import { OptionalAuthorization, Viewer } from "../../src/contract/viewer.ts"
-import { AccessTokens } from "../services/AccessTokens.ts"
+import { AccessTokens } from "../services/auth/AccessTokens.ts"
 
 export const OptionalAuthorizationLive = Layer.effect(
   OptionalAuthorization,

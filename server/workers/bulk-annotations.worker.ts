@@ -1,4 +1,4 @@
-// The bulk worker thread's task (run by server/services/BulkParser.ts through piscina): a large
+// The bulk worker thread's task (run by server/services/annotations/BulkParser.ts through piscina): a large
 // bulk upload's body decoded, checked and prepared away from the event loop.
 import type { LabelFacts } from "../domain/annotation-data.ts"
 import { type BulkPrepared, prepareBulk } from "../domain/bulk-annotations.ts"

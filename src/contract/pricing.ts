@@ -17,7 +17,7 @@ import { Multipart } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, ServiceUnavailable, TooManyRequests } from "./errors.ts"
-import { Authorization } from "./middleware.ts"
+import { Authorization, StaffOnly } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
 /** Largest transfer receipt accepted, in bytes (an image or a PDF). */
@@ -265,6 +265,7 @@ export class StaffPayments extends HttpApiGroup.make("staffPayments")
       error: [BadRequest, Forbidden, NotFound, Conflict]
     })
   )
+  .middleware(StaffOnly)
   .middleware(Authorization)
   .prefix("/v2")
   .annotateMerge(OpenApi.annotations({ title: "Staff: payments", description: "Verifying transfer receipts (staff only)" })) {}

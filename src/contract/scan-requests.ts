@@ -8,7 +8,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { Locale } from "./auth.ts"
 import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "./errors.ts"
-import { Authorization } from "./middleware.ts"
+import { Authorization, StaffOnly } from "./middleware.ts"
 import { Email, NAME_MAX, PersonName, Text } from "./rules.ts"
 import { OptionalAuthorization } from "./viewer.ts"
 
@@ -184,13 +184,13 @@ export class ScanRequests extends HttpApiGroup.make("scanRequests")
       query: { ...PageQuery, ...LocaleQuery, state: Schema.optional(ScanState) },
       success: ScanRequestPage,
       error: [BadRequest, Forbidden]
-    }),
+    }).middleware(StaffOnly),
     HttpApiEndpoint.put("advance", "/slides/request-scan/:id/", {
       params: { id: Schema.String },
       payload: ScanStatePayload,
       success: ScanRequestAnswer,
       error: [BadRequest, Forbidden, NotFound, Conflict]
-    })
+    }).middleware(StaffOnly)
   )
   .middleware(Authorization)
   .prefix("/v2")

@@ -5,11 +5,16 @@ import type { InvoiceRow, ProofRow } from "../../server/db/invoices.ts"
 import { decodeLogged } from "../../server/domain/events.ts"
 import {
   actionsOf,
+  allowedFrom,
   allows,
   dueAt,
+  hasReceipt,
+  ISSUED_STATUS,
+  OPEN_STATUSES,
   invoiceNumber,
   periodOnAccept,
   pickUniqueCode,
+  statusAfter,
   UNIQUE_CODE_MAX,
   verifyBy
 } from "../../server/domain/invoice-rules.ts"
@@ -32,6 +37,28 @@ describe("what each status allows", () => {
     for (const status of ["paid", "cancelled"] as const)
       for (const change of ["upload_proof", "change_plan", "cancel", "accept", "reject"] as const)
         expect(allows(status, change)).toBe(false)
+  })
+
+  it("guards each change's update by the statuses it may start from, and says where it leaves the invoice", () => {
+    const changes = ["upload_proof", "change_plan", "cancel", "accept", "reject"] as const
+    const statuses = ["unpaid", "waiting", "paid", "cancelled"] as const
+    for (const change of changes)
+      expect([...allowedFrom(change)].sort()).toEqual(statuses.filter((status) => allows(status, change)).sort())
+    expect(changes.map((change) => [change, statusAfter(change)])).toEqual([
+      ["upload_proof", "waiting"],
+      ["change_plan", "unpaid"],
+      ["cancel", "cancelled"],
+      ["accept", "paid"],
+      ["reject", "unpaid"]
+    ])
+  })
+
+  it("counts an invoice open, holding its unique code, while unpaid or waiting; issues it unpaid; has a receipt once paid", () => {
+    expect([...OPEN_STATUSES].sort()).toEqual(["unpaid", "waiting"])
+    expect(ISSUED_STATUS).toBe("unpaid")
+    expect(OPEN_STATUSES).toContain(ISSUED_STATUS)
+    const statuses = ["unpaid", "waiting", "paid", "cancelled"] as const
+    expect(statuses.filter(hasReceipt)).toEqual(["paid"])
   })
 
   it("offers the invoice PDF always and the receipt only once paid", () => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Readable } from "node:stream"
 import { afterAll, describe, expect, it } from "vitest"
-import { PartRefused, writePart } from "../../server/services/upload-stream.ts"
+import { PartRefused, writePart } from "../../server/services/slides/upload-stream.ts"
 
 const dir = mkdtempSync(join(tmpdir(), "upload-stream-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

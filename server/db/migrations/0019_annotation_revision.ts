@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration"
 
 export const annotationRevision: Migration = {
   // A slide's annotation revision, raised in the transaction of every write to its annotations or
-  // labels: the key the compact read is cached by (server/services/CompactCache.ts). It comes with
+  // labels: the key the compact read is cached by (server/services/annotations/compact-cache.ts). It comes with
   // the lab row the access check reads anyway, so a cached read asks the database nothing more.
   up: async (db: Kysely<unknown>) => {
     await db.schema

@@ -1,7 +1,7 @@
 // A transfer of ownership is an offer until the receiver accepts it: the lab stays the sender's
 // meanwhile. One pending offer a lab (the unique lab_id); an offer whose receiver lost the lab, or
 // whose lab went to the trash or changed hands, has lapsed and is treated as gone
-// (server/services/OwnershipTransfer.ts). The notification it raised goes when it is withdrawn.
+// (server/services/labs/OwnershipTransfer.ts). The notification it raised goes when it is withdrawn.
 import type { Kysely } from "kysely"
 import type { Migration } from "kysely/migration"
 

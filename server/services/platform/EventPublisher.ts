@@ -1,0 +1,94 @@
+// Sends committed domain events to their realtime channels. It wakes on every commit (no polling
+// delay) and also once a second, and it starts by sending whatever an earlier process wrote but did
+// not get to publish before it died: nothing is lost between the database and the channel.
+import { Effect, Latch, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { linksOf } from "../../db/lab-access.ts"
+import type { Database as DatabaseSchema } from "../../db/schema.ts"
+import { decodeLogged, type LoggedEvent } from "../../domain/events.ts"
+import { routeEvent } from "../../domain/realtime-routing.ts"
+import { accessFromChain } from "../../domain/standing.ts"
+import { Database } from "./Database.ts"
+import { Peers } from "./Peers.ts"
+import { Realtime } from "./Realtime.ts"
+
+const BATCH = 500
+
+/** Kinds sent on a slide's channel naming who made the change (realtime-routing.ts, onSlide). */
+const SLIDE_CHANGES: ReadonlySet<string> = new Set(["annotation.created", "annotation.updated", "annotation.deleted", "label.changed"])
+
+/** Which of the slides these changes were made on are public now, so whoever listens may be a stranger. */
+const publicSlides = async (db: Kysely<DatabaseSchema>, events: ReadonlyArray<LoggedEvent>): Promise<ReadonlySet<string>> => {
+  const ids = events.flatMap((e) => (SLIDE_CHANGES.has(e.kind) && e.lab_id !== null ? [e.lab_id] : []))
+  const links = await linksOf(db, ids, undefined)
+  return new Set([...links].flatMap(([id, chain]) => (accessFromChain(chain, undefined).isPublic ? [id] : [])))
+}
+const IDLE_WAKE = "1 second"
+
+/** Publishes one batch of unpublished events in log order; answers how many it handled. */
+export const publishPending = Effect.fn("EventPublisher.publishPending")(function* () {
+  const { db } = yield* Database
+  const realtime = yield* Realtime
+  const rows = yield* Effect.promise(() =>
+    db.selectFrom("events").selectAll().where("published_at", "is", null).orderBy("seq").limit(BATCH).execute()
+  )
+  if (rows.length === 0) return 0
+  const events: LoggedEvent[] = []
+  for (const row of rows) {
+    const event = decodeLogged(row)
+    if (event) events.push(event)
+    // Written by another version, or by hand: reported and passed over (marked below with the
+    // rest), so one bad row can neither stop publishing nor be retried forever.
+    else yield* Effect.logError(`event ${row.seq} (${row.kind}) does not decode as a domain event; not published`, row.payload)
+  }
+  const publicLabs = yield* Effect.promise(() => publicSlides(db, events))
+  yield* realtime.publish(events.flatMap((event) => routeEvent(event, publicLabs)))
+  // Marked after sending: a crash in between sends an event twice rather than never.
+  yield* Effect.promise(() =>
+    db
+      .updateTable("events")
+      .set({ published_at: new Date().toISOString() })
+      .where(
+        "seq",
+        "in",
+        rows.map((r) => r.seq)
+      )
+      .execute()
+  )
+  return rows.length
+})
+
+export const EventPublisher = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const database = yield* Database
+    const peers = yield* Peers
+    if (!peers.publishes) {
+      // Another process publishes (a cluster's worker 0): tell it at once when this one commits.
+      const stop = database.onCommit(peers.wakePublisher)
+      yield* Effect.addFinalizer(() => Effect.sync(stop))
+      return
+    }
+    const wake = yield* Latch.make(true)
+    const stopLocal = database.onCommit(() => Latch.openUnsafe(wake))
+    const stopPeers = peers.onWake(() => Latch.openUnsafe(wake))
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        stopLocal()
+        stopPeers()
+      })
+    )
+    const loop = Effect.gen(function* () {
+      yield* Latch.await(wake).pipe(Effect.timeoutOption(IDLE_WAKE))
+      yield* Latch.close(wake)
+      // Drain fully: a burst of changes may leave more than one batch.
+      while ((yield* publishPending()) === BATCH) {
+        /* next batch */
+      }
+    }).pipe(
+      // A publishing failure (e.g. the external service is down) is retried on the next wake.
+      Effect.catchCause((cause) => Effect.logWarning("realtime publishing failed; will retry", cause)),
+      Effect.forever
+    )
+    yield* Effect.forkScoped(loop)
+  })
+)

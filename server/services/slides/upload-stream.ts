@@ -1,0 +1,98 @@
+// Writes one multipart file part straight into an upload's file at an offset: the bytes go from the
+// socket to the disk as they arrive, never gathered in memory. The first chunk is sniffed before
+// anything is written, so a file of the wrong format leaves no trace.
+import { once } from "node:events"
+import { createReadStream, createWriteStream } from "node:fs"
+import { open, readFile } from "node:fs/promises"
+import type { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
+import { SNIFF_BYTES, sniffFormat } from "../../images/sniff.ts"
+
+/** Why a part was not written: "format" (the first bytes are not a slide), "too-long" (past maxBytes). */
+export class PartRefused extends Error {
+  readonly reason: "format" | "too-long"
+  constructor(reason: "format" | "too-long") {
+    super(`part refused: ${reason}`)
+    this.reason = reason
+  }
+}
+
+export interface PartTarget {
+  readonly path: string
+  readonly offset: number
+  /** Create (or empty) the file; otherwise write into the existing one. */
+  readonly create: boolean
+  /** More bytes than this fail with "too-long". */
+  readonly maxBytes: number
+  /** Check the first bytes for a slide format before writing anything. */
+  readonly sniff: boolean
+}
+
+/** Answers how many bytes the part held; the file holds them at `offset`. */
+export const writePart = async (source: Readable, target: PartTarget, signal?: AbortSignal): Promise<number> => {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  const head: Buffer[] = []
+  let headBytes = 0
+  if (target.sniff) {
+    while (headBytes < SNIFF_BYTES) {
+      const next = await chunks.next()
+      if (next.done) break
+      head.push(next.value)
+      headBytes += next.value.length
+    }
+    if (sniffFormat(Buffer.concat(head, Math.min(headBytes, SNIFF_BYTES * 4)).subarray(0, SNIFF_BYTES)) === undefined)
+      throw new PartRefused("format")
+  }
+  let written = 0
+  const counted = (chunk: Buffer) => {
+    written += chunk.length
+    if (written > target.maxBytes) throw new PartRefused("too-long")
+    return chunk
+  }
+  async function* bytes() {
+    for (const chunk of head) yield counted(chunk)
+    for (;;) {
+      const next = await chunks.next()
+      if (next.done) return
+      yield counted(next.value)
+    }
+  }
+  const file = createWriteStream(target.path, { flags: target.create ? "w" : "r+", start: target.offset, highWaterMark: 1024 * 1024 })
+  try {
+    await pipeline(bytes(), file, signal ? { signal } : {})
+  } catch (error) {
+    // The pipeline fails as soon as the bytes do, while the file may still be opening: wait until
+    // it is closed, so that a caller removing it does not do so before it is created.
+    if (!file.closed) await once(file, "close").catch(() => undefined)
+    throw error
+  }
+  return written
+}
+
+/** Reads what is left of a part and throws it away, so the form's next part can be parsed. */
+export const drainPart = (source: Readable): Promise<void> =>
+  new Promise((resolve) => {
+    if (source.readableEnded || source.destroyed) return resolve()
+    source
+      .once("end", resolve)
+      .once("close", resolve)
+      .once("error", () => resolve())
+    source.resume()
+  })
+
+/** Copies a staged part into the upload's file at `offset`. */
+export const placePart = async (staged: string, path: string, offset: number): Promise<void> => {
+  await pipeline(createReadStream(staged, { highWaterMark: 1024 * 1024 }), createWriteStream(path, { flags: "r+", start: offset }))
+}
+
+/** Whether a staged part holds exactly the bytes the upload's file has at `offset`. */
+export const sameBytes = async (staged: string, path: string, offset: number): Promise<boolean> => {
+  const [mine, held] = await Promise.all([readFile(staged), open(path, "r")])
+  try {
+    const theirs = Buffer.alloc(mine.length)
+    const { bytesRead } = await held.read(theirs, 0, mine.length, offset)
+    return bytesRead === mine.length && theirs.equals(mine)
+  } finally {
+    await held.close()
+  }
+}
