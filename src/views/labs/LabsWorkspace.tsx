@@ -9,7 +9,7 @@ import { Link } from "wouter"
 import type { Lab } from "../../contract/labs.ts"
 import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { canAll } from "../../machines/labs/permissions.ts"
+import { canAll } from "../../contract/permissions.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
 import { MemberDialog } from "../members/MemberDialog.tsx"
@@ -88,7 +88,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
     else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
       event.preventDefault()
       browser.send({ type: "browser.selectAll" })
-    } else if (event.key === "Delete" && canAll(selected, "delete")) actions.send({ type: "labs.delete", labs: selected })
+    } else if (event.key === "Delete" && canAll(selected, "lab.delete")) actions.send({ type: "labs.delete", labs: selected })
   }
 
   const search = source.kind === "folder" ? source.search.trim() : ""
