@@ -30,6 +30,7 @@ import { codeText, formatIdr, splitAmount } from "./format.ts"
 import { saveFile } from "./save-file.ts"
 import { StatusBadge } from "./StatusBadge.tsx"
 import { usePaymentEvents } from "./usePaymentEvents.ts"
+import { links } from "../../contract/routes.ts"
 
 const MB = PROOF_MAX_BYTES / 1024 / 1024
 
@@ -71,7 +72,7 @@ export function InvoiceView({ id }: { readonly id: string }) {
         title={t("billing.invoice.notFoundTitle")}
         description={t("billing.invoice.notFoundBody")}
         actions={
-          <LinkButton href={localePath("/dashboard/setting/billings")} variant="secondary">
+          <LinkButton href={localePath(links.settings.billings())} variant="secondary">
             {t("billing.invoice.toList")}
           </LinkButton>
         }

@@ -37,6 +37,7 @@ import { useLabMenu } from "./useLabMenu.tsx"
 import { useLabsWorkspace } from "./useLabsWorkspace.ts"
 import { useSelectionPanel } from "./useSelectionPanel.ts"
 import { useShowFolder } from "../shell/shown-folder.ts"
+import { links } from "../../contract/routes.ts"
 
 export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const t = useT()
@@ -134,7 +135,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
               <span className={css.searchChip}>
                 {t("labs.pages.search.description", { query: search })}
                 <span aria-hidden="true">·</span>
-                <Link href={localePath("/dashboard/labs")} className={css.pathLink}>
+                <Link href={localePath(links.labs())} className={css.pathLink}>
                   {t("labs.actions.clearSearch")}
                 </Link>
               </span>
