@@ -6,7 +6,7 @@ import { Effect, Exit, Layer } from "effect"
 import { annotationOf, compactOf, ring } from "../../src/annotation/store/fixtures.ts"
 import { Api } from "../../src/effects/Api.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { loadAnnotations } from "../../src/machines/annotation/programs.ts"
+import { loadAnnotations } from "../../src/effects/annotations/loadSave.ts"
 
 const label = {
   id: "l1",

@@ -7,7 +7,7 @@ import { NetworkError } from "../../effects/ApiError.ts"
 import { drive } from "../support/testing/drive.ts"
 import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
 import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
-import type { SaveInput } from "./programs.ts"
+import type { SaveInput } from "../../effects/annotations/loadSave.ts"
 import { type EditPress, kindOfDraft, type ToolsContext, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
 
 const label = { id: "l1", name: "Tumour", color: "#FF0000" }
