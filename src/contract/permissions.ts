@@ -71,7 +71,7 @@ export const refusal = (standing: Standing, action: Action, isPublic: boolean): 
 }
 
 /** Roles an admin may hand out; only the owner transfers ownership, and the owner's row is fixed. */
-export const assignableRoles: ReadonlyArray<Role> = ["admin", "reviewer"]
+export const assignableRoles: ReadonlyArray<Exclude<Role, "owner">> = ["admin", "reviewer"]
 
 /** The id of the owner's row in a lab's member list: the owner is no membership of their own. */
 export const OWNER_ROW = "owner"
