@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client"
 import { prepareLocale } from "./i18n/index.ts"
 import { App } from "./views/App.tsx"
 import { reloadForNewChunks } from "./views/chunk-reload.ts"
-import { splitLocale } from "./views/route-table.ts"
+import { splitLocale } from "./contract/routes.ts"
 
 // Vite reports a failed preload of a lazy chunk here; reloading (at most once a minute) picks up the
 // new build. When refused, the error reaches the route's error boundary instead.

@@ -6,9 +6,11 @@ import type { Ordering, Role } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
 import type { ChainLink } from "../domain/standing.ts"
 import { type LabRow, MAX_DEPTH } from "./lab-access.ts"
-import { WIRE_COLUMNS, type WireRow } from "./lab-wire.ts"
+import { type ListedRow, WIRE_COLUMNS } from "./lab-wire.ts"
 import type { Engine } from "./migrations.ts"
 import type { Database } from "./schema.ts"
+
+export type { ListedRow }
 
 type Db = Kysely<Database>
 
@@ -39,16 +41,6 @@ export const orderSql = (ordering: Ordering, alias: string): RawBuilder<unknown>
 
 /** `LIKE` pattern for a part of a name: its wildcards taken literally. */
 export const containsPattern = (search: string): string => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** A listed lab's shown columns, with the asker's favorite and membership and the owner's summary. */
-export interface ListedRow extends WireRow {
-  readonly favorite_of: string | null
-  readonly member_role: "admin" | "reviewer" | null
-  readonly owner_email: string | null
-  readonly owner_name: string | null
-  readonly owner_username: string | null
-  readonly owner_avatar: string | null
-}
 
 export interface ListedPage {
   readonly rows: ReadonlyArray<ListedRow>

@@ -7,7 +7,6 @@ import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
 import { accessFromChain, type ChainLink, roleOf } from "../domain/standing.ts"
 import { type LabRow, linksOf } from "./lab-access.ts"
-import type { ListedRow } from "./lab-listing.ts"
 import type { Database } from "./schema.ts"
 
 type Db = Kysely<Database>
@@ -67,6 +66,16 @@ export const WIRE_COLUMNS = [
   "mpp"
 ] as const
 export type WireRow = Pick<LabRow, (typeof WIRE_COLUMNS)[number]>
+
+/** A listed lab's shown columns, with the asker's favorite and membership and the owner's summary. */
+export interface ListedRow extends WireRow {
+  readonly favorite_of: string | null
+  readonly member_role: "admin" | "reviewer" | null
+  readonly owner_email: string | null
+  readonly owner_name: string | null
+  readonly owner_username: string | null
+  readonly owner_avatar: string | null
+}
 
 /** A file's slide fields: URLs once its pyramid is built, nulls before (and for folders). */
 export const slideFields = (row: Pick<LabRow, "id" | "is_dir" | "slide_key" | "width" | "height" | "mpp">) => {

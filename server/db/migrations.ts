@@ -3,9 +3,10 @@
 // is given the engine.
 import { type Kysely, sql } from "kysely"
 import { type MigrationProvider, Migrator } from "kysely/migration"
+import type { Engine } from "./engine.ts"
 import { migrationsFor } from "./migrations/index.ts"
 
-export type Engine = "sqlite" | "postgres"
+export type { Engine }
 
 const providerFor = (engine: Engine): MigrationProvider => ({ getMigrations: async () => migrationsFor(engine) })
 

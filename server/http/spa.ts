@@ -16,7 +16,7 @@ import { extname, join } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, HttpStaticServer } from "effect/http"
 import { languageCookie, readLanguageCookie } from "../../src/i18n/locale.ts"
-import { LOCALE_PREFIX, matchRoute, redirects, splitLocale } from "../../src/views/route-table.ts"
+import { LOCALE_PREFIX, matchRoute, redirects, splitLocale } from "../../src/contract/routes.ts"
 import type { Config } from "../config.ts"
 
 /** The encodings the build writes, in the order the server prefers them, with their file suffix. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { boxOf, contains, EMPTY, joined, only, shapesWithin, shownIds, sole, toggled, without } from "./selection.ts"
-import { annotationOf, ring } from "./store/fixtures.ts"
+import { annotationOf, ring } from "../testing/annotationFixtures.ts"
 import { AnnotationStore } from "./store/store.ts"
 
 const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY })

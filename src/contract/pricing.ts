@@ -22,6 +22,12 @@ import { Text } from "./rules.ts"
 
 /** Largest transfer receipt accepted, in bytes (an image or a PDF). */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024
+
+/** What a transfer receipt may be: a photo, a screenshot or the bank's PDF. The server tells them by their bytes. */
+export const PROOF_TYPES = ["image/png", "image/jpeg", "image/webp", "application/pdf"] as const
+export type ProofType = (typeof PROOF_TYPES)[number]
+
+export const isProofType = (type: string): type is ProofType => (PROOF_TYPES as ReadonlyArray<string>).includes(type)
 /** Staff verify a receipt within this long after it arrives (spec section 9: 2 x 24 hours). */
 export const VERIFICATION_HOURS = 48
 /** Longest rejection reason staff may give. */

@@ -5,7 +5,7 @@
 // event is tried bare, so a transition behind a guard on the payload may not appear.
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from "xstate"
 import { getShortestPaths, getStateNodes } from "xstate/graph"
-import { modelOf } from "../machines/support/testing/invocationFreeModel.ts"
+import { modelOf } from "../testing/invocationFreeModel.ts"
 
 export interface Step {
   readonly given: string

@@ -3,7 +3,7 @@
 import rosetta from "rosetta"
 import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"
 import { navigate, useBrowserLocation } from "wouter/use-browser-location"
-import { splitLocale } from "../views/route-table.ts"
+import { splitLocale } from "../contract/routes.ts"
 import { type Dictionary, hasWords, loadWords, type WordsPart } from "./dictionaries.ts"
 import type { TranslationKey } from "./keys.ts"
 import { type Locale, languageCookie, pathInLocale, readLanguageCookie } from "./locale.ts"

@@ -1,6 +1,6 @@
 // Locale rules with no React in them: which locales exist, how a path carries one (/id prefix, English
 // has none), and the `lang` cookie that remembers the choice for 365 days (spec sections 1 and 9).
-import { LOCALE_PREFIX, splitLocale } from "../views/route-table.ts"
+import { localised, splitLocale } from "../contract/routes.ts"
 
 export const locales = ["en", "id"] as const
 export type Locale = (typeof locales)[number]
@@ -10,9 +10,7 @@ export const isLocale = (value: unknown): value is Locale => locales.includes(va
 
 /** The same page in another locale: "/id/login" <-> "/login", "/" <-> "/id". */
 export const pathInLocale = (pathname: string, locale: Locale): string => {
-  const { path } = splitLocale(pathname)
-  if (locale === defaultLocale) return path
-  return path === "/" ? LOCALE_PREFIX : `${LOCALE_PREFIX}${path}`
+  return localised(splitLocale(pathname).path, locale)
 }
 
 export const LANGUAGE_COOKIE = "lang"

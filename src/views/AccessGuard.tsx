@@ -6,7 +6,7 @@ import { Redirect, useSearch } from "wouter"
 import { useLocale, useT } from "../i18n/index.ts"
 import { returnTarget, signInPathFor } from "../machines/auth/return-to.ts"
 import { FullPageLoading } from "./PageFallback.tsx"
-import { type Access, splitLocale } from "./route-table.ts"
+import { type Access, splitLocale } from "../contract/routes.ts"
 import { useSession } from "./session.tsx"
 
 export const AccessGuard = ({ access, children }: { access: Access; children: ReactNode }) => {

@@ -5,6 +5,7 @@ import { useLocale, useT } from "../i18n/index.ts"
 import { isChunkLoadError, reloadForNewChunks } from "./chunk-reload.ts"
 import { useProgress } from "./progress/ProgressProvider.tsx"
 import { AlertTriangleIcon, Button, EmptyState, LinkButton, RefreshIcon } from "./ui/index.ts"
+import { links } from "../contract/routes.ts"
 
 interface Props {
   children: ReactNode
@@ -53,7 +54,7 @@ const RouteError = ({ chunk, onRetry }: { chunk: boolean; onRetry: () => void })
             <Button iconStart={<RefreshIcon size={16} />} onClick={chunk ? () => window.location.reload() : onRetry}>
               {chunk ? t("common.reload") : t("common.retry")}
             </Button>
-            <LinkButton href={localePath("/dashboard/labs")} variant="secondary">
+            <LinkButton href={localePath(links.labs())} variant="secondary">
               {t("common.goToDashboard")}
             </LinkButton>
           </>

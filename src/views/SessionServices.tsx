@@ -3,9 +3,9 @@
 // the landing or sign-in page downloads none of it.
 import { lazy, type ReactNode, Suspense } from "react"
 import { prepareWorkspaceWords } from "../i18n/index.ts"
-import { splitLocale } from "./route-table.ts"
+import { splitLocale } from "../contract/routes.ts"
 import type { LayoutKind } from "./layout-of.ts"
-import type { Access } from "./route-table.ts"
+import type { Access } from "../contract/routes.ts"
 import { PageFallback } from "./PageFallback.tsx"
 import type { SessionStatus } from "./session.tsx"
 

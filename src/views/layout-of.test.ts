@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { layoutOf } from "./layout-of.ts"
-import { matchRoute, routeTable } from "./route-table.ts"
+import { matchRoute, routeTable } from "../contract/routes.ts"
 
 describe("layoutOf", () => {
   it("puts settings pages in the settings frame and other dashboard pages in the dashboard", () => {

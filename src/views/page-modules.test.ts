@@ -2,7 +2,7 @@
 // and the server looks its chunk up by that path in Vite's manifest.
 import { describe, expect, it } from "vitest"
 import { availablePages } from "./page-modules.ts"
-import { routeTable } from "./route-table.ts"
+import { routeTable } from "../contract/routes.ts"
 
 describe("page modules", () => {
   it("has a module for every page in the route table", () => {

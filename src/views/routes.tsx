@@ -1,4 +1,4 @@
-// The router, driven by route-table.ts: the locale prefix is split off, the redirects table applied,
+// The router, driven by the route table (src/contract/routes.ts): the locale prefix is split off, the redirects table applied,
 // the route's access checked, its layout chosen, and its page lazy-loaded in its own chunk. Unknown
 // paths render the 404 page. In-app links go through useLocale().localePath.
 import { Suspense } from "react"
@@ -13,7 +13,7 @@ import { lazyPage } from "./page-modules.ts"
 import { RouteErrorBoundary } from "./RouteErrorBoundary.tsx"
 import { needsServices, SessionServices } from "./SessionServices.tsx"
 import { useSession } from "./session.tsx"
-import { matchRoute, redirects, routeTable, splitLocale } from "./route-table.ts"
+import { matchRoute, redirects, routeTable, splitLocale } from "../contract/routes.ts"
 import { withoutTrailingSlashes } from "../contract/return-path.ts"
 
 const NotFoundPage = lazyPage("public/NotFoundPage")!

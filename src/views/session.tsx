@@ -10,7 +10,7 @@ import type { Profile } from "../contract/users.ts"
 import { pathInLocale } from "../i18n/locale.ts"
 import { signInPathFor } from "../machines/auth/return-to.ts"
 import { sessionMachine } from "../machines/auth/session.machine.ts"
-import { splitLocale } from "./route-table.ts"
+import { splitLocale } from "../contract/routes.ts"
 
 export type SessionStatus = "unknown" | "signedIn" | "signedOut"
 

@@ -12,7 +12,7 @@ import {
   labelName,
   labelType
 } from "../../server/domain/annotation-rules.ts"
-import type { Standing } from "../../server/domain/permissions.ts"
+import type { Standing } from "../../src/contract/permissions.ts"
 
 const standings: ReadonlyArray<Standing> = ["owner", "admin", "reviewer", "stranger", "guest"]
 const row = (action: AnnotationAction, isPublic: boolean, own = false) =>

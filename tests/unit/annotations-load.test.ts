@@ -3,10 +3,10 @@
 // decode fails as a DecodeError, and a refusal as the status it is.
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
-import { annotationOf, compactOf, ring } from "../../src/annotation/store/fixtures.ts"
+import { annotationOf, compactOf, ring } from "../../src/testing/annotationFixtures.ts"
 import { Api } from "../../src/effects/Api.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { loadAnnotations } from "../../src/machines/annotation/programs.ts"
+import { loadAnnotations } from "../../src/effects/annotations/loadSave.ts"
 
 const label = {
   id: "l1",

@@ -8,7 +8,7 @@ import { changePassword } from "../../src/effects/auth/account.ts"
 import { endpoints } from "../../src/effects/call.ts"
 import { login, logout, watchExpiry } from "../../src/effects/auth/session.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { ada } from "../../src/machines/support/testing/fixtures.ts"
+import { ada } from "../../src/testing/fixtures.ts"
 
 const recorder = (answer: (request: ApiRequest<unknown>) => unknown) => {
   const requests: Array<ApiRequest<unknown>> = []

@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
 import { Api } from "../../src/effects/Api.ts"
 import { call, endpoints, pathOf } from "../../src/effects/call.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
-import { lab as labFixture } from "../../src/machines/support/testing/labFixtures.ts"
+import { lab as labFixture } from "../../src/testing/labFixtures.ts"
 
 interface Seen {
   readonly method: string

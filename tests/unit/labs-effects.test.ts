@@ -13,7 +13,7 @@ import { loadLabPage } from "../../src/effects/labs/list.ts"
 import { setPublic } from "../../src/effects/labs/metadata.ts"
 import { openSource } from "../../src/effects/labs/open.ts"
 import { trashLabs } from "../../src/effects/labs/remove.ts"
-import { created, folderDetail, info, lab, meta, slides } from "../../src/machines/support/testing/labFixtures.ts"
+import { created, folderDetail, info, lab, meta, slides } from "../../src/testing/labFixtures.ts"
 
 const recorder = (answer: (request: ApiRequest<unknown>) => unknown) => {
   const requests: Array<ApiRequest<unknown>> = []

@@ -16,7 +16,7 @@ const scanned = ["src/effects", "src/machines", "src/views"]
  */
 const allowed = ["src/effects/uploads/"]
 
-const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.includes("/support/testing/")
+const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith("src/testing/")
 
 const filesUnder = (dir: string): ReadonlyArray<string> =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

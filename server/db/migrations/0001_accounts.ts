@@ -1,7 +1,7 @@
 // Accounts, sessions, one-time tokens, the event log and rate limits.
 import type { Kysely } from "kysely"
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 
 export const accounts = (engine: Engine): Migration => ({
   up: async (db: Kysely<unknown>) => {

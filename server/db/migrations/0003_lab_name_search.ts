@@ -2,7 +2,7 @@
 // trigram index; queries stay the same LIKE on PostgreSQL, and MATCH on SQLite (lab-search.ts).
 import { sql } from "kysely"
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 
 /**
  * PostgreSQL: a pg_trgm GIN index, when the extension is available to us. It is installed in

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely"
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 
 export const livePageIndexes = (engine: Engine): Migration => ({
   // PostgreSQL takes no order from an index past a column tested with IS NULL, so it read every

@@ -4,7 +4,7 @@
 // after 0008 became empty never had it.
 import { type Kysely, sql } from "kysely"
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 
 const dropLog = async (db: Kysely<unknown>, engine: Engine) => {
   if (engine === "postgres") {

@@ -7,7 +7,7 @@ import type { Migration } from "kysely/migration"
 import type { WebAnnotation } from "../../../src/contract/annotations.ts"
 import { parseSelector } from "../../../src/annotation/geometry.ts"
 import { derivedColumns } from "../../domain/annotation-data.ts"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 import type { Database } from "../schema.ts"
 
 /** Rows read per step of the backfill (one slide may hold 100,000). */

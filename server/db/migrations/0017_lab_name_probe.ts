@@ -6,7 +6,7 @@
 // `broad_at` or more, or more than `max_ids` hits found), else the hits' ids. SQLite has its own probe.
 import { type Kysely, sql } from "kysely"
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 
 export const labNameProbe = (engine: Engine): Migration => ({
   up: async (db: Kysely<unknown>) => {

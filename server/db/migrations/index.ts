@@ -1,7 +1,7 @@
 // Every migration, in the order they run: one file each, named as the migration is recorded in the
 // database (kysely_migration), so a name here never changes once released.
 import type { Migration } from "kysely/migration"
-import type { Engine } from "../migrations.ts"
+import type { Engine } from "../engine.ts"
 import { accounts } from "./0001_accounts.ts"
 import { labs } from "./0002_labs.ts"
 import { labNameSearch } from "./0003_lab_name_search.ts"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { AnnotationStore } from "../store/store.ts"
 import { SceneRenderer } from "./scene.ts"
 import { douglasPeucker, radial, simplify } from "./simplify.ts"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, compactOf, ring } from "./fixtures.ts"
+import { annotationOf, compactOf, ring } from "../../testing/annotationFixtures.ts"
 import { parseSelector } from "../geometry.ts"
 import { geometryOf, shapeOf, withCoords } from "./shape.ts"
 import { type Change, AnnotationStore } from "./store.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { Api, type ApiRequest } from "../Api.ts"
 import { Conflict, Forbidden } from "../ApiError.ts"
 import { shapeOf } from "../../annotation/store/shape.ts"

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { type ActivitiesEvent, activitiesMachine } from "./activities.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const signIn = (id: string) => ({ id, kind: "auth.login", created_at: "2025-03-01T10:00:00Z", detail: { ip: "127.0.0.1" } })
 const first = { results: [signIn("e3"), signIn("e2")], meta: { count: 3, current_page: 1, next_page: 2 } }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { type ChangePasswordEvent, changePasswordMachine, type PasswordChange } from "./changePassword.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError, slowDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError, slowDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const good: PasswordChange = { old_password: "Old-pass1", new_password: "Secret1!", new_password_confirm: "Secret1!" }
 const wrongOld = fieldError("old_password", "Your old password was entered incorrectly.")

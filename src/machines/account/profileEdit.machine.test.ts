@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import type { ProfileChanges } from "../../effects/auth/account.ts"
 import { type ProfileEditEmitted, type ProfileEditEvent, profileEditMachine } from "./profileEdit.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { ada, fieldError, serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { ada, fieldError, serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 /** A File that the model can tell apart from another when it serialises events and context. */
 const file = (name: string, type: string, size: number): File =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, compactOf, ring } from "../../annotation/store/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { annotationOf, compactOf, ring } from "../../testing/annotationFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type AnnotationsEvent, annotationsMachine } from "./annotations.machine.ts"
 
 const label = {

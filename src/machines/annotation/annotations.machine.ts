@@ -5,7 +5,7 @@ import { assign, setup } from "xstate"
 import type { Label } from "../../contract/annotations.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
-import { loadAnnotations, type SlideAnnotations } from "./programs.ts"
+import { loadAnnotations, type SlideAnnotations } from "../../effects/annotations/loadSave.ts"
 
 export interface AnnotationsContext {
   readonly labId: string

@@ -1,11 +1,11 @@
 import { type Effect, ManagedRuntime } from "effect"
 import { type AnyActorRef, type EventObject, fromCallback } from "xstate"
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { NetworkError, ServerError } from "../../effects/ApiError.ts"
 import { type Draft, DraftStore } from "../../effects/annotations/DraftStore.ts"
 import { listDrafts, writeDrafts } from "../../effects/annotations/drafts.ts"
-import { lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { lastInput, modelFor } from "../../testing/modelHarness.ts"
 import { type DraftsEvent, draftsMachine } from "./drafts.machine.ts"
 
 const draftOf = (id: string, x = 10): Draft => ({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { type Shape, shapeOf, withCoords } from "../../annotation/store/shape.ts"
 import { Forbidden, NetworkError } from "../../effects/ApiError.ts"
 import type { ChangeInput } from "../../effects/annotations/edit.ts"
-import { drive } from "../support/testing/drive.ts"
-import { type Arrival, type Invocation, modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
 import { type EditsContext, type EditsEmitted, type EditsEvent, editsMachine, HISTORY_LIMIT, type Step } from "./edits.machine.ts"
 import { type ChangeResult, endsOf, isOffline } from "./history.ts"
 

@@ -1,6 +1,6 @@
 // The multi-shape undo step, alone: one step for a selection's change, answered annotation by annotation.
 import { describe, expect, it } from "vitest"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { type Shape, shapeOf } from "../../annotation/store/shape.ts"
 import { Forbidden, NetworkError } from "../../effects/ApiError.ts"
 import { type Change, type ChangeResults, type History, settle, type Step } from "./history.ts"

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import type { Annotation, Label } from "../../contract/annotations.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
 import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
 
 const label = (id: string, name: string, color = "#FFFF00"): Label => ({

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { verticesOf } from "../../annotation/geometry.ts"
 import { boxOf, shapesWithin, shownIds, sole } from "../../annotation/selection.ts"
-import { annotationOf, ring } from "../../annotation/store/fixtures.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { AnnotationStore } from "../../annotation/store/store.ts"
 import { NetworkError } from "../../effects/ApiError.ts"
-import { drive } from "../support/testing/drive.ts"
-import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
 import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
-import type { SaveInput } from "./programs.ts"
+import type { SaveInput } from "../../effects/annotations/loadSave.ts"
 import { type EditPress, kindOfDraft, type ToolsContext, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
 
 const label = { id: "l1", name: "Tumour", color: "#FF0000" }

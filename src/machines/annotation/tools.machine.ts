@@ -39,7 +39,7 @@ import type { ShapeKind } from "../../annotation/store/shape.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
-import { type SaveInput, saveAnnotation } from "./programs.ts"
+import { type SaveInput, saveAnnotation } from "../../effects/annotations/loadSave.ts"
 
 export type Tool = "select" | "rectangle" | "polygon" | "pencil" | "point" | "comment" | "ruler"
 export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "polygon", "pencil", "point", "comment", "ruler"]

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { type MailRequestEmitted, mailRequestMachine } from "./mailRequest.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown, slowDown } from "../support/testing/fixtures.ts"
-import { describeMailRequestModel } from "../support/testing/mailRequestModel.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown, slowDown } from "../../testing/fixtures.ts"
+import { describeMailRequestModel } from "../../testing/mailRequestModel.ts"
 
 describeMailRequestModel("mailRequest", mailRequestMachine)
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest"
 import { mailRequestMachine } from "./mailRequest.machine.ts"
 import { passwordResetMachine } from "./passwordReset.machine.ts"
-import { describeMailRequestModel } from "../support/testing/mailRequestModel.ts"
+import { describeMailRequestModel } from "../../testing/mailRequestModel.ts"
 
 describeMailRequestModel("passwordReset", passwordResetMachine)
 

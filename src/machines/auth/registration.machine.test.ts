@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { type RegistrationEvent, type RegistrationValues, registrationMachine } from "./registration.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError, serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError, serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const good: RegistrationValues = {
   name: " Ada Lovelace ",

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest"
 import { mailRequestMachine } from "./mailRequest.machine.ts"
 import { resetMfaMachine } from "./resetMfa.machine.ts"
-import { describeMailRequestModel } from "../support/testing/mailRequestModel.ts"
+import { describeMailRequestModel } from "../../testing/mailRequestModel.ts"
 
 describeMailRequestModel("resetMfa", resetMfaMachine)
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { resetMfaConfirmMachine } from "./resetMfaConfirm.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError } from "../support/testing/fixtures.ts"
-import { describeLinkConfirmModel, link } from "../support/testing/linkConfirmModel.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError } from "../../testing/fixtures.ts"
+import { describeLinkConfirmModel, link } from "../../testing/linkConfirmModel.ts"
 
 const wrongPassword = fieldError("password", "Your password was entered incorrectly.")
 

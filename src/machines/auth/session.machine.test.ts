@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, createMachine, type EventObject, fromCallback } from "xstate"
 import { RETRY_AFTER_MS, retryLater, type SessionEmitted, type SessionEvent, sessionMachine } from "./session.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { ada, serverDown, sessionGone } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { ada, serverDown, sessionGone } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const renamed = { ...ada, name: "Ada King" }
 const promiseActors = ["hasStoredSession", "loadProfile", "logout"]

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { type SignInEvent, signInMachine } from "./signIn.machine.ts"
-import { drive } from "../support/testing/drive.ts"
+import { drive } from "../../testing/drive.ts"
 import { BadRequest } from "../../effects/ApiError.ts"
-import { ada, fieldError, inactive, serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
-import { englishOf } from "../support/testing/words.ts"
+import { ada, fieldError, inactive, serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
+import { englishOf } from "../../testing/words.ts"
 
 const mfaAda = { ...ada, mfa_enabled: true }
 const valid = { type: "signIn.submit", email: " ada@lab.test ", password: "Secret1!" } as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { serverDown, slowDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { serverDown, slowDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type ContactSalesEvent, contactSalesMachine } from "./contactSales.machine.ts"
 
 const model = modelFor({

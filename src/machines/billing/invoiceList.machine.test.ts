@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import type { Invoice } from "../../contract/pricing.ts"
-import { invoice } from "../support/testing/billingFixtures.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { invoice } from "../../testing/billingFixtures.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type InvoiceListEvent, invoiceListMachine } from "./invoiceList.machine.ts"
 
 const row = (id: string): Invoice => {

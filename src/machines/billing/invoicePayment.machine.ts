@@ -4,7 +4,7 @@
 // for its kind and size before it is sent, by its bytes on the server), cancel while unpaid, and fetch
 // the invoice PDF, or the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
 import { assign, setup } from "xstate"
-import { type InvoiceDetail, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
+import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
 import { isApiError } from "../../effects/ApiError.ts"
 import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
@@ -12,9 +12,6 @@ import type { DownloadedFile } from "../../effects/download.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
-
-/** What a receipt may be; the server checks the bytes, this only spares a doomed upload. */
-export const PROOF_TYPES = ["image/png", "image/jpeg", "image/webp", "application/pdf"] as const
 
 export type InvoiceFileKind = "invoice" | "receipt"
 
@@ -40,9 +37,9 @@ export type InvoicePaymentEvent =
   | { readonly type: "invoice.refresh" }
   | { readonly type: "invoice.retry" }
 
-/** The receipt's problem before sending it, if it has one. */
+/** The receipt's problem before sending it, if it has one; the server checks the bytes, this only spares a doomed upload. */
 export const proofProblem = (file: { readonly type: string; readonly size: number }): Notice | null => {
-  if (!(PROOF_TYPES as ReadonlyArray<string>).includes(file.type)) return noticeKey("billing.invoice.proofKind")
+  if (!isProofType(file.type)) return noticeKey("billing.invoice.proofKind")
   if (file.size > PROOF_MAX_BYTES) return noticeKey("billing.invoice.proofTooLarge", { mb: PROOF_MAX_BYTES / 1024 / 1024 })
   if (file.size === 0) return noticeKey("billing.invoice.proofEmpty")
   return null

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import type { CurrentPlan, Plan } from "../../contract/pricing.ts"
 import { Conflict } from "../../effects/ApiError.ts"
-import { invoice } from "../support/testing/billingFixtures.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { invoice } from "../../testing/billingFixtures.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type PricingEvent, pricingMachine } from "./pricing.machine.ts"
 
 const GiB = 1024 ** 3

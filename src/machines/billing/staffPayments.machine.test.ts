@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import type { StaffInvoice } from "../../contract/pricing.ts"
 import { Conflict, Forbidden } from "../../effects/ApiError.ts"
-import { invoice, noActions } from "../support/testing/billingFixtures.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { invoice, noActions } from "../../testing/billingFixtures.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type StaffPaymentsEvent, staffPaymentsMachine } from "./staffPayments.machine.ts"
 
 const waiting = (id: string): StaffInvoice => {

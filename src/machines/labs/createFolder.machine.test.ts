@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { type CreateFolderEvent, createFolderMachine } from "./createFolder.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { created, nameTaken } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { created, nameTaken } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const slides = { id: "f1", name: "Slides" }
 const inside = { current: slides, level: "f1" }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { tree } from "../support/testing/labFixtures.ts"
+import { tree } from "../../testing/labFixtures.ts"
 import { findFolder, folderAndInside, pathTo, targetProblem } from "./folderTree.ts"
 
 const slides = { id: "f1", is_dir: true, parent: null }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { type LabActionsEmitted, type LabActionsEvent, labActionsMachine } from "./labActions.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { biopsies, created, refused, reviewed, slides } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { biopsies, created, refused, reviewed, slides } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const here = { id: "f1", name: "Slides" }
 const input = { level: "f1" }

@@ -10,7 +10,7 @@ import { trashLabs } from "../../effects/labs/remove.ts"
 import { type CreateFolderOutput, createFolderMachine } from "./createFolder.machine.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
-import { canAll, can } from "./permissions.ts"
+import { canAll, can } from "../../contract/permissions.ts"
 import { moveLabMachine } from "./moveLab.machine.ts"
 import { type RenameLabOutput, renameLabMachine } from "./renameLab.machine.ts"
 
@@ -75,11 +75,11 @@ export const labActionsMachine = setup({
   },
   guards: {
     mayCreate: ({ context }) => context.canCreate,
-    mayRename: ({ event }) => event.type === "labs.rename" && can(event.lab.role, "rename"),
-    mayMove: ({ event }) => event.type === "labs.move" && can(event.lab.role, "move"),
-    mayDelete: ({ event }) => event.type === "labs.delete" && canAll(event.labs, "delete"),
-    mayShare: ({ event }) => event.type === "labs.share" && can(event.lab.role, "share"),
-    mayStar: ({ event }) => event.type === "labs.favorite" && can(event.lab.role, "favorite"),
+    mayRename: ({ event }) => event.type === "labs.rename" && can(event.lab.role, "lab.rename"),
+    mayMove: ({ event }) => event.type === "labs.move" && can(event.lab.role, "lab.move"),
+    mayDelete: ({ event }) => event.type === "labs.delete" && canAll(event.labs, "lab.delete"),
+    mayShare: ({ event }) => event.type === "labs.share" && can(event.lab.role, "members.invite"),
+    mayStar: ({ event }) => event.type === "labs.favorite" && can(event.lab.role, "lab.favorite"),
     wasRenamed: (_, output: RenameLabOutput) => output.renamed,
     hasQuery: ({ event }) => event.type === "search.submit" && event.query.trim() !== ""
   },

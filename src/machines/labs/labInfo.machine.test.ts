@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { PUBLIC_KEY } from "../../contract/labs.ts"
 import { type LabInfoEmitted, type LabInfoEvent, labInfoMachine } from "./labInfo.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { info, refused } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { info, refused } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const flag = {
   id: "m1",

@@ -10,7 +10,7 @@ import { type MetadataChange, removeMetadata, saveMetadata, setPublic } from "..
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
-import { can } from "./permissions.ts"
+import { can } from "../../contract/permissions.ts"
 
 export interface LabInfoContext {
   readonly labId: string
@@ -54,7 +54,7 @@ export const labInfoMachine = setup({
     removeEntry: fromEffect((input: { readonly labId: string; readonly id: string }) => removeMetadata(input.labId, input.id))
   },
   guards: {
-    mayPublish: ({ context }) => can(context.info?.role ?? null, "publish"),
+    mayPublish: ({ context }) => can(context.info?.role ?? null, "lab.publish"),
     entryInvalid: ({ event }) => event.type === "info.saveEntry" && entryProblems(event.entry) !== null
   },
   actions: {

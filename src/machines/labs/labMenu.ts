@@ -2,7 +2,7 @@
 // destructive one last, hidden by role as the server's matrix would refuse them. A menu on several
 // selected labs offers what applies to all of them at once.
 import type { Role } from "../../contract/labs.ts"
-import { can, canAll } from "./permissions.ts"
+import { can, canAll } from "../../contract/permissions.ts"
 
 export type LabMenuEntry = "open" | "rename" | "move" | "favorite" | "unfavorite" | "info" | "share" | "copyLink" | "delete"
 
@@ -13,15 +13,15 @@ export interface MenuLab {
 
 export const menuFor = (labs: ReadonlyArray<MenuLab>): ReadonlyArray<LabMenuEntry> => {
   const [only] = labs
-  if (labs.length > 1) return ["info", ...(canAll(labs, "delete") ? (["delete"] as const) : [])]
+  if (labs.length > 1) return ["info", ...(canAll(labs, "lab.delete") ? (["delete"] as const) : [])]
   if (only === undefined) return []
   const entries: Array<LabMenuEntry> = ["open"]
-  if (can(only.role, "rename")) entries.push("rename")
-  if (can(only.role, "move")) entries.push("move")
-  if (can(only.role, "favorite")) entries.push(only.is_favorite ? "unfavorite" : "favorite")
+  if (can(only.role, "lab.rename")) entries.push("rename")
+  if (can(only.role, "lab.move")) entries.push("move")
+  if (can(only.role, "lab.favorite")) entries.push(only.is_favorite ? "unfavorite" : "favorite")
   entries.push("info")
-  if (can(only.role, "share")) entries.push("share")
+  if (can(only.role, "members.invite")) entries.push("share")
   entries.push("copyLink")
-  if (can(only.role, "delete")) entries.push("delete")
+  if (can(only.role, "lab.delete")) entries.push("delete")
   return entries
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import type { SnapshotFrom } from "xstate"
 import { type LabsBrowserEvent, labsBrowserMachine } from "./labsBrowser.machine.ts"
-import { drive } from "../support/testing/drive.ts"
+import { drive } from "../../testing/drive.ts"
 import { NotFound } from "../../effects/ApiError.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { biopsies, folderDetail, lab, meta, scan, slides } from "../support/testing/labFixtures.ts"
-import { type Arrival, lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { biopsies, folderDetail, lab, meta, scan, slides } from "../../testing/labFixtures.ts"
+import { type Arrival, lastInput, modelFor } from "../../testing/modelHarness.ts"
 
 const root = { kind: "folder", folderId: null, search: "" } as const
 const first = { folder: null, results: [slides, biopsies], meta: meta(3, 2) }

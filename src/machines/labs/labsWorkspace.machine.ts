@@ -13,7 +13,7 @@ import { restoreLab } from "../../effects/labs/trash.ts"
 import { fromEffectCallback } from "../support/fromEffect.ts"
 import { type LabActionsEmitted, labActionsMachine } from "./labActions.machine.ts"
 import { labsBrowserMachine, type ViewMode } from "./labsBrowser.machine.ts"
-import { can } from "./permissions.ts"
+import { can } from "../../contract/permissions.ts"
 
 export interface LabsWorkspaceInput {
   readonly source: LabSource
@@ -57,7 +57,7 @@ export const levelOf = (source: LabSource): string | null | undefined =>
 
 /** Whether a folder may be created where the user is: in their own root, or where their role allows. */
 export const canCreateIn = (source: LabSource, folder: LabDetail | null): boolean =>
-  source.kind === "folder" && (source.folderId === null || can(folder?.role ?? null, "create"))
+  source.kind === "folder" && (source.folderId === null || can(folder?.role ?? null, "lab.create"))
 
 /** Hands the actions' outcomes to the workspace (a parent does not hear a child's `emit` otherwise). */
 const actionNews = fromCallback<LabActionsEmitted, { readonly actions: ActorRefFrom<typeof labActionsMachine> }>(({ input, sendBack }) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { type MoveLabEvent, moveLabMachine } from "./moveLab.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { lab, refused, slides, tree } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { lab, refused, slides, tree } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const model = modelFor({
   machine: moveLabMachine,

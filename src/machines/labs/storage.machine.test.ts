@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { type StorageEvent, storageMachine } from "./storage.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { usage } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { usage } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const half = usage(2.5 * 1024 ** 3, 5 * 1024 ** 3)
 const more = usage(4 * 1024 ** 3, 5 * 1024 ** 3)

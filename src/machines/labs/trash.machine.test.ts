@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { type TrashEmitted, type TrashEvent, trashMachine } from "./trash.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { biopsies, meta, refused, scan, slides, trashed } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { biopsies, meta, refused, scan, slides, trashed } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const one = trashed(slides)
 const two = trashed(biopsies)

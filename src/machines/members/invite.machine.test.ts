@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
 import { type InviteEmitted, type InviteEvent, inviteMachine } from "./invite.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError } from "../support/testing/fixtures.ts"
-import { alan, grace, member } from "../support/testing/memberFixtures.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError } from "../../testing/fixtures.ts"
+import { alan, grace, member } from "../../testing/memberFixtures.ts"
 import { SUGGEST_MIN_CHARS } from "../../contract/members.ts"
-import { lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { lastInput, modelFor } from "../../testing/modelHarness.ts"
 
 const input = { labId: "l1", locale: "id" as const, inbox: null }
 const graceMember = member("m-grace", { email: "grace@lab.test", name: "Grace Hopper" })

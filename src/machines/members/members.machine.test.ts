@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { type MembersEmitted, type MembersEvent, membersMachine } from "./members.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError, serverDown } from "../support/testing/fixtures.ts"
-import { member, membersPage1, membersPage2, membersPage3, owner } from "../support/testing/memberFixtures.ts"
-import { lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError, serverDown } from "../../testing/fixtures.ts"
+import { member, membersPage1, membersPage2, membersPage3, owner } from "../../testing/memberFixtures.ts"
+import { lastInput, modelFor } from "../../testing/modelHarness.ts"
 
 const input = { labId: "l1", userId: "u1", locale: "en" as const }
 /** The invite box is its own machine with its own model test. */

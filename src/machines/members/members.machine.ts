@@ -15,6 +15,7 @@ import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Role } from "../../contract/labs.ts"
 import type { Invitation, Member, MemberRole } from "../../contract/members.ts"
+import { mayManageMember, mayTransferTo, OWNER_ROW } from "../../contract/permissions.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { changeMemberRole } from "../../effects/members/changeRole.ts"
 import { loadMembers, type MembersPageRequest } from "../../effects/members/list.ts"
@@ -74,9 +75,7 @@ type FirstPage = {
   readonly role: Role | null | undefined
 }
 
-export const OWNER_ROW = "owner"
-
-const canManage = (role: Role | null) => role === "owner" || role === "admin"
+export { OWNER_ROW }
 
 export const membersMachine = setup({
   types: {
@@ -107,12 +106,14 @@ export const membersMachine = setup({
     /** The owner and admins change others' roles and remove them; never the owner's row or their own. */
     mayChange: ({ context, event }) =>
       (event.type === "members.changeRole" || event.type === "members.remove") &&
-      canManage(context.role) &&
-      event.member.id !== OWNER_ROW &&
-      event.member.user_id !== context.userId,
+      mayManageMember(
+        context.role,
+        event.member,
+        context.userId,
+        event.type === "members.changeRole" ? "members.change-role" : "members.remove"
+      ),
     /** Only the owner, and only to someone with an account. */
-    mayTransfer: ({ context, event }) =>
-      event.type === "members.transfer" && context.role === "owner" && event.member.id !== OWNER_ROW && event.member.user_id !== null
+    mayTransfer: ({ context, event }) => event.type === "members.transfer" && mayTransferTo(context.role, event.member)
   },
   actions: {
     setSearch: assign(({ event }) => (event.type === "members.search" ? { search: event.text.trim() } : {})),

@@ -7,8 +7,8 @@ import { type EventObject, fromCallback } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
 import type { OwnershipOffer } from "../../contract/members.ts"
 import { NotFound, PayloadTooLarge } from "../../effects/ApiError.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type OwnershipOfferEvent, type OwnershipOfferInput, ownershipOfferMachine, sideOf } from "./ownershipOffer.machine.ts"
 
 const person = (id: string) => ({ id, name: id.toUpperCase(), email: `${id}@example.com` })

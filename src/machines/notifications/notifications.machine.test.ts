@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback } from "xstate"
 import { NotFound } from "../../effects/ApiError.ts"
 import { type NotificationsEmitted, type NotificationsEvent, notificationsMachine, pushKindOf } from "./notifications.machine.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { type Arrival, type Invocation, modelFor } from "../support/testing/modelHarness.ts"
-import { firstPage, refreshedPage, secondPage } from "../support/testing/notificationFixtures.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
+import { firstPage, refreshedPage, secondPage } from "../../testing/notificationFixtures.ts"
 
 const silent = fromCallback<EventObject, never>(() => undefined)
 const provide = { actors: { pushes: silent } } as never

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback } from "xstate"
 import type { RealtimeConnection } from "../../effects/Realtime.ts"
 import { type ChannelEvent, type ChannelOutbound, channelMachine } from "./channel.machine.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const connection: RealtimeConnection = { states: Stream.empty, channel: () => Stream.empty }
 

@@ -7,8 +7,8 @@ import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFro
 import type { ClientConfig } from "../../contract/realtime.ts"
 import type { RealtimeConnection } from "../../effects/Realtime.ts"
 import { liveStatusOf, type RealtimeEvent, type RealtimeMessage, type RealtimeSubscribed, realtimeMachine } from "./realtime.machine.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { type Invocation, modelFor } from "../support/testing/modelHarness.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { type Invocation, modelFor } from "../../testing/modelHarness.ts"
 
 const config: ClientConfig = { key: "app-key", cluster: "local", host: null, port: null, tls: null }
 const connection: RealtimeConnection = { states: Stream.empty, channel: () => Stream.empty }

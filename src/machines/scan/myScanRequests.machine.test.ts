@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 import { type MyScanRequestsEvent, myScanRequestsMachine } from "./myScanRequests.machine.ts"
-import { scanRequest } from "./scanRequest.fixture.ts"
+import { scanRequest } from "../../testing/scanRequestFixtures.ts"
 
 const first = { results: [scanRequest("r3"), scanRequest("r2")], meta: { count: 3, current_page: 1, next_page: 2 } }
 const last = { results: [scanRequest("r2"), scanRequest("r1")], meta: { count: 3, current_page: 2, next_page: null } }

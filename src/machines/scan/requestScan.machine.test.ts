@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import type { SnapshotFrom } from "xstate"
 import type { ScanRequest } from "../../contract/scan-requests.ts"
-import { drive } from "../support/testing/drive.ts"
-import { fieldError, serverDown, slowDown } from "../support/testing/fixtures.ts"
-import { type Arrival, modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { fieldError, serverDown, slowDown } from "../../testing/fixtures.ts"
+import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
 import { type RequestScanEvent, type RequestScanInput, requestScanMachine } from "./requestScan.machine.ts"
 import { emptyScanValues, type FormStep, formSteps, type ScanAccount, type ScanValues, stepOfField } from "./requestScanRules.ts"
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { Conflict, Forbidden } from "../../effects/ApiError.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown } from "../support/testing/fixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
-import { scanRequest } from "./scanRequest.fixture.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown } from "../../testing/fixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
+import { scanRequest } from "../../testing/scanRequestFixtures.ts"
 import { type StaffScanRequestsEvent, staffScanRequestsMachine } from "./staffScanRequests.machine.ts"
 
 // One request in each state that has a next one, and one whose slides stay (nothing after uploaded).

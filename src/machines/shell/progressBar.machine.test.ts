@@ -14,7 +14,7 @@ import {
 } from "./progressBar.machine.ts"
 import { progressView } from "./progressBar.view.ts"
 import { runStateTimer } from "../support/state-timer.ts"
-import { everyTransition, uncovered } from "../support/testing/coverage.ts"
+import { everyTransition, uncovered } from "../../testing/coverage.ts"
 
 const model = createTestModel(progressBarMachine, everyTransition)
 const paths = model.getShortestPaths()

@@ -4,7 +4,7 @@ import { createActor } from "xstate"
 import { createTestModel } from "xstate/graph"
 import { describe, expect, it } from "vitest"
 import { openPanel, type RightPanel, type RightPanelEvent, rightPanelMachine } from "./rightPanel.machine.ts"
-import { everyTransition, uncovered } from "../support/testing/coverage.ts"
+import { everyTransition, uncovered } from "../../testing/coverage.ts"
 
 const panels: RightPanel[] = ["info", "info-multiple-lab", "notif"]
 const events: RightPanelEvent[] = [

@@ -3,7 +3,7 @@
 import { createActor } from "xstate"
 import { createTestModel } from "xstate/graph"
 import { describe, expect, it } from "vitest"
-import { everyTransition, uncovered } from "../support/testing/coverage.ts"
+import { everyTransition, uncovered } from "../../testing/coverage.ts"
 import { SIDEBAR_WIDTH, type SidebarEvent, sidebarMachine } from "./sidebar.machine.ts"
 import { sidebarWidth } from "./sidebar.view.ts"
 

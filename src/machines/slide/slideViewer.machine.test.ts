@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest"
 import { NotFound } from "../../effects/ApiError.ts"
 import { SLIDE_RECHECK_MS, type SlideViewerEvent, slideViewerMachine } from "./slideViewer.machine.ts"
 import { timeoutOf } from "../support/state-timer.ts"
-import { drive } from "../support/testing/drive.ts"
-import { serverDown, sessionGone } from "../support/testing/fixtures.ts"
-import { folderDetail, lab, refused } from "../support/testing/labFixtures.ts"
-import { modelFor } from "../support/testing/modelHarness.ts"
+import { drive } from "../../testing/drive.ts"
+import { serverDown, sessionGone } from "../../testing/fixtures.ts"
+import { folderDetail, lab, refused } from "../../testing/labFixtures.ts"
+import { modelFor } from "../../testing/modelHarness.ts"
 
 const slide = (status: "uploading" | "processing" | "ready" | "failed") =>
   folderDetail(

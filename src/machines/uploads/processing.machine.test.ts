@@ -4,7 +4,7 @@ import type { UploadStatus } from "../../contract/labs.ts"
 import { NetworkError, NotFound } from "../../effects/ApiError.ts"
 import type { RealtimeActor, RealtimeMessage } from "../realtime/realtime.machine.ts"
 import { timeoutOf } from "../support/state-timer.ts"
-import { type Arrival, type Invocation, lastInput, modelFor } from "../support/testing/modelHarness.ts"
+import { type Arrival, type Invocation, lastInput, modelFor } from "../../testing/modelHarness.ts"
 import { type ProcessingEvent, type ProcessingInput, processingMachine } from "./processing.machine.ts"
 
 const input: ProcessingInput = { labId: "l1", realtime: null }

@@ -22,7 +22,7 @@ import { type ChunkToSend, Uploader } from "../../effects/uploads/Uploader.ts"
 import { errorOf } from "../support/eventData.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
-import type { UploadTarget } from "./upload.machine.ts"
+import type { UploadTarget } from "./target.ts"
 
 export interface TransferInput {
   readonly file: Blob

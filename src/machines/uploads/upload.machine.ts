@@ -26,13 +26,8 @@ import { type PendingUpload, UploadStore } from "../../effects/uploads/UploadSto
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 import { fromEffectInbox } from "../support/fromEffect.ts"
 import { type ProcessingOutput, processingMachine } from "./processing.machine.ts"
+import type { UploadTarget } from "./target.ts"
 import { type TransferOutput, type TransferReport, transferMachine } from "./transfer.machine.ts"
-
-/** Where a file goes: a folder (id null for the root of the user's labs) and its name for the panel. */
-export interface UploadTarget {
-  readonly id: string | null
-  readonly name: string
-}
 
 export type UploadPhase = "queued" | "uploading" | "processing" | "ready" | "failed" | "cancelled"
 

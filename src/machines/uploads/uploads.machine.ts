@@ -13,7 +13,8 @@ import { type ActorRefFrom, assertEvent, assign, emit, enqueueActions, setup } f
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
 import { type RestoredUploads, restoreUploads } from "../../effects/uploads/restore.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
-import { type UploadPhase, type UploadReport, type UploadTarget, uploadMachine } from "./upload.machine.ts"
+import type { UploadTarget } from "./target.ts"
+import { type UploadPhase, type UploadReport, uploadMachine } from "./upload.machine.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 
 export type UploadRef = ActorRefFrom<typeof uploadMachine>

@@ -9,6 +9,7 @@ import { Alert, Button, EmptyState, LinkButton, ReceiptIcon, Skeleton } from "..
 import * as css from "./billing.css.ts"
 import { formatIdr } from "./format.ts"
 import { StatusBadge } from "./StatusBadge.tsx"
+import { links } from "../../contract/routes.ts"
 
 export function InvoiceList() {
   const t = useT()
@@ -48,7 +49,7 @@ export function InvoiceList() {
         title={t("billing.list.emptyTitle")}
         description={t("billing.list.emptyBody")}
         actions={
-          <LinkButton href={localePath("/dashboard/pricing")} variant="secondary">
+          <LinkButton href={localePath(links.pricing())} variant="secondary">
             {t("billing.list.viewPlans")}
           </LinkButton>
         }
@@ -81,7 +82,7 @@ export function InvoiceList() {
           {results.map((invoice) => (
             <tr key={invoice.id}>
               <td className={css.td}>
-                <Link href={localePath(`/dashboard/invoices/${encodeURIComponent(invoice.id)}`)} className={css.link}>
+                <Link href={localePath(links.invoice(invoice.id))} className={css.link}>
                   {invoice.number}
                 </Link>
               </td>

@@ -4,9 +4,9 @@
 // promise while staff verify, and its history.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
-import { type InvoiceDetail, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
+import { type InvoiceDetail, PROOF_MAX_BYTES, PROOF_TYPES } from "../../contract/pricing.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { invoicePaymentMachine, PROOF_TYPES } from "../../machines/billing/invoicePayment.machine.ts"
+import { invoicePaymentMachine } from "../../machines/billing/invoicePayment.machine.ts"
 import { formatDate, formatDateTime } from "../account/dates.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
@@ -30,6 +30,7 @@ import { codeText, formatIdr, splitAmount } from "./format.ts"
 import { saveFile } from "./save-file.ts"
 import { StatusBadge } from "./StatusBadge.tsx"
 import { usePaymentEvents } from "./usePaymentEvents.ts"
+import { links } from "../../contract/routes.ts"
 
 const MB = PROOF_MAX_BYTES / 1024 / 1024
 
@@ -71,7 +72,7 @@ export function InvoiceView({ id }: { readonly id: string }) {
         title={t("billing.invoice.notFoundTitle")}
         description={t("billing.invoice.notFoundBody")}
         actions={
-          <LinkButton href={localePath("/dashboard/setting/billings")} variant="secondary">
+          <LinkButton href={localePath(links.settings.billings())} variant="secondary">
             {t("billing.invoice.toList")}
           </LinkButton>
         }

@@ -11,6 +11,7 @@ import { useNarrow } from "../shell/useNarrow.ts"
 import { ChevronRightIcon } from "../ui/index.ts"
 import * as css from "./labs.css.ts"
 import { trailRoot } from "./trail-root.ts"
+import { links } from "../../contract/routes.ts"
 
 /** How many segments a path shows whole before the middle ones fold into a menu. */
 const WIDE_LIMIT = 4
@@ -30,7 +31,7 @@ export const FolderPath = ({
   const { localePath } = useLocale()
   const narrow = useNarrow()
   const root = trailRoot(role)
-  const hrefOf = (id: string) => localePath(id === "" ? root.href : `/dashboard/labs/${encodeURIComponent(id)}`)
+  const hrefOf = (id: string) => localePath(id === "" ? root.href : links.folder(id))
   const all = [{ id: "", name: t(`labs.path.${root.label}`) }, ...trail.filter((crumb) => crumb.id !== current)]
   const [head, folded, tail] = narrow
     ? all.length > 2

@@ -2,6 +2,7 @@
 // with them. Said once, with the way home; there is nothing to retry and nothing is subscribed to.
 import { useLocale, useT } from "../../i18n/index.ts"
 import { EmptyState, FolderIcon, HomeIcon, LinkButton } from "../ui/index.ts"
+import { links } from "../../contract/routes.ts"
 
 export const LabMissing = () => {
   const t = useT()
@@ -13,7 +14,7 @@ export const LabMissing = () => {
         title={t("labs.missing.title")}
         description={t("labs.missing.body")}
         actions={
-          <LinkButton href={localePath("/dashboard/labs")} iconStart={<HomeIcon size={16} />}>
+          <LinkButton href={localePath(links.labs())} iconStart={<HomeIcon size={16} />}>
             {t("labs.missing.home")}
           </LinkButton>
         }

@@ -9,7 +9,7 @@ import { Link } from "wouter"
 import type { Lab } from "../../contract/labs.ts"
 import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { canAll } from "../../machines/labs/permissions.ts"
+import { canAll } from "../../contract/permissions.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
 import { MemberDialog } from "../members/MemberDialog.tsx"
@@ -37,6 +37,7 @@ import { useLabMenu } from "./useLabMenu.tsx"
 import { useLabsWorkspace } from "./useLabsWorkspace.ts"
 import { useSelectionPanel } from "./useSelectionPanel.ts"
 import { useShowFolder } from "../shell/shown-folder.ts"
+import { links } from "../../contract/routes.ts"
 
 export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const t = useT()
@@ -88,7 +89,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
     else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
       event.preventDefault()
       browser.send({ type: "browser.selectAll" })
-    } else if (event.key === "Delete" && canAll(selected, "delete")) actions.send({ type: "labs.delete", labs: selected })
+    } else if (event.key === "Delete" && canAll(selected, "lab.delete")) actions.send({ type: "labs.delete", labs: selected })
   }
 
   const search = source.kind === "folder" ? source.search.trim() : ""
@@ -134,7 +135,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
               <span className={css.searchChip}>
                 {t("labs.pages.search.description", { query: search })}
                 <span aria-hidden="true">·</span>
-                <Link href={localePath("/dashboard/labs")} className={css.pathLink}>
+                <Link href={localePath(links.labs())} className={css.pathLink}>
                   {t("labs.actions.clearSearch")}
                 </Link>
               </span>

@@ -1,9 +1,10 @@
-// Where a lab opens (spec section 2): a folder at /dashboard/labs/{id}, a file in the slide viewer at
-// /dashboard/labs/{id}/annotations. Paths are without the locale prefix; links copied for others
-// carry none either, so each reader opens them in their own language.
+// Where a lab opens: a folder at its folder page, a file in the slide viewer (src/contract/routes.ts
+// builds both). Paths are without the locale prefix; links copied for others carry none either, so
+// each reader opens them in their own language.
+import { links } from "../../contract/routes.ts"
 
 export const labPath = (lab: { readonly id: string; readonly is_dir: boolean }): string =>
-  lab.is_dir ? `/dashboard/labs/${encodeURIComponent(lab.id)}` : `/dashboard/labs/${encodeURIComponent(lab.id)}/annotations`
+  lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 
 /** The shareable address of a lab on this site. */
 export const labLink = (lab: { readonly id: string; readonly is_dir: boolean }, origin: string): string => `${origin}${labPath(lab)}`
@@ -16,4 +17,4 @@ export const folderIdOf = (rest: string | undefined): string | null => {
 }
 
 /** The search page for a query. */
-export const searchPath = (query: string): string => `/dashboard/labs?search=${encodeURIComponent(query)}`
+export const searchPath = links.search

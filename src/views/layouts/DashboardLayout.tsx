@@ -14,6 +14,7 @@ import { StorageProvider } from "../shell/StorageContext.tsx"
 import { useNarrow } from "../shell/useNarrow.ts"
 import { useSidebar } from "../shell/useSidebar.ts"
 import * as css from "./DashboardLayout.css.ts"
+import { sections } from "../../contract/routes.ts"
 
 export interface DashboardLayoutProps {
   /** The current path without locale prefix. */
@@ -34,7 +35,7 @@ const isSlideViewer = (path: string) => /^\/dashboard\/labs\/[^/]+\/annotations\
 const DashboardFrame = ({ path, children }: DashboardLayoutProps) => {
   const t = useT()
   // The slide viewer gives the slide the room: the sidebar folds to its rail there (issue 16).
-  const sidebar = useSidebar(path.startsWith("/dashboard/setting/") ? "settings" : isSlideViewer(path) ? "viewer" : "other")
+  const sidebar = useSidebar(path.startsWith(`${sections.settings}/`) ? "settings" : isSlideViewer(path) ? "viewer" : "other")
   const { panel } = useRightPanel()
   const narrow = useNarrow()
   const [drawerOpen, setDrawerOpen] = useState(false)

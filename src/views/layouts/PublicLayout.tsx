@@ -10,6 +10,7 @@ import { LanguageMenu } from "../shell/LanguageMenu.tsx"
 import { useNarrow } from "../shell/useNarrow.ts"
 import { type DropdownItem, DropdownMenu, LinkButton, Logo, MenuIcon } from "../ui/index.ts"
 import * as css from "./PublicLayout.css.ts"
+import { links } from "../../contract/routes.ts"
 
 export const PublicLayout = ({ children }: { children: ReactNode }) => {
   const t = useT()
@@ -22,7 +23,7 @@ export const PublicLayout = ({ children }: { children: ReactNode }) => {
     { id: "analyses", label: t("shell.public.analyses"), onSelect: go(`${localePath("/")}#analyses`) },
     { id: "scanning", label: t("shell.public.scanning"), href: localePath("/request-scan") },
     ...(status === "signedIn"
-      ? [{ id: "dashboard", label: t("common.goToDashboard"), href: localePath("/dashboard/labs") }]
+      ? [{ id: "dashboard", label: t("common.goToDashboard"), href: localePath(links.labs()) }]
       : [
           { id: "signIn", label: t("common.signIn"), href: localePath("/login") },
           { id: "register", label: t("common.createAccount"), href: localePath("/register") }
@@ -58,7 +59,7 @@ export const PublicLayout = ({ children }: { children: ReactNode }) => {
           <div className={css.actions}>
             <LanguageMenu />
             {status === "signedIn" ? (
-              <LinkButton href={localePath("/dashboard/labs")} size="sm" className={css.hidePhone}>
+              <LinkButton href={localePath(links.labs())} size="sm" className={css.hidePhone}>
                 {t("common.goToDashboard")}
               </LinkButton>
             ) : (

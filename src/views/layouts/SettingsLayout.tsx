@@ -19,6 +19,7 @@ import {
 import * as css from "./SettingsLayout.css.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import { withoutTrailingSlashes } from "../../contract/return-path.ts"
+import { links } from "../../contract/routes.ts"
 
 interface SettingsItem {
   href: string
@@ -29,19 +30,19 @@ interface SettingsItem {
 }
 
 const items: ReadonlyArray<SettingsItem> = [
-  { href: "/dashboard/setting/account", label: "account", icon: UserCircleIcon },
-  { href: "/dashboard/setting/profile", label: "profile", icon: UserIcon },
-  { href: "/dashboard/setting/password", label: "password", icon: LockIcon },
-  { href: "/dashboard/setting/2fa", label: "twoFactor", icon: ShieldIcon },
-  { href: "/dashboard/setting/activities", label: "activities", icon: ActivityIcon },
-  { href: "/dashboard/setting/billings", label: "billings", icon: ReceiptIcon, also: ["/dashboard/setting/billing"] },
-  { href: "/dashboard/setting/scan-requests", label: "scanRequests", icon: ScanIcon }
+  { href: links.settings.account(), label: "account", icon: UserCircleIcon },
+  { href: links.settings.profile(), label: "profile", icon: UserIcon },
+  { href: links.settings.password(), label: "password", icon: LockIcon },
+  { href: links.settings.twoFactor(), label: "twoFactor", icon: ShieldIcon },
+  { href: links.settings.activities(), label: "activities", icon: ActivityIcon },
+  { href: links.settings.billings(), label: "billings", icon: ReceiptIcon, also: [links.settings.billing()] },
+  { href: links.settings.scanRequests(), label: "scanRequests", icon: ScanIcon }
 ]
 
 /** Shown to staff only (the server says who is, with the plan in force); the pages check again. */
 const staffItems: ReadonlyArray<SettingsItem> = [
-  { href: "/dashboard/staff/payments", label: "staffPayments", icon: CreditCardIcon },
-  { href: "/dashboard/staff/scan-requests", label: "staffScanRequests", icon: ScanIcon }
+  { href: links.staff.payments(), label: "staffPayments", icon: CreditCardIcon },
+  { href: links.staff.scanRequests(), label: "staffScanRequests", icon: ScanIcon }
 ]
 
 export const SettingsLayout = ({ path, children }: { path: string; children: ReactNode }) => {

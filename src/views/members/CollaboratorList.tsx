@@ -4,8 +4,9 @@ import { useSelector } from "@xstate/react"
 import { useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { Member } from "../../contract/members.ts"
+import { can, mayManageMember, mayTransferTo } from "../../contract/permissions.ts"
 import { useT } from "../../i18n/index.ts"
-import { type membersMachine, OWNER_ROW } from "../../machines/members/members.machine.ts"
+import type { membersMachine } from "../../machines/members/members.machine.ts"
 import { type Invitee, rowsOf } from "../../machines/members/rules.ts"
 import { useActorSelect } from "../notifications/useActorSelect.ts"
 import { Alert, Button, EmptyState, Skeleton, Spinner, UsersIcon } from "../ui/index.ts"
@@ -35,7 +36,6 @@ export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersAct
   const [transferTo, setTransferTo] = useState<Member | null>(null)
   const more = () => actor.send({ type: "members.more" })
   const sentinel = useEndOfList<HTMLDivElement>(more, list === "ready" && nextPage !== null && error === null)
-  const manages = role === "owner" || role === "admin"
 
   if (list === "loading") {
     return (
@@ -69,11 +69,11 @@ export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersAct
 
   const rows = rowsOf(members, invitees)
   const actionsFor = (member: Member): RowActions | null =>
-    manages && member.id !== OWNER_ROW && member.user_id !== userId
+    mayManageMember(role, member, userId)
       ? {
           setRole: (next) => actor.send({ type: "members.changeRole", member, role: next }),
           remove: () => actor.send({ type: "members.remove", member }),
-          ...(role === "owner" && member.user_id !== null ? { transfer: () => setTransferTo(member) } : {})
+          ...(mayTransferTo(role, member) ? { transfer: () => setTransferTo(member) } : {})
         }
       : null
 
@@ -88,7 +88,7 @@ export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersAct
             bordered={false}
             icon={<UsersIcon size={22} />}
             title={search === "" ? t("members.list.empty") : t("members.list.noMatch", { search })}
-            description={search === "" && manages ? t("members.list.emptyHint") : undefined}
+            description={search === "" && can(role, "members.invite") ? t("members.list.emptyHint") : undefined}
           />
         ) : (
           <ul className={css.list} aria-label={t("members.list.label")} aria-busy={list === "more"}>

@@ -3,6 +3,7 @@
 // a menu with the role choices, Transfer ownership (owner only) and Delete; reviewers read.
 import type { Role } from "../../contract/labs.ts"
 import type { MemberRole } from "../../contract/members.ts"
+import { assignableRoles } from "../../contract/permissions.ts"
 import { useT } from "../../i18n/index.ts"
 import type { Row } from "../../machines/members/rules.ts"
 import { Avatar, ChevronDownIcon, cx, DropdownMenu, type DropdownItem, ShareIcon, Spinner, TrashIcon } from "../ui/index.ts"
@@ -23,7 +24,7 @@ export interface CollaboratorRowProps {
   readonly working: boolean
 }
 
-const choices: ReadonlyArray<MemberRole> = ["admin", "reviewer"]
+const choices: ReadonlyArray<MemberRole> = assignableRoles
 
 export const CollaboratorRow = ({ row, isViewer, actions, working }: CollaboratorRowProps) => {
   const t = useT()

@@ -3,6 +3,7 @@
 // while it is open, so each opening starts from the server's current list.
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
+import { can } from "../../contract/permissions.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { membersMachine } from "../../machines/members/members.machine.ts"
 import { useSession } from "../session.tsx"
@@ -38,11 +39,11 @@ const Members = ({ labId }: { readonly labId: string }) => {
   const role = useSelector(actor, (s) => s.context.role)
   const search = useSelector(actor, (s) => s.context.search)
   useMemberNotices(actor as ActorRefFrom<typeof membersMachine>, invite)
-  const manages = role === "owner" || role === "admin"
+  const manages = can(role, "members.invite")
   return (
     <div className={css.body} data-testid="member-dialog">
       {manages && invite && <InviteBox invite={invite} />}
-      {role === "reviewer" && <Alert kind="info">{t("members.readOnly")}</Alert>}
+      {role !== null && !manages && <Alert kind="info">{t("members.readOnly")}</Alert>}
       {user && <OwnershipOfferBanner labId={labId} userId={user.id} onChanged={() => actor.send({ type: "members.reload" })} />}
       <MemberSearch active={search} onSearch={(text) => actor.send({ type: "members.search", text })} />
       <CollaboratorList actor={actor} invite={invite} />

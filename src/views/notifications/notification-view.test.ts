@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { notification } from "../../machines/support/testing/notificationFixtures.ts"
+import { notification } from "../../testing/notificationFixtures.ts"
 import { actionKey, paymentText, senderName, targetOf } from "./notification-view.ts"
 import { relativeTime } from "./relative-time.ts"
 

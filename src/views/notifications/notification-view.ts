@@ -4,6 +4,7 @@
 import type { Notification } from "../../contract/notifications.ts"
 import type { PushKind } from "../../machines/notifications/notifications.machine.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
+import { links } from "../../contract/routes.ts"
 
 export const kindOf = (notification: Notification): PushKind =>
   notification.type === "invite" ? "invite" : notification.type === "ownership-changes" ? "ownership" : "chat"
@@ -33,14 +34,11 @@ export const paymentText = (
 /** The app path to open, without locale prefix; null when the lab is gone. A payment opens its invoice. */
 export const targetOf = (notification: Notification): string | null => {
   if (notification.type === "payment") {
-    return notification.invoice === undefined
-      ? "/dashboard/setting/billings"
-      : `/dashboard/invoices/${encodeURIComponent(notification.invoice.id)}`
+    return notification.invoice === undefined ? links.settings.billings() : links.invoice(notification.invoice.id)
   }
   const lab = notification.lab
   if (lab === null) return null
-  const id = encodeURIComponent(lab.id)
-  return kindOf(notification) !== "chat" && lab.is_dir ? `/dashboard/labs/${id}` : `/dashboard/labs/${id}/annotations`
+  return kindOf(notification) !== "chat" && lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 }
 
 /** The sender as people know them: name, else username, else email; null for the system. */

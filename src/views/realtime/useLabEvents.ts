@@ -3,10 +3,10 @@
 // component is mounted. null listens to nothing (the root of "All File" has no channel).
 // `onResumed`: the channel is live again after changes may have been missed (see useChannel).
 import { labChannel } from "../../contract/realtime.ts"
-import { type LabEvent, labEventOf } from "./labEvent.ts"
+import { type LabEvent, labEventOf } from "../../effects/realtime/labEvent.ts"
 import { useChannel } from "./useChannel.ts"
 
-export type { LabEvent } from "./labEvent.ts"
+export type { LabEvent } from "../../effects/realtime/labEvent.ts"
 
 export const useLabEvents = (labId: string | null, onEvent: (event: LabEvent) => void, onResumed?: () => void): void => {
   useChannel(

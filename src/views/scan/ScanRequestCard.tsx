@@ -7,6 +7,7 @@ import { useLocale, useT } from "../../i18n/index.ts"
 import { formatDate, formatDateTime } from "../account/dates.ts"
 import { CheckIcon, FolderIcon } from "../ui/index.ts"
 import * as css from "./scan.css.ts"
+import { links } from "../../contract/routes.ts"
 
 export const StateBadge = ({ state }: { readonly state: ScanState }) => {
   const t = useT()
@@ -86,9 +87,7 @@ export const ScanRequestCard = ({ request, showContact = false, folderLink = fal
         <div className={css.folderNote}>
           <FolderIcon size={16} />
           <span>{t("scan.mine.uploadedIn", { folder: request.folder_name })}</span>
-          {folderLink && (
-            <Link href={localePath(`/dashboard/labs?search=${encodeURIComponent(request.folder_name)}`)}>{t("scan.mine.findFolder")}</Link>
-          )}
+          {folderLink && <Link href={localePath(links.search(request.folder_name))}>{t("scan.mine.findFolder")}</Link>}
         </div>
       )}
       <dl className={css.answers}>

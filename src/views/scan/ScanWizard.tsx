@@ -14,6 +14,7 @@ import * as css from "./scan.css.ts"
 import { ScanReview } from "./ScanReview.tsx"
 import { ScanStepper } from "./ScanStepper.tsx"
 import { StepFields } from "./ScanSteps.tsx"
+import { links } from "../../contract/routes.ts"
 
 type Phase = "loading" | "loadFailed" | "form" | "sent"
 
@@ -200,7 +201,7 @@ const Sent = ({ headingId, heading, reference, email, signedIn, again }: SentPro
       )}
       <div className={css.sentActions}>
         {signedIn && (
-          <Link href={localePath("/dashboard/setting/scan-requests")} className={buttonClassName({ variant: "primary" })}>
+          <Link href={localePath(links.settings.scanRequests())} className={buttonClassName({ variant: "primary" })}>
             {t("public.requestScan.sent.mine")}
           </Link>
         )}

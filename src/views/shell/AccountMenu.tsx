@@ -4,6 +4,7 @@ import { useSession } from "../session.tsx"
 import { avatarImage, initialsOf } from "../ui/avatar-rules.ts"
 import { Avatar, ChevronDownIcon, DropdownMenu, LockIcon, LogOutIcon, UserCircleIcon } from "../ui/index.ts"
 import * as css from "./Header.css.ts"
+import { links } from "../../contract/routes.ts"
 
 export const AccountMenu = () => {
   const t = useT()
@@ -33,13 +34,13 @@ export const AccountMenu = () => {
           id: "account",
           label: t("shell.header.manageAccount"),
           icon: <UserCircleIcon size={16} />,
-          href: localePath("/dashboard/setting/account")
+          href: localePath(links.settings.account())
         },
         {
           id: "password",
           label: t("shell.header.changePassword"),
           icon: <LockIcon size={16} />,
-          href: localePath("/dashboard/setting/password")
+          href: localePath(links.settings.password())
         },
         { id: "logout", label: t("shell.header.logout"), icon: <LogOutIcon size={16} />, destructive: true, onSelect: signOut }
       ]}

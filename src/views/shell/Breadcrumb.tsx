@@ -10,6 +10,7 @@ import { CrumbsMenu } from "./CrumbsMenu.tsx"
 import { useShownFolderName, useShownFolderShared } from "./shown-folder.ts"
 import { useShownInvoiceNumber } from "./shown-invoice.ts"
 import * as css from "./Header.css.ts"
+import { links } from "../../contract/routes.ts"
 
 export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapsed?: boolean }) => {
   const t = useT()
@@ -35,7 +36,7 @@ export const Breadcrumb = ({ path, collapsed = false }: { path: string; collapse
               crumbs={hidden.map((crumb) => ({
                 id: crumb.label,
                 label: t(`shell.breadcrumb.${crumb.label}`, crumb.params),
-                href: localePath(crumb.href ?? "/dashboard/labs")
+                href: localePath(crumb.href ?? links.labs())
               }))}
             />
           </li>

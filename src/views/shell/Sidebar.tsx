@@ -8,6 +8,7 @@ import { isActive, mainMenu, menuPath, type NavItem, preferencesMenu } from "./n
 import { useShownFolderShared } from "./shown-folder.ts"
 import * as css from "./Sidebar.css.ts"
 import { StorageMeter } from "./StorageMeter.tsx"
+import { links } from "../../contract/routes.ts"
 
 export interface SidebarProps {
   expanded: boolean
@@ -30,7 +31,7 @@ export const Sidebar = ({ expanded, hydrated, path, onClose }: SidebarProps) => 
       aria-label={t("shell.nav.label")}
     >
       <div className={css.brandRow}>
-        <Link href={localePath("/dashboard/labs")} className={css.brand} aria-label={t("common.appName")}>
+        <Link href={localePath(links.labs())} className={css.brand} aria-label={t("common.appName")}>
           <Logo size={28} wordmark={expanded} />
         </Link>
         {onClose && (

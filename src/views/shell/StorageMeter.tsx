@@ -7,6 +7,7 @@ import { CloudIcon, cx, LinkButton, Skeleton, Tooltip } from "../ui/index.ts"
 import * as css from "./Sidebar.css.ts"
 import { formatBytes, storageTone } from "./storage-usage.ts"
 import { useStorageUsage } from "./useStorageUsage.ts"
+import { links } from "../../contract/routes.ts"
 
 export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
   const t = useT()
@@ -16,7 +17,7 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
     return (
       <div className={css.collapsedFooter}>
         <Tooltip content={t("shell.sidebar.upgrade")} placement="right">
-          <Link href={localePath("/dashboard/pricing")} className={css.item} aria-label={t("shell.sidebar.upgrade")}>
+          <Link href={localePath(links.pricing())} className={css.item} aria-label={t("shell.sidebar.upgrade")}>
             <span className={css.itemIcon}>
               <CloudIcon size={18} />
             </span>
@@ -47,7 +48,7 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
               style={{ width: `${Math.min(100, usage.percent)}%` }}
             />
           </div>
-          <Link href={localePath("/dashboard/pricing")} className={css.storageText}>
+          <Link href={localePath(links.pricing())} className={css.storageText}>
             {t("shell.sidebar.storageUsed", { used: formatBytes(usage.usedBytes, locale), total: formatBytes(usage.totalBytes, locale) })}
           </Link>
           {usage.reservedBytes > 0 && (
@@ -63,7 +64,7 @@ export const StorageMeter = ({ expanded }: { expanded: boolean }) => {
           <span className={visuallyHidden}>{t("shell.sidebar.storageLoading")}</span>
         </>
       )}
-      <LinkButton href={localePath("/dashboard/pricing")} variant="secondary" size="sm" fullWidth>
+      <LinkButton href={localePath(links.pricing())} variant="secondary" size="sm" fullWidth>
         {t("shell.sidebar.upgrade")}
       </LinkButton>
     </section>

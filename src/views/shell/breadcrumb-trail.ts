@@ -4,6 +4,7 @@
 import { folderIdOf } from "../labs/lab-paths.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import { withoutTrailingSlashes } from "../../contract/return-path.ts"
+import { links } from "../../contract/routes.ts"
 
 export interface Crumb {
   /** Key under shell.breadcrumb. */
@@ -15,8 +16,8 @@ export interface Crumb {
   readonly labId?: string
 }
 
-const home: Crumb = { label: "home", href: "/dashboard/labs" }
-const settings: Crumb = { label: "setting", href: "/dashboard/setting/account" }
+const home: Crumb = { label: "home", href: links.labs() }
+const settings: Crumb = { label: "setting", href: links.settings.account() }
 
 const settingLabels: Readonly<Record<string, KeyPart<"shell.breadcrumb">>> = {
   account: "account",
@@ -57,7 +58,7 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
   const [, root, section, ...rest] = withoutTrailingSlashes(path).split("/")
   if (root !== "dashboard") return []
   if (section === "labs") {
-    const labs: Crumb = { label: "labs", href: "/dashboard/labs" }
+    const labs: Crumb = { label: "labs", href: links.labs() }
     if (rest.length === 0) return current([home, labs])
     if (rest.length === 2 && rest[1] === "annotations") return current([home, labs, { label: "annotations" }])
     // The same folder the labs page shows for this path.
@@ -69,7 +70,7 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
     return current([home, settings, { label: page }])
   }
   if (section === "invoices") {
-    const invoices: Crumb = { label: "invoices", href: "/dashboard/setting/billings" }
+    const invoices: Crumb = { label: "invoices", href: links.settings.billings() }
     const id = rest[0]
     return current(id ? [home, settings, invoices, { label: "invoice", params: { id } }] : [home, settings, invoices])
   }
@@ -83,4 +84,4 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
 
 /** A trail inside a lab shared with the reader starts at Shared Lab, not at the owner's All Files. */
 export const fromSharedLab = (trail: ReadonlyArray<Crumb>): Crumb[] =>
-  trail.map((crumb) => (crumb.label === "labs" ? { label: "shared", href: "/dashboard/shared" } : crumb))
+  trail.map((crumb) => (crumb.label === "labs" ? { label: "shared", href: links.shared() } : crumb))

@@ -12,6 +12,7 @@ import {
   TrashIcon,
   UsersIcon
 } from "../ui/index.ts"
+import { links, sections } from "../../contract/routes.ts"
 
 export interface NavItem {
   readonly href: string
@@ -23,21 +24,21 @@ export interface NavItem {
 }
 
 export const mainMenu: ReadonlyArray<NavItem> = [
-  { href: "/dashboard/labs", label: "allFile", icon: FolderIcon, activePrefix: "/dashboard/labs" },
-  { href: "/dashboard/recent", label: "recent", icon: ClockIcon, activePrefix: "/dashboard/recent" },
-  { href: "/dashboard/favorite", label: "favorite", icon: StarIcon, activePrefix: "/dashboard/favorite" },
-  { href: "/dashboard/shared", label: "shared", icon: UsersIcon, activePrefix: "/dashboard/shared" },
-  { href: "/dashboard/trash", label: "trash", icon: TrashIcon, activePrefix: "/dashboard/trash" }
+  { href: links.labs(), label: "allFile", icon: FolderIcon, activePrefix: sections.labs },
+  { href: links.recent(), label: "recent", icon: ClockIcon, activePrefix: sections.recent },
+  { href: links.favorite(), label: "favorite", icon: StarIcon, activePrefix: sections.favorite },
+  { href: links.shared(), label: "shared", icon: UsersIcon, activePrefix: sections.shared },
+  { href: links.trash(), label: "trash", icon: TrashIcon, activePrefix: sections.trash }
 ]
 
 export const preferencesMenu: ReadonlyArray<NavItem> = [
-  { href: "/dashboard/train-ai", label: "trainAi", icon: SparklesIcon, activePrefix: "/dashboard/train-ai" },
-  { href: "/dashboard/help-faq", label: "helpFaq", icon: HelpCircleIcon, activePrefix: "/dashboard/help-faq" },
-  { href: "/dashboard/setting/account", label: "settings", icon: SettingsIcon, activePrefix: "/dashboard/setting" }
+  { href: links.trainAi(), label: "trainAi", icon: SparklesIcon, activePrefix: sections.trainAi },
+  { href: links.helpFaq(), label: "helpFaq", icon: HelpCircleIcon, activePrefix: sections.helpFaq },
+  { href: links.settings.account(), label: "settings", icon: SettingsIcon, activePrefix: sections.settings }
 ]
 
 export const isActive = (item: NavItem, path: string): boolean => path === item.activePrefix || path.startsWith(`${item.activePrefix}/`)
 
 /** The path the menu marks: inside a lab shared with the reader, that is Shared Lab, not All Files. */
 export const menuPath = (path: string, sharedLab: boolean): string =>
-  sharedLab && (path === "/dashboard/labs" || path.startsWith("/dashboard/labs/")) ? "/dashboard/shared" : path
+  sharedLab && (path === links.labs() || path.startsWith(`${sections.labs}/`)) ? links.shared() : path

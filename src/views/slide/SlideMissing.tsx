@@ -5,7 +5,7 @@
 import { Redirect } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { signInPathFor } from "../../machines/auth/return-to.ts"
-import { splitLocale } from "../route-table.ts"
+import { links, splitLocale } from "../../contract/routes.ts"
 import { ArrowLeftIcon, LinkButton } from "../ui/index.ts"
 import * as css from "./SlideMissing.css.ts"
 
@@ -24,7 +24,7 @@ export const SlideMissing = ({ signedIn }: { readonly signedIn: boolean }) => {
       <h1 className={css.title}>{t("viewer.missing.title")}</h1>
       <p className={css.body}>{t("viewer.missing.body")}</p>
       <div className={css.actions}>
-        <LinkButton href={localePath("/dashboard/labs")} size="lg" iconStart={<ArrowLeftIcon size={16} />}>
+        <LinkButton href={localePath(links.labs())} size="lg" iconStart={<ArrowLeftIcon size={16} />}>
           {t("viewer.missing.back")}
         </LinkButton>
       </div>

@@ -13,6 +13,7 @@ import * as layout from "./SlideLayout.css.ts"
 import { slideFacts } from "./slide-facts.ts"
 import * as css from "./SlideTopBar.css.ts"
 import { trailRoot } from "../labs/trail-root.ts"
+import { links } from "../../contract/routes.ts"
 
 export interface SlideTopBarProps {
   readonly lab: LabDetail | null
@@ -23,7 +24,7 @@ export interface SlideTopBarProps {
   readonly presence?: ReactNode
 }
 
-const folderPath = (id: string) => `/dashboard/labs/${encodeURIComponent(id)}`
+const folderPath = links.folder
 
 export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps) => {
   const t = useT()

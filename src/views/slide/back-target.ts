@@ -3,6 +3,7 @@
 // user; a visitor who sees no folder above the slide has nowhere to go back to.
 import type { LabDetail } from "../../contract/labs.ts"
 import { type TrailRoot, trailRoot } from "../labs/trail-root.ts"
+import { links } from "../../contract/routes.ts"
 
 export interface BackTarget {
   readonly href: string
@@ -15,6 +16,6 @@ export interface BackTarget {
 export const backTarget = (lab: Pick<LabDetail, "breadcrumb" | "role">, signedIn: boolean): BackTarget | null => {
   const root = trailRoot(lab.role)
   const parent = lab.breadcrumb.at(-1)
-  if (parent) return { href: `/dashboard/labs/${encodeURIComponent(parent.id)}`, name: parent.name, root: root.label }
+  if (parent) return { href: links.folder(parent.id), name: parent.name, root: root.label }
   return signedIn ? { href: root.href, name: null, root: root.label } : null
 }

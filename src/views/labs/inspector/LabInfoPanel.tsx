@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react"
 import type { LabInfo } from "../../../contract/labs.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { labInfoMachine } from "../../../machines/labs/labInfo.machine.ts"
-import { can } from "../../../machines/labs/permissions.ts"
+import { can } from "../../../contract/permissions.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { Alert, Avatar, Button, cx, LinkIcon, Skeleton, Switch, UsersIcon } from "../../ui/index.ts"
 import { formatMoment, formatSize } from "../formatting.ts"
@@ -59,7 +59,7 @@ export const LabInfoPanel = ({ labId, stamp, onChanged, onCopyLink, onViewCollab
       </Alert>
     )
 
-  const editable = can(info.role, "publish")
+  const editable = can(info.role, "lab.publish")
   return (
     <div className={css.stack} data-testid="lab-info">
       <div className={css.identity}>

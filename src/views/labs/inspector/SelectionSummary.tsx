@@ -2,7 +2,7 @@
 // pile of their pictures, what they are, and what can be done to all of them.
 import type { Lab } from "../../../contract/labs.ts"
 import { useT } from "../../../i18n/index.ts"
-import { canAll } from "../../../machines/labs/permissions.ts"
+import { canAll } from "../../../contract/permissions.ts"
 import { Button, TrashIcon, XIcon } from "../../ui/index.ts"
 import { LabThumbnail } from "../LabThumbnail.tsx"
 import * as css from "./inspector.css.ts"
@@ -60,7 +60,7 @@ export const SelectionSummary = ({
         {labs.length > LISTED && <li className={css.muted}>{t("labs.info.moreCollaborators", { count: labs.length - LISTED })}</li>}
       </ul>
       <div className={css.buttons}>
-        {canAll(labs, "delete") && (
+        {canAll(labs, "lab.delete") && (
           <Button variant="danger" iconStart={<TrashIcon size={16} />} onClick={onDelete}>
             {t("labs.multiple.delete")}
           </Button>

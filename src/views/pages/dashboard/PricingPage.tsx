@@ -16,6 +16,7 @@ import { formatIdr, formatStorage } from "../../billing/format.ts"
 import { whatsappUrl } from "../../contact.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { Alert, Button, buttonClassName, CheckIcon, cx, LinkButton, PageHeader, Skeleton, WhatsAppIcon } from "../../ui/index.ts"
+import { links } from "../../../contract/routes.ts"
 
 export default function PricingPage() {
   const t = useT()
@@ -30,7 +31,7 @@ export default function PricingPage() {
   )
 
   useEffect(() => {
-    if (chosen !== null) navigate(localePath(`/dashboard/invoices/${encodeURIComponent(chosen.id)}`))
+    if (chosen !== null) navigate(localePath(links.invoice(chosen.id)))
   }, [chosen, navigate, localePath])
 
   const open = current?.open_invoice ?? null
@@ -61,7 +62,7 @@ export default function PricingPage() {
         <Alert
           kind="info"
           action={
-            <LinkButton href={localePath(`/dashboard/invoices/${encodeURIComponent(open.id)}`)} size="sm">
+            <LinkButton href={localePath(links.invoice(open.id))} size="sm">
               {t("billing.pricing.toInvoice")}
             </LinkButton>
           }

@@ -23,6 +23,7 @@ import {
 } from "../../ui/index.ts"
 import * as css from "./LandingPage.css.ts"
 import type { KeyPart } from "../../../i18n/keys.ts"
+import { links } from "../../../contract/routes.ts"
 
 const features: ReadonlyArray<{ key: KeyPart<"public.landing.features", "Title">; icon: ComponentType<IconProps> }> = [
   { key: "viewer", icon: MicroscopeIcon },
@@ -53,7 +54,7 @@ export default function LandingPage() {
   const signedIn = status === "signedIn"
 
   const primary = signedIn ? (
-    <LinkButton href={localePath("/dashboard/labs")} size="lg" iconEnd={<ArrowRightIcon size={16} />}>
+    <LinkButton href={localePath(links.labs())} size="lg" iconEnd={<ArrowRightIcon size={16} />}>
       {t("public.landing.dashboardCta")}
     </LinkButton>
   ) : (

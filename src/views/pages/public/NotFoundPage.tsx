@@ -6,6 +6,7 @@ import { whatsappUrl } from "../../contact.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { ArrowLeftIcon, buttonClassName, LinkButton, Logo, WhatsAppIcon } from "../../ui/index.ts"
 import * as css from "./NotFoundPage.css.ts"
+import { links } from "../../../contract/routes.ts"
 
 export default function NotFoundPage() {
   const t = useT()
@@ -26,7 +27,7 @@ export default function NotFoundPage() {
         <p className={css.subtitle}>{t("public.notFound.subtitle")}</p>
         <p className={css.body}>{t("public.notFound.body")}</p>
         <div className={css.actions}>
-          <LinkButton href={localePath("/dashboard/labs")} size="lg" iconStart={<ArrowLeftIcon size={16} />}>
+          <LinkButton href={localePath(links.labs())} size="lg" iconStart={<ArrowLeftIcon size={16} />}>
             {t("public.notFound.back")}
           </LinkButton>
           <a

@@ -10,6 +10,7 @@ import { ScanWizard } from "../../scan/ScanWizard.tsx"
 import { useSession } from "../../session.tsx"
 import { buttonClassName, Card, ScanIcon, Skeleton } from "../../ui/index.ts"
 import * as css from "./RequestScanPage.css.ts"
+import { links } from "../../../contract/routes.ts"
 
 const stepKeys = ["one", "two", "three", "four"] as const
 
@@ -48,10 +49,7 @@ export default function RequestScanPage() {
               {account !== null ? (
                 <Card title={t("public.requestScan.aside.mineTitle")} padding="md">
                   <p className={css.hint}>{t("public.requestScan.aside.mineBody")}</p>
-                  <Link
-                    href={localePath("/dashboard/setting/scan-requests")}
-                    className={buttonClassName({ variant: "secondary", size: "sm" })}
-                  >
+                  <Link href={localePath(links.settings.scanRequests())} className={buttonClassName({ variant: "secondary", size: "sm" })}>
                     {t("public.requestScan.aside.mineLink")}
                   </Link>
                 </Card>

@@ -6,6 +6,7 @@ import { formatDate } from "../../account/dates.ts"
 import * as css from "../../account/settings.css.ts"
 import { useSession, useSessionActor } from "../../session.tsx"
 import { Avatar, Card, cx, LinkButton, PenIcon, Skeleton } from "../../ui/index.ts"
+import { links } from "../../../contract/routes.ts"
 
 export default function AccountPage() {
   const t = useT()
@@ -23,7 +24,7 @@ export default function AccountPage() {
       title={t("settings.account.title")}
       description={t("settings.account.lead")}
       actions={
-        <LinkButton href={localePath("/dashboard/setting/profile")} variant="secondary" iconStart={<PenIcon size={16} />}>
+        <LinkButton href={localePath(links.settings.profile())} variant="secondary" iconStart={<PenIcon size={16} />}>
           {t("settings.account.edit")}
         </LinkButton>
       }
@@ -58,7 +59,7 @@ export default function AccountPage() {
               <span className={cx(css.pill, user.mfa_enabled ? css.pillOn : css.pillOff)}>
                 {t(user.mfa_enabled ? "settings.account.on" : "settings.account.off")}
               </span>
-              <Link href={localePath("/dashboard/setting/2fa")}>{t("settings.account.manageTwoFactor")}</Link>
+              <Link href={localePath(links.settings.twoFactor())}>{t("settings.account.manageTwoFactor")}</Link>
             </dd>
           </dl>
         </>

@@ -3,6 +3,7 @@ import { useLocale, useT } from "../../../i18n/index.ts"
 import { InvoiceList } from "../../billing/InvoiceList.tsx"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { Card, LinkButton } from "../../ui/index.ts"
+import { links } from "../../../contract/routes.ts"
 
 export default function BillingPage() {
   const t = useT()
@@ -14,7 +15,7 @@ export default function BillingPage() {
       description={t("billing.list.description")}
       padding="none"
       actions={
-        <LinkButton href={localePath("/dashboard/pricing")} variant="secondary" size="sm">
+        <LinkButton href={localePath(links.pricing())} variant="secondary" size="sm">
           {t("billing.list.viewPlans")}
         </LinkButton>
       }

@@ -27,6 +27,7 @@ import {
   UploadIcon,
   useToast
 } from "../../ui/index.ts"
+import { links } from "../../../contract/routes.ts"
 
 const shownFields = ["name", "username", "phone", "company", "description", "avatar"]
 
@@ -200,7 +201,7 @@ export default function ProfilePage() {
           />
         </div>
         <div className={css.formActions}>
-          <LinkButton href={localePath("/dashboard/setting/account")} variant="secondary">
+          <LinkButton href={localePath(links.settings.account())} variant="secondary">
             {t("settings.profile.cancel")}
           </LinkButton>
           <Button type="submit" loading={saving}>

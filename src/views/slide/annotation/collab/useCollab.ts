@@ -15,7 +15,7 @@ import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/an
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
 import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
-import { readCompact } from "../../../../machines/annotation/programs.ts"
+import { readCompact } from "../../../../effects/annotations/loadSave.ts"
 import type { labelsMachine } from "../../../../machines/annotation/labels.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
 import { liveStatusOf } from "../../../../machines/realtime/realtime.machine.ts"

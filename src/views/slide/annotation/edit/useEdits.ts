@@ -15,6 +15,7 @@ import { type Shape, shapeOf, withCoords } from "../../../../annotation/store/sh
 import type { AnnotationStore } from "../../../../annotation/store/store.ts"
 import type { Label } from "../../../../contract/annotations.ts"
 import type { Role } from "../../../../contract/labs.ts"
+import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { canRedo, canUndo, editsMachine } from "../../../../machines/annotation/edits.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
@@ -72,8 +73,7 @@ export const useEdits = (options: {
   draftRef.current = collab.draft
 
   const mayEdit = useCallback(
-    (shape: Shape) =>
-      canEdit && (isDraft(shape) || role === "owner" || role === "admin" || (role === "reviewer" && shape.author?.id === me)),
+    (shape: Shape) => canEdit && (isDraft(shape) || mayAnnotate(role, "annotation.edit", shape.author?.id === me)),
     [canEdit, role, me]
   )
 

@@ -6,6 +6,7 @@ import { useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import type { LabDetail } from "../../../../contract/labs.ts"
+import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { shapeOf } from "../../../../annotation/store/shape.ts"
@@ -169,7 +170,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
             rows={rows}
             activeId={activeId}
             canEdit={canEdit}
-            canManage={canEdit && (lab.role === "owner" || lab.role === "admin")}
+            canManage={canEdit && mayAnnotate(lab.role, "label.edit")}
             fill={fill}
             onFill={(on) => {
               setFill(on)

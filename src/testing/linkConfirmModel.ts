@@ -1,8 +1,8 @@
 // The model test every emailed-link form runs (a new password, turning 2FA off): the shared
 // statechart with that form's rule, program and refusal provided.
 import { describe, expect, it } from "vitest"
-import type { LinkConfirmEvent, LinkForm, linkConfirmMachine } from "../../auth/linkConfirm.machine.ts"
-import type { Notice } from "../../../effects/Notice.ts"
+import type { LinkConfirmEvent, LinkForm, linkConfirmMachine } from "../machines/auth/linkConfirm.machine.ts"
+import type { Notice } from "../effects/Notice.ts"
 import { fieldError, serverDown } from "./fixtures.ts"
 import { lastInput, modelFor } from "./modelHarness.ts"
 

@@ -1,5 +1,5 @@
 // Collaborators and user suggestions as the wire shows them, for the member dialog's tests.
-import type { Member, UserSuggestion } from "../../../contract/members.ts"
+import type { Member, UserSuggestion } from "../contract/members.ts"
 
 export const member = (id: string, overrides: Partial<Member> = {}): Member => ({
   id,

@@ -1,6 +1,6 @@
 // Wire-shaped values shared by the machine tests.
-import type { Profile } from "../../../contract/users.ts"
-import { BadRequest, Forbidden, ServerError, TooManyRequests, Unauthorized } from "../../../effects/ApiError.ts"
+import type { Profile } from "../contract/users.ts"
+import { BadRequest, Forbidden, ServerError, TooManyRequests, Unauthorized } from "../effects/ApiError.ts"
 
 export const ada: Profile = {
   id: "u1",

@@ -1,8 +1,8 @@
 // Wire-shaped labs for the labs workspace's machine tests.
-import type { PageMeta } from "../../../contract/envelope.ts"
-import type { CreatedLab, FolderNode, Lab, LabDetail, LabInfo, Role, TrashItem } from "../../../contract/labs.ts"
-import type { StorageUsage } from "../../../contract/storage.ts"
-import { BadRequest, Forbidden } from "../../../effects/ApiError.ts"
+import type { PageMeta } from "../contract/envelope.ts"
+import type { CreatedLab, FolderNode, Lab, LabDetail, LabInfo, Role, TrashItem } from "../contract/labs.ts"
+import type { StorageUsage } from "../contract/storage.ts"
+import { BadRequest, Forbidden } from "../effects/ApiError.ts"
 
 const owner = { id: "u1", email: "ada@lab.test", name: "Ada Lovelace", username: "ada", avatar: null }
 

@@ -1,8 +1,8 @@
 // Annotations as the server answers them, for the store's and the renderer's tests and the bench.
-import type { Annotation } from "../../contract/annotations.ts"
-import { type CompactAnnotations, decodeCompact, encodeCompact, float64Bytes, kindCode } from "../compact.ts"
-import { type Geometry, toSelector } from "../geometry.ts"
-import { shapeOf } from "./shape.ts"
+import type { Annotation } from "../contract/annotations.ts"
+import { type CompactAnnotations, decodeCompact, encodeCompact, float64Bytes, kindCode } from "../annotation/compact.ts"
+import { type Geometry, toSelector } from "../annotation/geometry.ts"
+import { shapeOf } from "../annotation/store/shape.ts"
 
 export const annotationOf = (
   id: string,

@@ -1,7 +1,7 @@
 // The model test every "send me a mail" form runs: the shared statechart with that form's program
 // provided (resend activation, password reset, 2FA reset).
 import { describe, expect, it } from "vitest"
-import type { MailRequestEvent, mailRequestMachine } from "../../auth/mailRequest.machine.ts"
+import type { MailRequestEvent, mailRequestMachine } from "../machines/auth/mailRequest.machine.ts"
 import { fieldError, slowDown } from "./fixtures.ts"
 import { lastInput, modelFor } from "./modelHarness.ts"
 

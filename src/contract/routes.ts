@@ -1,5 +1,7 @@
 // Every page of the SPA as data: its path pattern, who may see it, and the page module that renders
-// it. The router (routes.tsx) and the server (404 status, /script companions) both read this table.
+// it. The router (src/views/routes.tsx) and the server (404 status, /script companions) both read
+// this table. The links below build the paths of those pages, so that no view writes one by hand.
+import type { Locale } from "./auth.ts"
 
 /**
  * public: anyone; guest: only signed-out visitors (sign-in pages); signed-in: only signed-in users;
@@ -88,3 +90,60 @@ const compiled = routeTable.map((entry) => ({ entry, re: toRegExp(entry.path) })
 
 /** The table entry for a path without locale prefix, if any. */
 export const matchRoute = (path: string): RouteEntry | undefined => compiled.find(({ re }) => re.test(path))?.entry
+
+/** A path in a language: English at "/", Indonesian under "/id" ("/login" -> "/id/login", "/" -> "/id"). */
+export const localised = (path: string, locale: Locale): string => {
+  if (locale === "en") return path
+  return path === "/" ? LOCALE_PREFIX : `${LOCALE_PREFIX}${path}`
+}
+
+const segment = encodeURIComponent
+
+/** The dashboard's sections, as prefixes of the paths inside them. */
+export const sections = {
+  dashboard: "/dashboard",
+  labs: "/dashboard/labs",
+  settings: "/dashboard/setting",
+  recent: "/dashboard/recent",
+  favorite: "/dashboard/favorite",
+  shared: "/dashboard/shared",
+  trash: "/dashboard/trash",
+  trainAi: "/dashboard/train-ai",
+  helpFaq: "/dashboard/help-faq"
+} as const
+
+/**
+ * The pages' paths without the locale prefix (links copied for others carry none, so each reader
+ * opens them in their own language); `localised` or the SPA's `localePath` adds it.
+ */
+export const links = {
+  home: () => "/",
+  labs: () => sections.labs,
+  /** The search page for a query. */
+  search: (query: string) => `${sections.labs}?search=${segment(query)}`,
+  folder: (id: string) => `${sections.labs}/${segment(id)}`,
+  slide: (id: string) => `${sections.labs}/${segment(id)}/annotations`,
+  recent: () => sections.recent,
+  favorite: () => sections.favorite,
+  shared: () => sections.shared,
+  trash: () => sections.trash,
+  pricing: () => "/dashboard/pricing",
+  invoice: (id: string) => `/dashboard/invoices/${segment(id)}`,
+  trainAi: () => sections.trainAi,
+  helpFaq: () => sections.helpFaq,
+  settings: {
+    account: () => `${sections.settings}/account`,
+    profile: () => `${sections.settings}/profile`,
+    password: () => `${sections.settings}/password`,
+    twoFactor: () => `${sections.settings}/2fa`,
+    activities: () => `${sections.settings}/activities`,
+    /** The billing page's older address, still served. */
+    billing: () => `${sections.settings}/billing`,
+    billings: () => `${sections.settings}/billings`,
+    scanRequests: () => `${sections.settings}/scan-requests`
+  },
+  staff: {
+    payments: () => "/dashboard/staff/payments",
+    scanRequests: () => "/dashboard/staff/scan-requests"
+  }
+} as const

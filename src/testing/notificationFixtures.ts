@@ -1,5 +1,5 @@
 // Notifications as the wire shows them, for the notifications machine and view tests.
-import type { Notification } from "../../../contract/notifications.ts"
+import type { Notification } from "../contract/notifications.ts"
 
 export const notification = (id: string, overrides: Partial<Notification> = {}): Notification => ({
   id,

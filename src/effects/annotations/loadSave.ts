@@ -4,9 +4,9 @@ import { type CompactAnnotations, decodeCompact } from "../../annotation/compact
 import { ANNOTATION_LIMITS, type Label, type NewAnnotation, createAnnotationsBody } from "../../contract/annotations.ts"
 import { toSelector } from "../../annotation/geometry.ts"
 import { geometryOf, type ShapeKind } from "../../annotation/store/shape.ts"
-import { DecodeError } from "../../effects/ApiError.ts"
-import { call, endpoints } from "../../effects/call.ts"
-import { downloadBytes } from "../../effects/download.ts"
+import { DecodeError } from "../ApiError.ts"
+import { call, endpoints } from "../call.ts"
+import { downloadBytes } from "../download.ts"
 
 export interface SlideAnnotations {
   /** Every annotation, as the compact read answers them (src/annotation/compact.ts). */

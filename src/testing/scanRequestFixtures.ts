@@ -1,5 +1,5 @@
 // A scan request as the server answers it, for the scan machines' model tests.
-import type { ScanRequest } from "../../contract/scan-requests.ts"
+import type { ScanRequest } from "../contract/scan-requests.ts"
 
 export const scanRequest = (id: string, extra: Partial<ScanRequest> = {}): ScanRequest => ({
   id,

@@ -1,0 +1,165 @@
+// The one permission matrix. Every endpoint asks `can(standing, action)` on the server; the SPA asks
+// the same functions only to hide what a role cannot do (the server refuses it anyway). A member of
+// a folder holds the same role on everything inside it; the nearest membership up the tree wins.
+// Pure: no imports but types, so both the server and the SPA bundle it.
+import type { Role } from "./labs.ts"
+
+export type { Role }
+
+/** Who is asking about one lab: a role through membership, or none. */
+export type Standing = Role | "stranger" | "guest"
+
+export type Action =
+  | "lab.view" // see the lab, its info, metadata, thumbnail, tiles, children
+  | "lab.create" // create a folder or upload a file inside it
+  | "lab.rename"
+  | "lab.move" // move it, or move something into it
+  | "lab.delete" // to trash
+  | "lab.restore"
+  | "lab.purge" // delete forever
+  | "lab.publish" // public access toggle and metadata edits
+  | "lab.favorite"
+  | "lab.download" // the original file as uploaded
+  | "members.view"
+  | "members.invite"
+  | "members.change-role"
+  | "members.remove"
+  | "members.transfer"
+  | "members.leave" // remove one's own membership
+
+const matrix: Readonly<Record<Action, ReadonlyArray<Standing>>> = {
+  "lab.view": ["owner", "admin", "reviewer"],
+  "lab.create": ["owner", "admin"],
+  "lab.rename": ["owner", "admin"],
+  "lab.move": ["owner", "admin"],
+  "lab.delete": ["owner", "admin"],
+  "lab.restore": ["owner"],
+  "lab.purge": ["owner"],
+  "lab.publish": ["owner", "admin"],
+  "lab.favorite": ["owner", "admin", "reviewer"],
+  "lab.download": ["owner", "admin"],
+  "members.view": ["owner", "admin", "reviewer"],
+  "members.invite": ["owner", "admin"],
+  "members.change-role": ["owner", "admin"],
+  "members.remove": ["owner", "admin"],
+  "members.transfer": ["owner"],
+  "members.leave": ["admin", "reviewer"]
+}
+
+/** What anyone, signed in or not, may do on a public lab they hold no role on: look. */
+const publicActions: ReadonlySet<Action> = new Set(["lab.view"])
+
+/** A null role (what the SPA holds for a stranger or a guest) stands for no role at all. */
+export const can = (standing: Standing | null, action: Action, isPublic = false): boolean =>
+  matrix[action].includes(standing ?? "stranger") || (isPublic && publicActions.has(action))
+
+/** Every lab of a selection allows it (a selection is acted on together or not at all). */
+export const canAll = (labs: ReadonlyArray<{ readonly role: Role | null }>, action: Action): boolean =>
+  labs.length > 0 && labs.every((lab) => can(lab.role, action))
+
+export const actions = Object.keys(matrix) as ReadonlyArray<Action>
+export const standings: ReadonlyArray<Standing> = ["owner", "admin", "reviewer", "stranger", "guest"]
+
+/**
+ * Why an action is refused, if it is: "hidden" when the asker may not even see the lab (answered
+ * like a missing lab, 404, or 401 to a guest, so existence is never revealed), "forbidden" (403)
+ * when they see it but may not do this.
+ */
+export const refusal = (standing: Standing, action: Action, isPublic: boolean): "hidden" | "forbidden" | undefined => {
+  if (!can(standing, "lab.view", isPublic)) return "hidden"
+  return can(standing, action, isPublic) ? undefined : "forbidden"
+}
+
+/** Roles an admin may hand out; only the owner transfers ownership, and the owner's row is fixed. */
+export const assignableRoles: ReadonlyArray<Exclude<Role, "owner">> = ["admin", "reviewer"]
+
+/** The id of the owner's row in a lab's member list: the owner is no membership of their own. */
+export const OWNER_ROW = "owner"
+
+interface MemberRow {
+  readonly id: string
+  readonly user_id: string | null
+}
+
+/** The owner and admins change others' roles and remove them; never the owner's row or their own. */
+export const mayManageMember = (
+  role: Role | null,
+  member: MemberRow,
+  me: string | null,
+  action: "members.change-role" | "members.remove" = "members.change-role"
+): boolean => can(role, action) && member.id !== OWNER_ROW && member.user_id !== me
+
+/** Only the owner hands the lab over, and only to someone with an account. */
+export const mayTransferTo = (role: Role | null, member: MemberRow): boolean =>
+  can(role, "members.transfer") && member.id !== OWNER_ROW && member.user_id !== null
+
+/**
+ * Staff run the lab's own services (scanning slides sent in, checking payments): a flag on the
+ * account, set only by an operator, never a role on a lab.
+ */
+export const isStaff = (user: { readonly is_staff: number } | undefined): boolean => user?.is_staff === 1
+
+// Annotations and labels of a slide:
+//
+//   action                 owner  admin  reviewer          stranger/guest on a public slide   others
+//   read annotations       yes    yes    yes               yes (read-only)                    hidden (404; 401 to a guest)
+//   create annotations     yes    yes    yes               403                                hidden
+//   edit/delete annotation yes    yes    own only (403)    403                                hidden
+//   create a label         yes    yes    yes               403                                hidden
+//   edit/delete a label    yes    yes    403               403                                hidden
+//   slide viewers          yes    yes    yes               403                                hidden
+//
+// Reviewers may create labels so that they can tag what they draw with a class nobody made yet
+// (the SPA's "uncategorized"); renaming, recolouring or deleting one changes everyone's annotations,
+// so that stays with owner and admin.
+
+export type AnnotationAction =
+  | "annotation.view"
+  | "annotation.create"
+  | "annotation.edit" // also delete
+  | "label.create"
+  | "label.edit" // also delete
+  | "viewers"
+
+const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
+const editors: ReadonlyArray<Standing> = ["owner", "admin"]
+
+/**
+ * Whether the asker is one of the slide's people (owner, admin, reviewer). Everyone else who reads a
+ * public slide (a guest, a signed-in stranger) sees annotators by name only, never their email.
+ */
+export const isMember = (standing: Standing): boolean => members.includes(standing)
+
+/**
+ * Whether a slide's people may do this, once the slide is visible at all. `ownsTarget`: the
+ * annotation being edited is the asker's own. A null role stands for no role at all.
+ */
+export const mayAnnotate = (standing: Standing | null, action: AnnotationAction, ownsTarget = false): boolean => {
+  const asker = standing ?? "stranger"
+  switch (action) {
+    case "annotation.view":
+      return true
+    case "annotation.create":
+    case "label.create":
+    case "viewers":
+      return members.includes(asker)
+    case "annotation.edit":
+      return editors.includes(asker) || (asker === "reviewer" && ownsTarget)
+    case "label.edit":
+      return editors.includes(asker)
+  }
+}
+
+/**
+ * Why the action is refused, if it is: "hidden" (the slide is not visible: 404, or 401 to a guest),
+ * "forbidden" (403).
+ */
+export const annotationRefusal = (
+  standing: Standing,
+  isPublic: boolean,
+  action: AnnotationAction,
+  ownsTarget = false
+): "hidden" | "forbidden" | undefined => {
+  if (refusal(standing, "lab.view", isPublic) === "hidden") return "hidden"
+  return mayAnnotate(standing, action, ownsTarget) ? undefined : "forbidden"
+}
