@@ -4,8 +4,7 @@ import { Required } from "../../contract/rules.ts"
 import { disableMfa } from "../../effects/auth/mfa.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validateField } from "../support/validate.ts"
 
 export interface MfaDisableContext {
@@ -22,14 +21,16 @@ const submit = [
   { target: "submitting", actions: "clearMessages" }
 ] as const
 
+const actors = {
+  disable: fromEffect((password: string) => disableMfa(password))
+}
+
 export const mfaDisableMachine = setup({
   types: {
     context: {} as MfaDisableContext,
     events: {} as MfaDisableEvent
   },
-  actors: {
-    disable: fromEffect((password: string) => disableMfa(password))
-  },
+  actors,
   guards: {
     passwordMissing: ({ event }) => passwordErrors(event.password) !== null
   },
@@ -58,7 +59,7 @@ export const mfaDisableMachine = setup({
           return event.password
         },
         onDone: { target: "disabled" },
-        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "invalid", actions: { type: "showFailure", params: failureFrom(actors.disable) } }
       }
     },
     disabled: { type: "final" }

@@ -8,8 +8,7 @@ import { loadProfile } from "../../effects/auth/session.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { avatarProblem } from "./avatarRules.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validateField } from "../support/validate.ts"
 
 export interface ProfileEditContext {
@@ -51,16 +50,18 @@ const valuesErrors = (values: ProfileChanges) => validateField(Required, "name",
 const withoutField = (fields: FieldNotices, field: string): FieldNotices =>
   Object.fromEntries(Object.entries(fields).filter(([name]) => name !== field))
 
+const actors = {
+  load: fromEffect(() => loadProfile()),
+  save: fromEffect((input: SaveInput) => updateProfile(input.userId, input.changes, input.avatar))
+}
+
 export const profileEditMachine = setup({
   types: {
     context: {} as ProfileEditContext,
     events: {} as ProfileEditEvent,
     emitted: {} as ProfileEditEmitted
   },
-  actors: {
-    load: fromEffect(() => loadProfile()),
-    save: fromEffect((input: SaveInput) => updateProfile(input.userId, input.changes, input.avatar))
-  },
+  actors,
   guards: {
     avatarRejected: ({ event }) => event.type === "profile.pickAvatar" && avatarProblem(event.file) !== null,
     valuesInvalid: ({ event }) => event.type === "profile.submit" && valuesErrors(event.values) !== null
@@ -103,7 +104,7 @@ export const profileEditMachine = setup({
         id: "load",
         src: "load",
         onDone: { target: "editing", actions: { type: "setProfile", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     /** Spec section 8: a profile that cannot be loaded shows the server error. */
@@ -138,7 +139,7 @@ export const profileEditMachine = setup({
             { type: "announceSaved", params: ({ event }) => event.output }
           ]
         },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.save) } }
       }
     }
   }

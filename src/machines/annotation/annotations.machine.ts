@@ -3,8 +3,7 @@
 // keeps it only as the answer it got.
 import { assign, setup } from "xstate"
 import type { Label } from "../../contract/annotations.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { loadAnnotations, type SlideAnnotations } from "./programs.ts"
 
 export interface AnnotationsContext {
@@ -16,9 +15,11 @@ export interface AnnotationsContext {
 
 export type AnnotationsEvent = { readonly type: "annotations.retry" } | { readonly type: "label.created"; readonly label: Label }
 
+const load = fromEffect((labId: string) => loadAnnotations(labId))
+
 export const annotationsMachine = setup({
   types: { context: {} as AnnotationsContext, events: {} as AnnotationsEvent, input: {} as { readonly labId: string } },
-  actors: { load: fromEffect((labId: string) => loadAnnotations(labId)) },
+  actors: { load },
   actions: {
     keep: assign((_, loaded: SlideAnnotations) => ({ loaded, labels: loaded.labels, error: null })),
     keepError: assign((_, error: unknown) => ({ error })),
@@ -40,7 +41,7 @@ export const annotationsMachine = setup({
         src: "load",
         input: ({ context }) => context.labId,
         onDone: { target: "ready", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "keepError", params: errorOf } }
+        onError: { target: "failed", actions: { type: "keepError", params: failureFrom(load) } }
       }
     },
     ready: { on: { "label.created": { actions: "addLabel" } } },

@@ -25,8 +25,7 @@ import {
   uploadDrafts,
   writeDrafts
 } from "../../effects/annotations/drafts.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectInbox } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect, fromEffectInbox } from "../support/fromEffect.ts"
 
 export type DraftsEvent =
   | { readonly type: "draft.add"; readonly draft: Draft }
@@ -79,6 +78,12 @@ const keeper = fromEffectInbox<DraftCommand>(["drafts.put", "drafts.delete", "dr
   )
 )
 
+const actors = {
+  list: fromEffect((labId: string) => listDrafts(labId).pipe(Effect.provide(DraftStore.layer))),
+  upload: fromEffect((input: UploadInput) => uploadDrafts(input)),
+  keeper
+}
+
 export const draftsMachine = setup({
   types: {
     context: {} as DraftsContext,
@@ -86,11 +91,7 @@ export const draftsMachine = setup({
     input: {} as DraftsInput,
     emitted: {} as DraftsEmitted
   },
-  actors: {
-    list: fromEffect((labId: string) => listDrafts(labId).pipe(Effect.provide(DraftStore.layer))),
-    upload: fromEffect((input: UploadInput) => uploadDrafts(input)),
-    keeper
-  },
+  actors,
   guards: {
     none: ({ context }) => context.drafts.length === 0,
     some: ({ context }) => context.drafts.length > 0,
@@ -167,7 +168,7 @@ export const draftsMachine = setup({
         input: ({ context }) => context.labId,
         onDone: { target: "waiting", actions: { type: "merge", params: ({ event }) => event.output } },
         // Without IndexedDB (a private window) drafts still live as long as the page.
-        onError: { target: "waiting", actions: { type: "keepError", params: errorOf } }
+        onError: { target: "waiting", actions: { type: "keepError", params: failureFrom(actors.list) } }
       }
     },
     empty: { always: { guard: "some", target: "waiting" } },
@@ -197,8 +198,12 @@ export const draftsMachine = setup({
           ]
         },
         onError: [
-          { guard: { type: "retryable", params: errorOf }, target: "waiting", actions: { type: "hold", params: errorOf } },
-          { target: "refused", actions: { type: "keepError", params: errorOf } }
+          {
+            guard: { type: "retryable", params: failureFrom(actors.upload) },
+            target: "waiting",
+            actions: { type: "hold", params: failureFrom(actors.upload) }
+          },
+          { target: "refused", actions: { type: "keepError", params: failureFrom(actors.upload) } }
         ]
       }
     },

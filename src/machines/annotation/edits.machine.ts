@@ -30,8 +30,7 @@
 import { assign, emit, enqueueActions, setup } from "xstate"
 import type { Shape } from "../../annotation/store/shape.ts"
 import { applyChanges, type ChangeInput } from "../../effects/annotations/edit.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import {
   baseVersion,
   type Change,
@@ -130,6 +129,10 @@ const stepOf = (context: EditsContext, event: EditsEvent): Step | null => {
 const allFailed = (op: Op | undefined, error: unknown): ChangeResults =>
   Object.fromEntries((op?.step.changes ?? []).map((change) => [change.annotationId, { _tag: "Failed", error } as const]))
 
+const actors = {
+  apply: fromEffect((input: ReadonlyArray<ChangeInput>) => applyChanges(input, APPLY_CONCURRENCY))
+}
+
 export const editsMachine = setup({
   types: {
     context: {} as EditsContext,
@@ -137,9 +140,7 @@ export const editsMachine = setup({
     input: {} as EditsInput,
     emitted: {} as EditsEmitted
   },
-  actors: {
-    apply: fromEffect((input: ReadonlyArray<ChangeInput>) => applyChanges(input, APPLY_CONCURRENCY))
-  },
+  actors,
   guards: {
     queued: ({ context }) => context.queue.length > 0,
     canUndo: ({ context, event }) => {
@@ -248,7 +249,7 @@ export const editsMachine = setup({
         input: ({ context }) => changesOf(context, context.queue[0]!),
         onDone: { actions: { type: "settled", params: ({ event }) => event.output }, target: "next" },
         onError: {
-          actions: { type: "settled", params: ({ context, event }) => allFailed(context.queue[0], errorOf({ event })) },
+          actions: { type: "settled", params: ({ context, event }) => allFailed(context.queue[0], failureFrom(actors.apply)({ event })) },
           target: "next"
         }
       }

@@ -36,8 +36,7 @@ import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, transl
 import type { BBox } from "../../annotation/geometry.ts"
 import { boxOf, EMPTY, joined, only, type Selection, sole, toggled, without } from "../../annotation/selection.ts"
 import type { ShapeKind } from "../../annotation/store/shape.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
 import { type SaveInput, saveAnnotation } from "./programs.ts"
 
@@ -236,6 +235,10 @@ const dragged = (edit: EditState, at: XY, origin: XY): ReadonlyArray<number> =>
 const commitOf = (edit: Pick<EditState, "id" | "kind" | "version" | "original">, coords: ReadonlyArray<number>) =>
   ({ type: "edit.commit", id: edit.id, kind: edit.kind, version: edit.version, from: edit.original, coords }) as const
 
+const actors = {
+  save: fromEffect((input: SaveInput) => saveAnnotation(input))
+}
+
 export const toolsMachine = setup({
   types: {
     context: {} as ToolsContext,
@@ -243,9 +246,7 @@ export const toolsMachine = setup({
     input: {} as ToolsInput,
     emitted: {} as ToolsEmitted
   },
-  actors: {
-    save: fromEffect((input: SaveInput) => saveAnnotation(input))
-  },
+  actors,
   guards: {
     chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
     dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
@@ -713,12 +714,16 @@ export const toolsMachine = setup({
               ]
             },
             onError: [
-              { guard: { type: "offline", params: errorOf }, target: "idle", actions: ["drafted", { type: "dequeue", params: undefined }] },
+              {
+                guard: { type: "offline", params: failureFrom(actors.save) },
+                target: "idle",
+                actions: ["drafted", { type: "dequeue", params: undefined }]
+              },
               {
                 target: "idle",
                 actions: [
-                  { type: "failed", params: errorOf },
-                  { type: "keepError", params: errorOf },
+                  { type: "failed", params: failureFrom(actors.save) },
+                  { type: "keepError", params: failureFrom(actors.save) },
                   { type: "dequeue", params: undefined }
                 ]
               }

@@ -8,8 +8,7 @@ import type { ApiError } from "../../effects/ApiError.ts"
 import { isLinkRefused, present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import type { AppServices } from "../../effects/runtime.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface ResetLink {
   readonly uid: string
@@ -32,16 +31,18 @@ export type LinkPayload = ResetLink & LinkForm
 
 const payloadOf = (link: ResetLink, event: LinkConfirmEvent): LinkPayload => ({ ...event.form, uid: link.uid, token: link.token })
 
+const actors = {
+  /** Provided by each form: the program that confirms. */
+  confirm: fromPromise<void, LinkPayload>(() => Promise.reject(new Error("linkConfirmMachine needs a confirm actor")))
+}
+
 export const linkConfirmMachine = setup({
   types: {
     input: {} as ResetLink,
     context: {} as LinkConfirmContext,
     events: {} as LinkConfirmEvent
   },
-  actors: {
-    /** Provided by each form: the program that confirms. */
-    confirm: fromPromise<void, LinkPayload>(() => Promise.reject(new Error("linkConfirmMachine needs a confirm actor")))
-  },
+  actors,
   guards: {
     /** Provided by each form: whether the payload breaks the form's rule. */
     payloadInvalid: () => false,
@@ -87,8 +88,12 @@ export const linkConfirmMachine = setup({
         },
         onDone: { target: "done" },
         onError: [
-          { guard: { type: "linkRefused", params: errorOf }, target: "linkRefused", actions: { type: "showFailure", params: errorOf } },
-          { target: "invalid", actions: { type: "showRefusal", params: errorOf } }
+          {
+            guard: { type: "linkRefused", params: failureFrom(actors.confirm) },
+            target: "linkRefused",
+            actions: { type: "showFailure", params: failureFrom(actors.confirm) }
+          },
+          { target: "invalid", actions: { type: "showRefusal", params: failureFrom(actors.confirm) } }
         ]
       }
     },

@@ -13,8 +13,7 @@ import type { Profile } from "../../contract/users.ts"
 import type { LoginOutcome } from "../../effects/auth/session.ts"
 import { isInactiveAccount, present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { fromEffect, prepareRuntime } from "../support/fromEffect.ts"
-import { errorOf } from "../support/eventData.ts"
+import { failureFrom, fromEffect, prepareRuntime } from "../support/fromEffect.ts"
 import { returnTarget } from "./return-to.ts"
 
 const program = () => import("../../effects/auth/session.ts")
@@ -55,6 +54,10 @@ export type SignInEvent =
 
 const cleared = { fields: noFieldNotices, error: null }
 
+const actors = {
+  login: fromEffect((payload: LoginPayload) => program().then((m) => m.login(payload)))
+}
+
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -62,9 +65,7 @@ export const signInMachine = setup({
     input: {} as SignInInput,
     output: {} as Profile | null
   },
-  actors: {
-    login: fromEffect((payload: LoginPayload) => program().then((m) => m.login(payload)))
-  },
+  actors,
   guards: {
     codeRequested: (_, outcome: LoginOutcome) => outcome._tag === "MfaRequired",
     accountInactive: (_, error: unknown) => isInactiveAccount(error),
@@ -113,8 +114,8 @@ export const signInMachine = setup({
           { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
-          { target: "credentials", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "accountInactive", params: failureFrom(actors.login) }, target: "inactive" },
+          { target: "credentials", actions: { type: "showFailure", params: failureFrom(actors.login) } }
         ]
       }
     },
@@ -157,13 +158,13 @@ export const signInMachine = setup({
           { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
+          { guard: { type: "accountInactive", params: failureFrom(actors.login) }, target: "inactive" },
           {
             guard: "usedBackupCode",
             target: "mfaRequired.backup",
-            actions: { type: "showFailure", params: errorOf }
+            actions: { type: "showFailure", params: failureFrom(actors.login) }
           },
-          { target: "mfaRequired.otp", actions: { type: "showFailure", params: errorOf } }
+          { target: "mfaRequired.otp", actions: { type: "showFailure", params: failureFrom(actors.login) } }
         ]
       }
     },

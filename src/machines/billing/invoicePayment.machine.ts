@@ -10,8 +10,7 @@ import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "..
 import { present } from "../../effects/Catalogue.ts"
 import type { DownloadedFile } from "../../effects/download.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 /** What a receipt may be; the server checks the bytes, this only spares a doomed upload. */
 export const PROOF_TYPES = ["image/png", "image/jpeg", "image/webp", "application/pdf"] as const
@@ -56,20 +55,22 @@ const actionNotice = (error: unknown): Notice => {
   return present(error).notice
 }
 
+const actors = {
+  load: fromEffect((id: string) => loadInvoice(id)),
+  upload: fromEffect((input: { readonly id: string; readonly file: File }) => uploadProof(input)),
+  cancel: fromEffect((id: string) => cancelInvoice(id)),
+  download: fromEffect((input: { readonly id: string; readonly number: string; readonly which: InvoiceFileKind }) =>
+    downloadInvoiceFile(input)
+  )
+}
+
 export const invoicePaymentMachine = setup({
   types: {
     input: {} as { readonly id: string },
     context: {} as InvoicePaymentContext,
     events: {} as InvoicePaymentEvent
   },
-  actors: {
-    load: fromEffect((id: string) => loadInvoice(id)),
-    upload: fromEffect((input: { readonly id: string; readonly file: File }) => uploadProof(input)),
-    cancel: fromEffect((id: string) => cancelInvoice(id)),
-    download: fromEffect((input: { readonly id: string; readonly number: string; readonly which: InvoiceFileKind }) =>
-      downloadInvoiceFile(input)
-    )
-  },
+  actors,
   guards: {
     notFound: (_, error: unknown) => isApiError(error) && error._tag === "NotFound",
     conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
@@ -103,8 +104,8 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => context.id,
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "notFound", params: errorOf }, target: "notFound" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "notFound", params: failureFrom(actors.load) }, target: "notFound" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -130,8 +131,12 @@ export const invoicePaymentMachine = setup({
         onDone: { target: "ready", actions: { type: "uploaded", params: ({ event }) => event.output } },
         onError: [
           // Changed meanwhile (staff decided, another tab cancelled): say why and show it as it is now.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.upload) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.upload) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.upload) } }
         ]
       }
     },
@@ -143,8 +148,12 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => context.id,
         onDone: { target: "ready", actions: { type: "cancelled", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.cancel) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.cancel) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.cancel) } }
         ]
       }
     },
@@ -159,7 +168,7 @@ export const invoicePaymentMachine = setup({
           which: (event as Extract<InvoicePaymentEvent, { type: "invoice.download" }>).which
         }),
         onDone: { target: "ready", actions: { type: "keepFile", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+        onError: { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.download) } }
       }
     }
   }

@@ -7,8 +7,7 @@ import { isApiError } from "../../effects/ApiError.ts"
 import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface PricingContext {
   readonly plans: ReadonlyArray<Plan>
@@ -28,12 +27,14 @@ const chooseNotice = (error: unknown): Notice =>
     ? { text: error.message }
     : present(error).notice
 
+const actors = {
+  load: fromEffect(() => loadPricing()),
+  choose: fromEffect((planId: string) => choosePlan(planId))
+}
+
 export const pricingMachine = setup({
   types: { context: {} as PricingContext, events: {} as PricingEvent },
-  actors: {
-    load: fromEffect(() => loadPricing()),
-    choose: fromEffect((planId: string) => choosePlan(planId))
-  },
+  actors,
   guards: {
     conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
     /** A paid plan other than the one in force, and no invoice open for it already. */
@@ -65,7 +66,7 @@ export const pricingMachine = setup({
         id: "load",
         src: "load",
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: { on: { "pricing.retry": "loading" } },
@@ -79,8 +80,12 @@ export const pricingMachine = setup({
         onDone: { target: "chosen", actions: { type: "chosen", params: ({ event }) => event.output } },
         onError: [
           // Another invoice opened meanwhile (another tab): show it instead.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "chooseFailed", params: errorOf } },
-          { target: "ready", actions: { type: "chooseFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.choose) },
+            target: "loading",
+            actions: { type: "chooseFailed", params: failureFrom(actors.choose) }
+          },
+          { target: "ready", actions: { type: "chooseFailed", params: failureFrom(actors.choose) } }
         ]
       }
     },

@@ -9,8 +9,7 @@ import { isApiError } from "../../effects/ApiError.ts"
 import { acceptPayment, loadWaitingWithProofs, rejectPayment } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface StaffPaymentsContext {
@@ -43,14 +42,16 @@ const actionNotice = (error: unknown): Notice =>
     ? { text: error.message }
     : present(error).notice
 
+const actors = {
+  load: fromEffect(() => loadWaitingWithProofs()),
+  decide: fromEffect((input: Decision) =>
+    input.reason === undefined ? acceptPayment(input.id) : rejectPayment({ id: input.id, reason: input.reason })
+  )
+}
+
 export const staffPaymentsMachine = setup({
   types: { context: {} as StaffPaymentsContext, events: {} as StaffPaymentsEvent },
-  actors: {
-    load: fromEffect(() => loadWaitingWithProofs()),
-    decide: fromEffect((input: Decision) =>
-      input.reason === undefined ? acceptPayment(input.id) : rejectPayment({ id: input.id, reason: input.reason })
-    )
-  },
+  actors,
   guards: {
     forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
     conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
@@ -87,8 +88,8 @@ export const staffPaymentsMachine = setup({
         src: "load",
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.load) }, target: "forbidden" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -115,9 +116,13 @@ export const staffPaymentsMachine = setup({
         // Refreshed after each decision: the decided invoice leaves the list.
         onDone: { target: "loading", actions: { type: "decided", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.decide) }, target: "forbidden" },
+          {
+            guard: { type: "conflict", params: failureFrom(actors.decide) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.decide) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.decide) } }
         ]
       }
     }

@@ -8,8 +8,7 @@ import { createFolder } from "../../effects/labs/create.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
 import { present } from "../../effects/Catalogue.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { labNameProblems } from "./labName.ts"
 
 export type FolderLocation = "root" | "current"
@@ -44,6 +43,10 @@ export type CreateFolderEvent =
 const parentOf = (context: CreateFolderContext): string | null =>
   context.location === "current" && context.current !== null ? context.current.id : null
 
+const actors = {
+  create: fromEffect((input: { readonly name: string; readonly parent: string | null }) => createFolder(input.name, input.parent))
+}
+
 export const createFolderMachine = setup({
   types: {
     context: {} as CreateFolderContext,
@@ -51,9 +54,7 @@ export const createFolderMachine = setup({
     input: {} as CreateFolderInput,
     output: {} as CreateFolderOutput
   },
-  actors: {
-    create: fromEffect((input: { readonly name: string; readonly parent: string | null }) => createFolder(input.name, input.parent))
-  },
+  actors,
   guards: {
     nameInvalid: ({ context }) => labNameProblems(context.name, true) !== null,
     canChooseCurrent: ({ context, event }) => event.type === "folder.location" && (event.location === "root" || context.current !== null)
@@ -104,7 +105,7 @@ export const createFolderMachine = setup({
         src: "create",
         input: ({ context }) => ({ name: context.name.trim(), parent: parentOf(context) }),
         onDone: { target: "created", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.create) } }
       }
     },
     created: { type: "final" }

@@ -8,8 +8,7 @@ import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { setFavorite } from "../../effects/labs/favorites.ts"
 import { trashLabs } from "../../effects/labs/remove.ts"
 import { type CreateFolderOutput, createFolderMachine } from "./createFolder.machine.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { canAll, can } from "./permissions.ts"
 import { moveLabMachine } from "./moveLab.machine.ts"
 import { type RenameLabOutput, renameLabMachine } from "./renameLab.machine.ts"
@@ -58,6 +57,14 @@ export type LabActionsEmitted =
 
 const one = (context: LabActionsContext): Lab | undefined => context.subjects[0]
 
+const actors = {
+  createFolder: createFolderMachine,
+  renameLab: renameLabMachine,
+  moveLab: moveLabMachine,
+  trash: fromEffect((ids: ReadonlyArray<string>) => trashLabs(ids)),
+  favorite: fromEffect((input: { readonly lab: Lab; readonly favorite: boolean }) => setFavorite(input.lab, input.favorite))
+}
+
 export const labActionsMachine = setup({
   types: {
     context: {} as LabActionsContext,
@@ -66,13 +73,7 @@ export const labActionsMachine = setup({
     emitted: {} as LabActionsEmitted,
     children: {} as { createFolder: "createFolder"; renameLab: "renameLab"; moveLab: "moveLab" }
   },
-  actors: {
-    createFolder: createFolderMachine,
-    renameLab: renameLabMachine,
-    moveLab: moveLabMachine,
-    trash: fromEffect((ids: ReadonlyArray<string>) => trashLabs(ids)),
-    favorite: fromEffect((input: { readonly lab: Lab; readonly favorite: boolean }) => setFavorite(input.lab, input.favorite))
-  },
+  actors,
   guards: {
     mayCreate: ({ context }) => context.canCreate,
     mayRename: ({ event }) => event.type === "labs.rename" && can(event.lab.role, "rename"),
@@ -180,7 +181,7 @@ export const labActionsMachine = setup({
             src: "trash",
             input: ({ context }) => context.subjects.map((lab) => lab.id),
             onDone: { target: "closed", actions: { type: "announceDeleted", params: ({ event }) => event.output } },
-            onError: { target: "closed", actions: { type: "announceDeleteFailed", params: errorOf } }
+            onError: { target: "closed", actions: { type: "announceDeleteFailed", params: failureFrom(actors.trash) } }
           }
         },
         sharing: {
@@ -209,7 +210,7 @@ export const labActionsMachine = setup({
               return { lab, favorite: !lab.is_favorite }
             },
             onDone: { target: "idle", actions: [{ type: "announceStarred", params: ({ event }) => event.output }, "unstar"] },
-            onError: { target: "idle", actions: [{ type: "announceStarFailed", params: errorOf }, "unstar"] }
+            onError: { target: "idle", actions: [{ type: "announceStarFailed", params: failureFrom(actors.favorite) }, "unstar"] }
           }
         }
       }

@@ -8,8 +8,7 @@ import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadLabInfo } from "../../effects/labs/info.ts"
 import { type MetadataChange, removeMetadata, saveMetadata, setPublic } from "../../effects/labs/metadata.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { can } from "./permissions.ts"
 
 export interface LabInfoContext {
@@ -39,6 +38,14 @@ const entryProblems = (entry: MetadataChange): FieldNotices | null => {
 
 const trimmed = (entry: MetadataChange): MetadataChange => ({ ...entry, name: entry.name.trim(), value: entry.value.trim() })
 
+const actors = {
+  load: fromEffect((labId: string) => loadLabInfo(labId)),
+  reload: fromEffect((labId: string) => loadLabInfo(labId)),
+  publish: fromEffect((input: { readonly labId: string; readonly isPublic: boolean }) => setPublic(input.labId, input.isPublic)),
+  saveEntry: fromEffect((input: { readonly labId: string; readonly entry: MetadataChange }) => saveMetadata(input.labId, input.entry)),
+  removeEntry: fromEffect((input: { readonly labId: string; readonly id: string }) => removeMetadata(input.labId, input.id))
+}
+
 export const labInfoMachine = setup({
   types: {
     context: {} as LabInfoContext,
@@ -46,13 +53,7 @@ export const labInfoMachine = setup({
     input: {} as { readonly labId: string },
     emitted: {} as LabInfoEmitted
   },
-  actors: {
-    load: fromEffect((labId: string) => loadLabInfo(labId)),
-    reload: fromEffect((labId: string) => loadLabInfo(labId)),
-    publish: fromEffect((input: { readonly labId: string; readonly isPublic: boolean }) => setPublic(input.labId, input.isPublic)),
-    saveEntry: fromEffect((input: { readonly labId: string; readonly entry: MetadataChange }) => saveMetadata(input.labId, input.entry)),
-    removeEntry: fromEffect((input: { readonly labId: string; readonly id: string }) => removeMetadata(input.labId, input.id))
-  },
+  actors,
   guards: {
     mayPublish: ({ context }) => can(context.info?.role ?? null, "publish"),
     entryInvalid: ({ event }) => event.type === "info.saveEntry" && entryProblems(event.entry) !== null
@@ -81,7 +82,7 @@ export const labInfoMachine = setup({
         src: "load",
         input: ({ context }) => context.labId,
         onDone: { target: "showing", actions: { type: "show", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: {
@@ -127,7 +128,7 @@ export const labInfoMachine = setup({
                 { type: "announce", params: ({ event }) => event.output }
               ]
             },
-            onError: { target: "idle", actions: { type: "showPublishFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showPublishFailure", params: failureFrom(actors.publish) } }
           }
         },
         savingEntry: {
@@ -140,7 +141,7 @@ export const labInfoMachine = setup({
               return { labId: context.labId, entry: trimmed(event.entry) }
             },
             onDone: { target: "idle", actions: { type: "show", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showEntryFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showEntryFailure", params: failureFrom(actors.saveEntry) } }
           }
         },
         removingEntry: {
@@ -153,7 +154,7 @@ export const labInfoMachine = setup({
               return { labId: context.labId, id: event.id }
             },
             onDone: { target: "idle", actions: { type: "show", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showEntryFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showEntryFailure", params: failureFrom(actors.removeEntry) } }
           }
         }
       }

@@ -11,8 +11,7 @@ import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { keepListed, noSelection, type SelectMode, type Selection, select, selectAll } from "./selection.ts"
 
 export type ViewMode = "grid" | "table"
@@ -67,18 +66,20 @@ export const isLabMissing = (error: unknown): boolean =>
 const failure = (source: LabSource, error: unknown): Failure =>
   failureOf(source.kind === "folder" && source.search.trim() !== "" ? "search" : "list", error)
 
+const actors = {
+  open: fromEffect((source: LabSource) => openSource(source)),
+  /** The same program as `open`, named apart so a refresh and a first load are told apart. */
+  reopen: fromEffect((source: LabSource) => openSource(source)),
+  more: fromEffect((input: { readonly source: LabSource; readonly page: number }) => loadLabPage(input.source, input.page))
+}
+
 export const labsBrowserMachine = setup({
   types: {
     context: {} as LabsBrowserContext,
     events: {} as LabsBrowserEvent,
     input: {} as LabsBrowserInput
   },
-  actors: {
-    open: fromEffect((source: LabSource) => openSource(source)),
-    /** The same program as `open`, named apart so a refresh and a first load are told apart. */
-    reopen: fromEffect((source: LabSource) => openSource(source)),
-    more: fromEffect((input: { readonly source: LabSource; readonly page: number }) => loadLabPage(input.source, input.page))
-  },
+  actors,
   guards: {
     openedEmpty: (_, opened: OpenedSource) => opened.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
@@ -197,8 +198,12 @@ export const labsBrowserMachine = setup({
           { target: "loaded", actions: { type: "showOpened", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "labMissing", params: errorOf }, target: "missing", actions: assign({ error: null, items: [], meta: null }) },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          {
+            guard: { type: "labMissing", params: failureFrom(actors.open) },
+            target: "missing",
+            actions: assign({ error: null, items: [], meta: null })
+          },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.open) } }
         ]
       }
     },
@@ -251,7 +256,7 @@ export const labsBrowserMachine = setup({
             src: "more",
             input: ({ context }) => ({ source: context.source, page: context.meta?.next_page ?? 1 }),
             onDone: { target: "idle", actions: { type: "appendPage", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showMoreFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showMoreFailure", params: failureFrom(actors.more) } }
           }
         }
       }

@@ -6,8 +6,7 @@ import type { FolderNode, Lab } from "../../contract/labs.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadFolderTree } from "../../effects/labs/dirs.ts"
 import { moveLab } from "../../effects/labs/update.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { targetProblem } from "./folderTree.ts"
 
 /** No destination chosen yet; null is the root. */
@@ -25,6 +24,11 @@ export type MoveLabEvent =
   | { readonly type: "move.submit" }
   | { readonly type: "move.retry" }
 
+const actors = {
+  tree: fromEffect(() => loadFolderTree()),
+  move: fromEffect((input: { readonly id: string; readonly parent: string | null }) => moveLab(input.id, input.parent))
+}
+
 export const moveLabMachine = setup({
   types: {
     context: {} as MoveLabContext,
@@ -32,10 +36,7 @@ export const moveLabMachine = setup({
     input: {} as { readonly lab: Lab },
     output: {} as Lab
   },
-  actors: {
-    tree: fromEffect(() => loadFolderTree()),
-    move: fromEffect((input: { readonly id: string; readonly parent: string | null }) => moveLab(input.id, input.parent))
-  },
+  actors,
   guards: {
     acceptable: ({ context, event }) => {
       assertEvent(event, "move.choose")
@@ -64,7 +65,7 @@ export const moveLabMachine = setup({
         id: "tree",
         src: "tree",
         onDone: { target: "choosing", actions: { type: "setTree", params: ({ event }) => event.output } },
-        onError: { target: "treeFailed", actions: { type: "showTreeFailure", params: errorOf } }
+        onError: { target: "treeFailed", actions: { type: "showTreeFailure", params: failureFrom(actors.tree) } }
       }
     },
     treeFailed: {
@@ -83,7 +84,7 @@ export const moveLabMachine = setup({
         src: "move",
         input: ({ context }) => ({ id: context.lab.id, parent: context.target ?? null }),
         onDone: { target: "moved", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "choosing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "choosing", actions: { type: "showFailure", params: failureFrom(actors.move) } }
       }
     },
     moved: { type: "final" }

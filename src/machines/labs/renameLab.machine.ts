@@ -6,8 +6,7 @@ import { present } from "../../effects/Catalogue.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { renameLab } from "../../effects/labs/update.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { labNameProblems } from "./labName.ts"
 
 export interface RenameLabContext {
@@ -29,6 +28,10 @@ export type RenameLabEvent =
   | { readonly type: "rename.blur" }
   | { readonly type: "rename.submit" }
 
+const actors = {
+  rename: fromEffect((input: { readonly id: string; readonly name: string }) => renameLab(input.id, input.name))
+}
+
 export const renameLabMachine = setup({
   types: {
     context: {} as RenameLabContext,
@@ -36,9 +39,7 @@ export const renameLabMachine = setup({
     input: {} as { readonly lab: Lab },
     output: {} as RenameLabOutput
   },
-  actors: {
-    rename: fromEffect((input: { readonly id: string; readonly name: string }) => renameLab(input.id, input.name))
-  },
+  actors,
   guards: {
     nameInvalid: ({ context }) => labNameProblems(context.name, context.lab.is_dir) !== null,
     unchanged: ({ context }) => context.name.trim() === context.lab.name
@@ -80,7 +81,7 @@ export const renameLabMachine = setup({
         src: "rename",
         input: ({ context }) => ({ id: context.lab.id, name: context.name.trim() }),
         onDone: { target: "renamed", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.rename) } }
       }
     },
     renamed: { type: "final" },

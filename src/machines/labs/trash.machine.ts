@@ -6,8 +6,7 @@ import type { PageMeta } from "../../contract/envelope.ts"
 import type { TrashItem } from "../../contract/labs.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { emptyTrash, loadTrashPage, purgeLab, restoreLab } from "../../effects/labs/trash.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface TrashContext {
   readonly items: ReadonlyArray<TrashItem>
@@ -38,19 +37,21 @@ interface TrashPage {
   readonly meta: PageMeta
 }
 
+const actors = {
+  load: fromEffect(() => loadTrashPage(1)),
+  more: fromEffect((page: number) => loadTrashPage(page)),
+  restore: fromEffect((id: string) => restoreLab(id)),
+  purge: fromEffect((id: string) => purgeLab(id)),
+  empty: fromEffect(() => emptyTrash())
+}
+
 export const trashMachine = setup({
   types: {
     context: {} as TrashContext,
     events: {} as TrashEvent,
     emitted: {} as TrashEmitted
   },
-  actors: {
-    load: fromEffect(() => loadTrashPage(1)),
-    more: fromEffect((page: number) => loadTrashPage(page)),
-    restore: fromEffect((id: string) => restoreLab(id)),
-    purge: fromEffect((id: string) => purgeLab(id)),
-    empty: fromEffect(() => emptyTrash())
-  },
+  actors,
   guards: {
     pageEmpty: (_, page: TrashPage) => page.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
@@ -101,7 +102,7 @@ export const trashMachine = setup({
           },
           { target: "showing", actions: { type: "showPage", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: {
@@ -127,7 +128,7 @@ export const trashMachine = setup({
             src: "more",
             input: ({ context }) => context.meta?.next_page ?? 1,
             onDone: { target: "idle", actions: { type: "appendPage", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showMoreFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showMoreFailure", params: failureFrom(actors.more) } }
           }
         },
         restoring: {

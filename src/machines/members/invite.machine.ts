@@ -15,8 +15,7 @@ import { present } from "../../effects/Catalogue.ts"
 import { type InviteRequest, inviteMembers } from "../../effects/members/invite.ts"
 import { suggestUsers } from "../../effects/members/suggest.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { addPicked, addTyped, hasTypedEmails, type Invitee, withoutChosen } from "./rules.ts"
 import type { TimedStateMeta } from "../support/state-timer.ts"
 
@@ -62,6 +61,11 @@ const debounce: TimedStateMeta = { timeoutMs: SUGGEST_DEBOUNCE_MS }
 
 const searchable = (text: string) => text.trim().length >= SUGGEST_MIN_CHARS
 
+const actors = {
+  suggest: fromEffect((input: { readonly labId: string; readonly search: string }) => suggestUsers(input.labId, input.search)),
+  invite: fromEffect((request: InviteRequest) => inviteMembers(request))
+}
+
 export const inviteMachine = setup({
   types: {
     input: {} as InviteInput,
@@ -69,10 +73,7 @@ export const inviteMachine = setup({
     events: {} as InviteEvent,
     emitted: {} as InviteEmitted
   },
-  actors: {
-    suggest: fromEffect((input: { readonly labId: string; readonly search: string }) => suggestUsers(input.labId, input.search)),
-    invite: fromEffect((request: InviteRequest) => inviteMembers(request))
-  },
+  actors,
   guards: {
     searchable: ({ event }) => event.type === "invite.type" && searchable(event.text),
     /** Someone is chosen and nothing unfinished is typed, or what is typed can be added as it is. */
@@ -186,7 +187,7 @@ export const inviteMachine = setup({
             src: "invite",
             input: ({ context }) => ({ labId: context.labId, invitees: context.invitees, locale: context.locale }),
             onDone: { target: "editing", actions: { type: "delivered", params: ({ event }) => event.output } },
-            onError: { target: "editing", actions: { type: "failed", params: errorOf } }
+            onError: { target: "editing", actions: { type: "failed", params: failureFrom(actors.invite) } }
           }
         }
       }

@@ -19,8 +19,7 @@ import type { Notice } from "../../effects/Notice.ts"
 import { loadNotifications } from "../../effects/notifications/list.ts"
 import { type MarkAllReadError, markAllNotificationsRead } from "../../effects/notifications/markAllRead.ts"
 import { type MarkReadError, markNotificationRead } from "../../effects/notifications/markRead.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
 export type PushKind = "invite" | "ownership" | "chat"
@@ -94,6 +93,28 @@ const withoutDuplicates = (items: ReadonlyArray<Notification>): ReadonlyArray<No
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id))
 }
 
+const actors = {
+  load: fromEffect((page: number) => loadNotifications(page)),
+  // Reports how the PUT ended as an event, its typed error included, for the machine to decide.
+  markRead: fromEffectCallback((id: string, send: (event: NotificationsEvent) => void) =>
+    markNotificationRead(id).pipe(
+      Effect.match({
+        onSuccess: () => send({ type: "notifications.marked", id }),
+        onFailure: (error) => send({ type: "notifications.markFailed", id, error })
+      })
+    )
+  ),
+  markAllRead: fromEffectCallback((_: undefined, send: (event: NotificationsEvent) => void) =>
+    markAllNotificationsRead().pipe(
+      Effect.match({
+        onSuccess: () => send({ type: "notifications.allMarked" }),
+        onFailure: (error) => send({ type: "notifications.markAllFailed", error })
+      })
+    )
+  ),
+  pushes
+}
+
 export const notificationsMachine = setup({
   types: {
     input: {} as NotificationsInput,
@@ -101,27 +122,7 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
     emitted: {} as NotificationsEmitted
   },
-  actors: {
-    load: fromEffect((page: number) => loadNotifications(page)),
-    // Reports how the PUT ended as an event, its typed error included, for the machine to decide.
-    markRead: fromEffectCallback((id: string, send: (event: NotificationsEvent) => void) =>
-      markNotificationRead(id).pipe(
-        Effect.match({
-          onSuccess: () => send({ type: "notifications.marked", id }),
-          onFailure: (error) => send({ type: "notifications.markFailed", id, error })
-        })
-      )
-    ),
-    markAllRead: fromEffectCallback((_: undefined, send: (event: NotificationsEvent) => void) =>
-      markAllNotificationsRead().pipe(
-        Effect.match({
-          onSuccess: () => send({ type: "notifications.allMarked" }),
-          onFailure: (error) => send({ type: "notifications.markAllFailed", error })
-        })
-      )
-    ),
-    pushes
-  },
+  actors,
   guards: {
     hasNext: ({ context }) => context.nextPage !== null,
     stale: ({ context }) => context.stale
@@ -210,7 +211,7 @@ export const notificationsMachine = setup({
           { guard: "stale", target: "refreshing", actions: [{ type: "showFirstPage", params: ({ event }) => event.output }, "clearStale"] },
           { target: "ready", actions: { type: "showFirstPage", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: [{ type: "showFailure", params: errorOf }, "clearStale"] }
+        onError: { target: "failed", actions: [{ type: "showFailure", params: failureFrom(actors.load) }, "clearStale"] }
       },
       on: { "notifications.pushed": { actions: "markStale" } }
     },
@@ -230,7 +231,7 @@ export const notificationsMachine = setup({
         src: "load",
         input: ({ context }) => context.nextPage ?? 1,
         onDone: { target: "ready", actions: { type: "appendPage", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       },
       on: { "notifications.pushed": { target: "refreshing" } }
     },

@@ -10,8 +10,7 @@ import { isApiError } from "../../effects/ApiError.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { advanceScanRequest, loadAllScanRequests } from "../../effects/scan/requests.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface StaffScanRequestsContext {
@@ -67,23 +66,25 @@ const changeNotice = (error: unknown): Notice =>
     ? { text: error.message }
     : present(error).notice
 
+const actors = {
+  load: fromEffect((input: { readonly page: number; readonly locale: Locale; readonly state: ScanState | null }) =>
+    loadAllScanRequests({ page: input.page, locale: input.locale, state: input.state ?? undefined })
+  ),
+  advance: fromEffect((input: Advance) =>
+    advanceScanRequest({
+      id: input.id,
+      change: input.state === "uploaded" ? { state: input.state, folder_name: input.folderName ?? "" } : { state: input.state }
+    })
+  )
+}
+
 export const staffScanRequestsMachine = setup({
   types: {
     input: {} as { readonly locale: Locale },
     context: {} as StaffScanRequestsContext,
     events: {} as StaffScanRequestsEvent
   },
-  actors: {
-    load: fromEffect((input: { readonly page: number; readonly locale: Locale; readonly state: ScanState | null }) =>
-      loadAllScanRequests({ page: input.page, locale: input.locale, state: input.state ?? undefined })
-    ),
-    advance: fromEffect((input: Advance) =>
-      advanceScanRequest({
-        id: input.id,
-        change: input.state === "uploaded" ? { state: input.state, folder_name: input.folderName ?? "" } : { state: input.state }
-      })
-    )
-  },
+  actors,
   guards: {
     hasMore: ({ context }) => context.meta?.next_page != null,
     forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
@@ -142,8 +143,8 @@ export const staffScanRequestsMachine = setup({
         input: ({ context }) => ({ page: 1, locale: context.locale, state: context.filter }),
         onDone: { target: "ready", actions: { type: "showFirst", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.load) }, target: "forbidden" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -164,7 +165,7 @@ export const staffScanRequestsMachine = setup({
         src: "load",
         input: ({ context }) => ({ page: context.meta?.next_page ?? 1, locale: context.locale, state: context.filter }),
         onDone: { target: "ready", actions: { type: "append", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     advancing: {
@@ -176,9 +177,13 @@ export const staffScanRequestsMachine = setup({
         onDone: { target: "ready", actions: { type: "replace", params: ({ event }) => event.output } },
         onError: [
           // Someone else moved it first: show the list as it is now, with the server's reason.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "showChangeFailure", params: errorOf } },
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "ready", actions: { type: "showChangeFailure", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.advance) },
+            target: "loading",
+            actions: { type: "showChangeFailure", params: failureFrom(actors.advance) }
+          },
+          { guard: { type: "forbidden", params: failureFrom(actors.advance) }, target: "forbidden" },
+          { target: "ready", actions: { type: "showChangeFailure", params: failureFrom(actors.advance) } }
         ]
       }
     },

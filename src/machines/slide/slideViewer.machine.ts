@@ -14,8 +14,7 @@ import type { LabDetail, UploadStatus } from "../../contract/labs.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { slideLoadFailureOf } from "../../effects/slides/failures.ts"
 import { loadSlide } from "../../effects/slides/load.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import type { TimedStateMeta } from "../support/state-timer.ts"
 
 /** How long a slide that is not ready waits between re-checks when no event arrives. */
@@ -50,16 +49,18 @@ const turned = (rotation: Rotation, direction: "left" | "right"): Rotation =>
 
 const waiting: TimedStateMeta = { timeoutMs: SLIDE_RECHECK_MS }
 
+const actors = {
+  load: fromEffect((labId: string) => loadSlide(labId)),
+  check: fromEffect((labId: string) => loadSlide(labId))
+}
+
 export const slideViewerMachine = setup({
   types: {
     context: {} as SlideViewerContext,
     events: {} as SlideViewerEvent,
     input: {} as { readonly labId: string }
   },
-  actors: {
-    load: fromEffect((labId: string) => loadSlide(labId)),
-    check: fromEffect((labId: string) => loadSlide(labId))
-  },
+  actors,
   guards: {
     isReady: (_, lab: LabDetail) => !lab.is_dir && lab.status === "ready" && lab.tile_source !== null,
     hasFailed: (_, lab: LabDetail) => !lab.is_dir && lab.status === "failed",
@@ -113,8 +114,8 @@ export const slideViewerMachine = setup({
           { target: "missing" }
         ],
         onError: [
-          { guard: { type: "isMissing", params: errorOf }, target: "missing" },
-          { target: "unavailable", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "isMissing", params: failureFrom(actors.load) }, target: "missing" },
+          { target: "unavailable", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -163,7 +164,7 @@ export const slideViewerMachine = setup({
             ],
             onError: [
               // Deleted or unshared while we waited.
-              { guard: { type: "isMissing", params: errorOf }, target: "#slideViewer.missing" },
+              { guard: { type: "isMissing", params: failureFrom(actors.check) }, target: "#slideViewer.missing" },
               // A passing failure: keep waiting, the next event or re-check tries again.
               { target: "waiting" }
             ]

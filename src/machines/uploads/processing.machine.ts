@@ -14,8 +14,7 @@ import { labChannel } from "../../contract/realtime.ts"
 import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
 import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 
 export interface ProcessingInput {
@@ -76,6 +75,12 @@ const isNotFound = (error: unknown) => typeof error === "object" && error !== nu
 
 const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
 
+const actors = {
+  askStatus: fromEffect(pollStatus),
+  statusFeed,
+  clock: stateClock
+}
+
 export const processingMachine = setup({
   types: {
     input: {} as ProcessingInput,
@@ -83,11 +88,7 @@ export const processingMachine = setup({
     events: {} as ProcessingEvent,
     output: {} as ProcessingOutput
   },
-  actors: {
-    askStatus: fromEffect(pollStatus),
-    statusFeed,
-    clock: stateClock
-  },
+  actors,
   guards: {
     isReady: (_, change: StatusFields) => change.status === "ready",
     isFailed: (_, change: StatusFields) => change.status === "failed",
@@ -155,7 +156,7 @@ export const processingMachine = setup({
             ],
             onError: [
               // The lab was deleted meanwhile: nothing left to wait for.
-              { guard: { type: "notFound", params: errorOf }, target: "#processing.gone" },
+              { guard: { type: "notFound", params: failureFrom(actors.askStatus) }, target: "#processing.gone" },
               { target: "waiting" }
             ]
           }

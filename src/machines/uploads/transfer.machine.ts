@@ -19,8 +19,7 @@ import type { Notice } from "../../effects/Notice.ts"
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "../../effects/uploads/backoff.ts"
 import { OffsetMismatch } from "../../effects/uploads/errors.ts"
 import { type ChunkToSend, Uploader } from "../../effects/uploads/Uploader.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 import type { UploadTarget } from "./upload.machine.ts"
 
@@ -106,6 +105,12 @@ const isNotFound = (error: unknown) => typeof error === "object" && error !== nu
 /** The pause before the next try grows with the failures in a row (backoff.ts). */
 const backoff: TimedStateMeta<TransferContext> = { timeoutMs: (context) => pauseBefore(context.attempts) }
 
+const actors = {
+  sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
+  askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
+  clock: stateClock
+}
+
 export const transferMachine = setup({
   types: {
     input: {} as TransferInput,
@@ -113,11 +118,7 @@ export const transferMachine = setup({
     events: {} as TransferEvent,
     output: {} as TransferOutput
   },
-  actors: {
-    sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
-    askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
-    clock: stateClock
-  },
+  actors,
   guards: {
     hasUploadId: ({ context }) => context.uploadId !== null,
     lastReceipt: ({ context }, receipt: ChunkReceipt) => receipt.lab !== undefined || receipt.offset >= context.size,
@@ -224,9 +225,14 @@ export const transferMachine = setup({
         ],
         onError: [
           // The server holds another offset (a chunk of an earlier attempt arrived after all): go on from there.
-          { guard: { type: "misplaced", params: errorOf }, target: "sending", reenter: true, actions: { type: "moveTo", params: errorOf } },
-          { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-          { target: "refused", actions: { type: "refuse", params: errorOf } }
+          {
+            guard: { type: "misplaced", params: failureFrom(actors.sendChunk) },
+            target: "sending",
+            reenter: true,
+            actions: { type: "moveTo", params: failureFrom(actors.sendChunk) }
+          },
+          { guard: { type: "worthWaiting", params: failureFrom(actors.sendChunk) }, target: "waiting", actions: "countAttempt" },
+          { target: "refused", actions: { type: "refuse", params: failureFrom(actors.sendChunk) } }
         ]
       },
       on: { "transfer.progress": { actions: "progress" } }
@@ -249,8 +255,8 @@ export const transferMachine = setup({
         input: ({ context }) => context.uploadId ?? "",
         onDone: { target: "sending", actions: { type: "resync", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-          { target: "refused", actions: { type: "refuse", params: errorOf } }
+          { guard: { type: "worthWaiting", params: failureFrom(actors.askProgress) }, target: "waiting", actions: "countAttempt" },
+          { target: "refused", actions: { type: "refuse", params: failureFrom(actors.askProgress) } }
         ]
       }
     },
