@@ -211,7 +211,7 @@ describe("Api", () => {
     it.effect("429 keeps retry_after", () =>
       Effect.gen(function* () {
         const error = yield* failWith(() => json(429, { message: "Slow down.", retry_after: 120 }))
-        expect(error).toMatchObject({ _tag: "TooManyRequests", retryAfter: 120 })
+        expect(error).toMatchObject({ _tag: "TooManyRequests", retry_after: 120 })
       })
     )
 

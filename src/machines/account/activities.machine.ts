@@ -1,4 +1,5 @@
 // Settings > Activities: the account's events, newest first, a page at a time.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Activity } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -40,7 +41,7 @@ export const activitiesMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     // The server names the next page; follow it rather than counting.
     turnForward: assign(({ context }) => ({ page: context.meta?.next_page ?? context.page + 1 })),
     turnBack: assign(({ context }) => ({ page: context.page - 1 }))

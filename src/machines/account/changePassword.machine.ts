@@ -1,5 +1,6 @@
 // Settings > Change Password. The server keeps this session and ends the others (the refresh token
 // travels with the request, see effects/auth/account.ts). After a change the form is ready again.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { ChangePasswordPayload } from "../../contract/auth.ts"
 import { changePassword } from "../../effects/auth/account.ts"
@@ -46,7 +47,7 @@ export const changePasswordMachine = setup({
   actions: {
     rejectValues: assign(({ event }) => ({ fields: valuesErrors(event.values) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

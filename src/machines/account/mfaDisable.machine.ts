@@ -1,4 +1,5 @@
 // Settings > 2FA: turning two-factor authentication off, confirmed with the account's password.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
 import { disableMfa } from "../../effects/auth/mfa.ts"
@@ -37,7 +38,7 @@ export const mfaDisableMachine = setup({
   actions: {
     rejectPassword: assign(({ event }) => ({ fields: passwordErrors(event.password) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     })

@@ -2,6 +2,7 @@
 // with one code, then show the ten backup codes this one time. Cancelling before the code is
 // verified leaves 2FA off; once verifying starts the server may already have turned it on, so
 // there is no cancel from there.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { MfaSetup } from "../../contract/auth.ts"
 import { Otp } from "../../contract/rules.ts"
@@ -50,7 +51,7 @@ export const mfaSetupMachine = setup({
     reset: assign(initial),
     rejectOtp: assign(({ event }) => (event.type === "mfaSetup.verify" ? { fields: otpErrors(event.otp) ?? {}, error: null } : {})),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

@@ -1,5 +1,6 @@
 // Settings > Profile: load the profile, edit it, save it with the avatar in the same request.
 // The avatar is checked the moment it is picked (image, at most 2MB), so a bad file never uploads.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
 import type { Profile } from "../../contract/users.ts"
@@ -86,7 +87,7 @@ export const profileEditMachine = setup({
       return { fields: valuesErrors(event.values) ?? {}, error: null }
     }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

@@ -1,6 +1,7 @@
 // Loading a slide's annotations and labels for the viewer: loading -> ready, or failed with a retry.
 // The list is handed to the view's store (AnnotationStore.load) from `ready`'s context; the machine
 // keeps it only as the answer it got.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Label } from "../../contract/annotations.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
@@ -10,7 +11,7 @@ export interface AnnotationsContext {
   readonly labId: string
   readonly loaded: SlideAnnotations | null
   readonly labels: ReadonlyArray<Label>
-  readonly error: unknown
+  readonly error: AppFailure | null
 }
 
 export type AnnotationsEvent = { readonly type: "annotations.retry" } | { readonly type: "label.created"; readonly label: Label }
@@ -22,7 +23,7 @@ export const annotationsMachine = setup({
   actors: { load },
   actions: {
     keep: assign((_, loaded: SlideAnnotations) => ({ loaded, labels: loaded.labels, error: null })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     addLabel: assign(({ context, event }) =>
       event.type === "label.created" && !context.labels.some((l) => l.id === event.label.id)
         ? { labels: [...context.labels, event.label] }

@@ -13,6 +13,7 @@
 //
 // Actions only assign and emit: the machine emits drafts.put, drafts.delete and drafts.clear, and its
 // invoked `keeper` writes IndexedDB (fromEffectInbox), one command after another.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
@@ -61,14 +62,12 @@ export interface DraftsContext {
   readonly connected: boolean
   /** A failed upload holds the drafts back until the connection changes (no retry storm). */
   readonly held: boolean
-  readonly error: unknown
+  readonly error: AppFailure | null
 }
 
-const isRetryable = (error: unknown): boolean => {
-  const tag = typeof error === "object" && error !== null && "_tag" in error ? (error as { _tag: unknown })._tag : undefined
+const isRetryable = (error: AppFailure): boolean => {
   // A 409 reported as ServerError (an id reused for other content) is a refusal, not an outage.
-  const status = tag === "ServerError" ? (error as { status?: unknown }).status : undefined
-  return tag === "NetworkError" || tag === "DecodeError" || (tag === "ServerError" && !(typeof status === "number" && status < 500))
+  return error._tag === "NetworkError" || error._tag === "DecodeError" || (error._tag === "ServerError" && !(error.status < 500))
 }
 
 const keeper = fromEffectInbox<DraftCommand>(["drafts.put", "drafts.delete", "drafts.clear"], (command) =>
@@ -96,7 +95,7 @@ export const draftsMachine = setup({
     none: ({ context }) => context.drafts.length === 0,
     some: ({ context }) => context.drafts.length > 0,
     canSync: ({ context }) => context.drafts.length > 0 && context.online && context.connected && !context.held,
-    retryable: (_, error: unknown) => isRetryable(error)
+    retryable: (_, error: AppFailure) => isRetryable(error)
   },
   actions: {
     /** The stored drafts, and any added before they were read. */
@@ -133,8 +132,8 @@ export const draftsMachine = setup({
     })),
     forgetUploaded: emit((_, output: Uploaded) => ({ type: "drafts.delete" as const, ids: output.ids })),
     synced: emit((_, output: Uploaded) => ({ type: "drafts.synced" as const, annotations: output.annotations, label: output.label })),
-    hold: assign((_, error: unknown) => ({ held: true, error })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    hold: assign((_, error: AppFailure) => ({ held: true, error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     unhold: assign({ held: false, error: null })
   }
 }).createMachine({

@@ -27,6 +27,7 @@
 // Actions only assign and emit: the view applies `edits.show` and `edits.revert` to the store
 // (origin local, one batch each, so its listeners hear a step once), and says `edits.conflict` and
 // `edits.failed` in one toast each.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, enqueueActions, setup } from "xstate"
 import type { Shape } from "../../annotation/store/shape.ts"
 import { applyChanges, type ChangeInput } from "../../effects/annotations/edit.ts"
@@ -97,7 +98,7 @@ export type EditsEmitted =
       readonly type: "edits.failed"
       readonly step: Step
       readonly direction: Direction
-      readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: unknown }>
+      readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: AppFailure }>
     }
   /** A deletion the server made: `count` annotations (the view offers Undo of the step in its notice). */
   | { readonly type: "edits.deleted"; readonly step: Step; readonly count: number }
@@ -126,7 +127,7 @@ const stepOf = (context: EditsContext, event: EditsEvent): Step | null => {
 }
 
 /** Every change of the op failed together (the program itself failed). */
-const allFailed = (op: Op | undefined, error: unknown): ChangeResults =>
+const allFailed = (op: Op | undefined, error: AppFailure): ChangeResults =>
   Object.fromEntries((op?.step.changes ?? []).map((change) => [change.annotationId, { _tag: "Failed", error } as const]))
 
 const actors = {

@@ -30,6 +30,7 @@
 // shape is saved by the `save` actor (POST .../v2/annotations/ with a client-chosen uuid); the machine
 // emits `annotation.saved` and the view puts the stored annotation into the store (origin local).
 // An edit is emitted as `edit.commit`; the edits machine saves it and remembers it for undo.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { and, assign, emit, enqueueActions, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, translate } from "../../annotation/edit.ts"
@@ -171,7 +172,7 @@ export interface ToolsContext {
   /** The tool in use (the saving state reads which shape its draft is). */
   readonly tool: Tool
   /** The last failure to save. */
-  readonly error: unknown
+  readonly error: AppFailure | null
   /**
    * Finished shapes waiting for the server, oldest first; the first is being sent. The tools take
    * the next shape meanwhile (a counter's clicks come faster than a save answers), and the saves go
@@ -184,7 +185,7 @@ export interface ToolsContext {
 
 export type ToolsEmitted =
   | { readonly type: "annotation.saved"; readonly annotation: Annotation; readonly label: Label | null }
-  | { readonly type: "annotation.failed"; readonly error: unknown }
+  | { readonly type: "annotation.failed"; readonly error: AppFailure }
   /** The save found no network: the view keeps the shape as an offline draft (drafts.machine.ts). */
   | { readonly type: "annotation.drafted"; readonly input: SaveInput }
   /** An edit gesture ended with the shape changed: the edits machine saves it. */
@@ -250,8 +251,7 @@ export const toolsMachine = setup({
   guards: {
     chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
     dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
-    offline: (_, error: unknown) =>
-      typeof error === "object" && error !== null && "_tag" in error && (error as { _tag: unknown })._tag === "NetworkError",
+    offline: (_, error: AppFailure) => error._tag === "NetworkError",
     closes: ({ context, event }) => closesPolygon(context.draft, atOf(event), scaleOf(event)),
     closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
     enoughVertices: ({ context }) => context.draft.length >= 6,
@@ -375,9 +375,9 @@ export const toolsMachine = setup({
         ? { queue: rest }
         : { label: made, queue: rest.map((input) => (input.label === null ? { ...input, label: made } : input)) }
     }),
-    failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
+    failed: emit((_, error: AppFailure) => ({ type: "annotation.failed" as const, error })),
     drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.queue[0]! })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     selectOne: assign(({ event }) => (event.type === "selection.set" ? { selection: only(event.id) } : {})),
     /** The press on the one selected shape, when editable: kept as an edit that has not changed anything yet. */
     pressEdit: assign(({ context, event }) => {

@@ -2,6 +2,7 @@
 // provides the rule its fields must pass (the contract's payload Schema), the program that confirms,
 // and what a refused form says (see the machines built from it). A link the server refuses (used,
 // expired, mangled) ends in linkRefused, where the page offers a new one.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { ApiError } from "../../effects/ApiError.ts"
@@ -46,18 +47,18 @@ export const linkConfirmMachine = setup({
   guards: {
     /** Provided by each form: whether the payload breaks the form's rule. */
     payloadInvalid: () => false,
-    linkRefused: (_, error: unknown) => isLinkRefused(error)
+    linkRefused: (_, error: AppFailure) => isLinkRefused(error)
   },
   actions: {
     /** Provided by each form: the payload's failing fields. */
     rejectPayload: assign({ fields: noFieldNotices, error: null }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
     /** What a refused form says; a form may name its failure (spec section 8) instead. */
-    showRefusal: assign((_, error: unknown) => {
+    showRefusal: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     })
@@ -108,7 +109,7 @@ export interface FormOfLink<Payload> {
   readonly check: (payload: LinkPayload) => FieldNotices | null
   readonly confirm: (payload: Payload) => Effect.Effect<unknown, ApiError, AppServices>
   /** What a refused form shows, when the form names its failure (spec section 8). */
-  readonly refusal?: (error: unknown) => Pick<LinkConfirmContext, "fields" | "error">
+  readonly refusal?: (error: AppFailure) => Pick<LinkConfirmContext, "fields" | "error">
 }
 
 /** The chart with one form's rule, program and refusal. `check` passing is what makes `payload` a Payload. */
@@ -123,6 +124,6 @@ export const linkConfirmFor = <Payload>(form: FormOfLink<Payload>) =>
         fields: form.check(payloadOf(context.link, event)) ?? noFieldNotices,
         error: null
       })),
-      ...(form.refusal === undefined ? {} : { showRefusal: assign((_, error: unknown) => form.refusal?.(error) ?? {}) })
+      ...(form.refusal === undefined ? {} : { showRefusal: assign((_, error: AppFailure) => form.refusal?.(error) ?? {}) })
     }
   })

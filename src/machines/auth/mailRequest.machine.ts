@@ -1,6 +1,7 @@
 // "Send me a mail" forms: resend the activation link, reset a password, reset 2FA. One statechart;
 // each form provides the program that asks the server for its mail (see the machines built from it).
 // The server answers the same whether or not the address has an account, so "sent" never tells.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { EmailPayload } from "../../contract/auth.ts"
@@ -50,7 +51,7 @@ export const mailRequestMachine = setup({
   actions: {
     rejectEmail: assign(({ event }) => ({ email: event.email, fields: emailErrors(event.email) ?? {}, error: null })),
     acceptEmail: assign(({ event }) => ({ email: event.email.trim(), fields: noFieldNotices, error: null })),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

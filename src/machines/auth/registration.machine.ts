@@ -1,5 +1,6 @@
 // Registration: the form is checked with the contract's rules (password policy, matching
 // confirmation, EULA accepted) before it is sent; the server's field errors come back the same way.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import { type Locale, RegisterPayload } from "../../contract/auth.ts"
 import { register } from "../../effects/auth/registration.ts"
@@ -57,7 +58,7 @@ export const registrationMachine = setup({
   actions: {
     rejectValues: assign(({ event }) => ({ fields: valuesErrors(event.values) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

@@ -4,6 +4,7 @@
 //
 // This machine runs on every first page, so its programs' modules (and Effect with them) are loaded
 // when a program runs: a visitor with no session kept never loads them before the page is usable.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import type { Profile } from "../../contract/users.ts"
 import { present } from "../../effects/Catalogue.ts"
@@ -81,7 +82,7 @@ export const sessionMachine = setup({
   guards: {
     found: (_, found: boolean) => found,
     /** The session is over; anything else (offline, 5xx) says nothing about it. */
-    refused: (_, error: unknown) => present(error).signIn
+    refused: (_, error: AppFailure) => present(error).signIn
   },
   actions: {
     setUser: assign((_, user: Profile) => ({ user, ended: false })),

@@ -7,6 +7,8 @@
 // (src/effects/call.ts) refuses what the server would, with the server's words and without sending.
 // Checking there rather than in a guard keeps Effect out of the sign-in page's first load; the
 // program's module is loaded on the first submit.
+import type { AppFailure } from "../../effects/AppFailure.ts"
+import { Defect } from "../../effects/Defect.ts"
 import { assign, setup } from "xstate"
 import type { LoginPayload } from "../../contract/auth.ts"
 import type { Profile } from "../../contract/users.ts"
@@ -68,7 +70,7 @@ export const signInMachine = setup({
   actors,
   guards: {
     codeRequested: (_, outcome: LoginOutcome) => outcome._tag === "MfaRequired",
-    accountInactive: (_, error: unknown) => isInactiveAccount(error),
+    accountInactive: (_, error: AppFailure) => isInactiveAccount(error),
     usedBackupCode: ({ context }) => context.method === "backup_code"
   },
   actions: {
@@ -77,7 +79,7 @@ export const signInMachine = setup({
     ),
     rememberCode: assign(({ event }) => (event.type === "signIn.verify" ? { code: event.code.trim(), ...cleared } : {})),
     clearMessages: assign(cleared),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -153,7 +155,7 @@ export const signInMachine = setup({
           {
             guard: { type: "codeRequested", params: ({ event }) => event.output },
             target: "mfaRequired.otp",
-            actions: { type: "showFailure", params: () => null }
+            actions: { type: "showFailure", params: () => new Defect("asked for a code again after one was sent") }
           },
           { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
         ],

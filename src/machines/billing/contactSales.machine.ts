@@ -1,6 +1,7 @@
 // Contact us about plans (spec section 1): the question (required), optionally a phone and the
 // company, checked with the contract's rules before sending; the server mails sales and a copy to
 // the asker, and rate-limits (its words are shown).
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { ContactPayload } from "../../contract/pricing.ts"
 import { contactSales } from "../../effects/billing/billing.ts"
@@ -36,7 +37,7 @@ export const contactSalesMachine = setup({
   actions: {
     refuse: assign(({ event }) => ({ fields: problems(event) ?? noFieldNotices, error: null })),
     start: assign({ fields: noFieldNotices, error: null }),
-    failed: assign((_, error: unknown) => ({ fields: present(error).fields, error: present(error).notice }))
+    failed: assign((_, error: AppFailure) => ({ fields: present(error).fields, error: present(error).notice }))
   }
 }).createMachine({
   id: "contactSales",

@@ -1,4 +1,5 @@
 // One's invoices (Settings > Status Billing), newest first, a page at a time; more are added below.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Invoice } from "../../contract/pricing.ts"
@@ -33,7 +34,7 @@ export const invoiceListMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice }))
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice }))
   }
 }).createMachine({
   id: "invoiceList",

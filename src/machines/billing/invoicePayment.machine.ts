@@ -3,9 +3,9 @@
 // decides what may be done now (`actions`); the machine only offers that: send a receipt (checked here
 // for its kind and size before it is sent, by its bytes on the server), cancel while unpaid, and fetch
 // the invoice PDF, or the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { type InvoiceDetail, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { DownloadedFile } from "../../effects/download.ts"
@@ -48,10 +48,9 @@ export const proofProblem = (file: { readonly type: string; readonly size: numbe
 }
 
 /** The server's own words when it gives them (a refused receipt, a change made meanwhile). */
-const actionNotice = (error: unknown): Notice => {
-  if (isApiError(error) && error._tag === "PayloadTooLarge")
-    return noticeKey("billing.invoice.proofTooLarge", { mb: PROOF_MAX_BYTES / 1024 / 1024 })
-  if (isApiError(error) && (error._tag === "Conflict" || error._tag === "NotFound") && error.message !== "") return { text: error.message }
+const actionNotice = (error: AppFailure): Notice => {
+  if (error._tag === "PayloadTooLarge") return noticeKey("billing.invoice.proofTooLarge", { mb: PROOF_MAX_BYTES / 1024 / 1024 })
+  if ((error._tag === "Conflict" || error._tag === "NotFound") && error.message !== "") return { text: error.message }
   return present(error).notice
 }
 
@@ -72,8 +71,8 @@ export const invoicePaymentMachine = setup({
   },
   actors,
   guards: {
-    notFound: (_, error: unknown) => isApiError(error) && error._tag === "NotFound",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    notFound: (_, error: AppFailure) => error._tag === "NotFound",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     mayUpload: ({ context }) => context.invoice?.actions.upload_proof === true,
     badFile: ({ event }) => event.type === "invoice.upload" && proofProblem(event.file) !== null,
     mayCancel: ({ context }) => context.invoice?.actions.cancel === true,
@@ -83,10 +82,10 @@ export const invoicePaymentMachine = setup({
   },
   actions: {
     show: assign((_, invoice: InvoiceDetail) => ({ invoice, error: null })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     refuseFile: assign(({ event }) => (event.type === "invoice.upload" ? { fileError: proofProblem(event.file), done: null } : {})),
     startAction: assign({ actionError: null, fileError: null, done: null }),
-    actionFailed: assign((_, error: unknown) => ({ actionError: actionNotice(error) })),
+    actionFailed: assign((_, error: AppFailure) => ({ actionError: actionNotice(error) })),
     uploaded: assign((_, invoice: InvoiceDetail) => ({ invoice, done: "uploaded" as const })),
     cancelled: assign((_, invoice: InvoiceDetail) => ({ invoice, done: "cancelled" as const })),
     keepFile: assign((_, file: DownloadedFile) => ({ file: { ...file, at: Date.now() } }))

@@ -1,9 +1,9 @@
 // The pricing page: the plans compared and the plan in force. Choosing a paid plan issues its invoice
 // and the page goes to it (`chosen`); while another invoice is open the server answers 409, and the
 // page reloads to offer that invoice instead.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
@@ -22,8 +22,8 @@ export interface PricingContext {
 
 export type PricingEvent = { readonly type: "pricing.choose"; readonly planId: string } | { readonly type: "pricing.retry" }
 
-const chooseNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
+const chooseNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
     ? { text: error.message }
     : present(error).notice
 
@@ -36,7 +36,7 @@ export const pricingMachine = setup({
   types: { context: {} as PricingContext, events: {} as PricingEvent },
   actors,
   guards: {
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     /** A paid plan other than the one in force, and no invoice open for it already. */
     choosable: ({ context, event }) => {
       if (event.type !== "pricing.choose") return false
@@ -50,10 +50,10 @@ export const pricingMachine = setup({
       current: loaded.current,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     startChoosing: assign(({ event }) => (event.type === "pricing.choose" ? { choosing: event.planId, chooseError: null } : {})),
     chosen: assign((_, invoice: InvoiceDetail) => ({ chosen: invoice, choosing: null })),
-    chooseFailed: assign((_, error: unknown) => ({ chooseError: chooseNotice(error), choosing: null }))
+    chooseFailed: assign((_, error: AppFailure) => ({ chooseError: chooseNotice(error), choosing: null }))
   }
 }).createMachine({
   id: "pricing",

@@ -3,9 +3,9 @@
 // something), and the list is loaded again after each decision. The server decides who is staff: a
 // 403 ends the page as not for this account. A decision another staff member made first (409)
 // reloads the list with the server's words.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { RejectPayload, type StaffInvoice } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { acceptPayment, loadWaitingWithProofs, rejectPayment } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
@@ -37,10 +37,8 @@ type Decision = { readonly id: string; readonly reason?: string }
 const reasonErrors = (event: StaffPaymentsEvent): FieldNotices | null =>
   event.type === "staff.reject" ? validate(RejectPayload, { reason: event.reason }) : null
 
-const actionNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== ""
-    ? { text: error.message }
-    : present(error).notice
+const actionNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== "" ? { text: error.message } : present(error).notice
 
 const actors = {
   load: fromEffect(() => loadWaitingWithProofs()),
@@ -53,8 +51,8 @@ export const staffPaymentsMachine = setup({
   types: { context: {} as StaffPaymentsContext, events: {} as StaffPaymentsEvent },
   actors,
   guards: {
-    forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    forbidden: (_, error: AppFailure) => error._tag === "Forbidden",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     listed: ({ context, event }) => event.type !== "staff.retry" && context.results.some((i) => i.id === event.id),
     reasonMissing: ({ event }) => reasonErrors(event) !== null
   },
@@ -65,7 +63,7 @@ export const staffPaymentsMachine = setup({
         page: { readonly results: ReadonlyArray<StaffInvoice>; readonly count: number; readonly proofs: Record<string, Blob | null> }
       ) => ({ ...page, error: null })
     ),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     refuseReason: assign(({ event }) => ({ fields: reasonErrors(event) ?? noFieldNotices })),
     startActing: assign(({ event }) =>
       event.type === "staff.retry" ? {} : { acting: event.id, actionError: null, fields: noFieldNotices, decided: null }
@@ -74,7 +72,7 @@ export const staffPaymentsMachine = setup({
       acting: null,
       decided: { number: invoice.number, decision: invoice.status === "paid" ? ("accepted" as const) : ("rejected" as const) }
     })),
-    actionFailed: assign((_, error: unknown) => ({ actionError: actionNotice(error), acting: null }))
+    actionFailed: assign((_, error: AppFailure) => ({ actionError: actionNotice(error), acting: null }))
   }
 }).createMachine({
   id: "staffPayments",

@@ -2,6 +2,7 @@
 // submit, and a location: the root ("Mylab") or the folder being browsed. On success the flow ends
 // with the folder and whether it was created where the user is looking (then the list refreshes;
 // otherwise a success toast says it was created).
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { CreatedLab, Crumb } from "../../contract/labs.ts"
 import { createFolder } from "../../effects/labs/create.ts"
@@ -72,7 +73,7 @@ export const createFolderMachine = setup({
       return { location: event.location }
     }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => ({ fields: present(error).fields, error: failureOf("createFolder", error) })),
+    showFailure: assign((_, error: AppFailure) => ({ fields: present(error).fields, error: failureOf("createFolder", error) })),
     keep: assign((_, lab: CreatedLab) => ({ created: lab }))
   }
 }).createMachine({

@@ -2,6 +2,7 @@
 // confirmation, share, search), each flow a child actor the dialog renders, and starring, which
 // never waits for a dialog. Outcomes are emitted for the list and the toasts; refusals by role are
 // checked here too, so a hidden menu item cannot be reached another way.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { CreatedLab, Crumb, Lab } from "../../contract/labs.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
@@ -105,13 +106,13 @@ export const labActionsMachine = setup({
     announceDeleted: emit((_, ids: ReadonlyArray<string>) => ({ type: "labs.deleted", ids }) as const),
     announceStarred: emit((_, lab: Lab) => ({ type: "lab.starred", lab }) as const),
     announceDeleteFailed: emit(
-      ({ context }, error: unknown) =>
+      ({ context }, error: AppFailure) =>
         ({
           type: "labs.failed",
           failure: failureOf("delete", error, { isDir: one(context)?.is_dir ?? true, count: context.subjects.length })
         }) as const
     ),
-    announceStarFailed: emit((_, error: unknown) => ({ type: "labs.failed", failure: failureOf("favorite", error) }) as const),
+    announceStarFailed: emit((_, error: AppFailure) => ({ type: "labs.failed", failure: failureOf("favorite", error) }) as const),
     announceSearch: emit(({ event }) => {
       assertEvent(event, "search.submit")
       return { type: "search.go", query: event.query.trim() } as const

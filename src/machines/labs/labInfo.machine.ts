@@ -1,6 +1,7 @@
 // The right-hand info panel of one lab: its details, metadata and access. Owners and admins switch
 // public access (the metadata entry "mylab-is_public") and add, edit or remove metadata entries; each
 // change answers the panel as the server now sees it. A change is emitted so the list shows it too.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { type LabInfo, PUBLIC_KEY } from "../../contract/labs.ts"
 import { present } from "../../effects/Catalogue.ts"
@@ -61,9 +62,9 @@ export const labInfoMachine = setup({
   actions: {
     show: assign((_, info: LabInfo) => ({ info, error: null, fields: noFieldNotices })),
     announce: emit((_, info: LabInfo) => ({ type: "info.changed", info }) as const),
-    showFailure: assign((_, error: unknown) => ({ error: failureOf("info", error) })),
-    showPublishFailure: assign((_, error: unknown) => ({ error: failureOf("publish", error) })),
-    showEntryFailure: assign((_, error: unknown) => ({ error: failureOf("metadata", error), fields: present(error).fields })),
+    showFailure: assign((_, error: AppFailure) => ({ error: failureOf("info", error) })),
+    showPublishFailure: assign((_, error: AppFailure) => ({ error: failureOf("publish", error) })),
+    showEntryFailure: assign((_, error: AppFailure) => ({ error: failureOf("metadata", error), fields: present(error).fields })),
     rejectEntry: assign(({ event }) => {
       assertEvent(event, "info.saveEntry")
       return { fields: entryProblems(event.entry) ?? noFieldNotices, error: null }

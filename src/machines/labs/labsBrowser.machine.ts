@@ -3,10 +3,10 @@
 // changes made here that the list shows without asking the server again. A folder the server says
 // is not there for this account (404, 403, or a visitor's 401) is `missing`: nothing to retry, and the
 // page subscribes to nothing for it.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Lab, LabDetail } from "../../contract/labs.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"
@@ -60,10 +60,10 @@ interface PageOf {
 const idsOf = (items: ReadonlyArray<ListedLab>) => items.map((item) => item.id)
 
 /** The server's way of saying a lab does not exist for this account: asking again cannot help. */
-export const isLabMissing = (error: unknown): boolean =>
-  isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden" || error._tag === "Unauthorized")
+export const isLabMissing = (error: AppFailure): boolean =>
+  error._tag === "NotFound" || error._tag === "Forbidden" || error._tag === "Unauthorized"
 
-const failure = (source: LabSource, error: unknown): Failure =>
+const failure = (source: LabSource, error: AppFailure): Failure =>
   failureOf(source.kind === "folder" && source.search.trim() !== "" ? "search" : "list", error)
 
 const actors = {
@@ -84,7 +84,7 @@ export const labsBrowserMachine = setup({
     openedEmpty: (_, opened: OpenedSource) => opened.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
     nothingShown: ({ context }) => context.items.length === 0,
-    labMissing: (_, error: unknown) => isLabMissing(error),
+    labMissing: (_, error: AppFailure) => isLabMissing(error),
     searchChanged: ({ context, event }) =>
       event.type === "browser.search" && context.source.kind === "folder" && event.search.trim() !== context.source.search.trim(),
     listedLab: ({ context, event }) => event.type === "browser.status" && context.items.some((item) => item.id === event.lab_id),
@@ -111,8 +111,8 @@ export const labsBrowserMachine = setup({
       const known = new Set(idsOf(context.items))
       return { items: [...context.items, ...page.results.filter((lab) => !known.has(lab.id))], meta: page.meta, moreError: null }
     }),
-    showFailure: assign(({ context }, error: unknown) => ({ error: failure(context.source, error) })),
-    showMoreFailure: assign(({ context }, error: unknown) => ({ moreError: failure(context.source, error) })),
+    showFailure: assign(({ context }, error: AppFailure) => ({ error: failure(context.source, error) })),
+    showMoreFailure: assign(({ context }, error: AppFailure) => ({ moreError: failure(context.source, error) })),
     startSearch: assign(({ context, event }) => {
       assertEvent(event, "browser.search")
       const source: LabSource = context.source.kind === "folder" ? { ...context.source, search: event.search.trim() } : context.source

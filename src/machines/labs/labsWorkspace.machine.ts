@@ -2,6 +2,7 @@
 // (what is listed and selected) and the actions (dialogs, starring) are its children. What an action
 // achieved goes back into the list; the folder the browser opened tells the actions where the user
 // is. What only the page can do (a toast, navigation, the storage meter) is emitted for it.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { type ActorRefFrom, assertEvent, emit, enqueueActions, fromCallback, sendTo, setup } from "xstate"
 import type { LabDetail } from "../../contract/labs.ts"
@@ -41,7 +42,7 @@ export type LabsWorkspaceEvent =
   | { readonly type: "workspace.undoDelete"; readonly ids: ReadonlyArray<string> }
   /** How the restore behind an undo ended. */
   | { readonly type: "workspace.restored"; readonly ids: ReadonlyArray<string> }
-  | { readonly type: "workspace.restoreFailed"; readonly error: unknown }
+  | { readonly type: "workspace.restoreFailed"; readonly error: AppFailure }
   | LabActionsEmitted
 
 export type LabsWorkspaceEmitted =

@@ -1,6 +1,7 @@
 // The Move dialog: the folder tree (Root first), a destination, and the move. The tree only offers
 // destinations the server would accept: not where the lab already is, and for a folder not itself
 // or anything inside it.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { FolderNode, Lab } from "../../contract/labs.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
@@ -50,8 +51,8 @@ export const moveLabMachine = setup({
       assertEvent(event, "move.choose")
       return { target: event.target, error: null }
     }),
-    showTreeFailure: assign((_, error: unknown) => ({ error: failureOf("folderTree", error) })),
-    showFailure: assign(({ context }, error: unknown) => ({ error: failureOf("move", error, { isDir: context.lab.is_dir }) })),
+    showTreeFailure: assign((_, error: AppFailure) => ({ error: failureOf("folderTree", error) })),
+    showFailure: assign(({ context }, error: AppFailure) => ({ error: failureOf("move", error, { isDir: context.lab.is_dir }) })),
     keep: assign((_, lab: Lab) => ({ lab }))
   }
 }).createMachine({

@@ -1,5 +1,6 @@
 // The Rename dialog: a new name for one lab, checked on blur and on submit. Submitting the same name
 // ends the flow without asking the server.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
 import { present } from "../../effects/Catalogue.ts"
@@ -52,7 +53,7 @@ export const renameLabMachine = setup({
     }),
     check: assign(({ context }) => ({ fields: labNameProblems(context.name, context.lab.is_dir) ?? noFieldNotices })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign(({ context }, error: unknown) => ({
+    showFailure: assign(({ context }, error: AppFailure) => ({
       fields: present(error).fields,
       error: failureOf("rename", error, { isDir: context.lab.is_dir })
     })),

@@ -1,6 +1,7 @@
 // Deleted File (/dashboard/trash): the owner's deleted labs a page at a time; restore one, delete one
 // forever, or empty the trash, the last two after a confirmation. Outcomes are emitted for toasts and
 // the storage meter (purging frees space).
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { TrashItem } from "../../contract/labs.ts"
@@ -64,8 +65,8 @@ export const trashMachine = setup({
       const known = new Set(context.items.map((item) => item.id))
       return { items: [...context.items, ...page.results.filter((item) => !known.has(item.id))], meta: page.meta, moreError: null }
     }),
-    showFailure: assign((_, error: unknown) => ({ error: failureOf("list", error) })),
-    showMoreFailure: assign((_, error: unknown) => ({ moreError: failureOf("list", error) })),
+    showFailure: assign((_, error: AppFailure) => ({ error: failureOf("list", error) })),
+    showMoreFailure: assign((_, error: AppFailure) => ({ moreError: failureOf("list", error) })),
     about: assign(({ event }) => {
       assertEvent(event, ["trash.restore", "trash.purge"])
       return { subject: event.item }
@@ -80,7 +81,7 @@ export const trashMachine = setup({
     announcePurged: emit(({ context }) => ({ type: "trash.purged", item: context.subject as TrashItem }) as const),
     announceEmptied: emit({ type: "trash.emptied" } as const),
     announceFailure: emit(
-      (_, failure: { readonly kind: "restore" | "purge" | "emptyTrash"; readonly error: unknown; readonly isDir?: boolean }) =>
+      (_, failure: { readonly kind: "restore" | "purge" | "emptyTrash"; readonly error: AppFailure; readonly isDir?: boolean }) =>
         ({ type: "trash.failed", failure: failureOf(failure.kind, failure.error, { isDir: failure.isDir ?? true }) }) as const
     )
   }
@@ -142,7 +143,11 @@ export const trashMachine = setup({
               target: "idle",
               actions: {
                 type: "announceFailure",
-                params: ({ context, event }) => ({ kind: "restore" as const, error: event.error, isDir: context.subject?.is_dir })
+                params: ({ context, event }) => ({
+                  kind: "restore" as const,
+                  error: failureFrom(actors.restore)({ event }),
+                  isDir: context.subject?.is_dir
+                })
               }
             }
           }
@@ -161,7 +166,11 @@ export const trashMachine = setup({
               target: "confirmingPurge",
               actions: {
                 type: "announceFailure",
-                params: ({ context, event }) => ({ kind: "purge" as const, error: event.error, isDir: context.subject?.is_dir })
+                params: ({ context, event }) => ({
+                  kind: "purge" as const,
+                  error: failureFrom(actors.purge)({ event }),
+                  isDir: context.subject?.is_dir
+                })
               }
             }
           }
@@ -177,7 +186,10 @@ export const trashMachine = setup({
             onDone: { target: "#trash.empty", actions: ["announceEmptied", "clearAll"] },
             onError: {
               target: "confirmingEmpty",
-              actions: { type: "announceFailure", params: ({ event }) => ({ kind: "emptyTrash" as const, error: event.error }) }
+              actions: {
+                type: "announceFailure",
+                params: ({ event }) => ({ kind: "emptyTrash" as const, error: failureFrom(actors.empty)({ event }) })
+              }
             }
           }
         }

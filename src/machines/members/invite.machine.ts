@@ -8,6 +8,7 @@
 // Chosen people are temporary until invited: their role is changed, or they are removed, only here.
 // The invitations sent are told to `inbox` (the members actor), which reads its list again: the
 // answer says nothing about the accounts behind the addresses (see Invitation in the contract).
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AnyActorRef, assign, emit, enqueueActions, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { type Invitation, type MemberRole, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../contract/members.ts"
@@ -126,7 +127,7 @@ export const inviteMachine = setup({
       const sent = new Set(members.map((m) => m.email.toLowerCase()))
       enqueue.assign({ invitees: context.invitees.filter((i) => !sent.has(i.email)), error: null })
     }),
-    failed: emit((_, error: unknown) => ({ type: "invite.failed" as const, error: present(error).notice }))
+    failed: emit((_, error: AppFailure) => ({ type: "invite.failed" as const, error: present(error).notice }))
   }
 }).createMachine({
   id: "invite",

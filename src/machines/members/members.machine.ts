@@ -9,6 +9,7 @@
 //
 // What the viewer may do follows their role on the lab: the owner and admins manage, the owner alone
 // transfers, reviewers read. The owner's row has no actions.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, raise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
@@ -129,7 +130,7 @@ export const membersMachine = setup({
       nextPage: page.meta.next_page,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     begin: assign(({ event }) => {
       switch (event.type) {
         case "members.changeRole":
@@ -155,7 +156,7 @@ export const membersMachine = setup({
       enqueue(raise({ type: "members.reload" }))
     }),
     announceDone: emit(({ context }) => ({ type: "members.done" as const, operation: context.operation as Operation })),
-    announceFailure: emit(({ context }, error: unknown) => ({
+    announceFailure: emit(({ context }, error: AppFailure) => ({
       type: "members.failed" as const,
       operation: context.operation as Operation,
       error: present(error).notice

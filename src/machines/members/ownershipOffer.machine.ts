@@ -9,13 +9,13 @@
 //   pending --withdraw [sender]--> withdrawing --done--> none (offer.closed emitted)
 //   accepting/declining/withdrawing --error--> pending, with the reason (the offer may be gone: reload)
 //   none/pending/failed --refresh--> loading; an offer shown that is gone on reload emits offer.ended
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
 import type { OwnershipOffer } from "../../contract/members.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { isApiError } from "../../effects/api-error-tags.ts"
 import { acceptOffer, declineOffer, loadOffer, withdrawOffer } from "../../effects/members/transfer.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
@@ -59,10 +59,10 @@ export const sideOf = (context: Pick<OwnershipOfferContext, "offer" | "userId">)
         ? "sender"
         : "other"
 
-export const problemOf = (error: unknown): OfferProblem =>
-  isApiError(error) && error._tag === "PayloadTooLarge" && error.missing !== undefined
+export const problemOf = (error: AppFailure): OfferProblem =>
+  error._tag === "PayloadTooLarge" && error.missing !== undefined
     ? { kind: "room", missing: error.missing }
-    : isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden")
+    : error._tag === "NotFound" || error._tag === "Forbidden"
       ? { kind: "notice", notice: { text: error.message } }
       : { kind: "notice", notice: present(error).notice }
 
@@ -96,7 +96,7 @@ export const ownershipOfferMachine = setup({
   },
   actions: {
     clearProblem: assign({ problem: null }),
-    fail: assign({ problem: (_, error: unknown) => problemOf(error) })
+    fail: assign({ problem: (_, error: AppFailure) => problemOf(error) })
   }
 }).createMachine({
   id: "ownershipOffer",

@@ -9,6 +9,7 @@
 //   notifications.open (anywhere): read at once on screen, PUT in the background; its outcome comes
 //   back as notifications.marked or notifications.markFailed (with the typed error)
 //   notifications.readAll (anywhere): every one read at once on screen, one POST in the background
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, stopChild } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -153,7 +154,7 @@ export const notificationsMachine = setup({
         if (!known.has(notification.id) && !notification.is_read) enqueue(emit({ type: "notifications.arrived", notification }))
       }
     }),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
     /**

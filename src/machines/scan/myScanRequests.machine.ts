@@ -1,4 +1,5 @@
 // Settings > Scan requests: the signed-in user's own requests, newest first, more on demand.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -44,7 +45,7 @@ export const myScanRequestsMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice }))
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice }))
   }
 }).createMachine({
   id: "myScanRequests",

@@ -3,10 +3,10 @@
 // value lives in the machine's context, so next, back and editing from the review keep what was
 // typed. Next checks only the step being left, with the contract's rules; a field the server refuses
 // reopens the step that shows it.
+import { type AppFailure, fieldListsOf } from "../../effects/AppFailure.ts"
 import { assign, type ErrorActorEvent, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { CatalogueItem, ScanRequest } from "../../contract/scan-requests.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { loadScanCatalogue, submitScanRequest } from "../../effects/scan/requests.ts"
@@ -93,8 +93,8 @@ export const requestScanMachine = setup({
   guards: {
     stepInvalid: ({ context }, { step }: { step: FormStep }) => stepErrors(step, context.values, context.account) !== null,
     editing: ({ event }, { step }: { step: FormStep }) => event.type === "scan.edit" && event.step === step,
-    refusedOn: (_, { step, error }: { step: FormStep; error: unknown }) =>
-      isApiError(error) && error._tag === "BadRequest" && firstRefusedStep(error.fields) === step
+    refusedOn: (_, { step, error }: { step: FormStep; error: AppFailure }) =>
+      error._tag === "BadRequest" && firstRefusedStep(fieldListsOf(error)) === step
   },
   actions: {
     // Only what the step shows can change; what the user corrects stops being marked wrong.
@@ -112,8 +112,8 @@ export const requestScanMachine = setup({
     })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
     keepCatalogue: assign((_, catalogue: ScanCatalogue) => ({ catalogue, error: null })),
-    showLoadFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
-    showFailure: assign((_, error: unknown) => {
+    showLoadFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),

@@ -2,11 +2,11 @@
 // request to its next state, naming the folder when the scans are uploaded. The server decides who
 // is staff: a 403 shows that the page is not for this account. A change another staff member made
 // first (409) reloads the list with the server's message.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import { nextScanState, type ScanRequest, type ScanState, ScanStatePayload } from "../../contract/scan-requests.ts"
-import { isApiError } from "../../effects/ApiError.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { advanceScanRequest, loadAllScanRequests } from "../../effects/scan/requests.ts"
@@ -61,10 +61,8 @@ const folderErrors = (advance: Advance): FieldNotices | null =>
   advance.state === "uploaded" ? validate(ScanStatePayload, { state: advance.state, folder_name: advance.folderName ?? "" }) : null
 
 /** Staff are told why a change failed in the server's words when it says (a race, a refusal). */
-const changeNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== ""
-    ? { text: error.message }
-    : present(error).notice
+const changeNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== "" ? { text: error.message } : present(error).notice
 
 const actors = {
   load: fromEffect((input: { readonly page: number; readonly locale: Locale; readonly state: ScanState | null }) =>
@@ -87,8 +85,8 @@ export const staffScanRequestsMachine = setup({
   actors,
   guards: {
     hasMore: ({ context }) => context.meta?.next_page != null,
-    forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    forbidden: (_, error: AppFailure) => error._tag === "Forbidden",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     /** The event names a request that has a next state. */
     movable: ({ context, event }) => advanceOf(context, event) !== undefined,
     folderMissing: ({ context, event }) => {
@@ -104,8 +102,8 @@ export const staffScanRequestsMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
-    showChangeFailure: assign((_, error: unknown) => ({ changeError: changeNotice(error), moving: null })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
+    showChangeFailure: assign((_, error: AppFailure) => ({ changeError: changeNotice(error), moving: null })),
     rejectFolder: assign(({ context, event }) => {
       const advance = advanceOf(context, event)
       return { fields: advance === undefined ? noFieldNotices : (folderErrors(advance) ?? noFieldNotices) }

@@ -9,6 +9,7 @@
 // viewer's own continuous state and stay in OpenSeadragon. The Fullscreen API is the view's business
 // (states never touch the DOM): it follows `fullScreen`, and tells the machine when the browser left
 // full screen on its own (Escape).
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type ActorRefFrom, assign, setup } from "xstate"
 import type { LabDetail, UploadStatus } from "../../contract/labs.ts"
 import type { Notice } from "../../effects/Notice.ts"
@@ -65,13 +66,13 @@ export const slideViewerMachine = setup({
     isReady: (_, lab: LabDetail) => !lab.is_dir && lab.status === "ready" && lab.tile_source !== null,
     hasFailed: (_, lab: LabDetail) => !lab.is_dir && lab.status === "failed",
     isSlide: (_, lab: LabDetail) => !lab.is_dir,
-    isMissing: (_, error: unknown) => slideLoadFailureOf(error).kind === "missing",
+    isMissing: (_, error: AppFailure) => slideLoadFailureOf(error).kind === "missing",
     /** The event settles the wait: the slide is ready, or will never be. */
     settles: ({ event }) => event.type === "slide.status" && (event.status === "ready" || event.status === "failed")
   },
   actions: {
     show: assign((_, lab: LabDetail) => ({ lab, error: null })),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const failure = slideLoadFailureOf(error)
       return { error: failure.kind === "unavailable" ? failure.notice : null }
     }),

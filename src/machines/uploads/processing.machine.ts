@@ -8,6 +8,7 @@
 // The lab's `status_upload` messages come live from its channel (statusFeed); the asking is there in
 // case the socket is down and the message never arrives. A status replaces the one before, and a
 // thumbnail replaces the one before when the message carries one (spec, "Upload status").
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, type EventObject, fromCallback, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
 import { labChannel } from "../../contract/realtime.ts"
@@ -71,7 +72,7 @@ const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor 
   }
 )
 
-const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
 
 const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
 
@@ -92,7 +93,7 @@ export const processingMachine = setup({
   guards: {
     isReady: (_, change: StatusFields) => change.status === "ready",
     isFailed: (_, change: StatusFields) => change.status === "failed",
-    notFound: (_, error: unknown) => isNotFound(error)
+    notFound: (_, error: AppFailure) => isNotFound(error)
   },
   actions: {
     takeStatus: assign(({ context }, change: StatusFields) => ({

@@ -12,6 +12,7 @@
 // and the upload can outlive the page. Pausing and cancelling are the parent's: it stops this actor,
 // which aborts the chunk on its way. The pause before trying again is the `waiting` state's
 // `meta.timeoutMs`, which the `clock` (state-timer.ts) turns into a `transfer.timeout`.
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AnyActorRef, assertEvent, assign, enqueueActions, setup } from "xstate"
 import { type ChunkReceipt, UPLOAD_CHUNK_BYTES, type UploadProgress } from "../../contract/slides.ts"
 import { uploadFailure } from "../../effects/Catalogue.ts"
@@ -100,7 +101,7 @@ export const resumeAt = (context: Pick<TransferContext, "size">, held: number): 
 export const bytesDone = (context: Pick<TransferContext, "offset" | "sending" | "size">): number =>
   Math.min(context.size, context.offset + context.sending)
 
-const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
 
 /** The pause before the next try grows with the failures in a row (backoff.ts). */
 const backoff: TimedStateMeta<TransferContext> = { timeoutMs: (context) => pauseBefore(context.attempts) }
@@ -122,8 +123,8 @@ export const transferMachine = setup({
   guards: {
     hasUploadId: ({ context }) => context.uploadId !== null,
     lastReceipt: ({ context }, receipt: ChunkReceipt) => receipt.lab !== undefined || receipt.offset >= context.size,
-    misplaced: (_, error: unknown) => error instanceof OffsetMismatch,
-    worthWaiting: ({ context }, error: unknown) => shouldWait(error, context.attempts + 1)
+    misplaced: (_, error: AppFailure) => error instanceof OffsetMismatch,
+    worthWaiting: ({ context }, error: AppFailure) => shouldWait(error, context.attempts + 1)
   },
   actions: {
     /** The first receipt: the lab exists now, and the parent keeps the upload for a reload. */
@@ -138,7 +139,7 @@ export const transferMachine = setup({
       attempts: 0,
       labId: receipt.lab?.id ?? context.labId
     })),
-    moveTo: assign(({ context }, error: unknown) => ({
+    moveTo: assign(({ context }, error: AppFailure) => ({
       offset: resumeAt(context, error instanceof OffsetMismatch ? error.offset : 0),
       sending: 0
     })),
@@ -151,7 +152,7 @@ export const transferMachine = setup({
       assertEvent(event, "transfer.progress")
       return { sending: event.sent }
     }),
-    refuse: assign((_, error: unknown) => {
+    refuse: assign((_, error: AppFailure) => {
       const { notice, retryable } = uploadFailure(error)
       return { failure: notice, retryable, forgotten: isNotFound(error), sending: 0 }
     }),
