@@ -72,7 +72,7 @@ const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor 
   }
 )
 
-const isNotFound = (error: AppFailure) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
 const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
 

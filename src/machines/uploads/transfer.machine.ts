@@ -101,7 +101,7 @@ export const resumeAt = (context: Pick<TransferContext, "size">, held: number): 
 export const bytesDone = (context: Pick<TransferContext, "offset" | "sending" | "size">): number =>
   Math.min(context.size, context.offset + context.sending)
 
-const isNotFound = (error: AppFailure) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
 /** The pause before the next try grows with the failures in a row (backoff.ts). */
 const backoff: TimedStateMeta<TransferContext> = { timeoutMs: (context) => pauseBefore(context.attempts) }
