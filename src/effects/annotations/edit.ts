@@ -1,10 +1,10 @@
 // Editing and deleting one annotation through the contract. An edit names the version it started
 // from; a stale one is answered 409 AnnotationConflict with the annotation as it is now, which the
 // viewer puts in its store (so nothing is lost silently) and tells the user about.
-import type { AppFailure } from "../AppFailure.ts"
 import { Effect } from "effect"
 import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
 import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, createAnnotationsBody } from "../../contract/annotations.ts"
+import type { AppFailure } from "../AppFailure.ts"
 import { call, endpoints } from "../call.ts"
 
 export type EditOutcome =

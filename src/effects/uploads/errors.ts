@@ -2,9 +2,9 @@
 // (403 not allowed here, 413 storage full, 400 wrong format, 404 upload forgotten, no answer at all)
 // and one of its own, a chunk that did not start where the server is (400 with the server's offset),
 // which is not a failure at all but an instruction to continue from there.
-import type { AppFailure } from "../AppFailure.ts"
 import { Schema } from "effect"
 import type { ApiError } from "../ApiError.ts"
+import type { AppFailure } from "../AppFailure.ts"
 import { toApiError } from "../wireError.ts"
 
 export class OffsetMismatch extends Schema.TaggedError<OffsetMismatch>()("OffsetMismatch", { offset: Schema.Number }) {}

@@ -1,8 +1,8 @@
 // Settings > Activities: the account's events, newest first, a page at a time.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Activity } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { loadActivities } from "../../effects/auth/account.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"

@@ -1,8 +1,8 @@
 // Settings > Change Password. The server keeps this session and ends the others (the refresh token
 // travels with the request, see effects/auth/account.ts). After a change the form is ready again.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { ChangePasswordPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { changePassword } from "../../effects/auth/account.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

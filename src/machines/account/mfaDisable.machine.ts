@@ -1,7 +1,7 @@
 // Settings > 2FA: turning two-factor authentication off, confirmed with the account's password.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { disableMfa } from "../../effects/auth/mfa.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

@@ -2,10 +2,10 @@
 // with one code, then show the ten backup codes this one time. Cancelling before the code is
 // verified leaves 2FA off; once verifying starts the server may already have turned it on, so
 // there is no cancel from there.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { MfaSetup } from "../../contract/auth.ts"
 import { Otp } from "../../contract/rules.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { startMfaSetup, verifyMfaSetup } from "../../effects/auth/mfa.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

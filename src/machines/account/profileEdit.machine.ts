@@ -1,9 +1,9 @@
 // Settings > Profile: load the profile, edit it, save it with the avatar in the same request.
 // The avatar is checked the moment it is picked (image, at most 2MB), so a bad file never uploads.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AvatarChange, type ProfileChanges, updateProfile } from "../../effects/auth/account.ts"
 import { loadProfile } from "../../effects/auth/session.ts"
 import { present } from "../../effects/Catalogue.ts"

@@ -1,11 +1,11 @@
 // Loading a slide's annotations and labels for the viewer: loading -> ready, or failed with a retry.
 // The list is handed to the view's store (AnnotationStore.load) from `ready`'s context; the machine
 // keeps it only as the answer it got.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Label } from "../../contract/annotations.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { loadAnnotations, type SlideAnnotations } from "./programs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 export interface AnnotationsContext {
   readonly labId: string

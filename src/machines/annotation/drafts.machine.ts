@@ -13,11 +13,11 @@
 //
 // Actions only assign and emit: the machine emits drafts.put, drafts.delete and drafts.clear, and its
 // invoked `keeper` writes IndexedDB (fromEffectInbox), one command after another.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { type Draft, DraftStore } from "../../effects/annotations/DraftStore.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import {
   type DraftCommand,
   listDrafts,

@@ -27,10 +27,10 @@
 // Actions only assign and emit: the view applies `edits.show` and `edits.revert` to the store
 // (origin local, one batch each, so its listeners hear a step once), and says `edits.conflict` and
 // `edits.failed` in one toast each.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, enqueueActions, setup } from "xstate"
 import type { Shape } from "../../annotation/store/shape.ts"
 import { applyChanges, type ChangeInput } from "../../effects/annotations/edit.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import {
   baseVersion,

@@ -10,7 +10,6 @@
 // success and failure toasts. Labels created, renamed, recoloured or deleted by someone else arrive
 // as `label.remote` (the lab channel's label_{id}) in any state: the list follows at once, a deleted
 // active label is no longer active, and a deletion being confirmed of a label already gone is dropped.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, type ErrorActorEvent, emit, setup } from "xstate"
 import {
@@ -22,6 +21,7 @@ import {
   createAnnotationsBody
 } from "../../contract/annotations.ts"
 import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 

@@ -30,7 +30,6 @@
 // shape is saved by the `save` actor (POST .../v2/annotations/ with a client-chosen uuid); the machine
 // emits `annotation.saved` and the view puts the stored annotation into the store (origin local).
 // An edit is emitted as `edit.commit`; the edits machine saves it and remembers it for undo.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { and, assign, emit, enqueueActions, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, translate } from "../../annotation/edit.ts"
@@ -40,6 +39,7 @@ import type { ShapeKind } from "../../annotation/store/shape.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
 import { type SaveInput, saveAnnotation } from "./programs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 export type Tool = "select" | "rectangle" | "polygon" | "pencil" | "point" | "comment" | "ruler"
 export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "polygon", "pencil", "point", "comment", "ruler"]

@@ -2,10 +2,10 @@
 // provides the rule its fields must pass (the contract's payload Schema), the program that confirms,
 // and what a refused form says (see the machines built from it). A link the server refuses (used,
 // expired, mangled) ends in linkRefused, where the page offers a new one.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { ApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { isLinkRefused, present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import type { AppServices } from "../../effects/runtime.ts"

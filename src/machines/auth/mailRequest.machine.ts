@@ -1,10 +1,10 @@
 // "Send me a mail" forms: resend the activation link, reset a password, reset 2FA. One statechart;
 // each form provides the program that asks the server for its mail (see the machines built from it).
 // The server answers the same whether or not the address has an account, so "sent" never tells.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { EmailPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { ApiError } from "../../effects/ApiError.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

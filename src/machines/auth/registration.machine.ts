@@ -1,8 +1,8 @@
 // Registration: the form is checked with the contract's rules (password policy, matching
 // confirmation, EULA accepted) before it is sent; the server's field errors come back the same way.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import { type Locale, RegisterPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { register } from "../../effects/auth/registration.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

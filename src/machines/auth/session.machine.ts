@@ -4,9 +4,9 @@
 //
 // This machine runs on every first page, so its programs' modules (and Effect with them) are loaded
 // when a program runs: a visitor with no session kept never loads them before the page is usable.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { mayHoldTokens } from "../../effects/stored-tokens.ts"
 import { failureFrom, fromEffect, fromEffectCallback, runProgram, whenProgramsRun } from "../support/fromEffect.ts"

@@ -1,9 +1,9 @@
 // Contact us about plans (spec section 1): the question (required), optionally a phone and the
 // company, checked with the contract's rules before sending; the server mails sales and a copy to
 // the asker, and rate-limits (its words are shown).
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { ContactPayload } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { contactSales } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

@@ -3,9 +3,9 @@
 // decides what may be done now (`actions`); the machine only offers that: send a receipt (checked here
 // for its kind and size before it is sent, by its bytes on the server), cancel while unpaid, and fetch
 // the invoice PDF, or the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { type InvoiceDetail, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { DownloadedFile } from "../../effects/download.ts"

@@ -1,9 +1,9 @@
 // The pricing page: the plans compared and the plan in force. Choosing a paid plan issues its invoice
 // and the page goes to it (`chosen`); while another invoice is open the server answers 409, and the
 // page reloads to offer that invoice instead.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"

@@ -3,9 +3,9 @@
 // something), and the list is loaded again after each decision. The server decides who is staff: a
 // 403 ends the page as not for this account. A decision another staff member made first (409)
 // reloads the list with the server's words.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import { RejectPayload, type StaffInvoice } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { acceptPayment, loadWaitingWithProofs, rejectPayment } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"

@@ -2,9 +2,9 @@
 // submit, and a location: the root ("Mylab") or the folder being browsed. On success the flow ends
 // with the folder and whether it was created where the user is looking (then the list refreshes;
 // otherwise a success toast says it was created).
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { CreatedLab, Crumb } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { createFolder } from "../../effects/labs/create.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"

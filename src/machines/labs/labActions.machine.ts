@@ -2,9 +2,9 @@
 // confirmation, share, search), each flow a child actor the dialog renders, and starring, which
 // never waits for a dialog. Outcomes are emitted for the list and the toasts; refusals by role are
 // checked here too, so a hidden menu item cannot be reached another way.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { CreatedLab, Crumb, Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { setFavorite } from "../../effects/labs/favorites.ts"
 import { trashLabs } from "../../effects/labs/remove.ts"

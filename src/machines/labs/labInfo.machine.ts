@@ -1,9 +1,9 @@
 // The right-hand info panel of one lab: its details, metadata and access. Owners and admins switch
 // public access (the metadata entry "mylab-is_public") and add, edit or remove metadata entries; each
 // change answers the panel as the server now sees it. A change is emitted so the list shows it too.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import { type LabInfo, PUBLIC_KEY } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadLabInfo } from "../../effects/labs/info.ts"

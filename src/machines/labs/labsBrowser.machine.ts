@@ -3,10 +3,10 @@
 // changes made here that the list shows without asking the server again. A folder the server says
 // is not there for this account (404, 403, or a visitor's 401) is `missing`: nothing to retry, and the
 // page subscribes to nothing for it.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Lab, LabDetail } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"

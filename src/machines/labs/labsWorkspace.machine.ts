@@ -2,10 +2,10 @@
 // (what is listed and selected) and the actions (dialogs, starring) are its children. What an action
 // achieved goes back into the list; the folder the browser opened tells the actions where the user
 // is. What only the page can do (a toast, navigation, the storage meter) is emitted for it.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { type ActorRefFrom, assertEvent, emit, enqueueActions, fromCallback, sendTo, setup } from "xstate"
 import type { LabDetail } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"

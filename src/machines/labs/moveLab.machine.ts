@@ -1,9 +1,9 @@
 // The Move dialog: the folder tree (Root first), a destination, and the move. The tree only offers
 // destinations the server would accept: not where the lab already is, and for a folder not itself
 // or anything inside it.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { FolderNode, Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadFolderTree } from "../../effects/labs/dirs.ts"
 import { moveLab } from "../../effects/labs/update.ts"

@@ -1,8 +1,8 @@
 // The Rename dialog: a new name for one lab, checked on blur and on submit. Submitting the same name
 // ends the flow without asking the server.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { renameLab } from "../../effects/labs/update.ts"

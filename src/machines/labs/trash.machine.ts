@@ -1,10 +1,10 @@
 // Deleted File (/dashboard/trash): the owner's deleted labs a page at a time; restore one, delete one
 // forever, or empty the trash, the last two after a confirmation. Outcomes are emitted for toasts and
 // the storage meter (purging frees space).
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { TrashItem } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { emptyTrash, loadTrashPage, purgeLab, restoreLab } from "../../effects/labs/trash.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"

@@ -8,10 +8,10 @@
 // Chosen people are temporary until invited: their role is changed, or they are removed, only here.
 // The invitations sent are told to `inbox` (the members actor), which reads its list again: the
 // answer says nothing about the accounts behind the addresses (see Invitation in the contract).
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AnyActorRef, assign, emit, enqueueActions, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { type Invitation, type MemberRole, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../contract/members.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type InviteRequest, inviteMembers } from "../../effects/members/invite.ts"
 import { suggestUsers } from "../../effects/members/suggest.ts"

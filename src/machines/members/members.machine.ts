@@ -9,13 +9,13 @@
 //
 // What the viewer may do follows their role on the lab: the owner and admins manage, the owner alone
 // transfers, reviewers read. The owner's row has no actions.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, raise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Role } from "../../contract/labs.ts"
 import type { Invitation, Member, MemberRole } from "../../contract/members.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { changeMemberRole } from "../../effects/members/changeRole.ts"
 import { loadMembers, type MembersPageRequest } from "../../effects/members/list.ts"

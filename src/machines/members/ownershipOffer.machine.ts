@@ -9,11 +9,11 @@
 //   pending --withdraw [sender]--> withdrawing --done--> none (offer.closed emitted)
 //   accepting/declining/withdrawing --error--> pending, with the reason (the offer may be gone: reload)
 //   none/pending/failed --refresh--> loading; an offer shown that is gone on reload emits offer.ended
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
 import type { OwnershipOffer } from "../../contract/members.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { acceptOffer, declineOffer, loadOffer, withdrawOffer } from "../../effects/members/transfer.ts"

@@ -9,12 +9,12 @@
 //   notifications.open (anywhere): read at once on screen, PUT in the background; its outcome comes
 //   back as notifications.marked or notifications.markFailed (with the typed error)
 //   notifications.readAll (anywhere): every one read at once on screen, one POST in the background
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Effect } from "effect"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, stopChild } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Notification } from "../../contract/notifications.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadNotifications } from "../../effects/notifications/list.ts"

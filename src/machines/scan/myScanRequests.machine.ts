@@ -1,9 +1,9 @@
 // Settings > Scan requests: the signed-in user's own requests, newest first, more on demand.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { ScanRequest } from "../../contract/scan-requests.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadMyScanRequests } from "../../effects/scan/requests.ts"

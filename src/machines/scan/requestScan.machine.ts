@@ -3,10 +3,10 @@
 // value lives in the machine's context, so next, back and editing from the review keep what was
 // typed. Next checks only the step being left, with the contract's rules; a field the server refuses
 // reopens the step that shows it.
-import { type AppFailure, fieldListsOf } from "../../effects/AppFailure.ts"
 import { assign, type ErrorActorEvent, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { CatalogueItem, ScanRequest } from "../../contract/scan-requests.ts"
+import { type AppFailure, fieldListsOf } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { loadScanCatalogue, submitScanRequest } from "../../effects/scan/requests.ts"

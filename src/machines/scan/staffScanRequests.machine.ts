@@ -2,11 +2,11 @@
 // request to its next state, naming the folder when the scans are uploaded. The server decides who
 // is staff: a 403 shows that the page is not for this account. A change another staff member made
 // first (409) reloads the list with the server's message.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import { nextScanState, type ScanRequest, type ScanState, ScanStatePayload } from "../../contract/scan-requests.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { advanceScanRequest, loadAllScanRequests } from "../../effects/scan/requests.ts"

@@ -9,9 +9,9 @@
 // viewer's own continuous state and stay in OpenSeadragon. The Fullscreen API is the view's business
 // (states never touch the DOM): it follows `fullScreen`, and tells the machine when the browser left
 // full screen on its own (Escape).
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type ActorRefFrom, assign, setup } from "xstate"
 import type { LabDetail, UploadStatus } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { slideLoadFailureOf } from "../../effects/slides/failures.ts"
 import { loadSlide } from "../../effects/slides/load.ts"

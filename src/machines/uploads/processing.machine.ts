@@ -8,10 +8,10 @@
 // The lab's `status_upload` messages come live from its channel (statusFeed); the asking is there in
 // case the socket is down and the message never arrives. A status replaces the one before, and a
 // thumbnail replaces the one before when the message carries one (spec, "Upload status").
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { assign, type EventObject, fromCallback, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
 import { labChannel } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
 import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"

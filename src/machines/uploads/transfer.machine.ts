@@ -12,9 +12,9 @@
 // and the upload can outlive the page. Pausing and cancelling are the parent's: it stops this actor,
 // which aborts the chunk on its way. The pause before trying again is the `waiting` state's
 // `meta.timeoutMs`, which the `clock` (state-timer.ts) turns into a `transfer.timeout`.
-import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AnyActorRef, assertEvent, assign, enqueueActions, setup } from "xstate"
 import { type ChunkReceipt, UPLOAD_CHUNK_BYTES, type UploadProgress } from "../../contract/slides.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { uploadFailure } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "../../effects/uploads/backoff.ts"
