@@ -18,9 +18,9 @@
 //               rest of its step went through
 //
 // A step whose every part has gone leaves the history.
+import type { Shape } from "../../annotation/store/shape.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { Defect } from "../../effects/Defect.ts"
-import type { Shape } from "../../annotation/store/shape.ts"
 
 /** Steps kept for undo: a long session's worth. */
 export const HISTORY_LIMIT = 500

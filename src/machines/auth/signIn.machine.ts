@@ -7,13 +7,13 @@
 // (src/effects/call.ts) refuses what the server would, with the server's words and without sending.
 // Checking there rather than in a guard keeps Effect out of the sign-in page's first load; the
 // program's module is loaded on the first submit.
-import type { AppFailure } from "../../effects/AppFailure.ts"
-import { Defect } from "../../effects/Defect.ts"
 import { assign, setup } from "xstate"
 import type { LoginPayload } from "../../contract/auth.ts"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { LoginOutcome } from "../../effects/auth/session.ts"
 import { isInactiveAccount, present } from "../../effects/Catalogue.ts"
+import { Defect } from "../../effects/Defect.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { failureFrom, fromEffect, prepareRuntime } from "../support/fromEffect.ts"
 import { returnTarget } from "./return-to.ts"
