@@ -2,7 +2,7 @@
 // what the user is told. Pure functions rather than a service: the mapping has no dependencies and
 // nothing to swap in a test.
 import { validation } from "../i18n/en/validation.ts"
-import { isApiError } from "./api-error-tags.ts"
+import { type AppFailure, fieldListsOf } from "./AppFailure.ts"
 import { type FieldNotices, type Notice, noFieldNotices, noticeKey } from "./Notice.ts"
 
 export interface Presented {
@@ -34,15 +34,15 @@ const fieldNoticesOf = (fields: Readonly<Record<string, ReadonlyArray<string>>>)
 const firstFieldMessage = (fields: Readonly<Record<string, ReadonlyArray<string>>>): string | undefined =>
   Object.values(fields).find((texts) => texts.length > 0)?.[0]
 
-export const present = (error: unknown): Presented => {
-  if (!isApiError(error)) return { notice: serverError, fields: noFieldNotices, signIn: false }
+export const present = (error: AppFailure): Presented => {
   switch (error._tag) {
     case "BadRequest": {
+      const fields = fieldListsOf(error)
       // Spec: data.message if present, else the first message of the first field.
-      const text = error.message !== undefined && error.message !== "" ? error.message : firstFieldMessage(error.fields)
+      const text = error.message !== undefined && error.message !== "" ? error.message : firstFieldMessage(fields)
       return {
         notice: text === undefined ? serverError : fromServerText(text),
-        fields: fieldNoticesOf(error.fields),
+        fields: fieldNoticesOf(fields),
         signIn: false
       }
     }
@@ -53,7 +53,7 @@ export const present = (error: unknown): Presented => {
         notice:
           error.message !== ""
             ? { text: error.message }
-            : noticeKey("errors.tooManyRequests", { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) }),
+            : noticeKey("errors.tooManyRequests", { minutes: Math.max(1, Math.ceil(error.retry_after / 60)) }),
         fields: noFieldNotices,
         signIn: false
       }
@@ -64,18 +64,17 @@ export const present = (error: unknown): Presented => {
 }
 
 /** Spec: "an email helper shows the first data.email message or serverError". */
-export const emailNotice = (error: unknown): Notice => {
-  const first = isApiError(error) && error._tag === "BadRequest" ? error.fields.email?.[0] : undefined
+export const emailNotice = (error: AppFailure): Notice => {
+  const first = error._tag === "BadRequest" ? error.email?.[0] : undefined
   return first === undefined ? serverError : fromServerText(first)
 }
 
 /** 403 with code "account_inactive": the sign-in belongs on /unverified, not in an error message. */
-export const isInactiveAccount = (error: unknown): boolean =>
-  isApiError(error) && error._tag === "Forbidden" && error.code === "account_inactive"
+export const isInactiveAccount = (error: AppFailure): boolean => error._tag === "Forbidden" && error.code === "account_inactive"
 
 /** A 400 naming `uid` or `token`: the emailed link is broken, used or expired, not the form. */
-export const isLinkRefused = (error: unknown): boolean =>
-  isApiError(error) && error._tag === "BadRequest" && (error.fields.uid !== undefined || error.fields.token !== undefined)
+export const isLinkRefused = (error: AppFailure): boolean =>
+  error._tag === "BadRequest" && (error.uid !== undefined || error.token !== undefined)
 
 /** Why an upload stopped, in the spec's upload messages, and whether trying it again may help. */
 export interface UploadFailure {
@@ -101,8 +100,7 @@ export const readableBytes = (bytes: number): string => {
  * the storage with what is left, not allowed here. A lost connection is no failure: the transfer
  * waits and resumes where it stopped (its row says so).
  */
-export const uploadFailure = (error: unknown): UploadFailure => {
-  if (!isApiError(error)) return { notice: serverError, retryable: true }
+export const uploadFailure = (error: AppFailure): UploadFailure => {
   switch (error._tag) {
     case "Forbidden":
       return { notice: noticeKey("uploads.errors.forbidden"), retryable: false }

@@ -12,7 +12,16 @@ import type { HttpApiEndpoint } from "effect/http-api"
 import { Api as Contract } from "../contract/api.ts"
 import { fieldErrorsOf } from "../contract/field-errors.ts"
 import { Api, type ApiRequest, type ContractFailure, type Method } from "./Api.ts"
-import { type ApiError, BadRequest, type DecodeError, isApiError, type NetworkError, ServerError } from "./ApiError.ts"
+import {
+  type ApiError,
+  type BadRequest,
+  badRequest,
+  type ByStatus,
+  type DecodeError,
+  type NetworkError,
+  ServerError,
+  statusOfTag
+} from "./ApiError.ts"
 
 type Endpoint = HttpApiEndpoint.Top
 
@@ -49,7 +58,7 @@ export type CallSuccess<E extends Endpoint> = E["~Success"]["Type"]
  */
 export type CallError<E extends Endpoint> =
   | Extract<ApiError, { readonly _tag: TagOf<HttpApiEndpoint.Errors<E>> }>
-  // The contract's own errors the SPA's ApiError does not model arrive whole, as declared.
+  // The contract's errors that are not read by status alone arrive whole, as declared.
   | Exclude<HttpApiEndpoint.Errors<E>, { readonly _tag: ApiError["_tag"] }>
   | NetworkError
   | DecodeError
@@ -105,8 +114,8 @@ const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
  */
 const refusal = (error: unknown): BadRequest =>
   error instanceof Schema.SchemaError
-    ? new BadRequest({ fields: fieldErrorsOf(formatIssue(error.issue).issues) as Record<string, ReadonlyArray<string>> })
-    : new BadRequest({ fields: { non_field_errors: [error instanceof Error ? error.message : String(error)] } })
+    ? badRequest(fieldErrorsOf(formatIssue(error.issue).issues))
+    : badRequest({ non_field_errors: [error instanceof Error ? error.message : String(error)] })
 
 /** `/v2/labs/:id/` with its parameters written in. */
 export const pathOf = (path: string, params: Record<string, unknown>): string =>
@@ -137,14 +146,14 @@ const successOf = (endpoint: Endpoint): Schema.Decoder<unknown> => {
 const ownErrors = new WeakMap<Endpoint, Schema.Decoder<ContractFailure> | undefined>()
 
 /**
- * The endpoint's declared errors that ApiError does not model (a 409 AnnotationConflict and its
+ * The endpoint's declared errors that are not read by status alone (a 409 AnnotationConflict and its
  * `current`): decoded from the failure's body as the contract declares them.
  */
 const ownErrorsOf = (endpoint: Endpoint): Schema.Decoder<ContractFailure> | undefined => {
   if (ownErrors.has(endpoint)) return ownErrors.get(endpoint)
   const own = [...endpoint.error].filter((schema) => {
     const tag = tagOf(schema)
-    return tag !== undefined && !isApiError({ _tag: tag })
+    return tag !== undefined && !isByStatus(tag)
   })
   const decoder = own.length === 0 ? undefined : ((own.length === 1 ? own[0]! : Schema.Union(own)) as Schema.Decoder<ContractFailure>)
   ownErrors.set(endpoint, decoder)
@@ -153,14 +162,12 @@ const ownErrorsOf = (endpoint: Endpoint): Schema.Decoder<ContractFailure> | unde
 
 /** A failure the endpoint does not declare is reported for what it is: an unexpected status. */
 const narrow = (endpoint: Endpoint, error: ApiError | ContractFailure): ApiError | ContractFailure => {
-  if (!isApiError(error)) return error
-  const always = error._tag === "NetworkError" || error._tag === "DecodeError" || error._tag === "ServerError"
-  if (always || tagsOf(endpoint).has(error._tag)) return error
-  const status = { BadRequest: 400, Unauthorized: 401, PaymentRequired: 402, Forbidden: 403, NotFound: 404, Conflict: 409 }
-  const code = error._tag in status ? status[error._tag as keyof typeof status] : error._tag === "PayloadTooLarge" ? 413 : 429
-  const message = error instanceof BadRequest ? (error.message ?? "") : (error as { readonly message: string }).message
-  return new ServerError({ status: code, message })
+  if (!isByStatus(error._tag) || tagsOf(endpoint).has(error._tag)) return error
+  const message = (error as ByStatus).message ?? ""
+  return new ServerError({ status: statusOfTag[error._tag], message })
 }
+
+const isByStatus = (tag: string): tag is ByStatus["_tag"] => Object.hasOwn(statusOfTag, tag)
 
 export interface CallOptions {
   /** false for calls that need no session (sign-in, registration, resets). Default true. */

@@ -1,7 +1,8 @@
 // The one bridge from React and XState into Effect (DESIGN.md section 3): every invoked actor runs
 // its program here, so the layers are built once and shared by every flow.
-import { Layer, ManagedRuntime } from "effect"
+import { Cause, type Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Api } from "./Api.ts"
+import { Defect } from "./Defect.ts"
 import { Realtime } from "./Realtime.ts"
 import { TokenStore } from "./TokenStore.ts"
 import { xhrTransport } from "./uploads/transport.ts"
@@ -20,3 +21,18 @@ export const AppLayer = Layer.mergeAll(Realtime.layer, Uploader.layer({ baseURL,
 export type AppServices = Layer.Success<typeof AppLayer>
 
 export const runtime = ManagedRuntime.make(AppLayer)
+
+/**
+ * Runs `effect` until it ends or `signal` aborts. Its promise rejects with the program's typed error
+ * when it failed with one, and with a Defect for anything else (a throw, a `die`), so an actor's error
+ * event always holds one of the two. Stopped by `signal`, it rejects with the signal's reason, which
+ * no machine hears (its actor is gone).
+ */
+export const run = async <A, E>(effect: Effect.Effect<A, E, AppServices>, signal: AbortSignal): Promise<A> => {
+  const exit = await runtime.runPromiseExit(effect, { signal })
+  if (Exit.isSuccess(exit)) return exit.value
+  const failure = Cause.findErrorOption(exit.cause)
+  if (Option.isSome(failure)) throw failure.value
+  if (signal.aborted) throw signal.reason
+  throw new Defect(Cause.squash(exit.cause))
+}

@@ -1,8 +1,10 @@
-// Reads an HTTP failure into the SPA's typed errors. Pure: the Api service calls it with what ofetch
+// Reads an HTTP failure into the contract's errors (or the SPA's transport errors when nothing
+// answered, or a status the contract does not name). Pure: the Api service calls it with what ofetch
 // saw (status and parsed body, or no status when nothing answered).
+import type { FieldErrors } from "../contract/errors.ts"
 import {
   type ApiError,
-  BadRequest,
+  type BadRequest,
   Conflict,
   Forbidden,
   NetworkError,
@@ -19,7 +21,7 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const messageOf = (body: unknown): string => (isRecord(body) && typeof body.message === "string" ? body.message : "")
 
 /** Keeps only `field: string[]` entries (a lone string is accepted as a one-item list). */
-const fieldsOf = (body: Record<string, unknown>): Record<string, ReadonlyArray<string>> => {
+const fieldsOf = (body: Record<string, unknown>): FieldErrors => {
   const fields: Record<string, ReadonlyArray<string>> = {}
   for (const [key, value] of Object.entries(body)) {
     // `code` says what kind of refusal it is, for the catalogue; it names no field.
@@ -57,12 +59,19 @@ export const toApiError = (failure: HttpFailure): ApiError => {
     case 400: {
       const fields = isRecord(body) ? fieldsOf(body) : {}
       const code = isRecord(body) && typeof body.code === "string" ? { code: body.code } : {}
-      return message === "" ? new BadRequest({ fields, ...code }) : new BadRequest({ fields, message, ...code })
+      const refusal: BadRequest = { _tag: "BadRequest", ...fields, ...code }
+      return message === "" ? refusal : { ...refusal, message }
     }
     case 401:
       return new Unauthorized({ message })
     case 402:
-      return new PaymentRequired({ message })
+      // The contract's 402 names the feature and the plan; a body without them still reads as one.
+      return new PaymentRequired({
+        message,
+        code: "paid_feature",
+        feature: isRecord(body) && typeof body.feature === "string" ? body.feature : "",
+        plan: isRecord(body) && typeof body.plan === "string" ? body.plan : ""
+      })
     case 403: {
       const code = isRecord(body) && typeof body.code === "string" ? body.code : undefined
       return code === undefined ? new Forbidden({ message }) : new Forbidden({ message, code })
@@ -84,7 +93,7 @@ export const toApiError = (failure: HttpFailure): ApiError => {
       return new PayloadTooLarge({ message, ...code, ...remaining, ...missing })
     }
     case 429:
-      return new TooManyRequests({ message, retryAfter: retryAfterOf(body, failure.retryAfterHeader) })
+      return new TooManyRequests({ message, retry_after: retryAfterOf(body, failure.retryAfterHeader) })
     default:
       return new ServerError({ status, message })
   }

@@ -2,7 +2,7 @@
 import type { PageMeta } from "../contract/envelope.ts"
 import type { CreatedLab, FolderNode, Lab, LabDetail, LabInfo, Role, TrashItem } from "../contract/labs.ts"
 import type { StorageUsage } from "../contract/storage.ts"
-import { BadRequest, Forbidden } from "../effects/ApiError.ts"
+import { badRequest, Forbidden } from "../effects/ApiError.ts"
 
 const owner = { id: "u1", email: "ada@lab.test", name: "Ada Lovelace", username: "ada", avatar: null }
 
@@ -82,5 +82,5 @@ export const usage = (used: number, total: number): StorageUsage => ({
   percentage_used: Math.round((used / total) * 10000) / 100
 })
 
-export const nameTaken = new BadRequest({ fields: { name: ["A lab with this name already exists here."] } })
+export const nameTaken = badRequest({ name: ["A lab with this name already exists here."] })
 export const refused = new Forbidden({ message: "You do not have permission to do this in this lab." })

@@ -1,7 +1,7 @@
 // The spec's error catalogue (section 8): which message each failure shows.
 import { describe, expect, it } from "vitest"
 import {
-  BadRequest,
+  badRequest,
   Conflict,
   DecodeError,
   Forbidden,
@@ -23,40 +23,42 @@ import {
   unreadableSlide,
   uploadFailure
 } from "../../src/effects/Catalogue.ts"
+import { Defect } from "../../src/effects/Defect.ts"
 import { toApiError } from "../../src/effects/wireError.ts"
 import { en } from "../../src/i18n/en/index.ts"
 import { id } from "../../src/i18n/id/index.ts"
 import { validation } from "../../src/i18n/en/validation.ts"
+import { fieldListsOf } from "../../src/effects/AppFailure.ts"
 
 describe("present", () => {
   it("a 400 with a message shows the message", () => {
-    const shown = present(new BadRequest({ message: "Invalid or expired link.", fields: { token: ["bad"] } }))
+    const shown = present(badRequest({ token: ["bad"] }, "Invalid or expired link."))
     expect(shown.notice).toEqual({ text: "Invalid or expired link." })
     expect(shown.signIn).toBe(false)
   })
 
   it("a 400 without a message shows the first message of the first field", () => {
-    const shown = present(new BadRequest({ fields: { email: ["A user with this email already exists.", "second"], password: ["x"] } }))
+    const shown = present(badRequest({ email: ["A user with this email already exists.", "second"], password: ["x"] }))
     expect(shown.notice).toEqual({ text: "A user with this email already exists." })
   })
 
   it("a 400 with an empty message falls back to the fields", () => {
-    expect(present(new BadRequest({ message: "", fields: { non_field_errors: ["Nope."] } })).notice).toEqual({
+    expect(present(badRequest({ non_field_errors: ["Nope."] }, "")).notice).toEqual({
       text: "Nope."
     })
   })
 
   it("a 400 with neither message nor fields shows the server error", () => {
-    expect(present(new BadRequest({ fields: {} })).notice).toEqual(serverError)
+    expect(present(badRequest({})).notice).toEqual(serverError)
   })
 
   it("keeps every field list for the form, one notice per message", () => {
-    const shown = present(new BadRequest({ fields: { password: ["a", "b"], email: ["c"] } }))
+    const shown = present(badRequest({ password: ["a", "b"], email: ["c"] }))
     expect(shown.fields).toEqual({ password: [{ text: "a" }, { text: "b" }], email: [{ text: "c" }] })
   })
 
   it("turns the server's English rule messages back into keys, so they are shown translated", () => {
-    const shown = present(new BadRequest({ fields: { password: [validation.passwordPolicy] } }))
+    const shown = present(badRequest({ password: [validation.passwordPolicy] }))
     expect(shown.notice).toEqual({ key: "validation.passwordPolicy" })
     expect(shown.fields.password).toEqual([{ key: "validation.passwordPolicy" }])
   })
@@ -67,10 +69,10 @@ describe("present", () => {
   })
 
   it("a 429 shows its message, or how long to wait when it has none", () => {
-    expect(present(new TooManyRequests({ message: "Too many attempts.", retryAfter: 60 })).notice).toEqual({
+    expect(present(new TooManyRequests({ message: "Too many attempts.", retry_after: 60 })).notice).toEqual({
       text: "Too many attempts."
     })
-    expect(present(new TooManyRequests({ message: "", retryAfter: 125 })).notice).toEqual({
+    expect(present(new TooManyRequests({ message: "", retry_after: 125 })).notice).toEqual({
       key: "errors.tooManyRequests",
       params: { minutes: 3 }
     })
@@ -78,15 +80,15 @@ describe("present", () => {
 
   it.each([
     new Forbidden({ message: "no" }),
-    new PaymentRequired({ message: "pay" }),
+    new PaymentRequired({ message: "pay", code: "paid_feature", feature: "ai", plan: "free" }),
     new NotFound({ message: "gone" }),
     new Conflict({ message: "clash" }),
     new PayloadTooLarge({ message: "big" }),
     new ServerError({ status: 502, message: "bad gateway" }),
     new NetworkError({ message: "offline" }),
     new DecodeError({ path: "/v2/x/", message: "shape" }),
-    new Error("a defect"),
-    "a string"
+    new Defect(new Error("a defect")),
+    new Defect("a string")
   ])("anything else shows the server error: %s", (error) => {
     const shown = present(error)
     expect(shown.notice).toEqual({ key: "errors.serverError" })
@@ -97,10 +99,10 @@ describe("present", () => {
 
 describe("emailNotice", () => {
   it("shows the first email message, else the server error", () => {
-    expect(emailNotice(new BadRequest({ fields: { email: ["Not registered.", "x"] } }))).toEqual({
+    expect(emailNotice(badRequest({ email: ["Not registered.", "x"] }))).toEqual({
       text: "Not registered."
     })
-    expect(emailNotice(new BadRequest({ fields: { password: ["x"] } }))).toEqual(serverError)
+    expect(emailNotice(badRequest({ password: ["x"] }))).toEqual(serverError)
     expect(emailNotice(new ServerError({ status: 500, message: "" }))).toEqual(serverError)
   })
 })
@@ -110,7 +112,7 @@ describe("isInactiveAccount", () => {
     expect(isInactiveAccount(new Forbidden({ message: "", code: "account_inactive" }))).toBe(true)
     expect(isInactiveAccount(new Forbidden({ message: "" }))).toBe(false)
     expect(isInactiveAccount(new Forbidden({ message: "", code: "other" }))).toBe(false)
-    expect(isInactiveAccount(new BadRequest({ fields: {} }))).toBe(false)
+    expect(isInactiveAccount(badRequest({}))).toBe(false)
   })
 })
 
@@ -139,9 +141,8 @@ describe("upload failures name their cause", () => {
       key: "errors.storageFull"
     })
     // The code is no field of the form.
-    expect(
-      (toApiError({ status: 400, body: { code: "unsupported_format" }, retryAfterHeader: null, reason: "" }) as { fields: object }).fields
-    ).toEqual({})
+    const coded = toApiError({ status: 400, body: { code: "unsupported_format" }, retryAfterHeader: null, reason: "" })
+    expect(coded._tag === "BadRequest" ? fieldListsOf(coded) : undefined).toEqual({})
     // Each cause has its words in both languages.
     for (const key of ["notAnImage", "undecodable", "quotaLeft", "quotaFull"] as const) {
       expect(en.uploads.errors[key]).not.toBe("")

@@ -7,6 +7,7 @@ import { Api } from "../../src/effects/Api.ts"
 import { call, endpoints, pathOf } from "../../src/effects/call.ts"
 import { TokenStore } from "../../src/effects/TokenStore.ts"
 import { lab as labFixture } from "../../src/testing/labFixtures.ts"
+import { fieldListsOf } from "../../src/effects/AppFailure.ts"
 
 interface Seen {
   readonly method: string
@@ -130,7 +131,7 @@ describe("call", () => {
       expect(error._tag).toBe("BadRequest")
       expect(server.seen).toHaveLength(0)
       // Every failing field, in the words the server's 400 would use, so a form shows it the same way.
-      expect(error._tag === "BadRequest" && error.fields).toEqual({
+      expect(error._tag === "BadRequest" && fieldListsOf(error)).toEqual({
         email: ["Enter a valid email address."],
         password: ["Password must be at least 8 characters."]
       })
@@ -145,7 +146,7 @@ describe("call", () => {
         { payload: { email: "", password: "Secret1!", otp: "12" } },
         { authenticated: false }
       ).pipe(Effect.provide(server.layer), Effect.flip)
-      expect(error._tag === "BadRequest" && error.fields).toEqual({
+      expect(error._tag === "BadRequest" && fieldListsOf(error)).toEqual({
         email: ["This field is required."],
         otp: ["Enter the 6-digit code from your authenticator app."]
       })

@@ -14,6 +14,7 @@ import { setPublic } from "../../src/effects/labs/metadata.ts"
 import { openSource } from "../../src/effects/labs/open.ts"
 import { trashLabs } from "../../src/effects/labs/remove.ts"
 import { created, folderDetail, info, lab, meta, slides } from "../../src/testing/labFixtures.ts"
+import { Defect } from "../../src/effects/Defect.ts"
 
 const recorder = (answer: (request: ApiRequest<unknown>) => unknown) => {
   const requests: Array<ApiRequest<unknown>> = []
@@ -120,9 +121,9 @@ describe("changes", () => {
 describe("failures", () => {
   it("name the action in the spec's words", () => {
     expect(failureOf("search", new ServerError({ status: 500, message: "" })).title).toEqual({ key: "errors.search" })
-    expect(failureOf("delete", null, { isDir: false }).title).toEqual({ key: "errors.deleteFile" })
-    expect(failureOf("delete", null, { count: 3 }).title).toEqual({ key: "labs.errors.deleteMany" })
-    expect(failureOf("rename", null, { isDir: true }).title).toEqual({ key: "errors.renameFolder" })
+    expect(failureOf("delete", new Defect(null), { isDir: false }).title).toEqual({ key: "errors.deleteFile" })
+    expect(failureOf("delete", new Defect(null), { count: 3 }).title).toEqual({ key: "labs.errors.deleteMany" })
+    expect(failureOf("rename", new Defect(null), { isDir: true }).title).toEqual({ key: "errors.renameFolder" })
   })
 
   it("say what went wrong: the server's sentence for 403/404/409, else the catalogue's", () => {

@@ -4,6 +4,7 @@
 import { Effect } from "effect"
 import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
 import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, createAnnotationsBody } from "../../contract/annotations.ts"
+import type { AppFailure } from "../AppFailure.ts"
 import { call, endpoints } from "../call.ts"
 
 export type EditOutcome =
@@ -41,11 +42,8 @@ export const updateAnnotation = Effect.fn("Annotations.update")(function* (input
 })
 
 /** A 409: as the endpoint declares it, or as call() reports a status the SPA's errors do not name. */
-export const isConflict = (error: unknown): boolean => {
-  if (typeof error !== "object" || error === null || !("_tag" in error)) return false
-  const { _tag } = error as { readonly _tag: unknown }
-  return _tag === "AnnotationConflict" || _tag === "Conflict" || (_tag === "ServerError" && (error as { status?: unknown }).status === 409)
-}
+export const isConflict = (error: AppFailure): boolean =>
+  error._tag === "AnnotationConflict" || error._tag === "Conflict" || (error._tag === "ServerError" && error.status === 409)
 
 /** DELETE; with `version`, only if the annotation is still at that version (else a 409 AnnotationConflict). */
 export const removeAnnotation = Effect.fn("Annotations.remove")(function* (input: {
@@ -100,8 +98,6 @@ const shapeOrNull = (annotation: Annotation | undefined | null): Shape | null =>
   return parsed.ok ? parsed.shape : null
 }
 
-const tagOf = (error: unknown): unknown => (typeof error === "object" && error !== null && "_tag" in error ? error._tag : undefined)
-
 /**
  * One change of the user's own, in whichever call it takes: a re-creation (POST with the same id),
  * a deletion or an edit (each naming the version it starts from). A 409 is an outcome with the
@@ -114,10 +110,10 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
     return yield* removeAnnotation({ labId, id, version: input.version }).pipe(
       Effect.map((): ChangeOutcome => ({ _tag: "Saved", shape: null })),
       Effect.catch((error) =>
-        tagOf(error) === "NotFound"
+        error._tag === "NotFound"
           ? Effect.succeed<ChangeOutcome>({ _tag: "Saved", shape: null })
-          : tagOf(error) === "AnnotationConflict"
-            ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull((error as { current?: Annotation }).current) })
+          : error._tag === "AnnotationConflict"
+            ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull(error.current) })
             : Effect.fail(error)
       )
     )
@@ -128,8 +124,8 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
     }).pipe(
       Effect.map((answer): ChangeOutcome => ({ _tag: "Saved", shape: shapeOrNull(answer.data.results[0]) })),
       Effect.catch((error) =>
-        tagOf(error) === "AnnotationConflict"
-          ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull((error as { current?: Annotation }).current) })
+        error._tag === "AnnotationConflict"
+          ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull(error.current) })
           : Effect.fail(error)
       )
     )
@@ -141,13 +137,13 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
           : { _tag: "Conflict", current: shapeOrNull(outcome.current) }
     ),
     Effect.catch((error) =>
-      tagOf(error) === "NotFound" ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: null }) : Effect.fail(error)
+      error._tag === "NotFound" ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: null }) : Effect.fail(error)
     )
   )
 })
 
 /** What the server made of one change of a step: its outcome, or why it did not go through. */
-export type ChangeResult = ChangeOutcome | { readonly _tag: "Failed"; readonly error: unknown }
+export type ChangeResult = ChangeOutcome | { readonly _tag: "Failed"; readonly error: AppFailure }
 
 /**
  * The changes of one undo step (one shape's, or a selection's), `concurrency` calls at a time: the

@@ -5,7 +5,7 @@
 // One deliberate difference from the generic rule ("anything but a 400 shows serverError"): a 403,
 // 404 or 409 carries the server's own sentence ("Lab not found.", "You do not have permission to
 // do this in this lab."), which tells the user more than "something happened on our server".
-import { isApiError } from "../ApiError.ts"
+import type { AppFailure } from "../AppFailure.ts"
 import { fromServerText, present } from "../Catalogue.ts"
 import { type Notice, noticeKey } from "../Notice.ts"
 
@@ -31,8 +31,8 @@ export interface Failure {
 }
 
 /** What the failure says, in the spec's words where the spec has them. */
-export const detailOf = (error: unknown): Notice => {
-  if (isApiError(error) && (error._tag === "Forbidden" || error._tag === "NotFound" || error._tag === "Conflict") && error.message !== "") {
+export const detailOf = (error: AppFailure): Notice => {
+  if ((error._tag === "Forbidden" || error._tag === "NotFound" || error._tag === "Conflict") && error.message !== "") {
     return fromServerText(error.message)
   }
   return present(error).notice
@@ -55,7 +55,7 @@ const titleKey = (kind: LabActionKind, isDir: boolean, count: number): string =>
 
 export const failureOf = (
   kind: LabActionKind,
-  error: unknown,
+  error: AppFailure,
   about: { readonly isDir?: boolean; readonly count?: number } = {}
 ): Failure => ({
   title: noticeKey(titleKey(kind, about.isDir ?? true, about.count ?? 1)),

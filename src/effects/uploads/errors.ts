@@ -3,7 +3,8 @@
 // and one of its own, a chunk that did not start where the server is (400 with the server's offset),
 // which is not a failure at all but an instruction to continue from there.
 import { Schema } from "effect"
-import { type ApiError, isApiError } from "../ApiError.ts"
+import type { ApiError } from "../ApiError.ts"
+import type { AppFailure } from "../AppFailure.ts"
 import { toApiError } from "../wireError.ts"
 
 export class OffsetMismatch extends Schema.TaggedError<OffsetMismatch>()("OffsetMismatch", { offset: Schema.Number }) {}
@@ -37,8 +38,6 @@ export const chunkRefusal = (reply: ChunkReply): UploadError => {
   return toApiError({ status: reply.status, body: reply.body, retryAfterHeader: reply.retryAfter, reason: `HTTP ${reply.status}` })
 }
 
-export const isUploadError = (u: unknown): u is UploadError => u instanceof OffsetMismatch || isApiError(u)
-
 /** Worth trying again after a pause: nothing answered, or the server was down or overwhelmed. */
-export const isTransient = (error: unknown): boolean =>
-  isApiError(error) && (error._tag === "NetworkError" || error._tag === "ServerError" || error._tag === "TooManyRequests")
+export const isTransient = (error: AppFailure): boolean =>
+  error._tag === "NetworkError" || error._tag === "ServerError" || error._tag === "TooManyRequests"

@@ -2,7 +2,6 @@
 // each one the server still holds resumes from the server's offset; one it has forgotten (cleaned
 // up after a day, or finished meanwhile) is dropped and named, so the user knows to upload it again.
 import { Effect } from "effect"
-import { isApiError } from "../ApiError.ts"
 import { Uploader } from "./Uploader.ts"
 import { type PendingUpload, UploadStore } from "./UploadStore.ts"
 
@@ -34,7 +33,7 @@ export const restoreUploads = Effect.fn("Uploads.restore")(function* (userId: st
           // answer, a server error): asked again when the upload starts.
           Effect.succeed({
             upload,
-            offset: isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden") ? ("gone" as const) : null
+            offset: error._tag === "NotFound" || error._tag === "Forbidden" ? ("gone" as const) : null
           })
         )
       ),

@@ -1,11 +1,12 @@
 // The uploads' pure rules: pauses and when to stop waiting, what is plainly not a slide, the
 // server's offset in a refusal, and reading a status message.
 import { describe, expect, it } from "vitest"
-import { BadRequest, Forbidden, NetworkError, ServerError } from "../ApiError.ts"
+import { badRequest, Forbidden, NetworkError, ServerError } from "../ApiError.ts"
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "./backoff.ts"
 import { chunkRefusal, OffsetMismatch, offsetIn } from "./errors.ts"
 import { ACCEPT_ATTRIBUTE, isUploadable } from "./formats.ts"
 import { statusChangeIn, statusChangeOf } from "./statusEvent.ts"
+import { Defect } from "../Defect.ts"
 
 describe("backoff", () => {
   it("doubles from one second up to ten", () => {
@@ -19,7 +20,7 @@ describe("backoff", () => {
     expect(shouldWait(down, SERVER_ERROR_ATTEMPTS - 1)).toBe(true)
     expect(shouldWait(down, SERVER_ERROR_ATTEMPTS)).toBe(false)
     expect(shouldWait(new Forbidden({ message: "" }), 1)).toBe(false)
-    expect(shouldWait(new Error("defect"), 1)).toBe(false)
+    expect(shouldWait(new Defect(new Error("defect")), 1)).toBe(false)
   })
 })
 
@@ -47,7 +48,7 @@ describe("chunk refusals", () => {
   it("a 400 with an offset is where to continue; without, the API's error", () => {
     expect(chunkRefusal({ status: 400, body: { offset: 16 }, retryAfter: null })).toEqual(new OffsetMismatch({ offset: 16 }))
     expect(chunkRefusal({ status: 400, body: { message: "bad", file: ["bad"] }, retryAfter: null })).toEqual(
-      new BadRequest({ fields: { file: ["bad"] }, message: "bad" })
+      badRequest({ file: ["bad"] }, "bad")
     )
     expect(chunkRefusal({ status: 413, body: { offset: 16 }, retryAfter: null })._tag).toBe("PayloadTooLarge")
   })

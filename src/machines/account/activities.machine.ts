@@ -2,11 +2,11 @@
 import { assign, setup } from "xstate"
 import type { Activity } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { loadActivities } from "../../effects/auth/account.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface ActivitiesContext {
   /** The page being shown, or being loaded. */
@@ -21,14 +21,16 @@ export type ActivitiesEvent =
   | { readonly type: "activities.previous" }
   | { readonly type: "activities.retry" }
 
+const actors = {
+  load: fromEffect((page: number) => loadActivities(page))
+}
+
 export const activitiesMachine = setup({
   types: {
     context: {} as ActivitiesContext,
     events: {} as ActivitiesEvent
   },
-  actors: {
-    load: fromEffect((page: number) => loadActivities(page))
-  },
+  actors,
   guards: {
     hasNext: ({ context }) => context.meta?.next_page != null,
     hasPrevious: ({ context }) => context.page > 1
@@ -39,7 +41,7 @@ export const activitiesMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     // The server names the next page; follow it rather than counting.
     turnForward: assign(({ context }) => ({ page: context.meta?.next_page ?? context.page + 1 })),
     turnBack: assign(({ context }) => ({ page: context.page - 1 }))
@@ -56,7 +58,7 @@ export const activitiesMachine = setup({
         src: "load",
         input: ({ context }) => context.page,
         onDone: { target: "showing", actions: { type: "showPage", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     showing: {

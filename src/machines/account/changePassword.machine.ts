@@ -2,11 +2,11 @@
 // travels with the request, see effects/auth/account.ts). After a change the form is ready again.
 import { assertEvent, assign, emit, setup } from "xstate"
 import { ChangePasswordPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { changePassword } from "../../effects/auth/account.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface PasswordChange {
@@ -30,22 +30,24 @@ const submit = [
   { target: "submitting", actions: "clearMessages" }
 ] as const
 
+const actors = {
+  change: fromEffect((values: PasswordChange) => changePassword(values))
+}
+
 export const changePasswordMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
     events: {} as ChangePasswordEvent,
     emitted: {} as ChangePasswordEmitted
   },
-  actors: {
-    change: fromEffect((values: PasswordChange) => changePassword(values))
-  },
+  actors,
   guards: {
     valuesInvalid: ({ event }) => valuesErrors(event.values) !== null
   },
   actions: {
     rejectValues: assign(({ event }) => ({ fields: valuesErrors(event.values) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -68,7 +70,7 @@ export const changePasswordMachine = setup({
           return event.values
         },
         onDone: { target: "changed", actions: "announceChanged" },
-        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "invalid", actions: { type: "showFailure", params: failureFrom(actors.change) } }
       }
     },
     /** The page clears the form and confirms; another change may follow. */

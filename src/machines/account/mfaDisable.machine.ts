@@ -1,11 +1,11 @@
 // Settings > 2FA: turning two-factor authentication off, confirmed with the account's password.
 import { assertEvent, assign, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { disableMfa } from "../../effects/auth/mfa.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validateField } from "../support/validate.ts"
 
 export interface MfaDisableContext {
@@ -22,21 +22,23 @@ const submit = [
   { target: "submitting", actions: "clearMessages" }
 ] as const
 
+const actors = {
+  disable: fromEffect((password: string) => disableMfa(password))
+}
+
 export const mfaDisableMachine = setup({
   types: {
     context: {} as MfaDisableContext,
     events: {} as MfaDisableEvent
   },
-  actors: {
-    disable: fromEffect((password: string) => disableMfa(password))
-  },
+  actors,
   guards: {
     passwordMissing: ({ event }) => passwordErrors(event.password) !== null
   },
   actions: {
     rejectPassword: assign(({ event }) => ({ fields: passwordErrors(event.password) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     })
@@ -58,7 +60,7 @@ export const mfaDisableMachine = setup({
           return event.password
         },
         onDone: { target: "disabled" },
-        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "invalid", actions: { type: "showFailure", params: failureFrom(actors.disable) } }
       }
     },
     disabled: { type: "final" }

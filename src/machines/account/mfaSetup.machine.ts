@@ -5,11 +5,11 @@
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { MfaSetup } from "../../contract/auth.ts"
 import { Otp } from "../../contract/rules.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { startMfaSetup, verifyMfaSetup } from "../../effects/auth/mfa.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validateField } from "../support/validate.ts"
 
 export interface MfaSetupContext {
@@ -32,16 +32,18 @@ const otpErrors = (otp: string) => validateField(Otp, "otp", otp)
 
 const initial: MfaSetupContext = { secret: null, backupCodes: [], fields: noFieldNotices, error: null }
 
+const actors = {
+  startSetup: fromEffect(() => startMfaSetup()),
+  verify: fromEffect((otp: string) => verifyMfaSetup(otp))
+}
+
 export const mfaSetupMachine = setup({
   types: {
     context: {} as MfaSetupContext,
     events: {} as MfaSetupEvent,
     emitted: {} as MfaSetupEmitted
   },
-  actors: {
-    startSetup: fromEffect(() => startMfaSetup()),
-    verify: fromEffect((otp: string) => verifyMfaSetup(otp))
-  },
+  actors,
   guards: {
     otpInvalid: ({ event }) => event.type === "mfaSetup.verify" && otpErrors(event.otp) !== null
   },
@@ -49,7 +51,7 @@ export const mfaSetupMachine = setup({
     reset: assign(initial),
     rejectOtp: assign(({ event }) => (event.type === "mfaSetup.verify" ? { fields: otpErrors(event.otp) ?? {}, error: null } : {})),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -73,7 +75,7 @@ export const mfaSetupMachine = setup({
         id: "startSetup",
         src: "startSetup",
         onDone: { target: "showingQr", actions: { type: "keepSecret", params: ({ event }) => event.output } },
-        onError: { target: "idle", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "idle", actions: { type: "showFailure", params: failureFrom(actors.startSetup) } }
       }
     },
     showingQr: {
@@ -98,7 +100,7 @@ export const mfaSetupMachine = setup({
           target: "showingBackupCodes",
           actions: [{ type: "showCodes", params: ({ event }) => event.output }, "announceEnabled"]
         },
-        onError: { target: "showingQr", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "showingQr", actions: { type: "showFailure", params: failureFrom(actors.verify) } }
       }
     },
     /** Shown once: leaving this state forgets them. */

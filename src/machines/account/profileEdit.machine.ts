@@ -3,13 +3,13 @@
 import { assertEvent, assign, emit, setup } from "xstate"
 import { Required } from "../../contract/rules.ts"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type AvatarChange, type ProfileChanges, updateProfile } from "../../effects/auth/account.ts"
 import { loadProfile } from "../../effects/auth/session.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { avatarProblem } from "./avatarRules.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validateField } from "../support/validate.ts"
 
 export interface ProfileEditContext {
@@ -51,16 +51,18 @@ const valuesErrors = (values: ProfileChanges) => validateField(Required, "name",
 const withoutField = (fields: FieldNotices, field: string): FieldNotices =>
   Object.fromEntries(Object.entries(fields).filter(([name]) => name !== field))
 
+const actors = {
+  load: fromEffect(() => loadProfile()),
+  save: fromEffect((input: SaveInput) => updateProfile(input.userId, input.changes, input.avatar))
+}
+
 export const profileEditMachine = setup({
   types: {
     context: {} as ProfileEditContext,
     events: {} as ProfileEditEvent,
     emitted: {} as ProfileEditEmitted
   },
-  actors: {
-    load: fromEffect(() => loadProfile()),
-    save: fromEffect((input: SaveInput) => updateProfile(input.userId, input.changes, input.avatar))
-  },
+  actors,
   guards: {
     avatarRejected: ({ event }) => event.type === "profile.pickAvatar" && avatarProblem(event.file) !== null,
     valuesInvalid: ({ event }) => event.type === "profile.submit" && valuesErrors(event.values) !== null
@@ -85,7 +87,7 @@ export const profileEditMachine = setup({
       return { fields: valuesErrors(event.values) ?? {}, error: null }
     }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -103,7 +105,7 @@ export const profileEditMachine = setup({
         id: "load",
         src: "load",
         onDone: { target: "editing", actions: { type: "setProfile", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     /** Spec section 8: a profile that cannot be loaded shows the server error. */
@@ -138,7 +140,7 @@ export const profileEditMachine = setup({
             { type: "announceSaved", params: ({ event }) => event.output }
           ]
         },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.save) } }
       }
     }
   }

@@ -3,25 +3,27 @@
 // keeps it only as the answer it got.
 import { assign, setup } from "xstate"
 import type { Label } from "../../contract/annotations.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { loadAnnotations, type SlideAnnotations } from "../../effects/annotations/loadSave.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 export interface AnnotationsContext {
   readonly labId: string
   readonly loaded: SlideAnnotations | null
   readonly labels: ReadonlyArray<Label>
-  readonly error: unknown
+  readonly error: AppFailure | null
 }
 
 export type AnnotationsEvent = { readonly type: "annotations.retry" } | { readonly type: "label.created"; readonly label: Label }
 
+const load = fromEffect((labId: string) => loadAnnotations(labId))
+
 export const annotationsMachine = setup({
   types: { context: {} as AnnotationsContext, events: {} as AnnotationsEvent, input: {} as { readonly labId: string } },
-  actors: { load: fromEffect((labId: string) => loadAnnotations(labId)) },
+  actors: { load },
   actions: {
     keep: assign((_, loaded: SlideAnnotations) => ({ loaded, labels: loaded.labels, error: null })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     addLabel: assign(({ context, event }) =>
       event.type === "label.created" && !context.labels.some((l) => l.id === event.label.id)
         ? { labels: [...context.labels, event.label] }
@@ -40,7 +42,7 @@ export const annotationsMachine = setup({
         src: "load",
         input: ({ context }) => context.labId,
         onDone: { target: "ready", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "keepError", params: errorOf } }
+        onError: { target: "failed", actions: { type: "keepError", params: failureFrom(load) } }
       }
     },
     ready: { on: { "label.created": { actions: "addLabel" } } },

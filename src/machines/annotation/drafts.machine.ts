@@ -17,6 +17,7 @@ import { Effect } from "effect"
 import { assign, emit, setup } from "xstate"
 import type { Annotation, Label } from "../../contract/annotations.ts"
 import { type Draft, DraftStore } from "../../effects/annotations/DraftStore.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import {
   type DraftCommand,
   listDrafts,
@@ -25,8 +26,7 @@ import {
   uploadDrafts,
   writeDrafts
 } from "../../effects/annotations/drafts.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectInbox } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect, fromEffectInbox } from "../support/fromEffect.ts"
 
 export type DraftsEvent =
   | { readonly type: "draft.add"; readonly draft: Draft }
@@ -62,14 +62,12 @@ export interface DraftsContext {
   readonly connected: boolean
   /** A failed upload holds the drafts back until the connection changes (no retry storm). */
   readonly held: boolean
-  readonly error: unknown
+  readonly error: AppFailure | null
 }
 
-const isRetryable = (error: unknown): boolean => {
-  const tag = typeof error === "object" && error !== null && "_tag" in error ? (error as { _tag: unknown })._tag : undefined
+const isRetryable = (error: AppFailure): boolean => {
   // A 409 reported as ServerError (an id reused for other content) is a refusal, not an outage.
-  const status = tag === "ServerError" ? (error as { status?: unknown }).status : undefined
-  return tag === "NetworkError" || tag === "DecodeError" || (tag === "ServerError" && !(typeof status === "number" && status < 500))
+  return error._tag === "NetworkError" || error._tag === "DecodeError" || (error._tag === "ServerError" && !(error.status < 500))
 }
 
 const keeper = fromEffectInbox<DraftCommand>(["drafts.put", "drafts.delete", "drafts.clear"], (command) =>
@@ -79,6 +77,12 @@ const keeper = fromEffectInbox<DraftCommand>(["drafts.put", "drafts.delete", "dr
   )
 )
 
+const actors = {
+  list: fromEffect((labId: string) => listDrafts(labId).pipe(Effect.provide(DraftStore.layer))),
+  upload: fromEffect((input: UploadInput) => uploadDrafts(input)),
+  keeper
+}
+
 export const draftsMachine = setup({
   types: {
     context: {} as DraftsContext,
@@ -86,16 +90,12 @@ export const draftsMachine = setup({
     input: {} as DraftsInput,
     emitted: {} as DraftsEmitted
   },
-  actors: {
-    list: fromEffect((labId: string) => listDrafts(labId).pipe(Effect.provide(DraftStore.layer))),
-    upload: fromEffect((input: UploadInput) => uploadDrafts(input)),
-    keeper
-  },
+  actors,
   guards: {
     none: ({ context }) => context.drafts.length === 0,
     some: ({ context }) => context.drafts.length > 0,
     canSync: ({ context }) => context.drafts.length > 0 && context.online && context.connected && !context.held,
-    retryable: (_, error: unknown) => isRetryable(error)
+    retryable: (_, error: AppFailure) => isRetryable(error)
   },
   actions: {
     /** The stored drafts, and any added before they were read. */
@@ -132,8 +132,8 @@ export const draftsMachine = setup({
     })),
     forgetUploaded: emit((_, output: Uploaded) => ({ type: "drafts.delete" as const, ids: output.ids })),
     synced: emit((_, output: Uploaded) => ({ type: "drafts.synced" as const, annotations: output.annotations, label: output.label })),
-    hold: assign((_, error: unknown) => ({ held: true, error })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    hold: assign((_, error: AppFailure) => ({ held: true, error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     unhold: assign({ held: false, error: null })
   }
 }).createMachine({
@@ -167,7 +167,7 @@ export const draftsMachine = setup({
         input: ({ context }) => context.labId,
         onDone: { target: "waiting", actions: { type: "merge", params: ({ event }) => event.output } },
         // Without IndexedDB (a private window) drafts still live as long as the page.
-        onError: { target: "waiting", actions: { type: "keepError", params: errorOf } }
+        onError: { target: "waiting", actions: { type: "keepError", params: failureFrom(actors.list) } }
       }
     },
     empty: { always: { guard: "some", target: "waiting" } },
@@ -197,8 +197,12 @@ export const draftsMachine = setup({
           ]
         },
         onError: [
-          { guard: { type: "retryable", params: errorOf }, target: "waiting", actions: { type: "hold", params: errorOf } },
-          { target: "refused", actions: { type: "keepError", params: errorOf } }
+          {
+            guard: { type: "retryable", params: failureFrom(actors.upload) },
+            target: "waiting",
+            actions: { type: "hold", params: failureFrom(actors.upload) }
+          },
+          { target: "refused", actions: { type: "keepError", params: failureFrom(actors.upload) } }
         ]
       }
     },

@@ -7,6 +7,7 @@ import { drive } from "../../testing/drive.ts"
 import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
 import { type EditsContext, type EditsEmitted, type EditsEvent, editsMachine, HISTORY_LIMIT, type Step } from "./edits.machine.ts"
 import { type ChangeResult, endsOf, isOffline } from "./history.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 const shape = (id: string, version: number, cx = 100): Shape => {
   const parsed = shapeOf(annotationOf(id, ring(cx, 100, 20, 6), { version }))
@@ -84,8 +85,8 @@ const events = {
 
 /** What the server answered for an annotation on the path's last answer. */
 const answerOf = (arrival: Arrival<typeof editsMachine>, id: string): ChangeResult => {
-  const event = arrival.event as { type: string; output?: Readonly<Record<string, ChangeResult>>; error?: unknown }
-  return event.type === "xstate.error.actor.apply" ? { _tag: "Failed", error: event.error } : event.output![id]!
+  const event = arrival.event as { type: string; output?: Readonly<Record<string, ChangeResult>>; error?: AppFailure }
+  return event.type === "xstate.error.actor.apply" ? { _tag: "Failed", error: event.error! } : event.output![id]!
 }
 const isAnswer = (arrival: Arrival<typeof editsMachine>) => arrival.event?.type.startsWith("xstate.") === true
 

@@ -30,8 +30,8 @@
 import { assign, emit, enqueueActions, setup } from "xstate"
 import type { Shape } from "../../annotation/store/shape.ts"
 import { applyChanges, type ChangeInput } from "../../effects/annotations/edit.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import {
   baseVersion,
   type Change,
@@ -98,7 +98,7 @@ export type EditsEmitted =
       readonly type: "edits.failed"
       readonly step: Step
       readonly direction: Direction
-      readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: unknown }>
+      readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: AppFailure }>
     }
   /** A deletion the server made: `count` annotations (the view offers Undo of the step in its notice). */
   | { readonly type: "edits.deleted"; readonly step: Step; readonly count: number }
@@ -127,8 +127,12 @@ const stepOf = (context: EditsContext, event: EditsEvent): Step | null => {
 }
 
 /** Every change of the op failed together (the program itself failed). */
-const allFailed = (op: Op | undefined, error: unknown): ChangeResults =>
+const allFailed = (op: Op | undefined, error: AppFailure): ChangeResults =>
   Object.fromEntries((op?.step.changes ?? []).map((change) => [change.annotationId, { _tag: "Failed", error } as const]))
+
+const actors = {
+  apply: fromEffect((input: ReadonlyArray<ChangeInput>) => applyChanges(input, APPLY_CONCURRENCY))
+}
 
 export const editsMachine = setup({
   types: {
@@ -137,9 +141,7 @@ export const editsMachine = setup({
     input: {} as EditsInput,
     emitted: {} as EditsEmitted
   },
-  actors: {
-    apply: fromEffect((input: ReadonlyArray<ChangeInput>) => applyChanges(input, APPLY_CONCURRENCY))
-  },
+  actors,
   guards: {
     queued: ({ context }) => context.queue.length > 0,
     canUndo: ({ context, event }) => {
@@ -248,7 +250,7 @@ export const editsMachine = setup({
         input: ({ context }) => changesOf(context, context.queue[0]!),
         onDone: { actions: { type: "settled", params: ({ event }) => event.output }, target: "next" },
         onError: {
-          actions: { type: "settled", params: ({ context, event }) => allFailed(context.queue[0], errorOf({ event })) },
+          actions: { type: "settled", params: ({ context, event }) => allFailed(context.queue[0], failureFrom(actors.apply)({ event })) },
           target: "next"
         }
       }

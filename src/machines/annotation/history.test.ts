@@ -4,6 +4,7 @@ import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { type Shape, shapeOf } from "../../annotation/store/shape.ts"
 import { Forbidden, NetworkError } from "../../effects/ApiError.ts"
 import { type Change, type ChangeResults, type History, settle, type Step } from "./history.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 const shape = (id: string, version = 1, label = "l1"): Shape => {
   const parsed = shapeOf(annotationOf(id, ring(100, 100, 20, 6), { version, label }))
@@ -17,7 +18,7 @@ const relabelled = (s: Shape): Change => ({ annotationId: s.id, before: s, after
 const deletion: Step = { id: 1, changes: [deleted(a), deleted(b), deleted(c)] }
 const history = (over: Partial<History>): History => ({ queue: [], past: [], future: [], versions: {}, nextId: 2, ...over })
 const saved = (s: Shape | null) => ({ _tag: "Saved", shape: s }) as const
-const failed = (error: unknown) => ({ _tag: "Failed", error }) as const
+const failed = (error: AppFailure) => ({ _tag: "Failed", error }) as const
 const ids = (steps: ReadonlyArray<Step>) => steps.map((step) => [step.id, step.changes.map((change) => change.annotationId)])
 
 describe("a step of several annotations", () => {

@@ -19,6 +19,8 @@
 //
 // A step whose every part has gone leaves the history.
 import type { Shape } from "../../annotation/store/shape.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
+import { Defect } from "../../effects/Defect.ts"
 
 /** Steps kept for undo: a long session's worth. */
 export const HISTORY_LIMIT = 500
@@ -51,7 +53,7 @@ export type ChangeResult =
   /** Someone changed it first: `current` is how it is now (null: deleted meanwhile). */
   | { readonly _tag: "Conflict"; readonly current: Shape | null }
   /** Refused (403, 400), or not sent for want of a network. */
-  | { readonly _tag: "Failed"; readonly error: unknown }
+  | { readonly _tag: "Failed"; readonly error: AppFailure }
 
 /** The answers to one op, by annotation id. */
 export type ChangeResults = Readonly<Record<string, ChangeResult>>
@@ -87,8 +89,7 @@ export const withVersion = (versions: History["versions"], id: string, shape: Sh
   return shape === null ? rest : { ...rest, [id]: shape.version }
 }
 
-export const isOffline = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && "_tag" in error && (error as { _tag: unknown })._tag === "NetworkError"
+export const isOffline = (error: AppFailure): boolean => error._tag === "NetworkError"
 
 /** Steps without the parts `drops` names; a step left with none goes. Unchanged steps keep their identity. */
 const pruned = (steps: ReadonlyArray<Step>, drops: (step: Step, change: Change) => boolean): ReadonlyArray<Step> =>
@@ -115,7 +116,7 @@ export interface Settled {
   /** A new change that did not go through: these put back as they were. */
   readonly revert: ReadonlyArray<Shape>
   readonly conflicts: ReadonlyArray<{ readonly annotationId: string; readonly current: Shape | null }>
-  readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: unknown }>
+  readonly failures: ReadonlyArray<{ readonly change: Change; readonly error: AppFailure }>
   /** A deletion the user asked for: how many annotations the server deleted. */
   readonly deleted: number
 }
@@ -132,7 +133,7 @@ export const settle = (history: History, results: ChangeResults): Settled => {
   const expected: Array<Shape> = []
   const revert: Array<Shape> = []
   const conflicts: Array<{ annotationId: string; current: Shape | null }> = []
-  const failures: Array<{ change: Change; error: unknown }> = []
+  const failures: Array<{ change: Change; error: AppFailure }> = []
   /** Annotations whose every step and queued change goes (a conflict). */
   const lost = new Set<string>()
   /** Annotations whose queued changes go, and whose part of this step goes (refused). */
@@ -142,7 +143,7 @@ export const settle = (history: History, results: ChangeResults): Settled => {
   let deleted = 0
   for (const change of step.changes) {
     const id = change.annotationId
-    const result: ChangeResult = results[id] ?? { _tag: "Failed", error: new Error(`no answer for ${id}`) }
+    const result: ChangeResult = results[id] ?? { _tag: "Failed", error: new Defect(`no answer for ${id}`) }
     if (result._tag === "Saved") {
       versions = withVersion(versions, id, result.shape)
       if (result.shape === null) remove.push(id)

@@ -21,8 +21,9 @@ import {
   createAnnotationsBody
 } from "../../contract/annotations.ts"
 import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export type LabelAction = "create" | "update" | "delete" | "import"
 
@@ -57,7 +58,7 @@ export interface LabelsContext {
   readonly hidden: ReadonlyArray<string>
   /** The label asked to be deleted, and how many annotations go with it. */
   readonly deleting: { readonly id: string; readonly name: string; readonly count: number } | null
-  readonly failed: { readonly action: LabelAction; readonly error: unknown } | null
+  readonly failed: { readonly action: LabelAction; readonly error: LabelFailure } | null
 }
 
 export type LabelsEvent =
@@ -78,7 +79,7 @@ export type LabelsEmitted =
   | { readonly type: "label.updated"; readonly label: Label }
   | { readonly type: "label.deleted"; readonly id: string; readonly annotationsDeleted: number }
   | ({ readonly type: "import.done" } & ImportResult)
-  | { readonly type: "label.failed"; readonly action: LabelAction; readonly error: unknown }
+  | { readonly type: "label.failed"; readonly action: LabelAction; readonly error: LabelFailure }
 
 // ---- the calls ----
 
@@ -197,13 +198,23 @@ export class ImportUnreadable extends Error {
   }
 }
 
+/** Why a label action failed: what any program can fail with, or an import's unreadable file. */
+export type LabelFailure = AppFailure | ImportUnreadable
+
 // ---- the flow ----
 
 const failure =
-  (action: LabelAction) =>
-  ({ event }: { readonly event: ErrorActorEvent }) => ({ action, error: event.error })
+  (action: LabelAction, logic: (typeof actors)[keyof typeof actors]) =>
+  ({ event }: { readonly event: ErrorActorEvent }) => ({ action, error: failureFrom(logic)({ event }) })
 
 const has = (labels: ReadonlyArray<Label>, id: string | null) => id !== null && labels.some((l) => l.id === id)
+
+const actors = {
+  create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
+  update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
+  remove: fromEffect((id: string) => deleteLabel(id)),
+  import: fromEffect((input: ImportInput) => importAnnotations(input))
+}
 
 export const labelsMachine = setup({
   types: {
@@ -212,12 +223,7 @@ export const labelsMachine = setup({
     input: {} as LabelsInput,
     emitted: {} as LabelsEmitted
   },
-  actors: {
-    create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
-    update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
-    remove: fromEffect((id: string) => deleteLabel(id)),
-    import: fromEffect((input: ImportInput) => importAnnotations(input))
-  },
+  actors,
   guards: {
     named: ({ event }) => event.type === "label.create" && event.name.trim().length > 0,
     changes: ({ context, event }) =>
@@ -290,8 +296,8 @@ export const labelsMachine = setup({
       annotationsDeleted: output.annotations_deleted
     })),
     emitImported: emit((_, result: ImportResult) => ({ type: "import.done" as const, ...result })),
-    fail: assign((_, failed: { readonly action: LabelAction; readonly error: unknown }) => ({ failed, deleting: null })),
-    emitFailed: emit((_, failed: { readonly action: LabelAction; readonly error: unknown }) => ({
+    fail: assign((_, failed: { readonly action: LabelAction; readonly error: LabelFailure }) => ({ failed, deleting: null })),
+    emitFailed: emit((_, failed: { readonly action: LabelAction; readonly error: LabelFailure }) => ({
       type: "label.failed" as const,
       ...failed
     }))
@@ -344,8 +350,8 @@ export const labelsMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "fail", params: failure("create") },
-            { type: "emitFailed", params: failure("create") }
+            { type: "fail", params: failure("create", actors.create) },
+            { type: "emitFailed", params: failure("create", actors.create) }
           ]
         }
       }
@@ -373,8 +379,8 @@ export const labelsMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "fail", params: failure("update") },
-            { type: "emitFailed", params: failure("update") }
+            { type: "fail", params: failure("update", actors.update) },
+            { type: "emitFailed", params: failure("update", actors.update) }
           ]
         }
       }
@@ -403,8 +409,8 @@ export const labelsMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "fail", params: failure("delete") },
-            { type: "emitFailed", params: failure("delete") }
+            { type: "fail", params: failure("delete", actors.remove) },
+            { type: "emitFailed", params: failure("delete", actors.remove) }
           ]
         }
       }
@@ -430,8 +436,8 @@ export const labelsMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "fail", params: failure("import") },
-            { type: "emitFailed", params: failure("import") }
+            { type: "fail", params: failure("import", actors.import) },
+            { type: "emitFailed", params: failure("import", actors.import) }
           ]
         }
       }

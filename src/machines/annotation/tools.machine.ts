@@ -36,10 +36,10 @@ import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, transl
 import type { BBox } from "../../annotation/geometry.ts"
 import { boxOf, EMPTY, joined, only, type Selection, sole, toggled, without } from "../../annotation/selection.ts"
 import type { ShapeKind } from "../../annotation/store/shape.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
 import { type SaveInput, saveAnnotation } from "../../effects/annotations/loadSave.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 
 export type Tool = "select" | "rectangle" | "polygon" | "pencil" | "point" | "comment" | "ruler"
 export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "polygon", "pencil", "point", "comment", "ruler"]
@@ -172,7 +172,7 @@ export interface ToolsContext {
   /** The tool in use (the saving state reads which shape its draft is). */
   readonly tool: Tool
   /** The last failure to save. */
-  readonly error: unknown
+  readonly error: AppFailure | null
   /**
    * Finished shapes waiting for the server, oldest first; the first is being sent. The tools take
    * the next shape meanwhile (a counter's clicks come faster than a save answers), and the saves go
@@ -185,7 +185,7 @@ export interface ToolsContext {
 
 export type ToolsEmitted =
   | { readonly type: "annotation.saved"; readonly annotation: Annotation; readonly label: Label | null }
-  | { readonly type: "annotation.failed"; readonly error: unknown }
+  | { readonly type: "annotation.failed"; readonly error: AppFailure }
   /** The save found no network: the view keeps the shape as an offline draft (drafts.machine.ts). */
   | { readonly type: "annotation.drafted"; readonly input: SaveInput }
   /** An edit gesture ended with the shape changed: the edits machine saves it. */
@@ -236,6 +236,10 @@ const dragged = (edit: EditState, at: XY, origin: XY): ReadonlyArray<number> =>
 const commitOf = (edit: Pick<EditState, "id" | "kind" | "version" | "original">, coords: ReadonlyArray<number>) =>
   ({ type: "edit.commit", id: edit.id, kind: edit.kind, version: edit.version, from: edit.original, coords }) as const
 
+const actors = {
+  save: fromEffect((input: SaveInput) => saveAnnotation(input))
+}
+
 export const toolsMachine = setup({
   types: {
     context: {} as ToolsContext,
@@ -243,14 +247,11 @@ export const toolsMachine = setup({
     input: {} as ToolsInput,
     emitted: {} as ToolsEmitted
   },
-  actors: {
-    save: fromEffect((input: SaveInput) => saveAnnotation(input))
-  },
+  actors,
   guards: {
     chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
     dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
-    offline: (_, error: unknown) =>
-      typeof error === "object" && error !== null && "_tag" in error && (error as { _tag: unknown })._tag === "NetworkError",
+    offline: (_, error: AppFailure) => error._tag === "NetworkError",
     closes: ({ context, event }) => closesPolygon(context.draft, atOf(event), scaleOf(event)),
     closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
     enoughVertices: ({ context }) => context.draft.length >= 6,
@@ -374,9 +375,9 @@ export const toolsMachine = setup({
         ? { queue: rest }
         : { label: made, queue: rest.map((input) => (input.label === null ? { ...input, label: made } : input)) }
     }),
-    failed: emit((_, error: unknown) => ({ type: "annotation.failed" as const, error })),
+    failed: emit((_, error: AppFailure) => ({ type: "annotation.failed" as const, error })),
     drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.queue[0]! })),
-    keepError: assign((_, error: unknown) => ({ error })),
+    keepError: assign((_, error: AppFailure) => ({ error })),
     selectOne: assign(({ event }) => (event.type === "selection.set" ? { selection: only(event.id) } : {})),
     /** The press on the one selected shape, when editable: kept as an edit that has not changed anything yet. */
     pressEdit: assign(({ context, event }) => {
@@ -713,12 +714,16 @@ export const toolsMachine = setup({
               ]
             },
             onError: [
-              { guard: { type: "offline", params: errorOf }, target: "idle", actions: ["drafted", { type: "dequeue", params: undefined }] },
+              {
+                guard: { type: "offline", params: failureFrom(actors.save) },
+                target: "idle",
+                actions: ["drafted", { type: "dequeue", params: undefined }]
+              },
               {
                 target: "idle",
                 actions: [
-                  { type: "failed", params: errorOf },
-                  { type: "keepError", params: errorOf },
+                  { type: "failed", params: failureFrom(actors.save) },
+                  { type: "keepError", params: failureFrom(actors.save) },
                   { type: "dequeue", params: undefined }
                 ]
               }

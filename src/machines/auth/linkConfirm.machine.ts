@@ -5,11 +5,11 @@
 import { Effect } from "effect"
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { ApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { isLinkRefused, present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import type { AppServices } from "../../effects/runtime.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface ResetLink {
   readonly uid: string
@@ -32,31 +32,33 @@ export type LinkPayload = ResetLink & LinkForm
 
 const payloadOf = (link: ResetLink, event: LinkConfirmEvent): LinkPayload => ({ ...event.form, uid: link.uid, token: link.token })
 
+const actors = {
+  /** Provided by each form: the program that confirms. */
+  confirm: fromPromise<void, LinkPayload>(() => Promise.reject(new Error("linkConfirmMachine needs a confirm actor")))
+}
+
 export const linkConfirmMachine = setup({
   types: {
     input: {} as ResetLink,
     context: {} as LinkConfirmContext,
     events: {} as LinkConfirmEvent
   },
-  actors: {
-    /** Provided by each form: the program that confirms. */
-    confirm: fromPromise<void, LinkPayload>(() => Promise.reject(new Error("linkConfirmMachine needs a confirm actor")))
-  },
+  actors,
   guards: {
     /** Provided by each form: whether the payload breaks the form's rule. */
     payloadInvalid: () => false,
-    linkRefused: (_, error: unknown) => isLinkRefused(error)
+    linkRefused: (_, error: AppFailure) => isLinkRefused(error)
   },
   actions: {
     /** Provided by each form: the payload's failing fields. */
     rejectPayload: assign({ fields: noFieldNotices, error: null }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
     /** What a refused form says; a form may name its failure (spec section 8) instead. */
-    showRefusal: assign((_, error: unknown) => {
+    showRefusal: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     })
@@ -87,8 +89,12 @@ export const linkConfirmMachine = setup({
         },
         onDone: { target: "done" },
         onError: [
-          { guard: { type: "linkRefused", params: errorOf }, target: "linkRefused", actions: { type: "showFailure", params: errorOf } },
-          { target: "invalid", actions: { type: "showRefusal", params: errorOf } }
+          {
+            guard: { type: "linkRefused", params: failureFrom(actors.confirm) },
+            target: "linkRefused",
+            actions: { type: "showFailure", params: failureFrom(actors.confirm) }
+          },
+          { target: "invalid", actions: { type: "showRefusal", params: failureFrom(actors.confirm) } }
         ]
       }
     },
@@ -103,7 +109,7 @@ export interface FormOfLink<Payload> {
   readonly check: (payload: LinkPayload) => FieldNotices | null
   readonly confirm: (payload: Payload) => Effect.Effect<unknown, ApiError, AppServices>
   /** What a refused form shows, when the form names its failure (spec section 8). */
-  readonly refusal?: (error: unknown) => Pick<LinkConfirmContext, "fields" | "error">
+  readonly refusal?: (error: AppFailure) => Pick<LinkConfirmContext, "fields" | "error">
 }
 
 /** The chart with one form's rule, program and refusal. `check` passing is what makes `payload` a Payload. */
@@ -118,6 +124,6 @@ export const linkConfirmFor = <Payload>(form: FormOfLink<Payload>) =>
         fields: form.check(payloadOf(context.link, event)) ?? noFieldNotices,
         error: null
       })),
-      ...(form.refusal === undefined ? {} : { showRefusal: assign((_, error: unknown) => form.refusal?.(error) ?? {}) })
+      ...(form.refusal === undefined ? {} : { showRefusal: assign((_, error: AppFailure) => form.refusal?.(error) ?? {}) })
     }
   })

@@ -4,9 +4,11 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { EmailPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
+import type { ApiError } from "../../effects/ApiError.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
+import { type EffectActorLogic, failureFrom } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface MailRequestInput {
@@ -28,6 +30,13 @@ export type MailRequestEmitted = { readonly type: "mail.sent"; readonly email: s
 
 const emailErrors = (email: string) => validate(EmailPayload, { email })
 
+const actors = {
+  /** Provided by each form: the program that asks for its mail. */
+  sendMail: fromPromise<void, { readonly email: string; readonly locale: Locale }>(() =>
+    Promise.reject(new Error("mailRequestMachine needs a sendMail actor"))
+  ) as EffectActorLogic<void, ApiError, { readonly email: string; readonly locale: Locale }>
+}
+
 export const mailRequestMachine = setup({
   types: {
     input: {} as MailRequestInput,
@@ -35,19 +44,14 @@ export const mailRequestMachine = setup({
     events: {} as MailRequestEvent,
     emitted: {} as MailRequestEmitted
   },
-  actors: {
-    /** Provided by each form: the program that asks for its mail. */
-    sendMail: fromPromise<void, { readonly email: string; readonly locale: Locale }>(() =>
-      Promise.reject(new Error("mailRequestMachine needs a sendMail actor"))
-    )
-  },
+  actors,
   guards: {
     emailInvalid: ({ event }) => emailErrors(event.email) !== null
   },
   actions: {
     rejectEmail: assign(({ event }) => ({ email: event.email, fields: emailErrors(event.email) ?? {}, error: null })),
     acceptEmail: assign(({ event }) => ({ email: event.email.trim(), fields: noFieldNotices, error: null })),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -75,7 +79,7 @@ export const mailRequestMachine = setup({
         src: "sendMail",
         input: ({ context }) => ({ email: context.email, locale: context.locale }),
         onDone: { target: "sent", actions: "announceSent" },
-        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "invalid", actions: { type: "showFailure", params: failureFrom(actors.sendMail) } }
       }
     },
     /** Sending again is allowed: mails get lost, and the server rate-limits. */

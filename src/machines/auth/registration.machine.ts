@@ -2,11 +2,11 @@
 // confirmation, EULA accepted) before it is sent; the server's field errors come back the same way.
 import { assertEvent, assign, setup } from "xstate"
 import { type Locale, RegisterPayload } from "../../contract/auth.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { register } from "../../effects/auth/registration.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 import { safeReturnPath } from "./return-to.ts"
 
@@ -38,6 +38,12 @@ const trimmed = (values: RegistrationValues): RegistrationValues => ({
 
 const valuesErrors = (values: RegistrationValues) => validate(RegisterPayload, trimmed(values))
 
+const actors = {
+  register: fromEffect((input: { readonly values: RegistrationValues; readonly locale: Locale; readonly next: string | null }) =>
+    register(input.values, input.locale, input.next)
+  )
+}
+
 export const registrationMachine = setup({
   types: {
     input: {} as { readonly locale: Locale; readonly next?: string | null },
@@ -45,18 +51,14 @@ export const registrationMachine = setup({
     events: {} as RegistrationEvent,
     output: {} as { readonly email: string }
   },
-  actors: {
-    register: fromEffect((input: { readonly values: RegistrationValues; readonly locale: Locale; readonly next: string | null }) =>
-      register(input.values, input.locale, input.next)
-    )
-  },
+  actors,
   guards: {
     valuesInvalid: ({ event }) => valuesErrors(event.values) !== null
   },
   actions: {
     rejectValues: assign(({ event }) => ({ fields: valuesErrors(event.values) ?? {}, error: null })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -96,7 +98,7 @@ export const registrationMachine = setup({
           return { values: trimmed(event.values), locale: context.locale, next: context.next }
         },
         onDone: { target: "registered", actions: { type: "rememberEmail", params: ({ event }) => event.output } },
-        onError: { target: "invalid", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "invalid", actions: { type: "showFailure", params: failureFrom(actors.register) } }
       }
     },
     registered: { type: "final" }

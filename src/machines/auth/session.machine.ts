@@ -6,10 +6,10 @@
 // when a program runs: a visitor with no session kept never loads them before the page is usable.
 import { assign, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { mayHoldTokens } from "../../effects/stored-tokens.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectCallback, runProgram, whenProgramsRun } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect, fromEffectCallback, runProgram, whenProgramsRun } from "../support/fromEffect.ts"
 
 const programs = () => import("../../effects/auth/session.ts")
 
@@ -51,36 +51,38 @@ export const retryLater = fromCallback<EventObject, void>(({ sendBack }) => {
 
 export type SessionEmitted = { readonly type: "session.ended"; readonly reason: "signOut" | "expired" }
 
+const actors = {
+  /** Nothing kept in this browser is answered at once, without loading the programs. */
+  hasStoredSession: fromPromise<boolean>(({ signal }) =>
+    mayHoldTokens()
+      ? runProgram(
+          programs().then((m) => m.hasStoredSession()),
+          signal
+        )
+      : Promise.resolve(false)
+  ),
+  loadProfile: fromEffect(() => programs().then((m) => m.loadProfile())),
+  logout: fromEffect(() => programs().then((m) => m.logout())),
+  retryLater,
+  /** Only a program can end a session (a renewal the server refuses): the watch starts with the first. */
+  watchExpiry: fromEffectCallback<SessionEvent>((_, send) =>
+    whenProgramsRun().then(() => programs().then((m) => m.watchExpiry(() => send({ type: "session.expired" }))))
+  ),
+  /** Renews the tokens before they expire, so the media cookie never lapses (keep-fresh.ts). */
+  keepFresh: fromEffectCallback<SessionEvent>(() => import("../../effects/auth/keep-fresh.ts").then((m) => m.keepTokensFresh))
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted
   },
-  actors: {
-    /** Nothing kept in this browser is answered at once, without loading the programs. */
-    hasStoredSession: fromPromise<boolean>(({ signal }) =>
-      mayHoldTokens()
-        ? runProgram(
-            programs().then((m) => m.hasStoredSession()),
-            signal
-          )
-        : Promise.resolve(false)
-    ),
-    loadProfile: fromEffect(() => programs().then((m) => m.loadProfile())),
-    logout: fromEffect(() => programs().then((m) => m.logout())),
-    retryLater,
-    /** Only a program can end a session (a renewal the server refuses): the watch starts with the first. */
-    watchExpiry: fromEffectCallback<SessionEvent>((_, send) =>
-      whenProgramsRun().then(() => programs().then((m) => m.watchExpiry(() => send({ type: "session.expired" }))))
-    ),
-    /** Renews the tokens before they expire, so the media cookie never lapses (keep-fresh.ts). */
-    keepFresh: fromEffectCallback<SessionEvent>(() => import("../../effects/auth/keep-fresh.ts").then((m) => m.keepTokensFresh))
-  },
+  actors,
   guards: {
     found: (_, found: boolean) => found,
     /** The session is over; anything else (offline, 5xx) says nothing about it. */
-    refused: (_, error: unknown) => present(error).signIn
+    refused: (_, error: AppFailure) => present(error).signIn
   },
   actions: {
     setUser: assign((_, user: Profile) => ({ user, ended: false })),
@@ -108,7 +110,10 @@ export const sessionMachine = setup({
         src: "loadProfile",
         onDone: { target: "signedIn", actions: { type: "setUser", params: ({ event }) => event.output } },
         // A kept session the server refuses has ended (revoked, expired while away): say so at sign-in.
-        onError: [{ guard: { type: "refused", params: errorOf }, target: "signedOut", actions: "markEnded" }, { target: "unavailable" }]
+        onError: [
+          { guard: { type: "refused", params: failureFrom(actors.loadProfile) }, target: "signedOut", actions: "markEnded" },
+          { target: "unavailable" }
+        ]
       }
     },
     /** The server could not be reached: neither signed in nor out until it answers. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { type SignInEvent, signInMachine } from "./signIn.machine.ts"
 import { drive } from "../../testing/drive.ts"
-import { BadRequest } from "../../effects/ApiError.ts"
+import type { FieldName } from "../../contract/errors.ts"
+import { badRequest } from "../../effects/ApiError.ts"
 import { ada, fieldError, inactive, serverDown } from "../../testing/fixtures.ts"
 import { modelFor } from "../../testing/modelHarness.ts"
 import { englishOf } from "../../testing/words.ts"
@@ -12,10 +13,8 @@ const wrongCode = fieldError("otp", "Invalid or expired code.")
 const wrongPassword = fieldError("non_field_errors", "Unable to log in with provided credentials.")
 // What the login program fails with for input the contract refuses: the client's 400, made without
 // sending (src/effects/call.ts; tests/unit/call.test.ts shows it is never sent).
-const refused = new BadRequest({
-  fields: { email: ["Enter a valid email address."], password: ["Password must be at least 8 characters."] }
-})
-const emptyCode = (field: string, message: string) => new BadRequest({ fields: { [field]: [message] } })
+const refused = badRequest({ email: ["Enter a valid email address."], password: ["Password must be at least 8 characters."] })
+const emptyCode = (field: FieldName, message: string) => badRequest({ [field]: [message] })
 
 // A colleague's link to a slide, opened signed out in Indonesian: the sign-in page carries it in `next`.
 const sharedSlide = "/id/dashboard/labs/lab-7/annotations?zoom=2#note"

@@ -10,11 +10,12 @@
 import { assign, setup } from "xstate"
 import type { LoginPayload } from "../../contract/auth.ts"
 import type { Profile } from "../../contract/users.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { LoginOutcome } from "../../effects/auth/session.ts"
 import { isInactiveAccount, present } from "../../effects/Catalogue.ts"
+import { Defect } from "../../effects/Defect.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { fromEffect, prepareRuntime } from "../support/fromEffect.ts"
-import { errorOf } from "../support/eventData.ts"
+import { failureFrom, fromEffect, prepareRuntime } from "../support/fromEffect.ts"
 import { returnTarget } from "./return-to.ts"
 
 const program = () => import("../../effects/auth/session.ts")
@@ -55,6 +56,10 @@ export type SignInEvent =
 
 const cleared = { fields: noFieldNotices, error: null }
 
+const actors = {
+  login: fromEffect((payload: LoginPayload) => program().then((m) => m.login(payload)))
+}
+
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -62,12 +67,10 @@ export const signInMachine = setup({
     input: {} as SignInInput,
     output: {} as Profile | null
   },
-  actors: {
-    login: fromEffect((payload: LoginPayload) => program().then((m) => m.login(payload)))
-  },
+  actors,
   guards: {
     codeRequested: (_, outcome: LoginOutcome) => outcome._tag === "MfaRequired",
-    accountInactive: (_, error: unknown) => isInactiveAccount(error),
+    accountInactive: (_, error: AppFailure) => isInactiveAccount(error),
     usedBackupCode: ({ context }) => context.method === "backup_code"
   },
   actions: {
@@ -76,7 +79,7 @@ export const signInMachine = setup({
     ),
     rememberCode: assign(({ event }) => (event.type === "signIn.verify" ? { code: event.code.trim(), ...cleared } : {})),
     clearMessages: assign(cleared),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -113,8 +116,8 @@ export const signInMachine = setup({
           { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
-          { target: "credentials", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "accountInactive", params: failureFrom(actors.login) }, target: "inactive" },
+          { target: "credentials", actions: { type: "showFailure", params: failureFrom(actors.login) } }
         ]
       }
     },
@@ -152,18 +155,18 @@ export const signInMachine = setup({
           {
             guard: { type: "codeRequested", params: ({ event }) => event.output },
             target: "mfaRequired.otp",
-            actions: { type: "showFailure", params: () => null }
+            actions: { type: "showFailure", params: () => new Defect("asked for a code again after one was sent") }
           },
           { target: "signedIn", actions: { type: "enterSession", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "accountInactive", params: errorOf }, target: "inactive" },
+          { guard: { type: "accountInactive", params: failureFrom(actors.login) }, target: "inactive" },
           {
             guard: "usedBackupCode",
             target: "mfaRequired.backup",
-            actions: { type: "showFailure", params: errorOf }
+            actions: { type: "showFailure", params: failureFrom(actors.login) }
           },
-          { target: "mfaRequired.otp", actions: { type: "showFailure", params: errorOf } }
+          { target: "mfaRequired.otp", actions: { type: "showFailure", params: failureFrom(actors.login) } }
         ]
       }
     },

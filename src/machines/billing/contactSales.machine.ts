@@ -3,11 +3,11 @@
 // the asker, and rate-limits (its words are shown).
 import { assign, setup } from "xstate"
 import { ContactPayload } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { contactSales } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface ContactValues {
@@ -28,14 +28,16 @@ export const contactPayloadOf = (values: ContactValues): ContactPayload => ({
 const problems = (event: ContactSalesEvent): FieldNotices | null =>
   event.type === "contact.send" ? validate(ContactPayload, contactPayloadOf(event.values)) : null
 
+const send = fromEffect((payload: ContactPayload) => contactSales(payload))
+
 export const contactSalesMachine = setup({
   types: { context: {} as { readonly fields: FieldNotices; readonly error: Notice | null }, events: {} as ContactSalesEvent },
-  actors: { send: fromEffect((payload: ContactPayload) => contactSales(payload)) },
+  actors: { send },
   guards: { invalid: ({ event }) => problems(event) !== null },
   actions: {
     refuse: assign(({ event }) => ({ fields: problems(event) ?? noFieldNotices, error: null })),
     start: assign({ fields: noFieldNotices, error: null }),
-    failed: assign((_, error: unknown) => ({ fields: present(error).fields, error: present(error).notice }))
+    failed: assign((_, error: AppFailure) => ({ fields: present(error).fields, error: present(error).notice }))
   }
 }).createMachine({
   id: "contactSales",
@@ -57,7 +59,7 @@ export const contactSalesMachine = setup({
         src: "send",
         input: ({ event }) => contactPayloadOf((event as Extract<ContactSalesEvent, { type: "contact.send" }>).values),
         onDone: "sent",
-        onError: { target: "editing", actions: { type: "failed", params: errorOf } }
+        onError: { target: "editing", actions: { type: "failed", params: failureFrom(send) } }
       }
     },
     sent: { on: { "contact.again": { target: "editing", actions: "start" } } }

@@ -2,11 +2,11 @@
 import { assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Invoice } from "../../contract/pricing.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { loadInvoices } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface InvoiceListContext {
   readonly results: ReadonlyArray<Invoice>
@@ -21,9 +21,11 @@ interface Page {
   readonly meta: PageMeta
 }
 
+const load = fromEffect((page: number) => loadInvoices(page))
+
 export const invoiceListMachine = setup({
   types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent },
-  actors: { load: fromEffect((page: number) => loadInvoices(page)) },
+  actors: { load },
   guards: { hasMore: ({ context }) => context.meta?.next_page != null },
   actions: {
     showFirst: assign((_, page: Page) => ({ results: page.results, meta: page.meta, error: null })),
@@ -32,7 +34,7 @@ export const invoiceListMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice }))
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice }))
   }
 }).createMachine({
   id: "invoiceList",
@@ -46,7 +48,7 @@ export const invoiceListMachine = setup({
         src: "load",
         input: () => 1,
         onDone: { target: "ready", actions: { type: "showFirst", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(load) } }
       }
     },
     failed: { on: { "invoices.retry": "loading" } },
@@ -58,7 +60,7 @@ export const invoiceListMachine = setup({
         src: "load",
         input: ({ context }) => context.meta?.next_page ?? 1,
         onDone: { target: "ready", actions: { type: "append", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(load) } }
       }
     }
   }

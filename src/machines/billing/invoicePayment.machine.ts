@@ -5,13 +5,12 @@
 // the invoice PDF, or the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
 import { assign, setup } from "xstate"
 import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { DownloadedFile } from "../../effects/download.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export type InvoiceFileKind = "invoice" | "receipt"
 
@@ -46,11 +45,19 @@ export const proofProblem = (file: { readonly type: string; readonly size: numbe
 }
 
 /** The server's own words when it gives them (a refused receipt, a change made meanwhile). */
-const actionNotice = (error: unknown): Notice => {
-  if (isApiError(error) && error._tag === "PayloadTooLarge")
-    return noticeKey("billing.invoice.proofTooLarge", { mb: PROOF_MAX_BYTES / 1024 / 1024 })
-  if (isApiError(error) && (error._tag === "Conflict" || error._tag === "NotFound") && error.message !== "") return { text: error.message }
+const actionNotice = (error: AppFailure): Notice => {
+  if (error._tag === "PayloadTooLarge") return noticeKey("billing.invoice.proofTooLarge", { mb: PROOF_MAX_BYTES / 1024 / 1024 })
+  if ((error._tag === "Conflict" || error._tag === "NotFound") && error.message !== "") return { text: error.message }
   return present(error).notice
+}
+
+const actors = {
+  load: fromEffect((id: string) => loadInvoice(id)),
+  upload: fromEffect((input: { readonly id: string; readonly file: File }) => uploadProof(input)),
+  cancel: fromEffect((id: string) => cancelInvoice(id)),
+  download: fromEffect((input: { readonly id: string; readonly number: string; readonly which: InvoiceFileKind }) =>
+    downloadInvoiceFile(input)
+  )
 }
 
 export const invoicePaymentMachine = setup({
@@ -59,17 +66,10 @@ export const invoicePaymentMachine = setup({
     context: {} as InvoicePaymentContext,
     events: {} as InvoicePaymentEvent
   },
-  actors: {
-    load: fromEffect((id: string) => loadInvoice(id)),
-    upload: fromEffect((input: { readonly id: string; readonly file: File }) => uploadProof(input)),
-    cancel: fromEffect((id: string) => cancelInvoice(id)),
-    download: fromEffect((input: { readonly id: string; readonly number: string; readonly which: InvoiceFileKind }) =>
-      downloadInvoiceFile(input)
-    )
-  },
+  actors,
   guards: {
-    notFound: (_, error: unknown) => isApiError(error) && error._tag === "NotFound",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    notFound: (_, error: AppFailure) => error._tag === "NotFound",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     mayUpload: ({ context }) => context.invoice?.actions.upload_proof === true,
     badFile: ({ event }) => event.type === "invoice.upload" && proofProblem(event.file) !== null,
     mayCancel: ({ context }) => context.invoice?.actions.cancel === true,
@@ -79,10 +79,10 @@ export const invoicePaymentMachine = setup({
   },
   actions: {
     show: assign((_, invoice: InvoiceDetail) => ({ invoice, error: null })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     refuseFile: assign(({ event }) => (event.type === "invoice.upload" ? { fileError: proofProblem(event.file), done: null } : {})),
     startAction: assign({ actionError: null, fileError: null, done: null }),
-    actionFailed: assign((_, error: unknown) => ({ actionError: actionNotice(error) })),
+    actionFailed: assign((_, error: AppFailure) => ({ actionError: actionNotice(error) })),
     uploaded: assign((_, invoice: InvoiceDetail) => ({ invoice, done: "uploaded" as const })),
     cancelled: assign((_, invoice: InvoiceDetail) => ({ invoice, done: "cancelled" as const })),
     keepFile: assign((_, file: DownloadedFile) => ({ file: { ...file, at: Date.now() } }))
@@ -100,8 +100,8 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => context.id,
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "notFound", params: errorOf }, target: "notFound" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "notFound", params: failureFrom(actors.load) }, target: "notFound" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -127,8 +127,12 @@ export const invoicePaymentMachine = setup({
         onDone: { target: "ready", actions: { type: "uploaded", params: ({ event }) => event.output } },
         onError: [
           // Changed meanwhile (staff decided, another tab cancelled): say why and show it as it is now.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.upload) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.upload) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.upload) } }
         ]
       }
     },
@@ -140,8 +144,12 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => context.id,
         onDone: { target: "ready", actions: { type: "cancelled", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.cancel) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.cancel) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.cancel) } }
         ]
       }
     },
@@ -156,7 +164,7 @@ export const invoicePaymentMachine = setup({
           which: (event as Extract<InvoicePaymentEvent, { type: "invoice.download" }>).which
         }),
         onDone: { target: "ready", actions: { type: "keepFile", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+        onError: { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.download) } }
       }
     }
   }

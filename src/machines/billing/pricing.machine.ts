@@ -3,12 +3,11 @@
 // page reloads to offer that invoice instead.
 import { assign, setup } from "xstate"
 import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface PricingContext {
   readonly plans: ReadonlyArray<Plan>
@@ -23,19 +22,21 @@ export interface PricingContext {
 
 export type PricingEvent = { readonly type: "pricing.choose"; readonly planId: string } | { readonly type: "pricing.retry" }
 
-const chooseNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
+const chooseNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
     ? { text: error.message }
     : present(error).notice
 
+const actors = {
+  load: fromEffect(() => loadPricing()),
+  choose: fromEffect((planId: string) => choosePlan(planId))
+}
+
 export const pricingMachine = setup({
   types: { context: {} as PricingContext, events: {} as PricingEvent },
-  actors: {
-    load: fromEffect(() => loadPricing()),
-    choose: fromEffect((planId: string) => choosePlan(planId))
-  },
+  actors,
   guards: {
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     /** A paid plan other than the one in force, and no invoice open for it already. */
     choosable: ({ context, event }) => {
       if (event.type !== "pricing.choose") return false
@@ -49,10 +50,10 @@ export const pricingMachine = setup({
       current: loaded.current,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     startChoosing: assign(({ event }) => (event.type === "pricing.choose" ? { choosing: event.planId, chooseError: null } : {})),
     chosen: assign((_, invoice: InvoiceDetail) => ({ chosen: invoice, choosing: null })),
-    chooseFailed: assign((_, error: unknown) => ({ chooseError: chooseNotice(error), choosing: null }))
+    chooseFailed: assign((_, error: AppFailure) => ({ chooseError: chooseNotice(error), choosing: null }))
   }
 }).createMachine({
   id: "pricing",
@@ -65,7 +66,7 @@ export const pricingMachine = setup({
         id: "load",
         src: "load",
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: { on: { "pricing.retry": "loading" } },
@@ -79,8 +80,12 @@ export const pricingMachine = setup({
         onDone: { target: "chosen", actions: { type: "chosen", params: ({ event }) => event.output } },
         onError: [
           // Another invoice opened meanwhile (another tab): show it instead.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "chooseFailed", params: errorOf } },
-          { target: "ready", actions: { type: "chooseFailed", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.choose) },
+            target: "loading",
+            actions: { type: "chooseFailed", params: failureFrom(actors.choose) }
+          },
+          { target: "ready", actions: { type: "chooseFailed", params: failureFrom(actors.choose) } }
         ]
       }
     },

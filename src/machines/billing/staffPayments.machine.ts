@@ -5,12 +5,11 @@
 // reloads the list with the server's words.
 import { assign, setup } from "xstate"
 import { RejectPayload, type StaffInvoice } from "../../contract/pricing.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { acceptPayment, loadWaitingWithProofs, rejectPayment } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface StaffPaymentsContext {
@@ -38,22 +37,22 @@ type Decision = { readonly id: string; readonly reason?: string }
 const reasonErrors = (event: StaffPaymentsEvent): FieldNotices | null =>
   event.type === "staff.reject" ? validate(RejectPayload, { reason: event.reason }) : null
 
-const actionNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== ""
-    ? { text: error.message }
-    : present(error).notice
+const actionNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== "" ? { text: error.message } : present(error).notice
+
+const actors = {
+  load: fromEffect(() => loadWaitingWithProofs()),
+  decide: fromEffect((input: Decision) =>
+    input.reason === undefined ? acceptPayment(input.id) : rejectPayment({ id: input.id, reason: input.reason })
+  )
+}
 
 export const staffPaymentsMachine = setup({
   types: { context: {} as StaffPaymentsContext, events: {} as StaffPaymentsEvent },
-  actors: {
-    load: fromEffect(() => loadWaitingWithProofs()),
-    decide: fromEffect((input: Decision) =>
-      input.reason === undefined ? acceptPayment(input.id) : rejectPayment({ id: input.id, reason: input.reason })
-    )
-  },
+  actors,
   guards: {
-    forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    forbidden: (_, error: AppFailure) => error._tag === "Forbidden",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     listed: ({ context, event }) => event.type !== "staff.retry" && context.results.some((i) => i.id === event.id),
     reasonMissing: ({ event }) => reasonErrors(event) !== null
   },
@@ -64,7 +63,7 @@ export const staffPaymentsMachine = setup({
         page: { readonly results: ReadonlyArray<StaffInvoice>; readonly count: number; readonly proofs: Record<string, Blob | null> }
       ) => ({ ...page, error: null })
     ),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     refuseReason: assign(({ event }) => ({ fields: reasonErrors(event) ?? noFieldNotices })),
     startActing: assign(({ event }) =>
       event.type === "staff.retry" ? {} : { acting: event.id, actionError: null, fields: noFieldNotices, decided: null }
@@ -73,7 +72,7 @@ export const staffPaymentsMachine = setup({
       acting: null,
       decided: { number: invoice.number, decision: invoice.status === "paid" ? ("accepted" as const) : ("rejected" as const) }
     })),
-    actionFailed: assign((_, error: unknown) => ({ actionError: actionNotice(error), acting: null }))
+    actionFailed: assign((_, error: AppFailure) => ({ actionError: actionNotice(error), acting: null }))
   }
 }).createMachine({
   id: "staffPayments",
@@ -87,8 +86,8 @@ export const staffPaymentsMachine = setup({
         src: "load",
         onDone: { target: "ready", actions: { type: "show", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.load) }, target: "forbidden" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -115,9 +114,13 @@ export const staffPaymentsMachine = setup({
         // Refreshed after each decision: the decided invoice leaves the list.
         onDone: { target: "loading", actions: { type: "decided", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "actionFailed", params: errorOf } },
-          { target: "ready", actions: { type: "actionFailed", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.decide) }, target: "forbidden" },
+          {
+            guard: { type: "conflict", params: failureFrom(actors.decide) },
+            target: "loading",
+            actions: { type: "actionFailed", params: failureFrom(actors.decide) }
+          },
+          { target: "ready", actions: { type: "actionFailed", params: failureFrom(actors.decide) } }
         ]
       }
     }

@@ -4,12 +4,12 @@
 // otherwise a success toast says it was created).
 import { assertEvent, assign, setup } from "xstate"
 import type { CreatedLab, Crumb } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { createFolder } from "../../effects/labs/create.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
 import { present } from "../../effects/Catalogue.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { labNameProblems } from "./labName.ts"
 
 export type FolderLocation = "root" | "current"
@@ -44,6 +44,10 @@ export type CreateFolderEvent =
 const parentOf = (context: CreateFolderContext): string | null =>
   context.location === "current" && context.current !== null ? context.current.id : null
 
+const actors = {
+  create: fromEffect((input: { readonly name: string; readonly parent: string | null }) => createFolder(input.name, input.parent))
+}
+
 export const createFolderMachine = setup({
   types: {
     context: {} as CreateFolderContext,
@@ -51,9 +55,7 @@ export const createFolderMachine = setup({
     input: {} as CreateFolderInput,
     output: {} as CreateFolderOutput
   },
-  actors: {
-    create: fromEffect((input: { readonly name: string; readonly parent: string | null }) => createFolder(input.name, input.parent))
-  },
+  actors,
   guards: {
     nameInvalid: ({ context }) => labNameProblems(context.name, true) !== null,
     canChooseCurrent: ({ context, event }) => event.type === "folder.location" && (event.location === "root" || context.current !== null)
@@ -71,7 +73,7 @@ export const createFolderMachine = setup({
       return { location: event.location }
     }),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign((_, error: unknown) => ({ fields: present(error).fields, error: failureOf("createFolder", error) })),
+    showFailure: assign((_, error: AppFailure) => ({ fields: present(error).fields, error: failureOf("createFolder", error) })),
     keep: assign((_, lab: CreatedLab) => ({ created: lab }))
   }
 }).createMachine({
@@ -104,7 +106,7 @@ export const createFolderMachine = setup({
         src: "create",
         input: ({ context }) => ({ name: context.name.trim(), parent: parentOf(context) }),
         onDone: { target: "created", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.create) } }
       }
     },
     created: { type: "final" }

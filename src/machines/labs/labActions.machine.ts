@@ -4,12 +4,12 @@
 // checked here too, so a hidden menu item cannot be reached another way.
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { CreatedLab, Crumb, Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { setFavorite } from "../../effects/labs/favorites.ts"
 import { trashLabs } from "../../effects/labs/remove.ts"
 import { type CreateFolderOutput, createFolderMachine } from "./createFolder.machine.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { canAll, can } from "../../contract/permissions.ts"
 import { moveLabMachine } from "./moveLab.machine.ts"
 import { type RenameLabOutput, renameLabMachine } from "./renameLab.machine.ts"
@@ -58,6 +58,14 @@ export type LabActionsEmitted =
 
 const one = (context: LabActionsContext): Lab | undefined => context.subjects[0]
 
+const actors = {
+  createFolder: createFolderMachine,
+  renameLab: renameLabMachine,
+  moveLab: moveLabMachine,
+  trash: fromEffect((ids: ReadonlyArray<string>) => trashLabs(ids)),
+  favorite: fromEffect((input: { readonly lab: Lab; readonly favorite: boolean }) => setFavorite(input.lab, input.favorite))
+}
+
 export const labActionsMachine = setup({
   types: {
     context: {} as LabActionsContext,
@@ -66,13 +74,7 @@ export const labActionsMachine = setup({
     emitted: {} as LabActionsEmitted,
     children: {} as { createFolder: "createFolder"; renameLab: "renameLab"; moveLab: "moveLab" }
   },
-  actors: {
-    createFolder: createFolderMachine,
-    renameLab: renameLabMachine,
-    moveLab: moveLabMachine,
-    trash: fromEffect((ids: ReadonlyArray<string>) => trashLabs(ids)),
-    favorite: fromEffect((input: { readonly lab: Lab; readonly favorite: boolean }) => setFavorite(input.lab, input.favorite))
-  },
+  actors,
   guards: {
     mayCreate: ({ context }) => context.canCreate,
     mayRename: ({ event }) => event.type === "labs.rename" && can(event.lab.role, "lab.rename"),
@@ -104,13 +106,13 @@ export const labActionsMachine = setup({
     announceDeleted: emit((_, ids: ReadonlyArray<string>) => ({ type: "labs.deleted", ids }) as const),
     announceStarred: emit((_, lab: Lab) => ({ type: "lab.starred", lab }) as const),
     announceDeleteFailed: emit(
-      ({ context }, error: unknown) =>
+      ({ context }, error: AppFailure) =>
         ({
           type: "labs.failed",
           failure: failureOf("delete", error, { isDir: one(context)?.is_dir ?? true, count: context.subjects.length })
         }) as const
     ),
-    announceStarFailed: emit((_, error: unknown) => ({ type: "labs.failed", failure: failureOf("favorite", error) }) as const),
+    announceStarFailed: emit((_, error: AppFailure) => ({ type: "labs.failed", failure: failureOf("favorite", error) }) as const),
     announceSearch: emit(({ event }) => {
       assertEvent(event, "search.submit")
       return { type: "search.go", query: event.query.trim() } as const
@@ -180,7 +182,7 @@ export const labActionsMachine = setup({
             src: "trash",
             input: ({ context }) => context.subjects.map((lab) => lab.id),
             onDone: { target: "closed", actions: { type: "announceDeleted", params: ({ event }) => event.output } },
-            onError: { target: "closed", actions: { type: "announceDeleteFailed", params: errorOf } }
+            onError: { target: "closed", actions: { type: "announceDeleteFailed", params: failureFrom(actors.trash) } }
           }
         },
         sharing: {
@@ -209,7 +211,7 @@ export const labActionsMachine = setup({
               return { lab, favorite: !lab.is_favorite }
             },
             onDone: { target: "idle", actions: [{ type: "announceStarred", params: ({ event }) => event.output }, "unstar"] },
-            onError: { target: "idle", actions: [{ type: "announceStarFailed", params: errorOf }, "unstar"] }
+            onError: { target: "idle", actions: [{ type: "announceStarFailed", params: failureFrom(actors.favorite) }, "unstar"] }
           }
         }
       }

@@ -3,13 +3,13 @@
 // change answers the panel as the server now sees it. A change is emitted so the list shows it too.
 import { assertEvent, assign, emit, setup } from "xstate"
 import { type LabInfo, PUBLIC_KEY } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadLabInfo } from "../../effects/labs/info.ts"
 import { type MetadataChange, removeMetadata, saveMetadata, setPublic } from "../../effects/labs/metadata.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { can } from "../../contract/permissions.ts"
 
 export interface LabInfoContext {
@@ -39,6 +39,14 @@ const entryProblems = (entry: MetadataChange): FieldNotices | null => {
 
 const trimmed = (entry: MetadataChange): MetadataChange => ({ ...entry, name: entry.name.trim(), value: entry.value.trim() })
 
+const actors = {
+  load: fromEffect((labId: string) => loadLabInfo(labId)),
+  reload: fromEffect((labId: string) => loadLabInfo(labId)),
+  publish: fromEffect((input: { readonly labId: string; readonly isPublic: boolean }) => setPublic(input.labId, input.isPublic)),
+  saveEntry: fromEffect((input: { readonly labId: string; readonly entry: MetadataChange }) => saveMetadata(input.labId, input.entry)),
+  removeEntry: fromEffect((input: { readonly labId: string; readonly id: string }) => removeMetadata(input.labId, input.id))
+}
+
 export const labInfoMachine = setup({
   types: {
     context: {} as LabInfoContext,
@@ -46,13 +54,7 @@ export const labInfoMachine = setup({
     input: {} as { readonly labId: string },
     emitted: {} as LabInfoEmitted
   },
-  actors: {
-    load: fromEffect((labId: string) => loadLabInfo(labId)),
-    reload: fromEffect((labId: string) => loadLabInfo(labId)),
-    publish: fromEffect((input: { readonly labId: string; readonly isPublic: boolean }) => setPublic(input.labId, input.isPublic)),
-    saveEntry: fromEffect((input: { readonly labId: string; readonly entry: MetadataChange }) => saveMetadata(input.labId, input.entry)),
-    removeEntry: fromEffect((input: { readonly labId: string; readonly id: string }) => removeMetadata(input.labId, input.id))
-  },
+  actors,
   guards: {
     mayPublish: ({ context }) => can(context.info?.role ?? null, "lab.publish"),
     entryInvalid: ({ event }) => event.type === "info.saveEntry" && entryProblems(event.entry) !== null
@@ -60,9 +62,9 @@ export const labInfoMachine = setup({
   actions: {
     show: assign((_, info: LabInfo) => ({ info, error: null, fields: noFieldNotices })),
     announce: emit((_, info: LabInfo) => ({ type: "info.changed", info }) as const),
-    showFailure: assign((_, error: unknown) => ({ error: failureOf("info", error) })),
-    showPublishFailure: assign((_, error: unknown) => ({ error: failureOf("publish", error) })),
-    showEntryFailure: assign((_, error: unknown) => ({ error: failureOf("metadata", error), fields: present(error).fields })),
+    showFailure: assign((_, error: AppFailure) => ({ error: failureOf("info", error) })),
+    showPublishFailure: assign((_, error: AppFailure) => ({ error: failureOf("publish", error) })),
+    showEntryFailure: assign((_, error: AppFailure) => ({ error: failureOf("metadata", error), fields: present(error).fields })),
     rejectEntry: assign(({ event }) => {
       assertEvent(event, "info.saveEntry")
       return { fields: entryProblems(event.entry) ?? noFieldNotices, error: null }
@@ -81,7 +83,7 @@ export const labInfoMachine = setup({
         src: "load",
         input: ({ context }) => context.labId,
         onDone: { target: "showing", actions: { type: "show", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: {
@@ -127,7 +129,7 @@ export const labInfoMachine = setup({
                 { type: "announce", params: ({ event }) => event.output }
               ]
             },
-            onError: { target: "idle", actions: { type: "showPublishFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showPublishFailure", params: failureFrom(actors.publish) } }
           }
         },
         savingEntry: {
@@ -140,7 +142,7 @@ export const labInfoMachine = setup({
               return { labId: context.labId, entry: trimmed(event.entry) }
             },
             onDone: { target: "idle", actions: { type: "show", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showEntryFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showEntryFailure", params: failureFrom(actors.saveEntry) } }
           }
         },
         removingEntry: {
@@ -153,7 +155,7 @@ export const labInfoMachine = setup({
               return { labId: context.labId, id: event.id }
             },
             onDone: { target: "idle", actions: { type: "show", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showEntryFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showEntryFailure", params: failureFrom(actors.removeEntry) } }
           }
         }
       }

@@ -6,13 +6,12 @@
 import { assertEvent, assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Lab, LabDetail } from "../../contract/labs.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { keepListed, noSelection, type SelectMode, type Selection, select, selectAll } from "./selection.ts"
 
 export type ViewMode = "grid" | "table"
@@ -61,11 +60,18 @@ interface PageOf {
 const idsOf = (items: ReadonlyArray<ListedLab>) => items.map((item) => item.id)
 
 /** The server's way of saying a lab does not exist for this account: asking again cannot help. */
-export const isLabMissing = (error: unknown): boolean =>
-  isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden" || error._tag === "Unauthorized")
+export const isLabMissing = (error: AppFailure): boolean =>
+  error._tag === "NotFound" || error._tag === "Forbidden" || error._tag === "Unauthorized"
 
-const failure = (source: LabSource, error: unknown): Failure =>
+const failure = (source: LabSource, error: AppFailure): Failure =>
   failureOf(source.kind === "folder" && source.search.trim() !== "" ? "search" : "list", error)
+
+const actors = {
+  open: fromEffect((source: LabSource) => openSource(source)),
+  /** The same program as `open`, named apart so a refresh and a first load are told apart. */
+  reopen: fromEffect((source: LabSource) => openSource(source)),
+  more: fromEffect((input: { readonly source: LabSource; readonly page: number }) => loadLabPage(input.source, input.page))
+}
 
 export const labsBrowserMachine = setup({
   types: {
@@ -73,17 +79,12 @@ export const labsBrowserMachine = setup({
     events: {} as LabsBrowserEvent,
     input: {} as LabsBrowserInput
   },
-  actors: {
-    open: fromEffect((source: LabSource) => openSource(source)),
-    /** The same program as `open`, named apart so a refresh and a first load are told apart. */
-    reopen: fromEffect((source: LabSource) => openSource(source)),
-    more: fromEffect((input: { readonly source: LabSource; readonly page: number }) => loadLabPage(input.source, input.page))
-  },
+  actors,
   guards: {
     openedEmpty: (_, opened: OpenedSource) => opened.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
     nothingShown: ({ context }) => context.items.length === 0,
-    labMissing: (_, error: unknown) => isLabMissing(error),
+    labMissing: (_, error: AppFailure) => isLabMissing(error),
     searchChanged: ({ context, event }) =>
       event.type === "browser.search" && context.source.kind === "folder" && event.search.trim() !== context.source.search.trim(),
     listedLab: ({ context, event }) => event.type === "browser.status" && context.items.some((item) => item.id === event.lab_id),
@@ -110,8 +111,8 @@ export const labsBrowserMachine = setup({
       const known = new Set(idsOf(context.items))
       return { items: [...context.items, ...page.results.filter((lab) => !known.has(lab.id))], meta: page.meta, moreError: null }
     }),
-    showFailure: assign(({ context }, error: unknown) => ({ error: failure(context.source, error) })),
-    showMoreFailure: assign(({ context }, error: unknown) => ({ moreError: failure(context.source, error) })),
+    showFailure: assign(({ context }, error: AppFailure) => ({ error: failure(context.source, error) })),
+    showMoreFailure: assign(({ context }, error: AppFailure) => ({ moreError: failure(context.source, error) })),
     startSearch: assign(({ context, event }) => {
       assertEvent(event, "browser.search")
       const source: LabSource = context.source.kind === "folder" ? { ...context.source, search: event.search.trim() } : context.source
@@ -197,8 +198,12 @@ export const labsBrowserMachine = setup({
           { target: "loaded", actions: { type: "showOpened", params: ({ event }) => event.output } }
         ],
         onError: [
-          { guard: { type: "labMissing", params: errorOf }, target: "missing", actions: assign({ error: null, items: [], meta: null }) },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          {
+            guard: { type: "labMissing", params: failureFrom(actors.open) },
+            target: "missing",
+            actions: assign({ error: null, items: [], meta: null })
+          },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.open) } }
         ]
       }
     },
@@ -251,7 +256,7 @@ export const labsBrowserMachine = setup({
             src: "more",
             input: ({ context }) => ({ source: context.source, page: context.meta?.next_page ?? 1 }),
             onDone: { target: "idle", actions: { type: "appendPage", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showMoreFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showMoreFailure", params: failureFrom(actors.more) } }
           }
         }
       }

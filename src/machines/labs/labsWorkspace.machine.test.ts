@@ -6,6 +6,7 @@ import { biopsies, folderDetail, reviewed, slides } from "../../testing/labFixtu
 import type { labActionsMachine } from "./labActions.machine.ts"
 import type { labsBrowserMachine } from "./labsBrowser.machine.ts"
 import { type LabsWorkspaceEmitted, labsWorkspaceMachine } from "./labsWorkspace.machine.ts"
+import { Defect } from "../../effects/Defect.ts"
 
 /** Children that record what they are told; the browser shows two labs and, on demand, a folder. */
 const recorder = (items: ReadonlyArray<{ id: string; name: string }>) =>
@@ -84,7 +85,7 @@ describe("labsWorkspace", () => {
       { type: "workspace.storageChanged" },
       { type: "workspace.success", message: { key: "labs.toasts.undone", params: { count: 2 } } }
     ])
-    actor.send({ type: "workspace.restoreFailed", error: new Error("boom") })
+    actor.send({ type: "workspace.restoreFailed", error: new Defect(new Error("boom")) })
     expect(emitted.at(-1)).toMatchObject({ type: "workspace.failure", failure: { title: { key: "labs.errors.restore" } } })
   })
 

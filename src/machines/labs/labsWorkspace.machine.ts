@@ -5,6 +5,7 @@
 import { Effect } from "effect"
 import { type ActorRefFrom, assertEvent, emit, enqueueActions, fromCallback, sendTo, setup } from "xstate"
 import type { LabDetail } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
 import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
@@ -41,7 +42,7 @@ export type LabsWorkspaceEvent =
   | { readonly type: "workspace.undoDelete"; readonly ids: ReadonlyArray<string> }
   /** How the restore behind an undo ended. */
   | { readonly type: "workspace.restored"; readonly ids: ReadonlyArray<string> }
-  | { readonly type: "workspace.restoreFailed"; readonly error: unknown }
+  | { readonly type: "workspace.restoreFailed"; readonly error: AppFailure }
   | LabActionsEmitted
 
 export type LabsWorkspaceEmitted =

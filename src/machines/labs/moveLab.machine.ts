@@ -3,11 +3,11 @@
 // or anything inside it.
 import { assertEvent, assign, setup } from "xstate"
 import type { FolderNode, Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { loadFolderTree } from "../../effects/labs/dirs.ts"
 import { moveLab } from "../../effects/labs/update.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { targetProblem } from "./folderTree.ts"
 
 /** No destination chosen yet; null is the root. */
@@ -25,6 +25,11 @@ export type MoveLabEvent =
   | { readonly type: "move.submit" }
   | { readonly type: "move.retry" }
 
+const actors = {
+  tree: fromEffect(() => loadFolderTree()),
+  move: fromEffect((input: { readonly id: string; readonly parent: string | null }) => moveLab(input.id, input.parent))
+}
+
 export const moveLabMachine = setup({
   types: {
     context: {} as MoveLabContext,
@@ -32,10 +37,7 @@ export const moveLabMachine = setup({
     input: {} as { readonly lab: Lab },
     output: {} as Lab
   },
-  actors: {
-    tree: fromEffect(() => loadFolderTree()),
-    move: fromEffect((input: { readonly id: string; readonly parent: string | null }) => moveLab(input.id, input.parent))
-  },
+  actors,
   guards: {
     acceptable: ({ context, event }) => {
       assertEvent(event, "move.choose")
@@ -49,8 +51,8 @@ export const moveLabMachine = setup({
       assertEvent(event, "move.choose")
       return { target: event.target, error: null }
     }),
-    showTreeFailure: assign((_, error: unknown) => ({ error: failureOf("folderTree", error) })),
-    showFailure: assign(({ context }, error: unknown) => ({ error: failureOf("move", error, { isDir: context.lab.is_dir }) })),
+    showTreeFailure: assign((_, error: AppFailure) => ({ error: failureOf("folderTree", error) })),
+    showFailure: assign(({ context }, error: AppFailure) => ({ error: failureOf("move", error, { isDir: context.lab.is_dir }) })),
     keep: assign((_, lab: Lab) => ({ lab }))
   }
 }).createMachine({
@@ -64,7 +66,7 @@ export const moveLabMachine = setup({
         id: "tree",
         src: "tree",
         onDone: { target: "choosing", actions: { type: "setTree", params: ({ event }) => event.output } },
-        onError: { target: "treeFailed", actions: { type: "showTreeFailure", params: errorOf } }
+        onError: { target: "treeFailed", actions: { type: "showTreeFailure", params: failureFrom(actors.tree) } }
       }
     },
     treeFailed: {
@@ -83,7 +85,7 @@ export const moveLabMachine = setup({
         src: "move",
         input: ({ context }) => ({ id: context.lab.id, parent: context.target ?? null }),
         onDone: { target: "moved", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "choosing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "choosing", actions: { type: "showFailure", params: failureFrom(actors.move) } }
       }
     },
     moved: { type: "final" }

@@ -2,12 +2,12 @@
 // ends the flow without asking the server.
 import { assertEvent, assign, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { renameLab } from "../../effects/labs/update.ts"
 import { type FieldNotices, noFieldNotices } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { labNameProblems } from "./labName.ts"
 
 export interface RenameLabContext {
@@ -29,6 +29,10 @@ export type RenameLabEvent =
   | { readonly type: "rename.blur" }
   | { readonly type: "rename.submit" }
 
+const actors = {
+  rename: fromEffect((input: { readonly id: string; readonly name: string }) => renameLab(input.id, input.name))
+}
+
 export const renameLabMachine = setup({
   types: {
     context: {} as RenameLabContext,
@@ -36,9 +40,7 @@ export const renameLabMachine = setup({
     input: {} as { readonly lab: Lab },
     output: {} as RenameLabOutput
   },
-  actors: {
-    rename: fromEffect((input: { readonly id: string; readonly name: string }) => renameLab(input.id, input.name))
-  },
+  actors,
   guards: {
     nameInvalid: ({ context }) => labNameProblems(context.name, context.lab.is_dir) !== null,
     unchanged: ({ context }) => context.name.trim() === context.lab.name
@@ -51,7 +53,7 @@ export const renameLabMachine = setup({
     }),
     check: assign(({ context }) => ({ fields: labNameProblems(context.name, context.lab.is_dir) ?? noFieldNotices })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
-    showFailure: assign(({ context }, error: unknown) => ({
+    showFailure: assign(({ context }, error: AppFailure) => ({
       fields: present(error).fields,
       error: failureOf("rename", error, { isDir: context.lab.is_dir })
     })),
@@ -80,7 +82,7 @@ export const renameLabMachine = setup({
         src: "rename",
         input: ({ context }) => ({ id: context.lab.id, name: context.name.trim() }),
         onDone: { target: "renamed", actions: { type: "keep", params: ({ event }) => event.output } },
-        onError: { target: "editing", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "editing", actions: { type: "showFailure", params: failureFrom(actors.rename) } }
       }
     },
     renamed: { type: "final" },

@@ -4,10 +4,10 @@
 import { assertEvent, assign, emit, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { TrashItem } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { emptyTrash, loadTrashPage, purgeLab, restoreLab } from "../../effects/labs/trash.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface TrashContext {
   readonly items: ReadonlyArray<TrashItem>
@@ -38,19 +38,21 @@ interface TrashPage {
   readonly meta: PageMeta
 }
 
+const actors = {
+  load: fromEffect(() => loadTrashPage(1)),
+  more: fromEffect((page: number) => loadTrashPage(page)),
+  restore: fromEffect((id: string) => restoreLab(id)),
+  purge: fromEffect((id: string) => purgeLab(id)),
+  empty: fromEffect(() => emptyTrash())
+}
+
 export const trashMachine = setup({
   types: {
     context: {} as TrashContext,
     events: {} as TrashEvent,
     emitted: {} as TrashEmitted
   },
-  actors: {
-    load: fromEffect(() => loadTrashPage(1)),
-    more: fromEffect((page: number) => loadTrashPage(page)),
-    restore: fromEffect((id: string) => restoreLab(id)),
-    purge: fromEffect((id: string) => purgeLab(id)),
-    empty: fromEffect(() => emptyTrash())
-  },
+  actors,
   guards: {
     pageEmpty: (_, page: TrashPage) => page.results.length === 0,
     hasNext: ({ context }) => context.meta?.next_page != null,
@@ -63,8 +65,8 @@ export const trashMachine = setup({
       const known = new Set(context.items.map((item) => item.id))
       return { items: [...context.items, ...page.results.filter((item) => !known.has(item.id))], meta: page.meta, moreError: null }
     }),
-    showFailure: assign((_, error: unknown) => ({ error: failureOf("list", error) })),
-    showMoreFailure: assign((_, error: unknown) => ({ moreError: failureOf("list", error) })),
+    showFailure: assign((_, error: AppFailure) => ({ error: failureOf("list", error) })),
+    showMoreFailure: assign((_, error: AppFailure) => ({ moreError: failureOf("list", error) })),
     about: assign(({ event }) => {
       assertEvent(event, ["trash.restore", "trash.purge"])
       return { subject: event.item }
@@ -79,7 +81,7 @@ export const trashMachine = setup({
     announcePurged: emit(({ context }) => ({ type: "trash.purged", item: context.subject as TrashItem }) as const),
     announceEmptied: emit({ type: "trash.emptied" } as const),
     announceFailure: emit(
-      (_, failure: { readonly kind: "restore" | "purge" | "emptyTrash"; readonly error: unknown; readonly isDir?: boolean }) =>
+      (_, failure: { readonly kind: "restore" | "purge" | "emptyTrash"; readonly error: AppFailure; readonly isDir?: boolean }) =>
         ({ type: "trash.failed", failure: failureOf(failure.kind, failure.error, { isDir: failure.isDir ?? true }) }) as const
     )
   }
@@ -101,7 +103,7 @@ export const trashMachine = setup({
           },
           { target: "showing", actions: { type: "showPage", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: {
@@ -127,7 +129,7 @@ export const trashMachine = setup({
             src: "more",
             input: ({ context }) => context.meta?.next_page ?? 1,
             onDone: { target: "idle", actions: { type: "appendPage", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "showMoreFailure", params: errorOf } }
+            onError: { target: "idle", actions: { type: "showMoreFailure", params: failureFrom(actors.more) } }
           }
         },
         restoring: {
@@ -141,7 +143,11 @@ export const trashMachine = setup({
               target: "idle",
               actions: {
                 type: "announceFailure",
-                params: ({ context, event }) => ({ kind: "restore" as const, error: event.error, isDir: context.subject?.is_dir })
+                params: ({ context, event }) => ({
+                  kind: "restore" as const,
+                  error: failureFrom(actors.restore)({ event }),
+                  isDir: context.subject?.is_dir
+                })
               }
             }
           }
@@ -160,7 +166,11 @@ export const trashMachine = setup({
               target: "confirmingPurge",
               actions: {
                 type: "announceFailure",
-                params: ({ context, event }) => ({ kind: "purge" as const, error: event.error, isDir: context.subject?.is_dir })
+                params: ({ context, event }) => ({
+                  kind: "purge" as const,
+                  error: failureFrom(actors.purge)({ event }),
+                  isDir: context.subject?.is_dir
+                })
               }
             }
           }
@@ -176,7 +186,10 @@ export const trashMachine = setup({
             onDone: { target: "#trash.empty", actions: ["announceEmptied", "clearAll"] },
             onError: {
               target: "confirmingEmpty",
-              actions: { type: "announceFailure", params: ({ event }) => ({ kind: "emptyTrash" as const, error: event.error }) }
+              actions: {
+                type: "announceFailure",
+                params: ({ event }) => ({ kind: "emptyTrash" as const, error: failureFrom(actors.empty)({ event }) })
+              }
             }
           }
         }

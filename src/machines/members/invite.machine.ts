@@ -11,12 +11,12 @@
 import { type AnyActorRef, assign, emit, enqueueActions, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import { type Invitation, type MemberRole, SUGGEST_MIN_CHARS, type UserSuggestion } from "../../contract/members.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type InviteRequest, inviteMembers } from "../../effects/members/invite.ts"
 import { suggestUsers } from "../../effects/members/suggest.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { addPicked, addTyped, hasTypedEmails, type Invitee, withoutChosen } from "./rules.ts"
 import type { TimedStateMeta } from "../support/state-timer.ts"
 
@@ -62,6 +62,11 @@ const debounce: TimedStateMeta = { timeoutMs: SUGGEST_DEBOUNCE_MS }
 
 const searchable = (text: string) => text.trim().length >= SUGGEST_MIN_CHARS
 
+const actors = {
+  suggest: fromEffect((input: { readonly labId: string; readonly search: string }) => suggestUsers(input.labId, input.search)),
+  invite: fromEffect((request: InviteRequest) => inviteMembers(request))
+}
+
 export const inviteMachine = setup({
   types: {
     input: {} as InviteInput,
@@ -69,10 +74,7 @@ export const inviteMachine = setup({
     events: {} as InviteEvent,
     emitted: {} as InviteEmitted
   },
-  actors: {
-    suggest: fromEffect((input: { readonly labId: string; readonly search: string }) => suggestUsers(input.labId, input.search)),
-    invite: fromEffect((request: InviteRequest) => inviteMembers(request))
-  },
+  actors,
   guards: {
     searchable: ({ event }) => event.type === "invite.type" && searchable(event.text),
     /** Someone is chosen and nothing unfinished is typed, or what is typed can be added as it is. */
@@ -125,7 +127,7 @@ export const inviteMachine = setup({
       const sent = new Set(members.map((m) => m.email.toLowerCase()))
       enqueue.assign({ invitees: context.invitees.filter((i) => !sent.has(i.email)), error: null })
     }),
-    failed: emit((_, error: unknown) => ({ type: "invite.failed" as const, error: present(error).notice }))
+    failed: emit((_, error: AppFailure) => ({ type: "invite.failed" as const, error: present(error).notice }))
   }
 }).createMachine({
   id: "invite",
@@ -186,7 +188,7 @@ export const inviteMachine = setup({
             src: "invite",
             input: ({ context }) => ({ labId: context.labId, invitees: context.invitees, locale: context.locale }),
             onDone: { target: "editing", actions: { type: "delivered", params: ({ event }) => event.output } },
-            onError: { target: "editing", actions: { type: "failed", params: errorOf } }
+            onError: { target: "editing", actions: { type: "failed", params: failureFrom(actors.invite) } }
           }
         }
       }

@@ -16,6 +16,7 @@ import type { PageMeta } from "../../contract/envelope.ts"
 import type { Role } from "../../contract/labs.ts"
 import type { Invitation, Member, MemberRole } from "../../contract/members.ts"
 import { mayManageMember, mayTransferTo, OWNER_ROW } from "../../contract/permissions.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { changeMemberRole } from "../../effects/members/changeRole.ts"
 import { loadMembers, type MembersPageRequest } from "../../effects/members/list.ts"
@@ -23,8 +24,7 @@ import { removeMember } from "../../effects/members/remove.ts"
 import { loadStanding } from "../../effects/members/standing.ts"
 import { transferOwnership } from "../../effects/members/transfer.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { inviteMachine } from "./invite.machine.ts"
 import { afterDeletion, appendPage } from "./rules.ts"
 
@@ -77,6 +77,24 @@ type FirstPage = {
 
 export { OWNER_ROW }
 
+const actors = {
+  /** The first page, and the viewer's role when it is not known yet. */
+  loadFirst: fromEffect((request: MembersPageRequest & { readonly withRole: boolean }) =>
+    Effect.all(
+      {
+        page: loadMembers(request),
+        role: request.withRole ? Effect.map(loadStanding(request.labId), (standing) => standing.role) : Effect.succeed(undefined)
+      },
+      { concurrency: "unbounded" }
+    )
+  ),
+  loadPage: fromEffect((request: MembersPageRequest) => loadMembers(request)),
+  changeRole: fromEffect((input: { readonly id: string; readonly role: MemberRole }) => changeMemberRole(input.id, input.role)),
+  remove: fromEffect((id: string) => removeMember(id)),
+  transfer: fromEffect((input: { readonly labId: string; readonly userId: string }) => transferOwnership(input.labId, input.userId)),
+  inviteBox: inviteMachine
+}
+
 export const membersMachine = setup({
   types: {
     input: {} as MembersInput,
@@ -84,23 +102,7 @@ export const membersMachine = setup({
     events: {} as MembersEvent,
     emitted: {} as MembersEmitted
   },
-  actors: {
-    /** The first page, and the viewer's role when it is not known yet. */
-    loadFirst: fromEffect((request: MembersPageRequest & { readonly withRole: boolean }) =>
-      Effect.all(
-        {
-          page: loadMembers(request),
-          role: request.withRole ? Effect.map(loadStanding(request.labId), (standing) => standing.role) : Effect.succeed(undefined)
-        },
-        { concurrency: "unbounded" }
-      )
-    ),
-    loadPage: fromEffect((request: MembersPageRequest) => loadMembers(request)),
-    changeRole: fromEffect((input: { readonly id: string; readonly role: MemberRole }) => changeMemberRole(input.id, input.role)),
-    remove: fromEffect((id: string) => removeMember(id)),
-    transfer: fromEffect((input: { readonly labId: string; readonly userId: string }) => transferOwnership(input.labId, input.userId)),
-    inviteBox: inviteMachine
-  },
+  actors,
   guards: {
     hasNext: ({ context }) => context.nextPage !== null,
     /** The owner and admins change others' roles and remove them; never the owner's row or their own. */
@@ -129,7 +131,7 @@ export const membersMachine = setup({
       nextPage: page.meta.next_page,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     begin: assign(({ event }) => {
       switch (event.type) {
         case "members.changeRole":
@@ -155,7 +157,7 @@ export const membersMachine = setup({
       enqueue(raise({ type: "members.reload" }))
     }),
     announceDone: emit(({ context }) => ({ type: "members.done" as const, operation: context.operation as Operation })),
-    announceFailure: emit(({ context }, error: unknown) => ({
+    announceFailure: emit(({ context }, error: AppFailure) => ({
       type: "members.failed" as const,
       operation: context.operation as Operation,
       error: present(error).notice
@@ -188,7 +190,7 @@ export const membersMachine = setup({
             src: "loadFirst",
             input: ({ context }) => ({ labId: context.labId, search: context.search, page: 1, withRole: context.role === null }),
             onDone: { target: "ready", actions: { type: "showFirst", params: ({ event }) => event.output } },
-            onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+            onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.loadFirst) } }
           }
         },
         ready: {
@@ -200,7 +202,7 @@ export const membersMachine = setup({
             src: "loadPage",
             input: ({ context }) => ({ labId: context.labId, search: context.search, page: context.nextPage ?? 1 }),
             onDone: { target: "ready", actions: { type: "showNext", params: ({ event }) => event.output } },
-            onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+            onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.loadPage) } }
           }
         },
         failed: {
@@ -228,7 +230,7 @@ export const membersMachine = setup({
                 ? { id: context.operation.member.id, role: context.operation.role }
                 : { id: "", role: "reviewer" as const },
             onDone: { target: "idle", actions: [{ type: "roleChanged", params: ({ event }) => event.output }, "announceDone", "finish"] },
-            onError: { target: "idle", actions: [{ type: "announceFailure", params: errorOf }, "finish"] }
+            onError: { target: "idle", actions: [{ type: "announceFailure", params: failureFrom(actors.changeRole) }, "finish"] }
           }
         },
         removing: {
@@ -238,7 +240,7 @@ export const membersMachine = setup({
             src: "remove",
             input: ({ context }) => context.operation?.member.id ?? "",
             onDone: { target: "idle", actions: ["removed", "announceDone", "finish"] },
-            onError: { target: "idle", actions: [{ type: "announceFailure", params: errorOf }, "finish"] }
+            onError: { target: "idle", actions: [{ type: "announceFailure", params: failureFrom(actors.remove) }, "finish"] }
           }
         },
         transferring: {
@@ -248,7 +250,7 @@ export const membersMachine = setup({
             src: "transfer",
             input: ({ context }) => ({ labId: context.labId, userId: context.operation?.member.user_id ?? "" }),
             onDone: { target: "idle", actions: ["announceDone", "finish", "transferred"] },
-            onError: { target: "idle", actions: [{ type: "announceFailure", params: errorOf }, "finish"] }
+            onError: { target: "idle", actions: [{ type: "announceFailure", params: failureFrom(actors.transfer) }, "finish"] }
           }
         }
       }

@@ -13,12 +13,11 @@ import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } f
 import type { Lab } from "../../contract/labs.ts"
 import type { OwnershipOffer } from "../../contract/members.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { isApiError } from "../../effects/api-error-tags.ts"
 import { acceptOffer, declineOffer, loadOffer, withdrawOffer } from "../../effects/members/transfer.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
 export interface OwnershipOfferInput {
@@ -60,10 +59,10 @@ export const sideOf = (context: Pick<OwnershipOfferContext, "offer" | "userId">)
         ? "sender"
         : "other"
 
-export const problemOf = (error: unknown): OfferProblem =>
-  isApiError(error) && error._tag === "PayloadTooLarge" && error.missing !== undefined
+export const problemOf = (error: AppFailure): OfferProblem =>
+  error._tag === "PayloadTooLarge" && error.missing !== undefined
     ? { kind: "room", missing: error.missing }
-    : isApiError(error) && (error._tag === "NotFound" || error._tag === "Forbidden")
+    : error._tag === "NotFound" || error._tag === "Forbidden"
       ? { kind: "notice", notice: { text: error.message } }
       : { kind: "notice", notice: present(error).notice }
 
@@ -75,6 +74,14 @@ const pushes = fromCallback<EventObject, OwnershipOfferInput>(({ input, sendBack
   return () => subscription.unsubscribe()
 })
 
+const actors = {
+  load: fromEffect((labId: string) => loadOffer(labId)),
+  accept: fromEffect((offerId: string) => acceptOffer(offerId)),
+  decline: fromEffect((offerId: string) => declineOffer(offerId)),
+  withdraw: fromEffect((offerId: string) => withdrawOffer(offerId)),
+  pushes
+}
+
 export const ownershipOfferMachine = setup({
   types: {
     input: {} as OwnershipOfferInput,
@@ -82,20 +89,14 @@ export const ownershipOfferMachine = setup({
     events: {} as OwnershipOfferEvent,
     emitted: {} as OwnershipOfferEmitted
   },
-  actors: {
-    load: fromEffect((labId: string) => loadOffer(labId)),
-    accept: fromEffect((offerId: string) => acceptOffer(offerId)),
-    decline: fromEffect((offerId: string) => declineOffer(offerId)),
-    withdraw: fromEffect((offerId: string) => withdrawOffer(offerId)),
-    pushes
-  },
+  actors,
   guards: {
     isReceiver: ({ context }) => sideOf(context) === "receiver",
     isSender: ({ context }) => sideOf(context) === "sender"
   },
   actions: {
     clearProblem: assign({ problem: null }),
-    fail: assign({ problem: (_, error: unknown) => problemOf(error) })
+    fail: assign({ problem: (_, error: AppFailure) => problemOf(error) })
   }
 }).createMachine({
   id: "ownershipOffer",
@@ -123,7 +124,7 @@ export const ownershipOfferMachine = setup({
           },
           { target: "pending", actions: assign({ offer: ({ event }) => event.output }) }
         ],
-        onError: { target: "failed", actions: { type: "fail", params: errorOf } }
+        onError: { target: "failed", actions: { type: "fail", params: failureFrom(actors.load) } }
       }
     },
     failed: {
@@ -148,7 +149,7 @@ export const ownershipOfferMachine = setup({
         src: "accept",
         input: ({ context }) => context.offer?.id ?? "",
         onDone: { target: "none", actions: emit(({ event }) => ({ type: "offer.accepted" as const, lab: event.output })) },
-        onError: { target: "pending", actions: { type: "fail", params: errorOf } }
+        onError: { target: "pending", actions: { type: "fail", params: failureFrom(actors.accept) } }
       }
     },
     declining: {
@@ -157,7 +158,7 @@ export const ownershipOfferMachine = setup({
         src: "decline",
         input: ({ context }) => context.offer?.id ?? "",
         onDone: { target: "none", actions: emit({ type: "offer.closed" as const }) },
-        onError: { target: "pending", actions: { type: "fail", params: errorOf } }
+        onError: { target: "pending", actions: { type: "fail", params: failureFrom(actors.decline) } }
       }
     },
     withdrawing: {
@@ -166,7 +167,7 @@ export const ownershipOfferMachine = setup({
         src: "withdraw",
         input: ({ context }) => context.offer?.id ?? "",
         onDone: { target: "none", actions: emit({ type: "offer.closed" as const }) },
-        onError: { target: "pending", actions: { type: "fail", params: errorOf } }
+        onError: { target: "pending", actions: { type: "fail", params: failureFrom(actors.withdraw) } }
       }
     }
   }

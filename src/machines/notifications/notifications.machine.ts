@@ -14,13 +14,13 @@ import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, st
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Notification } from "../../contract/notifications.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadNotifications } from "../../effects/notifications/list.ts"
 import { type MarkAllReadError, markAllNotificationsRead } from "../../effects/notifications/markAllRead.ts"
 import { type MarkReadError, markNotificationRead } from "../../effects/notifications/markRead.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
 export type PushKind = "invite" | "ownership" | "chat"
@@ -94,6 +94,28 @@ const withoutDuplicates = (items: ReadonlyArray<Notification>): ReadonlyArray<No
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id))
 }
 
+const actors = {
+  load: fromEffect((page: number) => loadNotifications(page)),
+  // Reports how the PUT ended as an event, its typed error included, for the machine to decide.
+  markRead: fromEffectCallback((id: string, send: (event: NotificationsEvent) => void) =>
+    markNotificationRead(id).pipe(
+      Effect.match({
+        onSuccess: () => send({ type: "notifications.marked", id }),
+        onFailure: (error) => send({ type: "notifications.markFailed", id, error })
+      })
+    )
+  ),
+  markAllRead: fromEffectCallback((_: undefined, send: (event: NotificationsEvent) => void) =>
+    markAllNotificationsRead().pipe(
+      Effect.match({
+        onSuccess: () => send({ type: "notifications.allMarked" }),
+        onFailure: (error) => send({ type: "notifications.markAllFailed", error })
+      })
+    )
+  ),
+  pushes
+}
+
 export const notificationsMachine = setup({
   types: {
     input: {} as NotificationsInput,
@@ -101,27 +123,7 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
     emitted: {} as NotificationsEmitted
   },
-  actors: {
-    load: fromEffect((page: number) => loadNotifications(page)),
-    // Reports how the PUT ended as an event, its typed error included, for the machine to decide.
-    markRead: fromEffectCallback((id: string, send: (event: NotificationsEvent) => void) =>
-      markNotificationRead(id).pipe(
-        Effect.match({
-          onSuccess: () => send({ type: "notifications.marked", id }),
-          onFailure: (error) => send({ type: "notifications.markFailed", id, error })
-        })
-      )
-    ),
-    markAllRead: fromEffectCallback((_: undefined, send: (event: NotificationsEvent) => void) =>
-      markAllNotificationsRead().pipe(
-        Effect.match({
-          onSuccess: () => send({ type: "notifications.allMarked" }),
-          onFailure: (error) => send({ type: "notifications.markAllFailed", error })
-        })
-      )
-    ),
-    pushes
-  },
+  actors,
   guards: {
     hasNext: ({ context }) => context.nextPage !== null,
     stale: ({ context }) => context.stale
@@ -152,7 +154,7 @@ export const notificationsMachine = setup({
         if (!known.has(notification.id) && !notification.is_read) enqueue(emit({ type: "notifications.arrived", notification }))
       }
     }),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
     /**
@@ -210,7 +212,7 @@ export const notificationsMachine = setup({
           { guard: "stale", target: "refreshing", actions: [{ type: "showFirstPage", params: ({ event }) => event.output }, "clearStale"] },
           { target: "ready", actions: { type: "showFirstPage", params: ({ event }) => event.output } }
         ],
-        onError: { target: "failed", actions: [{ type: "showFailure", params: errorOf }, "clearStale"] }
+        onError: { target: "failed", actions: [{ type: "showFailure", params: failureFrom(actors.load) }, "clearStale"] }
       },
       on: { "notifications.pushed": { actions: "markStale" } }
     },
@@ -230,7 +232,7 @@ export const notificationsMachine = setup({
         src: "load",
         input: ({ context }) => context.nextPage ?? 1,
         onDone: { target: "ready", actions: { type: "appendPage", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       },
       on: { "notifications.pushed": { target: "refreshing" } }
     },

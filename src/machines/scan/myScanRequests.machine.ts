@@ -3,11 +3,11 @@ import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { ScanRequest } from "../../contract/scan-requests.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { loadMyScanRequests } from "../../effects/scan/requests.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
 export interface MyScanRequestsContext {
   readonly locale: Locale
@@ -23,15 +23,17 @@ interface Page {
   readonly meta: PageMeta
 }
 
+const actors = {
+  load: fromEffect((input: { readonly page: number; readonly locale: Locale }) => loadMyScanRequests(input))
+}
+
 export const myScanRequestsMachine = setup({
   types: {
     input: {} as { readonly locale: Locale },
     context: {} as MyScanRequestsContext,
     events: {} as MyScanRequestsEvent
   },
-  actors: {
-    load: fromEffect((input: { readonly page: number; readonly locale: Locale }) => loadMyScanRequests(input))
-  },
+  actors,
   guards: {
     hasMore: ({ context }) => context.meta?.next_page != null
   },
@@ -43,7 +45,7 @@ export const myScanRequestsMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice }))
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice }))
   }
 }).createMachine({
   id: "myScanRequests",
@@ -57,7 +59,7 @@ export const myScanRequestsMachine = setup({
         src: "load",
         input: ({ context }) => ({ page: 1, locale: context.locale }),
         onDone: { target: "ready", actions: { type: "showFirst", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     ready: {
@@ -71,7 +73,7 @@ export const myScanRequestsMachine = setup({
         input: ({ context }) => ({ page: context.meta?.next_page ?? 1, locale: context.locale }),
         onDone: { target: "ready", actions: { type: "append", params: ({ event }) => event.output } },
         // The list shown stays; the message says the next part did not come.
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     failed: {

@@ -3,15 +3,14 @@
 // value lives in the machine's context, so next, back and editing from the review keep what was
 // typed. Next checks only the step being left, with the contract's rules; a field the server refuses
 // reopens the step that shows it.
-import { assign, setup } from "xstate"
+import { assign, type ErrorActorEvent, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { CatalogueItem, ScanRequest } from "../../contract/scan-requests.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import { type AppFailure, fieldListsOf } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { loadScanCatalogue, submitScanRequest } from "../../effects/scan/requests.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import {
   emptyScanValues,
   type FormStep,
@@ -61,9 +60,12 @@ const next = (step: FormStep, target: string) => [
 
 /** A refusal naming fields of `step` goes back there. */
 const refusedOn = (step: FormStep) => ({
-  guard: { type: "refusedOn" as const, params: ({ event }: { event: { error: unknown } }) => ({ step, error: event.error }) },
+  guard: {
+    type: "refusedOn" as const,
+    params: ({ event }: { event: ErrorActorEvent }) => ({ step, error: failureFrom(actors.submit)({ event }) })
+  },
   target: `#requestScan.editing.${step}`,
-  actions: { type: "showFailure" as const, params: errorOf }
+  actions: { type: "showFailure" as const, params: failureFrom(actors.submit) }
 })
 
 const typing = (step: FormStep) => ({ actions: { type: "change" as const, params: { step } } })
@@ -74,23 +76,25 @@ const editTo = (step: FormStep) => ({
   actions: "clearMessages" as const
 })
 
+const actors = {
+  loadCatalogue: fromEffect((locale: Locale) => loadScanCatalogue(locale)),
+  submit: fromEffect((input: { readonly values: ScanValues; readonly account: ScanAccount | null; readonly locale: Locale }) =>
+    submitScanRequest(toPayload(input.values, input.account, input.locale))
+  )
+}
+
 export const requestScanMachine = setup({
   types: {
     input: {} as RequestScanInput,
     context: {} as RequestScanContext,
     events: {} as RequestScanEvent
   },
-  actors: {
-    loadCatalogue: fromEffect((locale: Locale) => loadScanCatalogue(locale)),
-    submit: fromEffect((input: { readonly values: ScanValues; readonly account: ScanAccount | null; readonly locale: Locale }) =>
-      submitScanRequest(toPayload(input.values, input.account, input.locale))
-    )
-  },
+  actors,
   guards: {
     stepInvalid: ({ context }, { step }: { step: FormStep }) => stepErrors(step, context.values, context.account) !== null,
     editing: ({ event }, { step }: { step: FormStep }) => event.type === "scan.edit" && event.step === step,
-    refusedOn: (_, { step, error }: { step: FormStep; error: unknown }) =>
-      isApiError(error) && error._tag === "BadRequest" && firstRefusedStep(error.fields) === step
+    refusedOn: (_, { step, error }: { step: FormStep; error: AppFailure }) =>
+      error._tag === "BadRequest" && firstRefusedStep(fieldListsOf(error)) === step
   },
   actions: {
     // Only what the step shows can change; what the user corrects stops being marked wrong.
@@ -108,8 +112,8 @@ export const requestScanMachine = setup({
     })),
     clearMessages: assign({ fields: noFieldNotices, error: null }),
     keepCatalogue: assign((_, catalogue: ScanCatalogue) => ({ catalogue, error: null })),
-    showLoadFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
-    showFailure: assign((_, error: unknown) => {
+    showLoadFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
+    showFailure: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
@@ -136,7 +140,7 @@ export const requestScanMachine = setup({
         src: "loadCatalogue",
         input: ({ context }) => context.locale,
         onDone: { target: "editing", actions: { type: "keepCatalogue", params: ({ event }) => event.output } },
-        onError: { target: "loadFailed", actions: { type: "showLoadFailure", params: errorOf } }
+        onError: { target: "loadFailed", actions: { type: "showLoadFailure", params: failureFrom(actors.loadCatalogue) } }
       }
     },
     loadFailed: {
@@ -190,7 +194,7 @@ export const requestScanMachine = setup({
           refusedOn("preparation"),
           refusedOn("handling"),
           refusedOn("contact"),
-          { target: "#requestScan.editing.review", actions: { type: "showFailure", params: errorOf } }
+          { target: "#requestScan.editing.review", actions: { type: "showFailure", params: failureFrom(actors.submit) } }
         ]
       }
     },

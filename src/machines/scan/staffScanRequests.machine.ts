@@ -6,12 +6,11 @@ import { assign, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import { nextScanState, type ScanRequest, type ScanState, ScanStatePayload } from "../../contract/scan-requests.ts"
-import { isApiError } from "../../effects/ApiError.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
 import { advanceScanRequest, loadAllScanRequests } from "../../effects/scan/requests.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
 export interface StaffScanRequestsContext {
@@ -62,10 +61,20 @@ const folderErrors = (advance: Advance): FieldNotices | null =>
   advance.state === "uploaded" ? validate(ScanStatePayload, { state: advance.state, folder_name: advance.folderName ?? "" }) : null
 
 /** Staff are told why a change failed in the server's words when it says (a race, a refusal). */
-const changeNotice = (error: unknown): Notice =>
-  isApiError(error) && (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== ""
-    ? { text: error.message }
-    : present(error).notice
+const changeNotice = (error: AppFailure): Notice =>
+  (error._tag === "Conflict" || error._tag === "Forbidden") && error.message !== "" ? { text: error.message } : present(error).notice
+
+const actors = {
+  load: fromEffect((input: { readonly page: number; readonly locale: Locale; readonly state: ScanState | null }) =>
+    loadAllScanRequests({ page: input.page, locale: input.locale, state: input.state ?? undefined })
+  ),
+  advance: fromEffect((input: Advance) =>
+    advanceScanRequest({
+      id: input.id,
+      change: input.state === "uploaded" ? { state: input.state, folder_name: input.folderName ?? "" } : { state: input.state }
+    })
+  )
+}
 
 export const staffScanRequestsMachine = setup({
   types: {
@@ -73,21 +82,11 @@ export const staffScanRequestsMachine = setup({
     context: {} as StaffScanRequestsContext,
     events: {} as StaffScanRequestsEvent
   },
-  actors: {
-    load: fromEffect((input: { readonly page: number; readonly locale: Locale; readonly state: ScanState | null }) =>
-      loadAllScanRequests({ page: input.page, locale: input.locale, state: input.state ?? undefined })
-    ),
-    advance: fromEffect((input: Advance) =>
-      advanceScanRequest({
-        id: input.id,
-        change: input.state === "uploaded" ? { state: input.state, folder_name: input.folderName ?? "" } : { state: input.state }
-      })
-    )
-  },
+  actors,
   guards: {
     hasMore: ({ context }) => context.meta?.next_page != null,
-    forbidden: (_, error: unknown) => isApiError(error) && error._tag === "Forbidden",
-    conflict: (_, error: unknown) => isApiError(error) && error._tag === "Conflict",
+    forbidden: (_, error: AppFailure) => error._tag === "Forbidden",
+    conflict: (_, error: AppFailure) => error._tag === "Conflict",
     /** The event names a request that has a next state. */
     movable: ({ context, event }) => advanceOf(context, event) !== undefined,
     folderMissing: ({ context, event }) => {
@@ -103,8 +102,8 @@ export const staffScanRequestsMachine = setup({
       meta: page.meta,
       error: null
     })),
-    showFailure: assign((_, error: unknown) => ({ error: present(error).notice })),
-    showChangeFailure: assign((_, error: unknown) => ({ changeError: changeNotice(error), moving: null })),
+    showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
+    showChangeFailure: assign((_, error: AppFailure) => ({ changeError: changeNotice(error), moving: null })),
     rejectFolder: assign(({ context, event }) => {
       const advance = advanceOf(context, event)
       return { fields: advance === undefined ? noFieldNotices : (folderErrors(advance) ?? noFieldNotices) }
@@ -142,8 +141,8 @@ export const staffScanRequestsMachine = setup({
         input: ({ context }) => ({ page: 1, locale: context.locale, state: context.filter }),
         onDone: { target: "ready", actions: { type: "showFirst", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "failed", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "forbidden", params: failureFrom(actors.load) }, target: "forbidden" },
+          { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -164,7 +163,7 @@ export const staffScanRequestsMachine = setup({
         src: "load",
         input: ({ context }) => ({ page: context.meta?.next_page ?? 1, locale: context.locale, state: context.filter }),
         onDone: { target: "ready", actions: { type: "append", params: ({ event }) => event.output } },
-        onError: { target: "ready", actions: { type: "showFailure", params: errorOf } }
+        onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
     advancing: {
@@ -176,9 +175,13 @@ export const staffScanRequestsMachine = setup({
         onDone: { target: "ready", actions: { type: "replace", params: ({ event }) => event.output } },
         onError: [
           // Someone else moved it first: show the list as it is now, with the server's reason.
-          { guard: { type: "conflict", params: errorOf }, target: "loading", actions: { type: "showChangeFailure", params: errorOf } },
-          { guard: { type: "forbidden", params: errorOf }, target: "forbidden" },
-          { target: "ready", actions: { type: "showChangeFailure", params: errorOf } }
+          {
+            guard: { type: "conflict", params: failureFrom(actors.advance) },
+            target: "loading",
+            actions: { type: "showChangeFailure", params: failureFrom(actors.advance) }
+          },
+          { guard: { type: "forbidden", params: failureFrom(actors.advance) }, target: "forbidden" },
+          { target: "ready", actions: { type: "showChangeFailure", params: failureFrom(actors.advance) } }
         ]
       }
     },

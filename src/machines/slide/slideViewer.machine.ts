@@ -11,11 +11,11 @@
 // full screen on its own (Escape).
 import { type ActorRefFrom, assign, setup } from "xstate"
 import type { LabDetail, UploadStatus } from "../../contract/labs.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { slideLoadFailureOf } from "../../effects/slides/failures.ts"
 import { loadSlide } from "../../effects/slides/load.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import type { TimedStateMeta } from "../support/state-timer.ts"
 
 /** How long a slide that is not ready waits between re-checks when no event arrives. */
@@ -50,27 +50,29 @@ const turned = (rotation: Rotation, direction: "left" | "right"): Rotation =>
 
 const waiting: TimedStateMeta = { timeoutMs: SLIDE_RECHECK_MS }
 
+const actors = {
+  load: fromEffect((labId: string) => loadSlide(labId)),
+  check: fromEffect((labId: string) => loadSlide(labId))
+}
+
 export const slideViewerMachine = setup({
   types: {
     context: {} as SlideViewerContext,
     events: {} as SlideViewerEvent,
     input: {} as { readonly labId: string }
   },
-  actors: {
-    load: fromEffect((labId: string) => loadSlide(labId)),
-    check: fromEffect((labId: string) => loadSlide(labId))
-  },
+  actors,
   guards: {
     isReady: (_, lab: LabDetail) => !lab.is_dir && lab.status === "ready" && lab.tile_source !== null,
     hasFailed: (_, lab: LabDetail) => !lab.is_dir && lab.status === "failed",
     isSlide: (_, lab: LabDetail) => !lab.is_dir,
-    isMissing: (_, error: unknown) => slideLoadFailureOf(error).kind === "missing",
+    isMissing: (_, error: AppFailure) => slideLoadFailureOf(error).kind === "missing",
     /** The event settles the wait: the slide is ready, or will never be. */
     settles: ({ event }) => event.type === "slide.status" && (event.status === "ready" || event.status === "failed")
   },
   actions: {
     show: assign((_, lab: LabDetail) => ({ lab, error: null })),
-    showFailure: assign((_, error: unknown) => {
+    showFailure: assign((_, error: AppFailure) => {
       const failure = slideLoadFailureOf(error)
       return { error: failure.kind === "unavailable" ? failure.notice : null }
     }),
@@ -113,8 +115,8 @@ export const slideViewerMachine = setup({
           { target: "missing" }
         ],
         onError: [
-          { guard: { type: "isMissing", params: errorOf }, target: "missing" },
-          { target: "unavailable", actions: { type: "showFailure", params: errorOf } }
+          { guard: { type: "isMissing", params: failureFrom(actors.load) }, target: "missing" },
+          { target: "unavailable", actions: { type: "showFailure", params: failureFrom(actors.load) } }
         ]
       }
     },
@@ -163,7 +165,7 @@ export const slideViewerMachine = setup({
             ],
             onError: [
               // Deleted or unshared while we waited.
-              { guard: { type: "isMissing", params: errorOf }, target: "#slideViewer.missing" },
+              { guard: { type: "isMissing", params: failureFrom(actors.check) }, target: "#slideViewer.missing" },
               // A passing failure: keep waiting, the next event or re-check tries again.
               { target: "waiting" }
             ]

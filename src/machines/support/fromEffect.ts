@@ -7,7 +7,16 @@
 // budget). A program may therefore also be given as a promise of one, so that a machine on that first
 // page can load its program's module when the program runs (`lazyProgram`).
 import type { Effect } from "effect"
-import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from "xstate"
+import {
+  type AnyActorLogic,
+  type AnyActorRef,
+  type ErrorActorEvent,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  type PromiseActorLogic
+} from "xstate"
+import { Defect, type Failure } from "../../effects/Defect.ts"
 import type { AppServices } from "../../effects/runtime.ts"
 
 type Program<Output, Error = unknown> = Effect.Effect<Output, Error, AppServices>
@@ -37,17 +46,60 @@ export const prepareRuntime = (): void => void loadRuntime().catch(() => undefin
  * runtime is asked for once the program is there: a program that waits (whenProgramsRun) must not be
  * the one that loads it.
  */
-export const runProgram = async <Output>(program: Program<Output> | PromiseLike<Program<Output>>, signal: AbortSignal): Promise<Output> => {
-  const effect = await program
+export const runProgram = async <Output, Error>(
+  program: Program<Output, Error> | PromiseLike<Program<Output, Error>>,
+  signal: AbortSignal
+): Promise<Output> => {
+  let effect: Program<Output, Error>
+  let run: typeof import("../../effects/runtime.ts")["run"]
+  try {
+    effect = await program
+    ;({ run } = await loadRuntime())
+  } catch (thrown) {
+    // The program's module (or the runtime's) would not load: no typed failure, a Defect.
+    throw signal.aborted ? thrown : new Defect(thrown)
+  }
   signal.throwIfAborted()
-  const { runtime } = await loadRuntime()
-  signal.throwIfAborted()
-  return runtime.runPromise(effect, { signal })
+  return run(effect, signal)
 }
 
-/** A program with an answer: a promise actor whose output is the program's success, its error the failure. */
-export const fromEffect = <Output, Input = void>(program: (input: Input) => Program<Output> | PromiseLike<Program<Output>>) =>
-  fromPromise<Output, Input>(({ input, signal }) => runProgram(program(input), signal))
+declare const failure: unique symbol
+
+/**
+ * A promise actor running an Effect program. XState types every actor's error as `unknown`; the
+ * program's error type rides along on the logic's type (nothing at run time), for `failureFrom`;
+ * optional, so that a test may provide a plain promise actor in its place.
+ */
+export type EffectActorLogic<Output, Error, Input> = PromiseActorLogic<Output, Input> & { readonly [failure]?: Failure<Error> }
+
+/** The failure an `EffectActorLogic` rejects with: one of its program's typed errors, or a Defect. */
+export type FailureOf<Logic> = Logic extends { readonly [failure]?: infer F } ? Exclude<F, undefined> : never
+
+/**
+ * A program with an answer: a promise actor whose output is the program's success and whose error
+ * is its typed failure `Error`, or a Defect for anything else that went wrong (runtime.ts `run`).
+ */
+export const fromEffect = <Output, Error = never, Input = void>(
+  program: (input: Input) => Program<Output, Error> | PromiseLike<Program<Output, Error>>
+): EffectActorLogic<Output, Error, Input> =>
+  fromPromise<Output, Input>(({ input, signal }) => {
+    let given: Program<Output, Error> | PromiseLike<Program<Output, Error>>
+    try {
+      given = program(input)
+    } catch (thrown) {
+      return Promise.reject(new Defect(thrown))
+    }
+    return runProgram(given, signal)
+  }) as EffectActorLogic<Output, Error, Input>
+
+/**
+ * An `onError`'s failure, typed by the invoked actor's logic, for guards and actions that take it as
+ * params: `{ type: "showFailure", params: failureFrom(load) }`.
+ */
+export const failureFrom =
+  <Logic extends AnyActorLogic>(_logic: Logic) =>
+  ({ event }: { readonly event: ErrorActorEvent }): FailureOf<Logic> =>
+    event.error as FailureOf<Logic>
 
 /**
  * A long-running program that reports to its parent machine (a realtime connection, a channel, the

@@ -11,11 +11,11 @@
 import { assign, type EventObject, fromCallback, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
 import { labChannel } from "../../contract/realtime.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
 import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 
 export interface ProcessingInput {
@@ -72,9 +72,15 @@ const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor 
   }
 )
 
-const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
 const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
+
+const actors = {
+  askStatus: fromEffect(pollStatus),
+  statusFeed,
+  clock: stateClock
+}
 
 export const processingMachine = setup({
   types: {
@@ -83,15 +89,11 @@ export const processingMachine = setup({
     events: {} as ProcessingEvent,
     output: {} as ProcessingOutput
   },
-  actors: {
-    askStatus: fromEffect(pollStatus),
-    statusFeed,
-    clock: stateClock
-  },
+  actors,
   guards: {
     isReady: (_, change: StatusFields) => change.status === "ready",
     isFailed: (_, change: StatusFields) => change.status === "failed",
-    notFound: (_, error: unknown) => isNotFound(error)
+    notFound: (_, error: AppFailure) => isNotFound(error)
   },
   actions: {
     takeStatus: assign(({ context }, change: StatusFields) => ({
@@ -155,7 +157,7 @@ export const processingMachine = setup({
             ],
             onError: [
               // The lab was deleted meanwhile: nothing left to wait for.
-              { guard: { type: "notFound", params: errorOf }, target: "#processing.gone" },
+              { guard: { type: "notFound", params: failureFrom(actors.askStatus) }, target: "#processing.gone" },
               { target: "waiting" }
             ]
           }

@@ -1,7 +1,7 @@
 import { type AnyActorRef, createActor, type EventObject, fromCallback, fromPromise } from "xstate"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { ChunkReceipt } from "../../contract/slides.ts"
-import { BadRequest, Forbidden, NetworkError, NotFound, PayloadTooLarge } from "../../effects/ApiError.ts"
+import { badRequest, Forbidden, NetworkError, NotFound, PayloadTooLarge } from "../../effects/ApiError.ts"
 import { OffsetMismatch } from "../../effects/uploads/errors.ts"
 import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
 import { transferStateOf } from "../../views/uploads/upload-view.ts"
@@ -42,7 +42,7 @@ const offline = new NetworkError({ message: "the connection failed" })
 const forgotten = new NotFound({ message: "Upload not found." })
 const forbidden = new Forbidden({ message: "You are not allowed to upload in this laboratory" })
 const full = new PayloadTooLarge({ message: "Upload failed, storage full!" })
-const wrongFormat = new BadRequest({ fields: {}, message: "File Upload Failed. Make sure the file format you choose is appropriate" })
+const wrongFormat = badRequest({}, "File Upload Failed. Make sure the file format you choose is appropriate")
 
 const events = {
   retry: { type: "transfer.retry" },

@@ -14,13 +14,13 @@
 // `meta.timeoutMs`, which the `clock` (state-timer.ts) turns into a `transfer.timeout`.
 import { type AnyActorRef, assertEvent, assign, enqueueActions, setup } from "xstate"
 import { type ChunkReceipt, UPLOAD_CHUNK_BYTES, type UploadProgress } from "../../contract/slides.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
 import { uploadFailure } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "../../effects/uploads/backoff.ts"
 import { OffsetMismatch } from "../../effects/uploads/errors.ts"
 import { type ChunkToSend, Uploader } from "../../effects/uploads/Uploader.ts"
-import { errorOf } from "../support/eventData.ts"
-import { fromEffect } from "../support/fromEffect.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 import type { UploadTarget } from "./target.ts"
 
@@ -101,10 +101,16 @@ export const resumeAt = (context: Pick<TransferContext, "size">, held: number): 
 export const bytesDone = (context: Pick<TransferContext, "offset" | "sending" | "size">): number =>
   Math.min(context.size, context.offset + context.sending)
 
-const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "_tag" in error && error._tag === "NotFound"
+const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
 /** The pause before the next try grows with the failures in a row (backoff.ts). */
 const backoff: TimedStateMeta<TransferContext> = { timeoutMs: (context) => pauseBefore(context.attempts) }
+
+const actors = {
+  sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
+  askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
+  clock: stateClock
+}
 
 export const transferMachine = setup({
   types: {
@@ -113,16 +119,12 @@ export const transferMachine = setup({
     events: {} as TransferEvent,
     output: {} as TransferOutput
   },
-  actors: {
-    sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
-    askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
-    clock: stateClock
-  },
+  actors,
   guards: {
     hasUploadId: ({ context }) => context.uploadId !== null,
     lastReceipt: ({ context }, receipt: ChunkReceipt) => receipt.lab !== undefined || receipt.offset >= context.size,
-    misplaced: (_, error: unknown) => error instanceof OffsetMismatch,
-    worthWaiting: ({ context }, error: unknown) => shouldWait(error, context.attempts + 1)
+    misplaced: (_, error: AppFailure) => error instanceof OffsetMismatch,
+    worthWaiting: ({ context }, error: AppFailure) => shouldWait(error, context.attempts + 1)
   },
   actions: {
     /** The first receipt: the lab exists now, and the parent keeps the upload for a reload. */
@@ -137,7 +139,7 @@ export const transferMachine = setup({
       attempts: 0,
       labId: receipt.lab?.id ?? context.labId
     })),
-    moveTo: assign(({ context }, error: unknown) => ({
+    moveTo: assign(({ context }, error: AppFailure) => ({
       offset: resumeAt(context, error instanceof OffsetMismatch ? error.offset : 0),
       sending: 0
     })),
@@ -150,7 +152,7 @@ export const transferMachine = setup({
       assertEvent(event, "transfer.progress")
       return { sending: event.sent }
     }),
-    refuse: assign((_, error: unknown) => {
+    refuse: assign((_, error: AppFailure) => {
       const { notice, retryable } = uploadFailure(error)
       return { failure: notice, retryable, forgotten: isNotFound(error), sending: 0 }
     }),
@@ -224,9 +226,14 @@ export const transferMachine = setup({
         ],
         onError: [
           // The server holds another offset (a chunk of an earlier attempt arrived after all): go on from there.
-          { guard: { type: "misplaced", params: errorOf }, target: "sending", reenter: true, actions: { type: "moveTo", params: errorOf } },
-          { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-          { target: "refused", actions: { type: "refuse", params: errorOf } }
+          {
+            guard: { type: "misplaced", params: failureFrom(actors.sendChunk) },
+            target: "sending",
+            reenter: true,
+            actions: { type: "moveTo", params: failureFrom(actors.sendChunk) }
+          },
+          { guard: { type: "worthWaiting", params: failureFrom(actors.sendChunk) }, target: "waiting", actions: "countAttempt" },
+          { target: "refused", actions: { type: "refuse", params: failureFrom(actors.sendChunk) } }
         ]
       },
       on: { "transfer.progress": { actions: "progress" } }
@@ -249,8 +256,8 @@ export const transferMachine = setup({
         input: ({ context }) => context.uploadId ?? "",
         onDone: { target: "sending", actions: { type: "resync", params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: "worthWaiting", params: errorOf }, target: "waiting", actions: "countAttempt" },
-          { target: "refused", actions: { type: "refuse", params: errorOf } }
+          { guard: { type: "worthWaiting", params: failureFrom(actors.askProgress) }, target: "waiting", actions: "countAttempt" },
+          { target: "refused", actions: { type: "refuse", params: failureFrom(actors.askProgress) } }
         ]
       }
     },

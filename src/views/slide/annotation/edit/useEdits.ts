@@ -48,9 +48,6 @@ export interface EditsView {
   readonly redo: () => void
 }
 
-const tagOf = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "_tag" in error ? String((error as { _tag: unknown })._tag) : undefined
-
 export const useEdits = (options: {
   readonly labId: string
   readonly store: AnnotationStore
@@ -277,7 +274,7 @@ export const useEdits = (options: {
       }),
       // One notice for a step, however many of its shapes were refused: the count, and why.
       machine.on("edits.failed", ({ failures, step, direction }) => {
-        const forbidden = failures.filter(({ error }) => tagOf(error) === "Forbidden").length
+        const forbidden = failures.filter(({ error }) => error._tag === "Forbidden").length
         const count = failures.length
         const of = step.changes.length
         if (forbidden > 0)
