@@ -66,14 +66,14 @@ describe("the box rule", () => {
         return found
       }
     }
-    const started = performance.now()
     // Columns 2..5 and rows 2..3 wholly inside; the cells of columns 1 and 6 and rows 1 and 4 cut.
     const ids = shapesWithin(counted, box(55, 55, 295, 195))
-    const ms = performance.now() - started
     expect(sorted(ids)).toEqual(sorted([2, 3, 4, 5].flatMap((x) => [2, 3].map((y) => `c${y * 400 + x}`))))
+    // Asking the index for a few cells, not walking 100,000 shapes, is what keeps it fast; the
+    // count says so on any machine, where a time would measure the machine.
     expect(asked).toBeLessThan(40)
-    expect(ms).toBeLessThan(50)
-  })
+    // Building 100,000 shapes takes seconds on a busy machine.
+  }, 30_000)
 
   it("Ctrl+A takes every shape shown on this screen", () => {
     const store = slide()
