@@ -68,10 +68,6 @@ export const handOverSubtree = async (db: Db, rootId: string, newOwnerId: string
   return ids
 }
 
-/** Every live lab id in the subtree of `rootId` (itself included). */
-export const liveSubtreeIds = async (db: Db, rootId: string): Promise<ReadonlyArray<string>> =>
-  (await sql<{ id: string }>`${liveSubtree(rootId)} SELECT id FROM down`.execute(db)).rows.map((r) => r.id)
-
 /** Whether a live sibling (same owner and parent) already has this name, whatever its case. */
 export const siblingNameTaken = async (
   db: Db,

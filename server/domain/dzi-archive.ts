@@ -1,7 +1,7 @@
 // What a zip of a Deep Zoom pyramid must hold: one descriptor "<name>.dzi" and, beside it,
 // "<name>_files/<level>/<col>_<row>.<format>" for exactly the tiles the descriptor implies. Names
 // are matched against this whitelist, so "..", absolute paths and anything unexpected are refused.
-import type { DziDescriptor, TileFormat } from "./dzi-descriptor.ts"
+import type { DziDescriptor } from "./dzi-descriptor.ts"
 import { levelsOf } from "./dzi-descriptor.ts"
 
 /**
@@ -75,9 +75,6 @@ export const expectedTiles = (d: DziDescriptor): Set<string> => {
 
 export const tileKey = (tile: { readonly level: number; readonly col: number; readonly row: number }) =>
   `${tile.level}/${tile.col}_${tile.row}`
-
-/** Whether a tile's extension is the descriptor's format (Deep Zoom names tiles by it). */
-export const extensionMatches = (format: TileFormat, ext: string) => ext === format
 
 /** Compares the tiles found with those expected; answers what is wrong, if anything. */
 export const missingOrExtra = (expected: ReadonlySet<string>, found: ReadonlySet<string>): string | undefined => {

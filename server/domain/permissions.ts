@@ -1,12 +1,9 @@
 // The permission matrix lives in the contract, shared with the SPA; server code imports it from here.
 export {
   type Action,
-  actions,
   can,
   isStaff,
   refusal,
   type Role,
-  type Standing,
-  standings,
-  assignableRoles
+  type Standing
 } from "../../src/contract/permissions.ts"

@@ -31,5 +31,3 @@ export const PageQuery = {
   page: Schema.optional(count(MAX_PAGE)),
   limit: Schema.optional(count(MAX_PAGE_LIMIT))
 }
-
-export const Message = Schema.Struct({ status: Schema.Literal("success"), message: Schema.String })

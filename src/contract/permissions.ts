@@ -57,9 +57,6 @@ export const can = (standing: Standing | null, action: Action, isPublic = false)
 export const canAll = (labs: ReadonlyArray<{ readonly role: Role | null }>, action: Action): boolean =>
   labs.length > 0 && labs.every((lab) => can(lab.role, action))
 
-export const actions = Object.keys(matrix) as ReadonlyArray<Action>
-export const standings: ReadonlyArray<Standing> = ["owner", "admin", "reviewer", "stranger", "guest"]
-
 /**
  * Why an action is refused, if it is: "hidden" when the asker may not even see the lab (answered
  * like a missing lab, 404, or 401 to a guest, so existence is never revealed), "forbidden" (403)

@@ -23,7 +23,6 @@ export const SCAN_REQUESTS_PAGE_SIZE = 10
 
 export const Magnification = Schema.Literals(["20x", "40x"])
 export type Magnification = typeof Magnification.Type
-export const magnifications: ReadonlyArray<Magnification> = ["20x", "40x"]
 
 export const ScanState = Schema.Literals(["received", "scanning", "uploaded", "returned"])
 export type ScanState = typeof ScanState.Type
@@ -65,7 +64,6 @@ export const ReturnAddress = Text(ADDRESS_MAX)
 export const Phone = Text(PHONE_MAX).check(
   Schema.makeFilter((s: string) => s.trim() === "" || /^\+?[\d\s().-]{6,}$/.test(s.trim()) || "validation.phone")
 )
-export const FolderName = RequiredText(NAME_MAX)
 
 /** Struct rule: the return address is needed when the slides go back. */
 export const addressWhenReturned = Schema.makeFilter(

@@ -23,9 +23,6 @@ import { Authorization } from "./middleware.ts"
 /** Bytes per chunk the browser sends, one after another. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024
 
-/** The `labId` path parameter of the uploads that means "my own root". */
-export const ROOT_TARGET = "root"
-
 /** A chunk that does not start where the server's bytes end; continue from `offset`. */
 export class UploadOffsetMismatch extends Schema.TaggedError<UploadOffsetMismatch>()(
   "UploadOffsetMismatch",

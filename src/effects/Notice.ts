@@ -9,6 +9,3 @@ export const noticeKey = (key: string, params?: Readonly<Record<string, string |
   params === undefined ? { key } : { key, params }
 
 export const noFieldNotices: FieldNotices = {}
-
-/** The first message for a field, if any: forms show one message per field. */
-export const firstNotice = (fields: FieldNotices, field: string): Notice | undefined => fields[field]?.[0]

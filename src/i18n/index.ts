@@ -9,7 +9,7 @@ import type { TranslationKey } from "./keys.ts"
 import { type Locale, languageCookie, pathInLocale, readLanguageCookie } from "./locale.ts"
 
 export type { Locale } from "./locale.ts"
-export type { KeyPart, TranslationKey } from "./keys.ts"
+export type { TranslationKey } from "./keys.ts"
 
 export type Translate = (key: TranslationKey, params?: Record<string, string | number>) => string
 

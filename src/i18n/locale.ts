@@ -4,7 +4,6 @@ import { localised, splitLocale } from "../contract/routes.ts"
 
 export const locales = ["en", "id"] as const
 export type Locale = (typeof locales)[number]
-export const defaultLocale: Locale = "en"
 
 export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale)
 

@@ -26,8 +26,3 @@ export const lazyPage = (page: string): LazyExoticComponent<ComponentType> | und
   }
   return component
 }
-
-/** Starts downloading a page's chunk early (e.g. on link hover) without rendering it. */
-export const preloadPage = (page: string): void => {
-  void loaders[moduleKey(page)]?.()
-}

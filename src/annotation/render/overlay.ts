@@ -26,7 +26,7 @@ import { hasEdges, midpointsOf, showsHandles } from "../edit.ts"
 import type { BBox } from "../geometry.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
-import { SELECTED_STROKE_PX, SELECTION_COLOR, type SceneJob, SceneRenderer, type SceneStats, STROKE_PX } from "./scene.ts"
+import { SELECTED_STROKE_PX, SELECTION_COLOR, type SceneJob, SceneRenderer, type SceneStats } from "./scene.ts"
 import { type Affine, affineFrom, apply, compose, IDENTITY, invert, konvaAttrs, sameAffine, scaleOf } from "./transform.ts"
 
 export interface Preview {
@@ -699,8 +699,6 @@ export class AnnotationOverlay {
     this.options.onDraw?.(front?.stats ?? EMPTY, ms, front !== null && front.version === this.version && this.job === null)
   }
 }
-
-export { STROKE_PX }
 
 /** Whether two shapes take the same handle nodes (the same shape, its vertex count unchanged). */
 const sameHandles = (a: Shape, b: Shape): boolean =>

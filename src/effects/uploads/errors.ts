@@ -4,7 +4,6 @@
 // which is not a failure at all but an instruction to continue from there.
 import { Schema } from "effect"
 import type { ApiError } from "../ApiError.ts"
-import type { AppFailure } from "../AppFailure.ts"
 import { toApiError } from "../wireError.ts"
 
 export class OffsetMismatch extends Schema.TaggedError<OffsetMismatch>()("OffsetMismatch", { offset: Schema.Number }) {}
@@ -37,7 +36,3 @@ export const chunkRefusal = (reply: ChunkReply): UploadError => {
   if (offset !== undefined) return new OffsetMismatch({ offset })
   return toApiError({ status: reply.status, body: reply.body, retryAfterHeader: reply.retryAfter, reason: `HTTP ${reply.status}` })
 }
-
-/** Worth trying again after a pause: nothing answered, or the server was down or overwhelmed. */
-export const isTransient = (error: AppFailure): boolean =>
-  error._tag === "NetworkError" || error._tag === "ServerError" || error._tag === "TooManyRequests"

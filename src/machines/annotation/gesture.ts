@@ -19,8 +19,6 @@ export const distance = (a: XY, b: XY): number => Math.hypot(a[0] - b[0], a[1] -
 /** `scale`: screen px per image px. */
 export const isDrag = (from: XY, to: XY, scale: number): boolean => distance(from, to) * scale >= DRAG_PX
 
-export const vertexCount = (coords: ReadonlyArray<number>): number => coords.length / 2
-
 export const closesPolygon = (coords: ReadonlyArray<number>, at: XY, scale: number): boolean =>
   coords.length >= 6 && distance([coords[0]!, coords[1]!], at) * scale <= CLOSE_PX
 

@@ -3,7 +3,7 @@
 // the contract's (src/contract/return-path.ts), shared with the server; this adds the addresses.
 import { safeReturnPath } from "../../contract/return-path.ts"
 
-export { RETURN_PATH_MAX, safeReturnPath } from "../../contract/return-path.ts"
+export { safeReturnPath } from "../../contract/return-path.ts"
 
 export const HOME_PATH = "/dashboard/labs"
 

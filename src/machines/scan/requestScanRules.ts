@@ -139,10 +139,6 @@ export const stepErrors = (step: FormStep, values: ScanValues, account: ScanAcco
   )
 }
 
-/** Whether every step is filled in correctly. */
-export const allValid = (values: ScanValues, account: ScanAccount | null): boolean =>
-  formSteps.every((step) => stepErrors(step, values, account) === null)
-
 /** The request the values make: a visitor's contact goes along, an account's does not (the server knows it). */
 export const toPayload = (v: ScanValues, account: ScanAccount | null, locale: Locale): ScanRequestPayload => ({
   preparations: Number(v.preparations.trim()),

@@ -118,5 +118,3 @@ export const policyDot = style({
 export const policyDotMet = style({ borderColor: vars.color.success, background: vars.color.success, color: "#fff" })
 
 export const methodSwitch = style({ display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: vars.space["2"] })
-
-export const note = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted, lineHeight: vars.lineHeight.normal })

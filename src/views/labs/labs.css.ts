@@ -37,16 +37,6 @@ export const toolbarDivider = style({ width: 1, height: 24, margin: "0 4px", bac
 
 /* ---- states ---- */
 
-export const status = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: 12,
-  minHeight: 20,
-  marginBottom: 12,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textSubtle
-})
 export const skeletonRow = style({
   display: "flex",
   alignItems: "center",

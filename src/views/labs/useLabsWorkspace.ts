@@ -89,5 +89,3 @@ export const useLabsWorkspace = (source: LabSource) => {
 
   return { browser, actions, open, refresh }
 }
-
-export type LabsWorkspace = ReturnType<typeof useLabsWorkspace>

@@ -31,8 +31,6 @@ export const spacer = style({ flex: 1 })
 
 export const actions = style({ display: "flex", alignItems: "center", gap: 4, flex: "none" })
 
-export const bellWrap = style({ position: "relative", display: "inline-flex" })
-
 export const pressed = style({ background: vars.color.surfaceActive, color: vars.color.text })
 
 export const langTrigger = style({

@@ -1,4 +1,2 @@
 // The theme: importing this module installs the tokens and the global styles once.
 import "./global.css.ts"
-
-export { vars } from "./tokens.css.ts"

@@ -292,13 +292,6 @@ export const ImageIcon = (props: IconProps) => (
   </Svg>
 )
 
-export const DatabaseIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <ellipse cx="12" cy="5" rx="9" ry="3" />
-    <path d="M3 5v14a9 3 0 0 0 18 0V5M3 12a9 3 0 0 0 18 0" />
-  </Svg>
-)
-
 export const InboxIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M22 12h-6l-2 3h-4l-2-3H2" />
@@ -341,14 +334,6 @@ export const PenIcon = (props: IconProps) => (
   </Svg>
 )
 
-export const CpuIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="5" y="5" width="14" height="14" rx="2" />
-    <rect x="9" y="9" width="6" height="6" rx="1" />
-    <path d="M9 2v3M15 2v3M9 19v3M15 19v3M2 9h3M2 15h3M19 9h3M19 15h3" />
-  </Svg>
-)
-
 export const ScanIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2" />
@@ -372,12 +357,6 @@ export const FileTextIcon = (props: IconProps) => (
 export const CloudIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />
-  </Svg>
-)
-
-export const ZapIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 14a1 1 0 0 1-.78-1.63l9.9-10.2a.5.5 0 0 1 .86.46l-1.92 6.02A1 1 0 0 0 13 10h7a1 1 0 0 1 .78 1.63l-9.9 10.2a.5.5 0 0 1-.86-.46l1.92-6.02A1 1 0 0 0 11 14Z" />
   </Svg>
 )
 

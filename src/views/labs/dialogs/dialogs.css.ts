@@ -53,7 +53,6 @@ export const tree = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface
 })
-export const group = style({ margin: 0, padding: 0, listStyle: "none" })
 export const node = style({
   display: "flex",
   alignItems: "center",

@@ -1,7 +1,7 @@
 // The viewer's side panel on the dark chrome: tabs, the labels list, the annotation list and the
 // export and import bar. Dense, like a desktop slide tool: 13 px text, 28-32 px controls, every
 // colour at least 4.5:1 on the chrome, a visible ring on keyboard focus.
-import { globalStyle, style, styleVariants } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../../../theme/tokens.css.ts"
 import { dark } from "../../SlideLayout.css.ts"
 
@@ -28,8 +28,6 @@ export const tab = style({
   ":focus-visible": ring,
   selectors: { '&[aria-selected="true"]': { color: "#f9fafb", borderBottomColor: "#60a5fa" } }
 })
-
-export const tabCount = style({ marginLeft: 6, color: dark.muted, fontVariantNumeric: "tabular-nums", fontWeight: 400 })
 
 export const tabPanel = style({ flex: 1, minHeight: 0, display: "flex", flexDirection: "column", overflow: "hidden" })
 
@@ -89,10 +87,6 @@ export const textButton = style({
 export const primaryButton = style([
   textButton,
   { background: "#2563eb", borderColor: "#2563eb", color: "#fff", ":hover": { background: "#1d4ed8" } }
-])
-export const dangerButton = style([
-  textButton,
-  { background: "#b91c1c", borderColor: "#b91c1c", color: "#fff", ":hover": { background: "#991b1b" } }
 ])
 
 export const labelList = style({ listStyle: "none", margin: 0, padding: 0, maxHeight: 208, overflowY: "auto" })
@@ -310,5 +304,3 @@ export const visuallyHidden = style({
   whiteSpace: "nowrap",
   border: 0
 })
-
-export const tone = styleVariants({ muted: { color: dark.muted } })
