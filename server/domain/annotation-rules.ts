@@ -8,7 +8,7 @@ type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: fals
 
 const HEX = /^#[0-9a-fA-F]{6}$/
 
-/** A label's colour as stored: "#RRGGBB"; none given is yellow, an empty one white (spec section 3). */
+/** A label's colour as stored: "#RRGGBB"; none given is yellow, an empty one white. */
 export const labelColor = (color: string | undefined): Checked<string> => {
   if (color === undefined) return { ok: true, value: LABEL_DEFAULT_COLOR }
   const trimmed = color.trim()

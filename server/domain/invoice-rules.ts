@@ -23,7 +23,7 @@ const HOUR_MS = 60 * 60 * 1000
 
 export const dueAt = (issued: Date): string => new Date(issued.getTime() + INVOICE_DUE_HOURS * HOUR_MS).toISOString()
 
-/** Staff promise to verify a receipt within 2 x 24 hours of its arrival (spec section 9). */
+/** Staff promise to verify a receipt within 2 x 24 hours of its arrival. */
 export const verifyBy = (proofAt: string): string => new Date(Date.parse(proofAt) + VERIFICATION_HOURS * HOUR_MS).toISOString()
 
 /**

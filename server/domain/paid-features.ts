@@ -1,6 +1,6 @@
-// Paid-only features (spec sections 1 and 6: AI analysis and auto tagging). An endpoint of such a
-// feature asks this rule first, so a free account, or one whose paid period ended, is answered 402
-// with the way back (choose a plan) rather than a bare refusal.
+// Paid-only features (AI analysis and auto tagging). An endpoint of such a feature asks this rule
+// first, so a free account, or one whose paid period ended, is answered 402 with the way back (choose a
+// plan) rather than a bare refusal.
 import { PaymentRequired } from "../../src/contract/errors.ts"
 import type { Plan } from "./plans.ts"
 

@@ -15,7 +15,7 @@ export interface Plan {
   readonly storageBytes: number
   /** AI analyses per period. */
   readonly analyses: number
-  /** AI analysis and auto tagging are paid-only (spec section 6). */
+  /** AI analysis and auto tagging are paid-only (paid-features.ts). */
   readonly ai: boolean
   readonly autoTagging: boolean
   /** Days one payment lasts; null for the free plan, which never ends. */

@@ -1,4 +1,4 @@
-// /v2 slide annotations, their labels and who has the slide open (spec sections 3, 4 and 7).
+// /v2 slide annotations, their labels and who has the slide open.
 //
 // An annotation's `data` is a W3C Web Annotation as Annotorious writes it. Geometry is in
 // full-resolution image pixels, one selector per annotation:

@@ -1,5 +1,6 @@
-// Wire errors of the /v2 contract (DESIGN.md section 4). Each carries its HTTP status, so the server
-// answers with it and the OpenAPI document lists it. The 400 body is the spec's field-list shape.
+// Wire errors of the /v2 contract (docs/architecture.md, "How a request moves"). Each carries its HTTP
+// status, so the server answers with it and the OpenAPI document lists it. The 400 body is the spec's
+// field-list shape.
 import { Schema } from "effect"
 import { HttpApiSchema } from "effect/http-api"
 

@@ -1,8 +1,8 @@
 // /v2/labs: folders and files ("labs"), their info panel, the folder tree, favorites, shared and
 // recent lists, metadata (incl. the public flag) and the trash.
 //
-// Nesting follows the spec literally: where spec section 7 writes `data.data.results` (creating a
-// lab) the body is { status, data: { data: { results } } }; elsewhere lists are the usual
+// Nesting follows the original API's answers literally: where they nest `data.data.results` (creating
+// a lab) the body is { status, data: { data: { results } } }; elsewhere lists are the usual
 // { status, data: { results, meta } }.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -66,7 +66,8 @@ export type Crumb = typeof Crumb.Type
 export const LabDetail = Schema.Struct({ ...Lab.fields, breadcrumb: Schema.Array(Crumb) })
 export type LabDetail = typeof LabDetail.Type
 
-/** The answer of POST /v2/labs/: spec section 7 reads `results[0].parent.id`. */
+/** The answer of POST /v2/labs/: the new lab with its parent (`results[0].parent.id`), which tells the
+ * New folder dialog whether the folder was created where the user is looking. */
 export const CreatedLab = Schema.Struct({ ...Lab.fields, parent: Schema.NullOr(Crumb) })
 export type CreatedLab = typeof CreatedLab.Type
 

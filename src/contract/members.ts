@@ -18,7 +18,7 @@ export type Member = typeof Member.Type
 export const MemberRole = Schema.Literals(["admin", "reviewer"])
 export type MemberRole = typeof MemberRole.Type
 
-/** Default page size of the members list (spec section 9). */
+/** Default page size of the members list: the dialog loads five at a time as it scrolls. */
 export const MEMBERS_PAGE_SIZE = 5
 
 export const MembersQuery = {

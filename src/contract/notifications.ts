@@ -1,5 +1,5 @@
 // /v2/notifications: what the signed-in user must hear of (an invitation, an ownership transfer,
-// later chat messages), newest first, with the unread count. Spec section 7 reads the list at
+// later chat messages), newest first, with the unread count. Clients read the list at
 // `data.data`, so the body is { status, data: { data: { results, meta, unread_count } } }.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -11,7 +11,7 @@ import { Authorization } from "./middleware.ts"
 export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes", "payment"])
 export type NotificationType = typeof NotificationType.Type
 
-/** Default page size (spec section 9). */
+/** Default page size: the panel loads five at a time as it scrolls. */
 export const NOTIFICATIONS_PAGE_SIZE = 5
 
 export const Notification = Schema.Struct({

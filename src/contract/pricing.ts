@@ -1,4 +1,4 @@
-// /v2/pricing and /v2/staff/payments: plans, and paying for one by bank transfer (spec sections 3, 4, 7).
+// /v2/pricing and /v2/staff/payments: plans, and paying for one by bank transfer.
 //
 // The flow: the user chooses a paid plan (POST /pricing/payments/), which issues an invoice in
 // "unpaid" (waiting for payment; the SPA labels it 'Postponed'): the amount to transfer carries a
@@ -28,7 +28,7 @@ export const PROOF_TYPES = ["image/png", "image/jpeg", "image/webp", "applicatio
 export type ProofType = (typeof PROOF_TYPES)[number]
 
 export const isProofType = (type: string): type is ProofType => (PROOF_TYPES as ReadonlyArray<string>).includes(type)
-/** Staff verify a receipt within this long after it arrives (spec section 9: 2 x 24 hours). */
+/** Staff verify a receipt within this long after it arrives: 2 x 24 hours. */
 export const VERIFICATION_HOURS = 48
 /** Longest rejection reason staff may give. */
 export const REASON_MAX = 500
@@ -49,7 +49,7 @@ export const Plan = Schema.Struct({
   storage_bytes: Schema.Number,
   /** AI analyses per period; 0 where the plan has none. */
   analyses: Schema.Number,
-  /** AI analysis and auto tagging are paid-only (spec sections 1 and 6). */
+  /** AI analysis and auto tagging are paid-only (server/domain/paid-features.ts). */
   ai: Schema.Boolean,
   auto_tagging: Schema.Boolean,
   /** Days one payment lasts; null for the free plan, which never ends. */

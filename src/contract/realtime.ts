@@ -1,5 +1,5 @@
-// Realtime channel and event names (spec section 7, as private channels) and the endpoints where the
-// SPA learns where to connect and gets its private channels authorised.
+// Realtime channel and event names (all private channels, authorised per lab or user) and the endpoints
+// where the SPA learns where to connect and gets its private channels authorised.
 //
 //   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId},
 //                                       create_annotation_{labId}, update_annotation_{labId},

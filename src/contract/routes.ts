@@ -60,7 +60,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/help-faq", "dashboard/ComingSoonPage", "signed-in")
 ]
 
-/** Paths that only redirect (spec section 2: the old billing pages). */
+/** Paths that only redirect: the old billing pages, kept so old links still land somewhere. */
 export const redirects: Readonly<Record<string, string>> = {
   "/dashboard/billings": "/dashboard/setting/account",
   "/dashboard/billings/invoice": "/dashboard/setting/account",

@@ -3,7 +3,7 @@
 import { Schema } from "effect"
 
 export const PASSWORD_MIN = 8
-/** Spec section 5: 8+ characters, an uppercase letter, a digit and one of @$!%*?. */
+/** The password policy: 8+ characters, an uppercase letter, a digit and one of @$!%*?. */
 export const passwordPolicy = /^(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?]).{8,}$/
 
 const trimmed = (s: string) => s.trim()

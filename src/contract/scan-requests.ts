@@ -1,7 +1,7 @@
-// /v2/slides/request-scan: asking the lab to scan physical glass slides (spec sections 3 and 7).
-// Anyone may send a request (a visitor leaves contact details, a signed-in user's account is the
-// contact) and read the catalogue it chooses from (sections, stains, tags). A signed-in user lists
-// their own requests; staff list everyone's and move each one along its states:
+// /v2/slides/request-scan: asking the lab to scan physical glass slides. Anyone may send a request (a
+// visitor leaves contact details, a signed-in user's account is the contact) and read the catalogue it
+// chooses from (sections, stains, tags). A signed-in user lists their own requests; staff list
+// everyone's and move each one along its states:
 //   received -> scanning -> uploaded (into a folder staff name) -> returned (only when the glass goes back).
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"

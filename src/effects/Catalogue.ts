@@ -1,6 +1,5 @@
-// The spec's error catalogue (section 8) in one place: every failure a program can end in becomes
-// what the user is told. Pure functions rather than a service: the mapping has no dependencies and
-// nothing to swap in a test.
+// The error catalogue in one place: every failure a program can end in becomes what the user is told.
+// Pure functions rather than a service: the mapping has no dependencies and nothing to swap in a test.
 import { validation } from "../i18n/en/validation.ts"
 import { type AppFailure, fieldListsOf } from "./AppFailure.ts"
 import { type FieldNotices, type Notice, noFieldNotices, noticeKey } from "./Notice.ts"
@@ -82,7 +81,7 @@ export interface UploadFailure {
   readonly retryable: boolean
 }
 
-/** Bytes as people read them, base 1024 with up to two decimals (spec section 9): "1.5 GB". */
+/** Bytes as people read them, base 1024 with up to two decimals: "1.5 GB". */
 export const readableBytes = (bytes: number): string => {
   const units = ["B", "KB", "MB", "GB", "TB"]
   let value = Math.max(0, bytes)

@@ -1,6 +1,7 @@
-// The realtime socket as an Effect service (DESIGN.md section 3): pusher-js in the browser, an
-// in-memory client in tests. A connection lives as long as the Scope it was opened in; closing the
-// scope disconnects. pusher-js is loaded on first use, so signed-out pages never download it.
+// The realtime socket as an Effect service (docs/architecture.md, "Realtime"): pusher-js in the
+// browser, an in-memory client in tests. A connection lives as long as the Scope it was opened in;
+// closing the scope disconnects. pusher-js is loaded on first use, so signed-out pages never download
+// it.
 import { Context, Effect, Layer, Schema, type Scope } from "effect"
 import type PusherClient from "pusher-js"
 import type { ClientConfig } from "../contract/realtime.ts"

@@ -1,5 +1,5 @@
-// The one bridge from React and XState into Effect (DESIGN.md section 3): every invoked actor runs
-// its program here, so the layers are built once and shared by every flow.
+// The one bridge from React and XState into Effect (docs/architecture.md, "How a request moves"): every
+// invoked actor runs its program here, so the layers are built once and shared by every flow.
 import { Cause, type Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Api } from "./Api.ts"
 import { Defect } from "./Defect.ts"
@@ -9,7 +9,7 @@ import { xhrTransport } from "./uploads/transport.ts"
 import { Uploader } from "./uploads/Uploader.ts"
 import { UploadStore } from "./uploads/UploadStore.ts"
 
-/** The API base URL is configuration (spec section 7); empty means the SPA's own origin. */
+/** The API base URL is build configuration (VITE_API_URL); empty means the SPA's own origin. */
 const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
 
 const ApiLayer = Api.layer({ baseURL }).pipe(Layer.provideMerge(TokenStore.layer))

@@ -1,4 +1,4 @@
-// i18n for React: the locale comes from the URL (/id prefix, spec section 1), words from rosetta.
+// i18n for React: the locale comes from the URL (/id prefix for Indonesian), words from rosetta.
 // `t("auth.login.title", { name })` reads dotted keys and fills {{name}} placeholders.
 import rosetta from "rosetta"
 import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"

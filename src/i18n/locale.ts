@@ -1,5 +1,5 @@
 // Locale rules with no React in them: which locales exist, how a path carries one (/id prefix, English
-// has none), and the `lang` cookie that remembers the choice for 365 days (spec sections 1 and 9).
+// has none), and the `lang` cookie that remembers the choice for 365 days.
 import { localised, splitLocale } from "../contract/routes.ts"
 
 export const locales = ["en", "id"] as const

@@ -1,7 +1,8 @@
-// Model-based testing for our machines (DESIGN.md section 7). `createTestModel` walks the machine's
-// graph and gives the shortest path to every state the spec tells apart (by default the state value),
-// plus one path for every transition no such path takes. Each path is replayed on a real actor of the
-// same machine, whose invoked programs are replaced by promises the path settles.
+// Model-based testing for our machines (docs/architecture.md, "Flows and their tests").
+// `createTestModel` walks the machine's graph and gives the shortest path to every state the spec tells
+// apart (by default the state value), plus one path for every transition no such path takes. Each path
+// is replayed on a real actor of the same machine, whose invoked programs are replaced by promises the
+// path settles.
 //
 // The model is derived from the machine, so agreeing with it proves nothing about behaviour: a bug in
 // the machine is in the model too. What does is the spec's `states` checks: every state must have one

@@ -1,6 +1,6 @@
-// Who may see a route (spec sections 4 and 6): signed-in pages send signed-out visitors to /login,
-// guest pages (/login, /register) send signed-in users to their labs. The locale prefix is kept, and
-// so is the place: /login?next=<the page asked for>, where signing in returns (return-to.ts).
+// Who may see a route: signed-in pages send signed-out visitors to /login, guest pages (/login,
+// /register) send signed-in users to their labs. The locale prefix is kept, and so is the place:
+// /login?next=<the page asked for>, where signing in returns (return-to.ts).
 import type { ReactNode } from "react"
 import { Redirect, useSearch } from "wouter"
 import { useLocale, useT } from "../i18n/index.ts"

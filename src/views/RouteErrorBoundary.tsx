@@ -1,5 +1,5 @@
 // Catches a page that failed to render or load. A failed chunk download (a new deploy) reloads the
-// page once per minute (spec section 8); anything else shows an error with ways out.
+// page at most once per minute (chunk-reload.ts); anything else shows an error with ways out.
 import { Component, type ErrorInfo, type ReactNode } from "react"
 import { useLocale, useT } from "../i18n/index.ts"
 import { isChunkLoadError, reloadForNewChunks } from "./chunk-reload.ts"

@@ -1,5 +1,5 @@
-// Spec section 8: a failed chunk load (usually a deploy replaced the files this tab knows) reloads the
-// page, at most once per 60 s so a real outage cannot cause a reload loop.
+// A failed chunk load (usually a deploy replaced the files this tab knows) reloads the page, at most
+// once per 60 s so a real outage cannot cause a reload loop.
 export const CHUNK_RELOAD_GUARD_MS = 60_000
 const KEY = "preparat.chunkReloadAt"
 

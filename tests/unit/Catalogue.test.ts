@@ -1,4 +1,4 @@
-// The spec's error catalogue (section 8): which message each failure shows.
+// The error catalogue (src/effects/Catalogue.ts): which message each failure shows.
 import { describe, expect, it } from "vitest"
 import {
   badRequest,

@@ -1,5 +1,5 @@
-// A slide's labels (spec section 7, /v2/labs/label-slide/). Deleting a label deletes its annotations
-// in the same transaction; every change records a label.changed event for the slide's channel.
+// A slide's labels (/v2/labs/label-slide/). Deleting a label deletes its annotations in the same
+// transaction; every change records a label.changed event for the slide's channel.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { ANNOTATION_LIMITS, type CreateLabelPayload, type Label, type UpdateLabelPayload } from "../../../src/contract/annotations.ts"

@@ -14,7 +14,7 @@ import { Database, sql } from "../platform/Database.ts"
 import { LabAccess } from "./LabAccess.ts"
 import { presentResolved } from "./Labs.ts"
 
-/** The info panel shows this many collaborators, then "+N" (spec section 9). */
+/** The info panel shows this many collaborators, then "+N". */
 export const INFO_COLLABORATORS = 5
 
 export const metadataOf = (db: Parameters<typeof findUserById>[0], labId: string, name?: string) => {

@@ -1,6 +1,6 @@
-// Who else has the slide open (spec section 7; GET/POST/DELETE /v2/labs/{id}/viewers/): the viewer
-// calls in when it opens the slide and every 30 s, and leaves when it closes. Leaving when the tab
-// closes cannot wait for an answer, so it is a keepalive fetch the browser finishes on its own.
+// Who else has the slide open (GET/POST/DELETE /v2/labs/{id}/viewers/): the viewer calls in when it
+// opens the slide and every 30 s, and leaves when it closes. Leaving when the tab closes cannot wait
+// for an answer, so it is a keepalive fetch the browser finishes on its own.
 import { Duration, Effect, Schedule } from "effect"
 import type { Viewer } from "../../contract/annotations.ts"
 import { call, endpoints, pathOf } from "../call.ts"

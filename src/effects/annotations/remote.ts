@@ -1,4 +1,4 @@
-// A slide's live annotation changes (spec section 7: create_annotation_{id}, update_annotation_{id},
+// A slide's live annotation changes (the events create_annotation_{id}, update_annotation_{id},
 // delete_annotation_{id}, label_{id} on private-mylab_{id}), decoded with the contract's realtime
 // Schemas, and what each does to the viewer's store. A message of another shape is dropped. A change
 // whose shapes did not fit in the message (`data` null, or fewer inline than `count`) asks for a fetch.

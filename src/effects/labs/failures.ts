@@ -1,6 +1,6 @@
-// The labs workspace's part of the error catalogue (spec section 8): what a failed action is called
-// (the title: "Failed to rename the folder.", "there was an error while doing the search!") and what
-// went wrong (the detail). Pure, like Catalogue.ts, whose rules it builds on.
+// The labs workspace's part of the error catalogue (Catalogue.ts): what a failed action is called (the
+// title: "Failed to rename the folder.", "there was an error while doing the search!") and what went
+// wrong (the detail). Pure, like Catalogue.ts, whose rules it builds on.
 //
 // One deliberate difference from the generic rule ("anything but a 400 shows serverError"): a 403,
 // 404 or 409 carries the server's own sentence ("Lab not found.", "You do not have permission to

@@ -1,5 +1,5 @@
 // GET /v2/auth/users/: people the invite box suggests for what was typed (the server leaves out
-// those already in the lab). Spec section 7 reads them at data.data.results.
+// those already in the lab). The answer nests them at data.data.results.
 import { Effect } from "effect"
 import { call, endpoints } from "../call.ts"
 

@@ -1,5 +1,5 @@
 // GET /v2/notifications/: one page of the signed-in user's notifications, newest first, with the
-// number still unread. Spec section 7 reads them at data.data.
+// number still unread. The answer nests them at data.data.
 import { Effect } from "effect"
 import { NOTIFICATIONS_PAGE_SIZE } from "../../contract/notifications.ts"
 import { call, endpoints } from "../call.ts"

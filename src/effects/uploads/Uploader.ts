@@ -1,7 +1,7 @@
-// The chunked upload as an Effect service (DESIGN.md: "Uploader (chunked)"): sends one chunk of a
-// file and reads the server's receipt, and asks how much of an upload the server holds. Chunks go
-// over a transport of their own (XMLHttpRequest in the browser) for progress events, so the bearer
-// token and its one renewal after a 401 are handled here, through the Api's shared renewal.
+// The chunked upload as an Effect service: sends one chunk of a file and reads the server's receipt,
+// and asks how much of an upload the server holds. Chunks go over a transport of their own
+// (XMLHttpRequest in the browser) for progress events, so the bearer token and its one renewal after a
+// 401 are handled here, through the Api's shared renewal.
 import { Context, Effect, Layer, Schema } from "effect"
 import { Api } from "../Api.ts"
 import { DecodeError, NetworkError } from "../ApiError.ts"

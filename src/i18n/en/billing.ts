@@ -1,5 +1,5 @@
 // Plans and paying for them by bank transfer: the pricing page, an invoice, the invoice list and
-// staff's verification of receipts (spec sections 1, 3, 4, 9).
+// staff's verification of receipts.
 export const billing = {
   status: {
     // The spec labels an invoice waiting for payment 'Postponed' in English.

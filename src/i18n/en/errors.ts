@@ -1,5 +1,5 @@
-// The error catalogue (spec section 8): every message a failure or a success shows.
-// The Catalogue (src/effects/Catalogue.ts) decides which key a failure gets.
+// The error catalogue: every message a failure or a success shows. The Catalogue
+// (src/effects/Catalogue.ts) decides which key a failure gets.
 export const errors = {
   serverError: "Ouch! Something happened on our server Please try again later",
   authentication: "Authentication Error",

@@ -1,4 +1,4 @@
-// The member dialog: invitations, the collaborator list, roles and ownership (spec sections 2, 4-6, 8).
+// The member dialog: invitations, the collaborator list, roles and ownership.
 export const members = {
   title: "Collaborators",
   description: "Invite people to this lab and choose what they can do.",

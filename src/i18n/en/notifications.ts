@@ -1,4 +1,4 @@
-// The notification bell, the notifications panel and the realtime notices (spec sections 2, 4, 9).
+// The notification bell, the notifications panel and the realtime notices.
 export const notifications = {
   bell: "Notifications",
   bellUnread: "Notifications, {{count}} unread",

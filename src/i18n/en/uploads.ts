@@ -1,5 +1,5 @@
-// Uploading slides (spec sections 2, 3, 4, 5, 8): the upload button, the drop zone over a folder and
-// the progress panel. The spec's own upload messages (wrong format, storage full) live in errors.*.
+// Uploading slides: the upload button, the drop zone over a folder and the progress panel. The spec's
+// own upload messages (wrong format, storage full) live in errors.*.
 export const uploads = {
   button: "Upload",
   buttonHint: "Upload slides: JPEG, PNG, WebP, TIFF or SVS",

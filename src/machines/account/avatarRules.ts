@@ -1,4 +1,4 @@
-// Spec section 5: an avatar must be an image and at most 2MB. Checked on pick, before any upload.
+// An avatar must be an image and at most 2MB. Checked on pick, before any upload.
 import { AVATAR_MAX_BYTES } from "../../contract/rules.ts"
 
 export type AvatarProblem = "validation.avatarFormat" | "validation.avatarSize"

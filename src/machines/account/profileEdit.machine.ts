@@ -108,7 +108,7 @@ export const profileEditMachine = setup({
         onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
     },
-    /** Spec section 8: a profile that cannot be loaded shows the server error. */
+    /** A profile that cannot be loaded shows the server error. */
     failed: {
       on: { "profile.retry": { target: "loading", actions: "clearMessages" } }
     },

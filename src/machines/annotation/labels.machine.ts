@@ -1,9 +1,9 @@
-// A slide's labels in the viewer's side panel (spec sections 3 and 4): the list, the active label new
-// shapes take, which labels are hidden, and the calls that change them: create (name, colour: yellow
-// by default, empty is white), rename and recolour, delete after a confirmation (the server deletes
-// the label's annotations with it; the active label is cleared if it was that one), and importing a
-// QuPath GeoJSON or W3C file (its missing labels created first, then its annotations in bulk, in
-// chunks of ANNOTATION_LIMITS.perPost with client-chosen ids).
+// A slide's labels in the viewer's side panel: the list, the active label new shapes take, which labels
+// are hidden, and the calls that change them: create (name, colour: yellow by default, empty is white),
+// rename and recolour, delete after a confirmation (the server deletes the label's annotations with it;
+// the active label is cleared if it was that one), and importing a QuPath GeoJSON or W3C file (its
+// missing labels created first, then its annotations in bulk, in chunks of ANNOTATION_LIMITS.perPost
+// with client-chosen ids).
 //
 // The view applies what the machine emits to the annotation store (a deleted label's shapes go, a
 // renamed label's shapes take the new name and colour, imported annotations are added) and shows the

@@ -57,7 +57,7 @@ export const linkConfirmMachine = setup({
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
-    /** What a refused form says; a form may name its failure (spec section 8) instead. */
+    /** What a refused form says; a form may give its failure a title of its own instead (`refusal`). */
     showRefusal: assign((_, error: AppFailure) => {
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
@@ -108,7 +108,7 @@ export interface FormOfLink<Payload> {
   /** The form's rule: the payload's failing fields, or null when it passes. */
   readonly check: (payload: LinkPayload) => FieldNotices | null
   readonly confirm: (payload: Payload) => Effect.Effect<unknown, ApiError, AppServices>
-  /** What a refused form shows, when the form names its failure (spec section 8). */
+  /** What a refused form shows, when its failure has a title of its own (e.g. "Failed Reset 2FA"). */
   readonly refusal?: (error: AppFailure) => Pick<LinkConfirmContext, "fields" | "error">
 }
 

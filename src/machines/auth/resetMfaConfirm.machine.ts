@@ -9,6 +9,6 @@ import { linkConfirmFor } from "./linkConfirm.machine.ts"
 export const resetMfaConfirmMachine = linkConfirmFor<typeof ResetMfaConfirmPayload.Type>({
   check: (payload) => validate(ResetMfaConfirmPayload, payload),
   confirm: confirmMfaReset,
-  // Spec section 8 names this failure: "Failed Reset 2FA"; the reason goes beside the field.
+  // This failure has a title of its own, "Failed Reset 2FA"; the reason goes beside the field.
   refusal: (error) => ({ fields: present(error).fields, error: noticeKey("errors.resetMfa") })
 })

@@ -1,6 +1,6 @@
-// Contact us about plans (spec section 1): the question (required), optionally a phone and the
-// company, checked with the contract's rules before sending; the server mails sales and a copy to
-// the asker, and rate-limits (its words are shown).
+// Contact us about plans: the question (required), optionally a phone and the company, checked with the
+// contract's rules before sending; the server mails sales and a copy to the asker, and rate-limits (its
+// words are shown).
 import { assign, setup } from "xstate"
 import { ContactPayload } from "../../contract/pricing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"

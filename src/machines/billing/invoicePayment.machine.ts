@@ -1,8 +1,8 @@
-// One invoice and paying it by bank transfer (spec section 4: waiting for payment, then the transfer
-// receipt uploaded, then the transaction finished; staff verify within 2 x 24 hours). The server
-// decides what may be done now (`actions`); the machine only offers that: send a receipt (checked here
-// for its kind and size before it is sent, by its bytes on the server), cancel while unpaid, and fetch
-// the invoice PDF, or the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
+// One invoice and paying it by bank transfer (waiting for payment, then the transfer receipt uploaded,
+// then the transaction finished; staff verify within 2 x 24 hours). The server decides what may be done
+// now (`actions`); the machine only offers that: send a receipt (checked here for its kind and size
+// before it is sent, by its bytes on the server), cancel while unpaid, and fetch the invoice PDF, or
+// the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
 import { assign, setup } from "xstate"
 import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"

@@ -1,7 +1,7 @@
-// The New folder dialog (spec sections 2, 4, 5): a name, checked when the field loses focus and on
-// submit, and a location: the root ("Mylab") or the folder being browsed. On success the flow ends
-// with the folder and whether it was created where the user is looking (then the list refreshes;
-// otherwise a success toast says it was created).
+// The New folder dialog: a name, checked when the field loses focus and on submit, and a location: the
+// root ("Mylab") or the folder being browsed. On success the flow ends with the folder and whether it
+// was created where the user is looking (then the list refreshes; otherwise a success toast says it was
+// created).
 import { assertEvent, assign, setup } from "xstate"
 import type { CreatedLab, Crumb } from "../../contract/labs.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"

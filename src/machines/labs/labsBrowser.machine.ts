@@ -132,7 +132,7 @@ export const labsBrowserMachine = setup({
       assertEvent(event, "browser.patch")
       return { items: context.items.map((item) => (item.id === event.lab.id ? { ...item, ...event.lab } : item)) }
     }),
-    /** Spec section 4: the status replaces the lab's; thumbnails replace theirs when the message has them. */
+    /** The status replaces the lab's; thumbnails replace theirs when the message has them. */
     applyStatus: assign(({ context, event }) => {
       assertEvent(event, "browser.status")
       const { lab_id, status, thumbnail, thumbnail_url } = event
@@ -149,7 +149,7 @@ export const labsBrowserMachine = setup({
         )
       }
     }),
-    /** Spec section 4: a status for a lab this list does not show is only logged. */
+    /** A status for a lab this list does not show is only logged. */
     logUnknownStatus: ({ event }) => {
       if (event.type === "browser.status") console.info(`upload status for a lab not in this list: ${event.lab_id} is ${event.status}`)
     },

@@ -154,7 +154,7 @@ export const labsWorkspaceMachine = setup({
         canCreate: canCreateIn(context.source, event.folder)
       }))
     },
-    // Spec section 4: created where the user is looking, the list shows it; elsewhere a toast says so.
+    // Created where the user is looking, the list shows it; elsewhere a toast says so.
     "folder.created": {
       actions: enqueueActions(({ event, enqueue }) => {
         if (event.atCurrentLevel) enqueue.sendTo("browser", { type: "browser.refresh" })

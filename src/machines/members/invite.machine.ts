@@ -1,5 +1,5 @@
-// The member dialog's invite box (spec sections 2, 4, 5): a tags-style email input with suggestions,
-// a role for the new invitees (reviewer by default), and the Invite button. Two regions:
+// The member dialog's invite box: a tags-style email input with suggestions, a role for the new
+// invitees (reviewer by default), and the Invite button. Two regions:
 //
 //   suggest: idle --type (2+ chars)--> debouncing --timeout--> searching --> idle (suggestions)
 //   submit:  editing --submit [someone chosen]--> sending --> editing (chosen ones become members)

@@ -1,6 +1,6 @@
-// The member dialog's collaborator list (spec sections 2, 4, 6, 8): five at a time as it scrolls, a
-// search, role changes, removal and ownership transfer, with the invite box as a child actor; an
-// invitation reads the list again (its answer tells nothing of who has an account). Two regions:
+// The member dialog's collaborator list: five at a time as it scrolls, a search, role changes, removal
+// and ownership transfer, with the invite box as a child actor; an invitation reads the list again (its
+// answer tells nothing of who has an account). Two regions:
 //
 //   list:   loading --> ready --more [next page]--> loadingMore --> ready;  loading --error--> failed
 //           search (any state) --> loading;  an invitation reloads the list; a transfer reloads the

@@ -1,4 +1,4 @@
-// The member dialog's list rules (spec section 4), pure so each is tested alone:
+// The member dialog's list rules, pure so each is tested alone:
 // - pending invitees are shown as temporary rows right after the first entry (the owner);
 // - newly invited members are inserted after the first entry, replacing their old row if present;
 // - after five deletions the next-page pointer steps back by one (the server's pages moved up);
@@ -49,7 +49,7 @@ export const addPicked = (invitees: ReadonlyArray<Invitee>, user: UserSuggestion
   return invitees.some((i) => i.email === email) ? invitees : [...invitees, { email, name: user.name || null, avatar: user.avatar, role }]
 }
 
-/** Users already chosen are not suggested again (spec section 5). */
+/** Users already chosen are not suggested again. */
 export const withoutChosen = (suggestions: ReadonlyArray<UserSuggestion>, invitees: ReadonlyArray<Invitee>) => {
   const chosen = new Set(invitees.map((i) => i.email))
   return suggestions.filter((s) => !chosen.has(s.email.toLowerCase()))
@@ -74,7 +74,7 @@ export const appendPage = (members: ReadonlyArray<Member>, page: ReadonlyArray<M
   return [...members, ...page.filter((m) => !ids.has(m.id))]
 }
 
-/** One more deletion: every fifth moves the next-page pointer back by one (spec section 4). */
+/** One more deletion: every fifth moves the next-page pointer back by one, since the server's pages moved up. */
 export const afterDeletion = (
   nextPage: number | null,
   deletions: number

@@ -1,6 +1,6 @@
-// The signed-in user's notifications: the bell's unread count and the panel's list, five at a time
-// (spec sections 4, 7, 9). A realtime invitation, ownership transfer or comment reloads the first
-// page and announces what is new, so the bell lights up and a toast shows without a reload.
+// The signed-in user's notifications: the bell's unread count and the panel's list, five at a time. A
+// realtime invitation, ownership transfer or comment reloads the first page and announces what is new,
+// so the bell lights up and a toast shows without a reload.
 //
 //   loading --done--> ready --more [next page]--> loadingMore --> ready
 //   ready/loadingMore --pushed--> refreshing --> ready (new unread ones announced)

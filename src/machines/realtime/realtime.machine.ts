@@ -1,5 +1,5 @@
-// The realtime connection of the signed-in user (DESIGN.md section 3). pusher-js's connection
-// states are this machine's states, driven by its `state_change` events:
+// The realtime connection of the signed-in user (docs/architecture.md, "Realtime"). pusher-js's
+// connection states are this machine's states, driven by its `state_change` events:
 //
 //   idle --start--> session.configuring --config--> session.live.connecting --> connected
 //   connected --connecting--> reconnecting; any live state --unavailable/failed/disconnected--> that state

@@ -1,7 +1,7 @@
-// The thin page-loading bar at the top of the window (spec sections 2 and 9): blue while loading, red
-// on failure. It appears only if loading lasts longer than the 200 ms throttle (fast navigations never
-// flash), and gives up after 5 s so a lost done() cannot leave it hanging. Timed states declare
-// `meta.timeoutMs`; runStateTimer (state-timer.ts) turns elapsed time into `progress.timeout`.
+// The thin page-loading bar at the top of the window: blue while loading, red on failure. It appears
+// only if loading lasts longer than the 200 ms throttle (fast navigations never flash), and gives up
+// after 5 s so a lost done() cannot leave it hanging. Timed states declare `meta.timeoutMs`;
+// runStateTimer (state-timer.ts) turns elapsed time into `progress.timeout`.
 import { setup } from "xstate"
 import type { TimedStateMeta } from "../support/state-timer.ts"
 

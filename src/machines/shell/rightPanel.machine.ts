@@ -1,5 +1,5 @@
-// The dashboard's right sidebar (320 px, spec section 2): one panel at a time — lab info, the
-// multiple-selection summary, or notifications. Toggling the panel that is open closes it.
+// The dashboard's right sidebar (320 px): one panel at a time — lab info, the multiple-selection
+// summary, or notifications. Toggling the panel that is open closes it.
 import { setup } from "xstate"
 
 export type RightPanel = "info" | "info-multiple-lab" | "notif"

@@ -1,9 +1,9 @@
-// The left sidebar of the dashboard (spec section 2, "Layouts and shell"): 256 px expanded, 64 px
-// collapsed. It starts collapsed until the stored preference has been read ("hydration"), defaults to
-// open on windows wider than 960 px, follows the window when it crosses 960 px, is forced open on
-// settings pages, and remembers the user's own toggles (persistPreference, provided by the view).
-// On the slide viewer it folds to its rail whatever the preference (issue 16: the slide gets the
-// room); a toggle there opens it for that visit only, and leaving the viewer brings the preference back.
+// The left sidebar of the dashboard: 256 px expanded, 64 px collapsed. It starts collapsed until the
+// stored preference has been read ("hydration"), defaults to open on windows wider than 960 px, follows
+// the window when it crosses 960 px, is forced open on settings pages, and remembers the user's own
+// toggles (persistPreference, provided by the view). On the slide viewer it folds to its rail whatever
+// the preference (issue 16: the slide gets the room); a toggle there opens it for that visit only, and
+// leaving the viewer brings the preference back.
 import { assign, setup } from "xstate"
 
 export type SidebarEvent =

@@ -1,7 +1,7 @@
-// The signed-in user's uploads (spec sections 2, 3, 5): one child actor per file (upload.machine.ts),
-// at most `concurrency` of them sending at a time and the rest queued in the order they came; the
-// progress panel, shown while there are uploads and collapsible (starting expanded); and, when the
-// session starts, the unfinished uploads of an earlier page restored from IndexedDB.
+// The signed-in user's uploads: one child actor per file (upload.machine.ts), at most `concurrency` of
+// them sending at a time and the rest queued in the order they came; the progress panel, shown while
+// there are uploads and collapsible (starting expanded); and, when the session starts, the unfinished
+// uploads of an earlier page restored from IndexedDB.
 //
 //   restore:  restoring --done--> idle (each upload the server still holds resumes, queued)
 //   panel:    hidden --an upload reports--> shown.expanded <--toggle--> shown.collapsed
@@ -232,7 +232,7 @@ export const uploadsMachine = setup({
             "upload.phase": { actions: "track" },
             "uploads.close": { guard: "allFinished", target: "hidden", actions: "clearFinished" }
           },
-          // Spec section 4: the collapse toggles between two states, starting at the first.
+          // The collapse toggles between expanded and collapsed, starting expanded.
           initial: "expanded",
           states: {
             expanded: { tags: ["expanded"], on: { "uploads.toggle": "collapsed" } },

@@ -1,5 +1,5 @@
-// The password policy (spec section 5, src/contract/rules.ts) as separate checks, so the
-// registration form can show which parts a password already meets while it is typed.
+// The password policy (src/contract/rules.ts) as separate checks, so the registration form can show
+// which parts a password already meets while it is typed.
 import { PASSWORD_MIN } from "../../contract/rules.ts"
 
 export type PolicyPart = "length" | "uppercase" | "digit" | "special"

@@ -1,5 +1,5 @@
-// The list page's actions (spec section 2): search, the view switch, the details panel, New folder
-// and Upload (neither for those who may not add here, e.g. a reviewer).
+// The list page's actions: search, the view switch, the details panel, New folder and Upload (neither
+// for those who may not add here, e.g. a reviewer).
 import type { ViewMode } from "../../machines/labs/labsBrowser.machine.ts"
 import { useT } from "../../i18n/index.ts"
 import { ViewSwitch } from "../dashboard/ViewSwitch.tsx"

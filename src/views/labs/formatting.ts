@@ -1,5 +1,5 @@
-// How the labs lists write sizes and dates: bytes in base 1024 with two decimals (spec section 9),
-// dates in the page's language, a folder's size only when it holds something.
+// How the labs lists write sizes and dates: bytes in base 1024 with two decimals, dates in the page's
+// language, a folder's size only when it holds something.
 import type { Locale } from "../../i18n/index.ts"
 import { formatBytes } from "../shell/storage-usage.ts"
 

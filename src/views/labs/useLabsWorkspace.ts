@@ -72,7 +72,7 @@ export const useLabsWorkspace = (source: LabSource) => {
   const refresh = useCallback(() => workspace.send({ type: "workspace.refresh" }), [workspace])
   useLabEvents(shown ? folderId : null, refresh)
 
-  // Uploads: a slide's status and thumbnails change live (spec section 4), from the folder's channel
+  // Uploads: a slide's status and thumbnails change live, from the folder's channel
   // or, in lists that are not a folder, from each unfinished file's own; an upload of this session
   // into this folder shows up as soon as the server holds its first chunk. After a lost subscription
   // (a restarted server, a dropped connection) what was sent meanwhile is gone: read the list again.

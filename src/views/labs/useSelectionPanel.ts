@@ -1,5 +1,5 @@
-// The right panel follows the selection (spec section 2): several labs selected show the
-// "N Item Selected" panel; back to one (or none) while it shows, the single-lab info takes over.
+// The right panel follows the selection: several labs selected show the "N Item Selected" panel; back
+// to one (or none) while it shows, the single-lab info takes over.
 import { useEffect, useRef } from "react"
 import type { RightPanelApi } from "../shell/RightPanelContext.tsx"
 

@@ -1,7 +1,7 @@
-// The signed-in frame (spec section 2): left sidebar, header with breadcrumb, the page, the right
-// sidebar and the floating contact button. It stays mounted across dashboard navigation, so the
-// sidebar and panel keep their state. At or below 960 px the sidebar is a drawer, closed by default
-// and closed again by every navigation. On the slide viewer the sidebar folds to its rail.
+// The signed-in frame: left sidebar, header with breadcrumb, the page, the right sidebar and the
+// floating contact button. It stays mounted across dashboard navigation, so the sidebar and panel keep
+// their state. At or below 960 px the sidebar is a drawer, closed by default and closed again by every
+// navigation. On the slide viewer the sidebar folds to its rail.
 import { type ReactNode, useEffect, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import { ContactButton } from "../shell/ContactButton.tsx"

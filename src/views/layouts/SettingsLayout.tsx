@@ -1,4 +1,4 @@
-// Settings pages (spec section 2): the heading 'Settings' and the settings menu beside the page.
+// Settings pages: the heading 'Settings' and the settings menu beside the page.
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "wouter"

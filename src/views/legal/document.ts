@@ -1,5 +1,5 @@
 // The shape of a legal text: numbered sections of paragraphs and bullet lists. The EULA exists as two
-// authored documents (English and Indonesian, spec section 2: /eula and /eula-bahasa); their wording
+// authored documents (English at /eula and Indonesian at /eula-bahasa); their wording
 // is legal content in a fixed language, so it lives here rather than in the UI dictionaries.
 
 export type Block = string | { readonly list: ReadonlyArray<string> }

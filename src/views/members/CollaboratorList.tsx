@@ -99,7 +99,7 @@ export const CollaboratorList = ({ actor, invite }: { readonly actor: MembersAct
                   row={row}
                   isViewer={false}
                   working={false}
-                  // Not invited yet: changed or removed here only (spec section 4).
+                  // Not invited yet: changed or removed here only, with no call to the server.
                   actions={
                     invite
                       ? {

@@ -1,7 +1,7 @@
-// The invite box (spec sections 2 and 5): a tags-style email input with suggestions, the role for the
-// people chosen (reviewer by default) and the Invite button. Keys: Enter or comma adds what is typed
-// (or picks the highlighted suggestion), arrows move through suggestions, Backspace on an empty input
-// removes the last tag, Escape closes the suggestions.
+// The invite box: a tags-style email input with suggestions, the role for the people chosen (reviewer
+// by default) and the Invite button. Keys: Enter or comma adds what is typed (or picks the highlighted
+// suggestion), arrows move through suggestions, Backspace on an empty input removes the last tag,
+// Escape closes the suggestions.
 import { useSelector } from "@xstate/react"
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"

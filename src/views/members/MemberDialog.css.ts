@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 
-/** The dialog's body is 488 px tall (spec section 9); only the list scrolls inside it. */
+/** The dialog's body is 488 px tall; only the list scrolls inside it. */
 export const body = style({ display: "flex", flexDirection: "column", gap: 14, height: 488, minHeight: 0 })
 
 // Invite box

@@ -1,5 +1,5 @@
-// What the member dialog's actors did, told as toasts (spec section 8): a "Success" notice, or the
-// catalogue's error title with the server's words.
+// What the member dialog's actors did, told as toasts: a "Success" notice, or the catalogue's error
+// title with the server's words.
 import { useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { ActorRefFrom } from "xstate"

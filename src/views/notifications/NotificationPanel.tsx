@@ -1,6 +1,7 @@
 // The notifications panel (the right sidebar's `notif` mode, 320 px): newest first, five at a time as
 // the list scrolls, with an empty state. Opening one marks it read and goes to its lab whatever the
-// server answers (spec section 4). "Mark all as read" reads every one at once.
+// server answers, so a failed mark never keeps the user from the lab. "Mark all as read" reads every
+// one at once.
 import { useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useLocation } from "wouter"

@@ -1,6 +1,6 @@
-// What a notification says and where it leads (spec section 4). Pure, so the rules are tested alone:
-// an invitation or ownership transfer of a folder opens the folder; of a file, or any comment, opens
-// the slide viewer; a notification whose lab was deleted forever leads nowhere.
+// What a notification says and where it leads. Pure, so the rules are tested alone: an invitation or
+// ownership transfer of a folder opens the folder; of a file, or any comment, opens the slide viewer; a
+// notification whose lab was deleted forever leads nowhere.
 import type { Notification } from "../../contract/notifications.ts"
 import type { PushKind } from "../../machines/notifications/notifications.machine.ts"
 import type { KeyPart } from "../../i18n/keys.ts"

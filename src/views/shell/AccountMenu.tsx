@@ -1,4 +1,4 @@
-// The avatar menu: Manage Account, Change Password and Logout (spec section 2, "Profile dropdown").
+// The avatar menu: Manage Account, Change Password and Logout.
 import { useLocale, useT } from "../../i18n/index.ts"
 import { useSession } from "../session.tsx"
 import { avatarImage, initialsOf } from "../ui/avatar-rules.ts"

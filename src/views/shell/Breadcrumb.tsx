@@ -1,6 +1,6 @@
-// The dashboard's breadcrumb title (spec section 2), from the current path; a folder's crumb shows the
-// folder's name once the labs page has published it. Collapsed (narrow screens) it shows the page you
-// are on, the segments before it in a menu.
+// The dashboard's breadcrumb title, from the current path; a folder's crumb shows the folder's name
+// once the labs page has published it. Collapsed (narrow screens) it shows the page you are on, the
+// segments before it in a menu.
 import { Fragment } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"

@@ -1,6 +1,6 @@
-// The breadcrumb of a dashboard path (spec section 2): it starts with Home (-> /dashboard/labs);
-// 'setting' links to /dashboard/setting/account; 'invoices' sits under settings and links to
-// /dashboard/setting/billings. Labels are i18n keys under shell.breadcrumb.
+// The breadcrumb of a dashboard path: it starts with Home (-> /dashboard/labs); 'setting' links to
+// /dashboard/setting/account; 'invoices' sits under settings and links to /dashboard/setting/billings.
+// Labels are i18n keys under shell.breadcrumb.
 import { folderIdOf } from "../labs/lab-paths.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import { withoutTrailingSlashes } from "../../contract/return-path.ts"

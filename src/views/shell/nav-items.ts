@@ -1,4 +1,4 @@
-// The sidebar's menus as data (spec section 2): main menu and preferences, with their i18n keys.
+// The sidebar's menus as data: main menu and preferences, with their i18n keys.
 import type { ComponentType } from "react"
 import type { KeyPart } from "../../i18n/keys.ts"
 import {

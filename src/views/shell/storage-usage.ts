@@ -1,5 +1,5 @@
-// Storage usage rules (spec sections 4 and 9): bytes shown in base 1024 with two decimals, written
-// the page's language's way (3.94 MB, 3,94 MB); the bar is blue up to 50 %, yellow up to 70 %, red above.
+// Storage usage rules: bytes shown in base 1024 with two decimals, written the page's language's way
+// (3.94 MB, 3,94 MB); the bar is blue up to 50 %, yellow up to 70 %, red above.
 import type { Locale } from "../../i18n/index.ts"
 
 export type StorageUsage =

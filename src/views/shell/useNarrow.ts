@@ -1,5 +1,5 @@
-// Whether the window is at or below the 960 px breakpoint (spec section 9), read synchronously so the
-// first paint already has the right frame (no rail flashing before the drawer).
+// Whether the window is at or below the 960 px breakpoint (SIDEBAR_BREAKPOINT), read synchronously so
+// the first paint already has the right frame (no rail flashing before the drawer).
 import { useSyncExternalStore } from "react"
 import { SIDEBAR_BREAKPOINT } from "../../machines/shell/sidebar.machine.ts"
 

@@ -1,6 +1,6 @@
 // A menu button (WAI-ARIA APG "menu button" pattern): the trigger opens a role="menu" list; arrows,
 // Home/End move between items, Escape closes and returns focus, Tab and outside clicks close it.
-// A destructive last item gets a separator and the danger colour. Max height 274 px (spec section 9).
+// A destructive last item gets a separator and the danger colour. Max height 274 px.
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react"
 import { Link } from "wouter"
 import { cx } from "./cx.ts"

@@ -1,5 +1,5 @@
-// Transient notices ("Folder created", realtime chat messages). Each lasts durationMs (5000 by default,
-// spec section 9), pauses while hovered, and can be dismissed. Errors are announced assertively.
+// Transient notices ("Folder created", realtime chat messages). Each lasts durationMs (5000 by
+// default), pauses while hovered, and can be dismissed. Errors are announced assertively.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import { Button } from "./Button.tsx"

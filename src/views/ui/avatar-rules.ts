@@ -1,5 +1,5 @@
-// Avatar rules from the spec (section 5): initials are the first letters of the first two words of the
-// name, 'NU' without a name; an image named default.png counts as no avatar.
+// Avatar rules: initials are the first letters of the first two words of the name, 'NU' without a name;
+// an image named default.png counts as no avatar.
 
 export const initialsOf = (name: string | null | undefined): string => {
   const words = (name ?? "").trim().split(/\s+/).filter(Boolean)

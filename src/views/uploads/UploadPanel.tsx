@@ -1,7 +1,6 @@
-// The upload progress panel (spec section 2, "upload slide with progress panel (collapsible)"):
-// docked bottom-right for the whole signed-in session, so moving between pages never hides an
-// upload. Its heading says how far all files are; it collapses to the heading and a thin bar, and
-// closes once every upload has finished.
+// The upload progress panel, collapsible and docked bottom-right for the whole signed-in session, so
+// moving between pages never hides an upload. Its heading says how far all files are; it collapses to
+// the heading and a thin bar, and closes once every upload has finished.
 import { useSelector } from "@xstate/react"
 import { useT } from "../../i18n/index.ts"
 import type { UploadsActor } from "../../machines/uploads/uploads.machine.ts"

@@ -1,7 +1,7 @@
-// Live upload status for a list of labs (spec section 4: "updated live from server events"). A
-// folder's channel carries the status of every file in it; a list that is not a folder (the root,
-// search, favorites, shared) listens on the channel of each file still uploading or processing.
-// A status sent while a channel was down is lost: `onResumed` lets the list read itself again.
+// Live upload status for a list of labs, pushed by server events. A folder's channel carries the status
+// of every file in it; a list that is not a folder (the root, search, favorites, shared) listens on the
+// channel of each file still uploading or processing. A status sent while a channel was down is lost:
+// `onResumed` lets the list read itself again.
 import { useEffect, useRef } from "react"
 import { labChannel } from "../../contract/realtime.ts"
 import { type StatusChange, statusChangeIn } from "../../effects/uploads/statusEvent.ts"

@@ -1,5 +1,5 @@
-// New folder (spec sections 2, 4 and 5): the name, checked when the field is left and on submit, and
-// where it goes: Mylab (the root) or the folder the user is in.
+// New folder: the name, checked when the field is left and on submit, and where it goes: Mylab (the
+// root) or the folder the user is in.
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { useT } from "../../../i18n/index.ts"

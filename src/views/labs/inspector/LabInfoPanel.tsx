@@ -1,6 +1,6 @@
-// The info panel of one lab (spec section 2): picture, type, owner, dates, size, description,
-// metadata, access with the public switch and Copy link, and the first collaborators with "+N" and
-// View collaborator. What may be changed follows the user's role; the machine refuses the rest.
+// The info panel of one lab: picture, type, owner, dates, size, description, metadata, access with the
+// public switch and Copy link, and the first collaborators with "+N" and View collaborator. What may be
+// changed follows the user's role; the machine refuses the rest.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import type { LabInfo } from "../../../contract/labs.ts"
@@ -15,7 +15,7 @@ import { useEmittedEvents } from "../useEmittedEvents.ts"
 import * as css from "./inspector.css.ts"
 import { MetadataSection } from "./MetadataSection.tsx"
 
-/** Spec section 9: five collaborators are shown, then "+N". */
+/** Five collaborators are shown, then "+N". */
 const SHOWN_COLLABORATORS = 5
 
 export interface LabInfoPanelProps {

@@ -6,7 +6,7 @@ export const nothing = style({ alignItems: "center", textAlign: "center", paddin
 export const grow = style({ flex: 1 })
 
 export const identity = style({ display: "flex", alignItems: "center", gap: 14, minWidth: 0 })
-/** Spec section 9: the single thumbnail is 77 x 77 px. */
+/** The single thumbnail is 77 x 77 px. */
 export const picture = style({
   position: "relative",
   flex: "none",
@@ -110,7 +110,7 @@ export const collaboratorsRow = style({ display: "flex", alignItems: "center", j
 
 /* ---- several selected ---- */
 
-/** Spec section 9: the multiple-selection picture is 312 x 281 px; the panel's padding is given back. */
+/** The multiple-selection picture is 312 x 281 px; the panel's padding is given back. */
 export const pile = style({
   position: "relative",
   height: 220,

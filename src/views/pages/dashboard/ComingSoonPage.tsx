@@ -1,4 +1,4 @@
-// Train AI and Help & FAQ (spec section 2: these menu items only show a 'coming soon' message).
+// Train AI and Help & FAQ: these menu items only show a 'coming soon' message for now.
 import { useLocation } from "wouter"
 import { useT } from "../../../i18n/index.ts"
 import { whatsappUrl } from "../../contact.ts"

@@ -34,7 +34,7 @@ const features: ReadonlyArray<{ key: KeyPart<"public.landing.features", "Title">
   { key: "share", icon: ShareIcon }
 ]
 
-/** The analyses of spec section 1; their names are the same in every language. */
+/** The analyses the product offers; their names are the same in every language. */
 const analyses = [
   { key: "ki67", name: "IHC-Ki67" },
   { key: "fasciola", name: "Fasciola" },

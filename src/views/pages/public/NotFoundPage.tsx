@@ -1,5 +1,5 @@
-// 404 (spec section 2): 'Page not Found', 'This page could not be found', back to the labs page, and
-// a contact link that opens a WhatsApp chat.
+// 404: 'Page not Found', 'This page could not be found', back to the labs page, and a contact link that
+// opens a WhatsApp chat.
 import { Link } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { whatsappUrl } from "../../contact.ts"
