@@ -104,6 +104,8 @@ const sequential = async (phase: Phase) => {
 
 await sequential({ name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "."] })
 await sequential({ name: "lint", command: [bin("biome"), "check", "."] })
+// Exports, files and dependencies used nowhere (knip.json).
+await sequential({ name: "unused", command: [bin("knip")] })
 await sequential(vitest("unit", "unit"))
 
 banner(postgres ? "server on SQLite and on PostgreSQL, side by side" : "server on SQLite")
