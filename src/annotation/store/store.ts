@@ -19,8 +19,6 @@ export interface Change {
   readonly upserted: ReadonlyArray<Shape>
   /** Shapes removed, as they were. */
   readonly removed: ReadonlyArray<Shape>
-  /** For a `local` change: the shapes before it (undefined where a shape is new), by id, for undo. */
-  readonly before: ReadonlyMap<string, Shape | undefined>
   /** True for a load: everything was replaced. */
   readonly reset: boolean
 }
@@ -96,19 +94,17 @@ export class AnnotationStore {
     this.shapes.clear()
     for (const shape of shapes) this.shapes.set(shape.id, shape)
     this.index.load(shapes.map((shape) => [shape.id, shape.bbox] as const))
-    this.notify({ origin: "load", upserted: shapes, removed, before: new Map(), reset: true })
+    this.notify({ origin: "load", upserted: shapes, removed, reset: true })
   }
 
   /** Adds, replaces and removes shapes in one batch; listeners hear it once. */
   apply(origin: Exclude<Origin, "load">, batch: Batch): Change {
     const upserted: Array<Shape> = []
     const removed: Array<Shape> = []
-    const before = new Map<string, Shape | undefined>()
     for (const shape of batch.upsert ?? []) {
       const previous = this.shapes.get(shape.id)
       // A remote echo of a version we already hold (our own edit coming back) changes nothing.
       if (origin === "remote" && previous !== undefined && previous.version >= shape.version) continue
-      if (!before.has(shape.id)) before.set(shape.id, previous)
       this.shapes.set(shape.id, shape)
       this.index.set(shape.id, shape.bbox)
       upserted.push(shape)
@@ -116,13 +112,12 @@ export class AnnotationStore {
     for (const id of batch.remove ?? []) {
       const previous = this.shapes.get(id)
       if (previous === undefined) continue
-      if (!before.has(id)) before.set(id, previous)
       this.shapes.delete(id)
       this.index.delete(id)
       removed.push(previous)
     }
     if (this.index.wantsRebuild) this.index.load([...this.shapes.values()].map((s) => [s.id, s.bbox] as const))
-    const change: Change = { origin, upserted, removed, before: origin === "local" ? before : new Map(), reset: false }
+    const change: Change = { origin, upserted, removed, reset: false }
     if (upserted.length > 0 || removed.length > 0) this.notify(change)
     return change
   }
@@ -139,7 +134,7 @@ export class AnnotationStore {
       this.shapes.set(shape.id, restyled)
       upserted.push(restyled)
     }
-    if (upserted.length > 0) this.notify({ origin: "remote", upserted, removed: [], before: new Map(), reset: false })
+    if (upserted.length > 0) this.notify({ origin: "remote", upserted, removed: [], reset: false })
   }
 
   /** Shows or hides every shape of a label (a view setting: no origin, no undo). */
@@ -147,7 +142,7 @@ export class AnnotationStore {
     if (visible === !this.hiddenLabels.has(labelId)) return
     if (visible) this.hiddenLabels.delete(labelId)
     else this.hiddenLabels.add(labelId)
-    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+    this.notify({ origin: "local", upserted: [], removed: [], reset: false })
   }
 
   /** Shows or hides one annotation on this screen (a view setting: no origin, no undo, never sent). */
@@ -157,7 +152,7 @@ export class AnnotationStore {
     // Back to what the annotation says: no override left.
     if (shape !== undefined && shown === shape.visible) this.shownOverrides.delete(id)
     else this.shownOverrides.set(id, shown)
-    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+    this.notify({ origin: "local", upserted: [], removed: [], reset: false })
   }
 
   /** This viewer's overrides, by id (what is kept between visits). */
@@ -169,7 +164,7 @@ export class AnnotationStore {
   restoreShown(overrides: Iterable<readonly [string, boolean]>): void {
     this.shownOverrides.clear()
     for (const [id, shown] of overrides) this.shownOverrides.set(id, shown)
-    this.notify({ origin: "local", upserted: [], removed: [], before: new Map(), reset: false })
+    this.notify({ origin: "local", upserted: [], removed: [], reset: false })
   }
 
   /** Whether the annotation itself is shown here: this viewer's choice, else its stored flag. */

@@ -3,11 +3,11 @@
 // off: ViewerControls draws ours. The navigator (overview) sits bottom-right.
 //
 // The viewer is created once per tile source and handed to the page through `onViewer`, so the
-// controls, scale bar and zoom indicator can follow it; the later Konva drawing stage will live in
-// `overlay`, inside the same element, so it moves with the viewer and goes full screen with it.
+// controls, scale bar, zoom indicator and the annotation overlay (a Konva stage in the viewer's own
+// canvas element, src/annotation/render/) can follow it.
 // Every handler added here is removed in the same effect, and the viewer destroyed, on unmount.
 import OpenSeadragon from "openseadragon"
-import { type ReactNode, useEffect, useId, useRef, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { AlertTriangleIcon, Button, RefreshIcon } from "../ui/index.ts"
@@ -23,8 +23,6 @@ export interface SlideViewerProps {
   readonly rotation: number
   /** The live viewer once created; null again when it is destroyed. */
   readonly onViewer: (viewer: OpenSeadragon.Viewer | null) => void
-  /** A slot above the canvas for the drawing stage (a later issue). */
-  readonly overlay?: ReactNode
 }
 
 /** Someone who asked for less motion gets zoom and pan without the springy glide. */
@@ -65,7 +63,7 @@ const options = (element: HTMLElement, tileSource: string): OpenSeadragon.Option
   preserveImageSizeOnResize: true
 })
 
-export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideViewerProps) => {
+export const SlideViewer = ({ tileSource, rotation, onViewer }: SlideViewerProps) => {
   const t = useT()
   const host = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
@@ -144,7 +142,6 @@ export const SlideViewer = ({ tileSource, rotation, onViewer, overlay }: SlideVi
       <p id={helpId} className={visuallyHidden}>
         {t("viewer.canvas.help")}
       </p>
-      {overlay}
       {openFailed && (
         <div className={css.failure} role="alert">
           <AlertTriangleIcon size={22} />
