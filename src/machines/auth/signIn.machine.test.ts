@@ -25,8 +25,9 @@ const model = modelFor({
   input: { next: sharedSlide },
   events: {
     submit: valid,
-    otp: { type: "signIn.verify", code: "123456" },
-    backupCode: { type: "signIn.verify", code: "abcd-efgh" },
+    // Typed or pasted with spaces around, as codes from an authenticator app often are.
+    otp: { type: "signIn.verify", code: " 123456 " },
+    backupCode: { type: "signIn.verify", code: "abcd-efgh\n" },
     refused: { type: "xstate.error.actor.login", error: refused, actorId: "login" },
     codeRefused: { type: "xstate.error.actor.login", error: emptyCode("otp", "This field is required."), actorId: "login" },
     signedIn: { type: "xstate.done.actor.login", output: { _tag: "SignedIn", user: mfaAda }, actorId: "login" },
@@ -71,8 +72,8 @@ const model = modelFor({
     verifying: (actual, calls, { event }) => {
       expect(actual.hasTag("busy")).toBe(true)
       const input = calls.at(-1)?.input as Record<string, string>
-      const code = (event as { code: string }).code
-      // The password again, and exactly one kind of code: the one the user chose, as typed.
+      const code = (event as { code: string }).code.trim()
+      // The password again, and exactly one kind of code: the one the user chose, trimmed.
       expect(input).toEqual({ email: "ada@lab.test", password: "Secret1!", [actual.context.method]: code })
       expect(actual.context.error).toBeNull()
     },
