@@ -239,6 +239,16 @@ export class Annotations extends Context.Service<
         return yield* body.byteLength > IN_PLACE_BYTES ? bulkLane.withPermits(1)(work) : work
       })
 
+      /** An edit or delete that lost a race with another committed edit: the conflict, with the shape as it is now. */
+      const changedMeanwhile = (trx: Trx, id: string) =>
+        Effect.gen(function* () {
+          const now = (yield* sql(() => annotationsById(trx, [id])))[0]
+          return yield* new AnnotationConflict({
+            message: "The annotation changed meanwhile.",
+            ...(now ? { current: toAnnotation(now) } : {})
+          })
+        })
+
       /** The annotation of this slide, once the asker may see the slide; 404 otherwise. */
       const target = (trx: Trx, userId: string, labId: string, id: string) =>
         Effect.gen(function* () {
@@ -301,11 +311,7 @@ export class Annotations extends Context.Service<
             )
             // Another edit committed between our read and our write (PostgreSQL): same answer as a stale version.
             if (Number(updated.numUpdatedRows) !== 1) {
-              const now = (yield* sql(() => annotationsById(trx, [row.id])))[0]
-              return yield* new AnnotationConflict({
-                message: "The annotation changed meanwhile.",
-                ...(now ? { current: toAnnotation(now) } : {})
-              })
+              return yield* changedMeanwhile(trx, row.id)
             }
             yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
@@ -337,11 +343,7 @@ export class Annotations extends Context.Service<
             )
             // An edit committed between our read and our delete (PostgreSQL): the same answer as a stale version.
             if (Number(deleted.numDeletedRows) !== 1) {
-              const now = (yield* sql(() => annotationsById(trx, [row.id])))[0]
-              return yield* new AnnotationConflict({
-                message: "The annotation changed meanwhile.",
-                ...(now ? { current: toAnnotation(now) } : {})
-              })
+              return yield* changedMeanwhile(trx, row.id)
             }
             yield* sql(() => raiseRevision(trx, labId))
             yield* events.record(trx, {
