@@ -139,7 +139,7 @@ describe("slide viewer", () => {
         .evaluate((e) => `${(e as HTMLElement).style.left},${(e as HTMLElement).style.top}`)
     const before = await frame()
     for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"]) await owner.keyboard.press(key)
-    await expect.poll(frame, { timeout: 5_000 }).not.toBe(before)
+    await expect.poll(frame, { timeout: 20_000 }).not.toBe(before)
     // The zoom read once the view has come to rest: read mid-animation, "-" could land back on it.
     let zoom = await zoomText(owner)
     await expect
