@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type CompactHeader, CompactError, decodeCompact, encodeCompact, float64Bytes, float64sOf } from "./compact.ts"
+import { type CompactHeader, CompactError, decodeCompact, KINDS, encodeCompact, float64Bytes, float64sOf } from "./compact.ts"
 
 const hex = (values: Float64Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("hex")
 
@@ -73,7 +73,7 @@ describe("the compact answer", () => {
     refused({ ...good, ids: ["only one"] })
     refused({ ...good, label: [0, 1] })
     refused({ ...good, author: [0, -1] })
-    refused({ ...good, kinds: [0, 4] })
+    refused({ ...good, kinds: [0, KINDS.length] })
     refused({ ...good, visible: [1, 2] })
     refused({ ...good, created: [0, 0.5] })
     refused({ ...good, comments: { 2: ["past the end"] } })

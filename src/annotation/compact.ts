@@ -13,7 +13,7 @@
 import type { Geometry } from "./geometry.ts"
 
 /** Kind codes of the header's `kinds` column. */
-export const KINDS = ["rectangle", "polygon", "polyline", "points"] as const satisfies ReadonlyArray<Geometry["kind"]>
+export const KINDS = ["rectangle", "polygon", "polyline", "points", "area"] as const satisfies ReadonlyArray<Geometry["kind"]>
 export type Kind = (typeof KINDS)[number]
 
 export const kindCode = (kind: Kind): number => KINDS.indexOf(kind)
@@ -51,7 +51,10 @@ export interface CompactHeader {
   readonly author: ReadonlyArray<number>
   /** 1 visible, 0 hidden (the stored flag). */
   readonly visible: ReadonlyArray<number>
-  /** Vertices (x, y pairs) of each annotation in the coordinates that follow; a rectangle has its 4 corners. */
+  /**
+   * Vertices (x, y pairs) of each annotation in the coordinates that follow; a rectangle has its 4
+   * corners, an area's rings are separated by one NaN pair each, counted here (rings.ts).
+   */
   readonly vertices: ReadonlyArray<number>
   /** Index into `times`. */
   readonly created: ReadonlyArray<number>

@@ -43,8 +43,12 @@ export const midpointsOf = (kind: ShapeKind, coords: Coords): Array<number> => {
   return out
 }
 
-/** Whether a shape this size shows (and takes) vertex and edge handles. */
-export const showsHandles = (kind: ShapeKind, coords: Coords): boolean => kind === "points" || vertexCount(coords) <= HANDLE_LIMIT
+/**
+ * Whether a shape this size shows (and takes) vertex and edge handles. An area (rings.ts) is moved
+ * whole and reshaped by boolean edits, not vertex by vertex.
+ */
+export const showsHandles = (kind: ShapeKind, coords: Coords): boolean =>
+  kind === "points" || (kind !== "area" && vertexCount(coords) <= HANDLE_LIMIT)
 
 /**
  * The handle under (x, y) within `tolerance` image pixels: a vertex first (the nearest), then an

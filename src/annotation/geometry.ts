@@ -2,6 +2,7 @@
 // lists the forms). Pure and shared: the server validates every selector with parseSelector before it
 // stores one, the SPA checks before it sends, and the interchange converters read and write through it.
 import { ANNOTATION_LIMITS, type Selector } from "../contract/annotations.ts"
+import { joinRings, orientRings, type Ring } from "./rings.ts"
 
 export type Point = readonly [x: number, y: number]
 
@@ -13,6 +14,11 @@ export type Geometry =
   | { readonly kind: "polyline"; readonly points: ReadonlyArray<Point> }
   /** One point (a counter, a comment) or several (a multi-point). */
   | { readonly kind: "points"; readonly points: ReadonlyArray<Point> }
+  /**
+   * Two or more closed rings read even-odd: a polygon with holes, or several polygons (rings.ts).
+   * Boundaries wind one way and holes the other (orientRings), whatever the sender wrote.
+   */
+  | { readonly kind: "area"; readonly rings: ReadonlyArray<ReadonlyArray<Point>> }
 
 export interface Limits {
   readonly vertices: number
@@ -90,7 +96,7 @@ const attributes = (text: string): Map<string, string> => {
  * reference in the pattern made each element ten times slower to read.
  */
 const ELEMENT =
-  /\s*<(polygon|polyline|circle)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/(polygon|polyline|circle)\s*>)/y
+  /\s*<(polygon|polyline|circle|path)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/(polygon|polyline|circle|path)\s*>)/y
 const SPACE_TO_END = /\s*$/y
 const SVG = /^\s*<svg((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*)<\/svg\s*>\s*$/
 
@@ -105,7 +111,7 @@ const parseSvg = (value: string, limits: Limits): Parsed => {
     ELEMENT.lastIndex = at
     const m = ELEMENT.exec(inside)
     if (!m || (m[3] !== undefined && m[3] !== m[1]))
-      return fail("holds something other than one <polygon>, one <polyline> or <circle> points")
+      return fail("holds something other than one <polygon>, one <polyline>, one <path> or <circle> points")
     elements.push({ name: m[1]!, attrs: attributes(m[2] ?? "") })
     if (elements.length > limits.vertices) return fail(`has more than ${limits.vertices} points`)
     at = ELEMENT.lastIndex
@@ -127,6 +133,7 @@ const parseSvg = (value: string, limits: Limits): Parsed => {
     return error ? fail(error) : { ok: true, geometry: { kind: "points", points } }
   }
   if (elements.length > 1) return fail(`holds more than one <${first.name}>`)
+  if (first.name === "path") return parsePath(first.attrs, limits)
   const points = pointList(first.attrs.get("points") ?? "", limits)
   if (typeof points === "string") return fail(points)
   const kind = first.name === "polygon" ? "polygon" : "polyline"
@@ -134,6 +141,104 @@ const parseSvg = (value: string, limits: Limits): Parsed => {
   if (points.length < least) return fail(`needs at least ${least} vertices`)
   const error = checkPoints(points, limits)
   return error ? fail(error) : { ok: true, geometry: { kind, points } }
+}
+
+// One token of a path's `d`: a command letter, or a number (each part can begin in one place only, as
+// NUMBER above, so a long run of digits is read once), or separators. Sticky: read where the last ended.
+const PATH_TOKEN = /[\s,]*(?:([MmLlHhVvZz])|([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)|([A-Za-z])|$)/y
+
+/** A path's rings: straight segments only (M, L, H, V and Z, absolute or relative), each subpath closed. */
+const pathRings = (d: string, limits: Limits): Array<Array<Point>> | string => {
+  const rings: Array<Array<Point>> = []
+  let ring: Array<Point> | null = null
+  let command = ""
+  let x = 0
+  let y = 0
+  let startX = 0
+  let startY = 0
+  let vertices = 0
+  const numbers: Array<number> = []
+  const close = () => {
+    if (ring === null) return
+    const [fx, fy] = ring[0]!
+    const [lx, ly] = ring.at(-1)!
+    if (ring.length > 1 && fx === lx && fy === ly) ring.pop()
+    rings.push(ring)
+    ring = null
+  }
+  const apply = (): string | undefined => {
+    const relative = command === command.toLowerCase()
+    const upper = command.toUpperCase()
+    const per = upper === "H" || upper === "V" ? 1 : 2
+    if (numbers.length < per) return undefined
+    const [a, b] = [numbers[0]!, numbers[1] ?? 0]
+    numbers.length = 0
+    if (upper === "M") {
+      close()
+      x = relative ? x + a : a
+      y = relative ? y + b : b
+      startX = x
+      startY = y
+      ring = [[x, y]]
+      // Pairs after a moveto are linetos (SVG 1.1, 8.3.2).
+      command = relative ? "l" : "L"
+    } else {
+      if (ring === null) ring = [[startX, startY]]
+      if (upper === "L") {
+        x = relative ? x + a : a
+        y = relative ? y + b : b
+      } else if (upper === "H") x = relative ? x + a : a
+      else y = relative ? y + a : a
+      ring.push([x, y])
+    }
+    if (++vertices > limits.vertices) return `has more than ${limits.vertices} vertices`
+    return undefined
+  }
+  PATH_TOKEN.lastIndex = 0
+  while (PATH_TOKEN.lastIndex < d.length) {
+    const at = PATH_TOKEN.lastIndex
+    const m = PATH_TOKEN.exec(d)
+    if (m === null || PATH_TOKEN.lastIndex === at) break
+    if (m[3] !== undefined) return `has the path command ${m[3]}; only straight segments (M, L, H, V, Z) are read`
+    if (m[1] !== undefined) {
+      if (numbers.length > 0) return "has a path command with too few numbers"
+      if (m[1] === "Z" || m[1] === "z") {
+        close()
+        x = startX
+        y = startY
+        command = ""
+      } else command = m[1]
+      continue
+    }
+    if (m[2] !== undefined) {
+      if (m[2].length > NUMBER_CHARS) return `has a coordinate longer than ${NUMBER_CHARS} characters`
+      if (command === "") return "has a number before any path command"
+      numbers.push(Number(m[2]))
+      const error = apply()
+      if (error) return error
+    }
+  }
+  if (PATH_TOKEN.lastIndex < d.length) return "has a path that cannot be read"
+  if (numbers.length > 0) return "has a path command with too few numbers"
+  close()
+  return rings
+}
+
+/**
+ * A `<path>`: closed rings read even-odd (whatever its fill-rule says: a shape's holes are its holes).
+ * One ring is a polygon; more are an area.
+ */
+const parsePath = (attrs: ReadonlyMap<string, string>, limits: Limits): Parsed => {
+  const rings = pathRings(attrs.get("d") ?? "", limits)
+  if (typeof rings === "string") return fail(rings)
+  if (rings.length === 0) return fail("has a path with no points")
+  for (const ring of rings) {
+    if (ring.length < 3) return fail("has a path ring of fewer than 3 vertices")
+    const error = checkPoints(ring, limits)
+    if (error) return fail(error)
+  }
+  if (rings.length === 1) return { ok: true, geometry: { kind: "polygon", points: rings[0]! } }
+  return { ok: true, geometry: { kind: "area", rings: orientRings(rings) } }
 }
 
 const FRAGMENT = /^xywh=(?:pixel:)?([^,:]+),([^,]+),([^,]+),([^,]+)$/
@@ -163,6 +268,12 @@ const num = (n: number) => (Object.is(n, -0) ? "-0" : String(n))
 
 const pointsText = (points: ReadonlyArray<Point>) => points.map(([x, y]) => `${num(x)},${num(y)}`).join(" ")
 
+/** "M x,y L x,y x,y Z" for each ring. */
+const pathText = (rings: ReadonlyArray<Ring>) =>
+  rings
+    .map(([first, ...rest]) => `M${num(first![0])},${num(first![1])} L${rest.map(([x, y]) => `${num(x)},${num(y)}`).join(" ")} Z`)
+    .join(" ")
+
 /** The selector Annotorious writes for the shape. */
 export const toSelector = (geometry: Geometry): Selector => {
   switch (geometry.kind) {
@@ -175,6 +286,8 @@ export const toSelector = (geometry: Geometry): Selector => {
     case "polygon":
     case "polyline":
       return { type: "SvgSelector", value: `<svg><${geometry.kind} points='${pointsText(geometry.points)}'/></svg>` }
+    case "area":
+      return { type: "SvgSelector", value: `<svg><path fill-rule='evenodd' d='${pathText(geometry.rings)}'/></svg>` }
     case "points":
       return {
         type: "SvgSelector",
@@ -191,7 +304,7 @@ export const bboxOf = (geometry: Geometry): BBox => {
   let minY = Number.POSITIVE_INFINITY
   let maxX = Number.NEGATIVE_INFINITY
   let maxY = Number.NEGATIVE_INFINITY
-  for (const [x, y] of geometry.points) {
+  for (const [x, y] of verticesOf(geometry)) {
     if (x < minX) minX = x
     if (y < minY) minY = y
     if (x > maxX) maxX = x
@@ -200,8 +313,9 @@ export const bboxOf = (geometry: Geometry): BBox => {
   return { minX, minY, maxX, maxY }
 }
 
-/** Vertices of the shape (a rectangle's four corners, in order). */
+/** Vertices of the shape (a rectangle's four corners, in order; an area's rings one after another). */
 export const verticesOf = (geometry: Geometry): ReadonlyArray<Point> => {
+  if (geometry.kind === "area") return geometry.rings.flat()
   if (geometry.kind !== "rectangle") return geometry.points
   const { x, y, w, h } = geometry
   return [
@@ -212,8 +326,12 @@ export const verticesOf = (geometry: Geometry): ReadonlyArray<Point> => {
   ]
 }
 
-/** The vertices as one flat array x0, y0, x1, y1, ... (what the viewer's store and the stored coordinates hold). */
+/**
+ * The vertices as one flat array x0, y0, x1, y1, ... (what the viewer's store and the stored
+ * coordinates hold); an area's rings with a NaN pair between each two (rings.ts).
+ */
 export const flatten = (geometry: Geometry): Float64Array => {
+  if (geometry.kind === "area") return joinRings(geometry.rings)
   const vertices = verticesOf(geometry)
   const out = new Float64Array(vertices.length * 2)
   for (let i = 0; i < vertices.length; i++) {

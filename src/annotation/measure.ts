@@ -1,6 +1,7 @@
 // Measurements of a shape in image pixels, and in microns where the slide records its microns per
 // pixel (mpp). Pure: the viewer's measurement panel, the ruler and the QuPath export use them.
 import type { Geometry, Point } from "./geometry.ts"
+import { evenOddArea } from "./rings.ts"
 
 /** Area of a simple polygon (shoelace formula), whichever way it winds. */
 export const polygonArea = (points: ReadonlyArray<Point>): number => {
@@ -52,6 +53,20 @@ export const measure = (geometry: Geometry, mpp?: number | null): Measurement =>
     case "polygon": {
       const areaPx = geometry.kind === "rectangle" ? geometry.w * geometry.h : polygonArea(geometry.points)
       const perimeterPx = geometry.kind === "rectangle" ? 2 * (geometry.w + geometry.h) : polygonPerimeter(geometry.points)
+      return scaled
+        ? {
+            areaPx,
+            perimeterPx,
+            areaUm2: squareMicronsOf(areaPx, mpp),
+            areaMm2: squareMillimetresOf(areaPx, mpp),
+            perimeterUm: micronsOf(perimeterPx, mpp)
+          }
+        : { areaPx, perimeterPx }
+    }
+    case "area": {
+      // Holes subtracted; the perimeter runs round every ring, holes too (QuPath's perimeter does).
+      const areaPx = evenOddArea(geometry.rings)
+      const perimeterPx = geometry.rings.reduce((sum, ring) => sum + polygonPerimeter(ring), 0)
       return scaled
         ? {
             areaPx,

@@ -85,17 +85,26 @@ describe("the compact read says what the W3C list says", () => {
       },
       newAnnotation(tumor.id, ngon(2000)),
       // Not what the SPA writes, but valid: double quotes, spaces and commas in any mix.
-      newAnnotation(stroma.id, { type: "SvgSelector", value: '<svg> <polygon points=" 1 2, 3 4  5,6 "></polygon> </svg>' })
+      newAnnotation(stroma.id, { type: "SvgSelector", value: '<svg> <polygon points=" 1 2, 3 4  5,6 "></polygon> </svg>' }),
+      // A region with a hole and an island: one annotation, its path's extra attributes not kept.
+      newAnnotation(tumor.id, {
+        type: "SvgSelector",
+        value: '<svg><path onload="alert(1)" d="M0,0 H100 V100 H0 Z M40,40 L40,60 L60,60 L60,40 Z M200,0 l10,0 0,10 -10,0 z"/></svg>'
+      })
     ]
     expect((await postAnnotations(server, owner, s, items.slice(0, 4))).status).toBe(201)
     expect((await postAnnotations(server, reviewer, s, items.slice(4))).status).toBe(201)
     const hidden = await c.put(`/v2/labs/${s}/annotations/${items[1]!.id}/`, { visible: false, version: 1 }, { token: owner.access })
     expect(hidden.status).toBe(200)
     const rows = await expectSame(reviewer, s)
-    expect(rows.map((r) => r.kind)).toEqual(["rectangle", "polygon", "polyline", "points", "points", "polygon", "polygon"])
+    expect(rows.map((r) => r.kind)).toEqual(["rectangle", "polygon", "polyline", "points", "points", "polygon", "polygon", "area"])
+    const listed = decodePage((await listAnnotations(server, owner, s)).body).data.results
+    expect(listed[7]!.data.target.selector.value).toBe(
+      "<svg><path fill-rule='evenodd' d='M0,0 L100,0 100,100 0,100 Z M40,40 L40,60 60,60 60,40 Z M200,0 L210,0 210,10 200,10 Z'/></svg>"
+    )
     expect(rows[4]!.comments).toEqual(["Look here"])
     expect(rows[1]).toMatchObject({ visible: false, version: 2 })
-    expect(rows.map((r) => r.author.name)).toEqual(["Owner", "Owner", "Owner", "Owner", "Reviewer", "Reviewer", "Reviewer"])
+    expect(rows.map((r) => r.author.name)).toEqual(["Owner", "Owner", "Owner", "Owner", "Reviewer", "Reviewer", "Reviewer", "Reviewer"])
   })
 
   it("after edits of shape, label and comments, a label's rename, and deletes", async () => {

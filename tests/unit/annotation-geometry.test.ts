@@ -74,7 +74,10 @@ describe("parseSelector", () => {
     const digits = 20_000
     const cases = [
       { hostile: `<svg><polygon points='0,0 1,1 2,2 ${"1".repeat(digits)}x,0'/></svg>`, type: "SvgSelector" as const },
-      { hostile: `xywh=pixel:0,0,1,${"1".repeat(digits)}x`, type: "FragmentSelector" as const }
+      { hostile: `xywh=pixel:0,0,1,${"1".repeat(digits)}x`, type: "FragmentSelector" as const },
+      // A region's path: a long token, and a long run of separators before something unreadable.
+      { hostile: `<svg><path d='M0,0 L1,1 2,2 ${"1".repeat(digits)}x Z'/></svg>`, type: "SvgSelector" as const },
+      { hostile: `<svg><path d='M0,0 L1,1 2,2${", ".repeat(digits / 2)}#'/></svg>`, type: "SvgSelector" as const }
     ]
     for (const { hostile, type } of cases) {
       const plain =

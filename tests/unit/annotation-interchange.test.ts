@@ -110,11 +110,12 @@ describe("reading a QuPath file", () => {
       ["polyline", null],
       ["points", "Immune cells"],
       ["points", "Immune cells"],
-      ["polygon", "Tumor"],
+      ["area", "Tumor"],
       ["polygon", "Tumor"]
     ])
     expect(read.skipped).toEqual([{ index: 7, reason: "its objectType tile is not an annotation" }])
-    expect(read.warnings).toEqual([{ index: 5, reason: "its holes were dropped" }])
+    // A polygon with a hole stays one shape, its hole kept.
+    expect(read.warnings).toEqual([])
   })
 
   it("reads the variants: packed colours, measurement lists, locks, ring closing", () => {
@@ -168,7 +169,7 @@ describe("reading a QuPath file", () => {
     expect(withoutStroma.skipped).toContainEqual({ index: 1, reason: "the slide has no label Stroma" })
   })
 
-  it("writes the file's shapes back as QuPath wrote them (holes aside)", () => {
+  it("writes the file's shapes back as QuPath wrote them, holes too", () => {
     const original = JSON.parse(qupathFile).features
     const imported = fromQuPath(original, { labels, source: "s", newId })
     const records: AnnotationRecord[] = imported.annotations.map((a) => ({ id: a.id, data: a.data }))
@@ -177,6 +178,17 @@ describe("reading a QuPath file", () => {
       expect(written.features[i]!.geometry).toEqual(original[i].geometry)
       expect(written.features[i]!.id).toBe(original[i].id)
     }
+    // The polygon with a hole: the same rings, boundary first, wound as RFC 7946 asks (boundary
+    // counter-clockwise by the shoelace sign, hole clockwise), whichever way the file wound them.
+    const [boundary, hole] = (written.features[5]!.geometry as unknown as { coordinates: Array<Array<[number, number]>> }).coordinates
+    const [fileBoundary, fileHole] = original[5].geometry.coordinates as Array<Array<[number, number]>>
+    const sameRing = (a: Array<[number, number]>, b: Array<[number, number]>) =>
+      expect(new Set(a.map(String))).toEqual(new Set(b.map(String)))
+    sameRing(boundary!, fileBoundary!)
+    sameRing(hole!, fileHole!)
+    const signed = (ring: Array<[number, number]>) => ring.slice(1).reduce((s, [x, y], i) => s + ring[i]![0] * y - x * ring[i]![1], 0)
+    expect(signed(boundary!)).toBeGreaterThan(0)
+    expect(signed(hole!)).toBeLessThan(0)
     expect(written.features.map((f) => f.properties.classification.name)).toEqual([
       "Tumor",
       "Stroma",

@@ -7,6 +7,7 @@
 import type { NewAnnotation } from "../../contract/annotations.ts"
 import type { Geometry, Point } from "../geometry.ts"
 import { measure } from "../measure.ts"
+import { orientRings, polygonsOf } from "../rings.ts"
 import {
   type AnnotationRecord,
   buildAnnotation,
@@ -28,6 +29,7 @@ import {
 
 export type GeoJsonGeometry =
   | { readonly type: "Polygon"; readonly coordinates: ReadonlyArray<ReadonlyArray<Point>> }
+  | { readonly type: "MultiPolygon"; readonly coordinates: ReadonlyArray<ReadonlyArray<ReadonlyArray<Point>>> }
   | { readonly type: "LineString"; readonly coordinates: ReadonlyArray<Point> }
   | { readonly type: "Point"; readonly coordinates: Point }
   | { readonly type: "MultiPoint"; readonly coordinates: ReadonlyArray<Point> }
@@ -89,6 +91,11 @@ const toGeoJson = (geometry: Geometry): GeoJsonGeometry => {
       return geometry.points.length === 1
         ? { type: "Point", coordinates: geometry.points[0]! }
         : { type: "MultiPoint", coordinates: geometry.points }
+    case "area": {
+      // GeoJSON (RFC 7946, 3.1.6): each polygon its boundary then its holes, rings closed.
+      const polygons = polygonsOf(geometry.rings).map((rings) => rings.map(closeRing))
+      return polygons.length === 1 ? { type: "Polygon", coordinates: polygons[0]! } : { type: "MultiPolygon", coordinates: polygons }
+    }
   }
 }
 
@@ -171,25 +178,39 @@ const isAxisRectangle = (ring: ReadonlyArray<Point>): Geometry | undefined => {
 const shapesOf = (geometry: unknown, rectangle: boolean): { shapes: Geometry[]; warning?: string } | string => {
   if (!isObject(geometry)) return "it has no geometry"
   const c = geometry.coordinates
-  const polygon = (rings: unknown): Geometry | string => {
+  /** A polygon's rings (boundary, then holes), each without its repeated closing vertex. */
+  const ringsOfPolygon = (rings: unknown): Array<ReadonlyArray<Point>> | string => {
     if (!Array.isArray(rings) || rings.length === 0) return "a polygon without rings"
-    const outer = pointsOf(rings[0])
-    if (!outer) return "a polygon ring that is not a list of points"
-    const ring = openRing(outer)
+    const out: Array<ReadonlyArray<Point>> = []
+    for (const ring of rings) {
+      const points = pointsOf(ring)
+      if (!points) return "a polygon ring that is not a list of points"
+      const open = openRing(points)
+      if (open.length < 3) return "a polygon ring of fewer than 3 vertices"
+      out.push(open)
+    }
+    return out
+  }
+  /** Holes and parts stay one shape: an area (rings.ts) when there is more than one ring. */
+  const shapeOfRings = (rings: ReadonlyArray<ReadonlyArray<Point>>): Geometry => {
+    if (rings.length > 1) return { kind: "area", rings: orientRings(rings) }
+    const ring = rings[0]!
     return (rectangle && isAxisRectangle(ring)) || { kind: "polygon", points: ring }
   }
   switch (geometry.type) {
     case "Polygon": {
-      const shape = polygon(c)
-      if (typeof shape === "string") return shape
-      return { shapes: [shape], ...(Array.isArray(c) && c.length > 1 ? { warning: "its holes were dropped" } : {}) }
+      const rings = ringsOfPolygon(c)
+      return typeof rings === "string" ? rings : { shapes: [shapeOfRings(rings)] }
     }
     case "MultiPolygon": {
-      if (!Array.isArray(c)) return "a multi-polygon without polygons"
-      const shapes = c.map(polygon)
-      const bad = shapes.find((s) => typeof s === "string")
-      if (typeof bad === "string") return bad
-      return { shapes: shapes as Geometry[], warning: `it was split into ${shapes.length} polygons` }
+      if (!Array.isArray(c) || c.length === 0) return "a multi-polygon without polygons"
+      const rings: Array<ReadonlyArray<Point>> = []
+      for (const polygon of c) {
+        const read = ringsOfPolygon(polygon)
+        if (typeof read === "string") return read
+        rings.push(...read)
+      }
+      return { shapes: [shapeOfRings(rings)] }
     }
     case "LineString": {
       const points = pointsOf(c)

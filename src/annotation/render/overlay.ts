@@ -102,6 +102,8 @@ export class AnnotationOverlay {
   private readonly previewVertices: Konva.Group
   private readonly previewCaption: Konva.Label
   private readonly selectedLine: Konva.Line
+  /** The selected shape when it is an area: its rings filled even-odd, which a Konva.Line cannot draw. */
+  private readonly selectedArea: Konva.Shape
   private readonly selectedHandles: Konva.Group
   private readonly boxRect: Konva.Rect
   private readonly movingShape: Konva.Shape
@@ -166,6 +168,18 @@ export class AnnotationOverlay {
     this.toolGroup = new Konva.Group()
     const line = { strokeScaleEnabled: false, perfectDrawEnabled: false, listening: false, lineJoin: "round" as const }
     this.selectedLine = new Konva.Line({ ...line, strokeWidth: 2.5, visible: false })
+    this.selectedArea = new Konva.Shape({
+      ...line,
+      strokeWidth: 2.5,
+      visible: false,
+      fillRule: "evenodd",
+      sceneFunc: (context, shape) => {
+        const selected = this.selected
+        context.beginPath()
+        if (selected !== null) traceFlat(context, selected.coords, true, 0, 0)
+        context.fillStrokeShape(shape)
+      }
+    })
     this.selectedHandles = new Konva.Group({ visible: false })
     this.previewLine = new Konva.Line({ ...line, strokeWidth: 2, dash: [6, 4], visible: false })
     this.previewVertices = new Konva.Group({ visible: false })
@@ -195,6 +209,7 @@ export class AnnotationOverlay {
       this.pendingShape,
       this.movingShape,
       this.selectedLine,
+      this.selectedArea,
       this.selectedHandles,
       this.previewLine,
       this.previewVertices,
@@ -311,15 +326,18 @@ export class AnnotationOverlay {
     this.editable = editable
     if (shape === null) {
       this.selectedLine.visible(false)
+      this.selectedArea.visible(false)
       this.selectedHandles.visible(false)
     } else {
+      const area = shape.kind === "area"
       this.selectedLine.setAttrs({
-        points: [...shape.coords],
+        points: area ? [] : [...shape.coords],
         closed: shape.kind !== "polyline",
         stroke: shape.color,
         fill: shape.kind === "polyline" ? "" : `${shape.color}33`,
-        visible: shape.kind !== "points"
+        visible: shape.kind !== "points" && !area
       })
+      this.selectedArea.setAttrs({ stroke: shape.color, fill: `${shape.color}33`, visible: area })
       if (reuse) this.moveHandles(shape)
       else this.buildHandles(shape, editable)
       this.selectedHandles.visible(true)
@@ -425,9 +443,7 @@ export class AnnotationOverlay {
           }
           continue
         }
-        context.moveTo(coords[0]! + dx, coords[1]! + dy)
-        for (let i = 2; i < coords.length; i += 2) context.lineTo(coords[i]! + dx, coords[i + 1]! + dy)
-        if (shape.kind !== "polyline") context.closePath()
+        traceFlat(context, coords, shape.kind !== "polyline", dx, dy)
       }
     } else {
       let minX = Number.POSITIVE_INFINITY
@@ -703,3 +719,23 @@ export class AnnotationOverlay {
 /** Whether two shapes take the same handle nodes (the same shape, its vertex count unchanged). */
 const sameHandles = (a: Shape, b: Shape): boolean =>
   a.id === b.id && a.kind === b.kind && a.coords.length === b.coords.length && showsHandles(b.kind, b.coords)
+
+/**
+ * A shape's flat vertices as subpaths, moved by (dx, dy): a NaN pair starts the next ring (an area's,
+ * rings.ts), each closed when `closed`.
+ */
+const traceFlat = (context: Konva.Context, coords: Float64Array, closed: boolean, dx: number, dy: number): void => {
+  let start = true
+  for (let i = 0; i < coords.length; i += 2) {
+    const x = coords[i]!
+    if (Number.isNaN(x)) {
+      if (closed) context.closePath()
+      start = true
+      continue
+    }
+    if (start) context.moveTo(x + dx, coords[i + 1]! + dy)
+    else context.lineTo(x + dx, coords[i + 1]! + dy)
+    start = false
+  }
+  if (closed) context.closePath()
+}

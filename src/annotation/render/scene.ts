@@ -16,6 +16,7 @@
 // here too, after the rest, in the same batches: a blue halo and the label's colour twice as thick,
 // a shape too small to see as a ring around it, a counted point with a ring; so selecting 100,000
 // shapes costs a render of them, never a node each.
+import { ringsOf } from "../rings.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
 import { simplify } from "./simplify.ts"
@@ -104,7 +105,8 @@ type Step =
 
 export class SceneRenderer {
   private readonly words = new Map<string, number>()
-  private readonly simplified = new WeakMap<Shape, { readonly level: number; readonly coords: Float64Array }>()
+  private readonly simplified = new WeakMap<object, { readonly level: number; readonly coords: Float64Array }>()
+  private readonly rings = new WeakMap<Shape, ReadonlyArray<{ readonly coords: Float64Array }>>()
   private dotCanvas: HTMLCanvasElement | OffscreenCanvas | null = null
   private dotImage: ImageData | null = null
   private dotPixels: Uint32Array | null = null
@@ -292,15 +294,29 @@ export class SceneRenderer {
     }
   }
 
-  /** Appends the shape's outline to the current path; returns the vertices drawn. */
+  /** Appends the shape's outline to the current path (an area's every ring); returns the vertices drawn. */
   private trace(ctx: Context2D, shape: Shape, lod: number, level: number): number {
-    let coords = shape.coords
+    if (shape.kind !== "area") return this.traceRun(ctx, shape, shape.coords, shape.kind !== "polyline", lod, level)
+    let rings = this.rings.get(shape)
+    if (rings === undefined) {
+      // Split once per shape (views of its coordinates); each ring is simplified on its own.
+      rings = ringsOf(shape.coords).map((coords) => ({ coords }))
+      this.rings.set(shape, rings)
+    }
+    let drawn = 0
+    for (const ring of rings) drawn += this.traceRun(ctx, ring, ring.coords, true, lod, level)
+    return drawn
+  }
+
+  /** One run of vertices (a shape, or one ring of an area); `key` caches its simplified form. */
+  private traceRun(ctx: Context2D, key: object, all: Float64Array, closed: boolean, lod: number, level: number): number {
+    let coords = all
     const n0 = coords.length / 2
     if (n0 > DP_FROM) {
-      let cached = this.simplified.get(shape)
+      let cached = this.simplified.get(key)
       if (cached === undefined || cached.level !== level) {
         cached = { level, coords: simplify(coords, 0.5 * 2 ** level) }
-        this.simplified.set(shape, cached)
+        this.simplified.set(key, cached)
       }
       coords = cached.coords
     }
@@ -322,7 +338,7 @@ export class SceneRenderer {
         drawn++
       }
     }
-    if (shape.kind !== "polyline") ctx.closePath()
+    if (closed) ctx.closePath()
     return drawn
   }
 

@@ -12,6 +12,7 @@ import {
 } from "../../contract/annotations.ts"
 import { type CompactAnnotations, KINDS } from "../compact.ts"
 import { type BBox, flatten, type Geometry, parseSelector, toSelector } from "../geometry.ts"
+import { pointsOfRing, ringsOf } from "../rings.ts"
 
 export type ShapeKind = Geometry["kind"]
 
@@ -203,9 +204,8 @@ export const geometryOf = (shape: Pick<Shape, "kind" | "coords">): Geometry => {
     const { minX, minY, maxX, maxY } = bboxOfCoords(coords)
     return { kind: "rectangle", x: minX, y: minY, w: maxX - minX, h: maxY - minY }
   }
-  const points: Array<readonly [number, number]> = []
-  for (let i = 0; i < coords.length; i += 2) points.push([coords[i]!, coords[i + 1]!])
-  return { kind: shape.kind, points }
+  if (shape.kind === "area") return { kind: "area", rings: ringsOf(coords).map(pointsOfRing) }
+  return { kind: shape.kind, points: pointsOfRing(coords) }
 }
 
 /** The shape as a W3C Web Annotation (its label by id, name and colour, then its comments), for a PUT or POST. */

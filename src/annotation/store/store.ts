@@ -5,6 +5,7 @@
 //   local   this user's own edit: the only origin an undo stack records, and the only one sent
 //   remote  someone else's edit, from a realtime event: never sent back, never undone
 // Renderers subscribe and redraw; they never hold shapes of their own.
+import { ringsOf } from "../rings.ts"
 import type { Annotation } from "../../contract/annotations.ts"
 import type { CompactAnnotations } from "../compact.ts"
 import type { BBox } from "../geometry.ts"
@@ -235,6 +236,21 @@ const inside = (coords: Float64Array, x: number, y: number): boolean => {
   return within
 }
 
+/** Even-odd over every ring (inside a hole is outside), or within reach of any ring's edge. */
+const hitsRings = (rings: ReadonlyArray<Float64Array>, x: number, y: number, t2: number): boolean => {
+  let within = false
+  for (const ring of rings) if (inside(ring, x, y)) within = !within
+  if (within) return true
+  for (const ring of rings) {
+    const n = ring.length / 2
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n
+      if (segmentDistance2(x, y, ring[i * 2]!, ring[i * 2 + 1]!, ring[j * 2]!, ring[j * 2 + 1]!) <= t2) return true
+    }
+  }
+  return false
+}
+
 /** Whether the point is on the shape: inside a closed one, or within the tolerance of its outline or points. */
 export const hits = (shape: Pick<Shape, "kind" | "coords">, x: number, y: number, tolerance: number): boolean => {
   const { coords, kind } = shape
@@ -248,6 +264,7 @@ export const hits = (shape: Pick<Shape, "kind" | "coords">, x: number, y: number
     }
     return false
   }
+  if (kind === "area") return hitsRings(ringsOf(coords), x, y, t2)
   const closed = kind !== "polyline"
   if (closed && inside(coords, x, y)) return true
   const last = closed ? n : n - 1

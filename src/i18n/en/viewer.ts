@@ -105,7 +105,7 @@ export const viewer = {
     showAnnotation: "Show annotation",
     hideAnnotation: "Hide annotation",
     goTo: "{{kind}} with {{label}} by {{author}}",
-    kinds: { rectangle: "Rectangle", polygon: "Polygon", polyline: "Line", points: "Points" },
+    kinds: { rectangle: "Rectangle", polygon: "Polygon", polyline: "Line", points: "Points", area: "Region" },
     area: "Area",
     perimeter: "Perimeter",
     length: "Length",
@@ -129,6 +129,8 @@ export const viewer = {
     label: "Label",
     labelOf: "Label of the selected annotation",
     hint: "Drag a handle to reshape it, the shape to move it; click a dot on an edge to add a vertex, Alt+click a vertex to remove it. Arrow keys nudge, Delete deletes.",
+    regionHint:
+      "Drag the region to move it; Shift+click another shape to merge, subtract or intersect the two. Arrow keys nudge, Delete deletes.",
     readOnly: "Drawn by {{name}}: only they, the owner or an admin can change it.",
     by: "by {{name}}",
     undo: "Undo",
@@ -143,6 +145,16 @@ export const viewer = {
     conflictGone: "It was deleted in the meantime. Your steps on it have left the undo history.",
     undoFailedTitle: "The undo could not be saved",
     redoFailedTitle: "The redo could not be saved"
+  },
+  shapes: {
+    title: "Combine the selected shapes",
+    merge: "Merge",
+    mergeHint: "One shape covering all of them (the first selected keeps its label)",
+    subtract: "Subtract",
+    subtractHint: "Cut the others out of the first selected: a shape inside it becomes a hole",
+    intersect: "Intersect",
+    intersectHint: "Keep only where all of them overlap",
+    nothingLeft: "Nothing would be left of the first selected shape, so nothing was changed."
   },
   selection: {
     title: "Selected annotations",

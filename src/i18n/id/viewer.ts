@@ -107,7 +107,7 @@ export const viewer: typeof en = {
     showAnnotation: "Tampilkan anotasi",
     hideAnnotation: "Sembunyikan anotasi",
     goTo: "{{kind}} dengan {{label}} oleh {{author}}",
-    kinds: { rectangle: "Persegi", polygon: "Poligon", polyline: "Garis", points: "Titik" },
+    kinds: { rectangle: "Persegi", polygon: "Poligon", polyline: "Garis", points: "Titik", area: "Wilayah" },
     area: "Luas",
     perimeter: "Keliling",
     length: "Panjang",
@@ -131,6 +131,8 @@ export const viewer: typeof en = {
     label: "Label",
     labelOf: "Label anotasi terpilih",
     hint: "Seret titik sudut untuk mengubah bentuk, seret bentuknya untuk memindahkan; klik titik di tepi untuk menambah sudut, Alt+klik sudut untuk menghapusnya. Tombol panah menggeser, Delete menghapus.",
+    regionHint:
+      "Seret wilayah untuk memindahkannya; Shift+klik bentuk lain untuk menyatukan, mengurangi atau mengiris keduanya. Tombol panah menggeser, Delete menghapus.",
     readOnly: "Digambar oleh {{name}}: hanya dia, pemilik, atau admin yang dapat mengubahnya.",
     by: "oleh {{name}}",
     undo: "Urungkan",
@@ -146,6 +148,16 @@ export const viewer: typeof en = {
     conflictGone: "Anotasi itu sudah dihapus. Langkah Anda padanya keluar dari riwayat urungkan.",
     undoFailedTitle: "Urungkan tidak dapat disimpan",
     redoFailedTitle: "Ulangi tidak dapat disimpan"
+  },
+  shapes: {
+    title: "Gabungkan bentuk yang dipilih",
+    merge: "Satukan",
+    mergeHint: "Satu bentuk yang menutupi semuanya (yang pertama dipilih mempertahankan labelnya)",
+    subtract: "Kurangi",
+    subtractHint: "Potong yang lain dari yang pertama dipilih: bentuk di dalamnya menjadi lubang",
+    intersect: "Irisan",
+    intersectHint: "Hanya bagian yang tumpang tindih pada semuanya",
+    nothingLeft: "Tidak ada yang tersisa dari bentuk pertama yang dipilih, jadi tidak ada yang diubah."
   },
   selection: {
     title: "Anotasi terpilih",

@@ -103,7 +103,7 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
       </p>
       <p className={css.hint}>{t("viewer.edit.by", { name: author })}</p>
       <p className={css.hint} style={{ marginTop: 4 }}>
-        {editable ? t("viewer.edit.hint") : t("viewer.edit.readOnly", { name: author })}
+        {editable ? t(shape.kind === "area" ? "viewer.edit.regionHint" : "viewer.edit.hint") : t("viewer.edit.readOnly", { name: author })}
       </p>
     </section>
   )

@@ -6,6 +6,7 @@ import { useT } from "../../../../i18n/index.ts"
 import { TrashIcon, XIcon } from "../../../ui/index.ts"
 import * as css from "../panels/panels.css.ts"
 import type { LabelRow } from "../panels/records.ts"
+import { BooleanEditsRow } from "./BooleanEditsRow.tsx"
 import { GROUP_MOVE_LIMIT, type AnnotationsView } from "../useAnnotations.ts"
 
 export interface SelectionSectionProps {
@@ -91,6 +92,7 @@ export const SelectionSection = ({ view, labels, version }: SelectionSectionProp
           <XIcon size={15} />
         </button>
       </div>
+      {kept === 0 && <BooleanEditsRow shapes={shapes} edits={edits} />}
       {kept > 0 && (
         <p className={css.hint} style={{ marginTop: 6 }} data-testid="selection-not-yours">
           {editable.length === 0 ? t("viewer.selection.noneYours") : t("viewer.selection.notYours", { count: kept.toLocaleString() })}
