@@ -18,12 +18,12 @@ import { SlideMediaRoutes } from "./http/slide-media.ts"
 import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
-import { PricingLive } from "./http/pricing.ts"
+import { BillingLive } from "./http/billing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
-import { StaffPaymentsLive } from "./http/staff-payments.ts"
+import { PaymentReviewLive } from "./http/payment-review.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
 import { BodyLimits } from "./http/body-limits.ts"
@@ -205,8 +205,8 @@ export const makeRoutes = (config: Config) => {
       MembersLive,
       NotificationsLive,
       StorageLive,
-      PricingLive,
-      StaffPaymentsLive,
+      BillingLive,
+      PaymentReviewLive,
       SlidesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),

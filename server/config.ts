@@ -63,7 +63,7 @@ export interface Config {
   readonly slidePixelLimit: number
 }
 
-/** Plans paid by bank transfer (src/contract/pricing.ts). */
+/** Plans paid by bank transfer (src/contract/billing.ts). */
 export interface BillingConfig {
   /** Where contact-us messages about plans go. */
   readonly salesEmail: string

@@ -1,5 +1,5 @@
 // The English messages billing answers with; the SPA words the statuses and refusals it knows itself.
-import { PROOF_MAX_BYTES } from "../../src/contract/pricing.ts"
+import { PROOF_MAX_BYTES } from "../../src/contract/billing.ts"
 
 export const billingMessages = {
   unknownPlan: "Choose one of the paid plans.",

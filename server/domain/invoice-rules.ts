@@ -1,7 +1,7 @@
 // What may happen to an invoice, and the numbers on it. Pure: the billing services apply these in
 // their transactions; the SPA is told the outcome as `actions`.
-import type { InvoiceStatus } from "../../src/contract/pricing.ts"
-import { VERIFICATION_HOURS } from "../../src/contract/pricing.ts"
+import type { InvoiceStatus } from "../../src/contract/billing.ts"
+import { VERIFICATION_HOURS } from "../../src/contract/billing.ts"
 import { findPlan, type Period, type Plan } from "./plans.ts"
 
 /**

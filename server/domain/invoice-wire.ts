@@ -1,6 +1,6 @@
-// An invoice as the wire shows it (src/contract/pricing.ts), from its row, its last receipt and its
+// An invoice as the wire shows it (src/contract/billing.ts), from its row, its last receipt and its
 // events. Pure, so what the SPA is told (status, dates, actions, history) is tested without a server.
-import type { Invoice, InvoiceHistoryEntry } from "../../src/contract/pricing.ts"
+import type { Invoice, InvoiceHistoryEntry } from "../../src/contract/billing.ts"
 import type { InvoiceRow, ProofRow } from "../db/invoices.ts"
 import type { LoggedEvent } from "./events.ts"
 import { actionsOf, verifyBy } from "./invoice-rules.ts"

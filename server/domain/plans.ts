@@ -1,7 +1,7 @@
 // The plan catalogue: the one place to change what each plan allows and costs. The wire serves it
 // (GET /v2/pricing/plans/), invoices copy a plan's price when issued, and the quota and paid
 // features follow the plan in force, which `planAt` decides from the user's paid periods.
-import type { Plan as WirePlan } from "../../src/contract/pricing.ts"
+import type { Plan as WirePlan } from "../../src/contract/billing.ts"
 
 export const GiB = 1024 ** 3
 

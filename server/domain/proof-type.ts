@@ -1,7 +1,7 @@
 // A transfer receipt is a photo, a screenshot or the bank's PDF, recognised by its first bytes, never
 // by the name or the content type the browser declares.
 // The list of kinds is the contract's, shared with the SPA's check before an upload.
-import { isProofType, type ProofType } from "../../src/contract/pricing.ts"
+import { isProofType, type ProofType } from "../../src/contract/billing.ts"
 import { imageTypeOf } from "./image-type.ts"
 
 export type { ProofType }

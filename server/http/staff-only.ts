@@ -9,7 +9,7 @@ import { StaffRoles } from "../services/auth/StaffRoles.ts"
 
 /** What each staff group answers someone who is not staff. */
 const refusals: Record<string, () => Forbidden> = {
-  staffPayments: () => new Forbidden({ message: billingMessages.staffOnly, code: "staff_only" }),
+  paymentReview: () => new Forbidden({ message: billingMessages.staffOnly, code: "staff_only" }),
   scanRequests: () => new Forbidden({ message: scanRequestMessages.staffOnly })
 }
 

@@ -8,7 +8,7 @@ import { Metadata } from "./metadata.ts"
 import { Trash } from "./trash.ts"
 import { Members } from "./members.ts"
 import { Notifications } from "./notifications.ts"
-import { Pricing, StaffPayments } from "./pricing.ts"
+import { Billing, PaymentReview } from "./billing.ts"
 import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
 import { ScanRequests, ScanRequestsPublic } from "./scan-requests.ts"
@@ -24,7 +24,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Members)
   .add(Notifications)
   .add(Storage)
-  .add(Pricing, StaffPayments)
+  .add(Billing, PaymentReview)
   .add(Slides)
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)

@@ -55,7 +55,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/invoices", "dashboard/InvoicesPage", "signed-in"),
   r("/dashboard/invoices/:id", "dashboard/InvoicesPage", "signed-in"),
   r("/dashboard/staff/scan-requests", "dashboard/StaffScanRequestsPage", "signed-in"),
-  r("/dashboard/staff/payments", "dashboard/StaffPaymentsPage", "signed-in"),
+  r("/dashboard/staff/payments", "dashboard/PaymentReviewPage", "signed-in"),
   r("/dashboard/train-ai", "dashboard/ComingSoonPage", "signed-in"),
   r("/dashboard/help-faq", "dashboard/ComingSoonPage", "signed-in")
 ]

@@ -1,5 +1,5 @@
 // Invoices as the server answers them, for the billing machines' tests.
-import type { InvoiceDetail } from "../contract/pricing.ts"
+import type { InvoiceDetail } from "../contract/billing.ts"
 
 export const noActions = { upload_proof: false, change_plan: false, cancel: false, download: true, receipt: false }
 

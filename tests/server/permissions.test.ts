@@ -3,7 +3,7 @@
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 // Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
-// another signed-in user and a guest; so do invoices (pricing and staff payments): the invoice's
+// another signed-in user and a guest; so do invoices (billing and payment review): the invoice's
 // owner, staff, another signed-in user and a guest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Api } from "../../src/contract/api.ts"
@@ -683,8 +683,8 @@ const groups = [
   "slideViewers",
   "scanRequestsPublic",
   "scanRequests",
-  "pricing",
-  "staffPayments"
+  "billing",
+  "paymentReview"
 ] as const
 
 const contractEndpoints = (): string[] => {

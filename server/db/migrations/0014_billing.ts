@@ -1,4 +1,4 @@
-// Plans paid by bank transfer (src/contract/pricing.ts): invoices, the receipts users upload for
+// Plans paid by bank transfer (src/contract/billing.ts): invoices, the receipts users upload for
 // them, the paid periods they buy, the staff flag, and who on the staff did what.
 import { type Kysely, sql } from "kysely"
 import type { Migration } from "kysely/migration"

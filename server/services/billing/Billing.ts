@@ -4,7 +4,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { Multipart } from "effect/http"
 import type { BadRequest, Conflict, NotFound, PayloadTooLarge, TooManyRequests } from "../../../src/contract/errors.ts"
-import type { CurrentPlan, Invoice, InvoiceChangePayload, InvoiceDetail } from "../../../src/contract/pricing.ts"
+import type { CurrentPlan, Invoice, InvoiceChangePayload, InvoiceDetail } from "../../../src/contract/billing.ts"
 import type { Paging } from "../../domain/paging.ts"
 import { catalogue, toWirePlan } from "../../domain/plans.ts"
 import { makeBillingReads } from "./billing-reads.ts"

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, NotFound } from "../../../src/contract/errors.ts"
-import type { InvoiceStatus, StaffInvoice, StaffInvoiceDetail } from "../../../src/contract/pricing.ts"
+import type { InvoiceStatus, StaffInvoice, StaffInvoiceDetail } from "../../../src/contract/billing.ts"
 import { findInvoice, historyRows, type InvoiceWithProof, invoiceParts, listForStaff, moveInvoice } from "../../db/invoices.ts"
 import { mailUserOf } from "../../db/users.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"

@@ -3,7 +3,7 @@
 // form cannot send mail to strangers; attempts are counted per account and per network address.
 import { Context, Effect, Layer } from "effect"
 import { ServiceUnavailable, type TooManyRequests } from "../../../src/contract/errors.ts"
-import type { ContactPayload } from "../../../src/contract/pricing.ts"
+import type { ContactPayload } from "../../../src/contract/billing.ts"
 import { findPlan } from "../../domain/plans.ts"
 import { contactConfirmationMail, salesContactMail } from "../../mail/billing.ts"
 import { mailUserOf } from "../../db/users.ts"

@@ -1,7 +1,7 @@
 // The reads of a user's billing: the plan in force (with the open invoice and the plan they lapsed
 // from), their invoices page by page, and one invoice in detail.
 import { Effect } from "effect"
-import type { CurrentPlan, Invoice } from "../../../src/contract/pricing.ts"
+import type { CurrentPlan, Invoice } from "../../../src/contract/billing.ts"
 import { listInvoices, openInvoiceOf } from "../../db/invoices.ts"
 import { currentPeriods, lastEndedPeriod, periodsOfInvoices } from "../../db/subscriptions.ts"
 import { toInvoice } from "../../domain/invoice-wire.ts"

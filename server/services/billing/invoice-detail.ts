@@ -2,7 +2,7 @@
 // that does not exist) and its detail on the wire, with its period and history.
 import { Effect } from "effect"
 import { NotFound } from "../../../src/contract/errors.ts"
-import type { InvoiceDetail } from "../../../src/contract/pricing.ts"
+import type { InvoiceDetail } from "../../../src/contract/billing.ts"
 import { findInvoice, type InvoiceWithProof, invoiceParts } from "../../db/invoices.ts"
 import { billingMessages } from "../../domain/billing-messages.ts"
 import { historyEntry, toInvoice } from "../../domain/invoice-wire.ts"

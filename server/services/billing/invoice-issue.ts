@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { Data, Effect, Schedule } from "effect"
 import { badRequest, Conflict } from "../../../src/contract/errors.ts"
-import type { InvoiceChangePayload } from "../../../src/contract/pricing.ts"
+import type { InvoiceChangePayload } from "../../../src/contract/billing.ts"
 import { findInvoice, type InvoiceRow, insertInvoice, moveInvoice, openInvoiceOf, takenCodes } from "../../db/invoices.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
 import { type MailUser, mailUserOf } from "../../db/users.ts"

@@ -88,7 +88,7 @@ export const shell = {
     activities: "Activities",
     billings: "Status Billing",
     scanRequests: "Scan Requests",
-    staffPayments: "Staff: Payments",
+    paymentReview: "Staff: Payments",
     staffScanRequests: "Staff: Scan Requests"
   },
   auth: {

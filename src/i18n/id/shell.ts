@@ -89,7 +89,7 @@ export const shell: typeof en = {
     activities: "Aktivitas",
     billings: "Status Tagihan",
     scanRequests: "Pengajuan Pemindaian",
-    staffPayments: "Staf: Pembayaran",
+    paymentReview: "Staf: Pembayaran",
     staffScanRequests: "Staf: Pengajuan Pemindaian"
   },
   auth: {

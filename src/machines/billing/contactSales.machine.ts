@@ -2,7 +2,7 @@
 // contract's rules before sending; the server mails sales and a copy to the asker, and rate-limits (its
 // words are shown).
 import { assign, setup } from "xstate"
-import { ContactPayload } from "../../contract/pricing.ts"
+import { ContactPayload } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { contactSales } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"

@@ -2,7 +2,7 @@
 // travels with the plan, GET /pricing/plan/current/). A failure is quiet: the menu simply shows no
 // staff entries, and the staff pages themselves still ask the server.
 import { assign, setup } from "xstate"
-import type { CurrentPlan } from "../../contract/pricing.ts"
+import type { CurrentPlan } from "../../contract/billing.ts"
 import { loadCurrentPlan } from "../../effects/billing/billing.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { Invoice } from "../../contract/pricing.ts"
+import type { Invoice } from "../../contract/billing.ts"
 import { invoice } from "../../testing/billingFixtures.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { modelFor } from "../../testing/modelHarness.ts"

@@ -1,7 +1,7 @@
 // One's invoices (Settings > Status Billing), newest first, a page at a time; more are added below.
 import { assign, setup } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
-import type { Invoice } from "../../contract/pricing.ts"
+import type { Invoice } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { loadInvoices } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"

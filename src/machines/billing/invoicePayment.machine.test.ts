@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { PROOF_MAX_BYTES } from "../../contract/pricing.ts"
+import { PROOF_MAX_BYTES } from "../../contract/billing.ts"
 import { Conflict, NotFound, PayloadTooLarge } from "../../effects/ApiError.ts"
 import { invoice, noActions } from "../../testing/billingFixtures.ts"
 import { drive } from "../../testing/drive.ts"

@@ -4,7 +4,7 @@
 // before it is sent, by its bytes on the server), cancel while unpaid, and fetch the invoice PDF, or
 // the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
 import { assign, setup } from "xstate"
-import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/pricing.ts"
+import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { cancelInvoice, downloadInvoiceFile, loadInvoice, uploadProof } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { CurrentPlan, Plan } from "../../contract/pricing.ts"
+import type { CurrentPlan, Plan } from "../../contract/billing.ts"
 import { Conflict } from "../../effects/ApiError.ts"
 import { invoice } from "../../testing/billingFixtures.ts"
 import { drive } from "../../testing/drive.ts"

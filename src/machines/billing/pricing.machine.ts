@@ -2,7 +2,7 @@
 // and the page goes to it (`chosen`); while another invoice is open the server answers 409, and the
 // page reloads to offer that invoice instead.
 import { assign, setup } from "xstate"
-import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/pricing.ts"
+import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { choosePlan, loadPricing } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"

@@ -2,7 +2,7 @@
 // mail and the asker a copy.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
-import { CONTACT_DETAILS_MAX } from "../../contract/pricing.ts"
+import { CONTACT_DETAILS_MAX } from "../../contract/billing.ts"
 import { useT } from "../../i18n/index.ts"
 import { contactSalesMachine } from "../../machines/billing/contactSales.machine.ts"
 import { TextAreaField } from "../account/TextAreaField.tsx"

@@ -4,7 +4,7 @@
 // promise while staff verify, and its history.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
-import { type InvoiceDetail, PROOF_MAX_BYTES, PROOF_TYPES } from "../../contract/pricing.ts"
+import { type InvoiceDetail, PROOF_MAX_BYTES, PROOF_TYPES } from "../../contract/billing.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { invoicePaymentMachine } from "../../machines/billing/invoicePayment.machine.ts"
 import { formatDate, formatDateTime } from "../account/dates.ts"

@@ -1,5 +1,5 @@
 // An invoice's status as a coloured badge, with what it means for the user as its title.
-import type { InvoiceStatus } from "../../contract/pricing.ts"
+import type { InvoiceStatus } from "../../contract/billing.ts"
 import { useT } from "../../i18n/index.ts"
 import * as css from "./billing.css.ts"
 

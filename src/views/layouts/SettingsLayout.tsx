@@ -41,7 +41,7 @@ const items: ReadonlyArray<SettingsItem> = [
 
 /** Shown to staff only (the server says who is, with the plan in force); the pages check again. */
 const staffItems: ReadonlyArray<SettingsItem> = [
-  { href: links.staff.payments(), label: "staffPayments", icon: CreditCardIcon },
+  { href: links.staff.payments(), label: "paymentReview", icon: CreditCardIcon },
   { href: links.staff.scanRequests(), label: "staffScanRequests", icon: ScanIcon }
 ]
 

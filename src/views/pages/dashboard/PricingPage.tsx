@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useLocation } from "wouter"
-import type { Plan } from "../../../contract/pricing.ts"
+import type { Plan } from "../../../contract/billing.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { pricingMachine } from "../../../machines/billing/pricing.machine.ts"
 import { formatDate } from "../../account/dates.ts"

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
-import type { StaffInvoice } from "../../contract/pricing.ts"
+import type { StaffInvoice } from "../../contract/billing.ts"
 import { Conflict, Forbidden } from "../../effects/ApiError.ts"
 import { invoice, noActions } from "../../testing/billingFixtures.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { modelFor } from "../../testing/modelHarness.ts"
-import { type StaffPaymentsEvent, staffPaymentsMachine } from "./staffPayments.machine.ts"
+import { type PaymentReviewEvent, paymentReviewMachine } from "./paymentReview.machine.ts"
 
 const waiting = (id: string): StaffInvoice => {
   const { history: _history, ...fields } = invoice({ id, number: `INV-${id}`, status: "waiting", actions: noActions })
@@ -16,7 +16,7 @@ const listed = { results: [waiting("a"), waiting("b")], count: 2, proofs: { a: r
 const conflict = new Conflict({ message: "Another staff member decided on this invoice meanwhile." })
 
 const model = modelFor({
-  machine: staffPaymentsMachine,
+  machine: paymentReviewMachine,
   promiseActors: ["load", "decide"],
   events: {
     listed: { type: "xstate.done.actor.load", output: listed },
@@ -31,7 +31,7 @@ const model = modelFor({
     "decided meanwhile": { type: "xstate.error.actor.decide", error: conflict },
     "decision refused": { type: "xstate.error.actor.decide", error: new Forbidden({ message: "Only staff." }) },
     "decision failed": { type: "xstate.error.actor.decide", error: serverDown }
-  } as unknown as Record<string, StaffPaymentsEvent>,
+  } as unknown as Record<string, PaymentReviewEvent>,
   distinguish: ({ value, context }) => ({
     value,
     listed: context.results.length,
@@ -77,7 +77,7 @@ const model = modelFor({
   }
 })
 
-describe("staff payments model", () => {
+describe("payment review model", () => {
   it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
     await path.run()
   })
@@ -87,9 +87,9 @@ describe("staff payments model", () => {
   })
 })
 
-describe("staff payments scenarios", () => {
+describe("payment review scenarios", () => {
   it("a rejection with its reason reloads the list without the invoice", async () => {
-    const run = drive(staffPaymentsMachine, ["load", "decide"])
+    const run = drive(paymentReviewMachine, ["load", "decide"])
     await run.succeed("load", listed)
     await run.send({ type: "staff.reject", id: "b", reason: "Amount differs" })
     await run.succeed("decide", { ...waiting("b"), status: "unpaid" })

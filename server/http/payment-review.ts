@@ -15,9 +15,9 @@ import { requirePaging } from "./paging.ts"
 
 const PAGE_SIZE = 20
 
-export const StaffPaymentsLive = HttpApiBuilder.group(
+export const PaymentReviewLive = HttpApiBuilder.group(
   Api,
-  "staffPayments",
+  "paymentReview",
   Effect.fn(function* (handlers) {
     const review = yield* PaymentReview
     const staff = Effect.map(CurrentUser, staffActorOf)

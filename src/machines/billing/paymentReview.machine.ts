@@ -4,7 +4,7 @@
 // 403 ends the page as not for this account. A decision another staff member made first (409)
 // reloads the list with the server's words.
 import { assign, setup } from "xstate"
-import { RejectPayload, type StaffInvoice } from "../../contract/pricing.ts"
+import { RejectPayload, type StaffInvoice } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { acceptPayment, loadWaitingWithProofs, rejectPayment } from "../../effects/billing/billing.ts"
 import { present } from "../../effects/Catalogue.ts"
@@ -12,7 +12,7 @@ import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/No
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { validate } from "../support/validate.ts"
 
-export interface StaffPaymentsContext {
+export interface PaymentReviewContext {
   readonly results: ReadonlyArray<StaffInvoice>
   /** How many wait in all (the page shows the oldest ones). */
   readonly count: number
@@ -27,14 +27,14 @@ export interface StaffPaymentsContext {
   readonly decided: { readonly number: string; readonly decision: "accepted" | "rejected" } | null
 }
 
-export type StaffPaymentsEvent =
+export type PaymentReviewEvent =
   | { readonly type: "staff.accept"; readonly id: string }
   | { readonly type: "staff.reject"; readonly id: string; readonly reason: string }
   | { readonly type: "staff.retry" }
 
 type Decision = { readonly id: string; readonly reason?: string }
 
-const reasonErrors = (event: StaffPaymentsEvent): FieldNotices | null =>
+const reasonErrors = (event: PaymentReviewEvent): FieldNotices | null =>
   event.type === "staff.reject" ? validate(RejectPayload, { reason: event.reason }) : null
 
 const actionNotice = (error: AppFailure): Notice =>
@@ -47,8 +47,8 @@ const actors = {
   )
 }
 
-export const staffPaymentsMachine = setup({
-  types: { context: {} as StaffPaymentsContext, events: {} as StaffPaymentsEvent },
+export const paymentReviewMachine = setup({
+  types: { context: {} as PaymentReviewContext, events: {} as PaymentReviewEvent },
   actors,
   guards: {
     forbidden: (_, error: AppFailure) => error._tag === "Forbidden",
@@ -75,7 +75,7 @@ export const staffPaymentsMachine = setup({
     actionFailed: assign((_, error: AppFailure) => ({ actionError: actionNotice(error), acting: null }))
   }
 }).createMachine({
-  id: "staffPayments",
+  id: "paymentReview",
   context: { results: [], count: 0, proofs: {}, error: null, actionError: null, fields: noFieldNotices, acting: null, decided: null },
   initial: "loading",
   states: {
@@ -108,7 +108,7 @@ export const staffPaymentsMachine = setup({
         id: "decide",
         src: "decide",
         input: ({ event }) => {
-          const e = event as Extract<StaffPaymentsEvent, { type: "staff.accept" | "staff.reject" }>
+          const e = event as Extract<PaymentReviewEvent, { type: "staff.accept" | "staff.reject" }>
           return e.type === "staff.reject" ? { id: e.id, reason: e.reason.trim() } : { id: e.id }
         },
         // Refreshed after each decision: the decided invoice leaves the list.

@@ -183,7 +183,7 @@ export type ContactPayload = typeof ContactPayload.Type
 const InvoiceParams = { id: Text(64) }
 const Pdf = HttpApiSchema.StreamUint8Array({ contentType: "application/pdf" })
 
-export class Pricing extends HttpApiGroup.make("pricing")
+export class Billing extends HttpApiGroup.make("billing")
   .add(
     HttpApiEndpoint.get("plans", "/pricing/plans/", { success: Ok(Schema.Struct({ results: Schema.Array(Plan) })) }),
     HttpApiEndpoint.get("current", "/pricing/plan/current/", { success: Ok(CurrentPlan) }),
@@ -233,7 +233,7 @@ export const StaffInvoiceDetail = Schema.Struct({
 })
 export type StaffInvoiceDetail = typeof StaffInvoiceDetail.Type
 
-export const StaffPaymentsQuery = {
+export const PaymentReviewQuery = {
   ...PageQuery,
   /** Which invoices; "waiting" (the default) lists those to verify, oldest receipt first. */
   status: Schema.optional(InvoiceStatus)
@@ -242,10 +242,10 @@ export const StaffPaymentsQuery = {
 export const RejectPayload = Schema.Struct({ reason: Said(REASON_MAX) })
 
 /** Staff only (403 otherwise): verifying payments. */
-export class StaffPayments extends HttpApiGroup.make("staffPayments")
+export class PaymentReview extends HttpApiGroup.make("paymentReview")
   .add(
     HttpApiEndpoint.get("list", "/staff/payments/", {
-      query: StaffPaymentsQuery,
+      query: PaymentReviewQuery,
       success: Ok(Page(StaffInvoice)),
       error: [BadRequest, Forbidden]
     }),

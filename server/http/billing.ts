@@ -23,9 +23,9 @@ const pdfAnswer = ({ bytes, filename }: Pdf) =>
     headers: { "content-disposition": attachment(filename), "x-content-type-options": "nosniff", "cache-control": "private, no-cache" }
   })
 
-export const PricingLive = HttpApiBuilder.group(
+export const BillingLive = HttpApiBuilder.group(
   Api,
-  "pricing",
+  "billing",
   Effect.fn(function* (handlers) {
     const billing = yield* Billing
     const sales = yield* SalesContact

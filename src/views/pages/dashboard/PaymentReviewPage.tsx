@@ -4,9 +4,9 @@
 // staff; anyone else is told the page is not theirs.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useMemo, useState } from "react"
-import type { StaffInvoice } from "../../../contract/pricing.ts"
+import type { StaffInvoice } from "../../../contract/billing.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
-import { staffPaymentsMachine } from "../../../machines/billing/staffPayments.machine.ts"
+import { paymentReviewMachine } from "../../../machines/billing/paymentReview.machine.ts"
 import { formatDateTime } from "../../account/dates.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import * as css from "../../billing/billing.css.ts"
@@ -27,12 +27,12 @@ import {
   XIcon
 } from "../../ui/index.ts"
 
-export default function StaffPaymentsPage() {
+export default function PaymentReviewPage() {
   const t = useT()
   const { text, field } = useNoticeText()
   const toast = useToast()
   useDocumentMeta(t("billing.staff.metaTitle"))
-  const actor = useActorRef(staffPaymentsMachine)
+  const actor = useActorRef(paymentReviewMachine)
   const { results, count, proofs, error, actionError, fields, acting, decided } = useSelector(actor, (s) => s.context)
   const phase = useSelector(actor, (s) =>
     s.matches("forbidden")
