@@ -96,7 +96,7 @@ const attributes = (text: string): Map<string, string> => {
  * reference in the pattern made each element ten times slower to read.
  */
 const ELEMENT =
-  /\s*<(polygon|polyline|circle|path)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/(polygon|polyline|circle|path)\s*>)/y
+  /\s*<(polygon|polyline|circle|path|rect|ellipse)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(?:\/>|>\s*<\/(polygon|polyline|circle|path|rect|ellipse)\s*>)/y
 const SPACE_TO_END = /\s*$/y
 const SVG = /^\s*<svg((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*)<\/svg\s*>\s*$/
 
@@ -111,13 +111,16 @@ const parseSvg = (value: string, limits: Limits): Parsed => {
     ELEMENT.lastIndex = at
     const m = ELEMENT.exec(inside)
     if (!m || (m[3] !== undefined && m[3] !== m[1]))
-      return fail("holds something other than one <polygon>, one <polyline>, one <path> or <circle> points")
+      return fail("holds something other than one <polygon>, <polyline>, <path>, <rect>, <ellipse> or <circle>, or <circle> points")
     elements.push({ name: m[1]!, attrs: attributes(m[2] ?? "") })
     if (elements.length > limits.vertices) return fail(`has more than ${limits.vertices} points`)
     at = ELEMENT.lastIndex
   }
   const first = elements[0]
   if (!first) return fail("is an empty <svg>")
+  // One circle of some radius is an ellipse (Annotorious' and QuPath's); circles of radius 0 are points.
+  const radius = first.name === "circle" && elements.length === 1 ? number(first.attrs.get("r") ?? "0") : 0
+  if (radius !== 0) return parseEllipse(first.attrs, limits, "r", "r")
   if (first.name === "circle") {
     if (elements.some((e) => e.name !== "circle")) return fail("mixes points with other shapes")
     const points: Point[] = []
@@ -134,6 +137,8 @@ const parseSvg = (value: string, limits: Limits): Parsed => {
   }
   if (elements.length > 1) return fail(`holds more than one <${first.name}>`)
   if (first.name === "path") return parsePath(first.attrs, limits)
+  if (first.name === "rect") return parseRect(first.attrs, limits)
+  if (first.name === "ellipse") return parseEllipse(first.attrs, limits, "rx", "ry")
   const points = pointList(first.attrs.get("points") ?? "", limits)
   if (typeof points === "string") return fail(points)
   const kind = first.name === "polygon" ? "polygon" : "polyline"
@@ -240,6 +245,45 @@ const parsePath = (attrs: ReadonlyMap<string, string>, limits: Limits): Parsed =
   if (rings.length === 1) return { ok: true, geometry: { kind: "polygon", points: rings[0]! } }
   return { ok: true, geometry: { kind: "area", rings: orientRings(rings) } }
 }
+
+/** An SVG `<rect>` (Annotorious writes rectangles so in some versions): our rectangle. */
+const parseRect = (attrs: ReadonlyMap<string, string>, limits: Limits): Parsed => {
+  const [x, y, w, h] = ["x", "y", "width", "height"].map((name) => number(attrs.get(name) ?? (name.length === 1 ? "0" : "")))
+  if (x === undefined || y === undefined || w === undefined || h === undefined)
+    return fail("has a <rect> without numeric x, y, width and height")
+  if (!(w > 0 && h > 0)) return fail("has a width or height that is not above 0")
+  const error = checkPoints(
+    [
+      [x, y],
+      [x + w, y + h]
+    ],
+    limits
+  )
+  return error ? fail(error) : { ok: true, geometry: { kind: "rectangle", x, y, w, h } }
+}
+
+/**
+ * Vertices an ellipse becomes: a polygon of this many sides differs from the true area by under
+ * 0.2 % (1 - sin(2π/n)·n/2π), as QuPath does when it writes an ellipse to GeoJSON.
+ */
+export const ELLIPSE_VERTICES = 64
+
+/** An `<ellipse>` (or one `<circle>` with a radius): a polygon of ELLIPSE_VERTICES round it. */
+const parseEllipse = (attrs: ReadonlyMap<string, string>, limits: Limits, rxName: string, ryName: string): Parsed => {
+  const [cx, cy, rx, ry] = [attrs.get("cx") ?? "0", attrs.get("cy") ?? "0", attrs.get(rxName) ?? "", attrs.get(ryName) ?? ""].map(number)
+  if (cx === undefined || cy === undefined || rx === undefined || ry === undefined)
+    return fail("has an ellipse without numeric centre and radii")
+  if (!(rx > 0 && ry > 0)) return fail("has an ellipse whose radius is not above 0")
+  const points = ellipsePoints(cx, cy, rx, ry)
+  const error = checkPoints(points, limits)
+  return error ? fail(error) : { ok: true, geometry: { kind: "polygon", points } }
+}
+
+export const ellipsePoints = (cx: number, cy: number, rx: number, ry: number): Array<Point> =>
+  Array.from({ length: ELLIPSE_VERTICES }, (_, i) => {
+    const angle = (2 * Math.PI * i) / ELLIPSE_VERTICES
+    return [cx + rx * Math.cos(angle), cy + ry * Math.sin(angle)] as const
+  })
 
 const FRAGMENT = /^xywh=(?:pixel:)?([^,:]+),([^,]+),([^,]+),([^,]+)$/
 

@@ -50,7 +50,7 @@ describe("parseSelector", () => {
 
   it("refuses what is not one of them, saying why", () => {
     const error = (p: ReturnType<typeof svg>) => (p.ok ? "accepted" : p.error)
-    expect(error(svg("<svg><rect x='1'/></svg>"))).toMatch(/other than/)
+    expect(error(svg("<svg><line x1='1' y1='1' x2='2' y2='2'/></svg>"))).toMatch(/other than/)
     expect(error(svg("<polygon points='0,0 1,1 2,0'/>"))).toMatch(/not an <svg>/)
     expect(error(svg("<svg></svg>"))).toMatch(/empty/)
     expect(error(svg("<svg><polygon points='0,0 1,1'/></svg>"))).toMatch(/at least 3/)
@@ -58,7 +58,9 @@ describe("parseSelector", () => {
     expect(error(svg("<svg><polygon points='0,0 1,1 2'/></svg>"))).toMatch(/odd/)
     expect(error(svg("<svg><polygon points='0,0 1,Infinity 2,2'/></svg>"))).toMatch(/not a number/)
     expect(error(svg("<svg><polygon points='0,0 1,1 2,2'/><polygon points='0,0 1,1 2,2'/></svg>"))).toMatch(/more than one/)
-    expect(error(svg("<svg><circle cx='1' cy='1' r='5'/></svg>"))).toMatch(/radius/)
+    expect(error(svg("<svg><circle cx='1' cy='1' r='5'/><circle cx='2' cy='2' r='5'/></svg>"))).toMatch(/radius/)
+    expect(error(svg("<svg><ellipse cx='1' cy='1' rx='0' ry='5'/></svg>"))).toMatch(/radius is not above 0/)
+    expect(error(svg("<svg><rect x='1' y='1' width='5'/></svg>"))).toMatch(/<rect> without/)
     expect(error(svg("<svg><circle cx='1' cy='1'/><polyline points='0,0 1,1'/></svg>"))).toMatch(/mixes/)
     expect(error(fragment("xywh=pixel:1,2,0,4"))).toMatch(/width or height/)
     expect(error(fragment("xywh=percent:1,2,3,4"))).toMatch(/xywh=pixel/)

@@ -1,6 +1,7 @@
 // QuPath GeoJSON and W3C collections, both ways: a QuPath-written file read (with the variants
 // QuPath and other exporters write), and round trips that keep every shape and label.
 import { describe, expect, it } from "vitest"
+import { measure } from "../../src/annotation/measure.ts"
 import { parseSelector } from "../../src/annotation/geometry.ts"
 import {
   type AnnotationRecord,
@@ -11,7 +12,8 @@ import {
   readQuPath,
   toQuPath,
   toW3C,
-  unpackRgb
+  unpackRgb,
+  w3cTagNames
 } from "../../src/annotation/interchange/index.ts"
 
 // As QuPath 0.4/0.5 writes it (File > Export objects as GeoJSON, "Export as FeatureCollection"),
@@ -323,16 +325,42 @@ describe("round trips", () => {
       ]
     }
     const read = fromW3C(page, { labels, newId })
-    expect(read.annotations).toHaveLength(1)
+    expect(read.annotations).toHaveLength(2)
     expect(read.annotations[0]!.data.body[0]).toEqual({
       type: "TextualBody",
       purpose: "tagging",
       value: "Stroma",
       label: { id: "L-stroma" }
     })
-    expect(read.skipped.map((s) => s.index)).toEqual([1, 2, 3])
+    // The item without a tag comes in unlabelled, as QuPath's unclassified objects do.
+    expect(read.annotations[1]!.data.body[0]!.label.id).toBe("L-none")
+    expect(w3cTagNames(page)).toEqual(["stroma", "uncategorized", "Nowhere", "Tumor"])
+    expect(read.skipped.map((s) => s.index)).toEqual([2, 3])
     expect(fromW3C({ type: "AnnotationCollection", first: "https://example.org/page1" }, { labels }).skipped[0]!.reason).toMatch(
       /first page/
     )
+  })
+
+  it("reads the SVG shapes other tools write: <rect>, <ellipse>, a <circle> with a radius, a <path> with a hole, fractions", () => {
+    const item = (value: string, type = "SvgSelector") => ({
+      type: "Annotation",
+      body: [{ type: "TextualBody", purpose: "tagging", value: "Tumor" }],
+      target: { source: "x", selector: { type, value } }
+    })
+    const read = fromW3C(
+      [
+        item("<svg><rect x='10' y='20.5' width='30' height='40'/></svg>"),
+        item('<svg><ellipse cx="100" cy="100" rx="50" ry="25"></ellipse></svg>'),
+        item("<svg><circle cx='5' cy='5' r='2'/></svg>"),
+        item("<svg><path fill-rule='evenodd' d='M0,0 L10,0 L10,10 L0,10 Z M2,2 L4,2 L4,4 Z'/></svg>"),
+        item("xywh=pixel:0.5,0.25,10.75,3.5", "FragmentSelector")
+      ],
+      { labels, newId }
+    )
+    expect(read.skipped).toEqual([])
+    const kinds = read.annotations.map((a) => parseSelector(a.data.target.selector))
+    expect(kinds.map((k) => (k.ok ? k.geometry.kind : k.error))).toEqual(["rectangle", "polygon", "polygon", "area", "rectangle"])
+    const ellipse = kinds[1]!.ok ? kinds[1]!.geometry : undefined
+    expect(ellipse && measure(ellipse).areaPx! / (Math.PI * 50 * 25)).toBeCloseTo(1, 2)
   })
 })

@@ -12,4 +12,4 @@ export {
   readQuPath,
   toQuPath
 } from "./qupath.ts"
-export { fromW3C, toW3C } from "./w3c.ts"
+export { fromW3C, toW3C, w3cTagNames } from "./w3c.ts"

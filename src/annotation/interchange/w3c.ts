@@ -15,6 +15,7 @@ import {
   labelOfAnnotation,
   newUuid,
   buildAnnotation,
+  UNCATEGORIZED,
   uuidOf
 } from "./common.ts"
 
@@ -78,11 +79,40 @@ const itemsOf = (json: unknown): unknown[] | string => {
   return "not a W3C annotation collection"
 }
 
-/** Annotorious and others write one body as an object, and tags without our label object. */
+const bodiesOf = (item: Json): Array<unknown> => (Array.isArray(item.body) ? item.body : isObject(item.body) ? [item.body] : [])
+
+const tagOf = (bodies: ReadonlyArray<unknown>): number =>
+  bodies.findIndex((b) => isObject(b) && b.purpose === "tagging" && typeof b.value === "string")
+
+/**
+ * The labels a W3C file needs: its tags' names, once each whatever their case, and "uncategorized"
+ * for items with no tag (they come in unlabelled, as QuPath's unclassified objects do).
+ */
+export const w3cTagNames = (json: unknown): Array<string> => {
+  const items = itemsOf(json)
+  const names = new Map<string, string>()
+  for (const item of typeof items === "string" ? [] : items) {
+    if (!isObject(item)) continue
+    const bodies = bodiesOf(item)
+    const tag = tagOf(bodies)
+    const name = tag < 0 ? UNCATEGORIZED : String((bodies[tag] as Json).value)
+    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name)
+  }
+  return [...names.values()]
+}
+
+/**
+ * Annotorious and others write one body as an object, and tags without our label object; an item
+ * with no tag at all is given the slide's "uncategorized" label, ahead of its comments.
+ */
 const normalised = (item: Json, labels: ReadonlyArray<LabelInfo>): Json => {
-  const bodies = Array.isArray(item.body) ? item.body : isObject(item.body) ? [item.body] : []
-  const tagIndex = bodies.findIndex((b) => isObject(b) && b.purpose === "tagging")
-  if (tagIndex < 0) return { ...item, body: bodies }
+  const bodies = bodiesOf(item)
+  const tagIndex = tagOf(bodies)
+  if (tagIndex < 0) {
+    const unlabelled = labelNamed(labels, UNCATEGORIZED)
+    if (unlabelled === undefined) return { ...item, body: bodies }
+    return { ...item, body: [{ type: "TextualBody", purpose: "tagging", value: unlabelled.name, label: { id: unlabelled.id } }, ...bodies] }
+  }
   const tag = bodies[tagIndex] as Json
   const byId = isObject(tag.label) && typeof tag.label.id === "string" ? labels.find((l) => l.id === (tag.label as Json).id) : undefined
   const byName = typeof tag.value === "string" ? labelNamed(labels, tag.value) : undefined

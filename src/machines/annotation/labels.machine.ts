@@ -20,7 +20,7 @@ import {
   type NewAnnotation,
   createAnnotationsBody
 } from "../../contract/annotations.ts"
-import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
+import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath, w3cTagNames } from "../../annotation/interchange/index.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
@@ -108,27 +108,6 @@ export const updateLabel = Effect.fn("Labels.update")(function* (input: {
 export const deleteLabel = Effect.fn("Labels.delete")(function* (id: string) {
   return (yield* call(endpoints.labels.remove, { params: { id } })).data
 })
-
-/** The tag names of a W3C file's items (a collection, a page, an array or one annotation). */
-const w3cTagNames = (json: unknown): Array<string> => {
-  const record = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {})
-  const root = record(json)
-  const items: Array<unknown> = Array.isArray(json)
-    ? json
-    : Array.isArray(record(root.first).items)
-      ? (record(root.first).items as Array<unknown>)
-      : Array.isArray(root.items)
-        ? (root.items as Array<unknown>)
-        : [json]
-  const names = new Map<string, string>()
-  for (const item of items) {
-    const body = record(item).body
-    const bodies = Array.isArray(body) ? body : [body]
-    const tag = bodies.map(record).find((b) => b.purpose === "tagging" && typeof b.value === "string")
-    if (tag) names.set(String(tag.value).toLowerCase(), String(tag.value))
-  }
-  return [...names.values()]
-}
 
 const isQuPath = (json: unknown): boolean => {
   if (Array.isArray(json)) return json.some((f) => typeof f === "object" && f !== null && (f as { type?: unknown }).type === "Feature")
