@@ -1,7 +1,7 @@
 // How lab rows appear on the wire. One call presents a whole page: the owners and the asker's
 // favorites are read together in one statement, never once per lab.
 import { type Kysely, sql } from "kysely"
-import type { Lab, Role, UploadStatus } from "../../src/contract/labs.ts"
+import type { Lab, Role, Scanner, UploadStatus } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
 import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
@@ -168,3 +168,20 @@ export const presentListed = (
     const access = accessFromChain(row.chain, userId)
     return toLab(row, { role: roleOf(access.standing), isPublic: access.isPublic }, ownerOfRow(row), row.favorite_of !== null)
   })
+
+/** The stored scanner facts (migration 0024) as answered; anything unreadable is no scanner. */
+export const scannerOf = (stored: string | null | undefined): Scanner | null => {
+  if (!stored) return null
+  try {
+    const value = JSON.parse(stored) as Partial<Scanner>
+    if (typeof value.vendor !== "string") return null
+    return {
+      vendor: value.vendor,
+      model: typeof value.model === "string" ? value.model : null,
+      objective: typeof value.objective === "number" ? value.objective : null,
+      scanned: typeof value.scanned === "string" ? value.scanned : null
+    }
+  } catch {
+    return null
+  }
+}

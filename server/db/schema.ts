@@ -113,6 +113,8 @@ export interface LabsTable {
   mpp: number | null
   /** Directory of the pyramid and thumbnails under DATA_DIR/slides; new for every build. */
   slide_key: string | null
+  /** A scanner's format: vendor, model, objective, scan date as JSON (migration 0024); null otherwise. */
+  scanner: string | null
 }
 
 export interface LabMembersTable {

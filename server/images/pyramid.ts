@@ -11,7 +11,8 @@ import { basename, dirname, join } from "node:path"
 import sharp from "sharp"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
-import { SNIFF_BYTES, sniffFormat } from "./sniff.ts"
+import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
+import { type SlideFormat, SNIFF_BYTES, sniffFormat } from "./sniff.ts"
 import { writeThumbnails } from "./thumbnails.ts"
 import { readResolutionTags } from "./tiff-tags.ts"
 
@@ -23,6 +24,8 @@ export interface Pyramid {
   /** Path of the .dzi descriptor; the tiles are in the sibling <name>_files directory. */
   readonly dzi: string
   readonly thumbnails: { readonly small: string; readonly large: string }
+  /** A scanner's own format (openslide.ts): who made it and how; null for plain images. */
+  readonly scanner: ScannerFacts | null
 }
 
 export interface PyramidOptions {
@@ -61,6 +64,35 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
   const format = await sniffFile(input)
   if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP or TIFF file")
 
+  // A TIFF may be a scanner's own format, which OpenSlide reads (through the system's libvips).
+  let vendor: VendorSlide | null = null
+  let vipsMissing = false
+  if (format === "tiff" || format === "bigtiff") {
+    try {
+      vendor = await probeVendorSlide(input)
+    } catch (error) {
+      if (!(error instanceof VipsMissing)) throw error
+      vipsMissing = true
+    }
+  }
+  if (vendor !== null) return buildVendorPyramid(input, outDir, name, vendor, limitInputPixels)
+  if (!vipsMissing) return buildPlainPyramid(input, outDir, name, format, limitInputPixels)
+  try {
+    return await buildPlainPyramid(input, outDir, name, format, limitInputPixels)
+  } catch (error) {
+    // A scanner's TIFF (JPEG 2000 tiles, say) that libtiff cannot read: name what would read it.
+    const rejection = rejectionOf(error)
+    if (rejection === undefined || rejection.reason === "too-large") throw error
+    throw new ImageRejected(
+      "unsupported",
+      `This TIFF may be a scanner's format that needs OpenSlide: install ${VIPS_PACKAGE} on the server (${rejection.message})`,
+      { cause: error }
+    )
+  }
+}
+
+/** An image sharp reads itself (JPEG, PNG, WebP, a plain or pyramidal TIFF), cut by its libvips. */
+const buildPlainPyramid = async (input: string, outDir: string, name: string, format: SlideFormat, limitInputPixels: number) => {
   // sequentialRead: tiles are cut top to bottom, so libvips streams the source instead of
   // decoding it whole into memory (which for a gigapixel slide would be gigabytes).
   const source = () => sharp(input, { limitInputPixels, sequentialRead: true })
@@ -84,10 +116,7 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
   }
   const mpp = format === "tiff" || format === "bigtiff" ? micronsPerPixel(await readResolutionTags(input)) : null
 
-  await mkdir(dirname(outDir), { recursive: true })
-  const staging = join(dirname(outDir), `.${basename(outDir)}.partial-${randomUUID()}`)
-  await mkdir(staging)
-  try {
+  await inStaging(outDir, name, width, height, async (staging) => {
     await source()
       // Transparent pixels (a PNG crop) become the white of an empty slide, not JPEG's black.
       .flatten({ background: "#ffffff" })
@@ -96,6 +125,20 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
       .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
       .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: "dz" })
       .toFile(join(staging, `${name}.dz`))
+  })
+  return finished(outDir, name, width, height, mpp, null)
+}
+
+/**
+ * Builds into a staging directory beside outDir, with the thumbnails, and renames it into place
+ * only when all of it is written: a failure leaves nothing behind.
+ */
+const inStaging = async (outDir: string, name: string, width: number, height: number, write: (staging: string) => Promise<void>) => {
+  await mkdir(dirname(outDir), { recursive: true })
+  const staging = join(dirname(outDir), `.${basename(outDir)}.partial-${randomUUID()}`)
+  await mkdir(staging)
+  try {
+    await write(staging)
     // libvips dumps every source property here, including an SVS ImageDescription that can name
     // the scanner operator or case; the viewer never reads it, so it is not published.
     await rm(join(staging, `${name}_files`, "vips-properties.xml"), { force: true })
@@ -109,11 +152,33 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
     await rm(staging, { recursive: true, force: true })
     throw rejectionOf(error) ?? error
   }
-  return {
-    width,
-    height,
-    mpp,
-    dzi: join(outDir, `${name}.dzi`),
-    thumbnails: { small: join(outDir, `${name}_thumb_77x77.jpg`), large: join(outDir, `${name}_thumb_312x281.jpg`) }
-  }
+}
+
+const finished = (
+  outDir: string,
+  name: string,
+  width: number,
+  height: number,
+  mpp: number | null,
+  scanner: ScannerFacts | null
+): Pyramid => ({
+  width,
+  height,
+  mpp,
+  dzi: join(outDir, `${name}.dzi`),
+  thumbnails: { small: join(outDir, `${name}_thumb_77x77.jpg`), large: join(outDir, `${name}_thumb_312x281.jpg`) },
+  scanner
+})
+
+/** A scanner's slide: its full-resolution level cut by vips dzsave, its mpp and scanner from OpenSlide. */
+const buildVendorPyramid = async (input: string, outDir: string, name: string, vendor: VendorSlide, limitInputPixels: number) => {
+  const { width, height } = vendor
+  if (width * height > limitInputPixels)
+    throw new ImageRejected("too-large", `Image is ${width}x${height}, over the limit of ${limitInputPixels} pixels`)
+  await inStaging(outDir, name, width, height, (staging) =>
+    dzsave(input, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY }).catch((error: unknown) => {
+      throw error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error })
+    })
+  )
+  return finished(outDir, name, width, height, vendor.mpp, vendor.scanner)
 }

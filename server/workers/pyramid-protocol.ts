@@ -1,6 +1,7 @@
 // What the slide worker and its pyramid child process say to each other: the request goes as one
 // JSON argument, the outcome comes back as one JSON line on stdout.
 import type { RejectionReason } from "../images/image-rejected.ts"
+import type { ScannerFacts } from "../images/openslide.ts"
 
 export interface PyramidRequest {
   readonly input: string
@@ -10,7 +11,14 @@ export interface PyramidRequest {
 }
 
 export type PyramidOutcome =
-  | { readonly kind: "built"; readonly width: number; readonly height: number; readonly mpp: number | null }
+  | {
+      readonly kind: "built"
+      readonly width: number
+      readonly height: number
+      readonly mpp: number | null
+      /** A scanner's own format: who made it (openslide.ts). */
+      readonly scanner: ScannerFacts | null
+    }
   /** The image can never become a slide: fail the job at once. */
   | { readonly kind: "rejected"; readonly reason: RejectionReason; readonly message: string }
   /** The child died or failed for another reason (a libvips crash, out of memory, a full disk): try again. */

@@ -4,7 +4,8 @@
 // prints one PyramidOutcome JSON line; any other ending (a signal, a non-zero exit) is a crash.
 import { availableParallelism } from "node:os"
 import sharp from "sharp"
-import { rejectionOf } from "../images/image-rejected.ts"
+import { ImageRejected, rejectionOf } from "../images/image-rejected.ts"
+import { VipsMissing } from "../images/openslide.ts"
 import { buildPyramid } from "../images/pyramid.ts"
 import type { PyramidOutcome, PyramidRequest } from "./pyramid-protocol.ts"
 
@@ -17,9 +18,13 @@ sharp.concurrency(availableParallelism())
 const request = JSON.parse(process.argv[2] ?? "{}") as PyramidRequest
 try {
   const built = await buildPyramid(request.input, request.outDir, request.name, { limitInputPixels: request.limitInputPixels })
-  say({ kind: "built", width: built.width, height: built.height, mpp: built.mpp })
+  say({ kind: "built", width: built.width, height: built.height, mpp: built.mpp, scanner: built.scanner })
 } catch (error) {
-  const rejection = rejectionOf(error)
+  // The tools a scanner's format needs are missing: that file cannot become a slide here.
+  const rejection =
+    error instanceof VipsMissing
+      ? new ImageRejected("unsupported", `${error.message}: the server cannot read scanner formats`)
+      : rejectionOf(error)
   if (!rejection) throw error
   say({ kind: "rejected", reason: rejection.reason, message: rejection.message.slice(0, 1000) })
 }

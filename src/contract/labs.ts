@@ -63,7 +63,19 @@ export const Crumb = Schema.Struct({ id: LabId, name: Schema.String })
 export type Crumb = typeof Crumb.Type
 
 /** GET /v2/labs/{id}/: the lab and the ancestors the user may see, outermost first. */
-export const LabDetail = Schema.Struct({ ...Lab.fields, breadcrumb: Schema.Array(Crumb) })
+/** Who scanned a slide and how, read from a scanner's own format (null for plain images). */
+export const Scanner = Schema.Struct({
+  /** OpenSlide's vendor name: aperio, hamamatsu, leica, ventana, philips, mirax, ... */
+  vendor: Schema.String,
+  model: Schema.NullOr(Schema.String),
+  /** The objective it was scanned with (20, 40). */
+  objective: Schema.NullOr(Schema.Number),
+  /** The scan's date as the file writes it. */
+  scanned: Schema.NullOr(Schema.String)
+})
+export type Scanner = typeof Scanner.Type
+
+export const LabDetail = Schema.Struct({ ...Lab.fields, scanner: Schema.NullOr(Scanner), breadcrumb: Schema.Array(Crumb) })
 export type LabDetail = typeof LabDetail.Type
 
 /** The answer of POST /v2/labs/: the new lab with its parent (`results[0].parent.id`), which tells the

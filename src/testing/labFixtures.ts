@@ -35,7 +35,11 @@ export const reviewed = lab("f9", "Shared cases", { role: "reviewer" })
 
 export const meta = (count: number, next: number | null, current = 1): PageMeta => ({ count, current_page: current, next_page: next })
 
-export const folderDetail = (of: Lab, breadcrumb: ReadonlyArray<{ id: string; name: string }> = []): LabDetail => ({ ...of, breadcrumb })
+export const folderDetail = (of: Lab, breadcrumb: ReadonlyArray<{ id: string; name: string }> = []): LabDetail => ({
+  ...of,
+  scanner: null,
+  breadcrumb
+})
 
 export const created = (id: string, name: string, parent: { id: string; name: string } | null): CreatedLab => ({
   ...lab(id, name),

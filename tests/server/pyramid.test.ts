@@ -10,6 +10,7 @@ import { micronsPerPixel } from "../../server/images/microns-per-pixel.ts"
 import { buildPyramid } from "../../server/images/pyramid.ts"
 import { sniffFormat } from "../../server/images/sniff.ts"
 import { readResolutionTags } from "../../server/images/tiff-tags.ts"
+import { aperioSvs } from "../support/scanner-files.ts"
 
 const IHC = "/work/shared/data/ihc.png"
 
@@ -232,6 +233,57 @@ describe("buildPyramid", () => {
     const result = await buildPyramid(big, join(dir, "big"), "slide")
     expect(result).toMatchObject({ width: 16, height: 16 })
     expect(result.mpp).toBeCloseTo(0.5, 6)
+  })
+
+  // A real Aperio SVS, read by OpenSlide through the system's libvips: JPEG tiles, and JPEG 2000
+  // tiles that sharp's libtiff cannot decode at all.
+  for (const tiles of ["jpeg", "j2k"] as const)
+    it(`builds an Aperio SVS of ${tiles === "jpeg" ? "JPEG" : "JPEG 2000"} tiles through OpenSlide, with its mpp and scanner`, async () => {
+      const svs = await aperioSvs(dir, `case-${tiles}.svs`, {
+        width: 1500,
+        height: 1100,
+        tiles,
+        mpp: 0.499,
+        appMag: 20,
+        scanner: "SS1302",
+        date: "11/28/26"
+      })
+      if (tiles === "j2k")
+        await expect(
+          sharp(svs)
+            .metadata()
+            .then(() => sharp(svs).raw().toBuffer())
+        ).rejects.toThrow()
+      const result = await buildPyramid(svs, join(dir, `out-${tiles}`), "slide")
+      expect(result).toMatchObject({
+        width: 1500,
+        height: 1100,
+        mpp: 0.499,
+        scanner: { vendor: "aperio", model: "SS1302", objective: 20, scanned: "11/28/26 09:15:02" }
+      })
+      await expectViewablePyramid(result.dzi, 1500, 1100)
+      await expectThumbnails(result.thumbnails)
+      // Nothing of what the scanner wrote beside the pixels is published (the operator, the case).
+      const published = readdirSync(join(dir, `out-${tiles}`), { recursive: true }).map(String)
+      expect(published.some((file) => file.endsWith(".xml"))).toBe(false)
+      const tile = readFileSync(join(dir, `out-${tiles}`, "slide_files", "11", "0_0.jpeg"))
+      expect(tile.includes("CASE-2026-0042")).toBe(false)
+      expect((await sharp(result.thumbnails.large).stats()).channels[0]!.stdev).toBeGreaterThan(10)
+    })
+
+  it("without the system's vips, refuses an SVS of JPEG 2000 tiles naming the package to install", async () => {
+    const svs = await aperioSvs(dir, "j2k.svs", { width: 600, height: 400, tiles: "j2k", mpp: 0.25, appMag: 40, scanner: "SS1", date: "1/2/26" })
+    const path = process.env.PATH
+    process.env.PATH = join(dir, "no-tools-here")
+    try {
+      const refused = await buildPyramid(svs, join(dir, "out"), "slide").catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(ImageRejected)
+      expect((refused as ImageRejected).reason).toBe("unsupported")
+      expect((refused as ImageRejected).message).toMatch(/install libvips-tools/)
+    } finally {
+      process.env.PATH = path
+    }
+    expect(existsSync(join(dir, "out"))).toBe(false)
   })
 
   it("reads an Aperio SVS-style description", async () => {

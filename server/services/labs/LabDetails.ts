@@ -4,7 +4,7 @@ import { Context, Effect, Layer } from "effect"
 import type { NotFound, Unauthorized } from "../../../src/contract/errors.ts"
 import type { LabDetail, LabInfo, MetadataEntry } from "../../../src/contract/labs.ts"
 import { collaboratorsPage } from "../../db/lab-members.ts"
-import { deletedOwner, slideFields } from "../../db/lab-wire.ts"
+import { deletedOwner, scannerOf, slideFields } from "../../db/lab-wire.ts"
 import { findUserById } from "../../db/users.ts"
 import { can } from "../../domain/permissions.ts"
 import { toUserSummary } from "../../domain/profile.ts"
@@ -42,7 +42,7 @@ export class LabDetails extends Context.Service<
         if (userId !== undefined) yield* recorder.record(userId, labId)
         // Recording the access changes nothing the answer shows: the lab is presented as resolved.
         const shown = yield* presentResolved(db, lab, userId)
-        return { ...shown, breadcrumb: visibleAncestors(lab.chain, userId) }
+        return { ...shown, scanner: scannerOf(lab.row.scanner), breadcrumb: visibleAncestors(lab.chain, userId) }
       })
 
       const info = Effect.fn("LabDetails.info")(function* (userId: string | undefined, labId: string) {

@@ -50,10 +50,11 @@ export const SlideWorker = Layer.effectDiscard(
             // Purged while it was building: the new files have no lab.
             if (!row) return key
             const { width, height, mpp } = built
+            const scanner = built.scanner === null ? null : JSON.stringify(built.scanner)
             yield* sql(() =>
               trx
                 .updateTable("labs")
-                .set({ status: "ready", width, height, mpp, slide_key: key, updated_at: stamp() })
+                .set({ status: "ready", width, height, mpp, scanner, slide_key: key, updated_at: stamp() })
                 .where("id", "=", row.id)
                 .execute()
             )

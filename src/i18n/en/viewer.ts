@@ -226,7 +226,11 @@ export const viewer = {
     size: "File size",
     owner: "Owner",
     created: "Added",
-    modified: "Modified"
+    modified: "Modified",
+    scanner: "Scanner",
+    objective: "Objective",
+    objectiveValue: "{{value}}×",
+    scanned: "Scanned"
   },
   openFailed: {
     title: "The image could not be opened",

@@ -232,7 +232,11 @@ export const viewer: typeof en = {
     size: "Ukuran berkas",
     owner: "Pemilik",
     created: "Ditambahkan",
-    modified: "Diubah"
+    modified: "Diubah",
+    scanner: "Pemindai",
+    objective: "Objektif",
+    objectiveValue: "{{value}}×",
+    scanned: "Dipindai"
   },
   openFailed: {
     title: "Gambar tidak dapat dibuka",

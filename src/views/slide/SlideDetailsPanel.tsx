@@ -1,11 +1,37 @@
 // The side panel's Details tab: the slide's particulars (size, resolution, the objective it was
 // scanned at, file size, owner, dates). Its annotations are the Annotations tab's.
-import type { LabDetail } from "../../contract/labs.ts"
+import type { LabDetail, Scanner } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { formatMoment, formatSize } from "../labs/formatting.ts"
 import { magnificationLabel, magnificationOf } from "./magnification.ts"
 import { slideFacts } from "./slide-facts.ts"
 import * as css from "./SlideDetailsPanel.css.ts"
+
+/** OpenSlide's vendor names as their makers write them. */
+const VENDORS: Readonly<Record<string, string>> = {
+  aperio: "Aperio (Leica)",
+  hamamatsu: "Hamamatsu",
+  leica: "Leica",
+  mirax: "3DHistech (MIRAX)",
+  philips: "Philips",
+  sakura: "Sakura",
+  trestle: "Trestle",
+  ventana: "Ventana (Roche)"
+}
+
+/** What a scanner's own format says of the scan: the scanner, the objective, the date. */
+const scannerRows = (scanner: Scanner | null, t: ReturnType<typeof useT>, locale: string): Array<readonly [string, string]> => {
+  if (scanner === null) return []
+  const vendor = VENDORS[scanner.vendor] ?? scanner.vendor
+  const rows: Array<readonly [string, string]> = [[t("viewer.panel.scanner"), scanner.model ? `${vendor} · ${scanner.model}` : vendor]]
+  if (scanner.objective !== null)
+    rows.push([
+      t("viewer.panel.objective"),
+      t("viewer.panel.objectiveValue", { value: new Intl.NumberFormat(locale).format(scanner.objective) })
+    ])
+  if (scanner.scanned !== null) rows.push([t("viewer.panel.scanned"), scanner.scanned])
+  return rows
+}
 
 export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
   const t = useT()
@@ -18,6 +44,7 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
     [t("viewer.panel.dimensions"), facts.size ?? "—"],
     [t("viewer.panel.resolution"), facts.resolution ?? t("viewer.panel.notRecorded")],
     [t("viewer.panel.scannedAt"), scannedAt ?? t("viewer.panel.notRecorded")],
+    ...scannerRows(lab.scanner, t, locale),
     [t("viewer.panel.size"), formatSize(locale, lab)],
     [t("viewer.panel.owner"), lab.user.name || lab.user.email || "—"],
     [t("viewer.panel.created"), formatMoment(locale, lab.created_at)],

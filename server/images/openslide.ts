@@ -1,0 +1,151 @@
+// Scanners' own formats (Aperio SVS with JPEG or JPEG 2000 tiles, Hamamatsu NDPI, Leica SCN, Ventana
+// BIF, Philips TIFF, ...) through OpenSlide, as the system's libvips (Debian's libvips-tools) links
+// it: sharp's bundled libvips has no OpenSlide and its libtiff no JPEG 2000, so an SVS of J2K tiles
+// cannot be read there. The CLI is run as a child of the pyramid child (vipsheader for the facts,
+// vips dzsave for the tiles), so a crash in a vendor decoder stays out of the server.
+//
+// A plain tiled TIFF is OpenSlide's "generic-tiff": that stays with sharp, as before; only a vendor
+// file comes here. What the scanner wrote beside the image (label and macro photographs, the
+// operator, the case number in a file name) is not copied: only vendor, scanner model, objective
+// and scan date are kept, and dzsave runs with --strip.
+import { execFile } from "node:child_process"
+import { promisify } from "node:util"
+
+const run = promisify(execFile)
+
+export interface ScannerFacts {
+  /** OpenSlide's vendor: "aperio", "hamamatsu", "leica", "ventana", "philips", "mirax", ... */
+  readonly vendor: string
+  /** The scanner's model or id where the file names it. */
+  readonly model: string | null
+  /** The objective the slide was scanned with (20, 40), where recorded. */
+  readonly objective: number | null
+  /** When it was scanned, as the file writes it. */
+  readonly scanned: string | null
+}
+
+export interface VendorSlide {
+  readonly width: number
+  readonly height: number
+  readonly mpp: number | null
+  readonly scanner: ScannerFacts
+}
+
+/** The package that provides the tools, named in the refusal when they are missing. */
+export const VIPS_PACKAGE = "libvips-tools"
+
+/** The tools are not installed (ENOENT). */
+export class VipsMissing extends Error {}
+
+const TIMEOUT_MS = 60_000
+
+/**
+ * The environment for the system's tools: sharp sets VIPSHOME to its own bundle's prefix when it
+ * loads, and the system's vips then looks for its modules (OpenSlide is one) there and finds none.
+ */
+const systemEnv = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env }
+  delete env.VIPSHOME
+  return env
+}
+
+/** `vipsheader -a` lines as name → value; a value may run over several lines (openslide.comment). */
+export const parseHeader = (text: string): Map<string, string> => {
+  const fields = new Map<string, string>()
+  let last: string | null = null
+  for (const line of text.split("\n")) {
+    const m = /^([A-Za-z][\w.[\]\- ]*): ([\s\S]*)$/.exec(line)
+    if (m) {
+      last = m[1]!
+      fields.set(last, m[2]!)
+    } else if (last !== null) fields.set(last, `${fields.get(last)}\n${line}`)
+  }
+  return fields
+}
+
+const positive = (text: string | undefined): number | null => {
+  const n = text === undefined ? Number.NaN : Number(text)
+  return Number.isFinite(n) && n > 0 ? n : null
+}
+
+/** The first of the vendor properties that says it, trimmed. */
+const first = (fields: ReadonlyMap<string, string>, names: ReadonlyArray<string>): string | null => {
+  for (const name of names) {
+    const value = fields.get(name)?.trim()
+    if (value) return value.slice(0, 200)
+  }
+  return null
+}
+
+/** The facts of a vendor slide from its header, or null when OpenSlide does not read it as one. */
+export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide | null => {
+  const vendor = fields.get("openslide.vendor")
+  if (fields.get("vips-loader") !== "openslideload" || vendor === undefined || vendor === "generic-tiff") return null
+  const width = positive(fields.get("width"))
+  const height = positive(fields.get("height"))
+  if (width === null || height === null) return null
+  const date = first(fields, ["aperio.Date", "hamamatsu.Created", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME"])
+  const time = fields.get("aperio.Time")?.trim()
+  return {
+    width,
+    height,
+    mpp: positive(fields.get("openslide.mpp-x")),
+    scanner: {
+      vendor,
+      model: first(fields, [
+        "aperio.ScanScope ID",
+        "hamamatsu.Product",
+        "leica.device-model",
+        "ventana.ScannerModel",
+        "philips.DICOM_MANUFACTURERS_MODEL_NAME"
+      ]),
+      objective: positive(fields.get("openslide.objective-power")),
+      scanned: date === null ? null : time && fields.has("aperio.Date") ? `${date} ${time}` : date
+    }
+  }
+}
+
+/** OpenSlide's reading of the file: a vendor slide, or null (not one, or a plain tiled TIFF). */
+export const probeVendorSlide = async (path: string): Promise<VendorSlide | null> => {
+  try {
+    const { stdout } = await run("vipsheader", ["-a", path], { timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: systemEnv() })
+    return vendorSlideOf(parseHeader(stdout))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new VipsMissing(`vipsheader is not installed (${VIPS_PACKAGE})`)
+    // libvips could not open it at all: not a slide OpenSlide reads; sharp says what it is.
+    return null
+  }
+}
+
+/**
+ * The Deep Zoom pyramid of a vendor slide at `<prefix>.dzi` and `<prefix>_files/`: JPEG tiles of the
+ * given size and overlap, transparent parts (outside a scan's regions) white, no metadata.
+ */
+export const dzsave = async (input: string, prefix: string, options: { tileSize: number; overlap: number; quality: number }) => {
+  try {
+    await run(
+      "vips",
+      [
+        "dzsave",
+        input,
+        prefix,
+        "--layout",
+        "dz",
+        "--tile-size",
+        String(options.tileSize),
+        "--overlap",
+        String(options.overlap),
+        "--suffix",
+        `.jpeg[Q=${options.quality}]`,
+        "--background",
+        "255",
+        "--strip"
+      ],
+      { maxBuffer: 16 * 1024 * 1024, env: systemEnv() }
+    )
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new VipsMissing(`vips is not installed (${VIPS_PACKAGE})`)
+    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim()
+    throw new Error(`vips dzsave failed: ${stderr.slice(0, 500) || String(error)}`)
+  }
+}

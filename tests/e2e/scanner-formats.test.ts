@@ -1,0 +1,105 @@
+// A scanner's own file, uploaded through the browser to the real server: an Aperio SVS whose tiles are
+// JPEG 2000 (which sharp's libtiff cannot decode; OpenSlide through the system's libvips does). Ada
+// uploads it to her workspace; it becomes ready with a thumbnail; the viewer opens it, its top bar
+// gives the file's 0.4990 µm/px, the scale bar is in micrometres, and the Details tab says who
+// scanned it (Aperio, the ScanScope id, 20×, the date) in English and in Indonesian. What the
+// scanner wrote about the operator and the case is nowhere in the answers the browser gets.
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createSignedIn, type SignedIn } from "../support/api.ts"
+import { aperioSvs } from "../support/scanner-files.ts"
+import { expectAccessible } from "./support/a11y.ts"
+import { snapWhenFailed } from "./support/annotating.ts"
+import { newContext, snap } from "./support/browser.ts"
+import { showSidePanel } from "./support/slide-viewer.ts"
+import { expectUrl, fillSignIn, startWorld, stopWorld, type World } from "./support/session.ts"
+
+let world: World
+let ada: SignedIn
+let page: Page
+let dir = ""
+let svs = ""
+let slideId = ""
+const seen: Array<string> = []
+
+beforeAll(async () => {
+  world = await startWorld()
+  ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.scanner@example.org" })
+  dir = mkdtempSync(join(tmpdir(), "scanner-e2e-"))
+  svs = await aperioSvs(dir, "Colon biopsy 2026-0042.svs", {
+    width: 3200,
+    height: 2400,
+    tiles: "j2k",
+    mpp: 0.499,
+    appMag: 20,
+    scanner: "SS1302",
+    date: "11/28/26"
+  })
+  page = await (await newContext(world.browser, world.server.url)).newPage()
+  // Every answer the browser reads, to check that the operator and the case never reach it.
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? ""
+    if (type.includes("json") || type.includes("xml")) seen.push(await response.text().catch(() => ""))
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await stopWorld(world)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+snapWhenFailed("scanner", () => ({ ada: page }))
+
+const details = (p: Page) => p.getByTestId("slide-details")
+
+describe("a scanner's own file", () => {
+  it("an Aperio SVS of JPEG 2000 tiles uploads and becomes a ready slide with a thumbnail", async () => {
+    await page.goto("/login")
+    await fillSignIn(page, ada.email)
+    await expectUrl(page, /\/dashboard\/labs$/)
+    await page.getByTestId("upload-input").setInputFiles(svs)
+    const row = page.getByTestId("upload-row").filter({ hasText: "Colon biopsy 2026-0042.svs" })
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 90_000 }).toBe("ready")
+    const tile = page.getByTestId("lab-item").filter({ hasText: "Colon biopsy 2026-0042.svs" })
+    await tile.locator("img[src*='slide_thumb_312x281']").waitFor({ state: "attached", timeout: 30_000 })
+    const href = await tile.getByRole("link").first().getAttribute("href")
+    slideId = /\/dashboard\/labs\/([^/]+)\/annotations$/.exec(href ?? "")?.[1] ?? ""
+    expect(slideId, `the slide's link: ${href}`).not.toBe("")
+    await snap(page, "scanner-ready")
+  })
+
+  it("the viewer opens it at the file's resolution, the scale bar in micrometres", async () => {
+    await page.goto(`/dashboard/labs/${slideId}/annotations`)
+    await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId("slide-facts").textContent()).toBe("3,200 × 2,400 px · 0.4990 µm/px")
+    await expect.poll(() => page.getByTestId("scale-bar-label").textContent()).toMatch(/µm|mm/)
+    await snap(page, "scanner-viewer")
+  })
+
+  it("the Details tab says who scanned it, how and when", async () => {
+    await showSidePanel(page)
+    await page.getByRole("tab", { name: "Details" }).click()
+    await details(page).waitFor()
+    const text = await details(page).textContent()
+    expect(text).toContain("ScannerAperio (Leica) · SS1302")
+    expect(text).toContain("Objective20×")
+    expect(text).toContain("Scanned11/28/26 09:15:02")
+    await snap(page, "scanner-details")
+    await expectAccessible(page, "scanner-details")
+    // The operator and the case number written in the file reach no answer.
+    expect(seen.some((body) => body.includes("b414003d-operator") || body.includes("CASE-2026-0042"))).toBe(false)
+  })
+
+  it("and in Indonesian", async () => {
+    await page.goto(`/id/dashboard/labs/${slideId}/annotations`)
+    await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+    await showSidePanel(page)
+    await page.getByRole("tab", { name: "Detail", exact: true }).click()
+    const text = await details(page).textContent()
+    expect(text).toContain("PemindaiAperio (Leica) · SS1302")
+    expect(text).toContain("Objektif20×")
+  })
+})
