@@ -125,6 +125,7 @@ const click = async (page: Page, at: readonly [number, number], shift = false) =
   if (shift) await page.keyboard.up("Shift")
 }
 
+const tool = (page: Page, name: string) => page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name, exact: true })
 const panelCount = (page: Page) => page.getByTestId("selected-annotations").getByTestId("selection-count")
 beforeAll(async () => {
   world = await startWorld()
@@ -231,6 +232,52 @@ describe("regions with holes, by boolean edits", () => {
     const feature = geojson.features.find((f: { id: string }) => f.id === seeds.region.id)
     expect(feature.geometry.type).toBe("Polygon")
     expect(feature.geometry.coordinates).toHaveLength(2)
+  })
+
+  it("the Ellipse tool draws an ellipse in the box dragged, stored as a 64-sided polygon with its area", async () => {
+    const before = new Set((await stored()).map((a) => a.id))
+    await tool(adaPage, "Ellipse").click()
+    const a = await toPage(adaPage, 1700, 1000)
+    const b = await toPage(adaPage, 2100, 1300)
+    await adaPage.mouse.move(a.x, a.y)
+    await adaPage.mouse.down()
+    for (let i = 1; i <= 10; i++) await adaPage.mouse.move(a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10)
+    await adaPage.mouse.up()
+    await expect.poll(async () => (await stored()).filter((x) => !before.has(x.id)).length, { timeout: 10_000 }).toBe(1)
+    const drawn = geometryOfStored((await stored()).find((x) => !before.has(x.id)))
+    expect(drawn?.kind).toBe("polygon")
+    if (drawn?.kind !== "polygon") throw new Error("not a polygon")
+    expect(drawn.points).toHaveLength(64)
+    // About π·200·150 image pixels (the drag's ends land within a pixel or two of the corners).
+    expect(measure(drawn).areaPx! / (Math.PI * 200 * 150)).toBeGreaterThan(0.95)
+    expect(measure(drawn).areaPx! / (Math.PI * 200 * 150)).toBeLessThan(1.05)
+    await snap(adaPage, "regions-ellipse")
+  })
+
+  it("the Freehand area tool closes a loop into an outline with an area", async () => {
+    const before = new Set((await stored()).map((a) => a.id))
+    await tool(adaPage, "Freehand area").click()
+    const corners = [
+      [200, 1100],
+      [600, 1100],
+      [600, 1450],
+      [200, 1450],
+      [210, 1110]
+    ] as const
+    const first = await toPage(adaPage, corners[0][0], corners[0][1])
+    await adaPage.mouse.move(first.x, first.y)
+    await adaPage.mouse.down()
+    for (let c = 1; c < corners.length; c++) {
+      const from = await toPage(adaPage, corners[c - 1]![0], corners[c - 1]![1])
+      const to = await toPage(adaPage, corners[c]![0], corners[c]![1])
+      for (let i = 1; i <= 8; i++) await adaPage.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8)
+    }
+    await adaPage.mouse.up()
+    await expect.poll(async () => (await stored()).filter((x) => !before.has(x.id)).length, { timeout: 10_000 }).toBe(1)
+    const drawn = geometryOfStored((await stored()).find((x) => !before.has(x.id)))
+    expect(drawn?.kind).toBe("polygon")
+    expect(measure(drawn!).areaPx! / (400 * 350)).toBeGreaterThan(0.9)
+    await snap(adaPage, "regions-freehand-area")
   })
 
   it("the operations speak Indonesian", async () => {

@@ -30,6 +30,8 @@ export const viewer: typeof en = {
     rectangle: "Persegi",
     polygon: "Poligon",
     freehand: "Gambar bebas",
+    ellipse: "Elips",
+    freehandArea: "Area bebas",
     point: "Titik",
     comment: "Komentar",
     measure: "Ukur",
@@ -38,6 +40,8 @@ export const viewer: typeof en = {
       rectangle: "Seret untuk menggambar persegi",
       polygon: "Klik setiap titik sudut; klik ganda, Enter, atau klik titik pertama untuk menutup; Backspace menghapus yang terakhir",
       freehand: "Seret untuk menggambar garis bebas",
+      ellipse: "Seret untuk menggambar elips di dalam kotak yang Anda bentangkan",
+      freehandArea: "Seret mengelilingi suatu wilayah: garisnya menutup saat dilepas dan diukur sebagai luas",
       point: "Klik untuk menghitung satu titik",
       comment: "Klik tempat komentar, lalu ketik komentarnya",
       measure: "Seret untuk mengukur jarak; tidak ada yang disimpan"

@@ -1,6 +1,7 @@
 // Pure decisions of the drawing tools, tested alone: when a press became a drag, when a click closes
 // a polygon, how a pencil stroke is thinned, what a draft is as a shape. Distances are given in
 // screen pixels and compared in image pixels through the scale the pointer event carries.
+import { ellipsePoints } from "../../annotation/geometry.ts"
 import { douglasPeucker } from "../../annotation/render/simplify.ts"
 
 /** A press that moves this far (screen px) is a drag, not a click. */
@@ -45,6 +46,25 @@ export const pencilAppend = (coords: ReadonlyArray<number>, samples: ReadonlyArr
 export const pencilFinish = (coords: ReadonlyArray<number>, scale: number): ReadonlyArray<number> => [
   ...douglasPeucker(coords, PENCIL_TOLERANCE_PX / scale)
 ]
+
+/**
+ * The ellipse inscribed in the box two corners span, as a polygon of ELLIPSE_VERTICES (what a
+ * stored ellipse is, geometry.ts); a degenerate box gives a flat one, which the save refuses.
+ */
+export const ellipseOf = (a: XY, b: XY): ReadonlyArray<number> => {
+  const [x0, x1] = [Math.min(a[0], b[0]), Math.max(a[0], b[0])]
+  const [y0, y1] = [Math.min(a[1], b[1]), Math.max(a[1], b[1])]
+  return ellipsePoints((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2).flat()
+}
+
+/** A closed freehand outline: the stroke simplified as the pencil's, closed back to its start. */
+export const outlineFinish = (coords: ReadonlyArray<number>, scale: number): ReadonlyArray<number> => {
+  const simplified = pencilFinish(coords, scale)
+  // The last vertex on the first (a stroke that ends where it began) would be a repeated vertex.
+  const closing =
+    simplified.length >= 4 && distance([simplified[0]!, simplified[1]!], [simplified.at(-2)!, simplified.at(-1)!]) < PENCIL_STEP_PX / scale
+  return closing ? simplified.slice(0, -2) : simplified
+}
 
 /** The rectangle spanned by two corners, as its four vertices. */
 export const rectangleOf = (a: XY, b: XY): ReadonlyArray<number> => {

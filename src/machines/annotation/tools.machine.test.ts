@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { verticesOf } from "../../annotation/geometry.ts"
+import { ELLIPSE_VERTICES, verticesOf } from "../../annotation/geometry.ts"
 import { boxOf, shapesWithin, shownIds, sole } from "../../annotation/selection.ts"
 import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { AnnotationStore } from "../../annotation/store/store.ts"
 import { NetworkError } from "../../effects/ApiError.ts"
 import { drive } from "../../testing/drive.ts"
 import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
-import { closesPolygon, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
+import { closesPolygon, ellipseOf, pencilAppend, pencilFinish, rectangleOf, withoutRepeats } from "./gesture.ts"
 import type { SaveInput } from "../../effects/annotations/loadSave.ts"
 import { type EditPress, kindOfDraft, type ToolsContext, type ToolsEmitted, type ToolsEvent, toolsMachine } from "./tools.machine.ts"
 
@@ -66,6 +66,8 @@ const model = modelFor({
   events: {
     select: { type: "tool.choose", tool: "select" },
     rectangle: { type: "tool.choose", tool: "rectangle" },
+    ellipse: { type: "tool.choose", tool: "ellipse" },
+    lasso: { type: "tool.choose", tool: "lasso" },
     polygon: { type: "tool.choose", tool: "polygon" },
     pencil: { type: "tool.choose", tool: "pencil" },
     point: { type: "tool.choose", tool: "point" },
@@ -100,6 +102,8 @@ const model = modelFor({
     "down C": { type: "pointer.down", hit: null, ...at(300, 300) },
     "move far": { type: "pointer.move", ...at(300, 250), trail: [200, 180, 250, 220] },
     "move near": { type: "pointer.move", ...at(101, 101) },
+    // Round three corners of a square from A: a lasso's loop.
+    "move round": { type: "pointer.move", ...at(100, 300), trail: [300, 100, 300, 300] },
     "up A": { type: "pointer.up", ...at(100, 100) },
     "up B": { type: "pointer.up", ...at(300, 100) },
     "up C": { type: "pointer.up", ...at(300, 300) },
@@ -124,7 +128,8 @@ const model = modelFor({
     // Whether the press is on several selected shapes (a drag moves them all rather than pans).
     group: context.group !== null
   }),
-  stopWhen: ({ context }) => vertices(context.draft) > 4,
+  // Long drafts add nothing but paths; an ellipse is 64 vertices from its first drag.
+  stopWhen: ({ context }) => context.tool !== "ellipse" && vertices(context.draft) > 4,
   states: {
     // Idle in any tool: nothing drawn, nothing previewed (Escape and tool changes drop the draft).
     "tools.select.idle": (actual, _, arrival) => {
@@ -267,6 +272,24 @@ const model = modelFor({
       expect(actual.context.draft).toEqual(rectangleOf(actual.context.origin!, actual.context.cursor!))
       expect(vertices(actual.context.draft)).toBe(4)
     },
+    "tools.ellipse.idle": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.ellipse.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.ellipse.dragging": (actual) => {
+      // The ellipse inscribed in the box from the press to the pointer.
+      expect(actual.context.draft).toEqual(ellipseOf(actual.context.origin!, actual.context.cursor!))
+      expect(vertices(actual.context.draft)).toBe(ELLIPSE_VERTICES)
+    },
+    "tools.lasso.idle": (actual, _, arrival) => {
+      expect(actual.context.draft).toEqual([])
+      // A loop let go becomes a polygon of at least three vertices; a flick draws nothing.
+      const queued = actual.context.queue.length - (arrival.before?.context.queue.length ?? 0)
+      if (inState(arrival.before, "tools.lasso.drawing") && queued > 0) {
+        expect(actual.context.queue.at(-1)?.kind).toBe("polygon")
+        expect(vertices(actual.context.queue.at(-1)!.coords)).toBeGreaterThanOrEqual(3)
+      }
+    },
+    "tools.lasso.pointing": (actual) => expect(actual.context.draft).toEqual([]),
+    "tools.lasso.drawing": (actual) => expect(vertices(actual.context.draft)).toBeGreaterThanOrEqual(2),
     "tools.polygon.idle": (actual) => expect(actual.context.draft).toEqual([]),
     "tools.polygon.pointing": (actual) => expect(actual.context.draft).toEqual([]),
     "tools.polygon.drawing": (actual, _, arrival) => {

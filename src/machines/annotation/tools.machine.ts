@@ -18,9 +18,12 @@
 //              Deleting the selection (Delete, or the panels' button) asks first when more than one
 //              shape would go or some are left out (confirming); one goes at once, as before.
 //   rectangle  press, drag, release: a rectangle; a click draws nothing
+//   ellipse    the same, the ellipse inscribed in the box (saved as a polygon of 64 vertices)
 //   polygon    click vertices; double click, Enter or a click on the first vertex closes it;
 //              Backspace drops the last vertex (the last one gone: back to idle)
 //   pencil     press and drag a freehand stroke, thinned as it is drawn and simplified when it ends
+//   lasso      the same stroke closed into an area (QuPath's freehand polygon); fewer than three
+//              vertices after simplifying draw nothing
 //   point      each click: one counted point
 //   comment    click a place, type, Enter saves a point with the comment
 //   ruler      drag a line; its length shows until the next drag or Escape; nothing is saved
@@ -37,12 +40,22 @@ import type { BBox } from "../../annotation/geometry.ts"
 import { boxOf, EMPTY, joined, only, type Selection, sole, toggled, without } from "../../annotation/selection.ts"
 import type { ShapeKind } from "../../annotation/store/shape.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
-import { closesPolygon, isDrag, pencilAppend, pencilFinish, rectangleOf, withoutRepeats, type XY } from "./gesture.ts"
+import {
+  closesPolygon,
+  ellipseOf,
+  isDrag,
+  outlineFinish,
+  pencilAppend,
+  pencilFinish,
+  rectangleOf,
+  withoutRepeats,
+  type XY
+} from "./gesture.ts"
 import { type SaveInput, saveAnnotation } from "../../effects/annotations/loadSave.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 
-export type Tool = "select" | "rectangle" | "polygon" | "pencil" | "point" | "comment" | "ruler"
-export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "polygon", "pencil", "point", "comment", "ruler"]
+export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "pencil" | "lasso" | "point" | "comment" | "ruler"
+export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "ellipse", "polygon", "pencil", "lasso", "point", "comment", "ruler"]
 
 /** A pointer event at the edge: image pixels, the scale (screen px per image px) at that moment. */
 interface At {
@@ -251,6 +264,9 @@ export const toolsMachine = setup({
   guards: {
     chose: ({ event }, tool: Tool) => event.type === "tool.choose" && event.tool === tool,
     dragged: ({ context, event }) => context.origin !== null && isDrag(context.origin, atOf(event), scaleOf(event)),
+    /** The lasso's stroke, ended here and simplified, still has the three vertices an outline needs. */
+    outlines: ({ context, event }) =>
+      outlineFinish(pencilAppend(context.draft, [...atOf(event)], scaleOf(event)), scaleOf(event)).length >= 6,
     offline: (_, error: AppFailure) => error._tag === "NetworkError",
     closes: ({ context, event }) => closesPolygon(context.draft, atOf(event), scaleOf(event)),
     closable: ({ context, event }) => withoutRepeats(context.draft, scaleOf(event)).length >= 6,
@@ -347,6 +363,11 @@ export const toolsMachine = setup({
       draft: rectangleOf(context.origin ?? atOf(event), atOf(event)),
       cursor: atOf(event)
     })),
+    spanEllipse: assign(({ context, event }) => ({
+      draft: ellipseOf(context.origin ?? atOf(event), atOf(event)),
+      cursor: atOf(event)
+    })),
+    finishOutline: assign(({ context, event }) => ({ draft: outlineFinish(context.draft, scaleOf(event)) })),
     addVertex: assign(({ context, event }) => ({ draft: [...context.draft, ...atOf(event)], origin: null, cursor: atOf(event) })),
     dropVertex: assign(({ context }) => ({ draft: context.draft.slice(0, -2) })),
     trimRepeats: assign(({ context, event }) => ({ draft: withoutRepeats(context.draft, scaleOf(event)) })),
@@ -449,6 +470,8 @@ export const toolsMachine = setup({
           { guard: { type: "chose", params: "rectangle" }, target: ".rectangle", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "polygon" }, target: ".polygon", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "pencil" }, target: ".pencil", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "ellipse" }, target: ".ellipse", actions: ["clear", "deselect", "setTool"] },
+          { guard: { type: "chose", params: "lasso" }, target: ".lasso", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "point" }, target: ".point", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "comment" }, target: ".comment", actions: ["clear", "deselect", "setTool"] },
           { guard: { type: "chose", params: "ruler" }, target: ".ruler", actions: ["clear", "deselect", "setTool"] }
@@ -577,6 +600,29 @@ export const toolsMachine = setup({
             }
           }
         },
+        ellipse: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "dragging", actions: "spanEllipse" },
+                "pointer.up": { target: "idle", actions: "clear" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            dragging: {
+              on: {
+                "pointer.move": { actions: "spanEllipse" },
+                "pointer.up": [
+                  { guard: "dragged", target: "idle", actions: ["spanEllipse", "enqueue"] },
+                  { target: "idle", actions: "clear" }
+                ],
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
         polygon: {
           initial: "idle",
           states: {
@@ -628,6 +674,30 @@ export const toolsMachine = setup({
                 "pointer.move": { actions: "extendStroke" },
                 // A drag of DRAG_PX already made two vertices: every stroke that got here is one.
                 "pointer.up": { target: "idle", actions: ["extendStroke", "finishStroke", "enqueue"] },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            }
+          }
+        },
+        lasso: {
+          initial: "idle",
+          states: {
+            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+            pointing: {
+              on: {
+                "pointer.move": { guard: "dragged", target: "drawing", actions: "startStroke" },
+                "pointer.up": { target: "idle", actions: "clear" },
+                "key.escape": { target: "idle", actions: "clear" }
+              }
+            },
+            drawing: {
+              on: {
+                "pointer.move": { actions: "extendStroke" },
+                // Closed, it needs three vertices to have an inside; a scribble too small has not.
+                "pointer.up": [
+                  { guard: "outlines", target: "idle", actions: ["extendStroke", "finishOutline", "enqueue"] },
+                  { target: "idle", actions: "clear" }
+                ],
                 "key.escape": { target: "idle", actions: "clear" }
               }
             }
@@ -737,7 +807,13 @@ export const toolsMachine = setup({
 
 /** Which shape the draft is, from the tool it was drawn with. */
 export const kindOfDraft = (context: Pick<ToolsContext, "tool">): ShapeKind =>
-  context.tool === "rectangle" ? "rectangle" : context.tool === "pencil" ? "polyline" : context.tool === "polygon" ? "polygon" : "points"
+  context.tool === "rectangle"
+    ? "rectangle"
+    : context.tool === "pencil"
+      ? "polyline"
+      : context.tool === "polygon" || context.tool === "ellipse" || context.tool === "lasso"
+        ? "polygon"
+        : "points"
 
 /** What a finished shape is saved as: the draft, under a new client-chosen id. */
 const saveInputOf = (context: ToolsContext): SaveInput => ({

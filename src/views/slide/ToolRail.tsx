@@ -8,7 +8,20 @@ import { type ReactNode, useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
-import { HandIcon, MapPinIcon, MessageIcon, PenIcon, PolygonIcon, RedoIcon, RulerIcon, SquareIcon, Tooltip, UndoIcon } from "../ui/index.ts"
+import {
+  EllipseIcon,
+  HandIcon,
+  LassoIcon,
+  MapPinIcon,
+  MessageIcon,
+  PenIcon,
+  PolygonIcon,
+  RedoIcon,
+  RulerIcon,
+  SquareIcon,
+  Tooltip,
+  UndoIcon
+} from "../ui/index.ts"
 import { isTyping, TOOL_KEYS, toolShortcutOf } from "./shortcuts.ts"
 import * as css from "./ToolRail.css.ts"
 
@@ -16,8 +29,10 @@ type ToolKey = KeyPart<"viewer.tools.hints">
 
 const drawingTools: ReadonlyArray<{ readonly tool: Tool; readonly key: ToolKey & KeyPart<"viewer.tools">; readonly icon: ReactNode }> = [
   { tool: "rectangle", key: "rectangle", icon: <SquareIcon size={18} /> },
+  { tool: "ellipse", key: "ellipse", icon: <EllipseIcon size={18} /> },
   { tool: "polygon", key: "polygon", icon: <PolygonIcon size={18} /> },
   { tool: "pencil", key: "freehand", icon: <PenIcon size={18} /> },
+  { tool: "lasso", key: "freehandArea", icon: <LassoIcon size={18} /> },
   { tool: "point", key: "point", icon: <MapPinIcon size={18} /> },
   { tool: "comment", key: "comment", icon: <MessageIcon size={18} /> },
   { tool: "ruler", key: "measure", icon: <RulerIcon size={18} /> }

@@ -33,12 +33,14 @@ describe("shortcutOf", () => {
 })
 
 describe("toolShortcutOf", () => {
-  it("knows 1 to 7, the rail's tools from the top", () => {
-    expect(["1", "2", "3", "4", "5", "6", "7"].map((k) => toolShortcutOf(key(k)))).toEqual([
+  it("knows 1 to 9, the rail's tools from the top", () => {
+    expect(["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((k) => toolShortcutOf(key(k)))).toEqual([
       "select",
       "rectangle",
+      "ellipse",
       "polygon",
       "pencil",
+      "lasso",
       "point",
       "comment",
       "ruler"
@@ -48,7 +50,7 @@ describe("toolShortcutOf", () => {
 
   it("takes none of the viewer's keys, and leaves the browser's own shortcuts alone", () => {
     for (const k of Object.values(TOOL_KEYS)) expect(shortcutOf(key(k))).toBeNull()
-    expect(["0", "8", "r", "f", "n", "p", "w", "a", "s", "d"].map((k) => toolShortcutOf(key(k)))).toEqual(Array(10).fill(null))
+    expect(["0", "r", "f", "n", "p", "w", "a", "s", "d"].map((k) => toolShortcutOf(key(k)))).toEqual(Array(9).fill(null))
     expect(toolShortcutOf(key("1", { ctrlKey: true }))).toBeNull()
     expect(toolShortcutOf(key("4", { metaKey: true }))).toBeNull()
     expect(toolShortcutOf(key("5", { altKey: true }))).toBeNull()

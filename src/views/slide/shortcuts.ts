@@ -1,6 +1,6 @@
 // The viewer's keyboard shortcuts, by the key's character (so they follow the keyboard layout):
 // + or = zoom in, - zoom out, 0 home, r rotate right, R (Shift+r) rotate left, f full screen; and
-// the tool rail's tools by their place on it, 1 (pan and zoom) to 7 (measure): digits read the same
+// the tool rail's tools by their place on it, 1 (pan and zoom) to 9 (measure): digits read the same
 // in every language, and no letter of the viewer's (r, f, n, p) or OpenSeadragon's (w, a, s, d) is
 // taken. Never with Ctrl, Alt or Meta (the browser's own zoom is Ctrl+plus), and never while typing.
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
@@ -32,11 +32,13 @@ export const shortcutOf = (event: KeyLike): ViewerCommand | null =>
 export const TOOL_KEYS: Readonly<Record<Tool, string>> = {
   select: "1",
   rectangle: "2",
-  polygon: "3",
-  pencil: "4",
-  point: "5",
-  comment: "6",
-  ruler: "7"
+  ellipse: "3",
+  polygon: "4",
+  pencil: "5",
+  lasso: "6",
+  point: "7",
+  comment: "8",
+  ruler: "9"
 }
 
 const toolsByKey: ReadonlyMap<string, Tool> = new Map(Object.entries(TOOL_KEYS).map(([tool, key]) => [key, tool as Tool]))

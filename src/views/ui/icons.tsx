@@ -493,6 +493,21 @@ export const PolygonIcon = (props: IconProps) => (
   </Svg>
 )
 
+/** An ellipse, for the ellipse tool. */
+export const EllipseIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <ellipse cx="12" cy="12" rx="9" ry="6.5" />
+  </Svg>
+)
+
+/** A closed freehand loop, for the freehand area tool. */
+export const LassoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M7 18.5c-3-1.6-4.4-4.6-3.3-7.6C5 7 9.6 4.4 14.3 5.1c4.4.7 7 4 5.8 7.4-1.1 3.2-5.3 5-9.4 4.6" />
+    <path d="M7 18.5c.4 1.4 1.7 2.1 3 1.5" />
+  </Svg>
+)
+
 /** A point, for counting cells. */
 export const MapPinIcon = (props: IconProps) => (
   <Svg {...props}>

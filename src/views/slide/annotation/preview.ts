@@ -26,7 +26,7 @@ export const previewOf = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: numb
     return { coords, closed: false, color, vertices: true, closeTarget: draft.length >= 6 }
   }
   if (tool === "point" || tool === "comment") return { coords: [...draft, ...draft], closed: false, color, vertices: true }
-  return { coords: draft, closed: tool === "rectangle", color, vertices: false }
+  return { coords: draft, closed: tool === "rectangle" || tool === "ellipse" || tool === "lasso", color, vertices: false }
 }
 
 /** The finished shapes still on their way to the server, in the colour of the label each was drawn with. */
