@@ -6,7 +6,7 @@
 // two). Clipper2 works on integer coordinates (we keep fractions) and JSTS carries the whole JTS API
 // for four operations. Pure; the result is a geometry of ours, or null when nothing is left.
 import { difference, type Geom, intersection, union } from "polyclip-ts"
-import type { Geometry, Point } from "./geometry.ts"
+import { type Geometry, type Point, verticesOf } from "./geometry.ts"
 import { orientRings, polygonsOf, type Ring } from "./rings.ts"
 
 export type BooleanEdit = "merge" | "subtract" | "intersect"
@@ -22,19 +22,8 @@ const ringOf = (points: ReadonlyArray<Point>): ClipRing => points.map(([x, y]) =
 /** Our closed shape as polyclip's multi-polygon. */
 const toClip = (geometry: Geometry): Array<Array<ClipRing>> => {
   switch (geometry.kind) {
-    case "rectangle": {
-      const { x, y, w, h } = geometry
-      return [
-        [
-          [
-            [x, y],
-            [x + w, y],
-            [x + w, y + h],
-            [x, y + h]
-          ]
-        ]
-      ]
-    }
+    case "rectangle":
+      return [[ringOf(verticesOf(geometry))]]
     case "polygon":
       return [[ringOf(geometry.points)]]
     case "area":

@@ -251,6 +251,11 @@ const parseRect = (attrs: ReadonlyMap<string, string>, limits: Limits): Parsed =
   const [x, y, w, h] = ["x", "y", "width", "height"].map((name) => number(attrs.get(name) ?? (name.length === 1 ? "0" : "")))
   if (x === undefined || y === undefined || w === undefined || h === undefined)
     return fail("has a <rect> without numeric x, y, width and height")
+  return rectangle(x, y, w, h, limits)
+}
+
+/** A rectangle of positive size within the coordinate limit. */
+const rectangle = (x: number, y: number, w: number, h: number, limits: Limits): Parsed => {
   if (!(w > 0 && h > 0)) return fail("has a width or height that is not above 0")
   const error = checkPoints(
     [
@@ -292,15 +297,7 @@ const parseFragment = (value: string, limits: Limits): Parsed => {
   if (!m) return fail('is not "xywh=pixel:x,y,w,h"')
   const [x, y, w, h] = [m[1]!, m[2]!, m[3]!, m[4]!].map((s) => number(s.trim()))
   if (x === undefined || y === undefined || w === undefined || h === undefined) return fail("has a value that is not a number")
-  if (!(w > 0 && h > 0)) return fail("has a width or height that is not above 0")
-  const error = checkPoints(
-    [
-      [x, y],
-      [x + w, y + h]
-    ],
-    limits
-  )
-  return error ? fail(error) : { ok: true, geometry: { kind: "rectangle", x, y, w, h } }
+  return rectangle(x, y, w, h, limits)
 }
 
 /** The selector's shape, or why it is refused (a phrase that follows "the selector"). */

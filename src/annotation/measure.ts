@@ -46,37 +46,32 @@ export interface Measurement {
 
 const validMpp = (mpp: number | null | undefined): mpp is number => typeof mpp === "number" && Number.isFinite(mpp) && mpp > 0
 
+/** A closed shape's area and perimeter, in µm too with a valid mpp. */
+const closed = (areaPx: number, perimeterPx: number, mpp: number | null | undefined): Measurement =>
+  validMpp(mpp)
+    ? {
+        areaPx,
+        perimeterPx,
+        areaUm2: squareMicronsOf(areaPx, mpp),
+        areaMm2: squareMillimetresOf(areaPx, mpp),
+        perimeterUm: micronsOf(perimeterPx, mpp)
+      }
+    : { areaPx, perimeterPx }
+
 export const measure = (geometry: Geometry, mpp?: number | null): Measurement => {
   const scaled = validMpp(mpp)
   switch (geometry.kind) {
     case "rectangle":
-    case "polygon": {
-      const areaPx = geometry.kind === "rectangle" ? geometry.w * geometry.h : polygonArea(geometry.points)
-      const perimeterPx = geometry.kind === "rectangle" ? 2 * (geometry.w + geometry.h) : polygonPerimeter(geometry.points)
-      return scaled
-        ? {
-            areaPx,
-            perimeterPx,
-            areaUm2: squareMicronsOf(areaPx, mpp),
-            areaMm2: squareMillimetresOf(areaPx, mpp),
-            perimeterUm: micronsOf(perimeterPx, mpp)
-          }
-        : { areaPx, perimeterPx }
-    }
-    case "area": {
+      return closed(geometry.w * geometry.h, 2 * (geometry.w + geometry.h), mpp)
+    case "polygon":
+      return closed(polygonArea(geometry.points), polygonPerimeter(geometry.points), mpp)
+    case "area":
       // Holes subtracted; the perimeter runs round every ring, holes too (QuPath's perimeter does).
-      const areaPx = evenOddArea(geometry.rings)
-      const perimeterPx = geometry.rings.reduce((sum, ring) => sum + polygonPerimeter(ring), 0)
-      return scaled
-        ? {
-            areaPx,
-            perimeterPx,
-            areaUm2: squareMicronsOf(areaPx, mpp),
-            areaMm2: squareMillimetresOf(areaPx, mpp),
-            perimeterUm: micronsOf(perimeterPx, mpp)
-          }
-        : { areaPx, perimeterPx }
-    }
+      return closed(
+        evenOddArea(geometry.rings),
+        geometry.rings.reduce((sum, ring) => sum + polygonPerimeter(ring), 0),
+        mpp
+      )
     case "polyline": {
       const lengthPx = polylineLength(geometry.points)
       return scaled ? { lengthPx, lengthUm: micronsOf(lengthPx, mpp) } : { lengthPx }

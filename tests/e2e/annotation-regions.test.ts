@@ -17,11 +17,8 @@ import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
-import { showSidePanel } from "./support/slide-viewer.ts"
-import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
-
-/** The slide sharedSlide makes, in image pixels. */
-const SLIDE = { width: 2400, height: 1600 }
+import { click, dragOn, openSlideHome, signIn, toPage, tool } from "./support/home-view.ts"
+import { startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
 let ada: SignedIn
@@ -82,50 +79,6 @@ const geometryOfStored = (a: Stored | undefined) => {
   return parsed.ok ? parsed.geometry : undefined
 }
 
-const signIn = async (page: Page, who: SignedIn) => {
-  await page.goto("/login")
-  await page.locator("input[type=email]").fill(who.email)
-  await page.locator("input[type=password]").fill(who.password)
-  await page.locator("button[type=submit]").click()
-  await expectUrl(page, /\/dashboard\/labs$/)
-}
-
-const openSlide = async (page: Page) => {
-  await page.goto(`/dashboard/labs/${slideId}/annotations`)
-  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
-  await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
-  await showSidePanel(page)
-  await home(page)
-}
-
-/** The whole slide in view, fitted to the viewer as it is now (the side panel open), and settled. */
-const home = async (page: Page) => {
-  await page.locator("[data-testid=slide-viewer][data-annotations-drawn]").waitFor({ timeout: 15_000 })
-  await page.keyboard.press("0")
-  await page.waitForTimeout(1200)
-}
-
-/**
- * Image pixels to page pixels in the home view (`home`): OpenSeadragon fits the whole slide in the
- * viewer, centred. (The first step checks it: a click on a seeded cell selects that cell.)
- */
-const toPage = async (page: Page, x: number, y: number) => {
-  const box = await page.getByTestId("slide-viewer").boundingBox()
-  if (box === null) throw new Error("the viewer has no box")
-  const scale = Math.min(box.width / SLIDE.width, box.height / SLIDE.height)
-  const left = box.x + (box.width - SLIDE.width * scale) / 2
-  const top = box.y + (box.height - SLIDE.height * scale) / 2
-  return { x: left + x * scale, y: top + y * scale }
-}
-
-const click = async (page: Page, at: readonly [number, number], shift = false) => {
-  const p = await toPage(page, ...at)
-  if (shift) await page.keyboard.down("Shift")
-  await page.mouse.click(p.x, p.y)
-  if (shift) await page.keyboard.up("Shift")
-}
-
-const tool = (page: Page, name: string) => page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name, exact: true })
 const panelCount = (page: Page) => page.getByTestId("selected-annotations").getByTestId("selection-count")
 beforeAll(async () => {
   world = await startWorld()
@@ -165,7 +118,7 @@ const hexagonArea = (r: number) =>
 describe("regions with holes, by boolean edits", () => {
   it("the region, then Shift+click the cell inside it: the panel offers merge, subtract and intersect", async () => {
     await signIn(adaPage, ada)
-    await openSlide(adaPage)
+    await openSlideHome(adaPage, slideId)
     await click(adaPage, [450, 350])
     await expect.poll(() => selectedKind(adaPage)).toContain("Rectangle")
     await click(adaPage, [800, 600], true)
@@ -220,7 +173,7 @@ describe("regions with holes, by boolean edits", () => {
   })
 
   it("after a reload the compact read draws the same region, and the QuPath export writes one Polygon with its hole", async () => {
-    await openSlide(adaPage)
+    await openSlideHome(adaPage, slideId)
     await click(adaPage, [800, 600])
     await expect.poll(() => adaPage.getByTestId("selected-annotation").count()).toBe(0)
     await click(adaPage, [1500, 450])
@@ -237,12 +190,7 @@ describe("regions with holes, by boolean edits", () => {
   it("the Ellipse tool draws an ellipse in the box dragged, stored as a 64-sided polygon with its area", async () => {
     const before = new Set((await stored()).map((a) => a.id))
     await tool(adaPage, "Ellipse").click()
-    const a = await toPage(adaPage, 1700, 1000)
-    const b = await toPage(adaPage, 2100, 1300)
-    await adaPage.mouse.move(a.x, a.y)
-    await adaPage.mouse.down()
-    for (let i = 1; i <= 10; i++) await adaPage.mouse.move(a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10)
-    await adaPage.mouse.up()
+    await dragOn(adaPage, [1700, 1000], [2100, 1300])
     await expect.poll(async () => (await stored()).filter((x) => !before.has(x.id)).length, { timeout: 10_000 }).toBe(1)
     const drawn = geometryOfStored((await stored()).find((x) => !before.has(x.id)))
     expect(drawn?.kind).toBe("polygon")
@@ -282,10 +230,7 @@ describe("regions with holes, by boolean edits", () => {
 
   it("the operations speak Indonesian", async () => {
     await seed(ada, ["corner"])
-    await adaPage.goto(`/id/dashboard/labs/${slideId}/annotations`)
-    await adaPage.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
-    await showSidePanel(adaPage)
-    await home(adaPage)
+    await openSlideHome(adaPage, slideId, "/id")
     await click(adaPage, [1500, 450])
     await click(adaPage, [1800, 1200], true)
     const row = adaPage.getByTestId("boolean-edits")

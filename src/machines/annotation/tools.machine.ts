@@ -253,6 +253,55 @@ const actors = {
   save: fromEffect((input: SaveInput) => saveAnnotation(input))
 }
 
+/** Press, drag, release: the box from the press to the pointer, as a rectangle or the ellipse in it. */
+const spanning = (span: "spanRectangle" | "spanEllipse") =>
+  ({
+    initial: "idle",
+    states: {
+      idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+      pointing: {
+        on: {
+          "pointer.move": { guard: "dragged", target: "dragging", actions: span },
+          "pointer.up": { target: "idle", actions: "clear" },
+          "key.escape": { target: "idle", actions: "clear" }
+        }
+      },
+      dragging: {
+        on: {
+          "pointer.move": { actions: span },
+          "pointer.up": [
+            { guard: "dragged", target: "idle", actions: [span, "enqueue"] },
+            { target: "idle", actions: "clear" }
+          ],
+          "key.escape": { target: "idle", actions: "clear" }
+        }
+      }
+    }
+  }) as const
+
+/** Press and drag a stroke, thinned as it goes; `release` says what letting go makes of it. */
+const stroking = <Release>(release: Release) =>
+  ({
+    initial: "idle",
+    states: {
+      idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
+      pointing: {
+        on: {
+          "pointer.move": { guard: "dragged", target: "drawing", actions: "startStroke" },
+          "pointer.up": { target: "idle", actions: "clear" },
+          "key.escape": { target: "idle", actions: "clear" }
+        }
+      },
+      drawing: {
+        on: {
+          "pointer.move": { actions: "extendStroke" },
+          "pointer.up": release,
+          "key.escape": { target: "idle", actions: "clear" }
+        }
+      }
+    }
+  }) as const
+
 export const toolsMachine = setup({
   types: {
     context: {} as ToolsContext,
@@ -577,52 +626,8 @@ export const toolsMachine = setup({
             }
           }
         },
-        rectangle: {
-          initial: "idle",
-          states: {
-            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
-            pointing: {
-              on: {
-                "pointer.move": { guard: "dragged", target: "dragging", actions: "spanRectangle" },
-                "pointer.up": { target: "idle", actions: "clear" },
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            },
-            dragging: {
-              on: {
-                "pointer.move": { actions: "spanRectangle" },
-                "pointer.up": [
-                  { guard: "dragged", target: "idle", actions: ["spanRectangle", "enqueue"] },
-                  { target: "idle", actions: "clear" }
-                ],
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            }
-          }
-        },
-        ellipse: {
-          initial: "idle",
-          states: {
-            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
-            pointing: {
-              on: {
-                "pointer.move": { guard: "dragged", target: "dragging", actions: "spanEllipse" },
-                "pointer.up": { target: "idle", actions: "clear" },
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            },
-            dragging: {
-              on: {
-                "pointer.move": { actions: "spanEllipse" },
-                "pointer.up": [
-                  { guard: "dragged", target: "idle", actions: ["spanEllipse", "enqueue"] },
-                  { target: "idle", actions: "clear" }
-                ],
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            }
-          }
-        },
+        rectangle: spanning("spanRectangle"),
+        ellipse: spanning("spanEllipse"),
         polygon: {
           initial: "idle",
           states: {
@@ -658,51 +663,13 @@ export const toolsMachine = setup({
             }
           }
         },
-        pencil: {
-          initial: "idle",
-          states: {
-            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
-            pointing: {
-              on: {
-                "pointer.move": { guard: "dragged", target: "drawing", actions: "startStroke" },
-                "pointer.up": { target: "idle", actions: "clear" },
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            },
-            drawing: {
-              on: {
-                "pointer.move": { actions: "extendStroke" },
-                // A drag of DRAG_PX already made two vertices: every stroke that got here is one.
-                "pointer.up": { target: "idle", actions: ["extendStroke", "finishStroke", "enqueue"] },
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            }
-          }
-        },
-        lasso: {
-          initial: "idle",
-          states: {
-            idle: { on: { "pointer.down": { target: "pointing", actions: "press" } } },
-            pointing: {
-              on: {
-                "pointer.move": { guard: "dragged", target: "drawing", actions: "startStroke" },
-                "pointer.up": { target: "idle", actions: "clear" },
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            },
-            drawing: {
-              on: {
-                "pointer.move": { actions: "extendStroke" },
-                // Closed, it needs three vertices to have an inside; a scribble too small has not.
-                "pointer.up": [
-                  { guard: "outlines", target: "idle", actions: ["extendStroke", "finishOutline", "enqueue"] },
-                  { target: "idle", actions: "clear" }
-                ],
-                "key.escape": { target: "idle", actions: "clear" }
-              }
-            }
-          }
-        },
+        // A drag of DRAG_PX already made two vertices: every stroke that got here is one.
+        pencil: stroking({ target: "idle", actions: ["extendStroke", "finishStroke", "enqueue"] } as const),
+        // Closed, it needs three vertices to have an inside; a scribble too small has not.
+        lasso: stroking([
+          { guard: "outlines", target: "idle", actions: ["extendStroke", "finishOutline", "enqueue"] },
+          { target: "idle", actions: "clear" }
+        ] as const),
         point: {
           initial: "idle",
           states: {
