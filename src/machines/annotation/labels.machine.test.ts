@@ -47,6 +47,8 @@ const model = modelFor({
   input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
   events: {
     loaded: { type: "labels.loaded", labels: [tumour, stroma] },
+    // The first shape's label, heard on the channel and then added from the save's answer.
+    "loaded twice": { type: "labels.loaded", labels: [tumour, stroma, { ...tumour, name: "Tumour (new)" }] },
     create: { type: "label.create", name: " Necrosis ", color: "#00FF00" },
     "create unnamed": { type: "label.create", name: "  ", color: "#00FF00" },
     rename: { type: "label.update", id: "l1", name: "Tumor" },
@@ -77,6 +79,9 @@ const model = modelFor({
     ready: (actual, _, arrival) => {
       const { context } = actual
       const emitted = arrival.emitted.map((e) => e.type)
+      // The list never holds a label twice.
+      expect(new Set(ids(context.labels)).size).toBe(context.labels.length)
+      if (arrival.via === "loaded twice") expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumour (new)")
       // The active label is always one of the slide's labels, or none.
       if (context.activeId !== null) expect(ids(context.labels)).toContain(context.activeId)
       expect(context.deleting).toBeNull()
@@ -144,7 +149,7 @@ const model = modelFor({
     confirming: (actual, _, arrival) => {
       // The dialog names the label and how many annotations go with it.
       expect(actual.context.deleting).toMatchObject({ id: "l1", count: 3 })
-      expect(["Tumour", "Carcinoma"]).toContain(actual.context.deleting?.name)
+      expect(["Tumour", "Carcinoma", "Tumor", "Tumour (new)"]).toContain(actual.context.deleting?.name)
       heard(actual.context, arrival)
     },
     deleting: (_, calls) => expect(calls.at(-1)).toEqual({ src: "remove", input: "l1" }),
@@ -200,6 +205,15 @@ describe("labels scenarios", () => {
     await run.send({ type: "label.remote", action: "created", label: stroma })
     expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1", "l3", "l2"])
     expect(run.actor.getSnapshot().context.activeId).toBe("l3")
+  })
+
+  it("the label made with the first shape is listed once, whichever of the save and the channel comes first", async () => {
+    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    await run.send({ type: "labels.loaded", labels: [] })
+    await run.send({ type: "label.remote", action: "created", label: tumour })
+    // What the viewer sends when the save answers with the label it made.
+    await run.send({ type: "labels.loaded", labels: [...run.actor.getSnapshot().context.labels, tumour] })
+    expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1"])
   })
 
   it("bulk posts are cut at perPost annotations", () => {

@@ -20,6 +20,7 @@ import {
   type NewAnnotation,
   createAnnotationsBody
 } from "../../contract/annotations.ts"
+import { nextLabelColor } from "../../annotation/palette.ts"
 import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath } from "../../annotation/interchange/index.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
@@ -167,13 +168,17 @@ export interface ImportInput {
 export const importAnnotations = Effect.fn("Annotations.import")(function* (input: ImportInput) {
   const json: unknown = yield* Effect.try({ try: () => JSON.parse(input.text) as unknown, catch: () => new ImportUnreadable() })
   const qupath = isQuPath(json)
-  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: LABEL_DEFAULT_COLOR }))
+  // A W3C file names its tags without colours: each label it creates takes the palette's next one.
+  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: null }))
   const known = new Set(input.labels.map((l) => l.name.toLowerCase()))
   const created: Array<Label> = []
+  const colors = input.labels.map((l) => l.color)
   for (const label of wanted) {
     if (known.has(label.name.toLowerCase())) continue
     known.add(label.name.toLowerCase())
-    created.push(yield* createLabel({ labId: input.labId, name: label.name, color: label.color }))
+    const color = label.color ?? nextLabelColor(colors)
+    colors.push(color)
+    created.push(yield* createLabel({ labId: input.labId, name: label.name, color }))
   }
   const labels = [...input.labels, ...created]
   const read = qupath ? fromQuPath(json, { labels, source: input.labId }) : fromW3C(json, { labels, source: input.labId })
@@ -209,6 +214,20 @@ const failure =
 
 const has = (labels: ReadonlyArray<Label>, id: string | null) => id !== null && labels.some((l) => l.id === id)
 
+/**
+ * Each label once, where it first appears, as its last mention has it. A label made with the slide's
+ * first shape reaches the list twice (the save's answer and the channel's label_{id}), in either order.
+ */
+export const uniqueLabels = (labels: ReadonlyArray<Label>): Array<Label> => {
+  const byId = new Map<string, Label>()
+  for (const label of labels) {
+    byId.delete(label.id)
+    byId.set(label.id, label)
+  }
+  const order = [...new Set(labels.map((l) => l.id))]
+  return order.map((id) => byId.get(id)!)
+}
+
 const actors = {
   create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
   update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
@@ -239,7 +258,7 @@ export const labelsMachine = setup({
   actions: {
     sync: assign(({ context, event }) => {
       if (event.type !== "labels.loaded") return {}
-      const labels = event.labels
+      const labels = uniqueLabels(event.labels)
       // The first load makes the first label active, as drawing always did; later ones keep the choice.
       const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : (labels[0]?.id ?? null)
       return { labels, activeId }

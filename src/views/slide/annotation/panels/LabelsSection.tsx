@@ -5,6 +5,7 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
 import { LABEL_DEFAULT_COLOR } from "../../../../contract/annotations.ts"
+import { nextLabelColor } from "../../../../annotation/palette.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { visuallyHidden } from "../../../theme/utilities.css.ts"
 import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
@@ -72,7 +73,11 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
             aria-label={t("viewer.annotationPanel.newLabel")}
             title={t("viewer.annotationPanel.newLabel")}
             aria-expanded={creating}
-            onClick={() => setCreating((open) => !open)}
+            onClick={() => {
+              // A new label takes a colour no label of the slide has yet.
+              if (!creating) setColor(nextLabelColor(rows.map((r) => r.color)))
+              setCreating((open) => !open)
+            }}
           >
             {creating ? <XIcon size={15} /> : <PlusIcon size={16} />}
           </button>

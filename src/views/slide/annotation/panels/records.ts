@@ -5,6 +5,7 @@
 import type { Label } from "../../../../contract/annotations.ts"
 import type { BBox } from "../../../../annotation/geometry.ts"
 import type { AnnotationRecord, LabelInfo } from "../../../../annotation/interchange/index.ts"
+import { isComment } from "../../../../annotation/counting.ts"
 import { measure } from "../../../../annotation/measure.ts"
 import { geometryOf, type Shape, webAnnotationOf } from "../../../../annotation/store/shape.ts"
 
@@ -17,17 +18,22 @@ export interface LabelRow {
   readonly virtual: boolean
 }
 
-/** How many shapes each label has, the name and colour of labels only the shapes know, and the authors. */
+/**
+ * How many shapes each label has, the name and colour of labels only the shapes know, and the authors.
+ * A comment pin is its own kind: it is counted apart, never in its label's count (issue 29).
+ */
 export const tally = (shapes: Iterable<Shape>) => {
   const counts = new Map<string, number>()
   const seen = new Map<string, { name: string; color: string }>()
   const authors = new Map<string, string>()
+  let comments = 0
   for (const shape of shapes) {
-    counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
+    if (isComment(shape)) comments++
+    else counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
     if (!seen.has(shape.labelId)) seen.set(shape.labelId, { name: shape.labelName, color: shape.color })
     if (shape.author !== null && !authors.has(shape.author.id)) authors.set(shape.author.id, shape.author.name || shape.author.email)
   }
-  return { counts, seen, authors }
+  return { counts, seen, authors, comments }
 }
 
 export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<typeof tally>): Array<LabelRow> => {
@@ -100,8 +106,7 @@ export const commentOf = (shape: Pick<Shape, "comments">): string | null => {
 }
 
 /** A comment pin: one point with a comment, whose measurement ("1 point") says nothing. */
-export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">): boolean =>
-  shape.kind === "points" && shape.coords.length === 2 && commentOf(shape) !== null
+export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">): boolean => isComment(shape)
 
 /**
  * The box the viewer fits to show a shape: its own box with a margin of a third of its size on
