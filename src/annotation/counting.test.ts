@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest"
-import { type Countable, countPoints, density, insideRing, isComment, pairIndex, regionAreaMm2, ringOf, summarize } from "./counting.ts"
+import {
+  type Countable,
+  countPoints,
+  density,
+  guessPair,
+  insideRing,
+  isComment,
+  pairIndex,
+  regionAreaMm2,
+  ringOf,
+  summarize
+} from "./counting.ts"
 
 let next = 0
 const point = (labelId: string, x: number, y: number, comments: ReadonlyArray<string> = []): Countable => ({
@@ -87,5 +98,38 @@ describe("density and the index", () => {
     expect(summary.index).toBeCloseTo(100 / 3)
     expect(summarize(shapes, labels, slide, 0.5, { positive: "pos", negative: "pos" }).index).toBeNull()
     expect(summarize(shapes, labels, slide, null, null)).toMatchObject({ areaMm2: null, index: null })
+  })
+})
+
+describe("the pair a slide suggests", () => {
+  it("is the labels named positive and negative, in either language or by sign", () => {
+    const en = [
+      { id: "s", name: "Stroma" },
+      { id: "n", name: "Ki67 negative" },
+      { id: "p", name: "Ki67 Positive" }
+    ]
+    expect(guessPair(en)).toEqual({ positive: "p", negative: "n" })
+    expect(
+      guessPair([
+        { id: "a", name: "Ki67 positif" },
+        { id: "b", name: "Ki67 negatif" }
+      ])
+    ).toEqual({ positive: "a", negative: "b" })
+    expect(
+      guessPair([
+        { id: "a", name: "ER+" },
+        { id: "b", name: "ER-" }
+      ])
+    ).toEqual({ positive: "a", negative: "b" })
+  })
+
+  it("is none when either is missing", () => {
+    expect(
+      guessPair([
+        { id: "p", name: "Ki67 positive" },
+        { id: "s", name: "Stroma" }
+      ])
+    ).toBeNull()
+    expect(guessPair([])).toBeNull()
   })
 })

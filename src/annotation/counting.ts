@@ -139,3 +139,13 @@ export const summarize = (
     pair === null || pair.positive === pair.negative ? null : pairIndex(counts.get(pair.positive) ?? 0, counts.get(pair.negative) ?? 0)
   return { rows, total, areaMm2, index }
 }
+
+/** The pair a slide's label names suggest ("Ki67 positive" and "Ki67 negative", "positif"/"negatif", "+"/"−"), or null. */
+export const guessPair = (
+  labels: ReadonlyArray<{ readonly id: string; readonly name: string }>
+): { readonly positive: string; readonly negative: string } | null => {
+  const find = (words: RegExp) => labels.find((l) => words.test(l.name))?.id
+  const positive = find(/positi[vf]|\bpos\b|\+\s*$/i)
+  const negative = find(/negati[vf]|\bneg\b|[-−]\s*$/i)
+  return positive !== undefined && negative !== undefined && positive !== negative ? { positive, negative } : null
+}

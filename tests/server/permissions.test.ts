@@ -152,6 +152,8 @@ const annotatedIn = (f: Fixture): Promise<Annotated> => {
     )
   return annotated.get(f.child)!
 }
+/** A ready slide in C without a resolution (made once per fixture). */
+const slideIn = (f: Fixture) => memo(`slide ${f.child}`, () => createSlide(server, people.owner, f.child))
 const ownerAnnotations = async (f: Fixture) => (await ownerSees(`/v2/labs/${(await annotatedIn(f)).slide}/v2/annotations/`)).data.results
 const ownerLabels = async (f: Fixture) => (await ownerSees(`/v2/labs/label-slide/?lab_id=${(await annotatedIn(f)).slide}`)).data.results
 
@@ -237,6 +239,14 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.put(`/v2/labs/${f.child}/`, { parent: f.sibling }, { token: t }),
     expect: editors,
     unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/`)).data.parent).toBe(f.folder)
+  },
+  {
+    endpoint: "PUT /v2/labs/:id/resolution/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.put(`/v2/labs/${await slideIn(f)}/resolution/`, { mpp: 0.25 }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${await slideIn(f)}/`)).data.mpp).toBeNull()
   },
   {
     endpoint: "DELETE /v2/labs/:id/",

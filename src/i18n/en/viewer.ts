@@ -124,6 +124,37 @@ export const viewer = {
     importFailed: "The file could not be imported.",
     importUnreadable: "The file is not a QuPath GeoJSON or W3C annotation file."
   },
+  counts: {
+    title: "Counts",
+    summary: "{{total}} cells",
+    region: "Region",
+    wholeSlide: "Whole slide",
+    regionShape: "{{label}} #{{n}}",
+    label: "Label",
+    count: "Count",
+    perMm2: "per mm²",
+    total: "Total",
+    area: "Region: {{area}} mm²",
+    noResolution: "No density: this slide does not record its microns per pixel.",
+    positive: "Positive",
+    negative: "Negative",
+    choose: "Choose a label",
+    index: "Index: positive / (positive + negative)",
+    indexOf: "of {{count}} counted",
+    exportCsv: "Export CSV"
+  },
+  calibrate: {
+    title: "Resolution",
+    missing: "This slide does not record its microns per pixel: measurements are in pixels.",
+    current: "{{mpp}} µm per pixel",
+    mpp: "Microns per pixel",
+    save: "Save",
+    fromLine: "Calibrate from this line",
+    lineLength: "This line is {{px}} px long. Its real length in µm:",
+    saved: "Resolution saved.",
+    failed: "The resolution could not be saved.",
+    invalid: "Type a number of microns above 0 and at most {{max}}."
+  },
   edit: {
     title: "Selected annotation",
     label: "Label",

@@ -126,6 +126,37 @@ export const viewer: typeof en = {
     importFailed: "Berkas tidak dapat diimpor.",
     importUnreadable: "Berkas ini bukan berkas anotasi QuPath GeoJSON atau W3C."
   },
+  counts: {
+    title: "Hitungan",
+    summary: "{{total}} sel",
+    region: "Wilayah",
+    wholeSlide: "Seluruh slide",
+    regionShape: "{{label}} #{{n}}",
+    label: "Label",
+    count: "Jumlah",
+    perMm2: "per mm²",
+    total: "Total",
+    area: "Wilayah: {{area}} mm²",
+    noResolution: "Tanpa kepadatan: slide ini tidak mencatat mikron per piksel.",
+    positive: "Positif",
+    negative: "Negatif",
+    choose: "Pilih label",
+    index: "Indeks: positif / (positif + negatif)",
+    indexOf: "dari {{count}} terhitung",
+    exportCsv: "Ekspor CSV"
+  },
+  calibrate: {
+    title: "Resolusi",
+    missing: "Slide ini tidak mencatat mikron per piksel: ukuran dalam piksel.",
+    current: "{{mpp}} µm per piksel",
+    mpp: "Mikron per piksel",
+    save: "Simpan",
+    fromLine: "Kalibrasi dari garis ini",
+    lineLength: "Garis ini {{px}} px panjangnya. Panjang sebenarnya dalam µm:",
+    saved: "Resolusi disimpan.",
+    failed: "Resolusi tidak dapat disimpan.",
+    invalid: "Ketik jumlah mikron di atas 0 dan paling banyak {{max}}."
+  },
   edit: {
     title: "Anotasi terpilih",
     label: "Label",

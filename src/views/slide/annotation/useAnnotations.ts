@@ -28,7 +28,7 @@ import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
-import { pendingOf, previewOf, rulerReading } from "./preview.ts"
+import { pendingOf, previewOf, rulerPixels, rulerReading } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
@@ -62,6 +62,8 @@ export interface AnnotationsView {
   readonly comment: string
   /** The ruler's length while a line is measured, for the screen reader (the canvas shows it). */
   readonly measured: string | null
+  /** The finished ruler line's length in image pixels, which a slide's resolution can be measured from. */
+  readonly rulerPx: number | null
   readonly setComment: (text: string) => void
   readonly submitComment: () => void
   readonly cancel: () => void
@@ -135,6 +137,7 @@ export const useAnnotations = (options: {
   const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
   const comment = useSelector(tools, (s) => s.context.comment)
   const measured = useSelector(tools, (s) => rulerReading(s, mpp))
+  const rulerPx = useSelector(tools, rulerPixels)
   const [count, setCount] = useState(0)
   const [saveFailed, setSaveFailed] = useState(false)
   const overlayRef = useRef<AnnotationOverlay | null>(null)
@@ -450,6 +453,7 @@ export const useAnnotations = (options: {
     retry: () => loader.send({ type: "annotations.retry" }),
     saving,
     measured,
+    rulerPx,
     saveFailed,
     composing,
     comment,

@@ -19,6 +19,8 @@ import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { SelectionSection } from "../edit/SelectionSection.tsx"
 import { AnnotationList } from "./AnnotationList.tsx"
+import { CalibrationSection } from "./CalibrationSection.tsx"
+import { CountsSection } from "./CountsSection.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
 import { SelectedComment } from "./SelectedComment.tsx"
 import * as css from "./panels.css.ts"
@@ -33,9 +35,11 @@ export interface AnnotationSidePanelProps {
   readonly view: AnnotationsView
   readonly viewer: OpenSeadragon.Viewer | null
   readonly canEdit: boolean
+  /** The slide was given a resolution here: the page's slide takes it. */
+  readonly onCalibrated?: (mpp: number) => void
 }
 
-export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSidePanelProps) => {
+export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }: AnnotationSidePanelProps) => {
   const t = useT()
   const { toast } = useToast()
   const notice = useNoticeText()
@@ -177,6 +181,8 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
               view.setFill(on)
             }}
           />
+          {onCalibrated && <CalibrationSection lab={lab} rulerPx={view.rulerPx} onCalibrated={onCalibrated} />}
+          <CountsSection view={view} lab={lab} rows={rows} version={version} authors={tallied.authors} />
           <AnnotationList
             view={view}
             viewer={viewer}
