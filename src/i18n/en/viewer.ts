@@ -84,6 +84,7 @@ export const viewer = {
     deleteBody: "Its {{count}} annotations are deleted with it. This cannot be undone.",
     deleteBody_one: "Its {{count}} annotation is deleted with it. This cannot be undone.",
     deleteBodyNone: "It has no annotations.",
+    deleteAuthor: "{{count}} by {{name}}",
     deleteConfirm: "Delete label",
     labelUpdated: "Label updated.",
     labelDeleted: "Label deleted with {{count}} annotations.",

@@ -86,6 +86,7 @@ export const viewer: typeof en = {
     deleteBody: "{{count}} anotasinya ikut terhapus. Tindakan ini tidak dapat dibatalkan.",
     deleteBody_one: "{{count}} anotasinya ikut terhapus. Tindakan ini tidak dapat dibatalkan.",
     deleteBodyNone: "Label ini tidak memiliki anotasi.",
+    deleteAuthor: "{{count}} oleh {{name}}",
     deleteConfirm: "Hapus label",
     labelUpdated: "Label diperbarui.",
     labelDeleted: "Label dihapus bersama {{count}} anotasi.",

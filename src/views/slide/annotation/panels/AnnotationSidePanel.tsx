@@ -176,6 +176,7 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
             canEdit={canEdit}
             canManage={canEdit && mayAnnotate(lab.role, "label.edit")}
             fill={fill}
+            me={user?.id ?? null}
             onFill={(on) => {
               setFill(on)
               view.setFill(on)

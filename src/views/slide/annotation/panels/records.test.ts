@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Shape } from "../../../../annotation/store/shape.ts"
-import { commentOf, isCommentPin, labelRows, tally } from "./records.ts"
+import { commentOf, deletionOf, isCommentPin, labelRows, tally } from "./records.ts"
 
 const pin = (comments: ReadonlyArray<string>, coords: ReadonlyArray<number> = [10, 20]) =>
   ({ kind: "points", coords: Float64Array.from(coords), comments }) as const
@@ -52,5 +52,21 @@ describe("the label rows' counts", () => {
     }
     const rows = labelRows([neg], tallied)
     expect(rows.map((r) => r.count)).toEqual([2])
+  })
+})
+
+describe("what deleting a label takes", () => {
+  const by = (labelId: string, author: { id: string; name: string; email: string } | null) => ({ labelId, author })
+  const ada = { id: "u1", name: "Ada Lovelace", email: "ada@example.com" }
+  const grace = { id: "u2", name: "", email: "grace@example.com" }
+
+  it("is every shape with the label, comments too, counted per author, most first", () => {
+    const gone = deletionOf([by("neg", grace), by("neg", ada), by("neg", ada), by("pos", ada), by("neg", null)], "neg")
+    expect(gone.count).toBe(4)
+    expect(gone.authors).toEqual([
+      { id: "u1", name: "Ada Lovelace", count: 2 },
+      { id: "u2", name: "grace@example.com", count: 1 }
+    ])
+    expect(deletionOf([], "neg")).toEqual({ count: 0, authors: [] })
   })
 })

@@ -36,6 +36,27 @@ export const tally = (shapes: Iterable<Shape>) => {
   return { counts, seen, authors, comments }
 }
 
+/**
+ * What deleting a label takes with it: every shape that carries it (comments too: the server deletes
+ * them all), and how many of each author's, most first. Shapes not yet stored have no author.
+ */
+export const deletionOf = (
+  shapes: Iterable<Pick<Shape, "labelId" | "author">>,
+  labelId: string
+): { readonly count: number; readonly authors: ReadonlyArray<{ readonly id: string; readonly name: string; readonly count: number }> } => {
+  const authors = new Map<string, { id: string; name: string; count: number }>()
+  let count = 0
+  for (const shape of shapes) {
+    if (shape.labelId !== labelId) continue
+    count++
+    if (shape.author === null) continue
+    const known = authors.get(shape.author.id)
+    if (known) known.count++
+    else authors.set(shape.author.id, { id: shape.author.id, name: shape.author.name || shape.author.email, count: 1 })
+  }
+  return { count, authors: [...authors.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) }
+}
+
 export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<typeof tally>): Array<LabelRow> => {
   const rows: Array<LabelRow> = labels.map((l) => ({
     id: l.id,
