@@ -109,7 +109,7 @@ export const CountsSection = ({ view, lab, rows, version, authors }: CountsSecti
         </span>
       </div>
       {open && (
-        <>
+        <div className={counts.body}>
           <label className={counts.field}>
             <span className={counts.fieldLabel}>{t("viewer.counts.region")}</span>
             <select className={css.select} value={regionShape?.id ?? SLIDE} onChange={(event) => setRegionId(event.target.value)}>
@@ -164,28 +164,21 @@ export const CountsSection = ({ view, lab, rows, version, authors }: CountsSecti
               ? t("viewer.counts.noResolution")
               : t("viewer.counts.area", { area: number(summary.areaMm2, summary.areaMm2 < 1 ? 4 : 2) })}
           </p>
-          <label className={counts.field}>
-            <span className={counts.fieldLabel}>{t("viewer.counts.positive")}</span>
-            <select className={css.select} value={pair?.positive ?? NONE} onChange={(event) => setPairPart("positive", event.target.value)}>
-              <option value={NONE}>{t("viewer.counts.choose")}</option>
-              {labels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={counts.field}>
-            <span className={counts.fieldLabel}>{t("viewer.counts.negative")}</span>
-            <select className={css.select} value={pair?.negative ?? NONE} onChange={(event) => setPairPart("negative", event.target.value)}>
-              <option value={NONE}>{t("viewer.counts.choose")}</option>
-              {labels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className={counts.pair}>
+            {(["positive", "negative"] as const).map((part) => (
+              <label key={part} className={counts.pairField}>
+                <span className={counts.fieldLabel}>{t(`viewer.counts.${part}`)}</span>
+                <select className={css.select} value={pair?.[part] ?? NONE} onChange={(event) => setPairPart(part, event.target.value)}>
+                  <option value={NONE}>{t("viewer.counts.choose")}</option>
+                  {labels.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
           <div className={counts.index} data-testid="counts-index">
             <span>
               <span className={counts.fieldLabel}>{t("viewer.counts.index")}</span>
@@ -201,7 +194,7 @@ export const CountsSection = ({ view, lab, rows, version, authors }: CountsSecti
               {t("viewer.counts.exportCsv")}
             </button>
           </div>
-        </>
+        </div>
       )}
     </section>
   )

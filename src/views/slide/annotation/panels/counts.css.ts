@@ -38,14 +38,14 @@ export const index = style({
   justifyContent: "space-between",
   gap: 8,
   marginTop: 8,
-  padding: "8px 10px",
+  padding: "6px 10px",
   borderRadius: 6,
   background: "rgba(37, 99, 235, 0.16)",
   border: "1px solid rgba(147, 197, 253, 0.35)"
 })
 
 export const indexValue = style({
-  fontSize: 22,
+  fontSize: 20,
   fontWeight: vars.fontWeight.semibold,
   color: "#f9fafb",
   fontVariantNumeric: "tabular-nums"
@@ -63,7 +63,18 @@ export const toggle = style({
   border: 0,
   background: "none",
   color: "inherit",
-  cursor: "pointer"
+  font: "inherit",
+  letterSpacing: "inherit",
+  textTransform: "inherit",
+  cursor: "pointer",
+  ":focus-visible": { outline: "2px solid #93c5fd", outlineOffset: 1 }
 })
+
+/** Open, the section scrolls within a bound, so the annotation list below keeps its room. */
+export const body = style({ maxHeight: "38vh", overflowY: "auto", marginRight: -6, paddingRight: 6 })
+
+export const pair = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 6, marginTop: 8 })
+
+export const pairField = style({ display: "flex", flexDirection: "column", gap: 3, minWidth: 0 })
 
 export const summary = style({ color: dark.muted, fontSize: 12, fontVariantNumeric: "tabular-nums" })
