@@ -623,6 +623,26 @@ const cases: ReadonlyArray<Case> = [
       expect(await ownerAnnotations(f)).toHaveLength(1)
     }
   },
+  {
+    // Only the deleter undoes a deletion: the owner and an admin undo their own; the owner's is not
+    // found by anyone else (a reviewer, a stranger), so nobody restores another's work.
+    endpoint: "POST /v2/labs/label-slide/restore/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const own = t === people.owner.access || t === people.admin.access
+      const deleted = await c.del(`/v2/labs/label-slide/${(await annotatedIn(f)).label}/`, undefined, {
+        token: own ? t : people.owner.access
+      })
+      expect(deleted.status).toBe(200)
+      return c.post("/v2/labs/label-slide/restore/", { deletion_id: deleted.body.data.deletion_id }, { token: t })
+    },
+    expect: (v) => ({ owner: 200, admin: 200, reviewer: 404, stranger: 404, guest: v === "public" ? 401 : 401 }),
+    unchanged: async (f) => {
+      expect(await ownerLabels(f)).toHaveLength(0)
+      expect(await ownerAnnotations(f)).toHaveLength(0)
+    }
+  },
   // who has the slide open: members only, whatever the slide's publicness
   {
     endpoint: "GET /v2/labs/:labId/viewers/",

@@ -7,6 +7,7 @@ import { type BadRequest, badRequest, type FieldErrors, NotFound } from "../../.
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import { raiseRevision } from "../../db/annotation-revision.ts"
 import { type LabelRow, labelsOf, toLabel } from "../../db/annotations.ts"
+import { keepDeleted, LABEL_UNDO_HOURS, ownDeletion, putBack, sweepDeletions } from "../../db/label-deletions.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
 import { labelColor, labelName, labelType } from "../../domain/annotation-rules.ts"
 import { stamp } from "../../domain/clock.ts"
@@ -16,6 +17,10 @@ import { EventLog } from "../platform/EventLog.ts"
 import { requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 const labelNotFound = () => new NotFound({ message: "Label not found." })
+const deletionNotFound = () => new NotFound({ message: "Nothing of yours to undo: the deletion is not found or too old." })
+
+/** The oldest deletion an undo may still bring back. */
+const undoSince = (now: string) => new Date(Date.parse(now) - LABEL_UNDO_HOURS * 3_600_000).toISOString()
 const nameTaken = () => badRequest({ name: ["A label with this name already exists on this slide."] })
 
 type Change = "created" | "updated" | "deleted"
@@ -35,7 +40,12 @@ export class Labels extends Context.Service<
     readonly remove: (
       user: AuthenticatedUser,
       id: string
-    ) => Effect.Effect<{ readonly id: string; readonly annotations_deleted: number }, SlideDenied>
+    ) => Effect.Effect<{ readonly id: string; readonly annotations_deleted: number; readonly deletion_id: string }, SlideDenied>
+    /** Undoes the user's own deletion within LABEL_UNDO_HOURS; anyone else's, or an old one, is not found. */
+    readonly restore: (
+      user: AuthenticatedUser,
+      deletionId: string
+    ) => Effect.Effect<{ readonly label: Label; readonly annotations_restored: number }, SlideDenied>
   }
 >()("preparat/Labels") {
   static readonly layer = Layer.effect(
@@ -163,16 +173,62 @@ export class Labels extends Context.Service<
           Effect.gen(function* () {
             const row = yield* labelOf(trx, id)
             yield* requireSlide(trx, user.id, row.lab_id, "label.edit")
-            const deleted = yield* sql(() => trx.deleteFrom("annotations").where("label_id", "=", id).executeTakeFirst())
+            const now = stamp()
+            yield* sql(() => sweepDeletions(trx, undoSince(now)))
+            const count = Number(
+              (yield* sql(() =>
+                trx
+                  .selectFrom("annotations")
+                  .select((eb) => eb.fn.countAll<number>().as("n"))
+                  .where("label_id", "=", id)
+                  .executeTakeFirst()
+              ))?.n ?? 0
+            )
+            // Kept for the deleter's undo before they go.
+            const deletionId = randomUUID()
+            yield* sql(() => keepDeleted(trx, { id: deletionId, userId: user.id, at: now }, row, count))
+            yield* sql(() => trx.deleteFrom("annotations").where("label_id", "=", id).execute())
             yield* sql(() => trx.deleteFrom("labels").where("id", "=", id).execute())
-            const count = Number(deleted.numDeletedRows)
             yield* record(trx, user, "deleted", toLabel(row), count)
-            return { id, annotations_deleted: count }
+            return { id, annotations_deleted: count, deletion_id: deletionId }
           })
         )
       })
 
-      return Labels.of({ list, create, update, remove })
+      const restore = Effect.fn("Labels.restore")(function* (user: AuthenticatedUser, deletionId: string) {
+        return yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            const now = stamp()
+            // Someone else's deletion, or one past its time, is not found: nobody restores others' work.
+            const deletion = yield* sql(() => ownDeletion(trx, deletionId, user.id, undoSince(now)))
+            if (deletion === undefined) return yield* Effect.fail(deletionNotFound())
+            // The user must still be allowed to manage the slide's labels.
+            yield* requireSlide(trx, user.id, deletion.lab_id, "label.edit")
+            const row = JSON.parse(deletion.label) as LabelRow
+            const taken = yield* sql(() =>
+              trx
+                .selectFrom("labels")
+                .select("id")
+                .where("lab_id", "=", row.lab_id)
+                .where((eb) => eb.or([eb("name_lower", "=", row.name_lower), eb("id", "=", row.id)]))
+                .executeTakeFirst()
+            )
+            if (taken !== undefined) return yield* fail({ name: ["A label with this name exists on the slide again: rename it first."] })
+            yield* write(() =>
+              trx
+                .insertInto("labels")
+                .values({ ...row, updated_at: now })
+                .execute()
+            )
+            const restored = yield* sql(() => putBack(trx, deletionId))
+            const label = toLabel({ ...row, updated_at: now })
+            yield* record(trx, user, "created", label)
+            return { label, annotations_restored: restored }
+          })
+        )
+      })
+
+      return Labels.of({ list, create, update, remove, restore })
     })
   )
 }

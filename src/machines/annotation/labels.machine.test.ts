@@ -3,7 +3,7 @@ import type { Annotation, Label } from "../../contract/annotations.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
-import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
+import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine, type RestoreResult } from "./labels.machine.ts"
 
 const label = (id: string, name: string, color = "#FFFF00"): Label => ({
   id,
@@ -25,6 +25,7 @@ const imported: ImportResult = {
   warnings: []
 }
 const ids = (labels: ReadonlyArray<Label>) => labels.map((l) => l.id)
+const restoredTumour: RestoreResult = { label: tumour, restored: 3, annotations: { count: 0 } as never }
 
 /** What a label changed elsewhere does to the list, wherever it arrives. */
 const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) => {
@@ -43,7 +44,7 @@ const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) =
 
 const model = modelFor({
   machine: labelsMachine,
-  promiseActors: ["create", "update", "remove", "import"],
+  promiseActors: ["create", "update", "remove", "import", "restore"],
   input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
   events: {
     loaded: { type: "labels.loaded", labels: [tumour, stroma] },
@@ -65,7 +66,10 @@ const model = modelFor({
     "create failed": { type: "xstate.error.actor.create", error: serverDown },
     updated: { type: "xstate.done.actor.update", output: { ...tumour, name: "Tumor" } },
     "update failed": { type: "xstate.error.actor.update", error: serverDown },
-    removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3 } },
+    removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3, deletion_id: "d1" } },
+    undo: { type: "label.undo" },
+    "undo done": { type: "xstate.done.actor.restore", output: restoredTumour },
+    "undo failed": { type: "xstate.error.actor.restore", error: serverDown },
     "remove failed": { type: "xstate.error.actor.remove", error: serverDown },
     imported: { type: "xstate.done.actor.import", output: imported },
     "import failed": { type: "xstate.error.actor.import", error: serverDown },
@@ -73,7 +77,12 @@ const model = modelFor({
     "Grace deleted Tumour": { type: "label.remote", action: "deleted", label: tumour }
   } as unknown as Record<string, LabelsEvent>,
   // Which labels there are and which is active decide what delete and activate do.
-  distinguish: ({ value, context }) => ({ value, labels: ids(context.labels).join(), active: context.activeId }),
+  distinguish: ({ value, context }) => ({
+    value,
+    labels: ids(context.labels).join(),
+    active: context.activeId,
+    undoable: context.undoable !== null
+  }),
   stopWhen: ({ context }) => context.labels.length > 4,
   states: {
     ready: (actual, _, arrival) => {
@@ -104,7 +113,19 @@ const model = modelFor({
           expect(ids(context.labels)).not.toContain("l1")
           // Deleting the active label clears it; another active label stays.
           expect(context.activeId).toBe(arrival.before?.context.activeId === "l1" ? null : (arrival.before?.context.activeId ?? null))
-          expect(arrival.emitted).toEqual([{ type: "label.deleted", id: "l1", annotationsDeleted: 3 }])
+          expect(arrival.emitted).toEqual([{ type: "label.deleted", id: "l1", annotationsDeleted: 3, undoable: true }])
+          // The deleter may bring it back.
+          expect(context.undoable).toEqual({ deletionId: "d1", name: arrival.before?.context.deleting?.name })
+          break
+        case "undo done":
+          // The label is back, once, and the same undo is not offered again.
+          expect(ids(context.labels).filter((id) => id === "l1")).toEqual(["l1"])
+          expect(context.undoable).toBeNull()
+          expect(arrival.emitted).toEqual([{ type: "label.restored", ...restoredTumour }])
+          break
+        case "undo failed":
+          expect(context.undoable).toBeNull()
+          expect(context.failed).toEqual({ action: "undo", error: serverDown })
           break
         case "imported":
           expect(ids(context.labels)).toContain("l4")
@@ -114,9 +135,12 @@ const model = modelFor({
         case "update failed":
         case "remove failed":
         case "import failed": {
-          const action = { "create failed": "create", "update failed": "update", "remove failed": "delete", "import failed": "import" }[
-            arrival.via
-          ]
+          const action = {
+            "create failed": "create",
+            "update failed": "update",
+            "remove failed": "delete",
+            "import failed": "import"
+          }[arrival.via]
           expect(context.failed).toEqual({ action, error: serverDown })
           expect(arrival.emitted).toEqual([{ type: "label.failed", action, error: serverDown }])
           break
@@ -153,6 +177,10 @@ const model = modelFor({
       heard(actual.context, arrival)
     },
     deleting: (_, calls) => expect(calls.at(-1)).toEqual({ src: "remove", input: "l1" }),
+    restoring: (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)).toEqual({ src: "restore", input: { labId: "slide-1", deletionId: "d1" } })
+    },
     importing: (actual, calls, arrival) => {
       const input = calls.at(-1)?.input as { labId: string; text: string; labels: ReadonlyArray<Label> }
       expect(calls.at(-1)?.src).toBe("import")

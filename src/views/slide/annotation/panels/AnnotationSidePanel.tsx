@@ -9,7 +9,7 @@ import type { LabDetail } from "../../../../contract/labs.ts"
 import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
-import { shapeOf } from "../../../../annotation/store/shape.ts"
+import { shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
 import { ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
@@ -92,11 +92,27 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
         store.restyle(label.id, label.name, label.color)
         toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })
       }),
-      flow.on("label.deleted", ({ id, annotationsDeleted }) => {
+      flow.on("label.deleted", ({ id, annotationsDeleted, undoable }) => {
         const gone: Array<string> = []
         for (const shape of store.all()) if (shape.labelId === id) gone.push(shape.id)
         if (gone.length > 0) store.apply("remote", { remove: gone })
-        toast({ kind: "success", title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }) })
+        toast({
+          kind: "success",
+          title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }),
+          // The deleter may bring it back (the server keeps it a day); the toast is the quickest way.
+          ...(undoable
+            ? {
+                action: { label: t("viewer.annotationPanel.undoDelete"), onClick: () => flow.send({ type: "label.undo" }) },
+                durationMs: 10_000
+              }
+            : {})
+        })
+      }),
+      flow.on("label.restored", ({ label, restored, annotations }) => {
+        // Its shapes as the server holds them again: same ids, authors and versions.
+        const back = shapesOfCompact(annotations).filter((shape) => shape.labelId === label.id)
+        if (back.length > 0) store.apply("remote", { upsert: back })
+        toast({ kind: "success", title: t("viewer.annotationPanel.labelRestored", { name: label.name, count: restored }) })
       }),
       flow.on("import.done", ({ annotations, skipped, warnings }) => {
         const shapes = annotations.flatMap((a) => {
@@ -125,7 +141,9 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
               ? t("viewer.annotationPanel.updateFailed")
               : action === "delete"
                 ? t("viewer.annotationPanel.deleteFailed")
-                : t("viewer.annotationPanel.importFailed")
+                : action === "undo"
+                  ? t("viewer.annotationPanel.undoFailed")
+                  : t("viewer.annotationPanel.importFailed")
         const message =
           error instanceof ImportUnreadable ? t("viewer.annotationPanel.importUnreadable") : notice.text(present(error).notice)
         toast({ kind: "error", title, ...(message ? { message } : {}) })
