@@ -4,7 +4,8 @@
 // counted live with the index positive / (positive + negative); a comment made while a label is
 // active is not counted; the slide, which records no resolution, is calibrated by its owner from a
 // ruler line, after which the scale bar shows and the counts have a density; the CSV download holds
-// the counts, the index and every annotation's measurements; deleting a label says whose shapes go.
+// the counts, the index and every annotation's measurements; deleting a label says whose shapes go,
+// and its deleter undoes it: the label and its shapes come back with their ids, authors and versions.
 import { readFile } from "node:fs/promises"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -14,6 +15,7 @@ import { share } from "../server/support/labs-api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { at, drag, openSlide, signInAs, snapWhenFailed, storedAnnotations, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
+import { showSidePanel } from "./support/slide-viewer.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -218,11 +220,43 @@ describe("counting and labels", () => {
     await labelRow(adaPage, "Ki67 negative").getByRole("button", { name: "Delete Ki67 negative" }).click()
     const dialog = adaPage.getByRole("dialog")
     // Two of Ada's cells, her comment and Rosalind's cell.
-    await dialog.getByText("Its 4 annotations are deleted with it.", { exact: false }).waitFor()
+    await dialog.getByText("Its 4 annotations are deleted with it, for everyone. You can undo it for a day.").waitFor()
     const authors = dialog.getByTestId("label-delete-authors").locator("li")
     expect(await authors.allTextContents()).toEqual(["3 by You", "1 by Rosalind Franklin"])
     await snap(adaPage, "counting-04-delete-label-authors")
     await expectAccessible(adaPage, "the label deletion dialog")
-    await dialog.getByRole("button", { name: "Cancel" }).click()
+    const before = (await stored()).filter((a) => a.data.body[0].label.name === "Ki67 negative")
+    expect(before).toHaveLength(4)
+    await dialog.getByRole("button", { name: "Delete label" }).click()
+    await labelRow(adaPage, "Ki67 negative").waitFor({ state: "detached" })
+    await expect.poll(() => countsRow(adaPage, "Ki67 negative").count()).toBe(0)
+    expect((await stored()).filter((a) => a.data.body[0].label.name === "Ki67 negative")).toHaveLength(0)
+    // Rosalind's screen loses them too.
+    await labelRow(rosaPage, "Ki67 negative").waitFor({ state: "detached", timeout: 5_000 })
+
+    // Undo, from the toast: the label and all four shapes come back with their ids and authors.
+    await snap(adaPage, "counting-05-label-deleted-undo-offered")
+    await adaPage.getByRole("button", { name: "Undo delete", exact: true }).click()
+    await adaPage.getByText("Ki67 negative is back with 4 annotations.").waitFor()
+    await labelRow(adaPage, "Ki67 negative").waitFor()
+    const after = (await stored()).filter((a) => a.data.body[0].label.name === "Ki67 negative")
+    const key = (a: { id: string; version: number; user: { id: string } }) => `${a.id} ${a.version} ${a.user.id}`
+    expect(after.map(key).sort()).toEqual(before.map(key).sort())
+    await expect.poll(() => labelCount(adaPage, "Ki67 negative")).toBe(3)
+    await expect.poll(() => indexText(adaPage)).toBe("50.0 %")
+    // The other screen hears of the label again.
+    await labelRow(rosaPage, "Ki67 negative").waitFor({ timeout: 5_000 })
+    await snap(adaPage, "counting-06-label-restored")
+  }, 60_000)
+
+  it("the counts speak Indonesian", async () => {
+    await adaPage.goto(`/id/dashboard/labs/${slideId}/annotations`)
+    await adaPage.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 20_000 })
+    await showSidePanel(adaPage)
+    const panel = adaPage.getByTestId("counts-panel")
+    await panel.getByRole("button", { name: "Hitungan" }).click()
+    await panel.getByText("Indeks: positif / (positif + negatif)").waitFor()
+    await panel.getByRole("button", { name: "Ekspor CSV" }).waitFor()
+    await snap(adaPage, "counting-07-indonesian")
   }, 60_000)
 })

@@ -87,7 +87,7 @@ export const viewer = {
     deleteAuthor: "{{count}} by {{name}}",
     deleteConfirm: "Delete label",
     labelUpdated: "Label updated.",
-    undoDelete: "Undo",
+    undoDelete: "Undo delete",
     labelRestored: "{{name}} is back with {{count}} annotations.",
     labelRestored_one: "{{name}} is back with {{count}} annotation.",
     undoFailed: "The label could not be brought back.",

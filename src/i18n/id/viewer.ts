@@ -89,7 +89,7 @@ export const viewer: typeof en = {
     deleteAuthor: "{{count}} oleh {{name}}",
     deleteConfirm: "Hapus label",
     labelUpdated: "Label diperbarui.",
-    undoDelete: "Urungkan",
+    undoDelete: "Urungkan hapus",
     labelRestored: "{{name}} kembali dengan {{count}} anotasi.",
     labelRestored_one: "{{name}} kembali dengan {{count}} anotasi.",
     undoFailed: "Label tidak dapat dikembalikan.",
