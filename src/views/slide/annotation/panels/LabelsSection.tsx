@@ -237,7 +237,7 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
       >
         {/* Whose work goes: a label is shared, and its shapes may be colleagues'. */}
         {goingAuthors.length > 0 && (
-          <ul className={css.hint} data-testid="label-delete-authors" style={{ margin: 0, paddingLeft: 18 }}>
+          <ul data-testid="label-delete-authors" style={{ margin: 0, paddingLeft: 18, fontSize: 13, lineHeight: 1.5 }}>
             {goingAuthors.map((author) => (
               <li key={author.id}>
                 {t("viewer.annotationPanel.deleteAuthor", {

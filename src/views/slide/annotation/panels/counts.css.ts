@@ -71,7 +71,7 @@ export const toggle = style({
 })
 
 /** Open, the section scrolls within a bound, so the annotation list below keeps its room. */
-export const body = style({ maxHeight: "38vh", overflowY: "auto", marginRight: -6, paddingRight: 6 })
+export const body = style({ maxHeight: "32vh", overflowY: "auto", marginRight: -6, paddingRight: 6 })
 
 export const pair = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 6, marginTop: 8 })
 
