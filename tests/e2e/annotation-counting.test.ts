@@ -135,9 +135,15 @@ describe("counting and labels", () => {
     expect(await labelCount(adaPage, "Ki67 negative")).toBe(1)
     expect(await countOf(adaPage, "Ki67 negative")).toBe(1)
     expect(await indexText(adaPage)).toBe("75.0 %")
+    // It took the slide's comment label, made now, not the active one; which stays active.
+    const pin = (await stored()).find((a) => a.data.body[1]?.value === "Mitosis? Check at 40x")
+    expect(pin?.data.body[0].value).toBe("Comment")
+    await labelRow(adaPage, "Comment").waitFor()
+    expect(await labelCount(adaPage, "Comment")).toBe(0)
+    expect(await labelRow(adaPage, "Comment").getByTestId("label-comments").textContent()).toContain("1")
+    expect(await labelRow(adaPage, "Ki67 negative").locator("button[aria-pressed]").getAttribute("aria-pressed")).toBe("true")
 
     // One more negative cell: the index follows at once.
-    await activate(adaPage, "Ki67 negative")
     await clickPoints(adaPage, [[0.35, 0.5]])
     await expect.poll(() => indexText(adaPage)).toBe("60.0 %")
     expect(await adaPage.getByTestId("counts-area").textContent()).toContain("does not record its microns per pixel")
@@ -219,14 +225,14 @@ describe("counting and labels", () => {
   it("deleting a label names how many shapes of whose go", async () => {
     await labelRow(adaPage, "Ki67 negative").getByRole("button", { name: "Delete Ki67 negative" }).click()
     const dialog = adaPage.getByRole("dialog")
-    // Two of Ada's cells, her comment and Rosalind's cell.
-    await dialog.getByText("Its 4 annotations are deleted with it, for everyone. You can undo it for a day.").waitFor()
+    // Two of Ada's cells and Rosalind's (the comment is under its own label).
+    await dialog.getByText("Its 3 annotations are deleted with it, for everyone. You can undo it for a day.").waitFor()
     const authors = dialog.getByTestId("label-delete-authors").locator("li")
-    expect(await authors.allTextContents()).toEqual(["3 by You", "1 by Rosalind Franklin"])
+    expect(await authors.allTextContents()).toEqual(["2 by You", "1 by Rosalind Franklin"])
     await snap(adaPage, "counting-04-delete-label-authors")
     await expectAccessible(adaPage, "the label deletion dialog")
     const before = (await stored()).filter((a) => a.data.body[0].label.name === "Ki67 negative")
-    expect(before).toHaveLength(4)
+    expect(before).toHaveLength(3)
     await dialog.getByRole("button", { name: "Delete label" }).click()
     await labelRow(adaPage, "Ki67 negative").waitFor({ state: "detached" })
     await expect.poll(() => countsRow(adaPage, "Ki67 negative").count()).toBe(0)
@@ -234,10 +240,10 @@ describe("counting and labels", () => {
     // Rosalind's screen loses them too.
     await labelRow(rosaPage, "Ki67 negative").waitFor({ state: "detached", timeout: 5_000 })
 
-    // Undo, from the toast: the label and all four shapes come back with their ids and authors.
+    // Undo, from the toast: the label and all three shapes come back with their ids and authors.
     await snap(adaPage, "counting-05-label-deleted-undo-offered")
     await adaPage.getByRole("button", { name: "Undo delete", exact: true }).click()
-    await adaPage.getByText("Ki67 negative is back with 4 annotations.").waitFor()
+    await adaPage.getByText("Ki67 negative is back with 3 annotations.").waitFor()
     await labelRow(adaPage, "Ki67 negative").waitFor()
     const after = (await stored()).filter((a) => a.data.body[0].label.name === "Ki67 negative")
     const key = (a: { id: string; version: number; user: { id: string } }) => `${a.id} ${a.version} ${a.user.id}`

@@ -389,7 +389,8 @@ describe("annotation tools", () => {
     expect(uploads.count).toBe(1)
     const pin = await newest()
     expect(pin.data.body).toEqual([
-      expect.objectContaining({ purpose: "tagging", label: expect.objectContaining({ id: labels.lymphocyte }) }),
+      // Not the active Lymphocyte: a comment is its own kind, under the slide's "Comment" label (made now).
+      expect.objectContaining({ purpose: "tagging", value: "Comment" }),
       { type: "TextualBody", purpose: "commenting", value: text }
     ])
     const placed = circleOf(pin)

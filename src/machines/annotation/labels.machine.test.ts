@@ -48,6 +48,8 @@ const model = modelFor({
   input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
   events: {
     loaded: { type: "labels.loaded", labels: [tumour, stroma] },
+    // A slide whose first label is the comments': drawing starts with the next one.
+    "loaded comments first": { type: "labels.loaded", labels: [label("lc", "comment", "#42D4F4"), tumour] },
     // The first shape's label, heard on the channel and then added from the save's answer.
     "loaded twice": { type: "labels.loaded", labels: [tumour, stroma, { ...tumour, name: "Tumour (new)" }] },
     create: { type: "label.create", name: " Necrosis ", color: "#00FF00" },
@@ -90,6 +92,8 @@ const model = modelFor({
       const emitted = arrival.emitted.map((e) => e.type)
       // The list never holds a label twice.
       expect(new Set(ids(context.labels)).size).toBe(context.labels.length)
+      // The comments' label is never made active by itself (a comment is not a counted cell).
+      if (arrival.via === "loaded comments first" && !arrival.before?.context.chose) expect(context.activeId).not.toBe("lc")
       if (arrival.via === "loaded twice") expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumour (new)")
       // The active label is always one of the slide's labels, or none.
       if (context.activeId !== null) expect(ids(context.labels)).toContain(context.activeId)

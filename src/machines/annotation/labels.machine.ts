@@ -49,11 +49,14 @@ export interface LabelsInput {
   readonly labId: string
   /** Client ids of imported annotations (crypto.randomUUID in the browser; fixed in tests). */
   readonly newId?: () => string
+  /** The name of the comments' label, never made active by itself (a comment is not a cell). */
+  readonly commentLabel?: string
 }
 
 export interface LabelsContext {
   readonly labId: string
   readonly newId: () => string
+  readonly commentLabel: string
   readonly labels: ReadonlyArray<Label>
   /** The label new shapes take; null: none chosen (or the chosen one was deleted). */
   readonly activeId: string | null
@@ -237,6 +240,10 @@ const failure =
 
 const has = (labels: ReadonlyArray<Label>, id: string | null) => id !== null && labels.some((l) => l.id === id)
 
+/** The label drawing starts with when none was chosen: the first that is not the comments' label. */
+export const firstDrawable = (labels: ReadonlyArray<Label>, commentLabel: string): string | null =>
+  labels.find((l) => l.name.toLowerCase() !== commentLabel.toLowerCase())?.id ?? null
+
 /**
  * Each label once, where it first appears, as its last mention has it. A label made with the slide's
  * first shape reaches the list twice (the save's answer and the channel's label_{id}), in either order.
@@ -285,7 +292,7 @@ export const labelsMachine = setup({
       if (event.type !== "labels.loaded") return {}
       const labels = uniqueLabels(event.labels)
       // The first load makes the first label active, as drawing always did; later ones keep the choice.
-      const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : (labels[0]?.id ?? null)
+      const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : firstDrawable(labels, context.commentLabel)
       return { labels, activeId }
     }),
     activate: assign(({ event }) => (event.type === "label.activate" ? { activeId: event.id, chose: true } : {})),
@@ -338,7 +345,7 @@ export const labelsMachine = setup({
       const known = has(context.labels, label.id)
       const labels = known ? context.labels.map((l) => (l.id === label.id ? label : l)) : [...context.labels, label]
       // The slide's first label, if nothing was active and nothing chosen: as a first load would.
-      return { labels, activeId: context.activeId ?? (context.chose ? null : (labels[0]?.id ?? null)) }
+      return { labels, activeId: context.activeId ?? (context.chose ? null : firstDrawable(labels, context.commentLabel)) }
     }),
     imported: assign(({ context }, result: ImportResult) => ({
       labels: [...context.labels, ...result.labels.filter((l) => !context.labels.some((k) => k.id === l.id))]
@@ -363,6 +370,7 @@ export const labelsMachine = setup({
   context: ({ input }) => ({
     labId: input.labId,
     newId: input.newId ?? (() => crypto.randomUUID()),
+    commentLabel: input.commentLabel ?? "Comment",
     labels: [],
     activeId: null,
     chose: false,

@@ -82,7 +82,8 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     // Only once the server has shown the slide: a missing or forbidden one is subscribed to by nothing.
     canEdit: signedIn && lab !== null,
     role: lab?.role ?? null,
-    defaultLabel: t("viewer.annotations.defaultLabel")
+    defaultLabel: t("viewer.annotations.defaultLabel"),
+    commentLabel: t("viewer.annotations.commentLabel")
   })
 
   // A resolution given in the side panel: the scale bar and every measurement use it from now on.

@@ -10,7 +10,7 @@ import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
-import { ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
+import { firstDrawable, ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
@@ -81,7 +81,8 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store is read again whenever its version moves
   const tallied = useMemo(() => tally(store.all()), [store, version])
   const rows = useMemo(() => labelRows(labels, tallied), [labels, tallied])
-  const activeId = labels.some((l) => l.id === chosen) ? chosen : (labels[0]?.id ?? null)
+  // Drawing's label when none is chosen: the first that is not the comments' label.
+  const activeId = labels.some((l) => l.id === chosen) ? chosen : firstDrawable(labels, t("viewer.annotations.commentLabel"))
 
   // What the labels flow reports: the store follows, and a toast says it.
   useEffect(() => {

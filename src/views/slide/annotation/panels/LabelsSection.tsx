@@ -8,7 +8,7 @@ import { LABEL_DEFAULT_COLOR } from "../../../../contract/annotations.ts"
 import { nextLabelColor } from "../../../../annotation/palette.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { visuallyHidden } from "../../../theme/utilities.css.ts"
-import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
+import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, MessageIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
 import { deletionOf, type LabelRow } from "./records.ts"
@@ -161,6 +161,15 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
                       <span className={css.activeDot}>
                         <CheckIcon size={14} />
                         <span className={visuallyHidden}>{t("viewer.annotationPanel.active")}</span>
+                      </span>
+                    )}
+                    {row.comments > 0 && (
+                      <span
+                        className={css.count}
+                        data-testid="label-comments"
+                        title={t("viewer.annotationPanel.labelComments", { count: row.comments })}
+                      >
+                        <MessageIcon size={12} /> {row.comments.toLocaleString()}
                       </span>
                     )}
                     <span className={css.count} data-testid="label-count">

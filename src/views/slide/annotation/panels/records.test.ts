@@ -51,7 +51,7 @@ describe("the label rows' counts", () => {
       updated_at: ""
     }
     const rows = labelRows([neg], tallied)
-    expect(rows.map((r) => r.count)).toEqual([2])
+    expect(rows.map((r) => [r.count, r.comments])).toEqual([[2, 1]])
   })
 })
 

@@ -13,7 +13,10 @@ export interface LabelRow {
   readonly id: string
   readonly name: string
   readonly color: string
+  /** Its shapes that are not comments (a comment is never counted as a cell). */
   readonly count: number
+  /** Its comment pins, counted apart. */
+  readonly comments: number
   /** No such label on the slide: the annotations carry its name (the spec's virtual "uncategorized"). */
   readonly virtual: boolean
 }
@@ -26,14 +29,17 @@ export const tally = (shapes: Iterable<Shape>) => {
   const counts = new Map<string, number>()
   const seen = new Map<string, { name: string; color: string }>()
   const authors = new Map<string, string>()
+  const commentCounts = new Map<string, number>()
   let comments = 0
   for (const shape of shapes) {
-    if (isComment(shape)) comments++
-    else counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
+    if (isComment(shape)) {
+      comments++
+      commentCounts.set(shape.labelId, (commentCounts.get(shape.labelId) ?? 0) + 1)
+    } else counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
     if (!seen.has(shape.labelId)) seen.set(shape.labelId, { name: shape.labelName, color: shape.color })
     if (shape.author !== null && !authors.has(shape.author.id)) authors.set(shape.author.id, shape.author.name || shape.author.email)
   }
-  return { counts, seen, authors, comments }
+  return { counts, seen, authors, comments, commentCounts }
 }
 
 /**
@@ -63,11 +69,13 @@ export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<type
     name: l.name,
     color: l.color,
     count: tallied.counts.get(l.id) ?? 0,
+    comments: tallied.commentCounts.get(l.id) ?? 0,
     virtual: false
   }))
   const known = new Set(labels.map((l) => l.id))
   for (const [id, { name, color }] of tallied.seen) {
-    if (!known.has(id)) rows.push({ id, name, color, count: tallied.counts.get(id) ?? 0, virtual: true })
+    if (!known.has(id))
+      rows.push({ id, name, color, count: tallied.counts.get(id) ?? 0, comments: tallied.commentCounts.get(id) ?? 0, virtual: true })
   }
   return rows
 }
