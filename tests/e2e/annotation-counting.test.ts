@@ -126,7 +126,7 @@ describe("counting and labels", () => {
     const before = (await stored()).length
     const spot = await at(adaPage, 0.6, 0.45)
     await adaPage.mouse.click(spot.x, spot.y)
-    await adaPage.getByRole("textbox", { name: "Comment" }).waitFor()
+    await adaPage.getByRole("textbox", { name: "Comment", exact: true }).waitFor()
     await adaPage.keyboard.type("Mitosis? Check at 40x")
     await adaPage.keyboard.press("Enter")
     await expect.poll(async () => (await stored()).length, { timeout: 5_000 }).toBe(before + 1)

@@ -363,7 +363,7 @@ describe("annotation tools", () => {
     const before = await storedCount()
     const spot = await at(adaPage, 0.66, 0.3)
     await adaPage.mouse.click(spot.x, spot.y)
-    const box = adaPage.getByRole("textbox", { name: "Comment" })
+    const box = adaPage.getByRole("textbox", { name: "Comment", exact: true })
     await box.waitFor({ timeout: 5_000 })
     await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await box.getAttribute("placeholder")).toBe(words.annotations.commentPlaceholder)

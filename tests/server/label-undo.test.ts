@@ -2,6 +2,7 @@
 // label and every one of its annotations back with their ids, authors and versions, once; nobody else
 // can (not found); a name taken meanwhile is a 400 that changes nothing; bad input is a 400.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { LABEL_PALETTE } from "../../src/annotation/palette.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createLabel, createSlide, listAnnotations, newAnnotation, postAnnotations, rect } from "./support/annotations-api.ts"
@@ -46,6 +47,17 @@ const seeded = async () => {
   expect((await postAnnotations(server, ada, slide, [newAnnotation(stroma.id)])).status).toBe(201)
   return { slide, negative, stroma }
 }
+
+describe("a label made without a colour", () => {
+  it("takes the palette's first colour the slide lacks: the spec's yellow first", async () => {
+    const slide = await createSlide(server, ada, folder)
+    const first = await c.post("/v2/labs/label-slide/", { lab_id: slide, name: "Annotation" }, auth(ada))
+    const second = await c.post("/v2/labs/label-slide/", { lab_id: slide, name: "Comment" }, auth(ada))
+    const white = await c.post("/v2/labs/label-slide/", { lab_id: slide, name: "Blank", color: "" }, auth(ada))
+    expect([first.body.data.color, second.body.data.color, white.body.data.color]).toEqual([LABEL_PALETTE[0], LABEL_PALETTE[1], "#FFFFFF"])
+    expect(LABEL_PALETTE[0]).toBe("#FFFF00")
+  })
+})
 
 describe("undoing a label's deletion", () => {
   it("gives the deleter the label and its annotations back as they were, once", async () => {

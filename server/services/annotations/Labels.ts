@@ -1,5 +1,6 @@
 // A slide's labels (/v2/labs/label-slide/). Deleting a label deletes its annotations in the same
-// transaction; every change records a label.changed event for the slide's channel.
+// transaction (kept a day as tombstones, so the deleter can undo it); every change records a
+// label.changed event for the slide's channel.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { ANNOTATION_LIMITS, type CreateLabelPayload, type Label, type UpdateLabelPayload } from "../../../src/contract/annotations.ts"
@@ -9,6 +10,7 @@ import { raiseRevision } from "../../db/annotation-revision.ts"
 import { type LabelRow, labelsOf, toLabel } from "../../db/annotations.ts"
 import { keepDeleted, LABEL_UNDO_HOURS, ownDeletion, putBack, sweepDeletions } from "../../db/label-deletions.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
+import { nextLabelColor } from "../../../src/annotation/palette.ts"
 import { labelColor, labelName, labelType } from "../../domain/annotation-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import type { Paging } from "../../domain/paging.ts"
@@ -119,13 +121,19 @@ export class Labels extends Context.Service<
             )
             if (Number(existing?.n ?? 0) >= ANNOTATION_LIMITS.labelsPerSlide)
               return yield* fail({ lab_id: [`A slide has at most ${ANNOTATION_LIMITS.labelsPerSlide} labels.`] })
+            // No colour asked for: the palette's first one the slide's labels lack (yellow on a new
+            // slide, as the spec's default), so labels made by a first shape or comment differ.
+            const picked =
+              payload.color === undefined
+                ? nextLabelColor((yield* sql(() => labelsOf(trx, payload.lab_id))).map((l) => l.color))
+                : color.value
             const now = stamp()
             const row: LabelRow = {
               id: randomUUID(),
               lab_id: payload.lab_id,
               name: name.value,
               name_lower: name.value.toLowerCase(),
-              color: color.value,
+              color: picked,
               label_type: type.value,
               visible: 1,
               created_by: user.id,
