@@ -44,7 +44,9 @@ export const CountsSection = ({ view, lab, rows, version, authors }: CountsSecti
   const [open, setOpen] = useState(false)
   const [regionId, setRegionId] = useState(SLIDE)
   const [chosenPair, setPair] = useState<{ positive: string; negative: string } | null>(null)
-  const labels = useMemo(() => rows.filter((r) => !r.virtual), [rows])
+  // The comments' label holds no cells: it is left out of the counts and the pair's choices.
+  const commentLabel = t("viewer.annotations.commentLabel").toLowerCase()
+  const labels = useMemo(() => rows.filter((r) => !r.virtual && r.name.toLowerCase() !== commentLabel), [rows, commentLabel])
   // Until the user picks one, the pair the label names suggest.
   const pair = chosenPair ?? guessPair(labels)
   const mpp = lab.mpp
