@@ -222,6 +222,48 @@ describe("counting and labels", () => {
     expect(rows.filter((r) => r.includes("Rosalind Franklin"))).toHaveLength(1)
   }, 60_000)
 
+  it("counts within a chosen region: only the cells inside a rectangle, with its area's density", async () => {
+    const points = (await stored())
+      .filter((a) => a.data.body[0].label.name === "Ki67 positive")
+      .map((a) => /cx='([^']+)' cy='([^']+)'/.exec(a.data.target.selector.value)!)
+      .map((m) => ({ x: Number(m[1]), y: Number(m[2]) }))
+    expect(points).toHaveLength(3)
+    const [minX, maxX] = [Math.min(...points.map((p) => p.x)) - 4, Math.max(...points.map((p) => p.x)) + 4]
+    const [minY, maxY] = [Math.min(...points.map((p) => p.y)) - 4, Math.max(...points.map((p) => p.y)) + 4]
+    const annotation = (await labelsOf()).find((l) => l.name === "Annotation")!
+    const box = `xywh=pixel:${minX},${minY},${maxX - minX},${maxY - minY}`
+    const reply = await api(world.server).post(
+      `/v2/labs/${slideId}/v2/annotations/`,
+      {
+        data: [
+          {
+            id: crypto.randomUUID(),
+            data: {
+              type: "Annotation",
+              body: [{ type: "TextualBody", purpose: "tagging", value: "Annotation", label: { id: annotation.id } }],
+              target: { source: slideId, selector: { type: "FragmentSelector", value: box } }
+            }
+          }
+        ]
+      },
+      { token: ada.access }
+    )
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    const region = adaPage.getByTestId("counts-panel").getByLabel("Region")
+    await expect.poll(() => region.locator("option").count(), { timeout: 5_000 }).toBe(2)
+    await region.selectOption({ label: "Annotation #1" })
+    await expect.poll(() => countOf(adaPage, "Ki67 positive")).toBe(3)
+    expect(await countOf(adaPage, "Ki67 negative")).toBe(0)
+    expect(await indexText(adaPage)).toBe("100.0 %")
+    const mpp = (await api(world.server).get(`/v2/labs/${slideId}/`, { token: ada.access })).body.data.mpp
+    const areaMm2 = ((maxX - minX) * (maxY - minY) * mpp * mpp) / 1_000_000
+    const density = await countsRow(adaPage, "Ki67 positive").locator("td").nth(2).textContent()
+    expect(Number(density!.replace(/,/g, "")) / (3 / areaMm2)).toBeCloseTo(1, 2)
+    await snap(adaPage, "counting-08-region")
+    await region.selectOption({ label: "Whole slide" })
+    await expect.poll(() => countOf(adaPage, "Ki67 negative")).toBe(3)
+  }, 60_000)
+
   it("deleting a label names how many shapes of whose go", async () => {
     await labelRow(adaPage, "Ki67 negative").getByRole("button", { name: "Delete Ki67 negative" }).click()
     const dialog = adaPage.getByRole("dialog")
