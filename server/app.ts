@@ -63,6 +63,7 @@ import { LabDetails } from "./services/labs/LabDetails.ts"
 import { LabListings } from "./services/labs/LabListings.ts"
 import { LabMetadata } from "./services/labs/LabMetadata.ts"
 import { Labs } from "./services/labs/Labs.ts"
+import { SlideResolution } from "./services/labs/SlideResolution.ts"
 import { Mailer } from "./services/platform/Mailer.ts"
 import { MemberInvites } from "./services/labs/MemberInvites.ts"
 import { Members } from "./services/labs/Members.ts"
@@ -112,6 +113,7 @@ const labServices = () => {
   const lists = LabListings.layer.pipe(Layer.provideMerge(gate))
   return Layer.mergeAll(
     Labs.layer,
+    SlideResolution.layer,
     LabDetails.layer,
     LabMetadata.layer,
     Favorites.layer,

@@ -261,6 +261,22 @@ export interface AnnotationsTable {
   comments: string | null
 }
 
+/** A label deleted within LABEL_UNDO_HOURS, which its deleter may undo (migration 0022). */
+export interface LabelDeletionsTable {
+  id: string
+  lab_id: string
+  deleted_by: string
+  deleted_at: string
+  /** The labels row as it was, as JSON. */
+  label: string
+  annotations_count: number
+}
+
+/** An annotation that went with a deleted label, kept as it was until the deletion is undone or swept. */
+export interface DeletedAnnotationsTable extends AnnotationsTable {
+  deletion_id: string
+}
+
 /** A member with a slide open, as of their last call-in. */
 export interface LabViewersTable {
   lab_id: string
@@ -378,6 +394,8 @@ export interface Database {
   slide_jobs: SlideJobsTable
   labels: LabelsTable
   annotations: AnnotationsTable
+  label_deletions: LabelDeletionsTable
+  deleted_annotations: DeletedAnnotationsTable
   lab_viewers: LabViewersTable
   invoices: InvoicesTable
   payment_proofs: PaymentProofsTable

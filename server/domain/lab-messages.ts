@@ -18,6 +18,8 @@ export const labMessages = {
   moveAcrossOwners: "A lab can only be moved within its owner's labs.",
   rootOnlyOwner: "Only the owner can move a lab to the root.",
   nothingToUpdate: "Give a new name or a new parent.",
+  onlySlides: "Only a slide has a resolution; a folder has none.",
+  calibrated: "Resolution saved.",
   labIdRequired: render("validation.required"),
   created: "Folder created.",
   updated: "Lab updated.",

@@ -148,6 +148,11 @@ export const LabelsLive = HttpApiBuilder.group(
           return ok(yield* labels.remove(yield* CurrentUser, params.id), "Label deleted.")
         })
       )
+      .handle("restore", ({ payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* labels.restore(yield* CurrentUser, payload.deletion_id), "Label restored.")
+        })
+      )
   })
 )
 

@@ -7,6 +7,7 @@ import { CurrentUser } from "../../src/contract/middleware.ts"
 import { labMessages } from "../domain/lab-messages.ts"
 import { LabListings } from "../services/labs/LabListings.ts"
 import { Labs } from "../services/labs/Labs.ts"
+import { SlideResolution } from "../services/labs/SlideResolution.ts"
 import { done, idList, ok, page } from "./envelope.ts"
 import { LAB_PAGE_SIZE } from "./labs-view.ts"
 import { requirePaging } from "./paging.ts"
@@ -17,6 +18,7 @@ export const LabsLive = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const labs = yield* Labs
     const listings = yield* LabListings
+    const resolution = yield* SlideResolution
 
     return handlers
       .handle("create", ({ payload }) =>
@@ -28,6 +30,11 @@ export const LabsLive = HttpApiBuilder.group(
       .handle("update", ({ params, payload }) =>
         Effect.gen(function* () {
           return ok(yield* labs.update((yield* CurrentUser).id, params.id, payload), labMessages.updated)
+        })
+      )
+      .handle("resolution", ({ params, payload }) =>
+        Effect.gen(function* () {
+          return ok(yield* resolution.set((yield* CurrentUser).id, params.id, payload.mpp), labMessages.calibrated)
         })
       )
       .handle("remove", ({ params }) =>

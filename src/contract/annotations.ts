@@ -302,8 +302,22 @@ export class Labels extends HttpApiGroup.make("labels")
     }),
     HttpApiEndpoint.delete("remove", "/labs/label-slide/:id/", {
       params: { id: Text(64) },
-      success: Ok(Schema.Struct({ id: Schema.String, annotations_deleted: Schema.Number })),
+      success: Ok(
+        Schema.Struct({
+          id: Schema.String,
+          annotations_deleted: Schema.Number,
+          /** What the deleter may undo for a while (POST /v2/labs/label-slide/restore/). */
+          deletion_id: Schema.optionalKey(Schema.String)
+        })
+      ),
       error: [Forbidden, NotFound]
+    }),
+    /** Undoes the asker's own label deletion: the label and its annotations come back with their ids. */
+    HttpApiEndpoint.post("restore", "/labs/label-slide/restore/", {
+      // A uuid, as the deletion's answer gave it (the same rule as an annotation's id).
+      payload: Schema.Struct({ deletion_id: AnnotationId }),
+      success: Ok(Schema.Struct({ label: Label, annotations_restored: Schema.Number })),
+      error: [BadRequest, Forbidden, NotFound]
     })
   )
   .middleware(Authorization)

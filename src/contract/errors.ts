@@ -64,7 +64,8 @@ export const fieldNames = [
   "invoice_id",
   "action",
   "reason",
-  "details"
+  "details",
+  "mpp"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

@@ -189,6 +189,15 @@ export const UpdateLabPayload = Schema.Struct({
 })
 export type UpdateLabPayload = typeof UpdateLabPayload.Type
 
+/** The most microns per pixel a slide may be given: a microscope sees well under this (as the pyramid builder reads tags). */
+export const MAX_MPP = 50
+
+/** PUT /v2/labs/{id}/resolution/: the slide's microns per pixel, typed in or measured off a line of known length. */
+export const SlideResolutionPayload = Schema.Struct({
+  mpp: Schema.Finite.check(Schema.makeFilter((n: number) => (n > 0 && n <= MAX_MPP) || "validation.invalid"))
+})
+export type SlideResolutionPayload = typeof SlideResolutionPayload.Type
+
 export const LabIdPayload = Schema.Struct({ lab_id: LabId })
 export const LabIdsPayload = Schema.Struct({ lab_id: LabIds })
 
@@ -253,6 +262,13 @@ export class Labs extends HttpApiGroup.make("labs")
     HttpApiEndpoint.put("update", "/labs/:id/", {
       params: LabParams,
       payload: UpdateLabPayload,
+      success: Ok(Lab),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    /** Gives a slide its microns per pixel (owner and admin): the scale bar and measurements use it. */
+    HttpApiEndpoint.put("resolution", "/labs/:id/resolution/", {
+      params: LabParams,
+      payload: SlideResolutionPayload,
       success: Ok(Lab),
       error: [BadRequest, Forbidden, NotFound]
     }),

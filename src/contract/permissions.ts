@@ -20,6 +20,7 @@ export type Action =
   | "lab.publish" // public access toggle and metadata edits
   | "lab.favorite"
   | "lab.download" // the original file as uploaded
+  | "lab.calibrate" // give a slide its microns per pixel
   | "members.view"
   | "members.invite"
   | "members.change-role"
@@ -38,6 +39,7 @@ const matrix: Readonly<Record<Action, ReadonlyArray<Standing>>> = {
   "lab.publish": ["owner", "admin"],
   "lab.favorite": ["owner", "admin", "reviewer"],
   "lab.download": ["owner", "admin"],
+  "lab.calibrate": ["owner", "admin"],
   "members.view": ["owner", "admin", "reviewer"],
   "members.invite": ["owner", "admin"],
   "members.change-role": ["owner", "admin"],

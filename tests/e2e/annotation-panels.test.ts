@@ -221,7 +221,7 @@ describe("annotation panels", () => {
     await labelRow(page, "Stroma").getByRole("button", { name: "Show Stroma" }).click()
     await labelRow(page, "Tumour").getByRole("button", { name: "Delete Tumour" }).click()
     const dialog = page.getByRole("dialog")
-    await dialog.getByText("Its 3 annotations are deleted with it.").waitFor()
+    await dialog.getByText("Its 3 annotations are deleted with it, for everyone.").waitFor()
     await snap(page, "panels-delete-label-confirm")
     await dialog.getByRole("button", { name: "Delete label" }).click()
     await labelRow(page, "Tumour").waitFor({ state: "detached" })

@@ -363,7 +363,7 @@ describe("annotation tools", () => {
     const before = await storedCount()
     const spot = await at(adaPage, 0.66, 0.3)
     await adaPage.mouse.click(spot.x, spot.y)
-    const box = adaPage.getByRole("textbox", { name: "Comment" })
+    const box = adaPage.getByRole("textbox", { name: "Comment", exact: true })
     await box.waitFor({ timeout: 5_000 })
     await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await box.getAttribute("placeholder")).toBe(words.annotations.commentPlaceholder)
@@ -389,7 +389,8 @@ describe("annotation tools", () => {
     expect(uploads.count).toBe(1)
     const pin = await newest()
     expect(pin.data.body).toEqual([
-      expect.objectContaining({ purpose: "tagging", label: expect.objectContaining({ id: labels.lymphocyte }) }),
+      // Not the active Lymphocyte: a comment is its own kind, under the slide's "Comment" label (made now).
+      expect.objectContaining({ purpose: "tagging", value: "Comment" }),
       { type: "TextualBody", purpose: "commenting", value: text }
     ])
     const placed = circleOf(pin)

@@ -134,7 +134,7 @@ describe("changing labels", () => {
       channel.bind(realtimeEvents.label(s), (data: unknown) => heard.push(data))
       const removed = await c.del(`/v2/labs/label-slide/${gone.id}/`, undefined, { token: admin.access })
       expect(removed.status).toBe(200)
-      expect(removed.body.data).toEqual({ id: gone.id, annotations_deleted: 3 })
+      expect(removed.body.data).toEqual({ id: gone.id, annotations_deleted: 3, deletion_id: expect.any(String) })
       expect(await annotationCount(server, owner, s)).toBe(1)
       expect(await names(s)).toEqual(["Kept"])
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(1)

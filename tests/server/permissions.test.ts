@@ -152,6 +152,8 @@ const annotatedIn = (f: Fixture): Promise<Annotated> => {
     )
   return annotated.get(f.child)!
 }
+/** A ready slide in C without a resolution (made once per fixture). */
+const slideIn = (f: Fixture) => memo(`slide ${f.child}`, () => createSlide(server, people.owner, f.child))
 const ownerAnnotations = async (f: Fixture) => (await ownerSees(`/v2/labs/${(await annotatedIn(f)).slide}/v2/annotations/`)).data.results
 const ownerLabels = async (f: Fixture) => (await ownerSees(`/v2/labs/label-slide/?lab_id=${(await annotatedIn(f)).slide}`)).data.results
 
@@ -237,6 +239,14 @@ const cases: ReadonlyArray<Case> = [
     call: (f, t) => c.put(`/v2/labs/${f.child}/`, { parent: f.sibling }, { token: t }),
     expect: editors,
     unchanged: async (f) => expect((await ownerSees(`/v2/labs/${f.child}/`)).data.parent).toBe(f.folder)
+  },
+  {
+    endpoint: "PUT /v2/labs/:id/resolution/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.put(`/v2/labs/${await slideIn(f)}/resolution/`, { mpp: 0.25 }, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerSees(`/v2/labs/${await slideIn(f)}/`)).data.mpp).toBeNull()
   },
   {
     endpoint: "DELETE /v2/labs/:id/",
@@ -611,6 +621,26 @@ const cases: ReadonlyArray<Case> = [
     unchanged: async (f) => {
       expect(await ownerLabels(f)).toHaveLength(1)
       expect(await ownerAnnotations(f)).toHaveLength(1)
+    }
+  },
+  {
+    // Only the deleter undoes a deletion: the owner and an admin undo their own; the owner's is not
+    // found by anyone else (a reviewer, a stranger), so nobody restores another's work.
+    endpoint: "POST /v2/labs/label-slide/restore/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const own = t === people.owner.access || t === people.admin.access
+      const deleted = await c.del(`/v2/labs/label-slide/${(await annotatedIn(f)).label}/`, undefined, {
+        token: own ? t : people.owner.access
+      })
+      expect(deleted.status).toBe(200)
+      return c.post("/v2/labs/label-slide/restore/", { deletion_id: deleted.body.data.deletion_id }, { token: t })
+    },
+    expect: (v) => ({ owner: 200, admin: 200, reviewer: 404, stranger: 404, guest: v === "public" ? 401 : 401 }),
+    unchanged: async (f) => {
+      expect(await ownerLabels(f)).toHaveLength(0)
+      expect(await ownerAnnotations(f)).toHaveLength(0)
     }
   },
   // who has the slide open: members only, whatever the slide's publicness

@@ -22,6 +22,7 @@ import { labNameProbe } from "./0017_lab_name_probe.ts"
 import { canonicalSelectors } from "./0018_canonical_selectors.ts"
 import { annotationRevision } from "./0019_annotation_revision.ts"
 import { ownershipOffers } from "./0020_ownership_offers.ts"
+import { labelDeletions } from "./0022_label_deletions.ts"
 import { slideScanner } from "./0024_slide_scanner.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
@@ -45,5 +46,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0018_canonical_selectors": canonicalSelectors,
   "0019_annotation_revision": annotationRevision,
   "0020_ownership_offers": ownershipOffers,
+  "0022_label_deletions": labelDeletions(engine),
   "0024_slide_scanner": slideScanner
 })

@@ -1,5 +1,6 @@
 // A slide's labels (/v2/labs/label-slide/). Deleting a label deletes its annotations in the same
-// transaction; every change records a label.changed event for the slide's channel.
+// transaction (kept a day as tombstones, so the deleter can undo it); every change records a
+// label.changed event for the slide's channel.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { ANNOTATION_LIMITS, type CreateLabelPayload, type Label, type UpdateLabelPayload } from "../../../src/contract/annotations.ts"
@@ -7,7 +8,9 @@ import { type BadRequest, badRequest, type FieldErrors, NotFound } from "../../.
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import { raiseRevision } from "../../db/annotation-revision.ts"
 import { type LabelRow, labelsOf, toLabel } from "../../db/annotations.ts"
+import { keepDeleted, LABEL_UNDO_HOURS, ownDeletion, putBack, sweepDeletions } from "../../db/label-deletions.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
+import { nextLabelColor } from "../../../src/annotation/palette.ts"
 import { labelColor, labelName, labelType } from "../../domain/annotation-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import type { Paging } from "../../domain/paging.ts"
@@ -16,6 +19,10 @@ import { EventLog } from "../platform/EventLog.ts"
 import { requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 const labelNotFound = () => new NotFound({ message: "Label not found." })
+const deletionNotFound = () => new NotFound({ message: "Nothing of yours to undo: the deletion is not found or too old." })
+
+/** The oldest deletion an undo may still bring back. */
+const undoSince = (now: string) => new Date(Date.parse(now) - LABEL_UNDO_HOURS * 3_600_000).toISOString()
 const nameTaken = () => badRequest({ name: ["A label with this name already exists on this slide."] })
 
 type Change = "created" | "updated" | "deleted"
@@ -35,7 +42,12 @@ export class Labels extends Context.Service<
     readonly remove: (
       user: AuthenticatedUser,
       id: string
-    ) => Effect.Effect<{ readonly id: string; readonly annotations_deleted: number }, SlideDenied>
+    ) => Effect.Effect<{ readonly id: string; readonly annotations_deleted: number; readonly deletion_id: string }, SlideDenied>
+    /** Undoes the user's own deletion within LABEL_UNDO_HOURS; anyone else's, or an old one, is not found. */
+    readonly restore: (
+      user: AuthenticatedUser,
+      deletionId: string
+    ) => Effect.Effect<{ readonly label: Label; readonly annotations_restored: number }, SlideDenied>
   }
 >()("preparat/Labels") {
   static readonly layer = Layer.effect(
@@ -109,13 +121,19 @@ export class Labels extends Context.Service<
             )
             if (Number(existing?.n ?? 0) >= ANNOTATION_LIMITS.labelsPerSlide)
               return yield* fail({ lab_id: [`A slide has at most ${ANNOTATION_LIMITS.labelsPerSlide} labels.`] })
+            // No colour asked for: the palette's first one the slide's labels lack (yellow on a new
+            // slide, as the spec's default), so labels made by a first shape or comment differ.
+            const picked =
+              payload.color === undefined
+                ? nextLabelColor((yield* sql(() => labelsOf(trx, payload.lab_id))).map((l) => l.color))
+                : color.value
             const now = stamp()
             const row: LabelRow = {
               id: randomUUID(),
               lab_id: payload.lab_id,
               name: name.value,
               name_lower: name.value.toLowerCase(),
-              color: color.value,
+              color: picked,
               label_type: type.value,
               visible: 1,
               created_by: user.id,
@@ -163,16 +181,62 @@ export class Labels extends Context.Service<
           Effect.gen(function* () {
             const row = yield* labelOf(trx, id)
             yield* requireSlide(trx, user.id, row.lab_id, "label.edit")
-            const deleted = yield* sql(() => trx.deleteFrom("annotations").where("label_id", "=", id).executeTakeFirst())
+            const now = stamp()
+            yield* sql(() => sweepDeletions(trx, undoSince(now)))
+            const count = Number(
+              (yield* sql(() =>
+                trx
+                  .selectFrom("annotations")
+                  .select((eb) => eb.fn.countAll<number>().as("n"))
+                  .where("label_id", "=", id)
+                  .executeTakeFirst()
+              ))?.n ?? 0
+            )
+            // Kept for the deleter's undo before they go.
+            const deletionId = randomUUID()
+            yield* sql(() => keepDeleted(trx, { id: deletionId, userId: user.id, at: now }, row, count))
+            yield* sql(() => trx.deleteFrom("annotations").where("label_id", "=", id).execute())
             yield* sql(() => trx.deleteFrom("labels").where("id", "=", id).execute())
-            const count = Number(deleted.numDeletedRows)
             yield* record(trx, user, "deleted", toLabel(row), count)
-            return { id, annotations_deleted: count }
+            return { id, annotations_deleted: count, deletion_id: deletionId }
           })
         )
       })
 
-      return Labels.of({ list, create, update, remove })
+      const restore = Effect.fn("Labels.restore")(function* (user: AuthenticatedUser, deletionId: string) {
+        return yield* database.transaction((trx) =>
+          Effect.gen(function* () {
+            const now = stamp()
+            // Someone else's deletion, or one past its time, is not found: nobody restores others' work.
+            const deletion = yield* sql(() => ownDeletion(trx, deletionId, user.id, undoSince(now)))
+            if (deletion === undefined) return yield* Effect.fail(deletionNotFound())
+            // The user must still be allowed to manage the slide's labels.
+            yield* requireSlide(trx, user.id, deletion.lab_id, "label.edit")
+            const row = JSON.parse(deletion.label) as LabelRow
+            const taken = yield* sql(() =>
+              trx
+                .selectFrom("labels")
+                .select("id")
+                .where("lab_id", "=", row.lab_id)
+                .where((eb) => eb.or([eb("name_lower", "=", row.name_lower), eb("id", "=", row.id)]))
+                .executeTakeFirst()
+            )
+            if (taken !== undefined) return yield* fail({ name: ["A label with this name exists on the slide again: rename it first."] })
+            yield* write(() =>
+              trx
+                .insertInto("labels")
+                .values({ ...row, updated_at: now })
+                .execute()
+            )
+            const restored = yield* sql(() => putBack(trx, deletionId))
+            const label = toLabel({ ...row, updated_at: now })
+            yield* record(trx, user, "created", label)
+            return { label, annotations_restored: restored }
+          })
+        )
+      })
+
+      return Labels.of({ list, create, update, remove, restore })
     })
   )
 }

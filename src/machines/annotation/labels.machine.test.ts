@@ -3,7 +3,7 @@ import type { Annotation, Label } from "../../contract/annotations.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
-import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine } from "./labels.machine.ts"
+import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine, type RestoreResult } from "./labels.machine.ts"
 
 const label = (id: string, name: string, color = "#FFFF00"): Label => ({
   id,
@@ -25,6 +25,7 @@ const imported: ImportResult = {
   warnings: []
 }
 const ids = (labels: ReadonlyArray<Label>) => labels.map((l) => l.id)
+const restoredTumour: RestoreResult = { label: tumour, restored: 3, annotations: { count: 0 } as never }
 
 /** What a label changed elsewhere does to the list, wherever it arrives. */
 const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) => {
@@ -43,10 +44,14 @@ const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) =
 
 const model = modelFor({
   machine: labelsMachine,
-  promiseActors: ["create", "update", "remove", "import"],
+  promiseActors: ["create", "update", "remove", "import", "restore"],
   input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
   events: {
     loaded: { type: "labels.loaded", labels: [tumour, stroma] },
+    // A slide whose first label is the comments': drawing starts with the next one.
+    "loaded comments first": { type: "labels.loaded", labels: [label("lc", "comment", "#42D4F4"), tumour] },
+    // The first shape's label, heard on the channel and then added from the save's answer.
+    "loaded twice": { type: "labels.loaded", labels: [tumour, stroma, { ...tumour, name: "Tumour (new)" }] },
     create: { type: "label.create", name: " Necrosis ", color: "#00FF00" },
     "create unnamed": { type: "label.create", name: "  ", color: "#00FF00" },
     rename: { type: "label.update", id: "l1", name: "Tumor" },
@@ -63,7 +68,10 @@ const model = modelFor({
     "create failed": { type: "xstate.error.actor.create", error: serverDown },
     updated: { type: "xstate.done.actor.update", output: { ...tumour, name: "Tumor" } },
     "update failed": { type: "xstate.error.actor.update", error: serverDown },
-    removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3 } },
+    removed: { type: "xstate.done.actor.remove", output: { id: "l1", annotations_deleted: 3, deletion_id: "d1" } },
+    undo: { type: "label.undo" },
+    "undo done": { type: "xstate.done.actor.restore", output: restoredTumour },
+    "undo failed": { type: "xstate.error.actor.restore", error: serverDown },
     "remove failed": { type: "xstate.error.actor.remove", error: serverDown },
     imported: { type: "xstate.done.actor.import", output: imported },
     "import failed": { type: "xstate.error.actor.import", error: serverDown },
@@ -71,12 +79,22 @@ const model = modelFor({
     "Grace deleted Tumour": { type: "label.remote", action: "deleted", label: tumour }
   } as unknown as Record<string, LabelsEvent>,
   // Which labels there are and which is active decide what delete and activate do.
-  distinguish: ({ value, context }) => ({ value, labels: ids(context.labels).join(), active: context.activeId }),
+  distinguish: ({ value, context }) => ({
+    value,
+    labels: ids(context.labels).join(),
+    active: context.activeId,
+    undoable: context.undoable !== null
+  }),
   stopWhen: ({ context }) => context.labels.length > 4,
   states: {
     ready: (actual, _, arrival) => {
       const { context } = actual
       const emitted = arrival.emitted.map((e) => e.type)
+      // The list never holds a label twice.
+      expect(new Set(ids(context.labels)).size).toBe(context.labels.length)
+      // The comments' label is never made active by itself (a comment is not a counted cell).
+      if (arrival.via === "loaded comments first" && !arrival.before?.context.chose) expect(context.activeId).not.toBe("lc")
+      if (arrival.via === "loaded twice") expect(context.labels.find((l) => l.id === "l1")?.name).toBe("Tumour (new)")
       // The active label is always one of the slide's labels, or none.
       if (context.activeId !== null) expect(ids(context.labels)).toContain(context.activeId)
       expect(context.deleting).toBeNull()
@@ -99,7 +117,19 @@ const model = modelFor({
           expect(ids(context.labels)).not.toContain("l1")
           // Deleting the active label clears it; another active label stays.
           expect(context.activeId).toBe(arrival.before?.context.activeId === "l1" ? null : (arrival.before?.context.activeId ?? null))
-          expect(arrival.emitted).toEqual([{ type: "label.deleted", id: "l1", annotationsDeleted: 3 }])
+          expect(arrival.emitted).toEqual([{ type: "label.deleted", id: "l1", annotationsDeleted: 3, undoable: true }])
+          // The deleter may bring it back.
+          expect(context.undoable).toEqual({ deletionId: "d1", name: arrival.before?.context.deleting?.name })
+          break
+        case "undo done":
+          // The label is back, once, and the same undo is not offered again.
+          expect(ids(context.labels).filter((id) => id === "l1")).toEqual(["l1"])
+          expect(context.undoable).toBeNull()
+          expect(arrival.emitted).toEqual([{ type: "label.restored", ...restoredTumour }])
+          break
+        case "undo failed":
+          expect(context.undoable).toBeNull()
+          expect(context.failed).toEqual({ action: "undo", error: serverDown })
           break
         case "imported":
           expect(ids(context.labels)).toContain("l4")
@@ -109,9 +139,12 @@ const model = modelFor({
         case "update failed":
         case "remove failed":
         case "import failed": {
-          const action = { "create failed": "create", "update failed": "update", "remove failed": "delete", "import failed": "import" }[
-            arrival.via
-          ]
+          const action = {
+            "create failed": "create",
+            "update failed": "update",
+            "remove failed": "delete",
+            "import failed": "import"
+          }[arrival.via]
           expect(context.failed).toEqual({ action, error: serverDown })
           expect(arrival.emitted).toEqual([{ type: "label.failed", action, error: serverDown }])
           break
@@ -144,10 +177,14 @@ const model = modelFor({
     confirming: (actual, _, arrival) => {
       // The dialog names the label and how many annotations go with it.
       expect(actual.context.deleting).toMatchObject({ id: "l1", count: 3 })
-      expect(["Tumour", "Carcinoma"]).toContain(actual.context.deleting?.name)
+      expect(["Tumour", "Carcinoma", "Tumor", "Tumour (new)"]).toContain(actual.context.deleting?.name)
       heard(actual.context, arrival)
     },
     deleting: (_, calls) => expect(calls.at(-1)).toEqual({ src: "remove", input: "l1" }),
+    restoring: (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)).toEqual({ src: "restore", input: { labId: "slide-1", deletionId: "d1" } })
+    },
     importing: (actual, calls, arrival) => {
       const input = calls.at(-1)?.input as { labId: string; text: string; labels: ReadonlyArray<Label> }
       expect(calls.at(-1)?.src).toBe("import")
@@ -200,6 +237,15 @@ describe("labels scenarios", () => {
     await run.send({ type: "label.remote", action: "created", label: stroma })
     expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1", "l3", "l2"])
     expect(run.actor.getSnapshot().context.activeId).toBe("l3")
+  })
+
+  it("the label made with the first shape is listed once, whichever of the save and the channel comes first", async () => {
+    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    await run.send({ type: "labels.loaded", labels: [] })
+    await run.send({ type: "label.remote", action: "created", label: tumour })
+    // What the viewer sends when the save answers with the label it made.
+    await run.send({ type: "labels.loaded", labels: [...run.actor.getSnapshot().context.labels, tumour] })
+    expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1"])
   })
 
   it("bulk posts are cut at perPost annotations", () => {

@@ -1,7 +1,8 @@
 // A slide's labels in the viewer's side panel: the list, the active label new shapes take, which labels
 // are hidden, and the calls that change them: create (name, colour: yellow by default, empty is white),
 // rename and recolour, delete after a confirmation (the server deletes the label's annotations with it;
-// the active label is cleared if it was that one), and importing a QuPath GeoJSON or W3C file (its
+// the active label is cleared if it was that one; the server keeps what it deleted for a day, and
+// `label.undo` brings back the label this user deleted last with its shapes), and importing a QuPath GeoJSON or W3C file (its
 // missing labels created first, then its annotations in bulk, in chunks of ANNOTATION_LIMITS.perPost
 // with client-chosen ids).
 //
@@ -20,12 +21,15 @@ import {
   type NewAnnotation,
   createAnnotationsBody
 } from "../../contract/annotations.ts"
+import { nextLabelColor } from "../../annotation/palette.ts"
 import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath, w3cTagNames } from "../../annotation/interchange/index.ts"
+import type { CompactAnnotations } from "../../annotation/compact.ts"
+import { readCompact } from "../../effects/annotations/loadSave.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
-export type LabelAction = "create" | "update" | "delete" | "import"
+export type LabelAction = "create" | "update" | "delete" | "import" | "undo"
 
 export interface LabelDraft {
   readonly name: string
@@ -45,11 +49,14 @@ export interface LabelsInput {
   readonly labId: string
   /** Client ids of imported annotations (crypto.randomUUID in the browser; fixed in tests). */
   readonly newId?: () => string
+  /** The name of the comments' label, never made active by itself (a comment is not a cell). */
+  readonly commentLabel?: string
 }
 
 export interface LabelsContext {
   readonly labId: string
   readonly newId: () => string
+  readonly commentLabel: string
   readonly labels: ReadonlyArray<Label>
   /** The label new shapes take; null: none chosen (or the chosen one was deleted). */
   readonly activeId: string | null
@@ -59,6 +66,8 @@ export interface LabelsContext {
   /** The label asked to be deleted, and how many annotations go with it. */
   readonly deleting: { readonly id: string; readonly name: string; readonly count: number } | null
   readonly failed: { readonly action: LabelAction; readonly error: LabelFailure } | null
+  /** The label this user deleted last, which they may bring back with its shapes (the server keeps it a day). */
+  readonly undoable: { readonly deletionId: string; readonly name: string } | null
 }
 
 export type LabelsEvent =
@@ -71,13 +80,17 @@ export type LabelsEvent =
   | { readonly type: "label.activate"; readonly id: string }
   | { readonly type: "label.visibility"; readonly id: string; readonly visible: boolean }
   | { readonly type: "import.file"; readonly text: string }
+  /** Bring back the label this user deleted last, with its annotations. */
+  | { readonly type: "label.undo" }
   /** Someone else changed the slide's labels (the realtime label_{id} message). */
   | { readonly type: "label.remote"; readonly action: "created" | "updated" | "deleted"; readonly label: Label }
 
 export type LabelsEmitted =
   | { readonly type: "label.created"; readonly label: Label }
   | { readonly type: "label.updated"; readonly label: Label }
-  | { readonly type: "label.deleted"; readonly id: string; readonly annotationsDeleted: number }
+  | { readonly type: "label.deleted"; readonly id: string; readonly annotationsDeleted: number; readonly undoable: boolean }
+  /** The deleted label is back: the view puts back its shapes from the slide's compact read. */
+  | ({ readonly type: "label.restored" } & RestoreResult)
   | ({ readonly type: "import.done" } & ImportResult)
   | { readonly type: "label.failed"; readonly action: LabelAction; readonly error: LabelFailure }
 
@@ -107,6 +120,20 @@ export const updateLabel = Effect.fn("Labels.update")(function* (input: {
 
 export const deleteLabel = Effect.fn("Labels.delete")(function* (id: string) {
   return (yield* call(endpoints.labels.remove, { params: { id } })).data
+})
+
+export interface RestoreResult {
+  readonly label: Label
+  readonly restored: number
+  /** The slide's annotations as they are after the undo (the label's shapes among them). */
+  readonly annotations: CompactAnnotations
+}
+
+/** Undoes this user's deletion on the server, then reads the slide's shapes back (the compact read). */
+export const restoreLabel = Effect.fn("Labels.restore")(function* (input: { readonly labId: string; readonly deletionId: string }) {
+  const answer = (yield* call(endpoints.labels.restore, { payload: { deletion_id: input.deletionId } })).data
+  const annotations = yield* readCompact(input.labId)
+  return { label: answer.label, restored: answer.annotations_restored, annotations } satisfies RestoreResult
 })
 
 const isQuPath = (json: unknown): boolean => {
@@ -146,13 +173,17 @@ export interface ImportInput {
 export const importAnnotations = Effect.fn("Annotations.import")(function* (input: ImportInput) {
   const json: unknown = yield* Effect.try({ try: () => JSON.parse(input.text) as unknown, catch: () => new ImportUnreadable() })
   const qupath = isQuPath(json)
-  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: LABEL_DEFAULT_COLOR }))
+  // A W3C file names its tags without colours: each label it creates takes the palette's next one.
+  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: null }))
   const known = new Set(input.labels.map((l) => l.name.toLowerCase()))
   const created: Array<Label> = []
+  const colors = input.labels.map((l) => l.color)
   for (const label of wanted) {
     if (known.has(label.name.toLowerCase())) continue
     known.add(label.name.toLowerCase())
-    created.push(yield* createLabel({ labId: input.labId, name: label.name, color: label.color }))
+    const color = label.color ?? nextLabelColor(colors)
+    colors.push(color)
+    created.push(yield* createLabel({ labId: input.labId, name: label.name, color }))
   }
   const labels = [...input.labels, ...created]
   const read = qupath ? fromQuPath(json, { labels, source: input.labId }) : fromW3C(json, { labels, source: input.labId })
@@ -188,10 +219,29 @@ const failure =
 
 const has = (labels: ReadonlyArray<Label>, id: string | null) => id !== null && labels.some((l) => l.id === id)
 
+/** The label drawing starts with when none was chosen: the first that is not the comments' label. */
+export const firstDrawable = (labels: ReadonlyArray<Label>, commentLabel: string): string | null =>
+  labels.find((l) => l.name.toLowerCase() !== commentLabel.toLowerCase())?.id ?? null
+
+/**
+ * Each label once, where it first appears, as its last mention has it. A label made with the slide's
+ * first shape reaches the list twice (the save's answer and the channel's label_{id}), in either order.
+ */
+export const uniqueLabels = (labels: ReadonlyArray<Label>): Array<Label> => {
+  const byId = new Map<string, Label>()
+  for (const label of labels) {
+    byId.delete(label.id)
+    byId.set(label.id, label)
+  }
+  const order = [...new Set(labels.map((l) => l.id))]
+  return order.map((id) => byId.get(id)!)
+}
+
 const actors = {
   create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
   update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
   remove: fromEffect((id: string) => deleteLabel(id)),
+  restore: fromEffect((input: { readonly labId: string; readonly deletionId: string }) => restoreLabel(input)),
   import: fromEffect((input: ImportInput) => importAnnotations(input))
 }
 
@@ -211,6 +261,7 @@ export const labelsMachine = setup({
       (event.name === undefined || event.name.trim().length > 0) &&
       (event.name ?? event.color) !== undefined,
     known: ({ context, event }) => "id" in event && has(context.labels, event.id),
+    undoable: ({ context }) => context.undoable !== null,
     /** The label being asked about was deleted elsewhere. */
     goneElsewhere: ({ context, event }) =>
       event.type === "label.remote" && event.action === "deleted" && context.deleting?.id === event.label.id
@@ -218,9 +269,9 @@ export const labelsMachine = setup({
   actions: {
     sync: assign(({ context, event }) => {
       if (event.type !== "labels.loaded") return {}
-      const labels = event.labels
+      const labels = uniqueLabels(event.labels)
       // The first load makes the first label active, as drawing always did; later ones keep the choice.
-      const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : (labels[0]?.id ?? null)
+      const activeId = has(labels, context.activeId) ? context.activeId : context.chose ? null : firstDrawable(labels, context.commentLabel)
       return { labels, activeId }
     }),
     activate: assign(({ event }) => (event.type === "label.activate" ? { activeId: event.id, chose: true } : {})),
@@ -235,6 +286,7 @@ export const labelsMachine = setup({
       return { deleting: { id: event.id, name: label?.name ?? "", count: event.count } }
     }),
     forgetDeleting: assign({ deleting: null }),
+    forgetUndo: assign({ undoable: null }),
     clearFailure: assign({ failed: null }),
     added: assign(({ context }, label: Label) => ({
       labels: [...context.labels.filter((l) => l.id !== label.id), label],
@@ -243,12 +295,22 @@ export const labelsMachine = setup({
       chose: true
     })),
     replaced: assign(({ context }, label: Label) => ({ labels: context.labels.map((l) => (l.id === label.id ? label : l)) })),
-    removed: assign(({ context }, output: { readonly id: string }) => ({
+    removed: assign(({ context }, output: { readonly id: string; readonly deletion_id?: string }) => ({
       labels: context.labels.filter((l) => l.id !== output.id),
       hidden: context.hidden.filter((id) => id !== output.id),
       activeId: context.activeId === output.id ? null : context.activeId,
-      deleting: null
+      deleting: null,
+      undoable:
+        output.deletion_id === undefined
+          ? null
+          : { deletionId: output.deletion_id, name: context.deleting?.name ?? context.labels.find((l) => l.id === output.id)?.name ?? "" }
     })),
+    /** The label is back (not made active: the user goes on with what they had chosen). */
+    restored: assign(({ context }, result: RestoreResult) => ({
+      labels: uniqueLabels([...context.labels, result.label]),
+      undoable: null
+    })),
+    emitRestored: emit((_, result: RestoreResult) => ({ type: "label.restored" as const, ...result })),
     /** Someone else's change of a label: the list follows; a deleted one is neither active nor hidden any more. */
     heard: assign(({ context, event }) => {
       if (event.type !== "label.remote") return {}
@@ -262,17 +324,18 @@ export const labelsMachine = setup({
       const known = has(context.labels, label.id)
       const labels = known ? context.labels.map((l) => (l.id === label.id ? label : l)) : [...context.labels, label]
       // The slide's first label, if nothing was active and nothing chosen: as a first load would.
-      return { labels, activeId: context.activeId ?? (context.chose ? null : (labels[0]?.id ?? null)) }
+      return { labels, activeId: context.activeId ?? (context.chose ? null : firstDrawable(labels, context.commentLabel)) }
     }),
     imported: assign(({ context }, result: ImportResult) => ({
       labels: [...context.labels, ...result.labels.filter((l) => !context.labels.some((k) => k.id === l.id))]
     })),
     emitCreated: emit((_, label: Label) => ({ type: "label.created" as const, label })),
     emitUpdated: emit((_, label: Label) => ({ type: "label.updated" as const, label })),
-    emitDeleted: emit((_, output: { readonly id: string; readonly annotations_deleted: number }) => ({
+    emitDeleted: emit((_, output: { readonly id: string; readonly annotations_deleted: number; readonly deletion_id?: string }) => ({
       type: "label.deleted" as const,
       id: output.id,
-      annotationsDeleted: output.annotations_deleted
+      annotationsDeleted: output.annotations_deleted,
+      undoable: output.deletion_id !== undefined
     })),
     emitImported: emit((_, result: ImportResult) => ({ type: "import.done" as const, ...result })),
     fail: assign((_, failed: { readonly action: LabelAction; readonly error: LabelFailure }) => ({ failed, deleting: null })),
@@ -286,12 +349,14 @@ export const labelsMachine = setup({
   context: ({ input }) => ({
     labId: input.labId,
     newId: input.newId ?? (() => crypto.randomUUID()),
+    commentLabel: input.commentLabel ?? "Comment",
     labels: [],
     activeId: null,
     chose: false,
     hidden: [],
     deleting: null,
-    failed: null
+    failed: null,
+    undoable: null
   }),
   initial: "ready",
   on: {
@@ -306,7 +371,33 @@ export const labelsMachine = setup({
         "label.create": { guard: "named", target: "creating", actions: "clearFailure" },
         "label.update": { guard: "changes", target: "updating", actions: "clearFailure" },
         "label.delete": { guard: "known", target: "confirming", actions: ["clearFailure", "ask"] },
-        "import.file": { target: "importing", actions: "clearFailure" }
+        "import.file": { target: "importing", actions: "clearFailure" },
+        "label.undo": { guard: "undoable", target: "restoring", actions: "clearFailure" }
+      }
+    },
+    /** Bringing back the label this user deleted, with its shapes. */
+    restoring: {
+      tags: ["busy"],
+      invoke: {
+        id: "restore",
+        src: "restore",
+        input: ({ context }) => ({ labId: context.labId, deletionId: context.undoable?.deletionId ?? "" }),
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "restored", params: ({ event }) => event.output },
+            { type: "emitRestored", params: ({ event }) => event.output }
+          ]
+        },
+        onError: {
+          target: "ready",
+          // Whatever the answer (gone, too old, a name taken meanwhile), the same undo is not offered again.
+          actions: [
+            { type: "fail", params: failure("undo", actors.restore) },
+            { type: "emitFailed", params: failure("undo", actors.restore) },
+            "forgetUndo"
+          ]
+        }
       }
     },
     creating: {

@@ -36,7 +36,15 @@ const inside = (box: { minX: number; minY: number; maxX: number; maxY: number })
     .filter(([, coords]) => coords.every((v, i) => (i % 2 === 0 ? v >= box.minX && v <= box.maxX : v >= box.minY && v <= box.maxY)))
     .map(([id]) => id)
 
-const input = { labId: "slide-1", label, defaultLabel: "Annotation", newId: () => "00000000-0000-4000-8000-000000000001", shapes }
+const commentLabel = { id: "l5", name: "Comment", color: "#42D4F4" }
+const input = {
+  labId: "slide-1",
+  label,
+  commentLabel,
+  defaultLabel: "Annotation",
+  newId: () => "00000000-0000-4000-8000-000000000001",
+  shapes
+}
 const sorted = (ids: Iterable<string>) => [...ids].sort()
 const at = (x: number, y: number) => ({ x, y, scale: 1 })
 const stored = annotationOf("00000000-0000-4000-8000-000000000001", ring(0, 0, 10))
@@ -349,7 +357,8 @@ const model = modelFor({
         expect(actual.context.queue.length).toBe(before.queue.length + 1)
         const queued = actual.context.queue.at(-1)!
         expect(queued.id).toBe(input.newId())
-        expect(queued.label).toEqual(label)
+        // A comment never takes the active label (it would be counted as a cell): it has its own.
+        expect(queued.label).toEqual(before.tool === "comment" ? commentLabel : label)
         expect(queued.kind).toBe(kindOfDraft(before))
         const n = vertices(queued.coords)
         // What each tool saves: a rectangle's 4 corners, a closed polygon of 3+, a stroke of 2+, one point.
@@ -455,6 +464,34 @@ describe("annotation tools scenarios", () => {
     expect(run.invocations.filter((i) => i.src === "save").map((i) => (i.input as SaveInput).id)).toEqual(["p1", "p2", "p3"])
     expect(run.actor.getSnapshot().context.queue).toEqual([])
     expect(run.actor.getSnapshot().hasTag("busy")).toBe(false)
+  })
+
+  it("a comment takes the comments' label, never the active one; the first comment makes it, and it never becomes active", async () => {
+    let n = 0
+    const run = drive(toolsMachine, ["save"], { input: { ...input, commentLabel: null, newId: () => `c${++n}` } })
+    await run.send({ type: "tool.choose", tool: "comment" })
+    await run.send({ type: "pointer.down", hit: null, ...at(40, 40) })
+    await run.send({ type: "pointer.up", ...at(40, 40) })
+    await run.send({ type: "comment.text", text: "mitosis here" })
+    await run.send({ type: "key.enter" })
+    expect(run.lastInput("save")).toMatchObject({ id: "c1", label: null, defaultLabel: "Comment", comment: "mitosis here" })
+    // A point counted meanwhile waits with the active label.
+    await run.send({ type: "tool.choose", tool: "point" })
+    await run.send({ type: "pointer.down", hit: null, ...at(10, 5) })
+    await run.send({ type: "pointer.up", ...at(10, 5) })
+    const made = { id: "l9", name: "Comment", color: "#FFFF00" }
+    await run.succeed("save", { annotation: stored, label: made })
+    expect(run.lastInput("save")).toMatchObject({ id: "c2", label })
+    expect(run.actor.getSnapshot().context.label).toEqual(label)
+    expect(run.actor.getSnapshot().context.commentLabel).toEqual(made)
+    // The next comment takes the label the first one made.
+    await run.succeed("save", { annotation: stored, label: null })
+    await run.send({ type: "tool.choose", tool: "comment" })
+    await run.send({ type: "pointer.down", hit: null, ...at(60, 60) })
+    await run.send({ type: "pointer.up", ...at(60, 60) })
+    await run.send({ type: "comment.text", text: "re-cut?" })
+    await run.send({ type: "key.enter" })
+    expect(run.lastInput("save")).toMatchObject({ id: "c3", label: made, comment: "re-cut?" })
   })
 
   it("a polygon: three clicks, Backspace drops one, a click on the first vertex closes and saves", async () => {

@@ -25,7 +25,9 @@
 //   lasso      the same stroke closed into an area (QuPath's freehand polygon); fewer than three
 //              vertices after simplifying draw nothing
 //   point      each click: one counted point
-//   comment    click a place, type, Enter saves a point with the comment
+//   comment    click a place, type, Enter saves a point with the comment. A comment is its own kind:
+//              it never takes the active label (a cell count's), but the slide's comment label
+//              (made with the first comment, as the first shape makes the default label)
 //   ruler      drag a line; its length shows until the next drag or Escape; nothing is saved
 //
 // Events come typed and in image pixels from the view's one converter (AnnotationLayer), which
@@ -135,6 +137,8 @@ export type ToolsEvent =
   | { readonly type: "key.enter" }
   | { readonly type: "comment.text"; readonly text: string }
   | { readonly type: "label.choose"; readonly label: Pick<Label, "id" | "name" | "color"> | null }
+  /** The slide's label for comments (null: none yet, the first comment makes it). */
+  | { readonly type: "commentLabel.choose"; readonly label: Pick<Label, "id" | "name" | "color"> | null }
   /** Nothing selected any more (Escape pressed elsewhere, the selection deleted). */
   | { readonly type: "selection.clear" }
   /** These annotations are gone (deleted here or elsewhere): they leave the selection. */
@@ -153,6 +157,9 @@ export interface ToolsInput {
   readonly label: Pick<Label, "id" | "name" | "color"> | null
   /** The name of the label created for a slide that has none, in the user's language. */
   readonly defaultLabel: string
+  /** The slide's label comments take, and the name of the one the first comment makes ("Comment"). */
+  readonly commentLabel?: Pick<Label, "id" | "name" | "color"> | null
+  readonly commentLabelName?: string
   /** Makes the client-chosen id (crypto.randomUUID in the browser; fixed in tests). */
   readonly newId?: () => string
   /** Where a selection box and Ctrl+A find shapes (the store; none by default). */
@@ -163,6 +170,9 @@ export interface ToolsContext {
   readonly labId: string
   readonly label: Pick<Label, "id" | "name" | "color"> | null
   readonly defaultLabel: string
+  /** What comments are tagged with: never the active label, so a comment is never counted as a cell. */
+  readonly commentLabel: Pick<Label, "id" | "name" | "color"> | null
+  readonly commentLabelName: string
   readonly newId: () => string
   /** The shape in progress, x,y pairs in image pixels; what the preview shows. */
   readonly draft: ReadonlyArray<number>
@@ -433,6 +443,7 @@ export const toolsMachine = setup({
     measure: assign(({ context, event }) => ({ draft: [...(context.origin ?? atOf(event)), ...atOf(event)] })),
     setComment: assign(({ event }) => (event.type === "comment.text" ? { comment: event.text } : {})),
     setLabel: assign(({ event }) => (event.type === "label.choose" ? { label: event.label } : {})),
+    setCommentLabel: assign(({ event }) => (event.type === "commentLabel.choose" ? { commentLabel: event.label } : {})),
     setTool: assign(({ event }) => (event.type === "tool.choose" ? { tool: event.tool } : {})),
     /** The finished shape joins the queue, and the tool is free for the next one. */
     enqueue: assign(({ context }) => ({ queue: [...context.queue, saveInputOf(context)], ...cleared })),
@@ -441,9 +452,13 @@ export const toolsMachine = setup({
     dequeue: assign(({ context }, output: { label: Label | null } | undefined) => {
       const made = output?.label ?? null
       const rest = context.queue.slice(1)
-      return made === null
-        ? { queue: rest }
-        : { label: made, queue: rest.map((input) => (input.label === null ? { ...input, label: made } : input)) }
+      if (made === null) return { queue: rest }
+      // The label a comment made is the comments' label; any other is the one shapes take.
+      const forComments = context.queue[0]?.comment !== undefined
+      const patched = rest.map((input) =>
+        input.label === null && (input.comment !== undefined) === forComments ? { ...input, label: made } : input
+      )
+      return forComments ? { commentLabel: made, queue: patched } : { label: made, queue: patched }
     }),
     failed: emit((_, error: AppFailure) => ({ type: "annotation.failed" as const, error })),
     drafted: emit(({ context }) => ({ type: "annotation.drafted" as const, input: context.queue[0]! })),
@@ -491,6 +506,8 @@ export const toolsMachine = setup({
     labId: input.labId,
     label: input.label,
     defaultLabel: input.defaultLabel,
+    commentLabel: input.commentLabel ?? null,
+    commentLabelName: input.commentLabelName ?? "Comment",
     newId: input.newId ?? (() => crypto.randomUUID()),
     draft: [],
     origin: null,
@@ -509,7 +526,7 @@ export const toolsMachine = setup({
   }),
   // Drawing and saving side by side: the tools never wait for the server.
   type: "parallel",
-  on: { "label.choose": { actions: "setLabel" } },
+  on: { "label.choose": { actions: "setLabel" }, "commentLabel.choose": { actions: "setCommentLabel" } },
   states: {
     tools: {
       initial: "select",
@@ -788,7 +805,8 @@ const saveInputOf = (context: ToolsContext): SaveInput => ({
   id: context.newId(),
   kind: kindOfDraft(context),
   coords: context.draft,
-  label: context.label,
-  defaultLabel: context.defaultLabel,
+  ...(context.tool === "comment"
+    ? { label: context.commentLabel, defaultLabel: context.commentLabelName }
+    : { label: context.label, defaultLabel: context.defaultLabel }),
   ...(context.comment.trim() ? { comment: context.comment.trim() } : {})
 })

@@ -51,6 +51,7 @@ const model = modelFor({
     { type: "slide.retry" },
     { type: "viewer.rotate", direction: "right" },
     { type: "viewer.rotate", direction: "left" },
+    { type: "slide.calibrated", mpp: 0.5 },
     { type: "viewer.fullScreen.toggle" },
     { type: "viewer.fullScreen.exited" }
   ] as unknown as ReadonlyArray<SlideViewerEvent>,
@@ -59,8 +60,10 @@ const model = modelFor({
       expect(actual.hasTag("busy")).toBe(true)
       expect(calls.at(-1)).toEqual({ src: "load", input: "s1" })
     },
-    ready: (actual) => {
+    ready: (actual, _, arrival) => {
       expect(actual.context.lab?.tile_source).toMatch(/\.dzi$/)
+      // A resolution given to the slide is the one its scale bar and measurements use from then on.
+      if (arrival.event?.type === "slide.calibrated") expect(actual.context.lab?.mpp).toBe(0.5)
       expect([0, 90, 180, 270]).toContain(actual.context.rotation)
     },
     "ready.fullScreen": (actual) => expect(actual.hasTag("fullScreen")).toBe(true),

@@ -38,6 +38,8 @@ export type SlideViewerEvent =
   | { readonly type: "slide.timeout" }
   | { readonly type: "slide.retry" }
   | { readonly type: "viewer.rotate"; readonly direction: "left" | "right" }
+  /** The slide was given a resolution (calibrate.machine.ts): the scale bar and measurements take it. */
+  | { readonly type: "slide.calibrated"; readonly mpp: number }
   | { readonly type: "viewer.fullScreen.toggle" }
   /** The browser left full screen by itself (Escape, or the request was refused). */
   | { readonly type: "viewer.fullScreen.exited" }
@@ -82,6 +84,9 @@ export const slideViewerMachine = setup({
       if (event.type !== "slide.status" || context.lab === null || !isUploadStatus(event.status)) return {}
       return { lab: { ...context.lab, status: event.status } }
     }),
+    calibrated: assign(({ context, event }) =>
+      event.type === "slide.calibrated" && context.lab !== null ? { lab: { ...context.lab, mpp: event.mpp } } : {}
+    ),
     rotate: assign(({ context, event }) => (event.type === "viewer.rotate" ? { rotation: turned(context.rotation, event.direction) } : {}))
   }
 }).createMachine({
@@ -175,7 +180,7 @@ export const slideViewerMachine = setup({
     },
     ready: {
       initial: "windowed",
-      on: { "viewer.rotate": { actions: "rotate" } },
+      on: { "viewer.rotate": { actions: "rotate" }, "slide.calibrated": { actions: "calibrated" } },
       states: {
         windowed: {
           on: { "viewer.fullScreen.toggle": "fullScreen" }

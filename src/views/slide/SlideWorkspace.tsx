@@ -3,7 +3,7 @@
 // viewer itself, its controls, scale bar and zoom indicator are the components beside this one.
 import { useActorRef, useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useState } from "react"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { slideViewerMachine } from "../../machines/slide/slideViewer.machine.ts"
@@ -82,8 +82,12 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     // Only once the server has shown the slide: a missing or forbidden one is subscribed to by nothing.
     canEdit: signedIn && lab !== null,
     role: lab?.role ?? null,
-    defaultLabel: t("viewer.annotations.defaultLabel")
+    defaultLabel: t("viewer.annotations.defaultLabel"),
+    commentLabel: t("viewer.annotations.commentLabel")
   })
+
+  // A resolution given in the side panel: the scale bar and every measurement use it from now on.
+  const calibrated = useCallback((mpp: number) => actor.send({ type: "slide.calibrated", mpp }), [actor])
 
   if (phase === "missing") return <SlideMissing signedIn={signedIn} />
 
@@ -140,7 +144,9 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
             </>
           )
         }
-        panel={panelOpen && <AnnotationSidePanel lab={lab} view={annotations} viewer={viewer} canEdit={signedIn} />}
+        panel={
+          panelOpen && <AnnotationSidePanel lab={lab} view={annotations} viewer={viewer} canEdit={signedIn} onCalibrated={calibrated} />
+        }
       />
     )
   }

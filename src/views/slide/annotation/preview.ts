@@ -45,3 +45,10 @@ export const rulerReading = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: n
   const { draft, tool } = snapshot.context
   return tool === "ruler" && draft.length >= 4 ? length(draft, mpp) : null
 }
+
+/** The length in image pixels of the line the ruler has finished measuring, else null ("calibrate from this line"). */
+export const rulerPixels = (snapshot: SnapshotFrom<typeof toolsMachine>): number | null => {
+  const { draft, tool } = snapshot.context
+  if (tool !== "ruler" || draft.length < 4 || !snapshot.matches({ tools: { ruler: "measured" } })) return null
+  return Math.hypot(draft[2]! - draft[0]!, draft[3]! - draft[1]!)
+}

@@ -20,7 +20,7 @@ import { type Shape, shapeOf, withCoords } from "../../../annotation/store/shape
 import type { Role } from "../../../contract/labs.ts"
 import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { annotationsMachine } from "../../../machines/annotation/annotations.machine.ts"
-import { labelsMachine } from "../../../machines/annotation/labels.machine.ts"
+import { firstDrawable, labelsMachine } from "../../../machines/annotation/labels.machine.ts"
 import type { SlideAnnotations } from "../../../effects/annotations/loadSave.ts"
 import { type PendingDelete, type Tool, toolsMachine } from "../../../machines/annotation/tools.machine.ts"
 import { useSession } from "../../session.tsx"
@@ -28,7 +28,7 @@ import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
-import { pendingOf, previewOf, rulerReading } from "./preview.ts"
+import { pendingOf, previewOf, rulerPixels, rulerReading } from "./preview.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
@@ -62,6 +62,8 @@ export interface AnnotationsView {
   readonly comment: string
   /** The ruler's length while a line is measured, for the screen reader (the canvas shows it). */
   readonly measured: string | null
+  /** The finished ruler line's length in image pixels, which a slide's resolution can be measured from. */
+  readonly rulerPx: number | null
   readonly setComment: (text: string) => void
   readonly submitComment: () => void
   readonly cancel: () => void
@@ -102,19 +104,27 @@ export const useAnnotations = (options: {
   /** The user's standing on the slide (who may change whose shapes); null for a visitor. */
   readonly role: Role | null
   readonly defaultLabel: string
+  /** The name of the label comments take (made with the first comment), in the user's language. */
+  readonly commentLabel: string
 }): AnnotationsView => {
-  const { labId, viewer, mpp, canEdit, role, defaultLabel } = options
+  const { labId, viewer, mpp, canEdit, role, defaultLabel, commentLabel: commentLabelName } = options
   const { user } = useSession()
   const userId = user?.id ?? null
   const store = useMemo(() => new AnnotationStore(), [])
   const loader = useActorRef(annotationsMachine, { input: { labId } })
   // A selection box and Ctrl+A find the shown shapes in the store (its spatial index, then the box rule).
   const tools = useActorRef(toolsMachine, {
-    input: { labId, label: null, defaultLabel, shapes: { within: (box) => shapesWithin(store, box), all: () => shownIds(store) } }
+    input: {
+      labId,
+      label: null,
+      defaultLabel,
+      commentLabelName,
+      shapes: { within: (box) => shapesWithin(store, box), all: () => shownIds(store) }
+    }
   })
   const phase = useSelector(loader, (s) => s.value as AnnotationsView["phase"])
   const loaded = useSelector(loader, (s) => s.context.loaded)
-  const labelsFlow = useActorRef(labelsMachine, { input: { labId } })
+  const labelsFlow = useActorRef(labelsMachine, { input: { labId, commentLabel: commentLabelName } })
   const labels = useSelector(labelsFlow, (s) => s.context.labels)
   const activeId = useSelector(labelsFlow, (s) => s.context.activeId)
   // Whether closed shapes are filled, and the overlay's own fill when they are.
@@ -135,15 +145,19 @@ export const useAnnotations = (options: {
   const composing = useSelector(tools, (s) => s.matches({ tools: { comment: "composing" } }))
   const comment = useSelector(tools, (s) => s.context.comment)
   const measured = useSelector(tools, (s) => rulerReading(s, mpp))
+  const rulerPx = useSelector(tools, rulerPixels)
   const [count, setCount] = useState(0)
   const [saveFailed, setSaveFailed] = useState(false)
   const overlayRef = useRef<AnnotationOverlay | null>(null)
 
   // The label new shapes are tagged with: the active one of the labels panel, else the slide's first.
   useEffect(() => {
-    const chosen = labels.find((l) => l.id === activeId) ?? labels[0]
+    const chosen = labels.find((l) => l.id === activeId) ?? labels.find((l) => l.id === firstDrawable(labels, commentLabelName))
     tools.send({ type: "label.choose", label: chosen ? { id: chosen.id, name: chosen.name, color: chosen.color } : null })
-  }, [labels, activeId, tools])
+    // Comments take the slide's comment label, never the active one (a comment is not a counted cell).
+    const comments = labels.find((l) => l.name.toLowerCase() === commentLabelName.toLowerCase())
+    tools.send({ type: "commentLabel.choose", label: comments ? { id: comments.id, name: comments.name, color: comments.color } : null })
+  }, [labels, activeId, tools, commentLabelName])
   useEffect(() => {
     if (loaded !== null) labelsFlow.send({ type: "labels.loaded", labels: loaded.labels })
   }, [loaded, labelsFlow])
@@ -450,6 +464,7 @@ export const useAnnotations = (options: {
     retry: () => loader.send({ type: "annotations.retry" }),
     saving,
     measured,
+    rulerPx,
     saveFailed,
     composing,
     comment,

@@ -9,8 +9,8 @@ import type { LabDetail } from "../../../../contract/labs.ts"
 import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
-import { shapeOf } from "../../../../annotation/store/shape.ts"
-import { ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
+import { shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
+import { firstDrawable, ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
@@ -19,6 +19,8 @@ import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { SelectionSection } from "../edit/SelectionSection.tsx"
 import { AnnotationList } from "./AnnotationList.tsx"
+import { CalibrationSection } from "./CalibrationSection.tsx"
+import { CountsSection } from "./CountsSection.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
 import { SelectedComment } from "./SelectedComment.tsx"
 import * as css from "./panels.css.ts"
@@ -33,9 +35,11 @@ export interface AnnotationSidePanelProps {
   readonly view: AnnotationsView
   readonly viewer: OpenSeadragon.Viewer | null
   readonly canEdit: boolean
+  /** The slide was given a resolution here: the page's slide takes it. */
+  readonly onCalibrated?: (mpp: number) => void
 }
 
-export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSidePanelProps) => {
+export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }: AnnotationSidePanelProps) => {
   const t = useT()
   const { toast } = useToast()
   const notice = useNoticeText()
@@ -77,7 +81,8 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store is read again whenever its version moves
   const tallied = useMemo(() => tally(store.all()), [store, version])
   const rows = useMemo(() => labelRows(labels, tallied), [labels, tallied])
-  const activeId = labels.some((l) => l.id === chosen) ? chosen : (labels[0]?.id ?? null)
+  // Drawing's label when none is chosen: the first that is not the comments' label.
+  const activeId = labels.some((l) => l.id === chosen) ? chosen : firstDrawable(labels, t("viewer.annotations.commentLabel"))
 
   // What the labels flow reports: the store follows, and a toast says it.
   useEffect(() => {
@@ -88,11 +93,27 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
         store.restyle(label.id, label.name, label.color)
         toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })
       }),
-      flow.on("label.deleted", ({ id, annotationsDeleted }) => {
+      flow.on("label.deleted", ({ id, annotationsDeleted, undoable }) => {
         const gone: Array<string> = []
         for (const shape of store.all()) if (shape.labelId === id) gone.push(shape.id)
         if (gone.length > 0) store.apply("remote", { remove: gone })
-        toast({ kind: "success", title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }) })
+        toast({
+          kind: "success",
+          title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }),
+          // The deleter may bring it back (the server keeps it a day); the toast is the quickest way.
+          ...(undoable
+            ? {
+                action: { label: t("viewer.annotationPanel.undoDelete"), onClick: () => flow.send({ type: "label.undo" }) },
+                durationMs: 10_000
+              }
+            : {})
+        })
+      }),
+      flow.on("label.restored", ({ label, restored, annotations }) => {
+        // Its shapes as the server holds them again: same ids, authors and versions.
+        const back = shapesOfCompact(annotations).filter((shape) => shape.labelId === label.id)
+        if (back.length > 0) store.apply("remote", { upsert: back })
+        toast({ kind: "success", title: t("viewer.annotationPanel.labelRestored", { name: label.name, count: restored }) })
       }),
       flow.on("import.done", ({ annotations, skipped, warnings }) => {
         const shapes = annotations.flatMap((a) => {
@@ -121,7 +142,9 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
               ? t("viewer.annotationPanel.updateFailed")
               : action === "delete"
                 ? t("viewer.annotationPanel.deleteFailed")
-                : t("viewer.annotationPanel.importFailed")
+                : action === "undo"
+                  ? t("viewer.annotationPanel.undoFailed")
+                  : t("viewer.annotationPanel.importFailed")
         const message =
           error instanceof ImportUnreadable ? t("viewer.annotationPanel.importUnreadable") : notice.text(present(error).notice)
         toast({ kind: "error", title, ...(message ? { message } : {}) })
@@ -172,11 +195,14 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit }: AnnotationSi
             canEdit={canEdit}
             canManage={canEdit && mayAnnotate(lab.role, "label.edit")}
             fill={fill}
+            me={user?.id ?? null}
             onFill={(on) => {
               setFill(on)
               view.setFill(on)
             }}
           />
+          {onCalibrated && <CalibrationSection lab={lab} rulerPx={view.rulerPx} onCalibrated={onCalibrated} />}
+          <CountsSection view={view} lab={lab} rows={rows} version={version} authors={tallied.authors} />
           <AnnotationList
             view={view}
             viewer={viewer}

@@ -5,12 +5,13 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
 import { LABEL_DEFAULT_COLOR } from "../../../../contract/annotations.ts"
+import { nextLabelColor } from "../../../../annotation/palette.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { visuallyHidden } from "../../../theme/utilities.css.ts"
-import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
+import { Button, CheckIcon, Dialog, EyeIcon, EyeOffIcon, MessageIcon, PenIcon, PlusIcon, TrashIcon, XIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
-import type { LabelRow } from "./records.ts"
+import { deletionOf, type LabelRow } from "./records.ts"
 
 export interface LabelsSectionProps {
   readonly view: AnnotationsView
@@ -22,11 +23,13 @@ export interface LabelsSectionProps {
   readonly canManage: boolean
   readonly fill: boolean
   readonly onFill: (on: boolean) => void
+  /** The signed-in user's id ("You" in the deletion dialog). */
+  readonly me?: string | null
 }
 
 const white = "#FFFFFF"
 
-export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, onFill }: LabelsSectionProps) => {
+export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, onFill, me = null }: LabelsSectionProps) => {
   const t = useT()
   const flow = view.labels
   const hidden = useSelector(flow, (s) => s.context.hidden)
@@ -36,6 +39,7 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
   const [name, setName] = useState("")
   const [color, setColor] = useState<string>(LABEL_DEFAULT_COLOR)
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
+  const goingAuthors = deleting === null ? [] : deletionOf(view.store.all(), deleting.id).authors
 
   const create = (event: FormEvent) => {
     event.preventDefault()
@@ -72,7 +76,11 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
             aria-label={t("viewer.annotationPanel.newLabel")}
             title={t("viewer.annotationPanel.newLabel")}
             aria-expanded={creating}
-            onClick={() => setCreating((open) => !open)}
+            onClick={() => {
+              // A new label takes a colour no label of the slide has yet.
+              if (!creating) setColor(nextLabelColor(rows.map((r) => r.color)))
+              setCreating((open) => !open)
+            }}
           >
             {creating ? <XIcon size={15} /> : <PlusIcon size={16} />}
           </button>
@@ -155,6 +163,15 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
                         <span className={visuallyHidden}>{t("viewer.annotationPanel.active")}</span>
                       </span>
                     )}
+                    {row.comments > 0 && (
+                      <span
+                        className={css.count}
+                        data-testid="label-comments"
+                        title={t("viewer.annotationPanel.labelComments", { count: row.comments })}
+                      >
+                        <MessageIcon size={12} /> {row.comments.toLocaleString()}
+                      </span>
+                    )}
                     <span className={css.count} data-testid="label-count">
                       {row.count.toLocaleString()}
                     </span>
@@ -186,7 +203,8 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
                       aria-label={t("viewer.annotationPanel.remove", { name: row.name })}
                       title={t("viewer.annotationPanel.remove", { name: row.name })}
                       disabled={busy}
-                      onClick={() => flow.send({ type: "label.delete", id: row.id, count: row.count })}
+                      // The count the server deletes: every shape with the label, comments too.
+                      onClick={() => flow.send({ type: "label.delete", id: row.id, count: deletionOf(view.store.all(), row.id).count })}
                     >
                       <TrashIcon size={14} />
                     </button>
@@ -225,7 +243,21 @@ export const LabelsSection = ({ view, rows, activeId, canEdit, canManage, fill, 
             </Button>
           </>
         }
-      />
+      >
+        {/* Whose work goes: a label is shared, and its shapes may be colleagues'. */}
+        {goingAuthors.length > 0 && (
+          <ul data-testid="label-delete-authors" style={{ margin: 0, paddingLeft: 18, fontSize: 13, lineHeight: 1.5 }}>
+            {goingAuthors.map((author) => (
+              <li key={author.id}>
+                {t("viewer.annotationPanel.deleteAuthor", {
+                  name: author.id === me ? t("viewer.annotationPanel.you") : author.name,
+                  count: author.count
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
     </section>
   )
 }

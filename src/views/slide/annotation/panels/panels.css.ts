@@ -29,7 +29,8 @@ export const tab = style({
   selectors: { '&[aria-selected="true"]': { color: "#f9fafb", borderBottomColor: "#60a5fa" } }
 })
 
-export const tabPanel = style({ flex: 1, minHeight: 0, display: "flex", flexDirection: "column", overflow: "hidden" })
+// Crowded (a short window, the counts open), the tab scrolls as a whole and the list keeps its room.
+export const tabPanel = style({ flex: 1, minHeight: 0, display: "flex", flexDirection: "column", overflowX: "hidden", overflowY: "auto" })
 
 export const details = style({ flex: 1, minHeight: 0, overflowY: "auto" })
 
@@ -188,7 +189,7 @@ globalStyle(`${checkbox} input:focus-visible`, ring)
 
 export const hint = style({ margin: 0, color: dark.muted, fontSize: 12, lineHeight: 1.45 })
 
-export const listSection = style({ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" })
+export const listSection = style({ flex: 1, minHeight: 220, display: "flex", flexDirection: "column" })
 
 export const listHead = style({ flex: "none", padding: "10px 12px 8px", borderBottom: `1px solid ${dark.line}` })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { commentOf, isCommentPin } from "./records.ts"
+import type { Shape } from "../../../../annotation/store/shape.ts"
+import { commentOf, deletionOf, isCommentPin, labelRows, tally } from "./records.ts"
 
 const pin = (comments: ReadonlyArray<string>, coords: ReadonlyArray<number> = [10, 20]) =>
   ({ kind: "points", coords: Float64Array.from(coords), comments }) as const
@@ -17,5 +18,55 @@ describe("a shape's comment", () => {
     expect(isCommentPin(pin([]))).toBe(false)
     expect(isCommentPin(pin(["Look here"], [10, 20, 30, 40]))).toBe(false)
     expect(isCommentPin({ kind: "polygon", coords: Float64Array.from([0, 0, 10, 0, 0, 10]), comments: ["Look here"] })).toBe(false)
+  })
+})
+
+describe("the label rows' counts", () => {
+  const shape = (id: string, labelId: string, comments: ReadonlyArray<string> = []): Shape => ({
+    id,
+    kind: "points",
+    coords: Float64Array.from([1, 2]),
+    bbox: { minX: 1, minY: 2, maxX: 1, maxY: 2 },
+    labelId,
+    labelName: labelId,
+    color: "#FFFF00",
+    visible: true,
+    author: null,
+    version: 1,
+    comments
+  })
+
+  it("never count a comment made while a label was active", () => {
+    const tallied = tally([shape("a", "neg"), shape("b", "neg"), shape("c", "neg", ["mitosis?"])])
+    expect(tallied.counts.get("neg")).toBe(2)
+    expect(tallied.comments).toBe(1)
+    const neg = {
+      id: "neg",
+      lab_id: "l",
+      name: "Ki67 negative",
+      color: "#FFFF00",
+      label_type: "",
+      visible: true,
+      created_at: "",
+      updated_at: ""
+    }
+    const rows = labelRows([neg], tallied)
+    expect(rows.map((r) => [r.count, r.comments])).toEqual([[2, 1]])
+  })
+})
+
+describe("what deleting a label takes", () => {
+  const by = (labelId: string, author: { id: string; name: string; email: string } | null) => ({ labelId, author })
+  const ada = { id: "u1", name: "Ada Lovelace", email: "ada@example.com" }
+  const grace = { id: "u2", name: "", email: "grace@example.com" }
+
+  it("is every shape with the label, comments too, counted per author, most first", () => {
+    const gone = deletionOf([by("neg", grace), by("neg", ada), by("neg", ada), by("pos", ada), by("neg", null)], "neg")
+    expect(gone.count).toBe(4)
+    expect(gone.authors).toEqual([
+      { id: "u1", name: "Ada Lovelace", count: 2 },
+      { id: "u2", name: "grace@example.com", count: 1 }
+    ])
+    expect(deletionOf([], "neg")).toEqual({ count: 0, authors: [] })
   })
 })

@@ -5,6 +5,7 @@
 import type { Label } from "../../../../contract/annotations.ts"
 import type { BBox } from "../../../../annotation/geometry.ts"
 import type { AnnotationRecord, LabelInfo } from "../../../../annotation/interchange/index.ts"
+import { isComment } from "../../../../annotation/counting.ts"
 import { measure } from "../../../../annotation/measure.ts"
 import { geometryOf, type Shape, webAnnotationOf } from "../../../../annotation/store/shape.ts"
 
@@ -12,22 +13,54 @@ export interface LabelRow {
   readonly id: string
   readonly name: string
   readonly color: string
+  /** Its shapes that are not comments (a comment is never counted as a cell). */
   readonly count: number
+  /** Its comment pins, counted apart. */
+  readonly comments: number
   /** No such label on the slide: the annotations carry its name (the spec's virtual "uncategorized"). */
   readonly virtual: boolean
 }
 
-/** How many shapes each label has, the name and colour of labels only the shapes know, and the authors. */
+/**
+ * How many shapes each label has, the name and colour of labels only the shapes know, and the authors.
+ * A comment pin is its own kind: it is counted apart, never in its label's count (issue 29).
+ */
 export const tally = (shapes: Iterable<Shape>) => {
   const counts = new Map<string, number>()
   const seen = new Map<string, { name: string; color: string }>()
   const authors = new Map<string, string>()
+  const commentCounts = new Map<string, number>()
+  let comments = 0
   for (const shape of shapes) {
-    counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
+    if (isComment(shape)) {
+      comments++
+      commentCounts.set(shape.labelId, (commentCounts.get(shape.labelId) ?? 0) + 1)
+    } else counts.set(shape.labelId, (counts.get(shape.labelId) ?? 0) + 1)
     if (!seen.has(shape.labelId)) seen.set(shape.labelId, { name: shape.labelName, color: shape.color })
     if (shape.author !== null && !authors.has(shape.author.id)) authors.set(shape.author.id, shape.author.name || shape.author.email)
   }
-  return { counts, seen, authors }
+  return { counts, seen, authors, comments, commentCounts }
+}
+
+/**
+ * What deleting a label takes with it: every shape that carries it (comments too: the server deletes
+ * them all), and how many of each author's, most first. Shapes not yet stored have no author.
+ */
+export const deletionOf = (
+  shapes: Iterable<Pick<Shape, "labelId" | "author">>,
+  labelId: string
+): { readonly count: number; readonly authors: ReadonlyArray<{ readonly id: string; readonly name: string; readonly count: number }> } => {
+  const authors = new Map<string, { id: string; name: string; count: number }>()
+  let count = 0
+  for (const shape of shapes) {
+    if (shape.labelId !== labelId) continue
+    count++
+    if (shape.author === null) continue
+    const known = authors.get(shape.author.id)
+    if (known) known.count++
+    else authors.set(shape.author.id, { id: shape.author.id, name: shape.author.name || shape.author.email, count: 1 })
+  }
+  return { count, authors: [...authors.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) }
 }
 
 export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<typeof tally>): Array<LabelRow> => {
@@ -36,11 +69,13 @@ export const labelRows = (labels: ReadonlyArray<Label>, tallied: ReturnType<type
     name: l.name,
     color: l.color,
     count: tallied.counts.get(l.id) ?? 0,
+    comments: tallied.commentCounts.get(l.id) ?? 0,
     virtual: false
   }))
   const known = new Set(labels.map((l) => l.id))
   for (const [id, { name, color }] of tallied.seen) {
-    if (!known.has(id)) rows.push({ id, name, color, count: tallied.counts.get(id) ?? 0, virtual: true })
+    if (!known.has(id))
+      rows.push({ id, name, color, count: tallied.counts.get(id) ?? 0, comments: tallied.commentCounts.get(id) ?? 0, virtual: true })
   }
   return rows
 }
@@ -100,8 +135,7 @@ export const commentOf = (shape: Pick<Shape, "comments">): string | null => {
 }
 
 /** A comment pin: one point with a comment, whose measurement ("1 point") says nothing. */
-export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">): boolean =>
-  shape.kind === "points" && shape.coords.length === 2 && commentOf(shape) !== null
+export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">): boolean => isComment(shape)
 
 /**
  * The box the viewer fits to show a shape: its own box with a margin of a third of its size on
