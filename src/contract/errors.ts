@@ -64,7 +64,11 @@ export const fieldNames = [
   "invoice_id",
   "action",
   "reason",
-  "details"
+  "details",
+  "ids",
+  "label_id",
+  "dx",
+  "dy"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>
