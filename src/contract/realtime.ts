@@ -122,7 +122,8 @@ export type AnnotationDeleted = typeof AnnotationDeleted.Type
 /** What one bulk edit did to every annotation it names (versions rose by one); empty for a delete. */
 export const BulkChange = Schema.Struct({
   label_id: Schema.optionalKey(Schema.String),
-  /** The new label's colour. */
+  /** The new label's name and colour. */
+  label_name: Schema.optionalKey(Schema.String),
   color: Schema.optionalKey(Schema.String),
   visible: Schema.optionalKey(Schema.Boolean),
   dx: Schema.optionalKey(Schema.Number),

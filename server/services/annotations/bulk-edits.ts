@@ -201,7 +201,7 @@ export const makeBulkEdits = Effect.gen(function* () {
               )
           }
           const change: BulkChange = {
-            ...(label === undefined ? {} : { label_id: label.id, color: label.color }),
+            ...(label === undefined ? {} : { label_id: label.id, label_name: label.name, color: label.color }),
             ...(visible === undefined ? {} : { visible }),
             ...(moves ? { dx, dy } : {})
           }
