@@ -58,12 +58,16 @@ const openSlide = async (page: Page) => {
 
 const countOn = (page: Page) => page.getByTestId("annotation-count").textContent()
 
-/** The annotation writes `page` sends while `act` runs (reads and presence left out). */
-const writesDuring = async (page: Page, act: () => Promise<void>) => {
+/**
+ * The annotation writes `page` sends while `act` runs (presence left out), and its reads of the whole
+ * slide (the compact read).
+ */
+const writesDuring = async (page: Page, act: () => Promise<void>, reads: Array<string> = []) => {
   const writes: Array<string> = []
   const seen = (request: Request) => {
     const url = new URL(request.url())
     if (request.method() !== "GET" && /\/annotations\//.test(url.pathname)) writes.push(`${request.method()} ${url.pathname}`)
+    if (request.method() === "GET" && url.pathname.endsWith("/annotations/compact/")) reads.push(url.pathname)
   }
   page.on("request", seen)
   try {
@@ -132,11 +136,20 @@ describe("a selection of many shapes, in one call", () => {
     await adaPage.keyboard.press("Delete")
     const dialog = adaPage.getByRole("dialog")
     await dialog.getByRole("heading", { name: `Delete ${CELLS} annotations?` }).waitFor()
-    const writes = await writesDuring(adaPage, async () => {
-      await dialog.getByRole("button", { name: "Delete", exact: true }).click()
-      await adaPage.getByText(`${CELLS} annotations deleted`).waitFor({ timeout: 15_000 })
-    })
+    const reads: Array<string> = []
+    const writes = await writesDuring(
+      adaPage,
+      async () => {
+        await dialog.getByRole("button", { name: "Delete", exact: true }).click()
+        await adaPage.getByText(`${CELLS} annotations deleted`).waitFor({ timeout: 15_000 })
+        // Bea's screen read the slide again (the message could not name 300 ids)...
+        await expect.poll(() => countOn(beaPage), { timeout: 10_000 }).toBe("0 annotations")
+      },
+      reads
+    )
     expect(writes).toEqual([`POST /v2/labs/${slideId}/annotations/bulk-delete/`])
+    // ...Ada's, which made the change and shows it, did not.
+    expect(reads).toEqual([])
     expect(await stored()).toHaveLength(0)
     await expect.poll(() => countOn(adaPage)).toBe("0 annotations")
     await expect.poll(() => countOn(beaPage), { timeout: 10_000 }).toBe("0 annotations")

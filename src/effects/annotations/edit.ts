@@ -7,6 +7,7 @@ import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, creat
 import type { Api } from "../Api.ts"
 import type { AppFailure } from "../AppFailure.ts"
 import { call, endpoints } from "../call.ts"
+import { rememberOwnBulk } from "./own-bulk.ts"
 
 export type EditOutcome =
   | { readonly _tag: "Saved"; readonly annotation: Annotation }
@@ -201,7 +202,14 @@ const bulkGroups = (inputs: ReadonlyArray<ChangeInput>) => {
     groups.push({
       inputs: deletes,
       run: () =>
-        bulkOf(deletes, call(endpoints.annotations.bulkDelete, { params: { labId }, payload: { ids: idsOf(deletes) } }), () => null)
+        bulkOf(
+          deletes,
+          Effect.andThen(
+            Effect.sync(() => rememberOwnBulk("deleted", idsOf(deletes))),
+            call(endpoints.annotations.bulkDelete, { params: { labId }, payload: { ids: idsOf(deletes) } })
+          ),
+          () => null
+        )
     })
   if (recreates.length >= BULK_FROM)
     groups.push({
@@ -220,7 +228,10 @@ const bulkGroups = (inputs: ReadonlyArray<ChangeInput>) => {
         run: () =>
           bulkOf(
             group,
-            call(endpoints.annotations.bulkUpdate, { params: { labId }, payload: { ids: idsOf(group), label_id: labelId } }),
+            Effect.andThen(
+              Effect.sync(() => rememberOwnBulk("updated", idsOf(group))),
+              call(endpoints.annotations.bulkUpdate, { params: { labId }, payload: { ids: idsOf(group), label_id: labelId } })
+            ),
             (input) => ({ ...input.to!, version: input.version + 1 })
           )
       })

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import { shapeOf } from "../../annotation/store/shape.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
 import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
+import { rememberOwnBulk, takeOwnBulk } from "./own-bulk.ts"
 import { planOf, remoteChangeOf } from "./remote.ts"
 
 const shape = (i: number) => {
@@ -23,10 +24,10 @@ const message = (action: "updated" | "deleted", ids: ReadonlyArray<string>, coun
   ids,
   change
 })
-const plan = (data: unknown) => {
+const plan = (data: unknown, own: Parameters<typeof planOf>[4] = () => false) => {
   const change = remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), data)
   if (change === null) throw new Error("not decoded")
-  return planOf("slide-1", change, () => [], stored)
+  return planOf("slide-1", change, () => [], stored, own)
 }
 
 describe("a bulk change heard", () => {
@@ -48,6 +49,16 @@ describe("a bulk change heard", () => {
   it("reads the slide again when the message could not name them all; a deletion's read replaces", () => {
     expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ batch: {}, fetch: true, prune: true })
     expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ batch: {}, fetch: true, prune: false })
+  })
+
+  it("reads nothing for a large change this page sent itself (it shows it already), once", () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
+    rememberOwnBulk("deleted", ids)
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: false })
+    // The same message again, or another page's, is read.
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true, prune: true })
+    rememberOwnBulk("updated", ids)
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true })
   })
 
   it("drops a message of another shape", () => {

@@ -113,7 +113,9 @@ export const planOf = (
   labId: string,
   change: RemoteChange,
   labelShapes: (labelId: string) => ReadonlyArray<string>,
-  stored: (id: string) => Shape | undefined = () => undefined
+  stored: (id: string) => Shape | undefined = () => undefined,
+  /** Whether this page sent the bulk call a message announces (own-bulk.ts). */
+  own: (action: "updated" | "deleted", count: number, ids: ReadonlyArray<string>) => boolean = () => false
 ): RemotePlan => {
   const { message } = change
   switch (change.kind) {
@@ -129,8 +131,12 @@ export const planOf = (
       return { batch: { remove: [change.message.id] }, fetch: false, userId: message.user_id }
     case "bulk": {
       const { ids, count, action } = change.message
-      // Too many to name in one message: the slide is read again, and what it no longer holds goes.
-      if (ids.length < count) return { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
+      // Too many to name in one message: the slide is read again, and what it no longer holds goes;
+      // unless this page sent it (it shows the change already).
+      if (ids.length < count)
+        return own(action, count, ids)
+          ? { batch: {}, fetch: false, userId: message.user_id }
+          : { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
       if (action === "deleted") return { batch: { remove: ids }, fetch: false, userId: message.user_id }
       const shapes = ids.flatMap((id) => {
         const shape = stored(id)
