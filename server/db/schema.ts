@@ -277,6 +277,15 @@ export interface DeletedAnnotationsTable extends AnnotationsTable {
   deletion_id: string
 }
 
+/**
+ * An annotation a bulk delete took (migration 0021): the row as it was, who deleted it and when,
+ * kept for TOMBSTONE_HOURS so that its deleter can restore it (server/services/annotations/Annotations.ts).
+ */
+export interface AnnotationTombstonesTable extends AnnotationsTable {
+  deleted_by: string
+  deleted_at: string
+}
+
 /** A member with a slide open, as of their last call-in. */
 export interface LabViewersTable {
   lab_id: string
@@ -396,6 +405,7 @@ export interface Database {
   annotations: AnnotationsTable
   label_deletions: LabelDeletionsTable
   deleted_annotations: DeletedAnnotationsTable
+  annotation_tombstones: AnnotationTombstonesTable
   lab_viewers: LabViewersTable
   invoices: InvoicesTable
   payment_proofs: PaymentProofsTable

@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
 import { Role, UploadStatus } from "../../src/contract/labs.ts"
-import { AnnotationChange } from "../../src/contract/realtime.ts"
+import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
 import { ScanState } from "../../src/contract/scan-requests.ts"
 
 const Id = Schema.String
@@ -77,6 +77,15 @@ export const AnnotationEvent = Schema.Union([
   }),
   event("annotation.updated", { user_email: Schema.String, user_name: UserName, annotation: AnnotationChange }),
   event("annotation.deleted", { user_email: Schema.String, user_name: UserName, id: Id, label_id: Id }),
+  // A bulk edit or delete: how many, the ids that fit in one message and what changed.
+  event("annotation.bulk_changed", {
+    user_email: Schema.String,
+    user_name: UserName,
+    action: Schema.Literals(["updated", "deleted"]),
+    count: Schema.Number,
+    ids: Schema.Array(Id),
+    change: BulkChange
+  }),
   event("label.changed", {
     user_email: Schema.String,
     user_name: UserName,

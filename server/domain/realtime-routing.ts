@@ -3,6 +3,7 @@
 // events.ts does not compile until it is routed here (even if to nowhere).
 import {
   type AnnotationDeleted,
+  type AnnotationsBulkChanged,
   type AnnotationsCreated,
   type AnnotationUpdated,
   type LabChanged,
@@ -21,7 +22,7 @@ export type { LoggedEvent } from "./events.ts"
 export interface Message {
   readonly channel: string
   readonly event: string
-  readonly data: LabChanged | StatusUpload | Notice | AnnotationsCreated | AnnotationUpdated | AnnotationDeleted | LabelChanged
+  readonly data: LabChanged | StatusUpload | Notice | SlideChange
 }
 
 const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
@@ -49,7 +50,7 @@ const notices = (
   return recipients.map((user) => ({ channel: channel(user), event: event(user), data }))
 }
 
-type SlideChange = AnnotationsCreated | AnnotationUpdated | AnnotationDeleted | LabelChanged
+type SlideChange = AnnotationsCreated | AnnotationUpdated | AnnotationDeleted | AnnotationsBulkChanged | LabelChanged
 
 /**
  * Annotation and label changes go to the slide's own channel only (folders do not show them). On a
@@ -96,6 +97,10 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     case "annotation.deleted": {
       const { user_email, user_name, id, label_id } = e.payload
       return onSlide(e, publicLabs, realtimeEvents.deleteAnnotation, (c) => ({ ...c, user_email, user_name, id, label_id }))
+    }
+    case "annotation.bulk_changed": {
+      const { user_email, user_name, action, count, ids, change } = e.payload
+      return onSlide(e, publicLabs, realtimeEvents.bulkAnnotation, (c) => ({ ...c, user_email, user_name, action, count, ids, change }))
     }
     case "label.changed": {
       const { user_email, user_name, action, label, annotations_deleted } = e.payload

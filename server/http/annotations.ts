@@ -3,13 +3,14 @@
 import { Effect, Schema, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Annotation, ANNOTATION_LIMITS, Label } from "../../src/contract/annotations.ts"
+import { Annotation, ANNOTATION_LIMITS, BulkResult, Label } from "../../src/contract/annotations.ts"
 import { Api } from "../../src/contract/api.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
 import { Annotations, LIST_CHUNK } from "../services/annotations/Annotations.ts"
 import { IN_PLACE_BYTES } from "../services/annotations/BulkParser.ts"
+import { LARGE_BULK_IDS } from "../services/annotations/bulk-edits.ts"
 import { AppConfig } from "../services/platform/AppConfig.ts"
 import { Labels } from "../services/annotations/Labels.ts"
 import { SlideViewers } from "../services/annotations/SlideViewers.ts"
@@ -85,6 +86,7 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
 )
 
 const SAVED = "Annotations saved."
+const BulkAnswer = Ok(BulkResult)
 
 export const AnnotationsLive = HttpApiBuilder.group(
   Api,
@@ -124,6 +126,39 @@ export const AnnotationsLive = HttpApiBuilder.group(
           return { status: "success", message: "Annotation deleted.", data: null } as const
         })
       )
+      .handle("bulkUpdate", ({ params, payload }) =>
+        bulkAnswer(payload.ids.length, (user) => annotations.bulkUpdate(user, params.labId, payload), "Annotations saved.")
+      )
+      .handle("bulkDelete", ({ params, payload }) =>
+        bulkAnswer(
+          payload.ids?.length ?? LARGE_BULK_IDS + 1,
+          (user) => annotations.bulkDelete(user, params.labId, payload),
+          "Annotations deleted."
+        )
+      )
+      .handle("restore", ({ params, payload }) =>
+        bulkAnswer(payload.ids.length, (user) => annotations.restore(user, params.labId, payload.ids), "Annotations restored.", 201)
+      )
+
+    /**
+     * A bulk edit's answer: a large one (more than LARGE_BULK_IDS ids, or a whole label) holds the
+     * user's bulk-write slot, as a large bulk create does, so one user runs one at a time (429 otherwise).
+     * The ids are answered as plain JSON (100,000 of them skip the schema's encoding walk).
+     */
+    function bulkAnswer<E>(
+      size: number,
+      run: (user: typeof CurrentUser.Service) => Effect.Effect<BulkResult, E>,
+      message: string,
+      status = 200
+    ) {
+      return Effect.gen(function* () {
+        const user = yield* CurrentUser
+        if (bulkWrites.busy(user.id)) return tooManyBulkWrites()
+        const release = size > LARGE_BULK_IDS ? bulkWrites.take(user.id) : undefined
+        const result = yield* run(user).pipe(Effect.ensuring(Effect.sync(() => release?.())))
+        return plainJson(BulkAnswer, { status: "success", message, data: result }, status)
+      })
+    }
   })
 )
 

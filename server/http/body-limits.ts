@@ -16,6 +16,8 @@ export const JSON_BODY_LIMIT = 64 * 1024
 const LARGER: ReadonlyArray<readonly [path: RegExp, bytes: number]> = [
   [/^\/apps\//, 1024 * 1024],
   [/^\/v2\/labs\/[^/?]+\/v2\/annotations\/?(?:\?|$)/, ANNOTATION_LIMITS.bulkBodyBytes],
+  // 100,000 ids of a bulk edit, delete or restore (ANNOTATION_LIMITS.perBulkEdit) are about 4 MB.
+  [/^\/v2\/labs\/[^/?]+\/annotations\/(?:bulk-update|bulk-delete|restore)\/?(?:\?|$)/, ANNOTATION_LIMITS.bulkBodyBytes],
   [/^\/v2\/labs\/[^/?]+\/annotations\/[^/?]+\/?(?:\?|$)/, ANNOTATION_LIMITS.singleBodyBytes]
 ]
 const MULTIPART_FIELD_LIMIT = 64 * 1024

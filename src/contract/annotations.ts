@@ -28,6 +28,8 @@ import { OptionalAuthorization } from "./viewer.ts"
 export const ANNOTATION_LIMITS = {
   /** Annotations in one bulk POST. */
   perPost: 5000,
+  /** Ids one bulk edit, bulk delete or restore names (a whole slide's worth; about 4 MB of JSON). */
+  perBulkEdit: 100_000,
   /** Vertices of one polygon or polyline, points of one multi-point. */
   vertices: 10_000,
   /** |x| and |y| at most this many pixels (2^24; the largest slide accepted is 2^34 pixels). */
@@ -169,6 +171,38 @@ export const UpdateAnnotationPayload = Schema.Struct({
 export type UpdateAnnotationPayload = typeof UpdateAnnotationPayload.Type
 
 /**
+ * A bulk edit of a selection: every named annotation gets the same change, in one transaction, or
+ * none does. `label_id` relabels, `dx`/`dy` move the shapes by that many image pixels, `visible`
+ * sets the stored default visibility; at least one of them. Each annotation's version is raised by one.
+ */
+export const BulkUpdatePayload = Schema.Struct({
+  ids: Schema.Array(AnnotationId),
+  label_id: Schema.optionalKey(LabelId),
+  dx: Schema.optionalKey(Schema.Finite),
+  dy: Schema.optionalKey(Schema.Finite),
+  visible: Schema.optionalKey(Schema.Boolean)
+})
+export type BulkUpdatePayload = typeof BulkUpdatePayload.Type
+
+/**
+ * A bulk delete: the named annotations, or every annotation of one label (the label stays). Exactly
+ * one of the two. What it deletes its deleter can restore for a while (RestoreAnnotationsPayload).
+ */
+export const BulkDeletePayload = Schema.Struct({
+  ids: Schema.optionalKey(Schema.Array(AnnotationId)),
+  label_id: Schema.optionalKey(LabelId)
+})
+export type BulkDeletePayload = typeof BulkDeletePayload.Type
+
+/** The undo of a bulk delete: annotations the asker deleted in bulk, back with their ids, authors and creation times. */
+export const RestoreAnnotationsPayload = Schema.Struct({ ids: Schema.Array(AnnotationId) })
+export type RestoreAnnotationsPayload = typeof RestoreAnnotationsPayload.Type
+
+/** What a bulk edit, delete or restore did: how many annotations, and which (in the order named, or as found for a label). */
+export const BulkResult = Schema.Struct({ count: Schema.Number, ids: Schema.Array(Schema.String) })
+export type BulkResult = typeof BulkResult.Type
+
+/**
  * 409: the edit (or a DELETE naming a version) started from an older version (`current` is the
  * annotation as it is now, so the client can show what happened), or a bulk POST reused an id for
  * other content (`current` when it is an annotation of this slide).
@@ -278,6 +312,28 @@ export class Annotations extends HttpApiGroup.make("annotations")
       params: AnnotationParams,
       query: RemoveQuery,
       success: Done,
+      error: [BadRequest, Forbidden, NotFound, AnnotationConflict]
+    }),
+    /**
+     * One change to many annotations, all or nothing: an id that is not an annotation of this slide
+     * is a 400 (`ids` lists them), one the asker may not change a 403 naming them.
+     */
+    HttpApiEndpoint.post("bulkUpdate", "/labs/:labId/annotations/bulk-update/", {
+      params: LabParams,
+      payload: BulkUpdatePayload,
+      success: Ok(BulkResult),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.post("bulkDelete", "/labs/:labId/annotations/bulk-delete/", {
+      params: LabParams,
+      payload: BulkDeletePayload,
+      success: Ok(BulkResult),
+      error: [BadRequest, Forbidden, NotFound]
+    }),
+    HttpApiEndpoint.post("restore", "/labs/:labId/annotations/restore/", {
+      params: LabParams,
+      payload: RestoreAnnotationsPayload,
+      success: Ok(BulkResult).pipe(HttpApiSchema.status(201)),
       error: [BadRequest, Forbidden, NotFound, AnnotationConflict]
     })
   )

@@ -65,7 +65,11 @@ export const fieldNames = [
   "action",
   "reason",
   "details",
-  "mpp"
+  "mpp",
+  "ids",
+  "label_id",
+  "dx",
+  "dy"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

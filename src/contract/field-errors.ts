@@ -17,13 +17,22 @@ export interface Issue {
   readonly message: string
 }
 
+const keyOf = (part: PropertyKey | { readonly key: PropertyKey }): string =>
+  String(typeof part === "object" && part !== null ? part.key : part)
+
+/**
+ * The issues as the spec's field lists, under their top-level field. A rule that failed deeper in
+ * (an element of a list, a key of a nested object) says where, from the field down:
+ * `data.0.data.target.source: This field is required.`, not only which top-level key held it.
+ */
 export const fieldErrorsOf = (issues: ReadonlyArray<Issue>): FieldErrors => {
   const out: Record<string, string[]> = {}
   for (const { path, message } of issues) {
-    const first = path?.[0]
-    const head = String(typeof first === "object" && first !== null ? first.key : (first ?? "non_field_errors"))
+    const parts = (path ?? []).map(keyOf)
+    const head = parts[0] ?? "non_field_errors"
     const field = isField(head) ? head : "non_field_errors"
-    const text = render(message)
+    const nested = parts.length > 1 || (parts.length === 1 && field !== head)
+    const text = nested ? `${parts.join(".")}: ${render(message)}` : render(message)
     const list = out[field] ?? []
     if (!list.includes(text)) list.push(text)
     out[field] = list

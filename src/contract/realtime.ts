@@ -3,7 +3,8 @@
 //
 //   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId},
 //                                       create_annotation_{labId}, update_annotation_{labId},
-//                                       delete_annotation_{labId}, label_{labId}; a folder's
+//                                       delete_annotation_{labId}, bulk_annotation_{labId},
+//                                       label_{labId}; a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment),
@@ -30,6 +31,7 @@ export const realtimeEvents = {
   createAnnotation: (labId: string) => `create_annotation_${labId}`,
   updateAnnotation: (labId: string) => `update_annotation_${labId}`,
   deleteAnnotation: (labId: string) => `delete_annotation_${labId}`,
+  bulkAnnotation: (labId: string) => `bulk_annotation_${labId}`,
   label: (labId: string) => `label_${labId}`
 }
 
@@ -116,6 +118,33 @@ export type AnnotationUpdated = typeof AnnotationUpdated.Type
 /** `delete_annotation_{labId}`: one annotation deleted. */
 export const AnnotationDeleted = Schema.Struct({ ...Changer, id: Schema.String, label_id: Schema.String })
 export type AnnotationDeleted = typeof AnnotationDeleted.Type
+
+/** What one bulk edit did to every annotation it names (versions rose by one); empty for a delete. */
+export const BulkChange = Schema.Struct({
+  label_id: Schema.optionalKey(Schema.String),
+  /** The new label's name and colour. */
+  label_name: Schema.optionalKey(Schema.String),
+  color: Schema.optionalKey(Schema.String),
+  visible: Schema.optionalKey(Schema.Boolean),
+  dx: Schema.optionalKey(Schema.Number),
+  dy: Schema.optionalKey(Schema.Number)
+})
+export type BulkChange = typeof BulkChange.Type
+
+/**
+ * `bulk_annotation_{labId}`: one bulk edit ("updated": `change` applied to each) or bulk delete
+ * ("deleted") of `count` annotations, as one message. `ids` holds the ids that fit in the message;
+ * when fewer than `count` came (a large selection), re-read the slide's annotations (the compact
+ * read) instead of applying it.
+ */
+export const AnnotationsBulkChanged = Schema.Struct({
+  ...Changer,
+  action: Schema.Literals(["updated", "deleted"]),
+  count: Schema.Number,
+  ids: Schema.Array(Schema.String),
+  change: BulkChange
+})
+export type AnnotationsBulkChanged = typeof AnnotationsBulkChanged.Type
 
 /**
  * `label_{labId}`: a label was created, updated or deleted; a deleted label took its annotations

@@ -183,8 +183,15 @@ describe("refusals change nothing", () => {
     await refused([newAnnotation(foreign.id)], "data", /not a label of this slide/)
   })
 
-  it("a malformed body or id (the contract's 400)", async () => {
-    await refused([{ id: "not-a-uuid", data: webAnnotation(tumor.id, rect(1, 1, 1, 1)) }], "data", /valid/)
+  it("a malformed body or id (the contract's 400), naming the nested field that is wrong", async () => {
+    await refused([{ id: "not-a-uuid", data: webAnnotation(tumor.id, rect(1, 1, 1, 1)) }], "data", /^data\.0\.id: Enter a valid value\.$/)
+    const noSource = webAnnotation(tumor.id, rect(1, 1, 1, 1)) as { target: { source?: string } }
+    delete noSource.target.source
+    await refused(
+      [newAnnotation(tumor.id), { id: randomUUID(), data: noSource }],
+      "data",
+      /^data\.1\.data\.target\.source: This field is required\.$/
+    )
     await refused(
       [{ id: randomUUID(), data: { type: "Annotation", body: [], target: { source: "s", selector: rect(1, 1, 1, 1) } } }],
       "data",

@@ -272,7 +272,15 @@ describe("buildPyramid", () => {
     })
 
   it("without the system's vips, refuses an SVS of JPEG 2000 tiles naming the package to install", async () => {
-    const svs = await aperioSvs(dir, "j2k.svs", { width: 600, height: 400, tiles: "j2k", mpp: 0.25, appMag: 40, scanner: "SS1", date: "1/2/26" })
+    const svs = await aperioSvs(dir, "j2k.svs", {
+      width: 600,
+      height: 400,
+      tiles: "j2k",
+      mpp: 0.25,
+      appMag: 40,
+      scanner: "SS1",
+      date: "1/2/26"
+    })
     const path = process.env.PATH
     process.env.PATH = join(dir, "no-tools-here")
     try {

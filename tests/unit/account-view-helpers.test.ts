@@ -52,6 +52,17 @@ describe("activityText", () => {
     expect(fill(en.settings.activities.kinds[text.key], text.params)).toBe("You signed in from 127.0.0.1 (Chrome)")
   })
 
+  it("words a bulk edit of annotations by what it did and how many", () => {
+    const deleted = activityText(at("annotation.bulk_changed", { action: "deleted", count: 300 }, live))
+    expect(fill(en.settings.activities.kinds[deleted.key], { ...deleted.params, lab: "Node" })).toBe(
+      "You deleted 300 annotations at once on Node"
+    )
+    const updated = activityText(at("annotation.bulk_changed", { action: "updated", count: 12 }, live))
+    expect(fill(id.settings.activities.kinds[updated.key], { ...updated.params, lab: "Node" })).toBe(
+      "Anda mengubah 12 anotasi sekaligus pada Node"
+    )
+  })
+
   it("words a lab's change as a sentence naming the lab, never as its code", () => {
     const trashed = activityText(at("lab.trashed", { parent_id: null, owner_id: "u1", count: 1 }, live))
     expect(trashed.key).toBe("lab_trashed")

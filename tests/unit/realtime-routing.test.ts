@@ -66,6 +66,13 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     annotation: { id: "N", version: 2, visible: true, label_id: "T", color: "#FFFF00", data: null }
   },
   "annotation.deleted": { user_email: "a@x", id: "N", label_id: "T" },
+  "annotation.bulk_changed": {
+    user_email: "a@x",
+    action: "updated",
+    count: 2,
+    ids: ["N", "M"],
+    change: { label_id: "T", color: "#FF0000" }
+  },
   "label.changed": {
     user_email: "a@x",
     action: "deleted",

@@ -22,6 +22,7 @@ import { labNameProbe } from "./0017_lab_name_probe.ts"
 import { canonicalSelectors } from "./0018_canonical_selectors.ts"
 import { annotationRevision } from "./0019_annotation_revision.ts"
 import { ownershipOffers } from "./0020_ownership_offers.ts"
+import { annotationTombstones } from "./0021_annotation_tombstones.ts"
 import { labelDeletions } from "./0022_label_deletions.ts"
 import { slideScanner } from "./0024_slide_scanner.ts"
 
@@ -46,6 +47,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0018_canonical_selectors": canonicalSelectors,
   "0019_annotation_revision": annotationRevision,
   "0020_ownership_offers": ownershipOffers,
+  "0021_annotation_tombstones": annotationTombstones(engine),
   "0022_label_deletions": labelDeletions(engine),
   "0024_slide_scanner": slideScanner
 })

@@ -2,7 +2,15 @@
 // its version check and the delete. Each change records its event in the same transaction.
 import { Context, Data, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import type { Insertable } from "kysely"
-import { ANNOTATION_LIMITS, type Annotation, AnnotationConflict, type UpdateAnnotationPayload } from "../../../src/contract/annotations.ts"
+import {
+  ANNOTATION_LIMITS,
+  type Annotation,
+  AnnotationConflict,
+  type BulkDeletePayload,
+  type BulkResult,
+  type BulkUpdatePayload,
+  type UpdateAnnotationPayload
+} from "../../../src/contract/annotations.ts"
 import { type BadRequest, badRequest, NotFound } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../../src/contract/realtime.ts"
@@ -29,6 +37,7 @@ import { BulkParser, IN_PLACE_BYTES } from "./BulkParser.ts"
 import { labelMap, type PreparedAnnotation, prepareBulk, sameLabels } from "../../domain/bulk-annotations.ts"
 import { type AnnotationJson, annotationJson } from "../../domain/annotation-json.ts"
 import { EventLog } from "../platform/EventLog.ts"
+import { makeBulkEdits } from "./bulk-edits.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 /** Annotations read from the database at once for a list answer: the answer holds one chunk at a time. */
@@ -78,6 +87,16 @@ export class Annotations extends Context.Service<
       id: string,
       version?: number
     ) => Effect.Effect<void, SlideDenied | AnnotationConflict>
+    /** One change to many annotations, all or none (server/services/annotations/bulk-edits.ts). */
+    readonly bulkUpdate: (user: AuthenticatedUser, labId: string, payload: BulkUpdatePayload) => Effect.Effect<BulkResult, SlideDenied>
+    /** The named annotations, or every one of a label, into tombstones their deleter can restore. */
+    readonly bulkDelete: (user: AuthenticatedUser, labId: string, payload: BulkDeletePayload) => Effect.Effect<BulkResult, SlideDenied>
+    /** Annotations the asker bulk-deleted, back with their ids, authors and creation times. */
+    readonly restore: (
+      user: AuthenticatedUser,
+      labId: string,
+      ids: ReadonlyArray<string>
+    ) => Effect.Effect<BulkResult, SlideDenied | AnnotationConflict>
   }
 >()("preparat/Annotations") {
   static readonly layer = Layer.effect(
@@ -356,7 +375,8 @@ export class Annotations extends Context.Service<
         )
       })
 
-      return Annotations.of({ list, compact, create, update, remove })
+      const bulk = yield* makeBulkEdits
+      return Annotations.of({ list, compact, create, update, remove, ...bulk })
     })
   )
 }

@@ -15,7 +15,13 @@ import { Realtime } from "./Realtime.ts"
 const BATCH = 500
 
 /** Kinds sent on a slide's channel naming who made the change (realtime-routing.ts, onSlide). */
-const SLIDE_CHANGES: ReadonlySet<string> = new Set(["annotation.created", "annotation.updated", "annotation.deleted", "label.changed"])
+const SLIDE_CHANGES: ReadonlySet<string> = new Set([
+  "annotation.created",
+  "annotation.updated",
+  "annotation.deleted",
+  "annotation.bulk_changed",
+  "label.changed"
+])
 
 /** Which of the slides these changes were made on are public now, so whoever listens may be a stranger. */
 const publicSlides = async (db: Kysely<DatabaseSchema>, events: ReadonlyArray<LoggedEvent>): Promise<ReadonlySet<string>> => {

@@ -4,8 +4,10 @@
 import { Effect } from "effect"
 import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
 import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, createAnnotationsBody } from "../../contract/annotations.ts"
+import type { Api } from "../Api.ts"
 import type { AppFailure } from "../AppFailure.ts"
 import { call, endpoints } from "../call.ts"
+import { rememberOwnBulk } from "./own-bulk.ts"
 
 export type EditOutcome =
   | { readonly _tag: "Saved"; readonly annotation: Annotation }
@@ -145,15 +147,112 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
 /** What the server made of one change of a step: its outcome, or why it did not go through. */
 export type ChangeResult = ChangeOutcome | { readonly _tag: "Failed"; readonly error: AppFailure }
 
+/** A step with at least this many deletions, re-creations or moves to one label sends them in one bulk call. */
+export const BULK_FROM = 2
+
+/** Only the label differs: the same vertices, visibility and comments. */
+const onlyRelabelled = (from: Shape, to: Shape): boolean =>
+  from.labelId !== to.labelId &&
+  from.visible === to.visible &&
+  from.kind === to.kind &&
+  (from.coords === to.coords || (from.coords.length === to.coords.length && from.coords.every((v, i) => v === to.coords[i]))) &&
+  from.comments.length === to.comments.length &&
+  from.comments.every((c, i) => c === to.comments[i])
+
 /**
- * The changes of one undo step (one shape's, or a selection's), `concurrency` calls at a time: the
- * contract edits and deletes one annotation per call. Each answers for itself, by annotation id, so
- * one refusal (a reviewer's 403 on someone else's shape) is said for that shape and the rest stand;
- * the program itself never fails for a refusal.
+ * One bulk call for `inputs`, answered for each: all saved, or all failed with the call's refusal
+ * (a 403 names the shapes the user may not change; no network keeps an undo to try again). A 400
+ * (a shape deleted meanwhile, a deletion too old or not bulk to restore) answers undefined: those
+ * changes then go one by one, each with its own version check and answer.
+ */
+const bulkOf = <E extends AppFailure>(
+  inputs: ReadonlyArray<ChangeInput>,
+  program: Effect.Effect<unknown, E, Api>,
+  saved: (input: ChangeInput) => Shape | null
+) =>
+  program.pipe(
+    Effect.map(() => inputs.map((input): ChangeResult => ({ _tag: "Saved", shape: saved(input) }))),
+    Effect.catch((error: AppFailure) =>
+      Effect.succeed(error._tag === "BadRequest" ? undefined : inputs.map((): ChangeResult => ({ _tag: "Failed", error })))
+    )
+  )
+
+const idsOf = (inputs: ReadonlyArray<ChangeInput>) => inputs.map((input) => input.id)
+
+/**
+ * The bulk calls a step's changes fit: its deletions (one bulk delete), its re-creations (the undo of
+ * a deletion: one restore, which brings them back with their ids, authors and creation times, as
+ * only the server's record of the deletion can), and its relabellings to one label (one bulk update).
+ * A selection of 100,000 is then one call, not 100,000. Moves and reshapes keep one call each: each
+ * names the version it started from, so a colleague's edit in between is a conflict, never lost.
+ */
+const bulkGroups = (inputs: ReadonlyArray<ChangeInput>) => {
+  const deletes = inputs.filter((input) => input.to === null && input.from !== null)
+  const recreates = inputs.filter((input) => input.from === null && input.to !== null)
+  const relabels = new Map<string, Array<ChangeInput>>()
+  for (const input of inputs)
+    if (input.from !== null && input.to !== null && onlyRelabelled(input.from, input.to)) {
+      const group = relabels.get(input.to.labelId) ?? []
+      group.push(input)
+      relabels.set(input.to.labelId, group)
+    }
+  const groups: Array<{ inputs: ReadonlyArray<ChangeInput>; run: () => ReturnType<typeof bulkOf> }> = []
+  const labId = inputs[0]?.labId ?? ""
+  if (deletes.length >= BULK_FROM)
+    groups.push({
+      inputs: deletes,
+      run: () =>
+        bulkOf(
+          deletes,
+          Effect.andThen(
+            Effect.sync(() => rememberOwnBulk("deleted", idsOf(deletes))),
+            call(endpoints.annotations.bulkDelete, { params: { labId }, payload: { ids: idsOf(deletes) } })
+          ),
+          () => null
+        )
+    })
+  if (recreates.length >= BULK_FROM)
+    groups.push({
+      inputs: recreates,
+      run: () =>
+        bulkOf(recreates, call(endpoints.annotations.restore, { params: { labId }, payload: { ids: idsOf(recreates) } }), (input) => ({
+          ...input.to!,
+          // The server raised each restored annotation's version by one from the one deleted.
+          version: input.to!.version + 1
+        }))
+    })
+  for (const [labelId, group] of relabels)
+    if (group.length >= BULK_FROM)
+      groups.push({
+        inputs: group,
+        run: () =>
+          bulkOf(
+            group,
+            Effect.andThen(
+              Effect.sync(() => rememberOwnBulk("updated", idsOf(group))),
+              call(endpoints.annotations.bulkUpdate, { params: { labId }, payload: { ids: idsOf(group), label_id: labelId } })
+            ),
+            (input) => ({ ...input.to!, version: input.version + 1 })
+          )
+      })
+  return groups
+}
+
+/**
+ * The changes of one undo step (one shape's, or a selection's): what fits a bulk call goes in one
+ * (bulkGroups), the rest `concurrency` calls at a time, one annotation per call. Each answers for
+ * itself, by annotation id, so one refusal (a reviewer's 403 on someone else's shape) is said for
+ * that shape and the rest stand; the program itself never fails for a refusal.
  */
 export const applyChanges = Effect.fn("Annotations.changes")(function* (inputs: ReadonlyArray<ChangeInput>, concurrency: number) {
+  const answered = new Map<string, ChangeResult>()
+  for (const group of bulkGroups(inputs)) {
+    const results = yield* group.run()
+    if (results !== undefined) for (const [i, input] of group.inputs.entries()) answered.set(input.id, results[i]!)
+  }
+  const rest = inputs.filter((input) => !answered.has(input.id))
   const results = yield* Effect.forEach(
-    inputs,
+    rest,
     (input) =>
       applyChange(input).pipe(
         Effect.map((outcome): ChangeResult => outcome),
@@ -161,5 +260,6 @@ export const applyChanges = Effect.fn("Annotations.changes")(function* (inputs: 
       ),
     { concurrency }
   )
-  return Object.fromEntries(inputs.map((input, i) => [input.id, results[i]!])) as Readonly<Record<string, ChangeResult>>
+  for (const [i, input] of rest.entries()) answered.set(input.id, results[i]!)
+  return Object.fromEntries(inputs.map((input) => [input.id, answered.get(input.id)!])) as Readonly<Record<string, ChangeResult>>
 })

@@ -1,30 +1,35 @@
 // A slide's live annotation changes (the events create_annotation_{id}, update_annotation_{id},
-// delete_annotation_{id}, label_{id} on private-mylab_{id}), decoded with the contract's realtime
-// Schemas, and what each does to the viewer's store. A message of another shape is dropped. A change
-// whose shapes did not fit in the message (`data` null, or fewer inline than `count`) asks for a fetch.
+// delete_annotation_{id}, bulk_annotation_{id}, label_{id} on private-mylab_{id}), decoded with the
+// contract's realtime Schemas, and what each does to the viewer's store. A message of another shape
+// is dropped. A change whose shapes did not fit in the message (`data` null, or fewer inline than
+// `count`) asks for a fetch; a bulk change too large for its message asks for one that replaces.
 import { Schema } from "effect"
 import type { Annotation } from "../../contract/annotations.ts"
 import {
   type AnnotationChange,
   AnnotationDeleted,
+  AnnotationsBulkChanged,
   AnnotationsCreated,
   AnnotationUpdated,
   LabelChanged,
   realtimeEvents
 } from "../../contract/realtime.ts"
-import { type Shape, shapeOf } from "../../annotation/store/shape.ts"
+import { translate } from "../../annotation/edit.ts"
+import { type Shape, shapeOf, withCoords } from "../../annotation/store/shape.ts"
 import type { Batch } from "../../annotation/store/store.ts"
 
 export type RemoteChange =
   | { readonly kind: "created"; readonly message: AnnotationsCreated }
   | { readonly kind: "updated"; readonly message: AnnotationUpdated }
   | { readonly kind: "deleted"; readonly message: AnnotationDeleted }
+  | { readonly kind: "bulk"; readonly message: AnnotationsBulkChanged }
   | { readonly kind: "label"; readonly message: LabelChanged }
 
 const decoders = {
   created: Schema.decodeUnknownOption(AnnotationsCreated),
   updated: Schema.decodeUnknownOption(AnnotationUpdated),
   deleted: Schema.decodeUnknownOption(AnnotationDeleted),
+  bulk: Schema.decodeUnknownOption(AnnotationsBulkChanged),
   label: Schema.decodeUnknownOption(LabelChanged)
 }
 
@@ -37,9 +42,11 @@ export const remoteChangeOf = (labId: string, event: string, data: unknown): Rem
         ? "updated"
         : event === realtimeEvents.deleteAnnotation(labId)
           ? "deleted"
-          : event === realtimeEvents.label(labId)
-            ? "label"
-            : null
+          : event === realtimeEvents.bulkAnnotation(labId)
+            ? "bulk"
+            : event === realtimeEvents.label(labId)
+              ? "label"
+              : null
   if (kind === null) return null
   const decoded = decoders[kind](data)
   return decoded._tag === "Some" ? ({ kind, message: decoded.value } as RemoteChange) : null
@@ -78,15 +85,38 @@ export interface RemotePlan {
   readonly batch: Batch
   /** Whether some shape did not come inline: fetch the slide's list and apply it too. */
   readonly fetch: boolean
+  /** The fetch replaces: a saved shape it does not hold was deleted (a bulk delete too large to name them all). */
+  readonly prune?: boolean
   /** Who made the change (presence refreshes when it is someone it does not list). */
   readonly userId: string
 }
 
+/** A shape as a bulk edit left it: its label, visibility or place changed, its version one up. */
+const bulkChanged = (shape: Shape, change: AnnotationsBulkChanged["change"]): Shape => {
+  const moved =
+    change.dx !== undefined || change.dy !== undefined ? withCoords(shape, translate(shape.coords, change.dx ?? 0, change.dy ?? 0)) : shape
+  return {
+    ...moved,
+    ...(change.label_id === undefined
+      ? {}
+      : { labelId: change.label_id, labelName: change.label_name ?? shape.labelName, color: change.color ?? shape.color }),
+    ...(change.visible === undefined ? {} : { visible: change.visible }),
+    version: shape.version + 1
+  }
+}
+
 /**
  * What a change does to the store. `labelShapes` answers the ids of the shapes tagged with a label
- * (a deleted label took them with it).
+ * (a deleted label took them with it); `stored` a shape the store holds (a bulk edit changes it in place).
  */
-export const planOf = (labId: string, change: RemoteChange, labelShapes: (labelId: string) => ReadonlyArray<string>): RemotePlan => {
+export const planOf = (
+  labId: string,
+  change: RemoteChange,
+  labelShapes: (labelId: string) => ReadonlyArray<string>,
+  stored: (id: string) => Shape | undefined = () => undefined,
+  /** Whether this page sent the bulk call a message announces (own-bulk.ts). */
+  own: (action: "updated" | "deleted", count: number, ids: ReadonlyArray<string>) => boolean = () => false
+): RemotePlan => {
   const { message } = change
   switch (change.kind) {
     case "created": {
@@ -99,6 +129,22 @@ export const planOf = (labId: string, change: RemoteChange, labelShapes: (labelI
     }
     case "deleted":
       return { batch: { remove: [change.message.id] }, fetch: false, userId: message.user_id }
+    case "bulk": {
+      const { ids, count, action } = change.message
+      // Too many to name in one message: the slide is read again, and what it no longer holds goes;
+      // unless this page sent it (it shows the change already).
+      if (ids.length < count)
+        return own(action, count, ids)
+          ? { batch: {}, fetch: false, userId: message.user_id }
+          : { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
+      if (action === "deleted") return { batch: { remove: ids }, fetch: false, userId: message.user_id }
+      const shapes = ids.flatMap((id) => {
+        const shape = stored(id)
+        return shape === undefined ? [] : [bulkChanged(shape, change.message.change)]
+      })
+      // A shape this screen does not hold (it arrived meanwhile) comes with a read.
+      return { batch: { upsert: shapes }, fetch: shapes.length < ids.length, userId: message.user_id }
+    }
     case "label":
       return {
         batch: change.message.action === "deleted" ? { remove: labelShapes(change.message.label.id) } : {},

@@ -130,6 +130,8 @@ export const settings = {
       annotation_created_one: "You added {{count}} annotation to {{lab}}",
       annotation_updated: "You edited an annotation on {{lab}}",
       annotation_deleted: "You deleted an annotation on {{lab}}",
+      annotation_bulk_updated: "You changed {{count}} annotations at once on {{lab}}",
+      annotation_bulk_deleted: "You deleted {{count}} annotations at once on {{lab}}",
       label_changed: "You changed a label of {{lab}}",
       scan_request_submitted: "You sent scan request {{reference}}",
       scan_request_state_changed: "You moved scan request {{reference}} to its next step",

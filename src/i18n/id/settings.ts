@@ -132,6 +132,8 @@ export const settings: typeof en = {
       annotation_created_one: "Anda menambahkan {{count}} anotasi ke {{lab}}",
       annotation_updated: "Anda mengubah anotasi pada {{lab}}",
       annotation_deleted: "Anda menghapus anotasi pada {{lab}}",
+      annotation_bulk_updated: "Anda mengubah {{count}} anotasi sekaligus pada {{lab}}",
+      annotation_bulk_deleted: "Anda menghapus {{count}} anotasi sekaligus pada {{lab}}",
       label_changed: "Anda mengubah label {{lab}}",
       scan_request_submitted: "Anda mengirim pengajuan pemindaian {{reference}}",
       scan_request_state_changed: "Anda memajukan pengajuan pemindaian {{reference}} ke langkah berikutnya",

@@ -10,9 +10,9 @@
 //              undo or redo kept to try again)
 //
 // Undo and redo move their step at once (so Ctrl+Z then Ctrl+Shift+Z works while the first is still
-// on its way); their changes follow in the queue. A step's changes are sent together, a few calls at
-// a time (APPLY_CONCURRENCY: the contract edits and deletes one annotation per call), and the next
-// step waits for all of them.
+// on its way); their changes follow in the queue. A step's changes are sent together: its deletions,
+// their undo (a restore) and its relabellings each in one bulk call, the rest a few calls at a time
+// (APPLY_CONCURRENCY; src/effects/annotations/edit.ts applyChanges), and the next step waits for all.
 //
 // A step is one action: one annotation's change, or several made together (the selection deleted,
 // relabelled or moved: one `edit.group`, one step, one Ctrl+Z). Undo sends `after -> before`, redo

@@ -113,3 +113,21 @@ describe("a step of several annotations", () => {
     expect(done.history.queue.map((op) => op.step.changes.map((change) => change.annotationId))).toEqual([["a"]])
   })
 })
+
+describe("a selection of 100,000", () => {
+  it("is settled in linear time: every answer's version remembered, the others' kept", () => {
+    const n = 100_000
+    const many = Array.from({ length: n }, (_, i) => ({ ...a, id: `s${i}`, version: 1 }))
+    const step: Step = { id: 1, changes: many.map(relabelled) }
+    const results: Record<string, ReturnType<typeof saved>> = {}
+    for (const s of many) results[s.id] = saved({ ...s, labelId: "l2", version: 2 })
+    const started = performance.now()
+    const done = settle(history({ queue: [{ step, direction: "do" }], past: [step], versions: { other: 7 } }), results)
+    // A copy of the versions per answer took minutes here; linear work takes well under a second.
+    expect(performance.now() - started).toBeLessThan(3000)
+    expect(Object.keys(done.history.versions)).toHaveLength(n + 1)
+    expect(done.history.versions.s99999).toBe(2)
+    expect(done.history.versions.other).toBe(7)
+    expect(done.upsert).toHaveLength(n)
+  })
+})

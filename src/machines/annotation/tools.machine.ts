@@ -379,9 +379,10 @@ export const toolsMachine = setup({
     drop: assign(({ context, event }) => {
       if (event.type !== "selection.drop") return {}
       const group = context.group
+      const gone = new Set(event.ids)
       return {
         selection: without(context.selection, event.ids),
-        group: group === null ? null : { ...group, ids: group.ids.filter((id) => !event.ids.includes(id)) }
+        group: group === null ? null : { ...group, ids: group.ids.filter((id) => !gone.has(id)) }
       }
     }),
     pressGroup: assign(({ context, event }) => {

@@ -85,6 +85,7 @@ const keyOf = (activity: Activity): KeyPart<"settings.activities.kinds"> => {
   if (kind === "lab.published") return detail.is_public === true ? "lab_published" : "lab_unpublished"
   if (kind === "member.removed") return detail.left === true ? "member_left" : "member_removed"
   if (kind === "lab.trashed" && typeof detail.count === "number" && detail.count > 1) return "lab_trashed_many"
+  if (kind === "annotation.bulk_changed") return detail.action === "deleted" ? "annotation_bulk_deleted" : "annotation_bulk_updated"
   return kindKeys[kind] ?? (activity.lab === undefined ? "other" : "other_lab")
 }
 

@@ -12,6 +12,7 @@ import type { AnnotationStore } from "../../../../annotation/store/store.ts"
 import type { Annotation, Label, Viewer } from "../../../../contract/annotations.ts"
 import { labChannel } from "../../../../contract/realtime.ts"
 import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/annotations/presence.ts"
+import { takeOwnBulk } from "../../../../effects/annotations/own-bulk.ts"
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
 import { draftsMachine } from "../../../../machines/annotation/drafts.machine.ts"
@@ -142,7 +143,7 @@ export const useCollab = (options: {
     const change = remoteChangeOf(labId, message.event, message.data)
     if (change === null) return
     const labelShapes = (labelId: string) => [...store.all()].filter((s) => s.labelId === labelId).map((s) => s.id)
-    const plan = planOf(labId, change, labelShapes)
+    const plan = planOf(labId, change, labelShapes, (id) => store.get(id), takeOwnBulk)
     // A message names who made the change, not who drew the shape: a shape the store has keeps its author.
     const upsert = plan.batch.upsert?.map((shape) => {
       const author = store.get(shape.id)?.author
@@ -157,7 +158,14 @@ export const useCollab = (options: {
     }
     if (plan.fetch) {
       runtime.runPromise(readCompact(labId)).then(
-        (all) => store.apply("remote", { upsert: shapesOfCompact(all) }),
+        (all) => {
+          const upsert = shapesOfCompact(all)
+          // A bulk delete too large to name its shapes: every saved shape the read does not hold went.
+          const held = plan.prune ? new Set(upsert.map((shape) => shape.id)) : undefined
+          const remove = held ? [...store.all()].filter((shape) => !isDraft(shape) && !held.has(shape.id)).map((shape) => shape.id) : []
+          store.apply("remote", { upsert, remove })
+          if (remove.length > 0) tools.send({ type: "selection.drop", ids: remove })
+        },
         () => undefined
       )
     }

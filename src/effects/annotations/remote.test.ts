@@ -1,0 +1,67 @@
+// A bulk change heard from another screen: applied from the one message when it names every shape,
+// a read of the slide (that replaces, for a deletion) when it is too large to.
+import { describe, expect, it } from "vitest"
+import { shapeOf } from "../../annotation/store/shape.ts"
+import { realtimeEvents } from "../../contract/realtime.ts"
+import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
+import { rememberOwnBulk, takeOwnBulk } from "./own-bulk.ts"
+import { planOf, remoteChangeOf } from "./remote.ts"
+
+const shape = (i: number) => {
+  const parsed = shapeOf(annotationOf(`00000000-0000-4000-8000-00000000000${i}`, ring(10, 10, 5, 4), { version: 2 }))
+  if (!parsed.ok) throw new Error(parsed.error)
+  return parsed.shape
+}
+const held = [shape(1), shape(2)]
+const stored = (id: string) => held.find((s) => s.id === id)
+const message = (action: "updated" | "deleted", ids: ReadonlyArray<string>, count: number, change = {}) => ({
+  lab_id: "slide-1",
+  user_id: "u2",
+  user_email: "grace@example.org",
+  at: "2026-01-01T00:00:00.000Z",
+  action,
+  count,
+  ids,
+  change
+})
+const plan = (data: unknown, own: Parameters<typeof planOf>[4] = () => false) => {
+  const change = remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), data)
+  if (change === null) throw new Error("not decoded")
+  return planOf("slide-1", change, () => [], stored, own)
+}
+
+describe("a bulk change heard", () => {
+  it("removes every named shape of a deletion, with no read", () => {
+    const ids = held.map((s) => s.id)
+    expect(plan(message("deleted", ids, 2))).toEqual({ batch: { remove: ids }, fetch: false, userId: "u2" })
+  })
+
+  it("relabels and moves the named shapes it holds, each one version up", () => {
+    const ids = held.map((s) => s.id)
+    const { batch, fetch } = plan(message("updated", ids, 2, { label_id: "b", label_name: "B", color: "#00FF00", dx: 1, dy: -1 }))
+    expect(fetch).toBe(false)
+    expect(batch.upsert?.map((s) => [s.id, s.labelId, s.labelName, s.color, s.version])).toEqual(
+      held.map((s) => [s.id, "b", "B", "#00FF00", 3])
+    )
+    expect(Array.from(batch.upsert![0]!.coords)).toEqual(Array.from(held[0]!.coords, (v, i) => (i % 2 === 0 ? v + 1 : v - 1)))
+  })
+
+  it("reads the slide again when the message could not name them all; a deletion's read replaces", () => {
+    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ batch: {}, fetch: true, prune: true })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ batch: {}, fetch: true, prune: false })
+  })
+
+  it("reads nothing for a large change this page sent itself (it shows it already), once", () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
+    rememberOwnBulk("deleted", ids)
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: false })
+    // The same message again, or another page's, is read.
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true, prune: true })
+    rememberOwnBulk("updated", ids)
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true })
+  })
+
+  it("drops a message of another shape", () => {
+    expect(remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), { action: "exploded" })).toBeNull()
+  })
+})
