@@ -16,11 +16,9 @@ import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
+import { click, home, openSlideHome, signIn, toPage, tool } from "./support/home-view.ts"
+import { startWorld, stopWorld, type World } from "./support/session.ts"
 import { showSidePanel } from "./support/slide-viewer.ts"
-import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
-
-/** The slide sharedSlide makes, in image pixels. */
-const SLIDE = { width: 2400, height: 1600 }
 
 let world: World
 let ada: SignedIn
@@ -82,42 +80,6 @@ const byId = async (): Promise<Map<string, Stored>> => new Map((await stored()).
 const labelOf = (a: Stored | undefined) => a?.data.body[0]?.label.name ?? a?.data.body[0]?.value
 const selectorOf = (a: Stored | undefined) => a?.data.target.selector.value
 
-const signIn = async (page: Page, who: SignedIn) => {
-  await page.goto("/login")
-  await page.locator("input[type=email]").fill(who.email)
-  await page.locator("input[type=password]").fill(who.password)
-  await page.locator("button[type=submit]").click()
-  await expectUrl(page, /\/dashboard\/labs$/)
-}
-
-const openSlide = async (page: Page) => {
-  await page.goto(`/dashboard/labs/${slideId}/annotations`)
-  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
-  await page.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
-  await showSidePanel(page)
-  await home(page)
-}
-
-/** The whole slide in view, fitted to the viewer as it is now (the side panel open), and settled. */
-const home = async (page: Page) => {
-  await page.locator("[data-testid=slide-viewer][data-annotations-drawn]").waitFor({ timeout: 15_000 })
-  await page.keyboard.press("0")
-  await page.waitForTimeout(1200)
-}
-
-/**
- * Image pixels to page pixels in the home view (`home`): OpenSeadragon fits the whole slide in the
- * viewer, centred. (The first step checks it: a click on a seeded cell selects that cell.)
- */
-const toPage = async (page: Page, x: number, y: number) => {
-  const box = await page.getByTestId("slide-viewer").boundingBox()
-  if (box === null) throw new Error("the viewer has no box")
-  const scale = Math.min(box.width / SLIDE.width, box.height / SLIDE.height)
-  const left = box.x + (box.width - SLIDE.width * scale) / 2
-  const top = box.y + (box.height - SLIDE.height * scale) / 2
-  return { x: left + x * scale, y: top + y * scale }
-}
-
 const shiftDrag = async (page: Page, from: readonly [number, number], to: readonly [number, number]) => {
   const a = await toPage(page, ...from)
   const b = await toPage(page, ...to)
@@ -129,19 +91,11 @@ const shiftDrag = async (page: Page, from: readonly [number, number], to: readon
   await page.keyboard.up("Shift")
 }
 
-const click = async (page: Page, at: readonly [number, number], shift = false) => {
-  const p = await toPage(page, ...at)
-  if (shift) await page.keyboard.down("Shift")
-  await page.mouse.click(p.x, p.y)
-  if (shift) await page.keyboard.up("Shift")
-}
-
 const panelCount = (page: Page) => page.getByTestId("selected-annotations").getByTestId("selection-count")
 const selectedRows = (page: Page) =>
   page
     .locator('[data-testid="annotation-row"][data-selected="true"]')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")).sort())
-const tool = (page: Page, name: string) => page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name, exact: true })
 
 beforeAll(async () => {
   world = await startWorld()
@@ -175,7 +129,7 @@ snapWhenFailed("selection", () => ({ ada: adaPage, grace: gracePage }))
 describe("selecting annotations by box", () => {
   it("a Shift+drag box selects the three cells it surrounds, not the region they lie in; the panel, the bar and the list say 3", async () => {
     await signIn(adaPage, ada)
-    await openSlide(adaPage)
+    await openSlideHome(adaPage, slideId)
     expect(await adaPage.getByTestId("annotation-row").count()).toBe(6)
     // The home view's mapping, checked: a click on the far cell selects it alone; Escape clears.
     await click(adaPage, [1900, 330])
@@ -298,7 +252,7 @@ describe("selecting annotations by box", () => {
 
   it("a reviewer's box over Ada's cells and her own deletes only her own, saying how many stay; over Ada's alone, nothing, and why", async () => {
     await signIn(gracePage, grace)
-    await openSlide(gracePage)
+    await openSlideHome(gracePage, slideId)
     await tool(gracePage, "Pan and zoom").click()
     await shiftDrag(gracePage, [520, 420], [1060, 800])
     await expect.poll(() => panelCount(gracePage).textContent()).toBe("4 selected")
