@@ -6,6 +6,30 @@ import type { Database, LabelsTable } from "./schema.ts"
 
 export type LabelRow = Selectable<LabelsTable>
 
+/**
+ * Every column of an annotation row, for copying rows as they are (INSERT ... SELECT) into the
+ * tombstones a bulk delete or a label's deletion keeps, and back on undo.
+ */
+export const ANNOTATION_COLUMNS = [
+  "id",
+  "lab_id",
+  "label_id",
+  "author_id",
+  "data",
+  "visible",
+  "version",
+  "min_x",
+  "min_y",
+  "max_x",
+  "max_y",
+  "created_at",
+  "ordinal",
+  "updated_at",
+  "kind",
+  "coords",
+  "comments"
+] as const
+
 export const toLabel = (row: LabelRow): Label => ({
   id: row.id,
   lab_id: row.lab_id,

@@ -2,30 +2,11 @@
 // transaction, copied back by an undo, swept after LABEL_UNDO_HOURS. Rows are copied with
 // INSERT ... SELECT, so an undo puts back exactly what was deleted, on both engines.
 import type { Trx } from "../services/platform/Database.ts"
+import { ANNOTATION_COLUMNS } from "./annotations.ts"
 import type { LabelsTable } from "./schema.ts"
 
 /** How long a deleted label can be brought back by whoever deleted it. */
 export const LABEL_UNDO_HOURS = 24
-
-const COLUMNS = [
-  "id",
-  "lab_id",
-  "label_id",
-  "author_id",
-  "data",
-  "visible",
-  "version",
-  "min_x",
-  "min_y",
-  "max_x",
-  "max_y",
-  "created_at",
-  "ordinal",
-  "updated_at",
-  "kind",
-  "coords",
-  "comments"
-] as const
 
 /** Keeps the label and its annotations under `deletionId` before they are deleted. */
 export const keepDeleted = async (
@@ -47,11 +28,11 @@ export const keepDeleted = async (
     .execute()
   await trx
     .insertInto("deleted_annotations")
-    .columns(["deletion_id", ...COLUMNS])
+    .columns(["deletion_id", ...ANNOTATION_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom("annotations")
-        .select((s) => [s.val(deletion.id).as("deletion_id"), ...COLUMNS])
+        .select((s) => [s.val(deletion.id).as("deletion_id"), ...ANNOTATION_COLUMNS])
         .where("label_id", "=", label.id)
     )
     .execute()
@@ -71,11 +52,11 @@ export const ownDeletion = (trx: Trx, deletionId: string, userId: string, notBef
 export const putBack = async (trx: Trx, deletionId: string): Promise<number> => {
   const result = await trx
     .insertInto("annotations")
-    .columns([...COLUMNS])
+    .columns([...ANNOTATION_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom("deleted_annotations")
-        .select([...COLUMNS])
+        .select([...ANNOTATION_COLUMNS])
         .where("deletion_id", "=", deletionId)
     )
     .onConflict((oc) => oc.column("id").doNothing())

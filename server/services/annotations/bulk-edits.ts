@@ -9,6 +9,7 @@
 // forge a colleague's annotation. Instead a bulk delete moves the rows, as they were, into
 // `annotation_tombstones` with who deleted them (migration 0021), and a restore only copies back rows
 // the asker deleted on that slide within TOMBSTONE_HOURS: the client names ids, never content.
+import { ANNOTATION_COLUMNS } from "../../db/annotations.ts"
 import { Effect, Semaphore } from "effect"
 import { sql as kysql } from "kysely"
 import { ANNOTATION_LIMITS, AnnotationConflict, type BulkDeletePayload, type BulkUpdatePayload } from "../../../src/contract/annotations.ts"
@@ -67,26 +68,6 @@ const idInFor = (engine: string) => (ids: ReadonlyArray<string>) =>
   engine === "postgres"
     ? kysql<boolean>`${kysql.ref("id")} = any(${[...ids]}::text[])`
     : kysql<boolean>`${kysql.ref("id")} in (${kysql.join([...ids])})`
-
-const ROW_COLUMNS = [
-  "id",
-  "lab_id",
-  "label_id",
-  "author_id",
-  "data",
-  "visible",
-  "version",
-  "min_x",
-  "min_y",
-  "max_x",
-  "max_y",
-  "created_at",
-  "ordinal",
-  "updated_at",
-  "kind",
-  "coords",
-  "comments"
-] as const
 
 const cutoff = () => new Date(Date.now() - TOMBSTONE_HOURS * 3600_000).toISOString()
 
@@ -237,12 +218,12 @@ export const makeBulkEdits = Effect.gen(function* () {
         yield* sql(() =>
           trx
             .insertInto("annotation_tombstones")
-            .columns([...ROW_COLUMNS, "deleted_by", "deleted_at"])
+            .columns([...ANNOTATION_COLUMNS, "deleted_by", "deleted_at"])
             .expression(
               trx
                 .selectFrom("annotations")
                 .select([
-                  ...ROW_COLUMNS,
+                  ...ANNOTATION_COLUMNS,
                   kysql<string>`cast(${user.id} as text)`.as("deleted_by"),
                   kysql<string>`cast(${now} as text)`.as("deleted_at")
                 ])
@@ -350,13 +331,13 @@ export const makeBulkEdits = Effect.gen(function* () {
             yield* sql(() =>
               trx
                 .insertInto("annotations")
-                .columns([...ROW_COLUMNS])
+                .columns([...ANNOTATION_COLUMNS])
                 .expression(
                   trx
                     .selectFrom("annotation_tombstones")
                     // In the columns' order (INSERT ... SELECT is positional): one version up, updated now.
                     .select((eb) =>
-                      ROW_COLUMNS.map((c) =>
+                      ANNOTATION_COLUMNS.map((c) =>
                         c === "version"
                           ? eb("version", "+", 1).as("version")
                           : c === "updated_at"
