@@ -79,6 +79,8 @@ const geometryOfStored = (a: Stored | undefined) => {
   return parsed.ok ? parsed.geometry : undefined
 }
 
+/** The tumour label's id (the region's). */
+const labels0 = () => labels.tumour.id
 const panelCount = (page: Page) => page.getByTestId("selected-annotations").getByTestId("selection-count")
 beforeAll(async () => {
   world = await startWorld()
@@ -226,6 +228,32 @@ describe("regions with holes, by boolean edits", () => {
     expect(drawn?.kind).toBe("polygon")
     expect(measure(drawn!).areaPx! / (400 * 350)).toBeGreaterThan(0.9)
     await snap(adaPage, "regions-freehand-area")
+  })
+
+  it("a region of two apart parts, merged from two shapes, splits back into two annotations as one undo step", async () => {
+    await tool(adaPage, "Pan and zoom").click()
+    await adaPage.keyboard.press("Escape")
+    await click(adaPage, [450, 350])
+    await click(adaPage, [400, 1300], true)
+    await expect.poll(() => panelCount(adaPage).textContent()).toBe("2 selected")
+    // The region, the ellipse and the outline: the outline merged into the region leaves two.
+    await adaPage.getByTestId("boolean-edits").getByRole("button", { name: "Merge" }).click()
+    await expect.poll(async () => (await stored()).length).toBe(2)
+    const merged = geometryOfStored((await byId()).get(seeds.region.id))
+    expect(merged?.kind).toBe("area")
+    await click(adaPage, [450, 350])
+    const split = adaPage.getByRole("button", { name: "Split into 2 parts" })
+    await split.waitFor()
+    await snap(adaPage, "regions-split-offered")
+    await split.click()
+    await expect.poll(async () => (await stored()).length).toBe(3)
+    const labels = (await stored()).filter((a) => a.data.body[0]?.label.id === labels0()).length
+    expect(labels).toBe(2)
+    expect((await byId()).has(seeds.region.id)).toBe(true)
+    // One Ctrl+Z: the one region of two parts again.
+    await adaPage.keyboard.press("Control+z")
+    await expect.poll(async () => (await stored()).length).toBe(2)
+    await expect.poll(async () => geometryOfStored((await byId()).get(seeds.region.id))?.kind).toBe("area")
   })
 
   it("the operations speak Indonesian", async () => {

@@ -188,7 +188,9 @@ const idsOf = (inputs: ReadonlyArray<ChangeInput>) => inputs.map((input) => inpu
  */
 const bulkGroups = (inputs: ReadonlyArray<ChangeInput>) => {
   const deletes = inputs.filter((input) => input.to === null && input.from !== null)
-  const recreates = inputs.filter((input) => input.from === null && input.to !== null)
+  // Only shapes the server held before (an undone deletion) are restored; a new one (a region's
+  // split part, never stored, no author yet) is created.
+  const recreates = inputs.filter((input) => input.from === null && input.to !== null && input.to.author !== null)
   const relabels = new Map<string, Array<ChangeInput>>()
   for (const input of inputs)
     if (input.from !== null && input.to !== null && onlyRelabelled(input.from, input.to)) {

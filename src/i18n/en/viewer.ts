@@ -197,6 +197,8 @@ export const viewer = {
     subtractHint: "Cut the others out of the first selected: a shape inside it becomes a hole",
     intersect: "Intersect",
     intersectHint: "Keep only where all of them overlap",
+    split: "Split into {{count}} parts",
+    splitHint: "Each separate part becomes an annotation of its own, with this label; the first keeps its comments",
     nothingLeft: "Nothing would be left of the first selected shape, so nothing was changed."
   },
   selection: {

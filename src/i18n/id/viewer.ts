@@ -200,6 +200,8 @@ export const viewer: typeof en = {
     subtractHint: "Potong yang lain dari yang pertama dipilih: bentuk di dalamnya menjadi lubang",
     intersect: "Irisan",
     intersectHint: "Hanya bagian yang tumpang tindih pada semuanya",
+    split: "Pisahkan menjadi {{count}} bagian",
+    splitHint: "Setiap bagian yang terpisah menjadi anotasi sendiri dengan label ini; yang pertama mempertahankan komentarnya",
     nothingLeft: "Tidak ada yang tersisa dari bentuk pertama yang dipilih, jadi tidak ada yang diubah."
   },
   selection: {

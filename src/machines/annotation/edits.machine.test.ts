@@ -109,7 +109,7 @@ const remembered = (actual: EditsContext, arrival: Arrival<typeof editsMachine>)
         : event.type === "edit.delete" || event.type === "edit.created"
           ? [event.shape.id]
           : event.type === "edit.group"
-            ? event.changes.map((c) => c.from.id)
+            ? event.changes.flatMap((c) => [(c.from ?? c.to)?.id ?? []].flat())
             : []
     expect(idsOf(actual.past.at(-1))).toEqual(ids)
     expect(actual.past.length).toBe(Math.min(before.past.length + 1, HISTORY_LIMIT))

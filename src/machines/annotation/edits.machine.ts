@@ -60,12 +60,18 @@ export interface EditsContext extends History {
   readonly labId: string
 }
 
+/** One shape's part of a group: `from` null makes a new one (a region's split part), `to` null deletes. */
+export interface GroupChange {
+  readonly from: Shape | null
+  readonly to: Shape | null
+}
+
 export type EditsEvent =
   /** The user reshaped, moved or relabelled a saved annotation: `to` is `from` changed. */
   | { readonly type: "edit.update"; readonly from: Shape; readonly to: Shape }
   | { readonly type: "edit.delete"; readonly shape: Shape }
   /** Several changed together (the selection relabelled, moved or deleted): one step. `to` null: deleted. */
-  | { readonly type: "edit.group"; readonly changes: ReadonlyArray<{ readonly from: Shape; readonly to: Shape | null }> }
+  | { readonly type: "edit.group"; readonly changes: ReadonlyArray<GroupChange> }
   /** The tools machine saved a new annotation: a step, at the version it was created at. */
   | { readonly type: "edit.created"; readonly shape: Shape }
   /** Undo the latest step; with `step`, only if the latest is that one (a deletion notice's Undo). */
@@ -116,7 +122,10 @@ const changesOfEvent = (event: EditsEvent): ReadonlyArray<Change> =>
     : event.type === "edit.delete"
       ? [{ annotationId: event.shape.id, before: event.shape, after: null }]
       : event.type === "edit.group"
-        ? event.changes.map(({ from, to }) => ({ annotationId: from.id, before: from, after: to }))
+        ? event.changes.flatMap(({ from, to }) => {
+            const id = from?.id ?? to?.id
+            return id === undefined ? [] : [{ annotationId: id, before: from, after: to }]
+          })
         : event.type === "edit.created"
           ? [{ annotationId: event.shape.id, before: null, after: event.shape }]
           : []

@@ -6,6 +6,7 @@ import { EyeIcon, EyeOffIcon, TrashIcon } from "../../../ui/index.ts"
 import * as css from "../panels/panels.css.ts"
 import { type LabelRow, measureText } from "../panels/records.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
+import { partCount, splitChanges } from "./boolean-edits.ts"
 
 export interface SelectedSectionProps {
   readonly view: AnnotationsView
@@ -35,6 +36,7 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
   })
   const editable = view.edits.mayEdit(shape)
   const shown = view.store.isVisible(shape)
+  const parts = partCount(shape)
   const choices = labels.filter((row) => !row.virtual || row.id === shape.labelId)
   const author =
     shape.author === null
@@ -98,6 +100,18 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
           </button>
         )}
       </div>
+      {editable && parts > 1 && (
+        <div className={css.form}>
+          <button
+            type="button"
+            className={css.textButton}
+            title={t("viewer.shapes.splitHint")}
+            onClick={() => view.edits.group(splitChanges(shape, () => crypto.randomUUID()))}
+          >
+            {t("viewer.shapes.split", { count: parts })}
+          </button>
+        </div>
+      )}
       <p className={css.hint} style={{ marginTop: 6 }} data-testid="selected-measure">
         {measurement.full}
       </p>

@@ -1,8 +1,9 @@
 // The selection merged, subtracted or intersected, as the edits one undo step makes: the first shape
 // selected (QuPath's primary object) takes the result and keeps its id, label and comments; the
 // others are deleted. Pure; SelectionSection sends the changes.
-import { type BooleanEdit, combine, isClosed } from "../../../../annotation/boolean.ts"
+import { type BooleanEdit, combine, isClosed, partsOf } from "../../../../annotation/boolean.ts"
 import { flatten } from "../../../../annotation/geometry.ts"
+import type { GroupChange } from "../../../../machines/annotation/edits.machine.ts"
 import { bboxOfCoords, geometryOf, type Shape } from "../../../../annotation/store/shape.ts"
 
 export type BooleanChanges =
@@ -21,4 +22,23 @@ export const booleanChanges = (edit: BooleanEdit, shapes: ReadonlyArray<Shape>):
   const coords = flatten(result)
   const to: Shape = { ...first, kind: result.kind, coords, bbox: bboxOfCoords(coords) }
   return { ok: true, changes: [{ from: first, to }, ...others.map((from) => ({ from, to: null }))] }
+}
+
+/** How many separate parts a shape has (a region of several polygons has more than one). */
+export const partCount = (shape: Shape): number => (shape.kind === "area" ? partsOf(geometryOf(shape)).length : 1)
+
+/**
+ * A region split into its parts, as one undo step: the first part stays the shape (its id, label,
+ * comments), each other part is a new annotation of the same label, made with `newId`.
+ */
+export const splitChanges = (shape: Shape, newId: () => string): ReadonlyArray<GroupChange> => {
+  const [first, ...rest] = partsOf(geometryOf(shape)).map((geometry) => {
+    const coords = flatten(geometry)
+    return { kind: geometry.kind, coords, bbox: bboxOfCoords(coords) }
+  })
+  if (first === undefined || rest.length === 0) return []
+  return [
+    { from: shape, to: { ...shape, ...first } },
+    ...rest.map((part) => ({ from: null, to: { ...shape, ...part, id: newId(), author: null, version: 0, comments: [] } }))
+  ]
 }

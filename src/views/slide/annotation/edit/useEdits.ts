@@ -17,7 +17,7 @@ import type { Label } from "../../../../contract/annotations.ts"
 import type { Role } from "../../../../contract/labs.ts"
 import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { useT } from "../../../../i18n/index.ts"
-import { canRedo, canUndo, editsMachine } from "../../../../machines/annotation/edits.machine.ts"
+import { canRedo, canUndo, editsMachine, type GroupChange } from "../../../../machines/annotation/edits.machine.ts"
 import type { toolsMachine } from "../../../../machines/annotation/tools.machine.ts"
 import { isTyping } from "../../shortcuts.ts"
 import { useToast } from "../../../ui/index.ts"
@@ -35,7 +35,7 @@ export interface EditsView {
   readonly remove: (shape: Shape) => void
   readonly relabel: (shape: Shape, label: Pick<Label, "id" | "name" | "color">) => void
   /** Several shapes changed together (`to` null: deleted): one undo step. */
-  readonly group: (changes: ReadonlyArray<{ readonly from: Shape; readonly to: Shape | null }>) => void
+  readonly group: (changes: ReadonlyArray<GroupChange>) => void
   /** Deletes these together (one undo step); they leave the selection. */
   readonly removeMany: (shapes: ReadonlyArray<Shape>) => void
   /** Gives these the label (one undo step); those with it already are left as they are. */
@@ -99,11 +99,11 @@ export const useEdits = (options: {
   // Unsaved drafts are changed where they are kept (no step, as for one draft); the saved shapes go
   // to the edits machine as one step, whose `edits.show` puts them in the store in one batch.
   const group = useCallback(
-    (changes: ReadonlyArray<{ readonly from: Shape; readonly to: Shape | null }>) => {
-      const saved: Array<{ from: Shape; to: Shape | null }> = []
+    (changes: ReadonlyArray<GroupChange>) => {
+      const saved: Array<GroupChange> = []
       const drafts: Array<Shape> = []
       for (const change of changes) {
-        if (!isDraft(change.from)) saved.push(change)
+        if (change.from === null || !isDraft(change.from)) saved.push(change)
         else if (change.to === null) draftRef.current.remove(change.from.id)
         else {
           drafts.push(change.to)
