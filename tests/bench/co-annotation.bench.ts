@@ -41,7 +41,20 @@ const recordDraws = () => {
     draws.push([performance.timeOrigin + performance.now(), Number(host?.dataset.annotationsVisible ?? Number.NaN)])
     return 0
   }
-  Object.assign(window, { __annotationDrawTimes: hook, __draws: draws })
+  // When each annotation message reached the page, before pusher-js reads it (its onmessage is set
+  // after this listener): the split between delivery and what the page does with it.
+  const frames: Array<readonly [number, string]> = []
+  const Native = window.WebSocket
+  window.WebSocket = class extends Native {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args)
+      this.addEventListener("message", (event) => {
+        const text = String(event.data)
+        if (text.includes("_annotation_")) frames.push([performance.timeOrigin + performance.now(), text.slice(0, 400)])
+      })
+    }
+  }
+  Object.assign(window, { __annotationDrawTimes: hook, __draws: draws, __frames: frames })
 }
 
 const summary = (name: string, values: ReadonlyArray<number>) =>
@@ -86,6 +99,9 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
     const written: Array<number> = []
     const drawn: Array<number> = []
     const ids: Array<string> = []
+    /** When each change was sent, by the id it changed, and when its create or delete was drawn. */
+    const sentAt = new Map<string, { created: number; deleted: number }>()
+    const drawnOf = new Map<string, { created: number; deleted: number }>()
     const settle = () => new Promise((r) => setTimeout(r, 40))
     for (let i = 0; i < CHANGES; i++) {
       const id = randomUUID()
@@ -97,7 +113,10 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
       const reply = await postAnnotations(server, ada, slideId, [newAnnotation(label.id, rect(x, y, 80, 80), id)])
       written.push(now() - sent)
       if (reply.status !== 201) throw new Error(`create answered ${reply.status}: ${JSON.stringify(reply.body)}`)
-      drawn.push((await waiting) - sent)
+      const at = await waiting
+      drawn.push(at - sent)
+      sentAt.set(id, { created: sent, deleted: Number.NaN })
+      drawnOf.set(id, { created: at, deleted: Number.NaN })
       await settle()
     }
     const created = [...drawn]
@@ -111,16 +130,48 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
       })
       written.push(now() - sent)
       if (reply.status !== 200 && reply.status !== 204) throw new Error(`delete answered ${reply.status}`)
-      drawn.push((await waiting) - sent)
+      const at = await waiting
+      drawn.push(at - sent)
+      const id = ids[i] ?? ""
+      sentAt.set(id, { created: sentAt.get(id)?.created ?? Number.NaN, deleted: sent })
+      drawnOf.set(id, { created: drawnOf.get(id)?.created ?? Number.NaN, deleted: at })
       await settle()
     }
     const all = [...created, ...drawn]
+    // Where the time went: sent -> the message reached Grace's page -> drawn.
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Array<readonly [number, string]> }).__frames)
+    const split = { delivered: [] as number[], shown: [] as number[] }
+    const slowest: Array<readonly [number, string]> = []
+    for (const [id, sent] of sentAt) {
+      for (const kind of ["created", "deleted"] as const) {
+        const frame = frames.find(
+          ([, text]) => text.includes(id) && text.includes(kind === "created" ? "create_annotation_" : "delete_annotation_")
+        )
+        const total = (drawnOf.get(id)?.[kind] ?? Number.NaN) - sent[kind]
+        if (frame === undefined) continue
+        split.delivered.push(frame[0] - sent[kind])
+        split.shown.push(total - (frame[0] - sent[kind]))
+        slowest.push([
+          total,
+          `${kind} ${id.slice(0, 8)}: ${total.toFixed(0)} ms = delivered ${(frame[0] - sent[kind]).toFixed(0)} + shown ${(total - (frame[0] - sent[kind])).toFixed(0)}`
+        ])
+      }
+    }
     console.log(
       `  ${CHANGES} creates and ${CHANGES} deletes by Ada, drawn on Grace's screen (load average ${(await loadAverage()).trim()})`
     )
     console.log(`  ${summary("baseline: Ada's request answered", written)}`)
     console.log(`  ${summary("created, drawn on Grace's screen", created)}`)
     console.log(`  ${summary("deleted, gone from Grace's screen", drawn)}`)
+    console.log(`  ${summary("  of which: message reached her page", split.delivered)}`)
+    console.log(`  ${summary("  of which: drawn after it arrived", split.shown)}`)
+    console.log(
+      `  slowest: ${slowest
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 4)
+        .map(([, text]) => text)
+        .join("; ")}`
+    )
     const p99 = quantile(all, 0.99)
     const ok = p99 < TARGET_P99_MS
     console.log(
