@@ -12,7 +12,8 @@ const benches = [
   "tests/bench/first-load.bench.ts",
   "tests/bench/transfer.bench.ts",
   "tests/bench/annotations.bench.ts",
-  "tests/bench/co-annotation.bench.ts"
+  "tests/bench/co-annotation.bench.ts",
+  "tests/bench/presence.bench.ts"
 ]
 
 let failed = 0
