@@ -168,7 +168,7 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
         .filter(([start, duration]) => start < to && start + duration > from)
         .map(([start, duration]) => `${(start - from).toFixed(0)}+${duration.toFixed(0)}`)
         .join(",")
-    const split = { delivered: [] as number[], shown: [] as number[] }
+    const split = { delivered: [] as number[], afterAnswer: [] as number[], shown: [] as number[] }
     const slowest: Array<readonly [number, string]> = []
     for (const [id, sent] of sentAt) {
       for (const kind of ["created", "deleted"] as const) {
@@ -178,6 +178,9 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
         const total = (drawnOf.get(id)?.[kind] ?? Number.NaN) - sent[kind]
         if (frame === undefined) continue
         split.delivered.push(frame[0] - sent[kind])
+        // Ada's answer leaves after the commit, as the publisher starts: what delivery adds to the write.
+        const answered = written[ids.indexOf(id) + (kind === "created" ? 0 : CHANGES)] ?? Number.NaN
+        split.afterAnswer.push(frame[0] - sent[kind] - answered)
         split.shown.push(total - (frame[0] - sent[kind]))
         slowest.push([
           total,
@@ -193,6 +196,7 @@ export const benchCoAnnotation = async (): Promise<boolean> => {
     console.log(`  ${summary("created, drawn on Grace's screen", created)}`)
     console.log(`  ${summary("deleted, gone from Grace's screen", drawn)}`)
     console.log(`  ${summary("  of which: message reached her page", split.delivered)}`)
+    console.log(`  ${summary("  reached her page after Ada's answer", split.afterAnswer)}`)
     console.log(`  ${summary("  of which: drawn after it arrived", split.shown)}`)
     console.log(
       `  slowest: ${slowest
