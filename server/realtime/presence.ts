@@ -43,6 +43,12 @@ export type PresenceHub = Hub & { readonly presence: Presence }
 
 export const isPresenceChannel = (channel: string) => channel.startsWith("presence-")
 
+const hasEmptyEmail = (info: unknown): boolean =>
+  typeof info === "object" && info !== null && "email" in info && (info as { email: unknown }).email === ""
+
+const withoutEmail = (info: unknown): unknown =>
+  typeof info === "object" && info !== null && "email" in info ? { ...info, email: "" } : info
+
 const decode = (data: string): Announcement | undefined => {
   try {
     const value = JSON.parse(data) as Partial<Announcement>
@@ -120,10 +126,10 @@ export const withPresence = (hub: Hub, index = 0): PresenceHub => {
     announce({ type: "leave", channel, user_id: member.user_id, holder: me + listener.socketId })
   }
 
-  const membersOf = (channel: string): PresenceData => {
+  const membersOf = (channel: string, withoutEmails: boolean): PresenceData => {
     const users = book.get(channel) ?? new Map()
     const hash: Record<string, unknown> = {}
-    for (const [userId, entry] of users) hash[userId] = entry.info
+    for (const [userId, entry] of users) hash[userId] = withoutEmails ? withoutEmail(entry.info) : entry.info
     return { presence: { ids: Object.keys(hash), hash, count: users.size } }
   }
 
@@ -134,7 +140,9 @@ export const withPresence = (hub: Hub, index = 0): PresenceHub => {
       // A socket that subscribes again (pusher-js after a refusal) is one holder still.
       mine.set(listener, (mine.get(listener) ?? new Map<string, Member>()).set(channel, member))
       announce({ type: "join", channel, ...member, holder: me + listener.socketId })
-      return membersOf(channel)
+      // The server signs an empty email only on a slide that is public now, where the joiner may be a
+      // stranger: members who joined while it was private are listed to them without theirs too.
+      return membersOf(channel, hasEmptyEmail(member.user_info))
     }
   }
 

@@ -109,6 +109,20 @@ describe("a slide's presence channel", () => {
     await expect.poll(() => ada.members()[stranger.id]).toEqual({ name: "Stan Stranger", email: "" })
   })
 
+  it("a slide made public while members are on it: a stranger who joins then is not given their emails", async () => {
+    const { folderId, slideId } = await sharedSlide()
+    const ada = await open(owner, slideId)
+    await open(reviewer, slideId)
+    await expect.poll(() => ada.members()[reviewer.id]?.email).toBe(reviewer.email)
+    await makePublic(server, owner, folderId)
+    const stan = await open(stranger, slideId)
+    expect(stan.members()).toEqual({
+      [owner.id]: { name: "Olive Owner", email: "" },
+      [reviewer.id]: { name: "Rita Reviewer", email: "" },
+      [stranger.id]: { name: "Stan Stranger", email: "" }
+    })
+  })
+
   it("refuses whoever may not see the slide, and a folder", async () => {
     const { folderId, slideId } = await sharedSlide()
     for (const channel of [presenceChannel(slideId), presenceChannel(folderId), presenceChannel(randomUUID())]) {

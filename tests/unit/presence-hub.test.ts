@@ -89,6 +89,28 @@ describe("presence on one process", () => {
   })
 })
 
+describe("a slide made public while members are on it", () => {
+  it("lists the earlier members without their emails to whoever joins with an empty email (signed on a public slide)", () => {
+    const hub = withPresence(makeHub())
+    hub.subscribe(CHANNEL, listener("1.1"), "ada")
+    hub.presence.join(CHANNEL, listener("1.1"), { user_id: "ada", user_info: { name: "Ada", email: "ada@example.org" } })
+    const member = listener("1.2")
+    hub.subscribe(CHANNEL, member, "bob")
+    expect(hub.presence.join(CHANNEL, member, { user_id: "bob", user_info: { name: "Bob", email: "bob@example.org" } })).toMatchObject({
+      presence: { hash: { ada: { email: "ada@example.org" } } }
+    })
+    const stranger = listener("1.3")
+    hub.subscribe(CHANNEL, stranger, "stan")
+    expect(hub.presence.join(CHANNEL, stranger, { user_id: "stan", user_info: { name: "Stan", email: "" } })).toEqual({
+      presence: {
+        ids: ["ada", "bob", "stan"],
+        hash: { ada: { name: "Ada", email: "" }, bob: { name: "Bob", email: "" }, stan: { name: "Stan", email: "" } },
+        count: 3
+      }
+    })
+  })
+})
+
 describe("presence across worker processes", () => {
   it("lists and announces members joined on another worker", () => {
     const { start } = cluster()
