@@ -48,6 +48,14 @@ export const benchPresence = async (): Promise<boolean> => {
       return { context, page }
     }
     const adaSide = await signedIn(ada.email)
+    // Ada's page's long tasks, to tell a busy screen from a slow message.
+    await adaSide.page.addInitScript(() => {
+      const tasks: Array<readonly [number, number]> = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([performance.timeOrigin + entry.startTime, entry.duration])
+      }).observe({ type: "longtask", buffered: true })
+      Object.assign(window, { __longTasks: tasks })
+    })
     await adaSide.page.goto(`/dashboard/labs/${slideId}/annotations`)
     await adaSide.page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
     const graceAvatar = adaSide.page.locator(`[data-testid=presence-viewer][data-email='${grace.email}']`)
@@ -58,6 +66,8 @@ export const benchPresence = async (): Promise<boolean> => {
     const opened: number[] = []
     /** From Grace's presence subscription leaving her page: the realtime part alone. */
     const afterJoin: number[] = []
+    /** How long Ada's page was busy with long tasks meanwhile. */
+    const adaBusy: number[] = []
     const goneClosed: number[] = []
     const goneLeft: number[] = []
     for (let round = 0; round < 2 * ROUNDS; round++) {
@@ -72,11 +82,25 @@ export const benchPresence = async (): Promise<boolean> => {
       const viewerOpen = page
         .locator('[data-testid="slide-viewer"][data-state="open"]')
         .waitFor({ timeout: 60_000 })
-        .then(() => Date.now() - opening)
+        .then(
+          () => Date.now() - opening,
+          async (error: unknown) => {
+            await page.screenshot({ path: "/tmp/presence-bench-failed.png" }).catch(() => undefined)
+            throw error
+          }
+        )
       await page.goto(`/dashboard/labs/${slideId}/annotations`)
       await graceAvatar.waitFor({ state: "attached", timeout: 60_000 })
       appeared.push(Date.now() - opening)
       afterJoin.push(Date.now() - subscribing)
+      const busy = await adaSide.page.evaluate(
+        ([from, to]) =>
+          (window as unknown as { __longTasks: Array<readonly [number, number]> }).__longTasks
+            .filter(([start, duration]) => start < to && start + duration > from)
+            .reduce((sum, [, duration]) => sum + duration, 0),
+        [subscribing, Date.now()] as const
+      )
+      adaBusy.push(busy)
       opened.push(await viewerOpen)
       const leaving = Date.now()
       if (round < ROUNDS) await page.close()
@@ -89,6 +113,7 @@ export const benchPresence = async (): Promise<boolean> => {
     console.log(`  Grace opened the slide ${2 * ROUNDS} times while Ada had it open (load average ${(await load).trim()})`)
     console.log(`  ${summary("appeared on Ada's screen after opening", appeared)}`)
     console.log(`  ${summary("appeared after her subscription was sent", afterJoin)}`)
+    console.log(`  ${summary("  Ada's page in long tasks meanwhile", adaBusy)}`)
     console.log(`  ${summary("(Grace's own viewer open after opening)", opened)}`)
     console.log(`  ${summary("gone from Ada's screen after the tab closed", goneClosed)}`)
     console.log(`  ${summary("gone from Ada's screen after leaving the slide", goneLeft)}`)

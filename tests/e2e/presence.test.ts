@@ -56,10 +56,13 @@ snapWhenFailed("presence", () => ({ ada: adaPage, grace: gracePages[0] }))
 describe("presence on a slide", () => {
   it("Grace appears on Ada's screen as she opens the slide, once however many tabs she has", async () => {
     expect(await graceShown()).toBe(0)
+    const box = await adaPage.getByTestId("slide-viewer").boundingBox()
     const first = await graceOpens()
     console.info(`presence: Grace shown on Ada's screen ${first.shownAfterMs} ms after her viewer opened`)
     expect(first.shownAfterMs).toBeLessThan(10_000)
     await adaPage.getByRole("list", { name: "Also on this slide" }).getByRole("img", { name: "Grace Hopper" }).waitFor()
+    // Her avatar takes no room from the slide: the viewer keeps its size (a resize redraws every tile).
+    expect(await adaPage.getByTestId("slide-viewer").boundingBox()).toEqual(box)
     // Ada is not listed to herself; Grace sees Ada.
     expect(await adaPage.locator(`[data-testid=presence-viewer][data-email='${ada.email}']`).count()).toBe(0)
     await expect
