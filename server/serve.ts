@@ -8,6 +8,7 @@ import { makeRoutes, makeServices } from "./app.ts"
 import type { Bus } from "./cluster/bus.ts"
 import type { Config } from "./config.ts"
 import { makeHub } from "./realtime/hub.ts"
+import { withPresence } from "./realtime/presence.ts"
 import { realtimeRestRoutes } from "./realtime/rest.ts"
 import { shareHub } from "./realtime/shared-hub.ts"
 import { attachRealtime } from "./realtime/websocket.ts"
@@ -20,7 +21,8 @@ export interface ServeOptions {
 }
 
 export const serve = (config: Config, server: Server, options: ServeOptions = {}) => {
-  const hub = options.bus ? shareHub(makeHub(), options.bus) : makeHub()
+  // Presence is kept over the shared hub, so that every process knows every process's members.
+  const hub = withPresence(options.bus ? shareHub(makeHub(), options.bus) : makeHub(), options.bus?.index)
   // The embedded realtime server shares the port: WebSocket upgrades on /app/{key} and the Pusher
   // REST API for publishers. With an external service configured, neither is offered here.
   const embedded = config.realtime.external === undefined

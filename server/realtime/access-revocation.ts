@@ -17,7 +17,8 @@ const ACCESS_KINDS: ReadonlySet<string> = new Set([
   "lab.published"
 ])
 
-const LAB_CHANNELS = "private-mylab_"
+/** A lab's channel, and a slide's presence channel (whose member leaves with the subscription). */
+const LAB_CHANNELS = ["private-mylab_", "presence-slide_"]
 
 /** Whether a published message may have taken someone's access away. */
 export const mayRevoke = (event: string, data: string): boolean => {
@@ -39,10 +40,10 @@ export const revokeLostAccess = (hub: Hub, canView: (userId: string, labId: stri
   let again = false
 
   const check = async () => {
-    for (const { channel, listener, userId } of hub.subscriptions(LAB_CHANNELS)) {
+    for (const { channel, listener, userId } of LAB_CHANNELS.flatMap((prefix) => hub.subscriptions(prefix))) {
       const target = parseChannel(channel)
       // Signed without a user: only server tools with the secret can make those.
-      if (userId === undefined || target?.kind !== "lab") continue
+      if (userId === undefined || (target?.kind !== "lab" && target?.kind !== "presence")) continue
       if (!(await canView(userId, target.labId))) {
         hub.unsubscribe(channel, listener)
         listener.send(JSON.stringify({ event: "pusher:subscription_error", channel, data: { type: "AccessRevoked", status: 403 } }))

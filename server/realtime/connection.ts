@@ -1,9 +1,11 @@
 // One client connection speaking Pusher protocol 7: the handshake, ping/pong both ways, and
-// subscriptions (private channels need a valid signature). Client events are refused: every change
-// goes through the API, where it is checked and recorded.
+// subscriptions (private and presence channels need a valid signature; a presence one carries its
+// member, presence.ts). Client events are refused: every change goes through the API, where it is
+// checked and recorded.
 import { randomInt } from "node:crypto"
 import { parseChannel } from "../../src/contract/realtime.ts"
 import type { Hub, Listener } from "./hub.ts"
+import { isPresenceChannel, type Member, type PresenceHub } from "./presence.ts"
 import { type AppCredentials, signedUser, verifyChannelAuth } from "./signature.ts"
 
 export interface Socket {
@@ -18,6 +20,8 @@ export const INVALID_CHANNEL = 4300
 /** The error code of a subscription past the connection's limit. */
 export const TOO_MANY_SUBSCRIPTIONS = 4302
 const MAX_SUBSCRIPTIONS = 100
+/** Pusher's limit of a presence member's user_info (1 KB), with room for the user id around it. */
+const MAX_CHANNEL_DATA = 2048
 
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data } : { event, channel, data })
@@ -55,9 +59,22 @@ export interface Connection {
   closed(): void
 }
 
+/** A presence subscription's member from its (signed) channel data. */
+const memberOf = (channelData: unknown): Member | undefined => {
+  if (typeof channelData !== "string" || channelData.length > MAX_CHANNEL_DATA) return undefined
+  try {
+    const value = JSON.parse(channelData) as { user_id?: unknown; user_info?: unknown }
+    return typeof value.user_id === "string" && value.user_id !== ""
+      ? { user_id: value.user_id, user_info: value.user_info ?? {} }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export const openConnection = (
   socket: Socket,
-  hub: Hub,
+  hub: Hub | PresenceHub,
   app: AppCredentials & { readonly maxSubscriptions?: number },
   activityTimeoutSeconds = ACTIVITY_TIMEOUT_SECONDS
 ): Connection => {
@@ -88,15 +105,32 @@ export const openConnection = (
     if (parseChannel(channel) === undefined) {
       return socket.send(frame("pusher:error", { code: INVALID_CHANNEL, message: `Channel not offered: ${channel.slice(0, 200)}` }))
     }
-    if (channel.startsWith("private-") && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
+    const presence = isPresenceChannel(channel)
+    if ((channel.startsWith("private-") || presence) && !verifyChannelAuth(app, socketId, channel, data.auth, data.channel_data)) {
       return refuse("Invalid channel signature", 401)
     }
+    const member = presence ? memberOf(data.channel_data) : undefined
+    // Pusher requires a presence member to name its user; so does this server (and a hub to keep them).
+    if (presence && (member === undefined || !("presence" in hub))) return refuse("Presence channel data must name a user", 400)
     const limit = app.maxSubscriptions ?? MAX_SUBSCRIPTIONS
     if (!held.has(channel) && held.size >= limit) {
       return socket.send(frame("pusher:error", { code: TOO_MANY_SUBSCRIPTIONS, message: `A connection may hold ${limit} channels` }))
     }
     held.add(channel)
-    hub.subscribe(channel, listener, channel.startsWith("private-") ? signedUser(data.channel_data) : undefined)
+    hub.subscribe(
+      channel,
+      listener,
+      presence ? member?.user_id : channel.startsWith("private-") ? signedUser(data.channel_data) : undefined
+    )
+    if (member !== undefined && "presence" in hub) {
+      const members = hub.presence.join(channel, listener, member)
+      if (members === "full") {
+        held.delete(channel)
+        hub.unsubscribe(channel, listener)
+        return refuse("This presence channel is full", 403)
+      }
+      return socket.send(frame("pusher_internal:subscription_succeeded", JSON.stringify(members), channel))
+    }
     socket.send(frame("pusher_internal:subscription_succeeded", "{}", channel))
   }
 

@@ -40,7 +40,8 @@ export const endSocketsWithSessions = (hub: Hub, forget: (userId: string) => voi
     if (userId === undefined) return
     forget(userId)
     const ended = new Set<Listener>()
-    for (const subscription of hub.subscriptions("private-")) if (subscription.userId === userId) ended.add(subscription.listener)
+    for (const subscription of [...hub.subscriptions("private-"), ...hub.subscriptions("presence-")])
+      if (subscription.userId === userId) ended.add(subscription.listener)
     for (const listener of ended) {
       // Out of every channel now: nothing more reaches it while the close handshake runs.
       hub.remove(listener)

@@ -107,6 +107,11 @@ export const isStaff = (user: { readonly is_staff: number } | undefined): boolea
 //   create a label         yes    yes    yes               403                                hidden
 //   edit/delete a label    yes    yes    403               403                                hidden
 //   slide viewers          yes    yes    yes               403                                hidden
+//   presence channel       yes    yes    yes               yes, named without an email        refused (403)
+//
+// The slide viewers endpoints are the call-in list kept for API clients; the SPA shows who has the
+// slide open from the slide's presence channel, which whoever may read the slide may join (as its
+// lab channel); on a public slide every member is named there without an email.
 //
 // Reviewers may create labels so that they can tag what they draw with a class nobody made yet
 // (the SPA's "uncategorized"); renaming, recolouring or deleting one changes everyone's annotations,

@@ -10,6 +10,9 @@
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment),
 //                                       payment_{userId} (staff accepted or rejected an invoice)
 //   private-ownership_changes_{userId}  ownership_changes_{userId}
+//   presence-slide_{labId}              who has the slide open: Pusher's presence protocol
+//                                       (pusher:member_added, pusher:member_removed), each member's
+//                                       user_info a PresenceInfo
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Forbidden, Unauthorized } from "./errors.ts"
@@ -20,6 +23,8 @@ import { Authorization } from "./middleware.ts"
 export const labChannel = (labId: string) => `private-mylab_${labId}`
 export const notificationChannel = (userId: string) => `private-notif_chat_${userId}`
 export const ownershipChannel = (userId: string) => `private-ownership_changes_${userId}`
+/** Who has a slide open: one member per user, however many tabs they have it open in. */
+export const presenceChannel = (labId: string) => `presence-slide_${labId}`
 
 export const realtimeEvents = {
   labChanged: (labId: string) => `lab_changed_${labId}`,
@@ -35,14 +40,31 @@ export const realtimeEvents = {
   label: (labId: string) => `label_${labId}`
 }
 
-/** What a private channel name refers to, so the server can decide who may listen. */
-export type ChannelTarget = { readonly kind: "lab"; readonly labId: string } | { readonly kind: "user"; readonly userId: string }
+/** What a private or presence channel name refers to, so the server can decide who may listen. */
+export type ChannelTarget =
+  | { readonly kind: "lab"; readonly labId: string }
+  | { readonly kind: "user"; readonly userId: string }
+  | { readonly kind: "presence"; readonly labId: string }
 
 export const parseChannel = (channel: string): ChannelTarget | undefined => {
+  const presence = /^presence-slide_([A-Za-z0-9-]{1,64})$/.exec(channel)
+  if (presence) return { kind: "presence", labId: presence[1]! }
   const match = /^private-(mylab|notif_chat|ownership_changes)_([A-Za-z0-9-]{1,64})$/.exec(channel)
   if (!match) return undefined
   return match[1] === "mylab" ? { kind: "lab", labId: match[2]! } : { kind: "user", userId: match[2]! }
 }
+
+/**
+ * A presence member's `user_info`, signed by the server when it authorises the subscription. The
+ * email is empty on a public slide: anyone signed in may listen there, and annotators' emails stay
+ * with the slide's members (as in the list, the compact read and the slide channel's messages).
+ */
+export const PresenceInfo = Schema.Struct({ name: Schema.String, email: Schema.String })
+export type PresenceInfo = typeof PresenceInfo.Type
+
+/** One member of a presence channel as pusher-js reports it (`channel.members.each`). */
+export const PresenceMember = Schema.Struct({ id: Schema.String, info: PresenceInfo })
+export type PresenceMember = typeof PresenceMember.Type
 
 // What each message carries. The server builds messages only from these (server/domain/realtime-routing.ts)
 // and the SPA decodes what it hears with them, so a message of another shape is dropped, never trusted.

@@ -13,7 +13,8 @@ const benches = [
   "tests/bench/transfer.bench.ts",
   "tests/bench/annotations.bench.ts",
   "tests/bench/co-annotation.bench.ts",
-  "tests/bench/bulk-edits.bench.ts"
+  "tests/bench/bulk-edits.bench.ts",
+  "tests/bench/presence.bench.ts"
 ]
 
 let failed = 0

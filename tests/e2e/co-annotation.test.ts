@@ -90,10 +90,7 @@ describe("co-annotation", () => {
     await openSlide(adaPage)
     await openSlide(gracePage)
     expect(await shownCount(adaPage)).toBe(0)
-    // Grace's call-in names her to the channel's next listing; Ada's list refreshes every 30 s or
-    // when Ada reopens, so a reload shows her at once.
-    await adaPage.reload()
-    await adaPage.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+    // Grace joined the slide's presence channel as she opened it: Ada's bar shows her without a reload.
     const graceAvatar = adaPage.locator(`[data-testid=presence-viewer][data-email='${grace.email}']`)
     await graceAvatar.waitFor({ timeout: 10_000 })
     await expect(

@@ -6,6 +6,7 @@ import { Effect, Fiber, Stream } from "effect"
 import type { ClientConfig } from "../../src/contract/realtime.ts"
 import { type ChannelSignal, Realtime } from "../../src/effects/Realtime.ts"
 import { FakePusher } from "../../src/effects/realtime/FakePusher.ts"
+import { PRESENCE_MEMBERS } from "../../src/effects/realtime/pusherConnection.ts"
 import { pusherOptions } from "../../src/effects/realtime/pusherOptions.ts"
 
 const config: ClientConfig = { key: "app-key", cluster: "local", host: null, port: null, tls: null }
@@ -89,6 +90,60 @@ describe("Realtime connection", () => {
         { _tag: "Subscribed" },
         { _tag: "Message", event: "lab_changed_l1", data: { kind: "lab.renamed", lab_id: "l1" } }
       ])
+    })
+  )
+})
+
+describe("presence channels", () => {
+  it.effect("hand over the whole member list after subscribing and after every change, to a late listener too", () =>
+    Effect.gen(function* () {
+      const client = new FakePusher()
+      const first: Array<ChannelSignal> = []
+      const late: Array<ChannelSignal> = []
+      const ada = { name: "Ada", email: "ada@example.org" }
+      const bob = { name: "Bob", email: "bob@example.org" }
+      yield* Effect.scoped(
+        Effect.gen(function* () {
+          const connection = yield* (yield* Realtime).connect(config)
+          const one = yield* Effect.forkChild(Stream.runForEach(connection.channel("presence-slide_s1"), collect(first)))
+          yield* settle
+          client.accept("presence-slide_s1", { ada })
+          client.member("presence-slide_s1", "added", "bob", bob)
+          yield* settle
+          const two = yield* Effect.forkChild(Stream.runForEach(connection.channel("presence-slide_s1"), collect(late)))
+          yield* settle
+          client.member("presence-slide_s1", "removed", "bob")
+          yield* settle
+          yield* Fiber.interrupt(one)
+          yield* Fiber.interrupt(two)
+          expect(client.listenersOn("presence-slide_s1")).toBe(0)
+        })
+      ).pipe(Effect.provide(Realtime.test(client)))
+      const list = (...members: ReadonlyArray<readonly [string, unknown]>) => ({
+        _tag: "Message",
+        event: PRESENCE_MEMBERS,
+        data: members.map(([id, info]) => ({ id, info }))
+      })
+      expect(first).toEqual([{ _tag: "Subscribed" }, list(["ada", ada]), list(["ada", ada], ["bob", bob]), list(["ada", ada])])
+      expect(late).toEqual([{ _tag: "Subscribed" }, list(["ada", ada], ["bob", bob]), list(["ada", ada])])
+    })
+  )
+
+  it.effect("are not read on other channels", () =>
+    Effect.gen(function* () {
+      const client = new FakePusher()
+      const signals: Array<ChannelSignal> = []
+      yield* Effect.scoped(
+        Effect.gen(function* () {
+          const connection = yield* (yield* Realtime).connect(config)
+          const fiber = yield* Effect.forkChild(Stream.runForEach(connection.channel("private-mylab_l1"), collect(signals)))
+          yield* settle
+          client.accept("private-mylab_l1")
+          yield* settle
+          yield* Fiber.interrupt(fiber)
+        })
+      ).pipe(Effect.provide(Realtime.test(client)))
+      expect(signals).toEqual([{ _tag: "Subscribed" }])
     })
   )
 })

@@ -2,11 +2,15 @@
 // leave when they close it; whoever called in within ANNOTATION_LIMITS.viewerSeconds is there. Kept
 // in the database, so every worker process (and an external realtime service) sees the same list.
 // Only members (owner, admin, reviewer) take part: a public slide's visitors are not shown to others.
+// That list is for API clients; the SPA follows the slide's presence channel (`presenceInfo` is what
+// its members are told about whoever joins: anyone who may read the slide, on a public slide by name
+// only, since a stranger may listen there too).
 import { Context, Effect, Layer } from "effect"
 import { ANNOTATION_LIMITS, type Viewer } from "../../../src/contract/annotations.ts"
+import type { PresenceInfo } from "../../../src/contract/realtime.ts"
 import { stamp } from "../../domain/clock.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
-import { requireSlide, type SlideDenied } from "./slide-gate.ts"
+import { requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 type Viewers = Effect.Effect<ReadonlyArray<Viewer>, SlideDenied>
 
@@ -16,6 +20,8 @@ export class SlideViewers extends Context.Service<
     readonly list: (userId: string, labId: string) => Viewers
     readonly join: (userId: string, labId: string) => Viewers
     readonly leave: (userId: string, labId: string) => Viewers
+    /** Who `userId` is to the others on the slide's presence channel, if they may read the slide. */
+    readonly presenceInfo: (userId: string, labId: string) => Effect.Effect<PresenceInfo, ViewDenied>
   }
 >()("preparat/SlideViewers") {
   static readonly layer = Layer.effect(
@@ -73,7 +79,13 @@ export class SlideViewers extends Context.Service<
         )
       })
 
-      return SlideViewers.of({ list, join, leave })
+      const presenceInfo = Effect.fn("SlideViewers.presenceInfo")(function* (userId: string, labId: string) {
+        const lab = yield* viewSlide(db, userId, labId)
+        const user = yield* sql(() => db.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirst())
+        return { name: user?.name ?? "", email: lab.access.isPublic ? "" : (user?.email ?? "") }
+      })
+
+      return SlideViewers.of({ list, join, leave, presenceInfo })
     })
   )
 }

@@ -26,8 +26,16 @@ export class Realtime extends Context.Service<
   Realtime,
   {
     readonly publish: (messages: ReadonlyArray<RealtimeMessage>) => Effect.Effect<void>
-    /** What a client presents to subscribe to a private channel, authorised for `userId`. */
-    readonly authorize: (socketId: string, channel: string, userId: string) => { readonly auth: string; readonly channel_data?: string }
+    /**
+     * What a client presents to subscribe to a private channel, authorised for `userId`; for a
+     * presence channel, `userInfo` is what the other members are told about them.
+     */
+    readonly authorize: (
+      socketId: string,
+      channel: string,
+      userId: string,
+      userInfo?: unknown
+    ) => { readonly auth: string; readonly channel_data?: string }
     readonly clientConfig: ClientConfig
   }
 >()("preparat/Realtime") {
@@ -41,8 +49,8 @@ export class Realtime extends Context.Service<
           }),
         // The user is signed in, so the embedded server knows whose subscription it holds and can
         // end it when they lose access (access-revocation.ts).
-        authorize: (socketId, channel, userId) => {
-          const channelData = JSON.stringify({ user_id: userId })
+        authorize: (socketId, channel, userId, userInfo) => {
+          const channelData = JSON.stringify(userInfo === undefined ? { user_id: userId } : { user_id: userId, user_info: userInfo })
           return { auth: channelAuth(config, socketId, channel, channelData), channel_data: channelData }
         },
         clientConfig: { key: config.key, cluster: config.cluster, host: null, port: null, tls: null }
@@ -68,7 +76,12 @@ export class Realtime extends Context.Service<
           Effect.forEach(messages, (m) => Effect.promise(() => sdk.trigger(m.channel, m.event, m.data)), { discard: true, concurrency: 4 }),
         // Pusher signs private channels without channel data; such a service cannot be told to end
         // one subscription, so a user who loses access keeps hearing until their socket reconnects.
-        authorize: (socketId, channel) => ({ auth: channelAuth(config, socketId, channel) }),
+        // A presence channel's data names the member, as Pusher requires.
+        authorize: (socketId, channel, userId, userInfo) => {
+          if (userInfo === undefined) return { auth: channelAuth(config, socketId, channel) }
+          const channelData = JSON.stringify({ user_id: userId, user_info: userInfo })
+          return { auth: channelAuth(config, socketId, channel, channelData), channel_data: channelData }
+        },
         clientConfig: {
           key: config.key,
           cluster: config.cluster,

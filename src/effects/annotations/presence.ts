@@ -1,40 +1,30 @@
-// Who else has the slide open (GET/POST/DELETE /v2/labs/{id}/viewers/): the viewer calls in when it
-// opens the slide and every 30 s, and leaves when it closes. Leaving when the tab closes cannot wait
-// for an answer, so it is a keepalive fetch the browser finishes on its own.
-import { Duration, Effect, Schedule } from "effect"
-import type { Viewer } from "../../contract/annotations.ts"
-import { call, endpoints, pathOf } from "../call.ts"
-import { TokenStore } from "../TokenStore.ts"
+// Who else has the slide open: the members of the slide's presence channel (presence-slide_{id},
+// src/contract/realtime.ts). The server signs each member's name (and email, except on a public
+// slide) when it lets them in; pusher-js keeps the list from the protocol's member_added and
+// member_removed, and the realtime connection hands it over whole after every change
+// (PRESENCE_MEMBERS). A user with the slide open in several tabs is one member; a closed tab closes
+// its socket, so its user leaves the others' lists at once (the server's last socket of theirs).
+import { Schema } from "effect"
+import { PresenceMember } from "../../contract/realtime.ts"
+import { PRESENCE_MEMBERS } from "../realtime/pusherConnection.ts"
 
-export const CALL_IN_EVERY = Duration.seconds(30)
+/** One person on the slide, as the top bar shows them. */
+export interface SlideViewer {
+  readonly id: string
+  readonly name: string
+  /** Empty on a public slide. */
+  readonly email: string
+}
 
-/** Calls in now and every 30 s, telling `report` who is there each time; leaves when interrupted. */
-export const holdPresence = (labId: string, report: (viewers: ReadonlyArray<Viewer>) => void) =>
-  call(endpoints.slideViewers.join, { params: { labId } }).pipe(
-    Effect.tap((answer) => Effect.sync(() => report(answer.data.results))),
-    // A missed call-in is not the end: the next one is in 30 s (a viewer is gone after 60).
-    Effect.ignore,
-    Effect.repeat(Schedule.spaced(CALL_IN_EVERY)),
-    Effect.ensuring(Effect.ignore(call(endpoints.slideViewers.leave, { params: { labId } }))),
-    Effect.withSpan("Presence.hold")
-  )
+const decodeMembers = Schema.decodeUnknownOption(Schema.Array(PresenceMember))
 
-/** Who is there now (a realtime change named someone the list lacks). */
-export const listViewers = Effect.fn("Presence.list")(function* (labId: string) {
-  return (yield* call(endpoints.slideViewers.list, { params: { labId } })).data.results
-})
-
-/** Leaves as the page goes away: a keepalive DELETE that outlives the page. */
-export const leaveOnUnload = (labId: string, baseURL: string) =>
-  Effect.gen(function* () {
-    const tokens = yield* (yield* TokenStore).get
-    if (tokens === null) return
-    const path = pathOf(endpoints.slideViewers.leave.path, { labId })
-    yield* Effect.sync(() => {
-      void fetch(`${baseURL}${path}`, {
-        method: "DELETE",
-        keepalive: true,
-        headers: { Authorization: `Bearer ${tokens.access}` }
-      }).catch(() => undefined)
-    })
-  })
+/**
+ * The others on the slide from a presence channel's message, or null when the message is not the
+ * member list (a list that does not decode is dropped, never trusted).
+ */
+export const viewersOf = (event: string, data: unknown, selfId: string | null): ReadonlyArray<SlideViewer> | null => {
+  if (event !== PRESENCE_MEMBERS) return null
+  const members = decodeMembers(data)
+  if (members._tag === "None") return null
+  return members.value.filter((m) => m.id !== selfId).map((m) => ({ id: m.id, name: m.info.name, email: m.info.email }))
+}

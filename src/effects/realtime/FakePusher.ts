@@ -8,6 +8,13 @@ type StateListener = (change: { readonly previous: string; readonly current: str
 
 class FakeChannel implements PusherChannelLike {
   subscribed = false
+  /** A presence channel's members by id, as pusher-js keeps them. */
+  readonly roster = new Map<string, unknown>()
+  readonly members = {
+    each: (callback: (member: { readonly id: string; readonly info: unknown }) => void) => {
+      for (const [id, info] of this.roster) callback({ id, info })
+    }
+  }
   private readonly listeners = new Map<string, Set<Listener>>()
   private readonly globals = new Set<GlobalListener>()
 
@@ -75,10 +82,21 @@ export class FakePusher implements PusherLike {
     for (const listener of this.stateListeners) listener({ previous, current })
   }
 
-  accept(name: string) {
+  /** `members`: a presence channel's members on subscribing (pusher-js hands them to the event too). */
+  accept(name: string, members?: Readonly<Record<string, unknown>>) {
     const channel = this.required(name)
     channel.subscribed = true
+    channel.roster.clear()
+    for (const [id, info] of Object.entries(members ?? {})) channel.roster.set(id, info)
     channel.emit("pusher:subscription_succeeded", {})
+  }
+
+  /** A presence channel's member joined (their first socket) or left (their last). */
+  member(name: string, change: "added" | "removed", id: string, info: unknown = {}) {
+    const channel = this.required(name)
+    if (change === "added") channel.roster.set(id, info)
+    else channel.roster.delete(id)
+    channel.emit(`pusher:member_${change}`, { id, info })
   }
 
   refuse(name: string, reason: string) {

@@ -37,9 +37,24 @@ export interface RealtimeConnection {
 
 type Callback = (...args: ReadonlyArray<never>) => void
 
+/** A presence channel's members as pusher-js keeps them (https://pusher.com/docs/channels/using_channels/presence-channels/). */
+export interface PusherMembersLike {
+  each(callback: (member: { readonly id: string; readonly info: unknown }) => void): void
+}
+
+/**
+ * What a presence channel's listeners are sent, as an app message, whenever its members change (and
+ * with every subscription): `data` is every member, `{ id, info }`, themselves included. pusher-js
+ * keeps the list from the protocol's member_added and member_removed; the name cannot collide with
+ * a server event, which never contains a colon.
+ */
+export const PRESENCE_MEMBERS = "preparat:members"
+
 /** The part of a pusher-js channel we use. */
 export interface PusherChannelLike {
   readonly subscribed: boolean
+  /** Only on presence channels. */
+  readonly members?: PusherMembersLike
   bind(event: string, callback: Callback): unknown
   unbind(event: string, callback: Callback): unknown
   bind_global(callback: (event: string, data: unknown) => void): unknown
@@ -70,6 +85,9 @@ const reasonOf = (error: unknown): string => {
 /** Protocol events (`pusher:…`, `pusher_internal:…`) are handled by pusher-js, not the app. */
 const isAppEvent = (event: string) => !event.startsWith("pusher:") && !event.startsWith("pusher_internal:")
 
+/** pusher-js's events on a presence channel after which its members are read again. */
+const MEMBER_EVENTS = ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"] as const
+
 export const connectionOver = (client: PusherLike): RealtimeConnection => {
   const listeners = new Map<string, number>()
 
@@ -96,18 +114,30 @@ export const connectionOver = (client: PusherLike): RealtimeConnection => {
           const onEvent = (event: string, data: unknown) => {
             if (isAppEvent(event)) Queue.offerUnsafe(queue, { _tag: "Message", event, data })
           }
+          // Bound after onSubscribed, so that the list follows the subscription it belongs to.
+          const onMembers = () => {
+            const members: Array<{ readonly id: string; readonly info: unknown }> = []
+            subscription.members?.each(({ id, info }) => void members.push({ id, info }))
+            Queue.offerUnsafe(queue, { _tag: "Message", event: PRESENCE_MEMBERS, data: members })
+          }
+          const presence = name.startsWith("presence-")
           subscription.bind("pusher:subscription_succeeded", onSubscribed)
           subscription.bind("pusher:subscription_error", onError as Callback)
           subscription.bind_global(onEvent)
+          if (presence) for (const event of MEMBER_EVENTS) subscription.bind(event, onMembers)
           // Another listener may have subscribed already: pusher-js will not announce it twice.
-          if (subscription.subscribed) onSubscribed()
-          return { subscription, onSubscribed, onError, onEvent }
+          if (subscription.subscribed) {
+            onSubscribed()
+            if (presence) onMembers()
+          }
+          return { subscription, onSubscribed, onError, onEvent, onMembers }
         }),
-        ({ subscription, onSubscribed, onError, onEvent }) =>
+        ({ subscription, onSubscribed, onError, onEvent, onMembers }) =>
           Effect.sync(() => {
             subscription.unbind("pusher:subscription_succeeded", onSubscribed)
             subscription.unbind("pusher:subscription_error", onError as Callback)
             subscription.unbind_global(onEvent)
+            for (const event of MEMBER_EVENTS) subscription.unbind(event, onMembers)
             const left = (listeners.get(name) ?? 1) - 1
             if (left > 0) return void listeners.set(name, left)
             listeners.delete(name)

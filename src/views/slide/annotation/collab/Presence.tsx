@@ -1,12 +1,12 @@
 // Who else has the slide open, in the top bar: their initials, the name on hover and to screen readers.
-import type { Viewer } from "../../../../contract/annotations.ts"
+import type { SlideViewer } from "../../../../effects/annotations/presence.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { Avatar, Tooltip } from "../../../ui/index.ts"
 import * as css from "./collab.css.ts"
 
 const SHOWN = 4
 
-export const Presence = ({ viewers }: { readonly viewers: ReadonlyArray<Viewer> }) => {
+export const Presence = ({ viewers }: { readonly viewers: ReadonlyArray<SlideViewer> }) => {
   const t = useT()
   if (viewers.length === 0) return null
   const shown = viewers.slice(0, SHOWN)

@@ -1,17 +1,17 @@
 // Working on a slide together: the lab channel's annotation and label changes applied to the store
 // as they arrive (origin "remote": never sent back, never undone), labels created, renamed and
-// deleted elsewhere handed to the labels flow, who else has the slide open, and the shapes drawn
+// deleted elsewhere handed to the labels flow, who else has the slide open (the slide's presence
+// channel, src/effects/annotations/presence.ts), and the shapes drawn
 // without a connection (drafts.machine.ts), kept on this device and uploaded when it returns. The
 // user's own edits of saved shapes are useEdits' (edit/useEdits.ts).
 import { useActorRef, useSelector } from "@xstate/react"
-import { Fiber } from "effect"
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { type Shape, shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
 import type { AnnotationStore } from "../../../../annotation/store/store.ts"
-import type { Annotation, Label, Viewer } from "../../../../contract/annotations.ts"
-import { labChannel } from "../../../../contract/realtime.ts"
-import { holdPresence, leaveOnUnload, listViewers } from "../../../../effects/annotations/presence.ts"
+import type { Annotation, Label } from "../../../../contract/annotations.ts"
+import { labChannel, presenceChannel } from "../../../../contract/realtime.ts"
+import { type SlideViewer, viewersOf } from "../../../../effects/annotations/presence.ts"
 import { takeOwnBulk } from "../../../../effects/annotations/own-bulk.ts"
 import { planOf, remoteChangeOf } from "../../../../effects/annotations/remote.ts"
 import { runtime } from "../../../../effects/runtime.ts"
@@ -25,11 +25,9 @@ import { useChannel } from "../../../realtime/useChannel.ts"
 import { useSession } from "../../../session.tsx"
 import { isDraft, shapeOfDraft } from "./draftShape.ts"
 
-const baseURL: string = import.meta.env?.VITE_API_URL ?? ""
-
 export interface CollabView {
   /** Others with the slide open (not this user). */
-  readonly viewers: ReadonlyArray<Viewer>
+  readonly viewers: ReadonlyArray<SlideViewer>
   readonly unsaved: number
   readonly drafts: "loading" | "empty" | "waiting" | "syncing" | "refused"
   readonly retryDrafts: () => void
@@ -64,9 +62,7 @@ export const useCollab = (options: {
   const realtime = useRealtimeActor()
   const connected = useSelector(realtime, (s) => liveStatusOf(s) === "live")
   const [online, setOnline] = useState(() => navigator.onLine)
-  const [viewers, setViewers] = useState<ReadonlyArray<Viewer>>([])
-  const viewersRef = useRef(viewers)
-  viewersRef.current = viewers
+  const [viewers, setViewers] = useState<ReadonlyArray<SlideViewer>>([])
   const drafts = useActorRef(draftsMachine, { input: { labId, defaultLabel, online: navigator.onLine, connected: false } })
   const draftList = useSelector(drafts, (s) => s.context.drafts)
   const draftPhase = useSelector(drafts, (s) => s.value as CollabView["drafts"])
@@ -122,21 +118,12 @@ export const useCollab = (options: {
     return () => subscription.unsubscribe()
   }, [drafts, store])
 
-  // Who else is here: call in now and every 30 s; leave when the slide closes or the tab goes.
-  useEffect(() => {
-    if (!canEdit) return
-    const fiber = runtime.runFork(holdPresence(labId, setViewers))
-    const onHide = () => void runtime.runFork(leaveOnUnload(labId, baseURL))
-    window.addEventListener("pagehide", onHide)
-    return () => {
-      window.removeEventListener("pagehide", onHide)
-      runtime.runFork(Fiber.interrupt(fiber))
-    }
-  }, [labId, canEdit])
-
-  const refreshViewers = useCallback(() => {
-    runtime.runPromise(listViewers(labId)).then(setViewers, () => undefined)
-  }, [labId])
+  // Who else is here: the slide's presence channel, joined while the slide is open (signed in); each
+  // subscription starts with the whole list, so nothing from another slide lingers.
+  useChannel(canEdit ? presenceChannel(labId) : null, (message) => {
+    const present = viewersOf(message.event, message.data, selfId)
+    if (present !== null) setViewers(present)
+  })
 
   // Live changes: applied at once; what did not fit in its message is fetched.
   useChannel(canEdit ? labChannel(labId) : null, (message) => {
@@ -169,7 +156,6 @@ export const useCollab = (options: {
         () => undefined
       )
     }
-    if (plan.userId !== selfId && !viewersRef.current.some((v) => v.id === plan.userId)) refreshViewers()
   })
 
   const draft = useMemo(
@@ -184,7 +170,7 @@ export const useCollab = (options: {
     [drafts, tools]
   )
   return {
-    viewers: viewers.filter((v) => v.id !== selfId),
+    viewers,
     unsaved: draftList.length,
     drafts: draftPhase,
     retryDrafts: () => drafts.send({ type: "drafts.retry" }),
