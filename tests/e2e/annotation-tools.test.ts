@@ -33,8 +33,10 @@ let gracePage: Page
 const TOOLS = [
   ["Pan and zoom", words.tools.hints.pan],
   ["Rectangle", words.tools.hints.rectangle],
+  ["Ellipse", words.tools.hints.ellipse],
   ["Polygon", words.tools.hints.polygon],
   ["Freehand", words.tools.hints.freehand],
+  ["Freehand area", words.tools.hints.freehandArea],
   ["Point", words.tools.hints.point],
   ["Comment", words.tools.hints.comment],
   ["Measure", words.tools.hints.measure]
@@ -194,7 +196,7 @@ describe("annotation tools", () => {
       }
     }
     // One key each, the rail's order from the top.
-    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "7"])
+    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"])
     // Away from the rail, so no tooltip covers the slide; then every key in turn.
     const middle = await at(adaPage, 0.5, 0.95)
     await adaPage.mouse.move(middle.x, middle.y)
@@ -204,7 +206,7 @@ describe("annotation tools", () => {
     }
     await expectAccessible(adaPage, "the viewer with the tool rail")
     // Grace, a reviewer, may draw too: her rail gives the same keys.
-    expect(await keyOf(gracePage, "Comment")).toBe("6")
+    expect(await keyOf(gracePage, "Comment")).toBe("8")
     await gracePage.mouse.move(middle.x, middle.y)
     await expectAccessible(gracePage, "the reviewer's viewer")
   }, 90_000)

@@ -85,6 +85,10 @@ const heardDuring = async (labId: string, act: () => Promise<void>, settle = 600
     await subscribed(channel)
     const heard: Array<{ event: string; data: unknown }> = []
     channel.bind_global((event: string, data: unknown) => !event.startsWith("pusher") && heard.push({ event, data }))
+    // The message of the setup's own writes (the shapes created just before) may still be on its
+    // way: let it arrive, and count only what the act sends.
+    await new Promise((resolve) => setTimeout(resolve, settle))
+    heard.length = 0
     await act()
     await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThan(0)
     await new Promise((resolve) => setTimeout(resolve, settle))

@@ -590,6 +590,44 @@ const cases: ReadonlyArray<Case> = [
     unchanged: async (f) => expect(await ownerAnnotations(f)).toHaveLength(1)
   },
   {
+    endpoint: "POST /v2/labs/:labId/annotations/bulk-update/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      return c.post(`/v2/labs/${slide}/annotations/bulk-update/`, { ids: [annotation], visible: false }, { token: t })
+    },
+    // The owner's shape: a reviewer changes only their own, as with one at a time.
+    expect: editors,
+    unchanged: async (f) => expect((await ownerAnnotations(f))[0]).toMatchObject({ visible: true, version: 1 })
+  },
+  {
+    endpoint: "POST /v2/labs/:labId/annotations/bulk-delete/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      return c.post(`/v2/labs/${slide}/annotations/bulk-delete/`, { ids: [annotation] }, { token: t })
+    },
+    expect: editors,
+    unchanged: async (f) => expect(await ownerAnnotations(f)).toHaveLength(1)
+  },
+  {
+    // Only what the caller deleted comes back: each deletes the owner's shape, then restores it;
+    // those refused the deletion get its refusal, and nothing changes.
+    endpoint: "POST /v2/labs/:labId/annotations/restore/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      const deleted = await c.post(`/v2/labs/${slide}/annotations/bulk-delete/`, { ids: [annotation] }, { token: t })
+      if (deleted.status !== 200) return deleted
+      return c.post(`/v2/labs/${slide}/annotations/restore/`, { ids: [annotation] }, { token: t })
+    },
+    expect: byRole(["owner", "admin"], 201),
+    unchanged: async (f) => expect(await ownerAnnotations(f)).toHaveLength(1)
+  },
+  {
     endpoint: "GET /v2/labs/label-slide/",
     visibilities: ["private", "public"],
     mutates: false,
