@@ -9,7 +9,15 @@ const phaseClass = { idle: css.hidden, running: css.running, finishing: css.fini
 export const ProgressBar = ({ view }: { view: ProgressView }) => {
   const t = useT()
   return (
-    <div className={css.track} aria-hidden={!view.visible} data-testid="page-progress" data-phase={view.phase}>
+    // Fixed above everything, outside the page's landmarks: while it runs it is a labelled region of
+    // its own (axe's "content in landmarks"), and the finishing and failed flashes are only visual.
+    <div
+      className={css.track}
+      aria-hidden={view.phase !== "running"}
+      {...(view.phase === "running" ? { role: "region", "aria-label": t("shell.progress") } : {})}
+      data-testid="page-progress"
+      data-phase={view.phase}
+    >
       {view.phase === "running" ? (
         // Indeterminate: no aria-valuenow, the real duration is unknown.
         <div className={cx(css.bar, phaseClass.running)} role="progressbar" aria-label={t("shell.progress")} />
