@@ -97,7 +97,7 @@ export const shell = {
       "Preparat is a digital image laboratory platform with artificial-intelligence technology, built for pathology and research labs.",
     point1: "Deep-zoom whole-slide viewing in the browser",
     point2: "Annotate, discuss and report together in real time",
-    point3: "AI analyses such as IHC-Ki67, Comet Assay and IMT",
+    point3: "Outline tissue with holes and count cells, with density and a Ki67 index",
     footnote: "Your slides stay private to the people you invite.",
     terms: "Terms (EULA)",
     help: "Need help?"

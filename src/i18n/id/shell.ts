@@ -98,7 +98,7 @@ export const shell: typeof en = {
       "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan, dibuat untuk lab patologi dan riset.",
     point1: "Tampilan whole-slide deep-zoom langsung di browser",
     point2: "Anotasi, diskusi, dan laporan bersama secara real time",
-    point3: "Analisis AI seperti IHC-Ki67, Comet Assay, dan IMT",
+    point3: "Tandai jaringan berlubang dan hitung sel, dengan kepadatan dan indeks Ki67",
     footnote: "Slide Anda hanya dapat diakses oleh orang yang Anda undang.",
     terms: "Syarat (EULA)",
     help: "Butuh bantuan?"
