@@ -1,6 +1,7 @@
 // Sign-in, refresh-token rotation with reuse detection, and sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createAccount, createSignedIn, PASSWORD, signIn, uniqueEmail } from "../support/api.ts"
+import { LOST_ANSWER_MS } from "../../server/services/auth/Sessions.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 
 let server: StartedServer
@@ -93,9 +94,21 @@ describe("refresh tokens", () => {
     expect(next.status).toBe(200)
   })
 
+  /** Moves a session's rotations back in time, past the grace for a lost answer. */
+  const rotatedLongAgo = (userId: string) =>
+    server.withDb((db) =>
+      db
+        .updateTable("refresh_tokens")
+        .set({ rotated_at: new Date(Date.now() - LOST_ANSWER_MS - 1000).toISOString() })
+        .where("user_id", "=", userId)
+        .where("rotated_at", "is not", null)
+        .execute()
+    )
+
   it("reusing a rotated token revokes the whole session with 401", async () => {
     const session = await createSignedIn(server)
     const rotated = await refresh(session.refresh)
+    await rotatedLongAgo(session.id)
     const replay = await refresh(session.refresh)
     expect(replay.status).toBe(401)
     expect(replay.body).toMatchObject({ _tag: "Unauthorized", message: "Invalid or expired refresh token." })
@@ -103,9 +116,33 @@ describe("refresh tokens", () => {
     expect((await refresh(rotated.body.data.refresh_token)).status).toBe(401)
   })
 
+  it("a rotated token replayed at once after its successor was used still revokes the session", async () => {
+    const session = await createSignedIn(server)
+    const rotated = await refresh(session.refresh)
+    const next = await refresh(rotated.body.data.refresh_token)
+    expect(next.status).toBe(200)
+    expect((await refresh(session.refresh)).status).toBe(401)
+    expect((await refresh(next.body.data.refresh_token)).status).toBe(401)
+  })
+
+  it("a rotated token presented again at once, its answer lost, gets a new pair and spends the lost one", async () => {
+    // A tab closed during a refresh: the server rotated the token, the browser never stored the reply.
+    const session = await createSignedIn(server)
+    const lost = await refresh(session.refresh)
+    const again = await refresh(session.refresh)
+    expect(again.status).toBe(200)
+    expect(again.body.data.refresh_token).not.toBe(lost.body.data.refresh_token)
+    expect((await api(server).get("/v2/auth/user/profile/", { token: again.body.data.access_token })).status).toBe(200)
+    // Whoever holds the lost token later is caught as a reuse, and the session ends with it.
+    await rotatedLongAgo(session.id)
+    expect((await refresh(lost.body.data.refresh_token)).status).toBe(401)
+    expect((await refresh(again.body.data.refresh_token)).status).toBe(401)
+  })
+
   it("reuse also ends every access token the user holds", async () => {
     const session = await createSignedIn(server)
     const rotated = await refresh(session.refresh)
+    await rotatedLongAgo(session.id)
     expect((await refresh(session.refresh)).status).toBe(401)
     expect((await api(server).get("/v2/auth/user/profile/", { token: rotated.body.data.access_token })).status).toBe(401)
   })
@@ -115,6 +152,7 @@ describe("refresh tokens", () => {
     const phone = await signIn(server, account)
     const laptop = await signIn(server, account)
     await refresh(phone.refresh)
+    await rotatedLongAgo(phone.id)
     expect((await refresh(phone.refresh)).status).toBe(401)
     expect((await refresh(laptop.refresh)).status).toBe(200)
   })

@@ -26,6 +26,17 @@ import { Mfa } from "./Mfa.ts"
 import { Passwords } from "./Passwords.ts"
 import { type Limit, RateLimiter } from "../platform/RateLimiter.ts"
 
+/**
+ * How long after a rotation the rotated token may be presented again while its successor was never
+ * used: a tab closed during a refresh (or a reply lost on the network) left the browser holding the
+ * old token, and the next tab presents it. Without this the user was signed out for nothing (seen
+ * after 20 quick tab opens and closes). The grace of Auth0's "reuse interval" and Okta's "grace
+ * period"; a replay after the successor was used, or later than this, still ends the session.
+ */
+export const LOST_ANSWER_MS = 30_000
+
+const lostAnswer = (rotatedAt: string, now: string) => Date.parse(now) - Date.parse(rotatedAt) <= LOST_ANSWER_MS
+
 export class Sessions extends Context.Service<
   Sessions,
   {
@@ -157,6 +168,33 @@ export class Sessions extends Context.Service<
         return { result: { mfa_required: false, ...outcome, user: toProfile(user) }, ...known } as const
       })
 
+      /** The token issued by the rotation at `rotatedAt` (the first of the family since), if it was never used. */
+      const unusedSuccessor = async (trx: Trx, family: string, rotatedAt: string) => {
+        const next = await trx
+          .selectFrom("refresh_tokens")
+          .select(["id", "rotated_at", "revoked_at"])
+          .where("family", "=", family)
+          .where("created_at", ">=", rotatedAt)
+          .orderBy("created_at")
+          .limit(1)
+          .executeTakeFirst()
+        return next?.rotated_at === null && next.revoked_at === null ? next : undefined
+      }
+
+      /** Marks a token rotated unless something else did first; true when this call did. */
+      const spend = async (trx: Trx, id: string, now: string) =>
+        Number(
+          (
+            await trx
+              .updateTable("refresh_tokens")
+              .set({ rotated_at: now })
+              .where("id", "=", id)
+              .where("rotated_at", "is", null)
+              .where("revoked_at", "is", null)
+              .executeTakeFirst()
+          ).numUpdatedRows
+        ) === 1
+
       type Rotation =
         | { readonly _tag: "Rotated"; readonly tokens: Tokens }
         | { readonly _tag: "Invalid" }
@@ -187,6 +225,14 @@ export class Sessions extends Context.Service<
               trx.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", sha256(refreshToken)).executeTakeFirst()
             )
             if (!row) return { _tag: "Invalid" }
+            if (row.revoked_at === null && row.rotated_at !== null && lostAnswer(row.rotated_at, now)) {
+              // The successor is spent instead, so whoever holds it (a thief's copy, should this be
+              // one) is caught as a reuse when they present it.
+              const successor = yield* sql(() => unusedSuccessor(trx, row.family, row.rotated_at!))
+              const user = successor ? yield* sql(() => findUserById(trx, row.user_id)) : undefined
+              if (successor && user?.is_active === 1 && (yield* sql(() => spend(trx, successor.id, now))))
+                return { _tag: "Rotated", tokens: yield* issueTokens(trx, user, row.family) }
+            }
             if (row.rotated_at !== null || row.revoked_at !== null) {
               yield* revokeFamily(trx, row.family, row.user_id)
               return { _tag: "Reused", userId: row.user_id }
