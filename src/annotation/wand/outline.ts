@@ -31,8 +31,8 @@ export const outlineOf = (fill: Fill, width: number): Array<Ring> => {
     .size([w, h])
     .contour(complement as unknown as number[], 0.5)
   const rings: Array<Ring> = []
+  // GeoJSON rings repeat their first vertex at the end; ours do not. Back from the padded box to the image.
   for (const polygon of multi.coordinates)
-    // GeoJSON rings repeat their first vertex at the end; ours do not. Back from the padded box to the image.
     for (const ring of polygon) rings.push(ring.slice(0, -1).map(([x, y]): Point => [x! + minX - 1, y! + minY - 1]))
   // The frame's ring is the largest: it surrounds everything else.
   let frame = -1

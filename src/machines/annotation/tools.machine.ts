@@ -10,6 +10,8 @@
 //   polygon    click vertices; double click, Enter or a click on the first vertex closes it
 //   pencil     press and drag a freehand stroke, thinned as it is drawn and simplified when it ends
 //   lasso      the same stroke closed into an area (QuPath's freehand polygon)
+//   wand       a click grows the region of like colour from the pixels shown; a sideways drag
+//              before letting go sets the tolerance, live (tools/wand.ts)
 //   point      each click: one counted point
 //   comment    click a place, type, Enter saves a point with the comment (never the active label)
 //   ruler      drag a line; its length shows until the next drag or Escape; nothing is saved
@@ -21,6 +23,8 @@
 // store (origin local). An edit is emitted as `edit.commit`; the edits machine saves it and
 // remembers it for undo. A new tool is a file under tools/, a line in TOOLS and one in `states`.
 import { EMPTY } from "../../annotation/selection.ts"
+import { WAND_TOLERANCE } from "../../annotation/wand/region.ts"
+import { NO_PIXELS } from "../../annotation/wand/source.ts"
 import { type GuardArgs, nothing, sharedActions, sharedGuards, toolsSetup } from "./tools/base.ts"
 import { comment, commentActions, commentGuards } from "./tools/comment.ts"
 import { ellipse, ellipseActions } from "./tools/ellipse.ts"
@@ -34,6 +38,7 @@ import { saver, saverActions, saverGuards } from "./tools/saver.ts"
 import { select } from "./tools/select.ts"
 import { selectActions, selectGuards } from "./tools/select-gestures.ts"
 import { TOOLS, type Tool } from "./tools/types.ts"
+import { wand, wandActions, wandGuards } from "./tools/wand.ts"
 
 export { kindOfDraft } from "./tools/base.ts"
 export type * from "./tools/types.ts"
@@ -55,6 +60,7 @@ export const toolsMachine = toolsSetup
       ...polygonGuards,
       ...lassoGuards,
       ...commentGuards,
+      ...wandGuards,
       ...saverGuards
     },
     actions: {
@@ -68,6 +74,7 @@ export const toolsMachine = toolsSetup
       ...pointActions,
       ...commentActions,
       ...rulerActions,
+      ...wandActions,
       ...saverActions
     }
   })
@@ -93,7 +100,10 @@ export const toolsMachine = toolsSetup
       tool: "select",
       error: null,
       queue: [],
-      edit: null
+      edit: null,
+      wand: input.wand ?? NO_PIXELS,
+      tolerance: WAND_TOLERANCE.initial,
+      wandPress: null
     }),
     // Drawing and saving side by side: the tools never wait for the server.
     type: "parallel",
@@ -106,7 +116,7 @@ export const toolsMachine = toolsSetup
           "selection.clear": { actions: ["deselect", "clearEdit"] },
           "selection.drop": { actions: "drop" }
         },
-        states: { select, rectangle, ellipse, polygon, pencil, lasso, point, comment, ruler }
+        states: { select, rectangle, ellipse, polygon, pencil, lasso, wand, point, comment, ruler }
       },
       saver
     }

@@ -5,18 +5,32 @@ import type { Handle } from "../../../annotation/edit.ts"
 import type { BBox } from "../../../annotation/geometry.ts"
 import type { Selection } from "../../../annotation/selection.ts"
 import type { ShapeKind } from "../../../annotation/store/shape.ts"
+import type { WandReading, WandSource } from "../../../annotation/wand/source.ts"
 import type { XY } from "../gesture.ts"
 import type { SaveInput } from "../../../effects/annotations/loadSave.ts"
 import type { AppFailure } from "../../../effects/AppFailure.ts"
 
-export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "pencil" | "lasso" | "point" | "comment" | "ruler"
-export const TOOLS: ReadonlyArray<Tool> = ["select", "rectangle", "ellipse", "polygon", "pencil", "lasso", "point", "comment", "ruler"]
+export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "pencil" | "lasso" | "wand" | "point" | "comment" | "ruler"
+export const TOOLS: ReadonlyArray<Tool> = [
+  "select",
+  "rectangle",
+  "ellipse",
+  "polygon",
+  "pencil",
+  "lasso",
+  "wand",
+  "point",
+  "comment",
+  "ruler"
+]
 
 /** A pointer event at the edge: image pixels, the scale (screen px per image px) at that moment. */
 export interface At {
   readonly x: number
   readonly y: number
   readonly scale: number
+  /** The pointer's x on the page (CSS px): the wand's drag reads the tolerance from it, whatever the rotation. */
+  readonly screenX?: number
 }
 
 /** A press on the selected shape that the user may change: the shape as it was, and the handle pressed. */
@@ -104,6 +118,8 @@ export type ToolsEvent =
   | ({ readonly type: "selection.delete" } & PendingDelete)
   | { readonly type: "delete.confirm" }
   | { readonly type: "delete.cancel" }
+  /** The wand's tolerance set on its slider. */
+  | { readonly type: "wand.tolerance"; readonly tolerance: number }
 
 export interface ToolsInput {
   readonly labId: string
@@ -117,6 +133,8 @@ export interface ToolsInput {
   readonly newId?: () => string
   /** Where a selection box and Ctrl+A find shapes (the store; none by default). */
   readonly shapes?: SelectionSource
+  /** Where the wand reads the pixels shown (none by default: the wand grows nothing). */
+  readonly wand?: WandSource
 }
 
 export interface ToolsContext {
@@ -157,6 +175,17 @@ export interface ToolsContext {
   readonly queue: ReadonlyArray<SaveInput>
   /** What the press was on when it was on the selected, editable shape; the shape as dragged so far. */
   readonly edit: EditState | null
+  readonly wand: WandSource
+  /** The wand's tolerance (Euclidean distance in RGB): the slider's, or as the last drag left it. */
+  readonly tolerance: number
+  /** The wand's press under way: the pixels read at it, and the tolerance and page x it started from. */
+  readonly wandPress: WandPress | null
+}
+
+export interface WandPress {
+  readonly reading: WandReading | null
+  readonly tolerance: number
+  readonly screenX: number | null
 }
 
 export type ToolsEmitted =

@@ -9,13 +9,8 @@
 // does not riddle the region with holes; the drag then grows again from the same pixels.
 import OpenSeadragon from "openseadragon"
 import type { Point } from "../../../annotation/geometry.ts"
-import { type WandRegion, wandRegion } from "../../../annotation/wand/region.ts"
-
-/** The pixels read at one press, grown from at any tolerance. */
-export interface WandReading {
-  /** The region grown from (x, y) in image pixels, or null where nothing can grow (off the slide). */
-  readonly grow: (x: number, y: number, tolerance: number) => WandRegion | null
-}
+import { wandRegion } from "../../../annotation/wand/region.ts"
+import type { WandReading } from "../../../annotation/wand/source.ts"
 
 /** Softening before the fill, CSS px (a canvas filter; ignored where the browser has none). */
 const BLUR_PX = 1

@@ -4,6 +4,9 @@ import { verticesOf } from "../../../../annotation/geometry.ts"
 import { shapesWithin, shownIds } from "../../../../annotation/selection.ts"
 import { annotationOf, ring } from "../../../../testing/annotationFixtures.ts"
 import { AnnotationStore } from "../../../../annotation/store/store.ts"
+import type { Pixels } from "../../../../annotation/wand/fill.ts"
+import { wandRegion } from "../../../../annotation/wand/region.ts"
+import type { WandSource } from "../../../../annotation/wand/source.ts"
 import type { EditPress, ToolsEmitted } from "../types.ts"
 
 export const label = { id: "l1", name: "Tumour", color: "#FF0000" }
@@ -35,6 +38,27 @@ export const inside = (box: { minX: number; minY: number; maxX: number; maxY: nu
     .filter(([, coords]) => coords.every((v, i) => (i % 2 === 0 ? v >= box.minX && v <= box.maxX : v >= box.minY && v <= box.maxY)))
     .map(([id]) => id)
 
+/**
+ * What the wand reads in the tests: a slide 250 pixels square, white, with a disc round A (100, 100)
+ * of a darker pink core (radius 30) in a lighter rim (radius 60, 38 apart in colour) that has a white
+ * hole at (145, 100). B and C lie beyond it: nothing grows there.
+ */
+export const WAND_CORE: readonly [number, number, number] = [200, 120, 170]
+export const wandImage: Pixels = (() => {
+  const size = 250
+  const data = new Uint8ClampedArray(size * size * 4)
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const r = Math.hypot(x + 0.5 - 100, y + 0.5 - 100)
+      const hole = Math.hypot(x + 0.5 - 145, y + 0.5 - 100) < 8
+      const colour = r < 30 ? WAND_CORE : r < 60 && !hole ? [225, 140, 190] : [255, 255, 255]
+      data.set([...colour, 255], (y * size + x) * 4)
+    }
+  return { width: size, height: size, data }
+})()
+export const wandGrow = (x: number, y: number, tolerance: number) => wandRegion(wandImage, x, y, tolerance, (p) => p)
+const wand: WandSource = { read: () => ({ grow: wandGrow }) }
+
 export const commentLabel = { id: "l5", name: "Comment", color: "#42D4F4" }
 export const input = {
   labId: "slide-1",
@@ -42,7 +66,8 @@ export const input = {
   commentLabel,
   defaultLabel: "Annotation",
   newId: () => "00000000-0000-4000-8000-000000000001",
-  shapes
+  shapes,
+  wand
 }
 export const sorted = (ids: Iterable<string>) => [...ids].sort()
 export const at = (x: number, y: number) => ({ x, y, scale: 1 })

@@ -10,6 +10,7 @@ import { drawingChecks } from "./drawing-checks.ts"
 import { at, input, press, stored, sorted, triangle, vertices } from "./fixtures.ts"
 import { selectChecks } from "./select-checks.ts"
 import { sharedChecks } from "./shared-checks.ts"
+import { wandChecks } from "./wand-checks.ts"
 
 export const model = modelFor({
   machine: toolsMachine,
@@ -20,6 +21,8 @@ export const model = modelFor({
     rectangle: { type: "tool.choose", tool: "rectangle" },
     ellipse: { type: "tool.choose", tool: "ellipse" },
     lasso: { type: "tool.choose", tool: "lasso" },
+    wand: { type: "tool.choose", tool: "wand" },
+    "tolerance 0": { type: "wand.tolerance", tolerance: 0 },
     polygon: { type: "tool.choose", tool: "polygon" },
     pencil: { type: "tool.choose", tool: "pencil" },
     point: { type: "tool.choose", tool: "point" },
@@ -81,8 +84,9 @@ export const model = modelFor({
     group: context.group !== null
   }),
   // Long drafts add nothing but paths; an ellipse is 64 vertices from its first drag.
-  stopWhen: ({ context }) => context.tool !== "ellipse" && vertices(context.draft) > 4,
-  states: { ...selectChecks, ...drawingChecks, ...sharedChecks }
+  // The wand's regions are as long as their outlines, and only a few (core, core and rim, none).
+  stopWhen: ({ context }) => context.tool !== "ellipse" && context.tool !== "wand" && vertices(context.draft) > 4,
+  states: { ...selectChecks, ...drawingChecks, ...wandChecks, ...sharedChecks }
 })
 
 /** The tool a path ends in (its description starts with the final state value). */

@@ -48,6 +48,8 @@ export const sharedChecks: Readonly<Record<string, StateCheck<typeof toolsMachin
       if (queued.kind === "rectangle") expect(n).toBe(4)
       else if (queued.kind === "polygon") expect(n).toBeGreaterThanOrEqual(3)
       else if (queued.kind === "polyline") expect(n).toBeGreaterThanOrEqual(2)
+      // A region: two rings or more of three vertices, and the NaN pair between each two.
+      else if (queued.kind === "area") expect(n).toBeGreaterThanOrEqual(7)
       else expect(n).toBe(1)
       if (before.tool === "comment") expect(queued.comment).toBe("mitosis here")
       expect(actual.context.draft).toEqual([])
