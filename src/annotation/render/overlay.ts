@@ -130,6 +130,7 @@ export class AnnotationOverlay {
       selected.area,
       selected.handles,
       preview.line,
+      preview.area,
       preview.vertices,
       this.boxRect
     )
