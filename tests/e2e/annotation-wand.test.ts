@@ -4,7 +4,8 @@
 // hole kept, its area the ring's. She clicks the disc's core: the core alone at the starting
 // tolerance; Ctrl+Z takes it away as one step. She presses on the core again and drags right before
 // letting go: the tolerance grows live, the rim joins, the slider shows the new tolerance. At
-// tolerance 0 on the slider, a click on the white hole takes only the hole's exact white.
+// tolerance 0 on the slider, a click on the white hole takes only the hole's exact white. On a phone,
+// in Indonesian, the wand and its slider are there and a click saves a region.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseSelector } from "../../src/annotation/geometry.ts"
@@ -14,7 +15,7 @@ import type { Selector } from "../../src/contract/annotations.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
-import { click, openSlideHome, signIn, toPage, tool } from "./support/home-view.ts"
+import { click, home, openSlideHome, signIn, toPage, tool } from "./support/home-view.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 
@@ -167,5 +168,28 @@ describe("the wand", () => {
     expect(area).toBeGreaterThan(Math.PI * RING.inner ** 2 * 0.5)
     expect(area).toBeLessThan(Math.PI * RING.inner ** 2)
     await snap(page, "wand-hole-at-zero")
+  })
+
+  it("on a phone (390 px) in Indonesian: W chooses the wand, its slider fits the screen, a click saves a region", async () => {
+    const phone = await (await newContext(world.browser, world.server.url)).newPage()
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await signIn(phone, ada)
+    await phone.goto(`/id/dashboard/labs/${slideId}/annotations`)
+    await phone.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+    await phone.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+    await home(phone)
+    await phone.keyboard.press("w")
+    const wand = phone.getByRole("toolbar", { name: "Alat" }).getByRole("button", { name: "Tongkat ajaib", exact: true })
+    await expect.poll(() => wand.getAttribute("aria-pressed")).toBe("true")
+    const slider = phone.getByRole("slider", { name: "Toleransi tongkat ajaib" })
+    const box = (await slider.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+    const before = await ids()
+    await click(phone, [RING.cx, RING.cy - (RING.outer + RING.inner) / 2])
+    const [made] = await madeSince(before, 1)
+    expect(geometryOf(made!).kind).toBe("area")
+    await snap(phone, "wand-phone-id")
+    await phone.close()
   })
 })
