@@ -28,7 +28,6 @@ import { type Affine, affineFrom, apply, IDENTITY, invert, konvaAttrs, sameAffin
 
 export type { PendingShape } from "./tool-layer/pending.ts"
 export type { Preview } from "./tool-layer/preview.ts"
-export { MOVE_PREVIEW_LIMIT } from "./tool-layer/moving.ts"
 
 export interface OverlayOptions {
   /**
@@ -47,7 +46,6 @@ export interface Moving {
 }
 /** The view counts as settled after this long without a move. */
 export const SETTLE_MS = 100
-export { CACHE_MARGIN } from "./scene-cache.ts"
 /** A render's time per animation frame while the view moves, and while it is still. */
 export const SLICE_MS = { moving: 6, still: 32 } as const
 
