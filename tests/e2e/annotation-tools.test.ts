@@ -210,7 +210,7 @@ describe("annotation tools", () => {
     expect(await keyOf(gracePage, "Comment")).toBe("8")
     await gracePage.mouse.move(middle.x, middle.y)
     await expectAccessible(gracePage, "the reviewer's viewer")
-  }, 90_000)
+  }, 150_000)
 
   it("the point counter: each click counts one point of the active label, live on both screens; another label counts apart", async () => {
     await activate(adaPage, "Tumour")
