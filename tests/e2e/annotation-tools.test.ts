@@ -37,6 +37,7 @@ const TOOLS = [
   ["Polygon", words.tools.hints.polygon],
   ["Freehand", words.tools.hints.freehand],
   ["Freehand area", words.tools.hints.freehandArea],
+  ["Wand", words.tools.hints.wand],
   ["Point", words.tools.hints.point],
   ["Comment", words.tools.hints.comment],
   ["Measure", words.tools.hints.measure]
@@ -195,8 +196,8 @@ describe("annotation tools", () => {
         await snap(adaPage, "tools-01-freehand-tooltip")
       }
     }
-    // One key each, the rail's order from the top.
-    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"])
+    // One key each, the rail's order from the top; the wand's is QuPath's letter.
+    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "W", "7", "8", "9"])
     // Away from the rail, so no tooltip covers the slide; then every key in turn.
     const middle = await at(adaPage, 0.5, 0.95)
     await adaPage.mouse.move(middle.x, middle.y)
@@ -209,7 +210,7 @@ describe("annotation tools", () => {
     expect(await keyOf(gracePage, "Comment")).toBe("8")
     await gracePage.mouse.move(middle.x, middle.y)
     await expectAccessible(gracePage, "the reviewer's viewer")
-  }, 90_000)
+  }, 150_000)
 
   it("the point counter: each click counts one point of the active label, live on both screens; another label counts apart", async () => {
     await activate(adaPage, "Tumour")

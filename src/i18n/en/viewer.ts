@@ -30,6 +30,7 @@ export const viewer = {
     freehand: "Freehand",
     ellipse: "Ellipse",
     freehandArea: "Freehand area",
+    wand: "Wand",
     point: "Point",
     comment: "Comment",
     measure: "Measure",
@@ -40,6 +41,7 @@ export const viewer = {
       freehand: "Drag to draw a freehand line",
       ellipse: "Drag to draw an ellipse in the box you span",
       freehandArea: "Drag round a region: the outline closes when you let go and measures as an area",
+      wand: "Click tissue to outline the region of like colour; drag left or right before letting go to take less or more",
       point: "Click to count a point",
       comment: "Click where the comment belongs, then type it",
       measure: "Drag to measure a distance; nothing is saved"
@@ -57,7 +59,9 @@ export const viewer = {
     defaultLabel: "Annotation",
     commentPlaceholder: "Write a comment, then press Enter",
     measured: "Measured length: {{length}}",
-    escapeHint: "Esc cancels"
+    escapeHint: "Esc cancels",
+    wandTolerance: "Wand tolerance",
+    wandToleranceHint: "How far a colour may differ from the clicked one and still belong to the region"
   },
   annotationPanel: {
     tabs: "Side panel",

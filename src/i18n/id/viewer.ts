@@ -32,6 +32,7 @@ export const viewer: typeof en = {
     freehand: "Gambar bebas",
     ellipse: "Elips",
     freehandArea: "Area bebas",
+    wand: "Tongkat ajaib",
     point: "Titik",
     comment: "Komentar",
     measure: "Ukur",
@@ -42,6 +43,7 @@ export const viewer: typeof en = {
       freehand: "Seret untuk menggambar garis bebas",
       ellipse: "Seret untuk menggambar elips di dalam kotak yang Anda bentangkan",
       freehandArea: "Seret mengelilingi suatu wilayah: garisnya menutup saat dilepas dan diukur sebagai luas",
+      wand: "Klik jaringan untuk menandai wilayah yang warnanya serupa; seret ke kiri atau kanan sebelum melepas untuk mengambil lebih sedikit atau lebih banyak",
       point: "Klik untuk menghitung satu titik",
       comment: "Klik tempat komentar, lalu ketik komentarnya",
       measure: "Seret untuk mengukur jarak; tidak ada yang disimpan"
@@ -59,7 +61,9 @@ export const viewer: typeof en = {
     defaultLabel: "Anotasi",
     commentPlaceholder: "Tulis komentar, lalu tekan Enter",
     measured: "Panjang terukur: {{length}}",
-    escapeHint: "Esc membatalkan"
+    escapeHint: "Esc membatalkan",
+    wandTolerance: "Toleransi tongkat ajaib",
+    wandToleranceHint: "Seberapa jauh suatu warna boleh berbeda dari warna yang diklik agar tetap termasuk wilayah"
   },
   annotationPanel: {
     tabs: "Panel samping",

@@ -12,7 +12,7 @@ import { useT } from "../../i18n/index.ts"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { AlertTriangleIcon, Button, RefreshIcon } from "../ui/index.ts"
 import { nearestRotation, normalizeDegrees } from "./rotation.ts"
-import { shortcutOf } from "./shortcuts.ts"
+import { shortcutOf, toolShortcutOf } from "./shortcuts.ts"
 import * as css from "./SlideViewer.css.ts"
 import { useTilesLoading } from "./useTilesLoading.ts"
 
@@ -90,10 +90,12 @@ export const SlideViewer = ({ tileSource, rotation, onViewer }: SlideViewerProps
     const onRotate = (event: OpenSeadragon.RotateEvent) => {
       element.dataset.rotation = String(normalizeDegrees(event.degrees))
     }
-    // The page's shortcuts (useViewerShortcuts) own + - 0 r R f; OpenSeadragon would also act on
-    // them when its canvas has focus (and "f" would flip the slide). Arrow keys still pan.
+    // The page's shortcuts (useViewerShortcuts, the tool rail) own + - 0 r R f and the tools' keys;
+    // OpenSeadragon would also act on them when its canvas has focus ("f" would flip the slide, "w"
+    // pan up while choosing the wand). Arrow keys still pan.
     const onCanvasKey = (event: OpenSeadragon.CanvasKeyEvent) => {
-      if (shortcutOf(event.originalEvent as KeyboardEvent) !== null) event.preventDefaultAction = true
+      const key = event.originalEvent as KeyboardEvent
+      if (shortcutOf(key) !== null || toolShortcutOf(key) !== null) event.preventDefaultAction = true
     }
     created.addHandler("open", onOpen)
     created.addHandler("open-failed", onOpenFailed)

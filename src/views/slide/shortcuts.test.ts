@@ -48,9 +48,15 @@ describe("toolShortcutOf", () => {
     expect(Object.values(TOOL_KEYS).every((k) => toolShortcutOf(key(k)) !== null)).toBe(true)
   })
 
+  it("knows W for the wand, as QuPath has it, in either case", () => {
+    expect(toolShortcutOf(key("w"))).toBe("wand")
+    expect(toolShortcutOf(key("W"))).toBe("wand")
+    expect(toolShortcutOf(key("w", { ctrlKey: true }))).toBeNull()
+  })
+
   it("takes none of the viewer's keys, and leaves the browser's own shortcuts alone", () => {
     for (const k of Object.values(TOOL_KEYS)) expect(shortcutOf(key(k))).toBeNull()
-    expect(["0", "r", "f", "n", "p", "w", "a", "s", "d"].map((k) => toolShortcutOf(key(k)))).toEqual(Array(9).fill(null))
+    expect(["0", "r", "f", "n", "p", "a", "s", "d"].map((k) => toolShortcutOf(key(k)))).toEqual(Array(8).fill(null))
     expect(toolShortcutOf(key("1", { ctrlKey: true }))).toBeNull()
     expect(toolShortcutOf(key("4", { metaKey: true }))).toBeNull()
     expect(toolShortcutOf(key("5", { altKey: true }))).toBeNull()

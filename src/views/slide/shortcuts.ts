@@ -1,8 +1,10 @@
 // The viewer's keyboard shortcuts, by the key's character (so they follow the keyboard layout):
 // + or = zoom in, - zoom out, 0 home, r rotate right, R (Shift+r) rotate left, f full screen; and
 // the tool rail's tools by their place on it, 1 (pan and zoom) to 9 (measure): digits read the same
-// in every language, and no letter of the viewer's (r, f, n, p) or OpenSeadragon's (w, a, s, d) is
-// taken. Never with Ctrl, Alt or Meta (the browser's own zoom is Ctrl+plus), and never while typing.
+// in every language, and no letter of the viewer's (r, f, n, p) is taken. The wand, the tenth tool,
+// has QuPath's key for it, W, which OpenSeadragon would take to pan up: the viewer keeps it from
+// OpenSeadragon (SlideViewer), the arrow keys still pan. Never with Ctrl, Alt or Meta (the browser's
+// own zoom is Ctrl+plus), and never while typing.
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
 
 export type ViewerCommand = "zoomIn" | "zoomOut" | "home" | "rotateRight" | "rotateLeft" | "fullScreen"
@@ -36,6 +38,7 @@ export const TOOL_KEYS: Readonly<Record<Tool, string>> = {
   polygon: "4",
   pencil: "5",
   lasso: "6",
+  wand: "W",
   point: "7",
   comment: "8",
   ruler: "9"
@@ -43,8 +46,9 @@ export const TOOL_KEYS: Readonly<Record<Tool, string>> = {
 
 const toolsByKey: ReadonlyMap<string, Tool> = new Map(Object.entries(TOOL_KEYS).map(([tool, key]) => [key, tool as Tool]))
 
+/** A letter's tool whichever its case (Caps Lock, Shift): the keys are written in capitals. */
 export const toolShortcutOf = (event: KeyLike): Tool | null =>
-  event.ctrlKey || event.altKey || event.metaKey ? null : (toolsByKey.get(event.key) ?? null)
+  event.ctrlKey || event.altKey || event.metaKey ? null : (toolsByKey.get(event.key.toUpperCase()) ?? null)
 
 /** Whether keys typed at `target` are text for a field rather than commands for the viewer. */
 export const isTyping = (target: EventTarget | null): boolean => {

@@ -508,6 +508,17 @@ export const LassoIcon = (props: IconProps) => (
   </Svg>
 )
 
+/** A magic wand with a spark, for the wand (a region grown from a click). */
+export const WandIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m4 20 11-11" />
+    <path d="m13.5 7.5 3 3" />
+    <path d="M18 2.5v3M16.5 4h3" />
+    <path d="M20.5 9v2M19.5 10h2" />
+    <path d="M10 3v2M9 4h2" />
+  </Svg>
+)
+
 /** A point, for counting cells. */
 export const MapPinIcon = (props: IconProps) => (
   <Svg {...props}>

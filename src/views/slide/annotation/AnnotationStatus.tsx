@@ -1,9 +1,11 @@
 // Beside the zoom indicator: how many annotations the slide has (or that they are loading, or could
-// not be loaded, with a retry), saving and failure notes, and the comment box of the comment tool.
+// not be loaded, with a retry), saving and failure notes, the comment box of the comment tool and
+// the wand's tolerance slider while the wand is the tool.
 import { useT } from "../../../i18n/index.ts"
 import { visuallyHidden } from "../../theme/utilities.css.ts"
 import * as css from "./AnnotationStatus.css.ts"
 import type { AnnotationsView } from "./useAnnotations.ts"
+import { WandOptions } from "./WandOptions.tsx"
 
 export const AnnotationStatus = ({ view }: { readonly view: AnnotationsView }) => {
   const t = useT()
@@ -31,6 +33,7 @@ export const AnnotationStatus = ({ view }: { readonly view: AnnotationsView }) =
           {t("viewer.annotations.saveFailed")}
         </span>
       )}
+      {view.tool === "wand" && <WandOptions tolerance={view.tolerance} onChange={view.setTolerance} />}
       {view.composing && (
         <input
           className={css.comment}

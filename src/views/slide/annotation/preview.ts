@@ -26,7 +26,12 @@ export const previewOf = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: numb
     return { coords, closed: false, color, vertices: true, closeTarget: draft.length >= 6 }
   }
   if (tool === "point" || tool === "comment") return { coords: [...draft, ...draft], closed: false, color, vertices: true }
-  return { coords: draft, closed: tool === "rectangle" || tool === "ellipse" || tool === "lasso", color, vertices: false }
+  return {
+    coords: draft,
+    closed: tool === "rectangle" || tool === "ellipse" || tool === "lasso" || tool === "wand",
+    color,
+    vertices: false
+  }
 }
 
 /** The finished shapes still on their way to the server, in the colour of the label each was drawn with. */
@@ -35,7 +40,7 @@ export const pendingOf = (snapshot: SnapshotFrom<typeof toolsMachine>): Readonly
     const labelled = input.label as { readonly color?: string } | null
     return {
       coords: input.coords,
-      closed: input.kind === "rectangle" || input.kind === "polygon",
+      closed: input.kind === "rectangle" || input.kind === "polygon" || input.kind === "area",
       color: labelled?.color || snapshot.context.label?.color || DEFAULT_COLOR
     }
   })

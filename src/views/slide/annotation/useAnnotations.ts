@@ -29,6 +29,7 @@ import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
 import { pendingOf, previewOf, rulerPixels, rulerReading } from "./preview.ts"
+import { readShownPixels } from "./wandPixels.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
 const HIT_PX = 6
@@ -65,6 +66,9 @@ export interface AnnotationsView {
   /** The finished ruler line's length in image pixels, which a slide's resolution can be measured from. */
   readonly rulerPx: number | null
   readonly setComment: (text: string) => void
+  /** The wand's tolerance, and setting it (its slider). */
+  readonly tolerance: number
+  readonly setTolerance: (tolerance: number) => void
   readonly submitComment: () => void
   readonly cancel: () => void
   /** Working together: live changes, presence, offline drafts (collab/useCollab.ts). */
@@ -112,6 +116,9 @@ export const useAnnotations = (options: {
   const userId = user?.id ?? null
   const store = useMemo(() => new AnnotationStore(), [])
   const loader = useActorRef(annotationsMachine, { input: { labId } })
+  // The wand reads the viewer the page has at the press (the machine outlives a viewer's rebuild).
+  const viewerRef = useRef(viewer)
+  viewerRef.current = viewer
   // A selection box and Ctrl+A find the shown shapes in the store (its spatial index, then the box rule).
   const tools = useActorRef(toolsMachine, {
     input: {
@@ -119,9 +126,11 @@ export const useAnnotations = (options: {
       label: null,
       defaultLabel,
       commentLabelName,
-      shapes: { within: (box) => shapesWithin(store, box), all: () => shownIds(store) }
+      shapes: { within: (box) => shapesWithin(store, box), all: () => shownIds(store) },
+      wand: { read: () => (viewerRef.current === null ? null : readShownPixels(viewerRef.current)) }
     }
   })
+  const tolerance = useSelector(tools, (s) => s.context.tolerance)
   const phase = useSelector(loader, (s) => s.value as AnnotationsView["phase"])
   const loaded = useSelector(loader, (s) => s.context.loaded)
   const labelsFlow = useActorRef(labelsMachine, { input: { labId, commentLabel: commentLabelName } })
@@ -223,7 +232,7 @@ export const useAnnotations = (options: {
     const scale = () => overlay.scale
     const image = (event: PointerEvent | MouseEvent) => {
       const [x, y] = overlay.eventToImage(event)
-      return { x, y, scale: scale() }
+      return { x, y, scale: scale(), screenX: event.clientX }
     }
     const drawing = () => canEdit && tools.getSnapshot().context.tool !== "select"
     let pendingMove: PointerEvent | null = null
@@ -469,6 +478,8 @@ export const useAnnotations = (options: {
     composing,
     comment,
     setComment: (text) => tools.send({ type: "comment.text", text }),
+    tolerance,
+    setTolerance: (value) => tools.send({ type: "wand.tolerance", tolerance: value }),
     submitComment: () => tools.send({ type: "key.enter" }),
     cancel: () => tools.send({ type: "key.escape" }),
     store,
