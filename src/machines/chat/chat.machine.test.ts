@@ -22,6 +22,18 @@ const message = (id: string, at: string, sender = "ana"): ChatMessage => ({
 const newest: ChatList = { results: [message("m3", "03"), message("m4", "04")], meta: { next_cursor: "m3" }, unread_count: 2 }
 const older: ChatList = { results: [message("m1", "01"), message("m2", "02")], meta: { next_cursor: null }, unread_count: 0 }
 const fromAna = message("m5", "05")
+const ana = {
+  id: "mem-1",
+  user_id: "ana",
+  email: "ana@x",
+  name: "ana",
+  username: null,
+  avatar: null,
+  role_member: "reviewer" as const,
+  is_pending: false,
+  lab_id: "S",
+  is_inherited: false
+}
 const mine = message("m6", "06", "me")
 
 type Snapshot = ReturnType<typeof chatMachine.transition>
@@ -49,6 +61,8 @@ const rules = (actual: Snapshot, _calls: ReadonlyArray<Invocation>, { via, befor
   }
   if (via === "send failed" && before.context.outbox.some((o) => o.localId === "local-1"))
     expect(actual.context.outbox.find((o) => o.localId === "local-1")?.status).toBe("failed")
+  if (via === "members loaded") expect(actual.context.members.map((m) => m.user_id)).toEqual(["ana"])
+  if (via === "members failed") expect(actual.context.members).toEqual(before.context.members)
   if (via === "sent") {
     expect(actual.context.outbox.some((o) => o.localId === "local-1")).toBe(false)
     expect(ids).toContain(mine.id)
@@ -57,7 +71,7 @@ const rules = (actual: Snapshot, _calls: ReadonlyArray<Invocation>, { via, befor
 
 const model = modelFor({
   machine: chatMachine,
-  promiseActors: ["load"],
+  promiseActors: ["load", "members"],
   provide,
   input,
   events: {
@@ -75,7 +89,9 @@ const model = modelFor({
     discard: { type: "chat.discard", localId: "local-1" },
     "newest page": { type: "xstate.done.actor.load", output: newest },
     "older page": { type: "xstate.done.actor.load", output: older },
-    "load failed": { type: "xstate.error.actor.load", error: serverDown }
+    "load failed": { type: "xstate.error.actor.load", error: serverDown },
+    "members loaded": { type: "xstate.done.actor.members", output: [ana] },
+    "members failed": { type: "xstate.error.actor.members", error: serverDown }
   } as unknown as Readonly<Record<string, ChatEvent>>,
   // The reader's second message would only repeat the first's paths.
   stopWhen: (s) => s.context.sent > 1 || s.context.unread > 2,
@@ -117,7 +133,7 @@ describe("chat model", () => {
 
 describe("chat scenarios", () => {
   it("loads the newest page, then the older one before its cursor, oldest first", async () => {
-    const run = drive(chatMachine, ["load"], { input, provide })
+    const run = drive(chatMachine, ["load", "members"], { input, provide })
     await run.succeed("load", newest)
     await run.send({ type: "chat.older" })
     expect(run.lastInput("load")).toEqual({ labId: "S", before: "m3" })
@@ -128,7 +144,8 @@ describe("chat scenarios", () => {
   })
 
   it("a visitor sends nothing and counts nothing as unread", async () => {
-    const run = drive(chatMachine, ["load"], { input: { labId: "S", userId: null, canWrite: false }, provide })
+    const run = drive(chatMachine, ["load", "members"], { input: { labId: "S", userId: null, canWrite: false }, provide })
+    expect(run.lastInput("members")).toBeNull()
     await run.succeed("load", { ...newest, unread_count: 0 })
     await run.send({ type: "chat.send", text: "hi", mentions: [] })
     await run.send({ type: "chat.received", message: fromAna })

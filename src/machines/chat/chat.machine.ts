@@ -8,12 +8,14 @@
 //   loading --done--> ready --older [a cursor]--> loadingOlder --done/error--> ready
 //   loading --error--> failed --retry--> loading
 //   anywhere: chat.received (deduplicated by id), chat.send [text fits, may write] -> outbox,
-//   chat.sent / chat.sendFailed from the send's child, chat.resend, chat.discard, chat.visible
+//   chat.sent / chat.sendFailed from the send's child, chat.resend, chat.discard, chat.visible;
+//   the members to suggest for `@` load beside all of it
 import { assign, enqueueActions, setup } from "xstate"
 import { CHAT_LIMITS, type ChatList, type ChatMessage } from "../../contract/chat.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
-import { loadChat, markChatRead, type SendChatError, sendChat } from "../../effects/chat/chat.ts"
+import type { Collaborator } from "../../contract/labs.ts"
+import { chatMembers, loadChat, markChatRead, type SendChatError, sendChat } from "../../effects/chat/chat.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import { Effect } from "effect"
@@ -44,6 +46,8 @@ export interface ChatContext extends ChatInput {
   readonly error: Notice | null
   /** Numbers the reader's messages before the server names them. */
   readonly sent: number
+  /** Whom `@` suggests: the slide's members with an account (none for a visitor, or until loaded). */
+  readonly members: ReadonlyArray<Collaborator>
 }
 
 export type ChatEvent =
@@ -78,6 +82,8 @@ export const sendable = (text: string): string | null => {
 
 const actors = {
   load: fromEffect((input: { readonly labId: string; readonly before: string | null }) => loadChat(input.labId, input.before)),
+  // A visitor mentions no one: nothing to ask.
+  members: fromEffect((labId: string | null) => (labId === null ? Effect.succeed([]) : chatMembers(labId))),
   markRead: fromEffectCallback((labId: string) => markChatRead(labId).pipe(Effect.ignore)),
   send: fromEffectCallback((input: Outgoing & { readonly labId: string }, send: (event: ChatEvent) => void) =>
     sendChat(input.labId, input.text, input.mentions).pipe(
@@ -174,7 +180,25 @@ export const chatMachine = setup({
   }
 }).createMachine({
   id: "chat",
-  context: ({ input }) => ({ ...input, messages: [], olderCursor: null, unread: 0, visible: false, outbox: [], error: null, sent: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    messages: [],
+    olderCursor: null,
+    unread: 0,
+    visible: false,
+    outbox: [],
+    error: null,
+    sent: 0,
+    members: []
+  }),
+  // Suggestions are a help, not the chat: without them `@` suggests no one.
+  invoke: {
+    id: "members",
+    src: "members",
+    input: ({ context }) => (context.canWrite ? context.labId : null),
+    onDone: { actions: assign({ members: ({ event }) => event.output }) },
+    onError: { actions: [] }
+  },
   on: {
     "chat.received": { actions: "receive" },
     "chat.visible": { actions: "setVisible" },
