@@ -173,9 +173,7 @@ export const chatMachine = setup({
       enqueue.spawnChild("send", { id: sendingOf(failed.localId), input: { ...failed, status: "sending", labId: context.labId } })
     }),
     discard: assign(({ context, event }) =>
-      event.type === "chat.discard"
-        ? { outbox: context.outbox.filter((o) => !(o.localId === event.localId && o.status === "failed")) }
-        : {}
+      event.type === "chat.discard" ? { outbox: context.outbox.filter((o) => !(o.localId === event.localId && o.status === "failed")) } : {}
     )
   }
 }).createMachine({

@@ -36,5 +36,6 @@ export const insertMention = (text: string, caret: number, start: number, member
 }
 
 /** The picked members still named in the text: a mention deleted from the text is no mention. */
-export const mentionedIn = (text: string, picked: ReadonlyArray<Mentionable>): ReadonlyArray<string> =>
-  [...new Set(picked.filter((m) => text.includes(`@${m.name}`)).map((m) => m.userId))]
+export const mentionedIn = (text: string, picked: ReadonlyArray<Mentionable>): ReadonlyArray<string> => [
+  ...new Set(picked.filter((m) => text.includes(`@${m.name}`)).map((m) => m.userId))
+]

@@ -1,7 +1,9 @@
 // What a chat message shows: its text as written, with http(s) links made clickable and nothing
 // else interpreted (no HTML, no markup): React puts each part in as text, so `<b>` stays `<b>`.
 // A link's closing punctuation (a full stop, a bracket the sentence opened) stays text.
-export type TextPart = { readonly kind: "text"; readonly text: string } | { readonly kind: "link"; readonly href: string; readonly text: string }
+export type TextPart =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "link"; readonly href: string; readonly text: string }
 
 const URL = /https?:\/\/[^\s<>"']+/gi
 const TRAILING = /[.,;:!?)\]}]+$/
