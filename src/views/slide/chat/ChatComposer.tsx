@@ -85,17 +85,21 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
   return (
     <div className={css.composer}>
       {open && (
-        <ul className={css.listbox} id={listId} role="listbox" aria-label={t("viewer.chat.mentions")}>
+        <div className={css.listbox} id={listId} role="listbox" aria-label={t("viewer.chat.mentions")}>
           {options.map((member, i) => (
-            <li
+            <div
               key={member.userId}
               id={optionId(i)}
               role="option"
+              tabIndex={-1}
               aria-selected={i === current}
               className={css.option}
               // Picking must not take the focus from the text first.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(member)}
+              onMouseDown={(event) => {
+                event.preventDefault()
+                pick(member)
+              }}
+              onMouseEnter={() => setActive(i)}
             >
               <Avatar name={member.name} size={28} />
               <span>
@@ -103,9 +107,9 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
                 <br />
                 <span className={css.optionEmail}>{member.username ? `@${member.username}` : member.email}</span>
               </span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
       <div className={css.row}>
         <textarea
