@@ -9,7 +9,7 @@
 //   loading --error--> failed --retry--> loading
 //   anywhere: chat.received (deduplicated by id), chat.send [text fits, may write] -> outbox,
 //   chat.sent / chat.sendFailed from the send's child, chat.resend, chat.discard, chat.visible;
-//   the members to suggest for `@` load beside all of it
+//   the members to suggest for `@` come with the first page
 import { assign, enqueueActions, setup } from "xstate"
 import { CHAT_LIMITS, type ChatList, type ChatMessage } from "../../contract/chat.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
@@ -61,7 +61,6 @@ export type ChatEvent =
   | { readonly type: "chat.resend"; readonly localId: string }
   | { readonly type: "chat.discard"; readonly localId: string }
 
-const MARK_READ = "markRead"
 const sendingOf = (localId: string) => `send.${localId}`
 
 const byTime = (a: ChatMessage, b: ChatMessage) =>
@@ -80,10 +79,19 @@ export const sendable = (text: string): string | null => {
   return trimmed === "" || trimmed.length > CHAT_LIMITS.message ? null : trimmed
 }
 
+/** A page, and on the first one of a member's chat the members to suggest. */
+export type Loaded = ChatList & { readonly members?: ReadonlyArray<Collaborator> | undefined }
+
 const actors = {
-  load: fromEffect((input: { readonly labId: string; readonly before: string | null }) => loadChat(input.labId, input.before)),
-  // A visitor mentions no one: nothing to ask.
-  members: fromEffect((labId: string | null) => (labId === null ? Effect.succeed([]) : chatMembers(labId))),
+  // The first page comes with whom `@` suggests (a member's chat only); suggestions are a help, not
+  // the chat, so without them `@` suggests no one.
+  load: fromEffect((input: { readonly labId: string; readonly before: string | null; readonly withMembers: boolean }) =>
+    Effect.all([
+      loadChat(input.labId, input.before),
+      input.withMembers ? chatMembers(input.labId).pipe(Effect.orElseSucceed(() => [])) : Effect.succeed(undefined)
+    ]).pipe(Effect.map(([page, members]): Loaded => ({ ...page, members })))
+  ),
+  // Each read is a child of its own (no id to reuse): a later one must not abort an earlier POST.
   markRead: fromEffectCallback((labId: string) => markChatRead(labId).pipe(Effect.ignore)),
   send: fromEffectCallback((input: Outgoing & { readonly labId: string }, send: (event: ChatEvent) => void) =>
     sendChat(input.labId, input.text, input.mentions).pipe(
@@ -102,17 +110,17 @@ export const chatMachine = setup({
     hasOlder: ({ context }) => context.olderCursor !== null
   },
   actions: {
-    showNewest: enqueueActions(({ context, enqueue }, page: ChatList) => {
+    showNewest: enqueueActions(({ context, enqueue }, page: Loaded) => {
       const readNow = context.visible && page.unread_count > 0
       enqueue.assign({
         messages: merged(page.results, context.messages),
         olderCursor: page.meta.next_cursor,
         unread: context.visible ? 0 : page.unread_count,
-        error: null
+        error: null,
+        members: page.members ?? context.members
       })
       if (readNow) {
-        enqueue.stopChild(MARK_READ)
-        enqueue.spawnChild("markRead", { id: MARK_READ, input: context.labId })
+        enqueue.spawnChild("markRead", { input: context.labId })
       }
     }),
     showOlder: assign(({ context }, page: ChatList) => ({
@@ -131,8 +139,7 @@ export const chatMachine = setup({
         unread: counts && !context.visible ? context.unread + 1 : context.unread
       })
       if (counts && context.visible) {
-        enqueue.stopChild(MARK_READ)
-        enqueue.spawnChild("markRead", { id: MARK_READ, input: context.labId })
+        enqueue.spawnChild("markRead", { input: context.labId })
       }
     }),
     setVisible: enqueueActions(({ context, event, enqueue }) => {
@@ -140,8 +147,7 @@ export const chatMachine = setup({
       enqueue.assign({ visible: event.visible })
       if (event.visible && context.unread > 0 && context.canWrite) {
         enqueue.assign({ unread: 0 })
-        enqueue.stopChild(MARK_READ)
-        enqueue.spawnChild("markRead", { id: MARK_READ, input: context.labId })
+        enqueue.spawnChild("markRead", { input: context.labId })
       }
     }),
     send: enqueueActions(({ context, event, enqueue }) => {
@@ -189,14 +195,6 @@ export const chatMachine = setup({
     sent: 0,
     members: []
   }),
-  // Suggestions are a help, not the chat: without them `@` suggests no one.
-  invoke: {
-    id: "members",
-    src: "members",
-    input: ({ context }) => (context.canWrite ? context.labId : null),
-    onDone: { actions: assign({ members: ({ event }) => event.output }) },
-    onError: { actions: [] }
-  },
   on: {
     "chat.received": { actions: "receive" },
     "chat.visible": { actions: "setVisible" },
@@ -213,7 +211,7 @@ export const chatMachine = setup({
       invoke: {
         id: "load",
         src: "load",
-        input: ({ context }) => ({ labId: context.labId, before: null }),
+        input: ({ context }) => ({ labId: context.labId, before: null, withMembers: context.canWrite }),
         onDone: { target: "ready", actions: { type: "showNewest", params: ({ event }) => event.output } },
         onError: { target: "failed", actions: { type: "showFailure", params: failureFrom(actors.load) } }
       }
@@ -225,7 +223,7 @@ export const chatMachine = setup({
       invoke: {
         id: "load",
         src: "load",
-        input: ({ context }) => ({ labId: context.labId, before: context.olderCursor }),
+        input: ({ context }) => ({ labId: context.labId, before: context.olderCursor, withMembers: false }),
         onDone: { target: "ready", actions: { type: "showOlder", params: ({ event }) => event.output } },
         // What is shown stays; scrolling up again tries again.
         onError: { target: "ready", actions: { type: "showFailure", params: failureFrom(actors.load) } }

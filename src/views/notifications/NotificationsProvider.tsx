@@ -11,6 +11,7 @@ import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { useSession } from "../session.tsx"
 import { DEFAULT_TOAST_MS, useToast } from "../ui/index.ts"
+import { onChatRead } from "./chat-read.ts"
 import { isOnSlide, kindOf, paymentText, senderName, targetOf } from "./notification-view.ts"
 
 type NotificationsActor = ActorRefFrom<typeof notificationsMachine>
@@ -79,11 +80,32 @@ function NotificationsHost({
         title,
         durationMs: DEFAULT_TOAST_MS,
         // A chat message's toast opens the slide on its chat.
-        ...(target !== null ? { action: { label: t("viewer.chat.open"), onClick: () => navigate(localePath(target)) } } : {})
+        ...(target !== null
+          ? {
+              action: {
+                label: t("viewer.chat.open"),
+                onClick: () => {
+                  actor.send({ type: "notifications.open", id: notification.id })
+                  navigate(localePath(target))
+                }
+              }
+            }
+          : {})
       })
     })
     return () => subscription.unsubscribe()
   }, [actor])
+
+  // A slide's chat read on its page (chat-read.ts) takes that slide's chat notifications off the bell.
+  useEffect(
+    () =>
+      onChatRead((labId) => {
+        for (const item of actor.getSnapshot().context.items)
+          if (!item.is_read && item.type !== "payment" && kindOf(item) === "chat" && item.lab?.id === labId)
+            actor.send({ type: "notifications.open", id: item.id })
+      }),
+    [actor]
+  )
 
   return null
 }

@@ -18,6 +18,7 @@ import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
 import { ChatPanel } from "../../chat/ChatPanel.tsx"
 import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
 import type { ChatActor } from "../../chat/useSlideChat.ts"
+import { announceChatRead } from "../../../notifications/chat-read.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { SelectionSection } from "../edit/SelectionSection.tsx"
@@ -66,8 +67,9 @@ export const AnnotationSidePanel = ({
   useEffect(() => {
     if (chat === null) return
     chat.send({ type: "chat.visible", visible: tab === "chat" })
+    if (tab === "chat") announceChatRead(lab.id)
     return () => chat.send({ type: "chat.visible", visible: false })
-  }, [chat, tab])
+  }, [chat, tab, lab.id])
   const [fill, setFill] = useState(true)
   const store = view.store
   const labels = useSelector(view.labels, (s) => s.context.labels)
