@@ -171,7 +171,7 @@ describe("chat on a slide", () => {
     expect(panel).not.toBeNull()
     expect(panel!.x + panel!.width).toBeLessThanOrEqual(390)
     expect(await gracePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await gracePage.getByPlaceholder("Tulis pesan. Enter mengirim, Shift+Enter menambah baris").waitFor()
+    await gracePage.getByPlaceholder("Tulis pesan…").waitFor()
     await snap(gracePage, "chat-10-grace-phone-indonesian")
   }, 60_000)
 })

@@ -133,10 +133,12 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
           {t("viewer.chat.send")}
         </button>
       </div>
-      {over > 0 && (
+      {over > 0 ? (
         <p className={css.over} role="status">
           {t("viewer.chat.tooLong", { count: over })}
         </p>
+      ) : (
+        <p className={css.hint}>{t("viewer.chat.keys")}</p>
       )}
     </div>
   )

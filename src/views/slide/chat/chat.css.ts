@@ -27,7 +27,7 @@ export const emptyTitle = style({ margin: "0 0 4px", color: dark.text, fontWeigh
 
 export const item = style({
   display: "grid",
-  gridTemplateColumns: "28px 1fr",
+  gridTemplateColumns: "28px minmax(0, 1fr)",
   columnGap: 10,
   padding: "6px 12px",
   ":hover": { background: "rgba(255, 255, 255, 0.03)" }
@@ -37,6 +37,7 @@ export const mentionsMe = style({ boxShadow: "inset 3px 0 0 #60a5fa", background
 
 export const head = style({ display: "flex", alignItems: "baseline", gap: 8, minWidth: 0 })
 export const author = style({
+  minWidth: 0,
   color: "#f3f4f6",
   fontWeight: vars.fontWeight.semibold,
   overflow: "hidden",
