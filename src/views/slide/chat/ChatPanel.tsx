@@ -9,6 +9,7 @@ import { useLocale, useT } from "../../../i18n/index.ts"
 import type { Outgoing } from "../../../machines/chat/chat.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { relativeTime } from "../../notifications/relative-time.ts"
+import { useSession } from "../../session.tsx"
 import { Avatar, Button, Spinner } from "../../ui/index.ts"
 import * as css from "./chat.css.ts"
 import { ChatComposer } from "./ChatComposer.tsx"
@@ -150,9 +151,10 @@ const MessageItem = ({ message, me }: { readonly message: ChatMessage; readonly 
 
 const OutgoingItem = ({ outgoing, chat }: { readonly outgoing: Outgoing; readonly chat: ChatActor }) => {
   const t = useT()
+  const { user } = useSession()
   return (
     <article className={`${css.item} ${outgoing.status === "sending" ? css.pending : ""}`} data-testid="chat-outgoing">
-      <Avatar name={t("viewer.chat.you")} size={28} />
+      <Avatar name={user?.name ?? t("viewer.chat.you")} src={user?.avatar ?? null} size={28} />
       <div>
         <div className={css.head}>
           <span className={css.author}>{t("viewer.chat.you")}</span>
