@@ -18,6 +18,7 @@ import { SlideMediaRoutes } from "./http/slide-media.ts"
 import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
+import { ChatLive, ChatViewLive } from "./http/chat.ts"
 import { BillingLive } from "./http/billing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
@@ -70,6 +71,7 @@ import { Members } from "./services/labs/Members.ts"
 import { OwnershipTransfer } from "./services/labs/OwnershipTransfer.ts"
 import { Mfa } from "./services/auth/Mfa.ts"
 import { Notifications } from "./services/platform/Notifications.ts"
+import { Chat } from "./services/chat/Chat.ts"
 import { OneTimeTokens } from "./services/auth/OneTimeTokens.ts"
 import { Passwords } from "./services/auth/Passwords.ts"
 import { PaymentReview } from "./services/billing/PaymentReview.ts"
@@ -125,6 +127,7 @@ const labServices = () => {
     Annotations.layer.pipe(Layer.provide(BulkParser.layer)),
     Labels.layer,
     SlideViewers.layer,
+    Chat.layer,
     ScanRequests.layer
   ).pipe(Layer.provideMerge(lists))
 }
@@ -211,7 +214,7 @@ export const makeRoutes = (config: Config) => {
       PaymentReviewLive,
       SlidesLive
     ]),
-    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive]),
+    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )

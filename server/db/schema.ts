@@ -384,6 +384,23 @@ export interface StaffActionsTable {
   created_at: string
 }
 
+/** One message of a slide's chat; `mentions` a JSON array of user ids. */
+export interface ChatMessagesTable {
+  id: string
+  lab_id: string
+  sender_id: string | null
+  message: string
+  mentions: string
+  created_at: string
+}
+
+/** When a user last read a slide's chat: what came after, from others, is unread. */
+export interface ChatReadsTable {
+  user_id: string
+  lab_id: string
+  read_at: string
+}
+
 export interface Database {
   users: UsersTable
   backup_codes: BackupCodesTable
@@ -413,4 +430,6 @@ export interface Database {
   staff_actions: StaffActionsTable
   scan_requests: ScanRequestsTable
   ownership_offers: OwnershipOffersTable
+  chat_messages: ChatMessagesTable
+  chat_reads: ChatReadsTable
 }

@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
 import { Role, UploadStatus } from "../../src/contract/labs.ts"
+import { ChatMessage } from "../../src/contract/chat.ts"
 import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
 import { ScanState } from "../../src/contract/scan-requests.ts"
 
@@ -128,6 +129,15 @@ export const NoticeEvent = Schema.Union([
   })
 ])
 
+// A chat message: sent to everyone on the slide, and to each other member as a notification (the
+// one written for them in the same transaction).
+export const ChatEvent = Schema.Union([
+  event("chat.message_sent", {
+    message: ChatMessage,
+    notifications: Schema.Array(Schema.Struct({ user_id: Id, notification_id: Id }))
+  })
+])
+
 // Scan requests: the requester's own (a visitor's has no actor) and staff's changes of state. They
 // carry no contact details: the request's row holds those, and the log is the activity page's.
 export const ScanRequestEvent = Schema.Union([
@@ -172,7 +182,7 @@ export const BillingEvent = Schema.Union([
   event("staff.revoked", { user_id: Id, email: Schema.String })
 ])
 
-export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, ScanRequestEvent, BillingEvent])
+export const DomainEvent = Schema.Union([AccountEvent, LabEvent, AnnotationEvent, NoticeEvent, ChatEvent, ScanRequestEvent, BillingEvent])
 export type DomainEvent = typeof DomainEvent.Type
 export type EventKind = DomainEvent["kind"]
 

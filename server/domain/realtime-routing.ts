@@ -6,6 +6,7 @@ import {
   type AnnotationsBulkChanged,
   type AnnotationsCreated,
   type AnnotationUpdated,
+  type ChatPosted,
   type LabChanged,
   type LabelChanged,
   labChannel,
@@ -22,7 +23,7 @@ export type { LoggedEvent } from "./events.ts"
 export interface Message {
   readonly channel: string
   readonly event: string
-  readonly data: LabChanged | StatusUpload | Notice | SlideChange
+  readonly data: LabChanged | StatusUpload | Notice | SlideChange | ChatPosted
 }
 
 const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
@@ -105,6 +106,19 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     case "label.changed": {
       const { user_email, user_name, action, label, annotations_deleted } = e.payload
       return onSlide(e, publicLabs, realtimeEvents.label, (c) => ({ ...c, user_email, user_name, action, label, annotations_deleted }))
+    }
+    case "chat.message_sent": {
+      // Everyone on the slide hears the message (without the sender's email on a public slide, whose
+      // channel strangers may hear); every other member is told of their notification.
+      if (e.lab_id === null) return []
+      const { message, notifications } = e.payload
+      const onSlide: Message = {
+        channel: labChannel(e.lab_id),
+        event: realtimeEvents.chat(e.lab_id),
+        data: publicLabs.has(e.lab_id) ? { ...message, user_email: "" } : message
+      }
+      const told = notifications.flatMap((n) => notices(e, [n.user_id], n.notification_id, notificationChannel, realtimeEvents.notifChat))
+      return [onSlide, ...told]
     }
     case "upload.status": {
       // A file's status goes to its own channel and to its folder's: a folder view hears every

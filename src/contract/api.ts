@@ -2,6 +2,7 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
+import { Chat, ChatView } from "./chat.ts"
 import { Favorites } from "./favorites.ts"
 import { Labs, LabsView } from "./labs.ts"
 import { Metadata } from "./metadata.ts"
@@ -28,6 +29,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Slides)
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
+  .add(ChatView, Chat)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

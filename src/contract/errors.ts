@@ -69,7 +69,8 @@ export const fieldNames = [
   "ids",
   "label_id",
   "dx",
-  "dy"
+  "dy",
+  "mentions"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

@@ -108,6 +108,13 @@ export const isStaff = (user: { readonly is_staff: number } | undefined): boolea
 //   edit/delete a label    yes    yes    403               403                                hidden
 //   slide viewers          yes    yes    yes               403                                hidden
 //   presence channel       yes    yes    yes               yes, named without an email        refused (403)
+//   read the chat          yes    yes    yes               yes (read-only, no emails)         hidden (404; 401 to a guest)
+//   write in the chat      yes    yes    yes               403                                hidden
+//
+// A public slide's chat is readable by whoever may look at the slide: its `chat_{id}` messages go on
+// the slide's lab channel (the spec's), which is open to anyone signed in on a public slide, so
+// hiding the list would hide nothing; publishing a slide publishes its discussion, as it does its
+// annotations' comments. Only the slide's people write there (docs/architecture.md, "Chat").
 //
 // The slide viewers endpoints are the call-in list kept for API clients; the SPA shows who has the
 // slide open from the slide's presence channel, which whoever may read the slide may join (as its
@@ -124,6 +131,8 @@ export type AnnotationAction =
   | "label.create"
   | "label.edit" // also delete
   | "viewers"
+  | "chat.read"
+  | "chat.write"
 
 const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
@@ -142,10 +151,12 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
   const asker = standing ?? "stranger"
   switch (action) {
     case "annotation.view":
+    case "chat.read":
       return true
     case "annotation.create":
     case "label.create":
     case "viewers":
+    case "chat.write":
       return members.includes(asker)
     case "annotation.edit":
       return editors.includes(asker) || (asker === "reviewer" && ownsTarget)

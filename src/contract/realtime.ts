@@ -4,7 +4,7 @@
 //   private-mylab_{labId}               lab_changed_{labId}, status_upload_{labId},
 //                                       create_annotation_{labId}, update_annotation_{labId},
 //                                       delete_annotation_{labId}, bulk_annotation_{labId},
-//                                       label_{labId}; a folder's
+//                                       label_{labId}, chat_{labId} (a chat message); a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment),
@@ -17,6 +17,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Forbidden, Unauthorized } from "./errors.ts"
 import { Label, WebAnnotation } from "./annotations.ts"
+import { ChatMessage } from "./chat.ts"
 import { UploadStatus } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -37,7 +38,8 @@ export const realtimeEvents = {
   updateAnnotation: (labId: string) => `update_annotation_${labId}`,
   deleteAnnotation: (labId: string) => `delete_annotation_${labId}`,
   bulkAnnotation: (labId: string) => `bulk_annotation_${labId}`,
-  label: (labId: string) => `label_${labId}`
+  label: (labId: string) => `label_${labId}`,
+  chat: (labId: string) => `chat_${labId}`
 }
 
 /** What a private or presence channel name refers to, so the server can decide who may listen. */
@@ -179,6 +181,10 @@ export const LabelChanged = Schema.Struct({
   annotations_deleted: Schema.Number
 })
 export type LabelChanged = typeof LabelChanged.Type
+
+/** `chat_{labId}`: a new message in the slide's chat, as the list shows it (no email on a public slide). */
+export const ChatPosted = ChatMessage
+export type ChatPosted = typeof ChatPosted.Type
 
 export const ClientConfig = Schema.Struct({
   key: Schema.String,

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs"
 const benches = [
   "tests/bench/labs.bench.ts",
   "tests/bench/realtime.bench.ts",
+  "tests/bench/chat.bench.ts",
   "tests/bench/pyramid.bench.ts",
   "tests/bench/upload.bench.ts",
   "tests/bench/slide-media.bench.ts",

@@ -1,5 +1,5 @@
 // The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
-// storage, realtime, slides and annotations groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// storage, realtime, slides, annotations and chat groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 // Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
@@ -703,6 +703,30 @@ const cases: ReadonlyArray<Case> = [
     call: async (f, t) => c.del(`/v2/labs/${(await annotatedIn(f)).slide}/viewers/`, undefined, { token: t }),
     expect: anyMember
   },
+  // a slide's chat: whoever may look at the slide reads it (a public slide's visitors too, without
+  // emails); only its members write and mark it read
+  {
+    endpoint: "GET /v2/comment/chat/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/comment/chat/?lab_id=${(await annotatedIn(f)).slide}`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "POST /v2/comment/chat/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.post("/v2/comment/chat/", { lab_id: await slideIn(f), message: "From the matrix" }, { token: t }),
+    expect: anyMember,
+    unchanged: async (f) => expect((await ownerSees(`/v2/comment/chat/?lab_id=${await slideIn(f)}`)).data.results).toEqual([])
+  },
+  {
+    endpoint: "POST /v2/comment/chat/read/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.post("/v2/comment/chat/read/", { lab_id: await slideIn(f) }, { token: t }),
+    expect: anyMember
+  },
   // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
   // and listening always needs a token (a guest's public view is not live).
   {
@@ -749,6 +773,8 @@ const groups = [
   "annotations",
   "labels",
   "slideViewers",
+  "chatView",
+  "chat",
   "scanRequestsPublic",
   "scanRequests",
   "billing",

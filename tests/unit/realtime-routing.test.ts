@@ -73,6 +73,18 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     ids: ["N", "M"],
     change: { label_id: "T", color: "#FF0000" }
   },
+  "chat.message_sent": {
+    message: {
+      id: "c1",
+      lab_id: "S",
+      message: "look at the margin",
+      created_at: "2026-01-01T00:00:00.000Z",
+      sender: { id: "A", name: "Ana", username: null, avatar: null },
+      user_email: "a@x",
+      mentions: []
+    },
+    notifications: [{ user_id: "B", notification_id: "n" }]
+  },
   "label.changed": {
     user_email: "a@x",
     action: "deleted",
@@ -258,5 +270,21 @@ describe("realtime routing", () => {
       const parent = (samples[kind] as { parent_id?: string | null }).parent_id
       if (parent) expect(heard, kind).toContain(`private-mylab_${parent} lab_changed_${parent}`)
     }
+  })
+})
+
+describe("chat routing", () => {
+  const sent = decodeLogged(row("chat.message_sent", samples["chat.message_sent"], "S"))!
+  it("sends a message to the slide's channel and a notice to each notified member's own", () => {
+    const messages = routeEvent(sent)
+    expect(messages.map((m) => [m.channel, m.event])).toEqual([
+      ["private-mylab_S", "chat_S"],
+      ["private-notif_chat_B", "notif_chat_B"]
+    ])
+    expect(messages[0]!.data).toMatchObject({ user_email: "a@x", message: "look at the margin" })
+    expect(messages[1]!.data).toMatchObject({ notification_id: "n", lab_id: "S" })
+  })
+  it("leaves the sender's email out on a public slide", () => {
+    expect(routeEvent(sent, new Set(["S"]))[0]!.data).toMatchObject({ user_email: "" })
   })
 })

@@ -20,7 +20,8 @@ const SLIDE_CHANGES: ReadonlySet<string> = new Set([
   "annotation.updated",
   "annotation.deleted",
   "annotation.bulk_changed",
-  "label.changed"
+  "label.changed",
+  "chat.message_sent"
 ])
 
 /** Which of the slides these changes were made on are public now, so whoever listens may be a stranger. */

@@ -4,13 +4,15 @@
 import { useActorRef } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
-import { useT } from "../../i18n/index.ts"
+import { useLocation } from "wouter"
+import { useLocale, useT } from "../../i18n/index.ts"
 import { type NotificationsEmitted, notificationsMachine } from "../../machines/notifications/notifications.machine.ts"
 import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 import { useSession } from "../session.tsx"
 import { DEFAULT_TOAST_MS, useToast } from "../ui/index.ts"
-import { kindOf, paymentText, senderName } from "./notification-view.ts"
+import { onChatRead } from "./chat-read.ts"
+import { isOnSlide, kindOf, paymentText, senderName, targetOf } from "./notification-view.ts"
 
 type NotificationsActor = ActorRefFrom<typeof notificationsMachine>
 
@@ -44,8 +46,10 @@ function NotificationsHost({
   const actor = useActorRef(notificationsMachine, { input: { userId, realtime } })
   const t = useT()
   const { toast } = useToast()
-  const say = useRef({ t, toast })
-  say.current = { t, toast }
+  const { localePath } = useLocale()
+  const [, navigate] = useLocation()
+  const say = useRef({ t, toast, localePath, navigate })
+  say.current = { t, toast, localePath, navigate }
 
   useEffect(() => {
     onActor(actor)
@@ -54,7 +58,14 @@ function NotificationsHost({
 
   useEffect(() => {
     const subscription = actor.on("notifications.arrived", ({ notification }: NotificationsEmitted) => {
-      const { t, toast } = say.current
+      const { t, toast, localePath, navigate } = say.current
+      const chat = kindOf(notification) === "chat" && notification.type !== "payment"
+      // A chat message of the slide the user has open is shown there; the page marks it read.
+      if (chat && notification.lab !== null && isOnSlide(window.location.pathname, notification.lab.id)) {
+        actor.send({ type: "notifications.open", id: notification.id })
+        return
+      }
+      const target = chat ? targetOf(notification) : null
       const params = {
         name: senderName(notification) ?? t("notifications.someone"),
         lab: notification.lab?.name ?? t("notifications.deletedLab")
@@ -64,10 +75,37 @@ function NotificationsHost({
         payment !== null
           ? t(`billing.notification.${payment.key}`, payment.params)
           : t(`notifications.toast.${kindOf(notification)}`, params)
-      toast({ kind: "info", title, durationMs: DEFAULT_TOAST_MS })
+      toast({
+        kind: "info",
+        title,
+        durationMs: DEFAULT_TOAST_MS,
+        // A chat message's toast opens the slide on its chat.
+        ...(target !== null
+          ? {
+              action: {
+                label: t("viewer.chat.open"),
+                onClick: () => {
+                  actor.send({ type: "notifications.open", id: notification.id })
+                  navigate(localePath(target))
+                }
+              }
+            }
+          : {})
+      })
     })
     return () => subscription.unsubscribe()
   }, [actor])
+
+  // A slide's chat read on its page (chat-read.ts) takes that slide's chat notifications off the bell.
+  useEffect(
+    () =>
+      onChatRead((labId) => {
+        for (const item of actor.getSnapshot().context.items)
+          if (!item.is_read && item.type !== "payment" && kindOf(item) === "chat" && item.lab?.id === labId)
+            actor.send({ type: "notifications.open", id: item.id })
+      }),
+    [actor]
+  )
 
   return null
 }

@@ -13,8 +13,8 @@ describe("where a notification leads", () => {
 
   it("opens the slide viewer for a file, and for any comment", () => {
     expect(targetOf(notification("n1", { lab: file }))).toBe("/dashboard/labs/l2/annotations")
-    expect(targetOf(notification("n1", { type: "notif_chat" }))).toBe("/dashboard/labs/lab-n1/annotations")
-    expect(targetOf(notification("n1", { type: "notif_chats", lab: file }))).toBe("/dashboard/labs/l2/annotations")
+    expect(targetOf(notification("n1", { type: "notif_chat" }))).toBe("/dashboard/labs/lab-n1/annotations?panel=chat")
+    expect(targetOf(notification("n1", { type: "notif_chats", lab: file }))).toBe("/dashboard/labs/l2/annotations?panel=chat")
   })
 
   it("opens the invoice of a payment notification, whatever its lab", () => {

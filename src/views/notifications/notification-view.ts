@@ -38,8 +38,15 @@ export const targetOf = (notification: Notification): string | null => {
   }
   const lab = notification.lab
   if (lab === null) return null
-  return kindOf(notification) !== "chat" && lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
+  if (kindOf(notification) === "chat") return chatLink(lab.id)
+  return lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 }
+
+/** The slide with its side panel open on the chat tab. */
+export const chatLink = (labId: string): string => `${links.slide(labId)}?panel=chat`
+
+/** Whether the page at `pathname` (with or without a locale prefix) is this slide's viewer. */
+export const isOnSlide = (pathname: string, labId: string): boolean => pathname.endsWith(links.slide(labId))
 
 /** The sender as people know them: name, else username, else email; null for the system. */
 export const senderName = (notification: Notification): string | null => {

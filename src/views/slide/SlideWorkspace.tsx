@@ -4,6 +4,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useState } from "react"
+import { useSearch } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { slideViewerMachine } from "../../machines/slide/slideViewer.machine.ts"
@@ -27,6 +28,9 @@ import { DeleteSelectionDialog } from "./annotation/edit/DeleteSelectionDialog.t
 import { SelectionBar } from "./annotation/edit/SelectionBar.tsx"
 import { Presence } from "./annotation/collab/Presence.tsx"
 import { AnnotationSidePanel } from "./annotation/panels/AnnotationSidePanel.tsx"
+import { ChatHost } from "./chat/ChatHost.tsx"
+import type { ChatActor } from "./chat/useSlideChat.ts"
+import { mayAnnotate } from "../../contract/permissions.ts"
 import { useAnnotations } from "./annotation/useAnnotations.ts"
 import { StageNotice } from "./StageNotice.tsx"
 import { StageSkeleton } from "./StageSkeleton.tsx"
@@ -43,7 +47,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const t = useT()
   const { localePath } = useLocale()
   const notice = useNoticeText()
-  const { status } = useSession()
+  const { status, user } = useSession()
   const signedIn = status === "signedIn"
   const frame: SlideFrame = signedIn ? "dashboard" : "public"
 
@@ -54,8 +58,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const error = useSelector(actor, (s) => s.context.error)
   const fullScreen = useSelector(actor, (s) => s.hasTag("fullScreen"))
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
+  // A link to the slide's chat (a chat notification, its toast) opens the panel on the chat tab.
+  const chatAsked = new URLSearchParams(useSearch()).get("panel") === "chat"
   // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
-  const [panelOpen, setPanelOpen] = useState(() => panelStartsOpen(window.innerWidth))
+  const [panelOpen, setPanelOpen] = useState(() => chatAsked || panelStartsOpen(window.innerWidth))
+  useEffect(() => {
+    if (chatAsked) setPanelOpen(true)
+  }, [chatAsked])
+  const [chat, setChat] = useState<ChatActor | null>(null)
 
   // The waiting state's re-check interval is declared in the machine; this turns it into time.
   useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
@@ -117,37 +127,51 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   )
 
   if (phase === "ready" && lab !== null && lab.tile_source !== null) {
+    const canChat = signedIn && mayAnnotate(lab.role, "chat.write")
     return (
-      <SlideLayout
-        frame={frame}
-        fullScreen={fullScreen}
-        topBar={topBar(true)}
-        rail={
-          <ToolRail
-            tool={annotations.tool}
-            onChoose={annotations.choose}
-            canDraw={signedIn && annotations.phase === "ready"}
-            {...(signedIn ? { history: annotations.edits } : {})}
-          />
-        }
-        stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
-        controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
-        status={
-          viewer && (
-            <>
-              <ZoomIndicator viewer={viewer} mpp={lab.mpp} />
-              <ScaleBar viewer={viewer} mpp={lab.mpp} />
-              <AnnotationStatus view={annotations} />
-              <CollabBar view={annotations.collab} />
-              <SelectionBar view={annotations} />
-              <DeleteSelectionDialog view={annotations} />
-            </>
-          )
-        }
-        panel={
-          panelOpen && <AnnotationSidePanel lab={lab} view={annotations} viewer={viewer} canEdit={signedIn} onCalibrated={calibrated} />
-        }
-      />
+      <>
+        <ChatHost key={`${lab.id}:${canChat}`} labId={lab.id} userId={user?.id ?? null} canWrite={canChat} onActor={setChat} />
+        <SlideLayout
+          frame={frame}
+          fullScreen={fullScreen}
+          topBar={topBar(true)}
+          rail={
+            <ToolRail
+              tool={annotations.tool}
+              onChoose={annotations.choose}
+              canDraw={signedIn && annotations.phase === "ready"}
+              {...(signedIn ? { history: annotations.edits } : {})}
+            />
+          }
+          stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
+          controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
+          status={
+            viewer && (
+              <>
+                <ZoomIndicator viewer={viewer} mpp={lab.mpp} />
+                <ScaleBar viewer={viewer} mpp={lab.mpp} />
+                <AnnotationStatus view={annotations} />
+                <CollabBar view={annotations.collab} />
+                <SelectionBar view={annotations} />
+                <DeleteSelectionDialog view={annotations} />
+              </>
+            )
+          }
+          panel={
+            panelOpen && (
+              <AnnotationSidePanel
+                lab={lab}
+                view={annotations}
+                viewer={viewer}
+                canEdit={signedIn}
+                onCalibrated={calibrated}
+                chat={chat}
+                chatAsked={chatAsked}
+              />
+            )
+          }
+        />
+      </>
     )
   }
 

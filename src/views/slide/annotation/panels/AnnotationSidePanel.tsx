@@ -1,5 +1,5 @@
-// The viewer's side panel: two tabs, the slide's annotations (labels, the annotation list, export and
-// import) and its details. It applies what the labels flow reports to the annotation store (a deleted
+// The viewer's side panel: three tabs, the slide's annotations (labels, the annotation list, export
+// and import), its chat (src/views/slide/chat/) and its details. It applies what the labels flow reports to the annotation store (a deleted
 // label's shapes go, a renamed or recoloured label's shapes follow, imported annotations come in) and
 // says so in toasts, in the spec's words where it has them.
 import { useSelector } from "@xstate/react"
@@ -15,6 +15,10 @@ import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
+import { ChatPanel } from "../../chat/ChatPanel.tsx"
+import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
+import type { ChatActor } from "../../chat/useSlideChat.ts"
+import { announceChatRead } from "../../../notifications/chat-read.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import { SelectedSection } from "../edit/SelectedSection.tsx"
 import { SelectionSection } from "../edit/SelectionSection.tsx"
@@ -27,8 +31,7 @@ import * as css from "./panels.css.ts"
 import { labelRows, tally } from "./records.ts"
 import { TransferBar } from "./TransferBar.tsx"
 
-type Tab = "annotations" | "details"
-const TABS: ReadonlyArray<Tab> = ["annotations", "details"]
+type Tab = "annotations" | "chat" | "details"
 
 export interface AnnotationSidePanelProps {
   readonly lab: LabDetail
@@ -37,14 +40,36 @@ export interface AnnotationSidePanelProps {
   readonly canEdit: boolean
   /** The slide was given a resolution here: the page's slide takes it. */
   readonly onCalibrated?: (mpp: number) => void
+  /** The slide's chat, once the page holds it; `chatAsked` moves to true when a link asks for the chat tab. */
+  readonly chat?: ChatActor | null
+  readonly chatAsked?: boolean
 }
 
-export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }: AnnotationSidePanelProps) => {
+export const AnnotationSidePanel = ({
+  lab,
+  view,
+  viewer,
+  canEdit,
+  onCalibrated,
+  chat = null,
+  chatAsked = false
+}: AnnotationSidePanelProps) => {
   const t = useT()
   const { toast } = useToast()
   const notice = useNoticeText()
   const { user } = useSession()
-  const [tab, setTab] = useState<Tab>("annotations")
+  const [tab, setTab] = useState<Tab>(chatAsked ? "chat" : "annotations")
+  const TABS: ReadonlyArray<Tab> = chat === null ? ["annotations", "details"] : ["annotations", "chat", "details"]
+  useEffect(() => {
+    if (chatAsked) setTab("chat")
+  }, [chatAsked])
+  // The chat is read while its tab is on screen (and not once the panel closes).
+  useEffect(() => {
+    if (chat === null) return
+    chat.send({ type: "chat.visible", visible: tab === "chat" })
+    if (tab === "chat") announceChatRead(lab.id)
+    return () => chat.send({ type: "chat.visible", visible: false })
+  }, [chat, tab, lab.id])
   const [fill, setFill] = useState(true)
   const store = view.store
   const labels = useSelector(view.labels, (s) => s.context.labels)
@@ -179,7 +204,13 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
           >
-            {name === "annotations" ? t("viewer.annotationPanel.tabAnnotations") : t("viewer.annotationPanel.tabDetails")}
+            {name === "annotations" ? (
+              t("viewer.annotationPanel.tabAnnotations")
+            ) : name === "chat" && chat !== null ? (
+              <ChatTabLabel chat={chat} />
+            ) : (
+              t("viewer.annotationPanel.tabDetails")
+            )}
           </button>
         ))}
       </div>
@@ -214,6 +245,10 @@ export const AnnotationSidePanel = ({ lab, view, viewer, canEdit, onCalibrated }
             me={user?.id ?? null}
           />
           <TransferBar view={view} labId={lab.id} slideName={lab.name} mpp={lab.mpp} labels={rows} canEdit={canEdit} />
+        </div>
+      ) : tab === "chat" && chat !== null ? (
+        <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-chat" aria-labelledby="annotation-tab-chat">
+          <ChatPanel chat={chat} me={user?.id ?? null} />
         </div>
       ) : (
         <div className={css.details} role="tabpanel" id="annotation-tabpanel-details" aria-labelledby="annotation-tab-details">
