@@ -37,6 +37,7 @@ const TOOLS = [
   ["Polygon", words.tools.hints.polygon],
   ["Freehand", words.tools.hints.freehand],
   ["Freehand area", words.tools.hints.freehandArea],
+  ["Brush", words.tools.hints.brush],
   ["Point", words.tools.hints.point],
   ["Comment", words.tools.hints.comment],
   ["Measure", words.tools.hints.measure]
@@ -195,8 +196,8 @@ describe("annotation tools", () => {
         await snap(adaPage, "tools-01-freehand-tooltip")
       }
     }
-    // One key each, the rail's order from the top.
-    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"])
+    // One key each, the rail's order from the top; the brush, after the freehand area, takes B (QuPath's).
+    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "B", "7", "8", "9"])
     // Away from the rail, so no tooltip covers the slide; then every key in turn.
     const middle = await at(adaPage, 0.5, 0.95)
     await adaPage.mouse.move(middle.x, middle.y)

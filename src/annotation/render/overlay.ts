@@ -28,7 +28,6 @@ import { type Affine, affineFrom, apply, IDENTITY, invert, konvaAttrs, sameAffin
 
 export type { PendingShape } from "./tool-layer/pending.ts"
 export type { Preview } from "./tool-layer/preview.ts"
-export { MOVE_PREVIEW_LIMIT } from "./tool-layer/moving.ts"
 
 export interface OverlayOptions {
   /**
@@ -47,7 +46,6 @@ export interface Moving {
 }
 /** The view counts as settled after this long without a move. */
 export const SETTLE_MS = 100
-export { CACHE_MARGIN } from "./scene-cache.ts"
 /** A render's time per animation frame while the view moves, and while it is still. */
 export const SLICE_MS = { moving: 6, still: 32 } as const
 
@@ -57,7 +55,7 @@ export class AnnotationOverlay {
   private readonly sceneLayer: Konva.Layer
   private readonly toolLayer: Konva.Layer
   private readonly toolGroup: Konva.Group
-  private readonly preview = new PreviewNodes()
+  private readonly preview = new PreviewNodes(() => this.scale)
   private readonly selectedNodes = new SelectedNodes()
   private readonly boxRect: Konva.Rect
   private readonly movingNode = new MovingNode(() => this.scale)
@@ -131,6 +129,7 @@ export class AnnotationOverlay {
       selected.handles,
       preview.line,
       preview.vertices,
+      preview.brush.node,
       this.boxRect
     )
     this.toolLayer.add(this.toolGroup, preview.caption)

@@ -30,9 +30,15 @@ export const viewer = {
     freehand: "Freehand",
     ellipse: "Ellipse",
     freehandArea: "Freehand area",
+    brush: "Brush",
     point: "Point",
     comment: "Comment",
     measure: "Measure",
+    brushOptions: "Brush options",
+    brushSize: "Brush size",
+    brushSizeValue: "{{size}} px",
+    brushSubtract: "Erase",
+    brushSubtractHint: "Strokes cut the selected area, making holes (as Alt held does)",
     hints: {
       pan: "Drag to pan, scroll to zoom, click a shape to select it; Shift+click adds to the selection, Shift+drag selects by box, Ctrl+A selects all",
       rectangle: "Drag to draw a rectangle",
@@ -40,6 +46,8 @@ export const viewer = {
       freehand: "Drag to draw a freehand line",
       ellipse: "Drag to draw an ellipse in the box you span",
       freehandArea: "Drag round a region: the outline closes when you let go and measures as an area",
+      brush:
+        "Paint a region: each stroke adds to the selected area or starts one; hold Alt to erase and make holes; [ and ] change the size",
       point: "Click to count a point",
       comment: "Click where the comment belongs, then type it",
       measure: "Drag to measure a distance; nothing is saved"

@@ -32,9 +32,15 @@ export const viewer: typeof en = {
     freehand: "Gambar bebas",
     ellipse: "Elips",
     freehandArea: "Area bebas",
+    brush: "Kuas",
     point: "Titik",
     comment: "Komentar",
     measure: "Ukur",
+    brushOptions: "Pilihan kuas",
+    brushSize: "Ukuran kuas",
+    brushSizeValue: "{{size}} px",
+    brushSubtract: "Hapus",
+    brushSubtractHint: "Sapuan memotong area yang dipilih sehingga berlubang (sama seperti menahan Alt)",
     hints: {
       pan: "Seret untuk menggeser, gulir untuk memperbesar, klik bentuk untuk memilihnya; Shift+klik menambah ke pilihan, Shift+seret memilih dengan kotak, Ctrl+A memilih semua",
       rectangle: "Seret untuk menggambar persegi",
@@ -42,6 +48,8 @@ export const viewer: typeof en = {
       freehand: "Seret untuk menggambar garis bebas",
       ellipse: "Seret untuk menggambar elips di dalam kotak yang Anda bentangkan",
       freehandArea: "Seret mengelilingi suatu wilayah: garisnya menutup saat dilepas dan diukur sebagai luas",
+      brush:
+        "Lukis suatu wilayah: setiap sapuan menambah area yang dipilih atau memulai area baru; tahan Alt untuk menghapus dan membuat lubang; [ dan ] mengubah ukuran",
       point: "Klik untuk menghitung satu titik",
       comment: "Klik tempat komentar, lalu ketik komentarnya",
       measure: "Seret untuk mengukur jarak; tidak ada yang disimpan"

@@ -1,7 +1,7 @@
 // Shapes finished but not yet saved (the tools take the next one meanwhile): drawn dashed, a point
 // as a translucent disc, until the store has them.
 import Konva from "konva"
-import { inert } from "./trace.ts"
+import { inert, traceFlat } from "./trace.ts"
 
 /** A finished shape on its way to the server: drawn dashed until the store has it. */
 export interface PendingShape {
@@ -41,9 +41,8 @@ export class PendingNode {
         context.fill()
         context.setAttr("globalAlpha", 1)
       } else {
-        context.moveTo(coords[0]!, coords[1]!)
-        for (let i = 2; i < coords.length; i += 2) context.lineTo(coords[i]!, coords[i + 1]!)
-        if (closed) context.closePath()
+        // An area's rings (a brush stroke with a hole) are NaN-separated: traced ring by ring.
+        traceFlat(context, Float64Array.from(coords), closed, 0, 0)
       }
       context.setAttr("strokeStyle", color)
       context.setAttr("lineWidth", 2 / scale)

@@ -2,6 +2,7 @@
 // with the first one marked when a click there closes it, and a caption (the ruler's length).
 import Konva from "konva"
 import { type Affine, apply } from "../transform.ts"
+import { BrushNode, type BrushPreview } from "./brush.ts"
 import { HANDLE_PX, inert } from "./trace.ts"
 
 export interface Preview {
@@ -15,6 +16,8 @@ export interface Preview {
   readonly caption?: string
   /** The first vertex is a target: clicking it closes the polygon. */
   readonly closeTarget?: boolean
+  /** The brush: its circle and its stroke, drawn by their own node instead of the line. */
+  readonly brush?: BrushPreview
 }
 
 export class PreviewNodes {
@@ -23,8 +26,10 @@ export class PreviewNodes {
   readonly vertices: Konva.Group
   /** In screen pixels: beside the tool group, so its text keeps its size. */
   readonly caption: Konva.Label
+  readonly brush: BrushNode
 
-  constructor() {
+  constructor(scale: () => number) {
+    this.brush = new BrushNode(scale)
     this.line = new Konva.Line({ ...inert, strokeScaleEnabled: false, lineJoin: "round", strokeWidth: 2, dash: [6, 4], visible: false })
     this.vertices = new Konva.Group({ visible: false })
     this.caption = new Konva.Label({ visible: false, listening: false })
@@ -34,7 +39,8 @@ export class PreviewNodes {
 
   /** Shows the preview for the view as `transform` has it (`scale`: screen px per image px). */
   show(preview: Preview | null, transform: Affine, scale: number): void {
-    if (preview === null || preview.coords.length < 2) {
+    this.brush.show(preview?.brush ?? null)
+    if (preview === null || preview.coords.length < 2 || preview.brush !== undefined) {
       this.line.visible(false)
       this.vertices.visible(false)
       this.caption.visible(false)

@@ -32,22 +32,36 @@ export interface GuardArgs {
 export const atOf = (event: ToolsEvent): XY => ("x" in event ? [event.x, event.y] : [0, 0])
 export const scaleOf = (event: ToolsEvent): number => ("scale" in event ? event.scale : 1)
 
-export const cleared = { draft: [], origin: null, cursor: null, comment: "", edit: null, box: null, group: null, deleting: null } as const
+export const cleared = {
+  draft: [],
+  origin: null,
+  cursor: null,
+  comment: "",
+  edit: null,
+  box: null,
+  group: null,
+  deleting: null,
+  stroke: null
+} as const
 
 export const nothing: SelectionSource = { within: () => [], all: () => [] }
 
-/** Which shape the draft is, from the tool it was drawn with. */
-export const kindOfDraft = (context: Pick<ToolsContext, "tool">): ShapeKind =>
-  context.tool === "rectangle"
-    ? "rectangle"
-    : context.tool === "pencil"
-      ? "polyline"
-      : context.tool === "polygon" || context.tool === "ellipse" || context.tool === "lasso"
-        ? "polygon"
-        : "points"
+/** Which shape the draft is, from the tool it was drawn with (a brush stroke with a hole or two parts: an area). */
+export const kindOfDraft = (context: Pick<ToolsContext, "tool" | "draft">): ShapeKind =>
+  context.tool === "brush"
+    ? context.draft.some(Number.isNaN)
+      ? "area"
+      : "polygon"
+    : context.tool === "rectangle"
+      ? "rectangle"
+      : context.tool === "pencil"
+        ? "polyline"
+        : context.tool === "polygon" || context.tool === "ellipse" || context.tool === "lasso"
+          ? "polygon"
+          : "points"
 
 /** What a finished shape is saved as: the draft, under a new client-chosen id. */
-const saveInputOf = (context: ToolsContext): SaveInput => ({
+export const saveInputOf = (context: ToolsContext): SaveInput => ({
   labId: context.labId,
   id: context.newId(),
   kind: kindOfDraft(context),
