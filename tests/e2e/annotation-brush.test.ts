@@ -140,9 +140,10 @@ describe("the brush", () => {
     for (let i = 0; i < 6; i++) await page.keyboard.press("BracketLeft")
     await expect.poll(async () => Number((await page.getByTestId("brush-size-value").textContent())?.replace(/\D/g, ""))).toBeLessThan(50)
     await paint(
+      // On the first stroke's band, well inside it (the band is wider than the small brush).
       [
-        [880, 650],
-        [920, 650]
+        [880, 500],
+        [920, 500]
       ],
       true
     )
@@ -172,7 +173,9 @@ describe("the brush", () => {
 
   it("the options speak Indonesian", async () => {
     await openSlideHome(page, slideId, "/id")
-    await tool(page, "Kuas").click()
+    const brush = page.locator('[role=toolbar] button[data-tool="brush"]')
+    await brush.click()
+    await expect.poll(() => brush.getAttribute("aria-label")).toBe("Kuas")
     await expect.poll(() => page.getByTestId("brush-subtract").textContent()).toBe("Hapus")
     await expect.poll(() => page.getByTestId("brush-options").getByText("Ukuran kuas").count()).toBe(1)
   })
