@@ -37,6 +37,7 @@ const TOOLS = [
   ["Polygon", words.tools.hints.polygon],
   ["Freehand", words.tools.hints.freehand],
   ["Freehand area", words.tools.hints.freehandArea],
+  ["Brush", words.tools.hints.brush],
   ["Wand", words.tools.hints.wand],
   ["Point", words.tools.hints.point],
   ["Comment", words.tools.hints.comment],
@@ -196,8 +197,9 @@ describe("annotation tools", () => {
         await snap(adaPage, "tools-01-freehand-tooltip")
       }
     }
-    // One key each, the rail's order from the top; the wand's is QuPath's letter.
-    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "W", "7", "8", "9"])
+    // One key each, the rail's order from the top; the brush and the wand, after the freehand area,
+    // take QuPath's letters.
+    expect(keys).toEqual(["1", "2", "3", "4", "5", "6", "B", "W", "7", "8", "9"])
     // Away from the rail, so no tooltip covers the slide; then every key in turn.
     const middle = await at(adaPage, 0.5, 0.95)
     await adaPage.mouse.move(middle.x, middle.y)

@@ -55,7 +55,7 @@ export class AnnotationOverlay {
   private readonly sceneLayer: Konva.Layer
   private readonly toolLayer: Konva.Layer
   private readonly toolGroup: Konva.Group
-  private readonly preview = new PreviewNodes()
+  private readonly preview = new PreviewNodes(() => this.scale)
   private readonly selectedNodes = new SelectedNodes()
   private readonly boxRect: Konva.Rect
   private readonly movingNode = new MovingNode(() => this.scale)
@@ -130,6 +130,7 @@ export class AnnotationOverlay {
       preview.line,
       preview.area,
       preview.vertices,
+      preview.brush.node,
       this.boxRect
     )
     this.toolLayer.add(this.toolGroup, preview.caption)

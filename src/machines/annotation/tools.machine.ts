@@ -10,6 +10,7 @@
 //   polygon    click vertices; double click, Enter or a click on the first vertex closes it
 //   pencil     press and drag a freehand stroke, thinned as it is drawn and simplified when it ends
 //   lasso      the same stroke closed into an area (QuPath's freehand polygon)
+//   brush      a circle swept over the slide adds to the selected area (or starts one); Alt cuts holes
 //   wand       a click grows the region of like colour from the pixels shown; a sideways drag
 //              before letting go sets the tolerance, live (tools/wand.ts)
 //   point      each click: one counted point
@@ -23,9 +24,11 @@
 // store (origin local). An edit is emitted as `edit.commit`; the edits machine saves it and
 // remembers it for undo. A new tool is a file under tools/, a line in TOOLS and one in `states`.
 import { EMPTY } from "../../annotation/selection.ts"
+import { BRUSH_SIZES } from "../../annotation/brush.ts"
 import { WAND_TOLERANCE } from "../../annotation/wand/region.ts"
 import { NO_PIXELS } from "../../annotation/wand/source.ts"
 import { type GuardArgs, nothing, sharedActions, sharedGuards, toolsSetup } from "./tools/base.ts"
+import { brush, brushActions, brushGuards } from "./tools/brush.ts"
 import { comment, commentActions, commentGuards } from "./tools/comment.ts"
 import { ellipse, ellipseActions } from "./tools/ellipse.ts"
 import { lasso, lassoActions, lassoGuards } from "./tools/lasso.ts"
@@ -44,11 +47,14 @@ export { kindOfDraft } from "./tools/base.ts"
 export type * from "./tools/types.ts"
 export { TOOLS } from "./tools/types.ts"
 
-/** Choosing a tool drops any draft; a drawing tool also empties the selection (drawing selects nothing). */
+/**
+ * Choosing a tool drops any draft; a drawing tool also empties the selection (drawing selects
+ * nothing), but the brush keeps it: it paints on the selected shape.
+ */
 const choosing = TOOLS.map((tool) => ({
   guard: { type: "chose", params: tool } as const,
   target: `.${tool}`,
-  actions: tool === "select" ? (["clear", "setTool"] as const) : (["clear", "deselect", "setTool"] as const)
+  actions: tool === "select" || tool === "brush" ? (["clear", "setTool"] as const) : (["clear", "deselect", "setTool"] as const)
 }))
 
 export const toolsMachine = toolsSetup
@@ -60,6 +66,7 @@ export const toolsMachine = toolsSetup
       ...polygonGuards,
       ...lassoGuards,
       ...commentGuards,
+      ...brushGuards,
       ...wandGuards,
       ...saverGuards
     },
@@ -74,6 +81,7 @@ export const toolsMachine = toolsSetup
       ...pointActions,
       ...commentActions,
       ...rulerActions,
+      ...brushActions,
       ...wandActions,
       ...saverActions
     }
@@ -101,6 +109,8 @@ export const toolsMachine = toolsSetup
       error: null,
       queue: [],
       edit: null,
+      brush: { px: BRUSH_SIZES.initial, subtract: false },
+      stroke: null,
       wand: input.wand ?? NO_PIXELS,
       tolerance: WAND_TOLERANCE.initial,
       wandPress: null
@@ -116,7 +126,7 @@ export const toolsMachine = toolsSetup
           "selection.clear": { actions: ["deselect", "clearEdit"] },
           "selection.drop": { actions: "drop" }
         },
-        states: { select, rectangle, ellipse, polygon, pencil, lasso, wand, point, comment, ruler }
+        states: { select, rectangle, ellipse, polygon, pencil, lasso, brush, wand, point, comment, ruler }
       },
       saver
     }

@@ -1,6 +1,7 @@
 // The slide page's conductor: runs the page's machine (slideViewer.machine.ts), listens for the
 // slide's status while it is being prepared, and renders the layout for the state it is in. The
 // viewer itself, its controls, scale bar and zoom indicator are the components beside this one.
+import { BrushOptions } from "./annotation/BrushOptions.tsx"
 import { useActorRef, useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useState } from "react"
@@ -153,6 +154,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
                 <AnnotationStatus view={annotations} />
                 <CollabBar view={annotations.collab} />
                 <SelectionBar view={annotations} />
+                <BrushOptions view={annotations} />
                 <DeleteSelectionDialog view={annotations} />
               </>
             )

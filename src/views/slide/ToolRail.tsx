@@ -1,14 +1,15 @@
 // The tool rail on the viewer's left: pan/select and the drawing tools (rectangle, ellipse, polygon,
-// freehand, freehand area, wand, point, comment, measure), then undo and redo of the user's own
+// freehand, freehand area, brush, wand, point, comment, measure), then undo and redo of the user's own
 // changes. The active tool is the tools machine's (useAnnotations); the rail only shows it and sends
-// the choice, on a click or on the tool's key (1 to 9, W for the wand; shortcuts.ts; each tooltip
-// says its key). Without a way to edit (a visitor, a slide still loading) the drawing tools are shown
+// the choice, on a click or on the tool's key (1 to 9, B for the brush and W for the wand as in QuPath;
+// shortcuts.ts; each tooltip says its key). Without a way to edit (a visitor, a slide still loading) the drawing tools are shown
 // unavailable, and so are undo and redo while there is nothing to undo or redo.
 import { type ReactNode, useEffect, useRef } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import type { Tool } from "../../machines/annotation/tools.machine.ts"
 import {
+  BrushIcon,
   EllipseIcon,
   HandIcon,
   LassoIcon,
@@ -34,6 +35,7 @@ const drawingTools: ReadonlyArray<{ readonly tool: Tool; readonly key: ToolKey &
   { tool: "polygon", key: "polygon", icon: <PolygonIcon size={18} /> },
   { tool: "pencil", key: "freehand", icon: <PenIcon size={18} /> },
   { tool: "lasso", key: "freehandArea", icon: <LassoIcon size={18} /> },
+  { tool: "brush", key: "brush", icon: <BrushIcon size={18} /> },
   { tool: "wand", key: "wand", icon: <WandIcon size={18} /> },
   { tool: "point", key: "point", icon: <MapPinIcon size={18} /> },
   { tool: "comment", key: "comment", icon: <MessageIcon size={18} /> },

@@ -508,6 +508,15 @@ export const LassoIcon = (props: IconProps) => (
   </Svg>
 )
 
+/** A round brush with its painted stroke, for the brush tool. */
+export const BrushIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 17c2.5 0 3.5-1.5 5-3.5S11 10 14 10" />
+    <circle cx="17.5" cy="8.5" r="3.5" />
+    <path d="M4 21h7" />
+  </Svg>
+)
+
 /** A magic wand with a spark, for the wand (a region grown from a click). */
 export const WandIcon = (props: IconProps) => (
   <Svg {...props}>

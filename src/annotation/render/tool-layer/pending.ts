@@ -40,7 +40,10 @@ export class PendingNode {
         context.setAttr("globalAlpha", 0.6)
         context.fill()
         context.setAttr("globalAlpha", 1)
-      } else traceFlat(context, Float64Array.from(coords), closed, 0, 0)
+      } else {
+        // An area's rings (a brush stroke or a wand's region with a hole) are NaN-separated: traced ring by ring.
+        traceFlat(context, Float64Array.from(coords), closed, 0, 0)
+      }
       context.setAttr("strokeStyle", color)
       context.setAttr("lineWidth", 2 / scale)
       context.setLineDash([6 / scale, 4 / scale])

@@ -4,6 +4,7 @@
 // ring by ring and filled even-odd, which a Konva.Line cannot do.
 import Konva from "konva"
 import { type Affine, apply } from "../transform.ts"
+import { BrushNode, type BrushPreview } from "./brush.ts"
 import { HANDLE_PX, inert, traceFlat } from "./trace.ts"
 
 export interface Preview {
@@ -17,6 +18,8 @@ export interface Preview {
   readonly caption?: string
   /** The first vertex is a target: clicking it closes the polygon. */
   readonly closeTarget?: boolean
+  /** The brush: its circle and its stroke, drawn by their own node instead of the line. */
+  readonly brush?: BrushPreview
 }
 
 export class PreviewNodes {
@@ -28,8 +31,10 @@ export class PreviewNodes {
   readonly vertices: Konva.Group
   /** In screen pixels: beside the tool group, so its text keeps its size. */
   readonly caption: Konva.Label
+  readonly brush: BrushNode
 
-  constructor() {
+  constructor(scale: () => number) {
+    this.brush = new BrushNode(scale)
     const line = { ...inert, strokeScaleEnabled: false, lineJoin: "round" as const, strokeWidth: 2, dash: [6, 4], visible: false }
     this.line = new Konva.Line(line)
     this.area = new Konva.Shape({
@@ -49,7 +54,8 @@ export class PreviewNodes {
 
   /** Shows the preview for the view as `transform` has it (`scale`: screen px per image px). */
   show(preview: Preview | null, transform: Affine, scale: number): void {
-    if (preview === null || preview.coords.length < 2) {
+    this.brush.show(preview?.brush ?? null)
+    if (preview === null || preview.coords.length < 2 || preview.brush !== undefined) {
       this.line.visible(false)
       this.area.visible(false)
       this.vertices.visible(false)

@@ -41,14 +41,15 @@ export const cleared = {
   box: null,
   group: null,
   deleting: null,
+  stroke: null,
   wandPress: null
 } as const
 
 export const nothing: SelectionSource = { within: () => [], all: () => [] }
 
-/** Which shape the draft is, from the tool it was drawn with (the wand's: a region when it has holes). */
+/** Which shape the draft is, from the tool it was drawn with (a brush stroke or a wand's region with a hole or two parts: an area). */
 export const kindOfDraft = (context: Pick<ToolsContext, "tool" | "draft">): ShapeKind =>
-  context.tool === "wand"
+  context.tool === "brush" || context.tool === "wand"
     ? context.draft.some(Number.isNaN)
       ? "area"
       : "polygon"
@@ -61,7 +62,7 @@ export const kindOfDraft = (context: Pick<ToolsContext, "tool" | "draft">): Shap
           : "points"
 
 /** What a finished shape is saved as: the draft, under a new client-chosen id. */
-const saveInputOf = (context: ToolsContext): SaveInput => ({
+export const saveInputOf = (context: ToolsContext): SaveInput => ({
   labId: context.labId,
   id: context.newId(),
   kind: kindOfDraft(context),

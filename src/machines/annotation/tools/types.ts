@@ -10,7 +10,7 @@ import type { XY } from "../gesture.ts"
 import type { SaveInput } from "../../../effects/annotations/loadSave.ts"
 import type { AppFailure } from "../../../effects/AppFailure.ts"
 
-export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "pencil" | "lasso" | "wand" | "point" | "comment" | "ruler"
+export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "pencil" | "lasso" | "brush" | "wand" | "point" | "comment" | "ruler"
 export const TOOLS: ReadonlyArray<Tool> = [
   "select",
   "rectangle",
@@ -18,11 +18,30 @@ export const TOOLS: ReadonlyArray<Tool> = [
   "polygon",
   "pencil",
   "lasso",
+  "brush",
   "wand",
   "point",
   "comment",
   "ruler"
 ]
+
+/** The closed shape a brush stroke paints on: the one selected, when the user may change it (the view says so with the press). */
+export interface BrushTarget {
+  readonly id: string
+  readonly kind: ShapeKind
+  readonly coords: ReadonlyArray<number>
+  readonly version: number
+}
+
+/** A brush stroke under way: what it paints on (null: a new shape), whether it cuts, its radius and scale at the press. */
+export interface BrushStroke {
+  readonly target: BrushTarget | null
+  readonly subtract: boolean
+  /** Image px. */
+  readonly r: number
+  /** Screen px per image px. */
+  readonly scale: number
+}
 
 /** A pointer event at the edge: image pixels, the scale (screen px per image px) at that moment. */
 export interface At {
@@ -94,6 +113,8 @@ export type ToolsEvent =
       readonly edit?: EditPress | null
       /** Set when the press is on one of several selected shapes and the user may change them all: their ids. */
       readonly group?: ReadonlyArray<string> | null
+      /** The brush: the selected closed shape it paints on, when the user may change it. */
+      readonly brush?: BrushTarget | null
     } & At)
   /** One per animation frame; `trail` holds the samples coalesced into it (x,y pairs), for the pencil. */
   | ({ readonly type: "pointer.move"; readonly trail?: ReadonlyArray<number> } & At)
@@ -118,6 +139,10 @@ export type ToolsEvent =
   | ({ readonly type: "selection.delete" } & PendingDelete)
   | { readonly type: "delete.confirm" }
   | { readonly type: "delete.cancel" }
+  /** The brush's diameter in screen px (the size control, [ and ]). */
+  | { readonly type: "brush.size"; readonly px: number }
+  /** The brush cuts (holes) rather than adds: the toggle for touch; Alt held does the same for one stroke. */
+  | { readonly type: "brush.subtract"; readonly on: boolean }
   /** The wand's tolerance set on its slider. */
   | { readonly type: "wand.tolerance"; readonly tolerance: number }
 
@@ -175,6 +200,10 @@ export interface ToolsContext {
   readonly queue: ReadonlyArray<SaveInput>
   /** What the press was on when it was on the selected, editable shape; the shape as dragged so far. */
   readonly edit: EditState | null
+  /** The brush's diameter (screen px) and whether its toggle makes it cut. */
+  readonly brush: { readonly px: number; readonly subtract: boolean }
+  /** The brush stroke under way (its area so far is the draft). */
+  readonly stroke: BrushStroke | null
   readonly wand: WandSource
   /** The wand's tolerance (Euclidean distance in RGB): the slider's, or as the last drag left it. */
   readonly tolerance: number
@@ -208,3 +237,13 @@ export type ToolsEmitted =
   | { readonly type: "selection.deleted"; readonly ids: ReadonlyArray<string> }
   /** Delete was asked, but none of the selected shapes may be deleted by this user. */
   | { readonly type: "selection.undeletable"; readonly count: number }
+  /** A brush stroke changed the shape it painted on (its kind too: a hole makes a polygon an area): one undo step. */
+  | {
+      readonly type: "edit.brush"
+      readonly id: string
+      readonly version: number
+      readonly fromKind: ShapeKind
+      readonly from: ReadonlyArray<number>
+      readonly kind: ShapeKind
+      readonly coords: ReadonlyArray<number>
+    }

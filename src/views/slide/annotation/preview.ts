@@ -16,13 +16,20 @@ export const length = (coords: ReadonlyArray<number>, mpp: number | null): strin
 }
 
 export const previewOf = (snapshot: SnapshotFrom<typeof toolsMachine>, mpp: number | null): Preview | null => {
-  const { draft, cursor, label, tool } = snapshot.context
+  const { draft, cursor: pointer, label, tool } = snapshot.context
   const color = label?.color || DEFAULT_COLOR
+  if (tool === "brush") {
+    const { cursor, brush } = snapshot.context
+    const subtract = snapshot.context.stroke?.subtract ?? brush.subtract
+    return cursor === null
+      ? null
+      : { coords: draft, closed: true, color, brush: { x: cursor[0], y: cursor[1], px: brush.px, subtract, stroke: draft, color } }
+  }
   if (draft.length === 0) return null
   if (tool === "ruler") return { coords: draft, closed: false, color: RULER, vertices: true, caption: length(draft, mpp) }
   if (tool === "polygon") {
     const drawing = snapshot.matches({ tools: { polygon: "drawing" } })
-    const coords = drawing && cursor !== null ? [...draft, ...cursor] : draft
+    const coords = drawing && pointer !== null ? [...draft, ...pointer] : draft
     return { coords, closed: false, color, vertices: true, closeTarget: draft.length >= 6 }
   }
   if (tool === "point" || tool === "comment") return { coords: [...draft, ...draft], closed: false, color, vertices: true }

@@ -29,6 +29,7 @@ import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
 import { pendingOf, previewOf, rulerPixels, rulerReading } from "./preview.ts"
+import { type BrushView, brushTargetOf, useBrush } from "./useBrush.ts"
 import { readShownPixels } from "./wandPixels.ts"
 
 /** Hit-testing tolerance around an outline, in screen px. */
@@ -53,6 +54,8 @@ export const GROUP_MOVE_LIMIT = 1000
 
 export interface AnnotationsView {
   readonly tool: Tool
+  /** The brush's size and subtract toggle (the brush tool's options). */
+  readonly brush: BrushView
   readonly choose: (tool: Tool) => void
   readonly phase: "loading" | "ready" | "failed"
   readonly count: number
@@ -291,7 +294,8 @@ export const useAnnotations = (options: {
           handle !== null && target !== null
             ? { id: target.id, kind: target.kind, coords: [...target.coords], version: target.version, handle }
             : null,
-        group
+        group,
+        brush: draws && tools.getSnapshot().context.tool === "brush" ? brushTargetOf(tools, store, editsRef.current.mayEdit) : null
       })
     }
     const hitAt = (event: PointerEvent) => {
@@ -443,6 +447,7 @@ export const useAnnotations = (options: {
     return () => window.removeEventListener("keydown", onKey, true)
   }, [tools, store, edits, deleteSelection, canEdit])
 
+  const brush = useBrush(tools)
   const selectedShape = selectedId === null ? null : (store.get(selectedId) ?? null)
   return {
     collab,
@@ -467,6 +472,7 @@ export const useAnnotations = (options: {
       tools.send({ type: "selection.all" })
     },
     tool,
+    brush,
     choose: (next) => tools.send({ type: "tool.choose", tool: next }),
     phase,
     count,

@@ -101,4 +101,11 @@ export const gestureEmits = (emitted: ReadonlyArray<{ type: string }>) => emitte
 export const saveAnswer = (via: string) => via === "saved" || via === "save failed" || via === "save found no network"
 
 /** Events from outside the gesture (a deletion heard, Escape elsewhere, a save answered): the tools-wide check says what they do. */
-export const fromElsewhere = (via: string) => via === "clear selection" || via.endsWith("deleted elsewhere") || saveAnswer(via)
+export const fromElsewhere = (via: string) =>
+  via === "clear selection" || via.endsWith("deleted elsewhere") || saveAnswer(via) || brushOption(via)
+
+/** The brush's options: they change its size or mode, never a gesture under way. */
+export const brushOption = (via: string) => via === "erase on" || via === "erase off" || via === "brush larger"
+
+/** The brush's press on s1 (the square, selected and the user's to change), as the view describes it. */
+export const brushOn = { id: "s1", kind: "polygon" as const, coords: square, version: 3 }

@@ -6,8 +6,9 @@ import { NetworkError } from "../../../../effects/ApiError.ts"
 import { modelFor, type ModelPath } from "../../../../testing/modelHarness.ts"
 import { toolsMachine } from "../../tools.machine.ts"
 import type { Tool, ToolsEvent } from "../types.ts"
+import { brushChecks } from "./brush-checks.ts"
 import { drawingChecks } from "./drawing-checks.ts"
-import { at, input, press, stored, sorted, triangle, vertices } from "./fixtures.ts"
+import { at, brushOn, input, press, stored, sorted, triangle, vertices } from "./fixtures.ts"
 import { selectChecks } from "./select-checks.ts"
 import { sharedChecks } from "./shared-checks.ts"
 import { wandChecks } from "./wand-checks.ts"
@@ -28,6 +29,13 @@ export const model = modelFor({
     point: { type: "tool.choose", tool: "point" },
     comment: { type: "tool.choose", tool: "comment" },
     ruler: { type: "tool.choose", tool: "ruler" },
+    brush: { type: "tool.choose", tool: "brush" },
+    // At A, as every other press is there (an "up A" is then a click in every tool).
+    "down on s1 with the brush": { type: "pointer.down", hit: null, brush: brushOn, ...at(100, 100) },
+    "alt-down on s1 with the brush": { type: "pointer.down", hit: null, alt: true, brush: brushOn, ...at(100, 100) },
+    "erase on": { type: "brush.subtract", on: true },
+    "erase off": { type: "brush.subtract", on: false },
+    "brush larger": { type: "brush.size", px: 80 },
     "down A": { type: "pointer.down", hit: null, ...at(100, 100) },
     "down A on s1": { type: "pointer.down", hit: "s1", ...at(100, 100) },
     "down on s1's vertex": { type: "pointer.down", hit: "s1", edit: press({ kind: "vertex", index: 1 }), ...at(200, 0) },
@@ -75,7 +83,9 @@ export const model = modelFor({
   } as unknown as Record<string, ToolsEvent>,
   distinguish: ({ value, context }) => ({
     value,
-    vertices: vertices(context.draft),
+    // A brush stroke's vertex count follows its outline: only whether there is one tells states apart.
+    vertices: context.tool === "brush" ? context.draft.length > 0 : vertices(context.draft),
+    cuts: context.tool === "brush" && (context.stroke?.subtract ?? context.brush.subtract),
     selected: sorted(context.selection),
     comment: context.comment !== "",
     tool: context.tool,
@@ -85,8 +95,9 @@ export const model = modelFor({
   }),
   // Long drafts add nothing but paths; an ellipse is 64 vertices from its first drag.
   // The wand's regions are as long as their outlines, and only a few (core, core and rim, none).
-  stopWhen: ({ context }) => context.tool !== "ellipse" && context.tool !== "wand" && vertices(context.draft) > 4,
-  states: { ...selectChecks, ...drawingChecks, ...wandChecks, ...sharedChecks }
+  stopWhen: ({ context }) =>
+    context.tool !== "ellipse" && context.tool !== "wand" && context.tool !== "brush" && vertices(context.draft) > 4,
+  states: { ...selectChecks, ...drawingChecks, ...brushChecks, ...wandChecks, ...sharedChecks }
 })
 
 /** The tool a path ends in (its description starts with the final state value). */

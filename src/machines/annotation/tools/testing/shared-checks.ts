@@ -8,7 +8,8 @@ import { commentLabel, input, label, sorted, stored, vertices } from "./fixtures
 export const sharedChecks: Readonly<Record<string, StateCheck<typeof toolsMachine>>> = {
   tools: (actual, _, arrival) => {
     // Drawing tools select nothing: choosing one leaves the selection empty.
-    if (actual.context.tool !== "select") expect(actual.context.selection.size).toBe(0)
+    // The brush keeps it: it paints on the selected shape (and selects the shape it starts).
+    if (actual.context.tool !== "select" && actual.context.tool !== "brush") expect(actual.context.selection.size).toBe(0)
     // Shapes deleted elsewhere leave the selection, whatever the state, and nothing else does; a clear empties it.
     const was = sorted(arrival.before?.context.selection ?? [])
     if (arrival.via === "s1 deleted elsewhere") expect(sorted(actual.context.selection)).toEqual(was.filter((id) => id !== "s1"))
@@ -42,7 +43,7 @@ export const sharedChecks: Readonly<Record<string, StateCheck<typeof toolsMachin
       expect(queued.id).toBe(input.newId())
       // A comment never takes the active label (it would be counted as a cell): it has its own.
       expect(queued.label).toEqual(before.tool === "comment" ? commentLabel : label)
-      expect(queued.kind).toBe(kindOfDraft(before))
+      expect(queued.kind).toBe(kindOfDraft({ tool: before.tool, draft: queued.coords }))
       const n = vertices(queued.coords)
       // What each tool saves: a rectangle's 4 corners, a closed polygon of 3+, a stroke of 2+, one point.
       if (queued.kind === "rectangle") expect(n).toBe(4)

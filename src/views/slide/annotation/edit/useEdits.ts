@@ -181,6 +181,14 @@ export const useEdits = (options: {
       const from = withCoords({ ...now, version: commit.version }, commit.from)
       update(from, withCoords(from, commit.coords))
     })
+    // A brush stroke: the shape as it was at the press, as the stroke left it (its kind too: a hole
+    // makes a polygon an area), one step.
+    const brushed = tools.on("edit.brush", (stroke) => {
+      const now = store.get(stroke.id)
+      if (now === undefined) return
+      const from = withCoords({ ...now, kind: stroke.fromKind, version: stroke.version }, stroke.from)
+      update(from, withCoords({ ...from, kind: stroke.kind }, stroke.coords))
+    })
     // Several selected shapes dragged together: each moved by as much, one step. A version heard
     // during the drag is the one the move starts from (the move applies to the shape as it is now).
     const translated = tools.on("edit.translate", ({ ids, dx, dy }) =>
@@ -222,7 +230,7 @@ export const useEdits = (options: {
       })
     ]
     return () => {
-      for (const each of [subscription, translated, deleted, undeletable, saved, ...unsaved]) each.unsubscribe()
+      for (const each of [subscription, brushed, translated, deleted, undeletable, saved, ...unsaved]) each.unsubscribe()
     }
   }, [tools, store, update, machine, group, removeMany, toast, t])
 
