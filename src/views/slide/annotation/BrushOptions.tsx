@@ -12,11 +12,7 @@ export const BrushOptions = ({ view }: { readonly view: AnnotationsView }) => {
   if (view.tool !== "brush") return null
   const { px, subtract } = view.brush
   return (
-    <fieldset
-      className={`${bar.bar} ${css.options}`}
-      data-testid="brush-options"
-      aria-label={t("viewer.tools.brushOptions")}
-    >
+    <fieldset className={`${bar.bar} ${css.options}`} data-testid="brush-options" aria-label={t("viewer.tools.brushOptions")}>
       <label htmlFor="brush-size">{t("viewer.tools.brushSize")}</label>
       <input
         id="brush-size"
