@@ -99,7 +99,11 @@ describe("name, description, lock, creator and created", () => {
     const renamed = await put(s, item.id, { data: rename, version: 1 })
     expect(renamed.status).toBe(200)
     expect(decodeOne(renamed.body).data.annotations.data.name).toBe("Renamed")
-    const relabelled = await c.post(`/v2/labs/${s}/annotations/bulk-update/`, { ids: [item.id], label_id: label.id }, { token: owner.access })
+    const relabelled = await c.post(
+      `/v2/labs/${s}/annotations/bulk-update/`,
+      { ids: [item.id], label_id: label.id },
+      { token: owner.access }
+    )
     expect(relabelled.status).toBe(200)
 
     // Unlocking is an edit; then the move goes through.

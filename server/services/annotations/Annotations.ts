@@ -353,7 +353,8 @@ export class Annotations extends Context.Service<
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const row = yield* target(trx, user.id, labId, id)
-            if (toAnnotation(row).data.locked === true) return yield* new AnnotationConflict({ message: LOCKED_MESSAGE, current: toAnnotation(row) })
+            if (toAnnotation(row).data.locked === true)
+              return yield* new AnnotationConflict({ message: LOCKED_MESSAGE, current: toAnnotation(row) })
             if (version !== undefined && isStale(row.version, version))
               return yield* new AnnotationConflict({
                 message: `The annotation changed meanwhile: it is at version ${row.version}, the deletion was decided at ${version}.`,

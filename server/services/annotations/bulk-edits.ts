@@ -74,7 +74,9 @@ const cutoff = () => new Date(Date.now() - TOMBSTONE_HOURS * 3600_000).toISOStri
 /** A move or delete that names locked shapes changes nothing (QuPath's lock; migration 0025). */
 const lockedRefusal = (ids: ReadonlyArray<string>) =>
   badRequest({
-    ids: [`${ids.length === 1 ? "This annotation is" : `These ${ids.length} annotations are`} locked: ${listIds(ids)}. Unlock them first. Nothing was changed.`]
+    ids: [
+      `${ids.length === 1 ? "This annotation is" : `These ${ids.length} annotations are`} locked: ${listIds(ids)}. Unlock them first. Nothing was changed.`
+    ]
   })
 
 const refusedMessage = (ids: ReadonlyArray<string>) =>
