@@ -113,9 +113,6 @@ const ownKeys = (data: WebAnnotation): Partial<WebAnnotation> => {
   }
 }
 
-/** Whether an annotation is locked (its `data.locked`; stored as the `locked` column too). */
-export const isLocked = (data: WebAnnotation): boolean => data.locked === true
-
 const withLabel = (id: string, data: WebAnnotation, label: LabelFacts, selector: Selector): WebAnnotation => ({
   "@context": "http://www.w3.org/ns/anno.jsonld",
   id,
