@@ -27,7 +27,8 @@ export const ANNOTATION_COLUMNS = [
   "updated_at",
   "kind",
   "coords",
-  "comments"
+  "comments",
+  "locked"
 ] as const
 
 export const toLabel = (row: LabelRow): Label => ({

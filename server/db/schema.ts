@@ -259,6 +259,8 @@ export interface AnnotationsTable {
   kind: string
   coords: Uint8Array
   comments: string | null
+  /** 1 when the annotation is locked (migration 0025; `data.locked` says the same). */
+  locked: Generated<number>
 }
 
 /** A label deleted within LABEL_UNDO_HOURS, which its deleter may undo (migration 0022). */

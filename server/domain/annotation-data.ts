@@ -73,7 +73,8 @@ export const derivedColumns = (geometry: Geometry, data: WebAnnotation) => {
   return {
     kind: geometry.kind,
     coords: float64Bytes(flatten(geometry)),
-    comments: comments.length === 0 ? null : JSON.stringify(comments)
+    comments: comments.length === 0 ? null : JSON.stringify(comments),
+    locked: data.locked === true ? 1 : 0
   }
 }
 
@@ -96,6 +97,22 @@ const canonicalBody = (body: Body): Body =>
     ? { type: "TextualBody", purpose: "commenting", value: body.value }
     : { type: "TextualBody", purpose: "tagging", value: body.value, label: { id: body.label.id } }
 
+/**
+ * The annotation-level keys kept as sent: name and description trimmed (empty ones dropped), the
+ * lock only when set, an imported creator and creation time only when the file had them.
+ */
+const ownKeys = (data: WebAnnotation): Partial<WebAnnotation> => {
+  const name = data.name?.trim()
+  const description = data.description?.trim()
+  return {
+    ...(name ? { name } : {}),
+    ...(description ? { description } : {}),
+    ...(data.locked === true ? { locked: true } : {}),
+    ...(data.creator && (data.creator.name || data.creator.id) ? { creator: data.creator } : {}),
+    ...(data.created ? { created: data.created } : {})
+  }
+}
+
 const withLabel = (id: string, data: WebAnnotation, label: LabelFacts, selector: Selector): WebAnnotation => ({
   "@context": "http://www.w3.org/ns/anno.jsonld",
   id,
@@ -109,7 +126,8 @@ const withLabel = (id: string, data: WebAnnotation, label: LabelFacts, selector:
     },
     ...data.body.slice(1).map(canonicalBody)
   ],
-  target: { source: data.target.source, selector }
+  target: { source: data.target.source, selector },
+  ...ownKeys(data)
 })
 
 /**

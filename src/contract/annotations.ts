@@ -13,6 +13,10 @@
 // The first body entry always tags the annotation with one of the slide's labels:
 // {type:"TextualBody", purpose:"tagging", value:<label name>, label:{id}}. The server answers it
 // filled in from the label as it is now (name, colour), so a renamed label never leaves stale names.
+// Optional annotation-level keys: `name`, `description`, `locked` (QuPath's name, description and
+// isLocked; docs/annotation-interchange.md maps them to W3C) and `creator`, `created` (W3C, kept from
+// an imported file). A locked annotation's selector cannot change and it cannot be deleted (409)
+// until an edit sets `locked` to false.
 // Keys the schemas below do not name are dropped. The server parses every selector
 // (src/annotation/geometry.ts) and refuses, with a 400 naming `data`, anything outside the limits.
 import { Schema } from "effect"
@@ -21,6 +25,7 @@ import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Forbidden, NotFound, Unauthorized } from "./errors.ts"
 import { LabId } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
+import { Creator, IsoDateTime } from "./annotation-provenance.ts"
 import { Text } from "./rules.ts"
 import { OptionalAuthorization } from "./viewer.ts"
 
@@ -40,6 +45,9 @@ export const ANNOTATION_LIMITS = {
   bodies: 20,
   /** Characters of a comment. */
   comment: 5000,
+  /** Characters of an annotation's name (QuPath's `name`) and of its description. */
+  annotationName: 200,
+  annotationDescription: 5000,
   /** Annotations one page of GET answers (the spec asks for 999999: all of them). */
   pageLimit: 999_999,
   /** Annotations one page of GET answers to anyone not a member of the slide (guests, strangers): `next_page` leads on. */
@@ -119,7 +127,16 @@ export const WebAnnotation = Schema.Struct({
   body: Schema.TupleWithRest(Schema.Tuple([TagBody]), [Schema.Union([CommentBody, TagBody])]).check(
     Schema.makeFilter((b: ReadonlyArray<unknown>) => b.length <= ANNOTATION_LIMITS.bodies || "validation.tooLong")
   ),
-  target: Target
+  target: Target,
+  /** The annotation's own name (QuPath's `name`), beside its label. Empty is no name. */
+  name: Schema.optionalKey(Text(ANNOTATION_LIMITS.annotationName)),
+  /** A longer note (QuPath 0.5 keeps it as the object's description). */
+  description: Schema.optionalKey(Text(ANNOTATION_LIMITS.annotationDescription)),
+  /** QuPath's `isLocked`: a locked shape is not moved, reshaped or deleted until unlocked (409). */
+  locked: Schema.optionalKey(Schema.Boolean),
+  /** Kept from an imported file (W3C `creator` and `created`). */
+  creator: Schema.optionalKey(Creator),
+  created: Schema.optionalKey(IsoDateTime)
 })
 export type WebAnnotation = typeof WebAnnotation.Type
 

@@ -139,7 +139,9 @@ describe("reading a QuPath file", () => {
         [11980, 9015]
       ]
     })
-    expect(read.shapes[4]!.comments).toEqual(["Check this one"])
+    // QuPath's description is the annotation's own description now, not a comment (issue 29).
+    expect(read.shapes[4]!.comments).toEqual([])
+    expect(read.shapes[4]!.own).toEqual({ description: "Check this one" })
   })
 
   it("names the labels the file needs, with their colours", () => {
@@ -165,7 +167,8 @@ describe("reading a QuPath file", () => {
       "L-tumor"
     ])
     for (const a of imported.annotations) expect(parseSelector(a.data.target.selector).ok).toBe(true)
-    expect(imported.annotations[4]!.data.body[1]).toEqual({ type: "TextualBody", purpose: "commenting", value: "Check this one" })
+    expect(imported.annotations[4]!.data.body[1]).toBeUndefined()
+    expect(imported.annotations[4]!.data.description).toBe("Check this one")
     const withoutStroma = fromQuPath(JSON.parse(qupathFile), { labels: labels.filter((l) => l.name !== "Stroma"), source: "s", newId })
     expect(withoutStroma.annotations).toHaveLength(6)
     expect(withoutStroma.skipped).toContainEqual({ index: 1, reason: "the slide has no label Stroma" })

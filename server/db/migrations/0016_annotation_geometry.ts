@@ -24,7 +24,10 @@ const backfill = async (db: Kysely<Database>) => {
       // Every stored selector was checked by this parser when written; one that no longer parses
       // (a limit lowered since) keeps kind "" and is left out of the compact read, as the viewer
       // left out what it could not parse.
-      if (parsed.ok) await db.updateTable("annotations").set(derivedColumns(parsed.geometry, data)).where("id", "=", row.id).execute()
+      if (!parsed.ok) continue
+      // `locked` came with migration 0025; the rows of this time have none.
+      const { locked: _, ...columns } = derivedColumns(parsed.geometry, data)
+      await db.updateTable("annotations").set(columns).where("id", "=", row.id).execute()
     }
     after = rows.at(-1)!.id
   }

@@ -25,6 +25,7 @@ import { ownershipOffers } from "./0020_ownership_offers.ts"
 import { annotationTombstones } from "./0021_annotation_tombstones.ts"
 import { labelDeletions } from "./0022_label_deletions.ts"
 import { slideScanner } from "./0024_slide_scanner.ts"
+import { annotationLock } from "./0025_annotation_lock.ts"
 import { chat } from "./0026_chat.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
@@ -51,5 +52,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0021_annotation_tombstones": annotationTombstones(engine),
   "0022_label_deletions": labelDeletions(engine),
   "0024_slide_scanner": slideScanner,
+  "0025_annotation_lock": annotationLock,
   "0026_chat": chat
 })

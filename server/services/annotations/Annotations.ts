@@ -278,6 +278,8 @@ export class Annotations extends Context.Service<
           return row
         })
 
+      const LOCKED_MESSAGE = "This annotation is locked: unlock it before moving, reshaping or deleting it."
+
       const update = Effect.fn("Annotations.update")(function* (
         user: AuthenticatedUser,
         labId: string,
@@ -301,6 +303,9 @@ export class Annotations extends Context.Service<
             const label = shape?.ok ? labels.get(shape.value.labelId)! : labels.get(row.label_id)!
             const data =
               payload.data === undefined || !shape?.ok ? current.data : canonicalData(row.id, payload.data, label, shape.value.geometry)
+            // A locked shape keeps its selector: unlocking is an edit of its own (QuPath's rule).
+            if (current.data.locked === true && JSON.stringify(data.target.selector) !== JSON.stringify(current.data.target.selector))
+              return yield* new AnnotationConflict({ message: LOCKED_MESSAGE, current })
             const visible = payload.visible ?? current.visible
             const version = current.version + 1
             // A new shape brings its box and the columns the compact read takes (derivedColumns).
@@ -348,6 +353,8 @@ export class Annotations extends Context.Service<
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
             const row = yield* target(trx, user.id, labId, id)
+            if (toAnnotation(row).data.locked === true)
+              return yield* new AnnotationConflict({ message: LOCKED_MESSAGE, current: toAnnotation(row) })
             if (version !== undefined && isStale(row.version, version))
               return yield* new AnnotationConflict({
                 message: `The annotation changed meanwhile: it is at version ${row.version}, the deletion was decided at ${version}.`,

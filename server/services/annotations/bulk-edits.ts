@@ -71,6 +71,14 @@ const idInFor = (engine: string) => (ids: ReadonlyArray<string>) =>
 
 const cutoff = () => new Date(Date.now() - TOMBSTONE_HOURS * 3600_000).toISOString()
 
+/** A move or delete that names locked shapes changes nothing (QuPath's lock; migration 0025). */
+const lockedRefusal = (ids: ReadonlyArray<string>) =>
+  badRequest({
+    ids: [
+      `${ids.length === 1 ? "This annotation is" : `These ${ids.length} annotations are`} locked: ${listIds(ids)}. Unlock them first. Nothing was changed.`
+    ]
+  })
+
 const refusedMessage = (ids: ReadonlyArray<string>) =>
   `You may not change ${ids.length === 1 ? "this annotation" : `these ${ids.length} annotations`} (a reviewer changes only their own): ${listIds(ids)}. Nothing was changed.`
 
@@ -84,15 +92,23 @@ export const makeBulkEdits = Effect.gen(function* () {
   const inLane = <A, E>(size: number, work: Effect.Effect<A, E>) => (size > LARGE_BULK_IDS ? lane.withPermits(1)(work) : work)
 
   /** The slide's annotations among `ids` with their authors; refuses ids that are not, and ids the asker may not change. */
-  const targets = (trx: Trx, user: AuthenticatedUser, lab: ResolvedLab, labId: string, ids: ReadonlyArray<string>) =>
+  const targets = (trx: Trx, user: AuthenticatedUser, lab: ResolvedLab, labId: string, ids: ReadonlyArray<string>, movesShapes = false) =>
     Effect.gen(function* () {
       const authors = new Map<string, string>()
+      const locked: string[] = []
       for (const chunk of chunks(ids)) {
         // By primary key alone, the slide checked here: with `lab_id = ?` in the query SQLite may walk
         // the slide's index, every row of it for every chunk.
-        const rows = yield* sql(() => trx.selectFrom("annotations").select(["id", "lab_id", "author_id"]).where(idIn(chunk)).execute())
-        for (const row of rows) if (row.lab_id === labId) authors.set(row.id, row.author_id)
+        const rows = yield* sql(() =>
+          trx.selectFrom("annotations").select(["id", "lab_id", "author_id", "locked"]).where(idIn(chunk)).execute()
+        )
+        for (const row of rows)
+          if (row.lab_id === labId) {
+            authors.set(row.id, row.author_id)
+            if (Number(row.locked) === 1) locked.push(row.id)
+          }
       }
+      if (movesShapes && locked.length > 0) return yield* Effect.fail(lockedRefusal(locked))
       const unknown = ids.filter((id) => !authors.has(id))
       if (unknown.length > 0)
         return yield* Effect.fail(
@@ -142,7 +158,7 @@ export const makeBulkEdits = Effect.gen(function* () {
       database.transaction((trx) =>
         Effect.gen(function* () {
           const lab = yield* requireSlide(trx, user.id, labId, "annotation.create")
-          yield* targets(trx, user, lab, labId, ids)
+          yield* targets(trx, user, lab, labId, ids, moves)
           const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
           const label = labelId === undefined ? undefined : labels.get(labelId)
           if (labelId !== undefined && label === undefined)
@@ -253,7 +269,7 @@ export const makeBulkEdits = Effect.gen(function* () {
           let ids: ReadonlyArray<string>
           if (named !== undefined) {
             ids = named
-            yield* targets(trx, user, lab, labId, ids)
+            yield* targets(trx, user, lab, labId, ids, true)
           } else {
             const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
             if (!labels.has(labelId!))
@@ -261,12 +277,14 @@ export const makeBulkEdits = Effect.gen(function* () {
             const rows = yield* sql(() =>
               trx
                 .selectFrom("annotations")
-                .select(["id", "author_id"])
+                .select(["id", "author_id", "locked"])
                 .where("lab_id", "=", labId)
                 .where("label_id", "=", labelId!)
                 .execute()
             )
             ids = rows.map((row) => row.id)
+            const locked = rows.filter((row) => Number(row.locked) === 1).map((row) => row.id)
+            if (locked.length > 0) return yield* Effect.fail(lockedRefusal(locked))
             yield* refuseOthers(user, lab, ids, new Map(rows.map((row) => [row.id, row.author_id])))
             if (ids.length === 0) return { count: 0, ids }
           }

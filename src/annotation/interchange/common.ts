@@ -1,6 +1,6 @@
 // What both converters share: the annotation as our API holds it, a slide's labels, colours, and the
 // W3C annotation built from a shape.
-import { LABEL_DEFAULT_COLOR, type NewAnnotation, type WebAnnotation } from "../../contract/annotations.ts"
+import { ANNOTATION_LIMITS, LABEL_DEFAULT_COLOR, type NewAnnotation, type WebAnnotation } from "../../contract/annotations.ts"
 import { type Geometry, parseSelector, toSelector } from "../geometry.ts"
 
 /** An annotation as GET .../v2/annotations/ answers it (only what the converters read). */
@@ -98,5 +98,55 @@ export const buildAnnotation = (
       ...comments.map((value) => ({ type: "TextualBody" as const, purpose: "commenting" as const, value }))
     ],
     target: { source, selector }
+  }
+}
+
+/** The annotation-level keys a file brings (name, description, lock, creator, created), each checked. */
+export type OwnKeys = Pick<WebAnnotation, "name" | "description" | "locked" | "creator" | "created">
+
+const ISO = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const text = (v: unknown, max: number): string | undefined =>
+  typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, max) : undefined
+
+/**
+ * What a file says of an annotation beside its shape, kept only when well formed: a W3C creator
+ * may be an IRI (kept as its id) or an Agent {name|nickname, id}; a created time that is no ISO date
+ * is dropped rather than refusing the shape. Long texts are cut at the contract's limits.
+ */
+export const ownKeysFrom = (raw: {
+  name?: unknown
+  description?: unknown
+  locked?: unknown
+  creator?: unknown
+  created?: unknown
+}): OwnKeys => {
+  const name = text(raw.name, ANNOTATION_LIMITS.annotationName)
+  const description = text(raw.description, ANNOTATION_LIMITS.annotationDescription)
+  const c = raw.creator
+  const creator =
+    typeof c === "string"
+      ? text(c, 2000) && { id: text(c, 2000)! }
+      : typeof c === "object" && c !== null && !Array.isArray(c)
+        ? (() => {
+            const o = c as Record<string, unknown>
+            const who = text(o.name, 200) ?? text(o.nickname, 200)
+            const id = text(o.id, 2000)
+            return who || id
+              ? {
+                  ...(typeof o.type === "string" ? { type: o.type.slice(0, 50) } : {}),
+                  ...(who ? { name: who } : {}),
+                  ...(id ? { id } : {})
+                }
+              : undefined
+          })()
+        : undefined
+  const created =
+    typeof raw.created === "string" && ISO.test(raw.created) && !Number.isNaN(Date.parse(raw.created)) ? raw.created : undefined
+  return {
+    ...(name ? { name } : {}),
+    ...(description ? { description } : {}),
+    ...(raw.locked === true ? { locked: true } : {}),
+    ...(creator ? { creator } : {}),
+    ...(created ? { created } : {})
   }
 }

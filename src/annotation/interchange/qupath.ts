@@ -20,6 +20,8 @@ import {
   labelNamed,
   labelOfAnnotation,
   newUuid,
+  type OwnKeys,
+  ownKeysFrom,
   type Rgb,
   rgbToHex,
   UNCATEGORIZED,
@@ -42,6 +44,8 @@ export interface QuPathFeature {
     readonly objectType: "annotation"
     readonly classification: { readonly name: string; readonly color: Rgb }
     readonly isLocked: boolean
+    readonly name?: string
+    readonly description?: string
     readonly measurements: Readonly<Record<string, number>>
     readonly preparat?: { readonly shape?: "rectangle"; readonly comments?: ReadonlyArray<string> }
   }
@@ -63,6 +67,8 @@ export interface QuPathShape {
   readonly comments: ReadonlyArray<string>
   readonly measurements: Readonly<Record<string, number>>
   readonly isLocked: boolean
+  /** QuPath's `name` and the description (read as an annotation's own, not a comment). */
+  readonly own: OwnKeys
 }
 
 const closeRing = (points: ReadonlyArray<Point>): ReadonlyArray<Point> => (points.length > 0 ? [...points, points[0]!] : [])
@@ -136,7 +142,9 @@ export const toQuPath = (
         properties: {
           objectType: "annotation",
           classification: { name: label.name, color: hexToRgb(label.color) },
-          isLocked: false,
+          isLocked: annotation.data.locked === true,
+          ...(annotation.data.name ? { name: annotation.data.name } : {}),
+          ...(annotation.data.description ? { description: annotation.data.description } : {}),
           measurements: measurementsOf(geometry, options.mpp),
           ...(Object.keys(extras).length > 0 ? { preparat: extras } : {})
         }
@@ -267,18 +275,15 @@ const readFeature = (feature: unknown): { shapes: Array<Omit<QuPathShape, "index
   if (typeof read === "string") return read
   const classification = isObject(properties.classification) ? properties.classification : undefined
   const className = typeof classification?.name === "string" && classification.name.trim() !== "" ? classification.name : null
-  const comments = Array.isArray(extras.comments)
-    ? extras.comments.filter((s): s is string => typeof s === "string")
-    : typeof properties.description === "string"
-      ? [properties.description]
-      : []
+  const comments = Array.isArray(extras.comments) ? extras.comments.filter((s): s is string => typeof s === "string") : []
   const id = uuidOf(feature.id) ?? uuidOf(properties.id)
   const shared = {
     className,
     color: (classification && colorFrom(classification)) ?? colorFrom(properties),
     comments,
     measurements: measurementsFrom(properties.measurements),
-    isLocked: properties.isLocked === true
+    isLocked: properties.isLocked === true,
+    own: ownKeysFrom({ name: properties.name, description: properties.description, locked: properties.isLocked })
   }
   // A split multi-polygon keeps the file's id on its first part only: ids are unique.
   const shapes = read.shapes.map((geometry, part) => ({ ...shared, id: part === 0 ? id : undefined, geometry }))
@@ -333,7 +338,7 @@ export const fromQuPath = (
       notes.push({ index: shape.index, reason: data })
       continue
     }
-    annotations.push({ id: shape.id ?? (options.newId ?? newUuid)(), data })
+    annotations.push({ id: shape.id ?? (options.newId ?? newUuid)(), data: { ...data, ...shape.own } })
   }
   return { annotations, skipped: notes, warnings }
 }

@@ -14,6 +14,7 @@ import {
   labelNamed,
   labelOfAnnotation,
   newUuid,
+  ownKeysFrom,
   buildAnnotation,
   UNCATEGORIZED,
   uuidOf
@@ -51,7 +52,8 @@ export const toW3C = (
         { type: "TextualBody", purpose: "tagging", value: label.name, label: { id: label.id, name: label.name, color: label.color } },
         ...rest
       ],
-      target: a.data.target
+      target: a.data.target,
+      ...ownKeysFrom(a.data)
     }
   })
   return {
@@ -129,7 +131,9 @@ const readItem = (
   options: { readonly labels: ReadonlyArray<LabelInfo>; readonly source?: string; readonly newId?: () => string }
 ): NewAnnotation | string => {
   if (!isObject(raw)) return "it is not an annotation"
-  const decoded = decode(normalised(raw, options.labels))
+  // creator and created are read on their own (an IRI creator, a loose date): never a reason to skip.
+  const { creator: _creator, created: _created, ...rest } = raw
+  const decoded = decode(normalised(rest, options.labels))
   if (decoded._tag === "Failure") return "it is not an annotation with a tag and a selector"
   const data = decoded.value
   const label = options.labels.find((l) => l.id === data.body[0].label.id)
@@ -141,7 +145,7 @@ const readItem = (
   // Keep the file's own selector text: it parsed, and rewriting it could change its numbers' form.
   return {
     id: uuidOf(raw.id) ?? (options.newId ?? newUuid)(),
-    data: { ...built, target: { ...built.target, selector: data.target.selector } }
+    data: { ...built, target: { ...built.target, selector: data.target.selector }, ...ownKeysFrom(raw) }
   }
 }
 
