@@ -1,11 +1,11 @@
 // Chooses the engine from the configuration, runs the migrations and hands out one Kysely instance.
 import { join } from "node:path"
-import { Kysely } from "kysely"
+import { Kysely, SqliteDialect } from "kysely"
 import type { Config } from "../config.ts"
 import { type Engine, migrateToLatest } from "./migrations.ts"
 import { postgresDialect } from "./postgres.ts"
 import type { Database } from "./schema.ts"
-import { splitSqliteDialect } from "./sqlite-split.ts"
+import { openSqlite } from "./sqlite.ts"
 import { InlineLimits } from "./sqlite-inline-limits.ts"
 
 export type Db = Kysely<Database>
@@ -21,7 +21,7 @@ export const openDatabase = async (
   const engine: Engine = config.databaseUrl ? "postgres" : "sqlite"
   const dialect = config.databaseUrl
     ? postgresDialect(config.databaseUrl, config.databasePrepare ?? true)
-    : splitSqliteDialect(join(config.dataDir, "preparat.sqlite"), config.sqliteSynchronous)
+    : new SqliteDialect({ database: openSqlite(join(config.dataDir, "preparat.sqlite"), config.sqliteSynchronous) })
   // SQLite plans a bound LIMIT or OFFSET without its number: they are written in (sqlite-inline-limits.ts).
   const db = new Kysely<Database>({ dialect, plugins: engine === "sqlite" ? [new InlineLimits()] : [] })
   await migrateToLatest(db as Kysely<unknown>, engine)

@@ -57,22 +57,14 @@ const beginImmediately = (sql: string) => (sql.trim().toLowerCase() === "begin" 
  */
 export type SqliteSynchronous = "FULL" | "NORMAL"
 
-export type { SqliteDatabase }
-
-export interface SqliteOptions {
-  /** A connection that may only read (the main thread's reader beside the writer thread). */
-  readonly queryOnly?: boolean
-}
-
-export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL", options: SqliteOptions = {}): SqliteDatabase => {
+export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL"): SqliteDatabase => {
   const db = new DatabaseSync(file)
   // WAL lets readers run beside the one writer; foreign keys are off by default in SQLite. The page
   // cache (64 MiB) and memory-mapped reads keep a user's 100,000 labs in memory instead of asking the
   // OS for the same pages on every listing.
   db.exec(
     `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"};` +
-      " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;" +
-      (options.queryOnly ? " PRAGMA query_only = ON;" : "")
+      " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
   )
   const statements = new Map<string, SqliteStatement>()
   const prepare = (text: string): SqliteStatement => {

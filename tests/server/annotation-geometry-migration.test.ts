@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Kysely } from "kysely"
+import { Kysely, SqliteDialect } from "kysely"
 import { Migrator } from "kysely/migration"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { decodeCompact, float64Bytes } from "../../src/annotation/compact.ts"
@@ -19,7 +19,7 @@ import type { Engine } from "../../server/db/migrations.ts"
 import { migrationsFor } from "../../server/db/migrations/index.ts"
 import { postgresDialect } from "../../server/db/postgres.ts"
 import type { Database } from "../../server/db/schema.ts"
-import { splitSqliteDialect } from "../../server/db/sqlite-split.ts"
+import { openSqlite } from "../../server/db/sqlite.ts"
 import { createSchema } from "../support/start-server.ts"
 import { polygon, rect, rowOfListed, rowsOfCompact, type Selector, webAnnotation } from "./support/annotations-api.ts"
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
     }
   } else {
     const dir = mkdtempSync(join(tmpdir(), "preparat-migration-"))
-    db = new Kysely<Database>({ dialect: splitSqliteDialect(join(dir, "preparat.sqlite")) })
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(join(dir, "preparat.sqlite")) }) })
     cleanup = async () => {
       await db.destroy()
       rmSync(dir, { recursive: true, force: true })

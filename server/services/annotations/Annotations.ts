@@ -245,7 +245,7 @@ export class Annotations extends Context.Service<
 
       const create = Effect.fn("Annotations.create")(function* (user: AuthenticatedUser, labId: string, body: Uint8Array) {
         // Decoded, checked and prepared outside the transaction (a large body on the bulk worker
-        // thread), so neither the event loop nor SQLite's writer waits for it.
+        // thread), so neither the event loop nor SQLite's one connection waits for it.
         const work = Effect.gen(function* () {
           yield* requireSlide(database.db, user.id, labId, "annotation.create")
           const labels = yield* sql(() => labelsOf(database.db, labId))

@@ -17,8 +17,8 @@ export class Database extends Context.Service<
     readonly engine: Engine
     /**
      * Runs `fn` in one transaction: committed when the effect succeeds, rolled back when it fails
-     * (so a 400 changes nothing) or dies. Inside, query only through `trx`: on SQLite the writer
-     * thread is held by the transaction, and `db` reads the state before it.
+     * (so a 400 changes nothing) or dies. Inside, query only through `trx`: on SQLite the one
+     * connection is held by the transaction.
      */
     readonly transaction: <A, E, R>(fn: (trx: Trx) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
     /** A plain query outside a transaction. */
