@@ -78,8 +78,8 @@ describe("slide viewer, other states and other people", () => {
     expect(await guest.getByRole("link", { name: "Sign in" }).count()).toBeGreaterThan(0)
     // Nothing to draw with: every drawing tool is unavailable.
     const tools = guest.getByRole("toolbar", { name: "Tools" }).getByRole("button")
-    expect(await tools.count()).toBe(9)
-    expect(await guest.getByRole("toolbar", { name: "Tools" }).locator('[aria-disabled="true"]').count()).toBe(8)
+    expect(await tools.count()).toBe(11)
+    expect(await guest.getByRole("toolbar", { name: "Tools" }).locator('[aria-disabled="true"]').count()).toBe(10)
     await guest.getByRole("button", { name: "Zoom in" }).click()
     await expect.poll(() => scaleText(guest)).toMatch(/µm$/)
     await snap(guest, "v09-guest-public-slide")
