@@ -13,7 +13,7 @@ import { createHash, randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { PASSWORD, type SignedIn } from "../support/api.ts"
@@ -30,6 +30,8 @@ const BAD_FORMAT = "This is not an image Preparat reads. Upload JPEG, PNG, WebP,
 const FULL = "Not enough storage: 1000 B left, and this file needs more. Delete files or upgrade your storage, then retry."
 /** Bytes per second the browser may send: a 27 MB file takes about eighteen seconds. */
 const THROTTLE = 1.5 * 1024 * 1024
+/** While the test looks at a file on its way: its next 8 MiB chunk would take minutes. */
+const CRAWL = 32 * 1024
 
 let servers: Awaited<ReturnType<typeof restartable>>
 let server: StartedServer
@@ -78,10 +80,17 @@ const signedInPage = async (account: SignedIn): Promise<Page> => {
   return page
 }
 
+const devtools = new WeakMap<Page, CDPSession>()
+
 /** Slows the page's uploads (Chromium's network emulation, as DevTools' throttling). */
 const throttle = async (page: Page, bytesPerSecond: number) => {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send("Network.enable")
+  // One DevTools session a page, so a later rate replaces the earlier one rather than stacking.
+  let cdp = devtools.get(page)
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page)
+    await cdp.send("Network.enable")
+    devtools.set(page, cdp)
+  }
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,
@@ -177,6 +186,9 @@ describe("slide uploads", () => {
     await row.waitFor()
     // Past the first 8 MiB chunk (31 %): the server holds part of the file.
     await expect.poll(() => percentOf(row), { timeout: 30_000 }).toBeGreaterThanOrEqual(33)
+    // Slowed to a crawl for the checks below, so the file is still on its way when the server stops,
+    // however long the screenshots and accessibility checks take on a slow machine.
+    await throttle(owner, CRAWL)
     expect(await owner.getByTestId("upload-panel-title").textContent()).toMatch(/^Uploading 1 file · \d+%$/)
     // The admin watching the folder sees the new slide appear, still uploading, without a reload.
     await expect.poll(() => item(admin, tiff.name).getByTestId("lab-status").textContent(), { timeout: 10_000 }).toBe("Uploading")
@@ -204,6 +216,7 @@ describe("slide uploads", () => {
     } finally {
       await start()
     }
+    await throttle(owner, THROTTLE)
     await expect.poll(() => stateOf(row), { timeout: 60_000 }).toMatch(/^(processing|ready)$/)
     await expect.poll(() => stateOf(row), { timeout: 120_000 }).toBe("ready")
     await expect.poll(() => owner.getByTestId("upload-panel-title").textContent()).toBe("1 upload complete")

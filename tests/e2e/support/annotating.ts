@@ -6,7 +6,7 @@ import { afterEach, expect } from "vitest"
 import { api, type SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 import { expectUrl, fillSignIn, SIGN_IN_WORDS } from "./session.ts"
-import { snap } from "./browser.ts"
+import { recentWrites, snap } from "./browser.ts"
 import { showSidePanel } from "./slide-viewer.ts"
 
 /** An annotation as `GET /v2/labs/{id}/v2/annotations/` answers it: its label's tag first, then its comments. */
@@ -73,6 +73,9 @@ export const snapWhenFailed = (prefix: string, pages: () => Readonly<Record<stri
   afterEach(async ({ task }) => {
     if (task.result?.state !== "fail") return
     for (const [who, page] of Object.entries(pages()))
-      if (page !== undefined) await snap(page, `failed-${prefix}-${who}-${task.name.replace(/\W+/g, "-")}`)
+      if (page !== undefined) {
+        console.warn(`[${who}'s last writes]\n${recentWrites(page).join("\n")}`)
+        await snap(page, `failed-${prefix}-${who}-${task.name.replace(/\W+/g, "-")}`)
+      }
   })
 }

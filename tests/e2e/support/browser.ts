@@ -69,7 +69,20 @@ const forwardConsole = (context: BrowserContext) =>
       if (message.type() === "error" || message.type() === "warning") console.warn(`[page ${message.type()}] ${message.text()}`)
     })
     page.on("pageerror", (error) => console.warn(`[page error] ${error.message}`))
+    page.on("response", (response) => {
+      const method = response.request().method()
+      if (method === "GET") return
+      const log = writes.get(page) ?? []
+      log.push(`${new Date().toISOString().slice(11, 23)} ${method} ${new URL(response.url()).pathname} ${response.status()}`)
+      writes.set(page, log.slice(-40))
+    })
   })
+
+/** Each page's last writes (method, path, status), kept so that a failed test can say what was sent. */
+const writes = new WeakMap<Page, string[]>()
+
+/** The page's last forty writes to the server, oldest first: what a failed step's screenshot cannot show. */
+export const recentWrites = (page: Page): ReadonlyArray<string> => writes.get(page) ?? []
 
 export const newContext = async (browser: Browser, baseURL: string): Promise<BrowserContext> => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: "en-US" })
