@@ -62,7 +62,7 @@ const ids = async () => new Set((await stored()).map((a) => a.id))
 const slider = () => page.getByTestId("wand-options").getByRole("slider", { name: "Wand tolerance" })
 
 beforeAll(async () => {
-  world = await startWorld()
+  world = await startWorld({ webgl: true })
   ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.wand@example.org" })
   slideId = (await sharedSlide(world.server, ada, { folder: "Wand", file: "Rings and discs.jpg", dots: 0, svg: pattern })).slideId
   const created = await api(world.server).post(

@@ -9,7 +9,7 @@ import { snap } from "./support/browser.ts"
 import { canvasContent, viewerOf, waitOpen } from "./support/slide-viewer.ts"
 import { viewerWorld } from "./support/viewer-world.ts"
 
-const { w, signedInPage, watchTiles, slideUrl, zoomText, scaleText, micronsPerPixel, rotationOf } = viewerWorld("viewer")
+const { w, signedInPage, watchTiles, slideUrl, zoomText, scaleText, micronsPerPixel, rotationOf } = viewerWorld("viewer", { webgl: true })
 
 describe("slide viewer", () => {
   let owner: Page

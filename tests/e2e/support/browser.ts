@@ -14,12 +14,23 @@ export const chromiumPath = (): string => {
   return path
 }
 
-export const launchBrowser = (): Promise<Browser> =>
+export interface BrowserOptions {
+  /**
+   * WebGL on, as a pathologist's browser has it: OpenSeadragon then draws with its WebGL drawer. Here
+   * there is no GPU, and software WebGL (SwiftShader) costs about a third of a viewer file's time, so
+   * only the files about what the drawer shows (the viewer, the wand reading its pixels) turn it on;
+   * the rest run on OpenSeadragon's canvas drawer, its own fallback where WebGL is missing.
+   */
+  readonly webgl?: boolean
+}
+
+export const launchBrowser = ({ webgl = false }: BrowserOptions = {}): Promise<Browser> =>
   chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     // The machine has no outside network: background services would only fail and slow the start.
     args: [
+      ...(webgl ? [] : ["--disable-webgl"]),
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",

@@ -4,18 +4,18 @@ import { TOTP } from "otpauth"
 import type { Browser, Page } from "playwright-core"
 import { PASSWORD } from "../../support/api.ts"
 import { type StartedServer, startServer } from "../../support/start-server.ts"
-import { launchBrowser } from "./browser.ts"
+import { type BrowserOptions, launchBrowser } from "./browser.ts"
 
 export interface World {
   readonly server: StartedServer
   readonly browser: Browser
 }
 
-export const startWorld = async (): Promise<World> => {
+export const startWorld = async (options: BrowserOptions = {}): Promise<World> => {
   // STATIC_DIR lets a run use an SPA build of its own, as the viewer and uploads tests allow.
   // DEV_ROUTES=1 as `npm start` sets it without SMTP_URL: the outbox pages are part of a first visit.
   const server = await startServer({ env: { DEV_ROUTES: "1", ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) } })
-  const browser = await launchBrowser()
+  const browser = await launchBrowser(options)
   return { server, browser }
 }
 

@@ -14,7 +14,7 @@ import { api, createAccount, PASSWORD, type SignedIn, signIn } from "../../suppo
 import { type StartedServer, startServer } from "../../support/start-server.ts"
 import { uploadWhole, waitForStatus } from "../../server/support/slides-api.ts"
 import { snap } from "./browser.ts"
-import { launchBrowser } from "./browser.ts"
+import { type BrowserOptions, launchBrowser } from "./browser.ts"
 import { viewerOf } from "./slide-viewer.ts"
 import { expectUrl } from "./session.ts"
 
@@ -39,7 +39,7 @@ export interface ViewerWorld {
 export const TILE = /\/v2\/media\/slides\/[^/]+\/[0-9a-f]{32}\/slide_files\/\d+\/\d+_\d+\.jpe?g$/
 
 /** Registers the file's hooks and returns the world they fill in before the first test. */
-export const viewerWorld = (screenshotPrefix: string) => {
+export const viewerWorld = (screenshotPrefix: string, browserOptions: BrowserOptions = {}) => {
   const w = {
     slides: { ready: "", noScale: "", processing: "", public: "" },
     folderId: "",
@@ -189,7 +189,7 @@ export const viewerWorld = (screenshotPrefix: string) => {
   beforeAll(async () => {
     // STATIC_DIR lets a run use an SPA build of its own; `npm run test:e2e` builds ./dist.
     w.server = await startServer(process.env.STATIC_DIR ? { env: { STATIC_DIR: process.env.STATIC_DIR } } : {})
-    w.browser = await launchBrowser()
+    w.browser = await launchBrowser(browserOptions)
 
     w.ada = await signIn(w.server, await createAccount(w.server, { email: "ada@viewer.example", name: "Ada Lovelace", password: PASSWORD }))
     w.bob = await signIn(w.server, await createAccount(w.server, { email: "bob@viewer.example", name: "Bob Marley", password: PASSWORD }))
