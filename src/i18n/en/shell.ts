@@ -106,7 +106,7 @@ export const shell = {
     nav: "Site navigation",
     menu: "Menu",
     features: "Features",
-    analyses: "AI analyses",
+    how: "How it works",
     scanning: "Slide scanning",
     terms: "Terms",
     termsBahasa: "Syarat & Ketentuan",

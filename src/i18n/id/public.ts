@@ -4,19 +4,19 @@ export const publicPages: typeof en = {
   landing: {
     metaTitle: "Preparat — laboratorium citra digital untuk patologi",
     metaDescription:
-      "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan: simpan slide mikroskop di satu tempat, lihat dengan deep zoom, beri anotasi bersama tim, dan jalankan analisis AI.",
+      "Preparat adalah laboratorium citra digital untuk patologi: simpan slide mikroskop di satu tempat, lihat dengan deep zoom, tandai dan hitung bersama tim, dan diskusikan di samping citranya.",
     eyebrow: "Ruang kerja patologi digital",
-    title: "Slide, tim, dan analisis AI Anda dalam satu laboratorium",
-    lead: "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan. Unggah citra whole-slide, tinjau dengan deep zoom, beri anotasi bersama secara real time, dan jalankan analisis kuantitatif — semuanya di browser.",
+    title: "Slide dan tim Anda dalam satu laboratorium",
+    lead: "Unggah citra whole-slide dari pemindai Anda, tinjau dengan deep zoom, tandai jaringan dan hitung sel bersama secara real time, dan bawa anotasi Anda ke QuPath — semuanya di browser.",
     primaryCta: "Buat akun gratis",
     secondaryCta: "Masuk",
     ctaNote: "Tanpa instalasi. Berjalan di browser modern mana pun.",
     heroAlt: "Ilustrasi slide jaringan berwarna di penampil Preparat dengan area beranotasi",
     heroViewer: "Penampil",
     heroAnnotation: "Area pengamatan",
-    heroAi: "Analisis AI",
+    heroCount: "Sel terhitung",
     featuresTitle: "Dibuat untuk cara kerja lab",
-    featuresLead: "Dari pemindaian pertama hingga laporan akhir, setiap langkah ada di satu ruang kerja bersama.",
+    featuresLead: "Dari pemindaian pertama hingga anotasi bersama, setiap langkah ada di satu ruang kerja.",
     features: {
       viewerTitle: "Penampil slide deep-zoom",
       viewerBody: "Buka citra whole-slide berukuran gigapiksel seketika, geser dan perbesar dengan mulus hingga detail sel.",
@@ -24,23 +24,15 @@ export const publicPages: typeof en = {
       organiseBody:
         "Atur slide per studi, pasien, atau mata kuliah; jelajahi dalam tampilan grid atau tabel dan beri bintang yang sering dipakai.",
       annotateTitle: "Anotasi bersama",
-      annotateBody: "Gambar dengan pensil, poligon, dan persegi, hitung sel, dan beri label area; rekan melihat perubahan secara langsung.",
-      discussTitle: "Obrolan, catatan, dan laporan",
-      discussBody: "Diskusikan slide di samping citranya, simpan catatan, dan tulis laporan per slide yang siap diunduh.",
-      aiTitle: "Analisis AI",
-      aiBody: "Jalankan analisis kuantitatif pada suatu area dan terima hasilnya sebagai anotasi yang dapat ditinjau dan dikoreksi.",
+      annotateBody:
+        "Tandai jaringan dengan persegi, elips, poligon, gambar bebas, kuas, dan tongkat ajaib, lubangnya tetap terjaga; hitung sel dengan titik dan beri label area. Rekan melihat setiap perubahan secara langsung.",
+      discussTitle: "Obrolan di samping slide",
+      discussBody: "Diskusikan slide di samping citranya: semua yang membukanya melihat percakapan, dan pesan baru tiba secara langsung.",
+      interchangeTitle: "Anotasi yang bisa dibawa",
+      interchangeBody:
+        "Ekspor dan impor anotasi sebagai QuPath GeoJSON atau W3C Web Annotation, lengkap dengan label, lubang, dan namanya.",
       shareTitle: "Berbagi dengan peran",
       shareBody: "Undang kolaborator sebagai admin atau reviewer, alihkan kepemilikan, atau buka lab untuk publik."
-    },
-    analysesTitle: "Analisis yang tersedia",
-    analysesLead: "Layanan AI termasuk dalam paket berbayar dan dijalankan pada area yang Anda pilih.",
-    analyses: {
-      ki67: "Indeks proliferasi pada pewarnaan imunohistokimia",
-      fasciola: "Deteksi Fasciola pada sampel mikroskopis",
-      comet: "Pengukuran kerusakan DNA dari citra comet assay",
-      stroke: "Penilaian area infark pada irisan otak",
-      imt: "Pengukuran ketebalan intima-media",
-      periodentitis: "Penilaian jaringan periodontal"
     },
     stepsTitle: "Cara kerjanya",
     steps: {
@@ -48,10 +40,10 @@ export const publicPages: typeof en = {
       oneBody: "Unggah citra slide, atau kirimkan slide kaca dan kami yang memindainya.",
       twoTitle: "Atur dan bagikan",
       twoBody: "Masukkan slide ke folder dan undang orang yang perlu meninjaunya.",
-      threeTitle: "Anotasi dan analisis",
-      threeBody: "Tandai area, hitung, diskusikan, dan jalankan analisis AI pada slide.",
-      fourTitle: "Laporkan",
-      fourBody: "Tulis laporan di samping citra dan unduh setelah selesai."
+      threeTitle: "Anotasi dan diskusi",
+      threeBody: "Tandai area, hitung sel, dan bahas slide di samping citranya.",
+      fourTitle: "Lanjutkan di tempat lain",
+      fourBody: "Unduh anotasi sebagai QuPath GeoJSON atau W3C Web Annotation, untuk dilanjutkan di QuPath atau perangkat Anda sendiri."
     },
     scanTitle: "Tidak punya pemindai slide? Kami digitalkan slide Anda.",
     scanBody: "Layanan pemindaian kami mengubah preparat kaca Anda menjadi citra whole-slide di lab Preparat Anda.",

@@ -107,7 +107,7 @@ export const shell: typeof en = {
     nav: "Navigasi situs",
     menu: "Menu",
     features: "Fitur",
-    analyses: "Analisis AI",
+    how: "Cara kerjanya",
     scanning: "Pemindaian slide",
     terms: "Terms",
     termsBahasa: "Syarat & Ketentuan",

@@ -20,7 +20,7 @@ export const PublicLayout = ({ children }: { children: ReactNode }) => {
   const go = (href: string) => () => window.location.assign(href)
   const menu: DropdownItem[] = [
     { id: "features", label: t("shell.public.features"), onSelect: go(`${localePath("/")}#features`) },
-    { id: "analyses", label: t("shell.public.analyses"), onSelect: go(`${localePath("/")}#analyses`) },
+    { id: "how", label: t("shell.public.how"), onSelect: go(`${localePath("/")}#how`) },
     { id: "scanning", label: t("shell.public.scanning"), href: localePath("/request-scan") },
     ...(status === "signedIn"
       ? [{ id: "dashboard", label: t("common.goToDashboard"), href: localePath(links.labs()) }]
@@ -44,8 +44,8 @@ export const PublicLayout = ({ children }: { children: ReactNode }) => {
                 </a>
               </li>
               <li>
-                <a href={`${localePath("/")}#analyses`} className={css.link}>
-                  {t("shell.public.analyses")}
+                <a href={`${localePath("/")}#how`} className={css.link}>
+                  {t("shell.public.how")}
                 </a>
               </li>
               <li>

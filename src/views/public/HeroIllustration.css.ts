@@ -72,7 +72,7 @@ export const chip = style({
   boxShadow: vars.shadow.md
 })
 
-export const aiCard = style({
+export const countCard = style({
   position: "absolute",
   right: 16,
   bottom: 16,
@@ -87,7 +87,7 @@ export const aiCard = style({
   fontSize: vars.fontSize.sm
 })
 
-export const aiIcon = style({
+export const countIcon = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -98,8 +98,8 @@ export const aiIcon = style({
   color: "#fff"
 })
 
-export const aiTitle = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text })
-export const aiSub = style({ fontSize: vars.fontSize.xs, color: vars.color.textSubtle, fontFamily: vars.font.mono })
+export const countTitle = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text })
+export const countSub = style({ fontSize: vars.fontSize.xs, color: vars.color.textSubtle, fontFamily: vars.font.mono })
 
 export const minimap = style({
   position: "absolute",

@@ -2,7 +2,7 @@
 // tissue field, an annotated region and an AI analysis card. Pure SVG/CSS, drawn from a fixed seed.
 import { useMemo } from "react"
 import { useT } from "../../i18n/index.ts"
-import { cx, ImageIcon, MessageIcon, PenIcon, ScanIcon, SparklesIcon } from "../ui/index.ts"
+import { cx, ImageIcon, MapPinIcon, MessageIcon, PenIcon, ScanIcon } from "../ui/index.ts"
 import * as css from "./HeroIllustration.css.ts"
 import { seededRandom } from "./seeded-random.ts"
 
@@ -62,7 +62,7 @@ export const HeroIllustration = () => {
             <ScanIcon size={16} />
           </span>
           <span className={css.tool}>
-            <SparklesIcon size={16} />
+            <MapPinIcon size={16} />
           </span>
           <span className={css.tool}>
             <MessageIcon size={16} />
@@ -112,15 +112,15 @@ export const HeroIllustration = () => {
           <div className={css.minimap}>
             <div className={css.minimapView} />
           </div>
-          <div className={css.aiCard}>
-            <span className={css.aiIcon}>
-              <SparklesIcon size={16} />
+          <div className={css.countCard}>
+            <span className={css.countIcon}>
+              <MapPinIcon size={16} />
             </span>
             <span>
-              <span className={css.aiTitle} style={{ display: "block" }}>
-                {t("public.landing.heroAi")}
+              <span className={css.countTitle} style={{ display: "block" }}>
+                {t("public.landing.heroCount")}
               </span>
-              <span className={css.aiSub}>IHC-Ki67</span>
+              <span className={css.countSub}>Tumour · 128</span>
             </span>
           </div>
         </div>

@@ -37,13 +37,10 @@ export default function PricingPage() {
   const open = current?.open_invoice ?? null
   const planName = (id: string) => plans.find((p) => p.id === id)?.name ?? id
 
+  // What a plan gives that a user can use today: its storage and its period. The plan table also
+  // holds AI analyses and auto tagging, which are not built yet, so they are not offered here.
   const figures = (plan: Plan) => [
     { name: t("billing.pricing.storage"), value: formatStorage(locale, plan.storage_bytes) },
-    {
-      name: t("billing.pricing.analyses"),
-      value: plan.ai && plan.analyses > 0 ? t("billing.pricing.analysesCount", { count: plan.analyses }) : t("billing.pricing.none")
-    },
-    { name: t("billing.pricing.autoTagging"), value: plan.auto_tagging ? t("billing.pricing.included") : t("billing.pricing.none") },
     {
       name: t("billing.pricing.period"),
       value: plan.period_days === null ? t("billing.pricing.forever") : t("billing.pricing.periodDays", { days: plan.period_days })

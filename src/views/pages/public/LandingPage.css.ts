@@ -57,43 +57,6 @@ export const featureIcon = style({
 export const featureTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
 export const featureBody = style({ color: vars.color.textSubtle, lineHeight: vars.lineHeight.relaxed })
 
-export const analyses = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
-  gap: 1,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  background: vars.color.border,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  overflow: "hidden",
-  "@media": {
-    "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" }
-  }
-})
-
-export const analysis = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: 6,
-  padding: `${vars.space["6"]} ${vars.space["6"]}`,
-  background: vars.color.surface
-})
-
-export const analysisName = style({
-  display: "flex",
-  alignItems: "center",
-  gap: 8,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold
-})
-
-export const analysisDot = style({ width: 8, height: 8, borderRadius: "50%", background: vars.color.primary, flex: "none" })
-
-export const analysisBody = style({ color: vars.color.textSubtle })
-
 export const band = style({
   position: "relative",
   overflow: "hidden",

@@ -1,5 +1,6 @@
-// The public home page: what Preparat does for pathology labs, the analyses it runs, how work flows,
-// the scanning service, and the way in (create an account / sign in). Title and meta description
+// The public home page: what Preparat does for pathology labs today (only what a user can do now:
+// tests/e2e/landing-claims.test.ts opens each), how work flows, the scanning service, and the way in
+// (create an account / sign in). Title and meta description
 // follow the current language.
 import type { ComponentType } from "react"
 import { useLocale, useT } from "../../../i18n/index.ts"
@@ -14,12 +15,12 @@ import {
   cx,
   FolderIcon,
   type IconProps,
+  FileTextIcon,
   LinkButton,
   MessageIcon,
   MicroscopeIcon,
   PenIcon,
-  ShareIcon,
-  SparklesIcon
+  ShareIcon
 } from "../../ui/index.ts"
 import * as css from "./LandingPage.css.ts"
 import type { KeyPart } from "../../../i18n/keys.ts"
@@ -30,19 +31,9 @@ const features: ReadonlyArray<{ key: KeyPart<"public.landing.features", "Title">
   { key: "organise", icon: FolderIcon },
   { key: "annotate", icon: PenIcon },
   { key: "discuss", icon: MessageIcon },
-  { key: "ai", icon: SparklesIcon },
+  { key: "interchange", icon: FileTextIcon },
   { key: "share", icon: ShareIcon }
 ]
-
-/** The analyses the product offers; their names are the same in every language. */
-const analyses = [
-  { key: "ki67", name: "IHC-Ki67" },
-  { key: "fasciola", name: "Fasciola" },
-  { key: "comet", name: "Comet Assay" },
-  { key: "stroke", name: "Stroke" },
-  { key: "imt", name: "IMT" },
-  { key: "periodentitis", name: "Periodentitis" }
-] as const
 
 const stepKeys = ["one", "two", "three", "four"] as const
 
@@ -108,27 +99,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section id="analyses" className={mk.section}>
-        <div className={mk.container}>
-          <div className={mk.sectionHead}>
-            <h2 className={mk.h2}>{t("public.landing.analysesTitle")}</h2>
-            <p className={mk.muted}>{t("public.landing.analysesLead")}</p>
-          </div>
-          <ul className={css.analyses}>
-            {analyses.map(({ key, name }) => (
-              <li key={key} className={css.analysis}>
-                <span className={css.analysisName}>
-                  <span className={css.analysisDot} aria-hidden="true" />
-                  {name}
-                </span>
-                <span className={css.analysisBody}>{t(`public.landing.analyses.${key}`)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className={cx(mk.section, mk.tinted)}>
+      <section id="how" className={mk.section}>
         <div className={mk.container}>
           <div className={mk.sectionHead}>
             <h2 className={mk.h2}>{t("public.landing.stepsTitle")}</h2>
