@@ -61,6 +61,10 @@ const pluralOf = (locale: Locale, count: number): Intl.LDMLPluralRule => {
   return rules.select(count)
 }
 
+/** A count as a number: given as one, or as plain digits (a server's detail read as text). */
+const countOf = (value: string | number | undefined): number | undefined =>
+  typeof value === "number" ? value : typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : undefined
+
 /**
  * A translator bound to one locale. A missing key shows itself, so it is caught on screen and by tests.
  * A numeric `count` picks the key's plural form when the dictionary has one (`points_one` beside
@@ -71,10 +75,11 @@ const pluralOf = (locale: Locale, count: number): Intl.LDMLPluralRule => {
 export const translatorFor =
   (locale: Locale): Translate =>
   (key, params) => {
-    if (typeof params?.count === "number") {
+    const count = countOf(params?.count)
+    if (count !== undefined) {
       // The number shown with the language's separators (1,234 / 1.234).
-      const shown = { ...params, count: params.count.toLocaleString(locale === "id" ? "id-ID" : "en-US") }
-      const form: unknown = translator.t(`${key}_${pluralOf(locale, params.count)}`, shown, locale)
+      const shown = { ...params, count: count.toLocaleString(locale === "id" ? "id-ID" : "en-US") }
+      const form: unknown = translator.t(`${key}_${pluralOf(locale, count)}`, shown, locale)
       if (typeof form === "string" && form !== "") return form
       params = shown
     }

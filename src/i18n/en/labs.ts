@@ -39,6 +39,7 @@ export const labs = {
   menu: {
     label: "Actions for {{name}}",
     labelMany: "Actions for {{count}} items",
+    labelMany_one: "Actions for {{count}} item",
     open: "Open",
     rename: "Rename",
     move: "Move",
@@ -48,7 +49,8 @@ export const labs = {
     share: "Share",
     copyLink: "Copy link",
     delete: "Delete",
-    deleteMany: "Delete {{count}} items"
+    deleteMany: "Delete {{count}} items",
+    deleteMany_one: "Delete {{count}} item"
   },
   list: {
     label: "Files and folders",
@@ -143,6 +145,7 @@ export const labs = {
   delete: {
     title: "Delete “{{name}}”?",
     titleMany: "Delete {{count}} items?",
+    titleMany_one: "Delete {{count}} item?",
     body: "It moves to Deleted Files, where you can restore it or delete it for good.",
     bodyMany: "They move to Deleted Files, where you can restore them or delete them for good.",
     bodyFolder: "The folder and everything in it move to Deleted Files, where you can restore them or delete them for good.",
@@ -189,7 +192,8 @@ export const labs = {
     loadFailed: "The details could not be loaded."
   },
   multiple: {
-    title: "{{count}} Item Selected",
+    title: "{{count}} Items Selected",
+    title_one: "{{count}} Item Selected",
     hint: "Select a single file for more information.",
     folders: "{{count}} folders",
     folders_one: "{{count}} folder",
@@ -214,6 +218,7 @@ export const labs = {
     renamed: "Renamed to “{{name}}”.",
     deleted: "“{{name}}” moved to Deleted Files.",
     deletedMany: "{{count}} items moved to Deleted Files.",
+    deletedMany_one: "{{count}} item moved to Deleted Files.",
     favorited: "Added to favorites.",
     unfavorited: "Removed from favorites.",
     restored: "“{{name}}” restored.",

@@ -95,6 +95,7 @@ export const viewer = {
     mentions: "Members to mention",
     mentioned: "mentioned you",
     tooLong: "{{count}} characters over the limit",
+    tooLong_one: "{{count}} character over the limit",
     open: "Open chat"
   },
   annotationPanel: {
@@ -236,6 +237,7 @@ export const viewer = {
     intersect: "Intersect",
     intersectHint: "Keep only where all of them overlap",
     split: "Split into {{count}} parts",
+    split_one: "Split into {{count}} part",
     splitHint: "Each separate part becomes an annotation of its own, with this label; the first keeps its comments",
     nothingLeft: "Nothing would be left of the first selected shape, so nothing was changed."
   },
@@ -249,21 +251,27 @@ export const viewer = {
     hint: "Drag one of them to move them all. Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears, Delete deletes. Ctrl+Z undoes the whole change.",
     hintReadOnly: "Shift+click adds or removes one, Shift+drag adds those inside a box, Ctrl+A selects every shown annotation, Esc clears.",
     notYours: "{{count}} of them were drawn by others: you can change only your own, and only those are relabelled, moved or deleted.",
+    notYours_one:
+      "{{count}} of them was drawn by someone else: you can change only your own, and only those are relabelled, moved or deleted.",
     noneYours: "All of them were drawn by others: you can look, but only they, the owner or an admin can change them.",
     deleteTitle: "Delete {{count}} annotations?",
+    deleteTitle_one: "Delete {{count}} annotation?",
     deleteBody: "They are deleted for everyone on this slide. Undo (Ctrl+Z) brings them all back.",
     deleteLeftOut: "{{kept}} of the selected annotations were drawn by others and stay: reviewers may delete only their own.",
     deleteOneTitle: "Delete 1 annotation?",
     deleteConfirm: "Delete",
     cancel: "Cancel",
     deleted: "{{count}} annotations deleted",
+    deleted_one: "{{count}} annotation deleted",
     undeletableTitle: "Nothing deleted",
     undeletableBody: "The {{count}} selected annotations were drawn by others. Reviewers may delete only their own.",
+    undeletableBody_one: "The selected annotation was drawn by someone else. Reviewers may delete only their own.",
     refusedTitle: "{{count}} of {{of}} annotations could not be changed",
     failedTitle: "{{count}} of {{of}} changes could not be saved",
     conflictTitle: "Someone changed {{count}} of these annotations first",
     conflictKept:
       "The versions saved meanwhile of {{count}} annotations are kept and shown; your steps on them have left the undo history.",
+    conflictKept_one: "The version of {{count}} annotation saved meanwhile is kept and shown; your steps on it have left the undo history.",
     tooManyToMove: "More than {{limit}} are selected: a drag pans the slide rather than move them all. Move fewer at a time.",
     selected: "selected"
   },

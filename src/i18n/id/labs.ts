@@ -40,6 +40,7 @@ export const labs: typeof en = {
   menu: {
     label: "Tindakan untuk {{name}}",
     labelMany: "Tindakan untuk {{count}} item",
+    labelMany_one: "Tindakan untuk {{count}} item",
     open: "Buka",
     rename: "Ganti nama",
     move: "Pindahkan",
@@ -49,7 +50,8 @@ export const labs: typeof en = {
     share: "Bagikan",
     copyLink: "Salin tautan",
     delete: "Hapus",
-    deleteMany: "Hapus {{count}} item"
+    deleteMany: "Hapus {{count}} item",
+    deleteMany_one: "Hapus {{count}} item"
   },
   list: {
     label: "File dan folder",
@@ -144,6 +146,7 @@ export const labs: typeof en = {
   delete: {
     title: "Hapus “{{name}}”?",
     titleMany: "Hapus {{count}} item?",
+    titleMany_one: "Hapus {{count}} item?",
     body: "Item ini dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
     bodyMany: "Item-item ini dipindahkan ke File Terhapus, tempat Anda dapat memulihkannya atau menghapusnya secara permanen.",
     bodyFolder:
@@ -192,6 +195,7 @@ export const labs: typeof en = {
   },
   multiple: {
     title: "{{count}} Item Dipilih",
+    title_one: "{{count}} Item Dipilih",
     hint: "Pilih satu file untuk informasi lebih lanjut.",
     folders: "{{count}} folder",
     folders_one: "{{count}} folder",
@@ -216,6 +220,7 @@ export const labs: typeof en = {
     renamed: "Nama diganti menjadi “{{name}}”.",
     deleted: "“{{name}}” dipindahkan ke File Terhapus.",
     deletedMany: "{{count}} item dipindahkan ke File Terhapus.",
+    deletedMany_one: "{{count}} item dipindahkan ke File Terhapus.",
     favorited: "Ditambahkan ke favorit.",
     unfavorited: "Dihapus dari favorit.",
     restored: "“{{name}}” dipulihkan.",

@@ -68,6 +68,7 @@ export const shell: typeof en = {
     infoTitle: "Detail",
     infoEmpty: "Pilih file atau folder untuk melihat detailnya di sini.",
     multipleTitle: "{{count}} Item Dipilih",
+    multipleTitle_one: "{{count}} Item Dipilih",
     multipleHint: "Pilih satu file untuk informasi lebih lanjut.",
     notifTitle: "Notifikasi",
     notifEmpty: "Belum ada notifikasi",

@@ -97,6 +97,7 @@ export const viewer: typeof en = {
     mentions: "Anggota untuk disebut",
     mentioned: "menyebut Anda",
     tooLong: "{{count}} karakter melebihi batas",
+    tooLong_one: "{{count}} karakter melebihi batas",
     open: "Buka obrolan"
   },
   annotationPanel: {
@@ -239,6 +240,7 @@ export const viewer: typeof en = {
     intersect: "Irisan",
     intersectHint: "Hanya bagian yang tumpang tindih pada semuanya",
     split: "Pisahkan menjadi {{count}} bagian",
+    split_one: "Pisahkan menjadi {{count}} bagian",
     splitHint: "Setiap bagian yang terpisah menjadi anotasi sendiri dengan label ini; yang pertama mempertahankan komentarnya",
     nothingLeft: "Tidak ada yang tersisa dari bentuk pertama yang dipilih, jadi tidak ada yang diubah."
   },
@@ -254,20 +256,27 @@ export const viewer: typeof en = {
       "Shift+klik menambah atau mengeluarkan satu, Shift+seret menambah yang ada di dalam kotak, Ctrl+A memilih semua anotasi yang tampil, Esc mengosongkan.",
     notYours:
       "{{count}} di antaranya digambar orang lain: Anda hanya dapat mengubah milik Anda sendiri, dan hanya itu yang diberi label baru, dipindahkan, atau dihapus.",
+    notYours_one:
+      "{{count}} di antaranya digambar orang lain: Anda hanya dapat mengubah milik Anda sendiri, dan hanya itu yang diberi label baru, dipindahkan, atau dihapus.",
     noneYours: "Semuanya digambar orang lain: Anda dapat melihat, tetapi hanya mereka, pemilik, atau admin yang dapat mengubahnya.",
     deleteTitle: "Hapus {{count}} anotasi?",
+    deleteTitle_one: "Hapus {{count}} anotasi?",
     deleteBody: "Anotasi ini dihapus untuk semua orang di slide ini. Urungkan (Ctrl+Z) mengembalikan semuanya.",
     deleteLeftOut: "{{kept}} anotasi terpilih digambar orang lain dan tetap ada: reviewer hanya dapat menghapus milik sendiri.",
     deleteOneTitle: "Hapus 1 anotasi?",
     deleteConfirm: "Hapus",
     cancel: "Batal",
     deleted: "{{count}} anotasi dihapus",
+    deleted_one: "{{count}} anotasi dihapus",
     undeletableTitle: "Tidak ada yang dihapus",
     undeletableBody: "{{count}} anotasi terpilih digambar orang lain. Reviewer hanya dapat menghapus milik sendiri.",
+    undeletableBody_one: "{{count}} anotasi terpilih digambar orang lain. Reviewer hanya dapat menghapus milik sendiri.",
     refusedTitle: "{{count}} dari {{of}} anotasi tidak dapat diubah",
     failedTitle: "{{count}} dari {{of}} perubahan tidak dapat disimpan",
     conflictTitle: "Orang lain mengubah {{count}} anotasi ini lebih dulu",
     conflictKept:
+      "Versi {{count}} anotasi yang disimpan sementara itu dipertahankan dan ditampilkan; langkah Anda padanya keluar dari riwayat urungkan.",
+    conflictKept_one:
       "Versi {{count}} anotasi yang disimpan sementara itu dipertahankan dan ditampilkan; langkah Anda padanya keluar dari riwayat urungkan.",
     tooManyToMove:
       "Lebih dari {{limit}} terpilih: menyeret menggeser slide, tidak memindahkan semuanya. Pindahkan lebih sedikit sekaligus.",

@@ -15,19 +15,16 @@ const useHeading = () => {
   return (summary: PanelSummary): string => {
     switch (summary.kind) {
       case "uploading":
-        return summary.count === 1
-          ? t("uploads.panel.uploadingOne", { percent: summary.percent })
-          : t("uploads.panel.uploading", { count: summary.count, percent: summary.percent })
+        return t("uploads.panel.uploading", { count: summary.count, percent: summary.percent })
       case "waiting":
         return t("uploads.panel.waiting", { percent: summary.percent })
       case "processing":
-        return summary.count === 1 ? t("uploads.panel.processingOne") : t("uploads.panel.processing", { count: summary.count })
+        return t("uploads.panel.processing", { count: summary.count })
       case "complete": {
         const failed = summary.count - summary.done
-        if (failed === 0)
-          return summary.count === 1 ? t("uploads.panel.completeOne") : t("uploads.panel.complete", { count: summary.count })
+        if (failed === 0) return t("uploads.panel.complete", { count: summary.count })
         if (summary.done > 0) return t("uploads.panel.completeWithFailures", { done: summary.done, failed })
-        return failed === 1 ? t("uploads.panel.failedOne") : t("uploads.panel.failed", { count: failed })
+        return t("uploads.panel.failed", { count: failed })
       }
     }
   }

@@ -9,7 +9,7 @@ export const CollabBar = ({ view }: { readonly view: CollabView }) => {
     <>
       {view.unsaved > 0 && (
         <span className={css.unsaved} data-testid="unsaved-count" data-phase={view.drafts} title={t("viewer.collab.unsavedHint")}>
-          {t("viewer.collab.unsaved", { count: view.unsaved.toLocaleString() })}
+          {t("viewer.collab.unsaved", { count: view.unsaved })}
           {view.drafts === "syncing" && <span> · {t("viewer.collab.syncing")}</span>}
           {view.drafts === "refused" && (
             <>

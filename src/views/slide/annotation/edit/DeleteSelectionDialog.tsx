@@ -14,7 +14,7 @@ export const DeleteSelectionDialog = ({ view }: { readonly view: AnnotationsView
     <Dialog
       open={deleting !== null}
       onClose={view.cancelDelete}
-      title={count === 1 ? t("viewer.selection.deleteOneTitle") : t("viewer.selection.deleteTitle", { count: count.toLocaleString() })}
+      title={count === 1 ? t("viewer.selection.deleteOneTitle") : t("viewer.selection.deleteTitle", { count: count })}
       description={
         <>
           {t("viewer.selection.deleteBody")}

@@ -19,7 +19,7 @@ export const SelectionBar = ({ view }: { readonly view: AnnotationsView }) => {
     return (
       <span className={css.bar} data-testid="selection-actions" data-count={selection.size}>
         <span className={css.selected} data-testid="selection-bar-count">
-          {t("viewer.selection.count", { count: selection.size.toLocaleString() })}
+          {t("viewer.selection.count", { count: selection.size })}
         </span>
         {deletable > 0 && (
           <button type="button" className={css.action} aria-keyshortcuts="Delete" onClick={view.deleteSelection}>

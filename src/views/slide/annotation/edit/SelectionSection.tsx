@@ -40,7 +40,7 @@ export const SelectionSection = ({ view, labels, version }: SelectionSectionProp
           {t("viewer.selection.title")}
         </h2>
         <span className={css.selectionCount} data-testid="selection-count">
-          {t("viewer.selection.count", { count: count.toLocaleString() })}
+          {t("viewer.selection.count", { count: count })}
         </span>
       </div>
       <div className={css.form} style={{ marginTop: 0 }}>
@@ -95,7 +95,7 @@ export const SelectionSection = ({ view, labels, version }: SelectionSectionProp
       {kept === 0 && <BooleanEditsRow shapes={shapes} edits={edits} />}
       {kept > 0 && (
         <p className={css.hint} style={{ marginTop: 6 }} data-testid="selection-not-yours">
-          {editable.length === 0 ? t("viewer.selection.noneYours") : t("viewer.selection.notYours", { count: kept.toLocaleString() })}
+          {editable.length === 0 ? t("viewer.selection.noneYours") : t("viewer.selection.notYours", { count: kept })}
         </p>
       )}
       {count > GROUP_MOVE_LIMIT && editable.length > 0 && (

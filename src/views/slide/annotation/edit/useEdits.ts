@@ -207,7 +207,7 @@ export const useEdits = (options: {
       toast({
         kind: "error",
         title: t("viewer.selection.undeletableTitle"),
-        message: t("viewer.selection.undeletableBody", { count: count.toLocaleString() })
+        message: t("viewer.selection.undeletableBody", { count: count })
       })
     )
     const saved = tools.on("annotation.saved", ({ annotation }) => {
@@ -263,9 +263,7 @@ export const useEdits = (options: {
         if (direction === "do")
           toast({
             kind: "info",
-            title: many
-              ? t("viewer.selection.conflictTitle", { count: conflicts.length.toLocaleString() })
-              : t("viewer.collab.conflictTitle"),
+            title: many ? t("viewer.selection.conflictTitle", { count: conflicts.length }) : t("viewer.collab.conflictTitle"),
             message: allGone && !many ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody")
           })
         else
@@ -273,7 +271,7 @@ export const useEdits = (options: {
             kind: "error",
             title: direction === "undo" ? t("viewer.edit.undoConflictTitle") : t("viewer.edit.redoConflictTitle"),
             message: many
-              ? t("viewer.selection.conflictKept", { count: conflicts.length.toLocaleString() })
+              ? t("viewer.selection.conflictKept", { count: conflicts.length })
               : allGone
                 ? t("viewer.edit.conflictGone")
                 : t("viewer.edit.conflictKept"),
@@ -290,7 +288,7 @@ export const useEdits = (options: {
             kind: "error",
             title:
               of > 1
-                ? t("viewer.selection.refusedTitle", { count: forbidden.toLocaleString(), of: of.toLocaleString() })
+                ? t("viewer.selection.refusedTitle", { count: forbidden, of: of.toLocaleString() })
                 : t("viewer.collab.forbiddenTitle"),
             message: t("viewer.collab.forbiddenBody"),
             durationMs: 8000
@@ -313,7 +311,7 @@ export const useEdits = (options: {
       machine.on("edits.deleted", ({ step, count }) =>
         toast({
           kind: "success",
-          title: count > 1 ? t("viewer.selection.deleted", { count: count.toLocaleString() }) : t("viewer.collab.deleted"),
+          title: count > 1 ? t("viewer.selection.deleted", { count: count }) : t("viewer.collab.deleted"),
           durationMs: 8000,
           action: { label: t("viewer.edit.undo"), onClick: () => machine.send({ type: "history.undo", step: step.id }) }
         })

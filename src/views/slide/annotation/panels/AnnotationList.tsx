@@ -183,7 +183,7 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
           <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
             {view.selection.size > 0 && (
               <span className={css.selectionCount} data-testid="annotation-list-selected">
-                {t("viewer.selection.count", { count: view.selection.size.toLocaleString() })}
+                {t("viewer.selection.count", { count: view.selection.size })}
               </span>
             )}
             <span className={css.count} data-testid="annotation-list-count">
