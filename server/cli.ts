@@ -14,7 +14,8 @@ import { parseArgs } from "node:util"
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "effect"
 import { loadConfig } from "./config.ts"
 import { paging } from "./domain/paging.ts"
-import { day, rupiah } from "./mail/billing.ts"
+import { day } from "./mail/billing.ts"
+import { formatIdr } from "../src/contract/money.ts"
 import { AppConfig } from "./services/platform/AppConfig.ts"
 import { BlobStore } from "./services/platform/BlobStore.ts"
 import { Database } from "./services/platform/Database.ts"
@@ -98,7 +99,7 @@ const program = (argv: ReadonlyArray<string>) =>
             invoice.id,
             invoice.user.email,
             invoice.tier_name,
-            rupiah(invoice.amount),
+            formatIdr("en", invoice.amount),
             `receipt ${invoice.proof?.uploaded_at ?? "-"}`,
             `verify by ${invoice.verify_by ? day("en", invoice.verify_by) : "-"}`
           )

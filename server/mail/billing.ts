@@ -2,6 +2,7 @@
 // payment accepted or rejected (with the reason), a paid period ended, and contact us (to sales, and
 // the copy to the sender). Staff are told of a new receipt in English. Plain text and simple HTML
 // with the same words and at most one button-like link, as the account mails.
+import { formatIdr } from "../../src/contract/money.ts"
 import type { Locale } from "../../src/contract/auth.ts"
 import type { MailContent } from "./templates.ts"
 
@@ -27,9 +28,6 @@ ${
 <p>Preparat</p>
 </body></html>`
 })
-
-/** "Rp 150.123": rupiah with Indonesian thousands separators. */
-export const rupiah = (amount: number): string => `Rp ${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 0 }).format(amount)}`
 
 /** A date as people read it in the mail's language (UTC; the page shows local times). */
 export const day = (locale: Locale, iso: string): string =>
@@ -61,7 +59,7 @@ export const invoiceIssuedMail = (locale: Locale, f: InvoiceFacts): MailContent 
         `Tagihan ${f.number}: paket ${f.plan}`,
         [
           `Halo ${f.name},`,
-          `Terima kasih telah memilih paket ${f.plan}. Transfer tepat ${rupiah(f.amount)} sebelum ${dayAndTime(locale, f.dueAt)} ke:`,
+          `Terima kasih telah memilih paket ${f.plan}. Transfer tepat ${formatIdr(locale, f.amount)} sebelum ${dayAndTime(locale, f.dueAt)} ke:`,
           `${f.bank.bankName}\nNo. rekening ${f.bank.accountNumber}\na.n. ${f.bank.accountHolder}`,
           `Tiga angka terakhir jumlah itu adalah kode unik tagihan Anda: dengan itu kami mengenali transfer Anda. Setelah transfer, unggah bukti transfer di halaman tagihan.`
         ],
@@ -71,7 +69,7 @@ export const invoiceIssuedMail = (locale: Locale, f: InvoiceFacts): MailContent 
         `Invoice ${f.number}: the ${f.plan} plan`,
         [
           `Hello ${f.name},`,
-          `Thank you for choosing the ${f.plan} plan. Transfer exactly ${rupiah(f.amount)} by ${dayAndTime(locale, f.dueAt)} to:`,
+          `Thank you for choosing the ${f.plan} plan. Transfer exactly ${formatIdr(locale, f.amount)} by ${dayAndTime(locale, f.dueAt)} to:`,
           `${f.bank.bankName}\nAccount number ${f.bank.accountNumber}\nAccount holder ${f.bank.accountHolder}`,
           `The last three digits of the amount are your invoice's unique code: they tell us the transfer is yours. Once you have transferred, upload the receipt on the invoice's page.`
         ],
@@ -172,9 +170,9 @@ export const staffProofMail = (f: {
   link: string
 }): MailContent =>
   compose(
-    `Receipt to verify: ${f.number} (${rupiah(f.amount)})`,
+    `Receipt to verify: ${f.number} (${formatIdr("en", f.amount)})`,
     [
-      `${f.user} uploaded a transfer receipt for invoice ${f.number}: the ${f.plan} plan, ${rupiah(f.amount)}.`,
+      `${f.user} uploaded a transfer receipt for invoice ${f.number}: the ${f.plan} plan, ${formatIdr("en", f.amount)}.`,
       `Verify it by ${day("en", f.verifyBy)} (2 x 24 hours) on the staff page, or from the command line: npm run staff -- payments`
     ],
     { label: "Open the staff page", url: f.link }

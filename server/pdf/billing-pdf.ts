@@ -3,7 +3,8 @@
 // script it lacks) is printed as "?" rather than failing the download.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib"
 import type { Locale } from "../../src/contract/auth.ts"
-import { day, rupiah } from "../mail/billing.ts"
+import { formatIdr } from "../../src/contract/money.ts"
+import { day } from "../mail/billing.ts"
 
 export interface BillingDocument {
   readonly number: string
@@ -182,15 +183,15 @@ const render = async (doc: BillingDocument, locale: Locale, kind: "invoice" | "r
   out.rule()
   out.down(18)
   out.text(w.planLine(doc.plan.name, doc.plan.periodDays), MARGIN)
-  out.text(rupiah(doc.price), out.right, { alignRight: true })
+  out.text(formatIdr(locale, doc.price), out.right, { alignRight: true })
   out.down(18)
   out.text(w.code, MARGIN)
-  out.text(rupiah(doc.uniqueCode), out.right, { alignRight: true })
+  out.text(formatIdr(locale, doc.uniqueCode), out.right, { alignRight: true })
   out.down(10)
   out.rule()
   out.down(20)
   out.text(kind === "invoice" ? w.total : w.paidTotal, MARGIN, { size: 12, bold: true })
-  out.text(rupiah(doc.amount), out.right, { size: 14, bold: true, color: ACCENT, alignRight: true })
+  out.text(formatIdr(locale, doc.amount), out.right, { size: 14, bold: true, color: ACCENT, alignRight: true })
   out.down(36)
 
   if (kind === "invoice") {

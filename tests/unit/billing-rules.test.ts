@@ -23,7 +23,8 @@ import { paidFeatureRefusal } from "../../server/domain/paid-features.ts"
 import { plans } from "../../server/domain/plans.ts"
 import { proofTypeOf } from "../../server/domain/proof-type.ts"
 import { printable } from "../../server/pdf/billing-pdf.ts"
-import { rupiah } from "../../server/mail/billing.ts"
+import { formatIdr } from "../../src/contract/money.ts"
+import { invoiceIssuedMail } from "../../server/mail/billing.ts"
 
 const bytes = (...b: number[]) => new Uint8Array(b)
 const ascii = (s: string) => new TextEncoder().encode(s)
@@ -92,8 +93,14 @@ describe("the numbers on an invoice", () => {
     expect(number).toBe("INV-202603-01Z0HY")
   })
 
-  it("writes rupiah with Indonesian separators", () => {
-    expect(rupiah(150_737)).toBe("Rp 150.737")
+  it("writes rupiah as the reader's language does, the same in the mail as on the page", () => {
+    const plain = (text: string) => text.replace(/\u00a0/g, " ")
+    expect(plain(formatIdr("en", 150_737))).toBe("IDR 150,737")
+    expect(plain(formatIdr("id", 150_737))).toBe("Rp 150.737")
+    const bank = { bankName: "BCA", accountNumber: "123", accountHolder: "Preparat" }
+    const facts = { name: "Ada", number: "INV-1", plan: "Basic", amount: 150_737, dueAt: "2026-03-05T00:00:00.000Z", bank, link: "x" }
+    expect(plain(invoiceIssuedMail("en", facts).text)).toContain("Transfer exactly IDR 150,737 by")
+    expect(plain(invoiceIssuedMail("id", facts).text)).toContain("Transfer tepat Rp 150.737 sebelum")
   })
 })
 

@@ -1,14 +1,10 @@
-// Money and plan figures as the reader's language writes them: "Rp 150.123" in Indonesian,
-// "IDR 150,123" in English (whole rupiah, no decimals: a transfer is to the rupiah).
+// Money and plan figures as the reader's language writes them (formatIdr: src/contract/money.ts, the
+// same function as the PDFs and mails), and the unique code's place in an amount.
 import type { Locale } from "../../i18n/index.ts"
+import { formatIdr } from "../../contract/money.ts"
 import { formatBytes } from "../shell/storage-usage.ts"
 
-const tags: Readonly<Record<Locale, string>> = { en: "en-US", id: "id-ID" }
-
-export const formatIdr = (locale: Locale, amount: number): string =>
-  new Intl.NumberFormat(tags[locale], { style: "currency", currency: "IDR", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
-    amount
-  )
+export { formatIdr }
 
 /** Digits of the unique code (1 to 999): always the amount's last three, "043" for 43. */
 export const CODE_DIGITS = 3
