@@ -85,7 +85,7 @@ describe("messages that count", () => {
     expect(t(key, { count: "1", lab: "Liver" })).toBe("You added 1 annotation to Liver")
     expect(t(key, { count: "12", lab: "Liver" })).toBe("You added 12 annotations to Liver")
     expect(t("viewer.selection.undeletableBody", { count: "1" })).toBe(
-      "The selected annotation was drawn by someone else. Reviewers may delete only their own."
+      "The 1 selected annotation was drawn by someone else. Reviewers may delete only their own."
     )
   })
 })

@@ -265,7 +265,7 @@ export const viewer = {
     deleted_one: "{{count}} annotation deleted",
     undeletableTitle: "Nothing deleted",
     undeletableBody: "The {{count}} selected annotations were drawn by others. Reviewers may delete only their own.",
-    undeletableBody_one: "The selected annotation was drawn by someone else. Reviewers may delete only their own.",
+    undeletableBody_one: "The {{count}} selected annotation was drawn by someone else. Reviewers may delete only their own.",
     refusedTitle: "{{count}} of {{of}} annotations could not be changed",
     failedTitle: "{{count}} of {{of}} changes could not be saved",
     conflictTitle: "Someone changed {{count}} of these annotations first",
