@@ -68,6 +68,10 @@ describe("what the landing page and the plans promise", () => {
     await expect.poll(() => visitor.locator("#features h3").first().textContent()).toBe("Penampil slide deep-zoom")
     expect(await visitor.locator("main").innerText()).not.toMatch(NOT_BUILT.id)
     await snap(visitor, "claims-02-landing-id")
+    // The sign-in page's panel says what Preparat is, in the same words.
+    await visitor.goto("/login")
+    await visitor.getByText("Annotate and discuss together in real time").waitFor()
+    expect(await visitor.locator("body").innerText()).not.toMatch(NOT_BUILT.en)
   }, 60_000)
 
   it("the slide has the outlining tools the landing lists, the chat beside it, and QuPath and W3C export and import", async () => {

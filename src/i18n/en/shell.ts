@@ -94,10 +94,9 @@ export const shell = {
   },
   auth: {
     brandTitle: "Every slide of your lab, in one calm workspace.",
-    brandLead:
-      "Preparat is a digital image laboratory platform with artificial-intelligence technology, built for pathology and research labs.",
+    brandLead: "Preparat is a digital image laboratory, built for pathology and research labs.",
     point1: "Deep-zoom whole-slide viewing in the browser",
-    point2: "Annotate, discuss and report together in real time",
+    point2: "Annotate and discuss together in real time",
     point3: "Outline tissue with holes and count cells, with density and a Ki67 index",
     footnote: "Your slides stay private to the people you invite.",
     terms: "Terms (EULA)",

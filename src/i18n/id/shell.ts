@@ -95,10 +95,9 @@ export const shell: typeof en = {
   },
   auth: {
     brandTitle: "Semua slide lab Anda, dalam satu ruang kerja yang tenang.",
-    brandLead:
-      "Preparat adalah platform laboratorium citra digital dengan teknologi kecerdasan buatan, dibuat untuk lab patologi dan riset.",
+    brandLead: "Preparat adalah laboratorium citra digital, dibuat untuk lab patologi dan riset.",
     point1: "Tampilan whole-slide deep-zoom langsung di browser",
-    point2: "Anotasi, diskusi, dan laporan bersama secara real time",
+    point2: "Anotasi dan diskusi bersama secara real time",
     point3: "Tandai jaringan berlubang dan hitung sel, dengan kepadatan dan indeks Ki67",
     footnote: "Slide Anda hanya dapat diakses oleh orang yang Anda undang.",
     terms: "Syarat (EULA)",
