@@ -11,6 +11,7 @@ import { prepareWorkspaceWords, type TranslationKey, translatorFor } from "./ind
 /** Counts that no noun follows in English, so one form reads right for every number. */
 const STANDS_ALONE = new Set([
   "billing.staff.count", // "3 waiting"
+  "shell.nav.waiting",
   "labs.list.count", // "20 of 31"
   "labs.info.moreCollaborators", // "+3"
   "notifications.bellUnread", // "Notifications, 3 unread"

@@ -11,7 +11,11 @@ export const shell = {
     trash: "Deleted Files",
     trainAi: "Train AI",
     helpFaq: "Help & FAQ",
-    settings: "Settings"
+    settings: "Settings",
+    staff: "Staff",
+    payments: "Payments",
+    scanRequests: "Scan requests",
+    waiting: "{{count}} waiting"
   },
   sidebar: {
     collapse: "Collapse sidebar",

@@ -12,7 +12,11 @@ export const shell: typeof en = {
     trash: "File Terhapus",
     trainAi: "Latih AI",
     helpFaq: "Bantuan & FAQ",
-    settings: "Pengaturan"
+    settings: "Pengaturan",
+    staff: "Staf",
+    payments: "Pembayaran",
+    scanRequests: "Permintaan pindai",
+    waiting: "{{count}} menunggu"
   },
   sidebar: {
     collapse: "Ciutkan sidebar",

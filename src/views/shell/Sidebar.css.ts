@@ -86,6 +86,34 @@ export const itemIcon = style({ display: "inline-flex", flex: "none", width: 20,
 
 export const itemLabel = style({ overflow: "hidden", textOverflow: "ellipsis" })
 
+/** What waits behind a staff entry: a count at the row's end, or on the icon's corner when collapsed. */
+export const count = style({
+  marginLeft: "auto",
+  minWidth: 20,
+  height: 20,
+  padding: "0 6px",
+  borderRadius: vars.radius.full,
+  background: vars.color.primary,
+  color: vars.color.textOnPrimary,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: "20px",
+  textAlign: "center"
+})
+
+export const countOnIcon = style({
+  position: "absolute",
+  top: -6,
+  right: -10,
+  marginLeft: 0,
+  minWidth: 16,
+  height: 16,
+  lineHeight: "16px",
+  padding: "0 4px"
+})
+
+export const iconWithCount = style({ position: "relative" })
+
 export const footer = style({
   flex: "none",
   padding: 12,

@@ -3,9 +3,11 @@ import type { ComponentType } from "react"
 import type { KeyPart } from "../../i18n/keys.ts"
 import {
   ClockIcon,
+  CreditCardIcon,
   FolderIcon,
   HelpCircleIcon,
   type IconProps,
+  ScanIcon,
   SettingsIcon,
   SparklesIcon,
   StarIcon,
@@ -35,6 +37,12 @@ export const preferencesMenu: ReadonlyArray<NavItem> = [
   { href: links.trainAi(), label: "trainAi", icon: SparklesIcon, activePrefix: sections.trainAi },
   { href: links.helpFaq(), label: "helpFaq", icon: HelpCircleIcon, activePrefix: sections.helpFaq },
   { href: links.settings.account(), label: "settings", icon: SettingsIcon, activePrefix: sections.settings }
+]
+
+/** Staff only (the sidebar asks the server who is): what waits for them, with its count. */
+export const staffMenu: ReadonlyArray<NavItem> = [
+  { href: links.staff.payments(), label: "payments", icon: CreditCardIcon, activePrefix: links.staff.payments() },
+  { href: links.staff.scanRequests(), label: "scanRequests", icon: ScanIcon, activePrefix: links.staff.scanRequests() }
 ]
 
 export const isActive = (item: NavItem, path: string): boolean => path === item.activePrefix || path.startsWith(`${item.activePrefix}/`)
