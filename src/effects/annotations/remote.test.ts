@@ -61,6 +61,16 @@ describe("a bulk change heard", () => {
     expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true })
   })
 
+  it("leaves its own relabelling as the answer set it, even when the message comes after the answer", () => {
+    // The answer already put each shape one version up; applying the message too would put it two
+    // up, past the server's, and the next move of the shape would be refused as a conflict.
+    const ids = held.map((s) => s.id)
+    rememberOwnBulk("updated", ids)
+    expect(plan(message("updated", ids, 2, { label_id: "b" }), takeOwnBulk)).toEqual({ batch: {}, fetch: false, userId: "u2" })
+    // Another page's relabelling of the same shapes is applied.
+    expect(plan(message("updated", ids, 2, { label_id: "b" }), takeOwnBulk).batch.upsert).toHaveLength(2)
+  })
+
   it("drops a message of another shape", () => {
     expect(remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), { action: "exploded" })).toBeNull()
   })

@@ -131,12 +131,11 @@ export const planOf = (
       return { batch: { remove: [change.message.id] }, fetch: false, userId: message.user_id }
     case "bulk": {
       const { ids, count, action } = change.message
-      // Too many to name in one message: the slide is read again, and what it no longer holds goes;
-      // unless this page sent it (it shows the change already).
-      if (ids.length < count)
-        return own(action, count, ids)
-          ? { batch: {}, fetch: false, userId: message.user_id }
-          : { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
+      // This page sent it: it shows the change already, with the versions the answer gave. Applied
+      // again, each shape's version would go one past the server's, and its next move be refused.
+      if (own(action, count, ids)) return { batch: {}, fetch: false, userId: message.user_id }
+      // Too many to name in one message: the slide is read again, and what it no longer holds goes.
+      if (ids.length < count) return { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
       if (action === "deleted") return { batch: { remove: ids }, fetch: false, userId: message.user_id }
       const shapes = ids.flatMap((id) => {
         const shape = stored(id)
