@@ -121,7 +121,23 @@ describe("paying for a plan by bank transfer", () => {
     expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period"])
     await look(page, "billing-01-pricing")
 
+    // Choosing first shows what it means; Back issues nothing.
     await basic.getByRole("button", { name: "Choose Basic" }).click()
+    const review = page.getByRole("dialog", { name: "Review the Basic plan" })
+    await review.waitFor()
+    expect(await review.getByTestId("plan-review").locator("dd").allTextContents()).toEqual(["Basic", "30 days", "IDR\u00a0150,000"])
+    expect(await review.getByTestId("plan-review-change").textContent()).toBe(
+      "You are on the Free plan. Basic starts as soon as staff verify your payment, within 2 × 24 hours of your receipt."
+    )
+    await snap(page, "billing-01b-review")
+    await expectAccessible(page, "plan review")
+    await review.getByRole("button", { name: "Back" }).click()
+    await review.waitFor({ state: "detached" })
+    expect(new URL(page.url()).pathname).toBe("/dashboard/pricing")
+    const issued = await world.server.withDb((db) => db.selectFrom("invoices").select("id").execute())
+    expect(issued).toEqual([])
+    await basic.getByRole("button", { name: "Choose Basic" }).click()
+    await review.getByRole("button", { name: "Issue the invoice" }).click()
     await expectUrl(page, /\/dashboard\/invoices\/[^/]+$/)
     invoiceId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "")
     const title = page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })
@@ -345,6 +361,12 @@ describe("in Indonesian on a phone", () => {
     // A second plan's invoice, waiting for payment, on the phone; cancelled while unpaid.
     await page.goto("/id/dashboard/pricing")
     await page.getByRole("button", { name: "Pilih Professional" }).click()
+    const review = page.getByRole("dialog", { name: "Tinjau paket Professional" })
+    expect(await review.getByTestId("plan-review-change").textContent()).toMatch(
+      /^Anda memakai paket Free\. Professional mulai begitu staf memverifikasi/
+    )
+    await look(page, "billing-id-02b-review")
+    await review.getByRole("button", { name: "Buat tagihan" }).click()
     await expectUrl(page, /\/id\/dashboard\/invoices\/[^/]+$/)
     await page.locator("[data-status=unpaid]", { hasText: "Menunggu pembayaran" }).waitFor()
     await page.getByText("Transfer tepat sejumlah").waitFor()

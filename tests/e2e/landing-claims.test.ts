@@ -58,7 +58,7 @@ describe("what the landing page and the plans promise", () => {
       "How it works",
       "Slide scanning"
     ])
-    expect(await visitor.locator("main").innerText()).not.toMatch(NOT_BUILT.en)
+    expect(await visitor.locator("main").textContent()).not.toMatch(NOT_BUILT.en)
     expect(await visitor.title()).not.toMatch(NOT_BUILT.en)
     await snap(visitor, "claims-01-landing")
     await expectAccessible(visitor, "landing")
@@ -66,12 +66,13 @@ describe("what the landing page and the plans promise", () => {
     await visitor.goto("/id")
     await expect.poll(() => headings(visitor, "features")).toHaveLength(6)
     await expect.poll(() => visitor.locator("#features h3").first().textContent()).toBe("Penampil slide deep-zoom")
-    expect(await visitor.locator("main").innerText()).not.toMatch(NOT_BUILT.id)
+    expect(await visitor.locator("main").textContent()).not.toMatch(NOT_BUILT.id)
     await snap(visitor, "claims-02-landing-id")
-    // The sign-in page's panel says what Preparat is, in the same words.
+    // The sign-in page's panel says what Preparat is, in the same words (in Indonesian: the visit to
+    // /id chose it).
     await visitor.goto("/login")
-    await visitor.getByText("Annotate and discuss together in real time").waitFor()
-    expect(await visitor.locator("body").innerText()).not.toMatch(NOT_BUILT.en)
+    await visitor.getByText("Anotasi dan diskusi bersama secara real time").waitFor()
+    expect(await visitor.locator("body").textContent()).not.toMatch(NOT_BUILT.id)
   }, 60_000)
 
   it("the slide has the outlining tools the landing lists, the chat beside it, and QuPath and W3C export and import", async () => {
@@ -113,7 +114,7 @@ describe("what the landing page and the plans promise", () => {
     const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
     await basic.getByText("50.00 GB").waitFor()
     expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period"])
-    expect(await page.locator("main").innerText()).not.toMatch(NOT_BUILT.en)
+    expect(await page.locator("main").textContent()).not.toMatch(NOT_BUILT.en)
     await snap(page, "claims-06-plans")
   }, 60_000)
 })

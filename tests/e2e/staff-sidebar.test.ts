@@ -69,7 +69,9 @@ describe("staff's way in from the sidebar", () => {
     const accepted = await api(world.server).post(`/v2/staff/payments/${invoices[0]!.id}/accept/`, undefined, { token: sari.access })
     expect(accepted.status).toBe(200)
     await sidebar(staffPage).getByRole("link", { name: "All Files" }).click()
-    await sidebar(staffPage).getByRole("link", { name: /^Payments\W+1 waiting$/ }).waitFor()
+    await sidebar(staffPage)
+      .getByRole("link", { name: /^Payments\W+1 waiting$/ })
+      .waitFor()
     await staffPage
       .getByRole("button", { name: /collapse/i })
       .first()
@@ -82,7 +84,9 @@ describe("staff's way in from the sidebar", () => {
 
   it("speaks Indonesian", async () => {
     await staffPage.goto("/id/dashboard/labs")
-    await sidebar(staffPage, "Navigasi utama").getByRole("link", { name: /^Pembayaran\W+1 menunggu$/ }).waitFor()
+    await sidebar(staffPage, "Navigasi utama")
+      .getByRole("link", { name: /^Pembayaran\W+1 menunggu$/ })
+      .waitFor()
     await snap(staffPage, "staff-sidebar-03-id")
   })
 })

@@ -34,6 +34,23 @@ export const billing = {
     contact: "Need something else? Talk to us",
     compare: "Plans compared"
   },
+  review: {
+    title: "Review the {{plan}} plan",
+    lead: "Nothing is issued until you confirm.",
+    plan: "Plan",
+    period: "Period",
+    price: "Price",
+    codeTitle: "A unique code on the amount",
+    codeBody:
+      "The invoice adds a unique code of 1 to 999 rupiah to the price, so staff can tell your transfer from others. Transfer the exact total it shows.",
+    changeTitle: "Your current plan",
+    startsNow:
+      "You are on the {{current}} plan. {{plan}} starts as soon as staff verify your payment, within 2 × 24 hours of your receipt.",
+    follows: "{{current}} stays in force until {{date}}; {{plan}} follows it then, so no paid day is lost.",
+    replaces: "{{plan}} replaces {{current}} as soon as staff verify your payment, within 2 × 24 hours of your receipt.",
+    confirm: "Issue the invoice",
+    back: "Back"
+  },
   contact: {
     title: "Ask about a plan",
     lead: "Tell us what your lab needs; our sales team answers by email, and you get a copy of your message.",

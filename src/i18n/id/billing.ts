@@ -36,6 +36,23 @@ export const billing: typeof en = {
     contact: "Butuh yang lain? Hubungi kami",
     compare: "Perbandingan paket"
   },
+  review: {
+    title: "Tinjau paket {{plan}}",
+    lead: "Tidak ada tagihan yang dibuat sebelum Anda mengonfirmasi.",
+    plan: "Paket",
+    period: "Periode",
+    price: "Harga",
+    codeTitle: "Kode unik pada jumlah",
+    codeBody:
+      "Tagihan menambahkan kode unik 1 sampai 999 rupiah pada harga, agar staf dapat membedakan transfer Anda dari yang lain. Transfer tepat sejumlah total yang tertera.",
+    changeTitle: "Paket Anda saat ini",
+    startsNow:
+      "Anda memakai paket {{current}}. {{plan}} mulai begitu staf memverifikasi pembayaran Anda, dalam 2 × 24 jam setelah bukti transfer.",
+    follows: "{{current}} tetap berlaku sampai {{date}}; {{plan}} menyusul sesudahnya, jadi tidak ada hari berbayar yang hilang.",
+    replaces: "{{plan}} menggantikan {{current}} begitu staf memverifikasi pembayaran Anda, dalam 2 × 24 jam setelah bukti transfer.",
+    confirm: "Buat tagihan",
+    back: "Kembali"
+  },
   contact: {
     title: "Tanya tentang paket",
     lead: "Ceritakan kebutuhan lab Anda; tim penjualan kami menjawab lewat email, dan Anda menerima salinan pesan Anda.",

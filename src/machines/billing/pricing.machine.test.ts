@@ -36,6 +36,8 @@ const model = modelFor({
     retry: { type: "pricing.retry" },
     "choose basic": { type: "pricing.choose", planId: "basic" },
     "choose free": { type: "pricing.choose", planId: "free" },
+    confirm: { type: "pricing.confirm" },
+    back: { type: "pricing.back" },
     issued: { type: "xstate.done.actor.choose", output: issued },
     "another is open": { type: "xstate.error.actor.choose", error: conflict },
     "choose failed": { type: "xstate.error.actor.choose", error: serverDown }
@@ -48,12 +50,21 @@ const model = modelFor({
     },
     failed: (actual) => expect(actual.context.error).toEqual({ key: "errors.serverError" }),
     ready: (actual, calls, { via, callsBefore }) => {
-      // The free plan needs no invoice, and nothing is chosen while an invoice is open.
-      if (via === "choose free" || via === "choose basic") expect(calls).toHaveLength(callsBefore)
+      // The free plan needs no invoice, nothing is chosen while an invoice is open, and going back
+      // from the review issues nothing.
+      if (via === "choose free" || via === "choose basic" || via === "back") expect(calls).toHaveLength(callsBefore)
       if (via === "choose failed") expect(actual.context.chooseError).toEqual({ key: "errors.serverError" })
       expect(actual.context.choosing).toBeNull()
     },
-    choosing: (actual, calls, { before }) => {
+    // Choosing only shows what it means: no invoice is issued until it is confirmed.
+    reviewing: (actual, calls, { via, callsBefore }) => {
+      expect(via).toBe("choose basic")
+      expect(calls).toHaveLength(callsBefore)
+      expect(actual.context.choosing).toBe("basic")
+      expect(actual.hasTag("busy")).toBe(false)
+    },
+    choosing: (actual, calls, { before, via }) => {
+      expect(via).toBe("confirm")
       expect(calls.at(-1)).toEqual({ src: "choose", input: "basic" })
       expect(before?.context.current?.open_invoice).toBeNull()
       expect(actual.context.choosing).toBe("basic")
@@ -80,6 +91,7 @@ describe("pricing scenarios", () => {
     const run = drive(pricingMachine, ["load", "choose"])
     await run.succeed("load", { plans, current: onFree })
     await run.send({ type: "pricing.choose", planId: "basic" })
+    await run.send({ type: "pricing.confirm" })
     await run.fail("choose", conflict)
     await run.succeed("load", { plans, current: withOpen })
     await run.send({ type: "pricing.choose", planId: "basic" })

@@ -1,6 +1,7 @@
-// The pricing page: the plans compared and the plan in force. Choosing a paid plan issues its invoice
-// and the page goes to it (`chosen`); while another invoice is open the server answers 409, and the
-// page reloads to offer that invoice instead.
+// The pricing page: the plans compared and the plan in force. Choosing a paid plan first shows what
+// it means (`reviewing`: the plan, its period and price, the unique code, what becomes of the plan in
+// force); only confirming issues its invoice, and the page goes to it (`chosen`). While another
+// invoice is open the server answers 409, and the page reloads to offer that invoice instead.
 import { assign, setup } from "xstate"
 import type { CurrentPlan, InvoiceDetail, Plan } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
@@ -14,13 +15,17 @@ export interface PricingContext {
   readonly current: CurrentPlan | null
   readonly error: Notice | null
   readonly chooseError: Notice | null
-  /** The plan being chosen. */
+  /** The plan being reviewed, then chosen. */
   readonly choosing: string | null
   /** The invoice just issued: the page goes there. */
   readonly chosen: InvoiceDetail | null
 }
 
-export type PricingEvent = { readonly type: "pricing.choose"; readonly planId: string } | { readonly type: "pricing.retry" }
+export type PricingEvent =
+  | { readonly type: "pricing.choose"; readonly planId: string }
+  | { readonly type: "pricing.confirm" }
+  | { readonly type: "pricing.back" }
+  | { readonly type: "pricing.retry" }
 
 const chooseNotice = (error: AppFailure): Notice =>
   (error._tag === "Conflict" || error._tag === "BadRequest") && error.message !== undefined && error.message !== ""
@@ -52,6 +57,7 @@ export const pricingMachine = setup({
     })),
     showFailure: assign((_, error: AppFailure) => ({ error: present(error).notice })),
     startChoosing: assign(({ event }) => (event.type === "pricing.choose" ? { choosing: event.planId, chooseError: null } : {})),
+    stopChoosing: assign({ choosing: null }),
     chosen: assign((_, invoice: InvoiceDetail) => ({ chosen: invoice, choosing: null })),
     chooseFailed: assign((_, error: AppFailure) => ({ chooseError: chooseNotice(error), choosing: null }))
   }
@@ -70,13 +76,15 @@ export const pricingMachine = setup({
       }
     },
     failed: { on: { "pricing.retry": "loading" } },
-    ready: { on: { "pricing.choose": { guard: "choosable", target: "choosing", actions: "startChoosing" } } },
+    ready: { on: { "pricing.choose": { guard: "choosable", target: "reviewing", actions: "startChoosing" } } },
+    // Nothing is issued yet: the person reads what choosing means, then confirms or goes back.
+    reviewing: { on: { "pricing.confirm": "choosing", "pricing.back": { target: "ready", actions: "stopChoosing" } } },
     choosing: {
       tags: ["busy"],
       invoke: {
         id: "choose",
         src: "choose",
-        input: ({ event }) => (event as Extract<PricingEvent, { type: "pricing.choose" }>).planId,
+        input: ({ context }) => context.choosing ?? "",
         onDone: { target: "chosen", actions: { type: "chosen", params: ({ event }) => event.output } },
         onError: [
           // Another invoice opened meanwhile (another tab): show it instead.

@@ -13,6 +13,7 @@ import { useNoticeText } from "../../account/useNoticeText.ts"
 import * as css from "../../billing/billing.css.ts"
 import { ContactSales } from "../../billing/ContactSales.tsx"
 import { formatIdr, formatStorage } from "../../billing/format.ts"
+import { PlanReviewDialog } from "../../billing/PlanReviewDialog.tsx"
 import { whatsappUrl } from "../../contact.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { Alert, Button, buttonClassName, CheckIcon, cx, LinkButton, PageHeader, Skeleton, WhatsAppIcon } from "../../ui/index.ts"
@@ -26,6 +27,8 @@ export default function PricingPage() {
   useDocumentMeta(t("billing.pricing.title"))
   const actor = useActorRef(pricingMachine)
   const { plans, current, error, chooseError, choosing, chosen } = useSelector(actor, (s) => s.context)
+  const reviewing = useSelector(actor, (s) => s.matches("reviewing") || s.matches("choosing"))
+  const issuing = useSelector(actor, (s) => s.matches("choosing"))
   const phase = useSelector(actor, (s) =>
     s.matches("failed") ? "failed" : s.matches("loading") && s.context.current === null ? "loading" : "ready"
   )
@@ -127,7 +130,7 @@ export default function PricingPage() {
                       fullWidth
                       variant={isCurrent ? "secondary" : "primary"}
                       disabled={open !== null || (choosing !== null && choosing !== plan.id)}
-                      loading={choosing === plan.id}
+                      loading={issuing && choosing === plan.id}
                       aria-label={t("billing.pricing.choose", { plan: plan.name })}
                       onClick={() => actor.send({ type: "pricing.choose", planId: plan.id })}
                     >
@@ -138,6 +141,16 @@ export default function PricingPage() {
               )
             })}
           </ul>
+          {reviewing && (
+            <PlanReviewDialog
+              plan={plans.find((p) => p.id === choosing)}
+              current={current}
+              locale={locale}
+              busy={issuing}
+              onConfirm={() => actor.send({ type: "pricing.confirm" })}
+              onBack={() => actor.send({ type: "pricing.back" })}
+            />
+          )}
         </section>
       )}
       <div className={css.actions}>
