@@ -214,7 +214,17 @@ describe("paying for a plan by bank transfer", () => {
     // Staff see it again (after a reload of the list) and accept it.
     await page.reload()
     const again = page.getByRole("listitem").filter({ hasText: invoiceNumber })
+    // Never one click: the amount expected and the receipt come first.
     await again.getByRole("button", { name: "Accept payment" }).click()
+    const check = page.getByRole("dialog", { name: `Accept the payment of ${invoiceNumber}?` })
+    await check.getByRole("img", { name: `Transfer receipt of ${invoiceNumber}` }).waitFor()
+    expect(((await check.getByTestId("accept-amount").textContent()) ?? "").replace(/\s/g, " ")).toMatch(/^IDR 150,\d{3}$/)
+    await look(page, "billing-staff-accept-check")
+    await check.getByRole("button", { name: "Cancel" }).click()
+    await check.waitFor({ state: "detached" })
+    expect(await again.count()).toBe(1)
+    await again.getByRole("button", { name: "Accept payment" }).click()
+    await check.getByRole("button", { name: "Accept payment" }).click()
     await page.getByText("No receipts waiting").waitFor()
   })
 

@@ -155,6 +155,10 @@ export const billing = {
     openReceipt: "Open the receipt (PDF)",
     receiptMissing: "The receipt could not be loaded.",
     accept: "Accept payment",
+    acceptTitle: "Accept the payment of {{number}}?",
+    acceptBody:
+      "Accept only when the transfer has arrived with exactly this amount: the {{plan}} plan then starts at once for {{name}}, who is told by mail.",
+    expected: "Amount expected",
     reject: "Reject",
     rejectTitle: "Reject the receipt of {{number}}",
     rejectBody: "Tell the user why; they will see it on the invoice and by mail.",

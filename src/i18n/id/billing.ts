@@ -157,6 +157,10 @@ export const billing: typeof en = {
     openReceipt: "Buka bukti (PDF)",
     receiptMissing: "Bukti tidak dapat dimuat.",
     accept: "Terima pembayaran",
+    acceptTitle: "Terima pembayaran {{number}}?",
+    acceptBody:
+      "Terima hanya jika transfer sudah masuk dengan jumlah tepat ini: paket {{plan}} lalu langsung berlaku untuk {{name}}, yang diberi tahu lewat email.",
+    expected: "Jumlah yang diharapkan",
     reject: "Tolak",
     rejectTitle: "Tolak bukti {{number}}",
     rejectBody: "Beri tahu pengguna alasannya; mereka melihatnya di tagihan dan lewat email.",

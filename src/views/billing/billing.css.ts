@@ -236,3 +236,15 @@ export const proofImage = style({
 })
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text })
+
+/** Staff's accept check: the amount expected beside the receipt. */
+export const acceptCheck = style({ display: "flex", gap: vars.space["4"], alignItems: "flex-start", justifyContent: "space-between" })
+
+export const acceptReceipt = style({
+  width: 160,
+  maxHeight: 220,
+  objectFit: "contain",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  flex: "none"
+})

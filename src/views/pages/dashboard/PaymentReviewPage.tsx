@@ -9,6 +9,7 @@ import { useLocale, useT } from "../../../i18n/index.ts"
 import { paymentReviewMachine } from "../../../machines/billing/paymentReview.machine.ts"
 import { formatDateTime } from "../../account/dates.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
+import { AcceptPaymentDialog } from "../../billing/AcceptPaymentDialog.tsx"
 import * as css from "../../billing/billing.css.ts"
 import { formatIdr, splitAmount } from "../../billing/format.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
@@ -45,11 +46,17 @@ export default function PaymentReviewPage() {
   )
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const [rejecting, setRejecting] = useState<StaffInvoice | null>(null)
+  const [accepting, setAccepting] = useState<StaffInvoice | null>(null)
+  // The receipt beside the amount when it is an image (a PDF opens from its card instead).
+  const acceptingProof = accepting === null || accepting.proof?.content_type === "application/pdf" ? null : (proofs[accepting.id] ?? null)
+  const acceptingUrl = useMemo(() => (acceptingProof === null ? null : URL.createObjectURL(acceptingProof)), [acceptingProof])
+  useEffect(() => () => (acceptingUrl === null ? undefined : URL.revokeObjectURL(acceptingUrl)), [acceptingUrl])
   const [reason, setReason] = useState("")
 
   useEffect(() => {
     if (decided === null) return
     setRejecting(null)
+    setAccepting(null)
     toast.toast({ kind: "success", title: t(`billing.staff.${decided.decision}`, { number: decided.number }) })
   }, [decided, t, toast])
 
@@ -99,7 +106,7 @@ export default function PaymentReviewPage() {
               proof={proofs[invoice.id] ?? null}
               acting={acting === invoice.id}
               disabled={busy}
-              onAccept={() => actor.send({ type: "staff.accept", id: invoice.id })}
+              onAccept={() => setAccepting(invoice)}
               onReject={() => {
                 setReason("")
                 setRejecting(invoice)
@@ -108,6 +115,13 @@ export default function PaymentReviewPage() {
           ))}
         </ul>
       )}
+      <AcceptPaymentDialog
+        invoice={accepting}
+        receiptUrl={acceptingUrl}
+        busy={acting !== null}
+        onConfirm={() => accepting !== null && actor.send({ type: "staff.accept", id: accepting.id })}
+        onClose={() => setAccepting(null)}
+      />
       <Dialog
         open={rejecting !== null}
         onClose={() => setRejecting(null)}
