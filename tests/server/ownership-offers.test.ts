@@ -45,8 +45,9 @@ describe("an ownership offer", () => {
     const { ada, bob, folder } = await sharedFolder("Liver cohort", 1000)
     // The language chosen at registration.
     await server.withDb((db) => db.updateTable("users").set({ locale: "id" }).where("id", "=", bob.id).execute())
-    // Sharing mailed Bob first, in the background: the offer's mail is the one after it.
-    const invited = await server.latestMail(bob.email)
+    // Sharing mailed Bob first, in the background (after his activation mail): the offer's mail is
+    // the one after the invitation's.
+    const invited = await server.latestMail(bob.email, { containing: "invited you" })
     const made = await offer(ada, folder.id, bob)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     expect(made.body.data).toMatchObject({

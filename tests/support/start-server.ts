@@ -26,7 +26,7 @@ import pg from "pg"
 import { type Config, loadConfig } from "../../server/config.ts"
 import { serve } from "../../server/serve.ts"
 import { type Db, openDatabase } from "../../server/db/database.ts"
-import { latestMailIn, type OutboxMail, readOutbox } from "./outbox.ts"
+import { type LatestMail, latestMailIn, type OutboxMail, readOutbox } from "./outbox.ts"
 
 export type { OutboxMail } from "./outbox.ts"
 
@@ -50,11 +50,8 @@ export interface StartedServer {
   readonly schema: string | undefined
   /** Every mail in the outbox, newest first. */
   readonly mails: () => Promise<ReadonlyArray<OutboxMail>>
-  /**
-   * The newest mail (optionally the newest to `to`), waiting up to `timeoutMs` for one to arrive,
-   * optionally newer than `after` (a previous mail's file name). Throws if none arrives.
-   */
-  readonly latestMail: (to?: string, options?: { readonly timeoutMs?: number; readonly after?: string }) => Promise<OutboxMail>
+  /** The newest mail, optionally to `to`, after `after`, holding `containing` (tests/support/outbox.ts). */
+  readonly latestMail: LatestMail
   /**
    * Runs queries against this server's own database (its SQLite file or PostgreSQL schema), for the
    * few things a test cannot reach over HTTP, such as ageing a token past its expiry.
