@@ -7,7 +7,7 @@ import { makeStaff, waitingInvoice } from "../server/support/billing-api.ts"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
-import { newContext, snap } from "./support/browser.ts"
+import { newContext, settled, snap } from "./support/browser.ts"
 import { signIn } from "./support/home-view.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -82,11 +82,22 @@ describe("staff's way in from the sidebar", () => {
     await snap(staffPage, "staff-sidebar-02-collapsed")
   })
 
-  it("speaks Indonesian", async () => {
+  it("speaks Indonesian, and on a phone the drawer holds the Staff group", async () => {
     await staffPage.goto("/id/dashboard/labs")
     await sidebar(staffPage, "Navigasi utama")
       .getByRole("link", { name: /^Pembayaran\W+1 menunggu$/ })
       .waitFor()
     await snap(staffPage, "staff-sidebar-03-id")
+
+    await staffPage.setViewportSize({ width: 390, height: 844 })
+    await staffPage.getByRole("button", { name: "Buka menu" }).click()
+    const drawer = staffPage.getByTestId("nav-drawer")
+    await drawer.getByRole("link", { name: /^Pembayaran\W+1 menunggu$/ }).waitFor()
+    expect(await drawer.getByText("Staf", { exact: true }).count()).toBe(1)
+    await settled(staffPage)
+    await snap(staffPage, "staff-sidebar-04-id-phone")
+    await expectAccessible(staffPage, "staff group in the phone drawer (id)")
+    await drawer.getByRole("link", { name: /^Pembayaran/ }).click()
+    await expectUrl(staffPage, /\/id\/dashboard\/staff\/payments$/)
   })
 })
