@@ -238,7 +238,13 @@ export const proofImage = style({
 export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text })
 
 /** Staff's accept check: the amount expected beside the receipt. */
-export const acceptCheck = style({ display: "flex", gap: vars.space["4"], alignItems: "flex-start", justifyContent: "space-between" })
+export const acceptCheck = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space["4"],
+  alignItems: "flex-start",
+  justifyContent: "space-between"
+})
 
 export const acceptReceipt = style({
   width: 160,
