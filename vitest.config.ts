@@ -1,8 +1,11 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { defineConfig } from "vitest/config"
+import LongestFirst from "./tests/e2e/support/sequencer.ts"
 
 export default defineConfig({
   test: {
+    // The e2e files start longest first, from a recorded run (the reasons are in the file).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         plugins: [vanillaExtractPlugin()],

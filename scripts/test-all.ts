@@ -2,8 +2,8 @@
 // one closing line of what passed and failed, so that CI's minutes can be read at a glance.
 //
 // Why a script and not a chain of `&&`: the SQLite and the PostgreSQL server suites wait mostly on
-// their databases and disks, so they run side by side (about 10 minutes one after the other, under 4
-// together on two cores). The PostgreSQL suite runs when TEST_DATABASE_URL names a database (.ci/run
+// their databases and disks, so they run side by side (about 10 minutes one after the other, under 8
+// together on two cores), and the e2e suite starts beside the longer PostgreSQL one. The PostgreSQL suite runs when TEST_DATABASE_URL names a database (.ci/run
 // sets it); without it the table says it was not run. A failing phase does not stop the later ones:
 // one CI run then shows every failure, and the exit code is non-zero.
 import { spawn } from "node:child_process"
@@ -16,6 +16,8 @@ interface Phase {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Vitest phases write their counts here (its JSON reporter). */
   readonly counts?: string
+  /** Printed as it runs rather than whole at its end (the long e2e phase, so CI shows progress). */
+  readonly stream?: boolean
 }
 
 interface Outcome {
@@ -95,28 +97,48 @@ const together = async (phases: ReadonlyArray<Phase>): Promise<Outcome[]> =>
     })
   )
 
-const postgres = process.env.TEST_DATABASE_URL
-const outcomes: Outcome[] = []
-const sequential = async (phase: Phase) => {
-  banner(phase.name)
-  outcomes.push(await run(phase))
+/** Phases one after the other, beside whatever else runs; each one's output printed whole when it ends. */
+const lane = async (phases: ReadonlyArray<Phase>): Promise<Outcome[]> => {
+  const done: Outcome[] = []
+  for (const phase of phases) {
+    if (phase.stream) banner(phase.name)
+    done.push(...(phase.stream ? [await run(phase)] : await together([phase])))
+  }
+  return done
 }
 
-await sequential({ name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "."] })
-await sequential({ name: "lint", command: [bin("biome"), "check", "."] })
-// Exports, files and dependencies used nowhere (knip.json).
-await sequential({ name: "unused", command: [bin("knip")] })
-await sequential(vitest("unit", "unit"))
+const postgres = process.env.TEST_DATABASE_URL
+const outcomes: Outcome[] = []
 
-banner(postgres ? "server on SQLite and on PostgreSQL, side by side" : "server on SQLite")
-const serverSuites = [vitest("server-sqlite", "server", [], { DATABASE_URL: undefined })]
-if (postgres) serverSuites.push(vitest("server-postgres", "server", [], { DATABASE_URL: postgres }))
-outcomes.push(...(await together(serverSuites)))
+// The checks and the unit tests side by side: tsc, Biome and knip are one process each and the unit
+// suite mostly waits on its workers' imports, so together they take about as long as the unit
+// suite alone.
+banner("typecheck, lint, unused and unit, side by side")
+outcomes.push(
+  ...(await together([
+    { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "."] },
+    { name: "lint", command: [bin("biome"), "check", "."] },
+    // Exports, files and dependencies used nowhere (knip.json).
+    { name: "unused", command: [bin("knip")] },
+    vitest("unit", "unit")
+  ]))
+)
+
+// Two lanes: SQLite's server suite, the build and the end-to-end suite in turn, beside PostgreSQL's
+// server suite, which takes about two minutes longer; the end-to-end files start as soon as SQLite's
+// suite and the build are done instead of waiting for PostgreSQL's.
+banner(postgres ? "server on SQLite, then build and e2e; beside them the server on PostgreSQL" : "server on SQLite, build, e2e")
+const lanes: Array<Promise<Outcome[]>> = [
+  lane([
+    vitest("server-sqlite", "server", [], { DATABASE_URL: undefined }),
+    { name: "build", command: [bin("vite"), "build", "--logLevel", "warn"] },
+    { ...vitest("e2e", "e2e"), stream: true }
+  ])
+]
+if (postgres) lanes.push(lane([vitest("server-postgres", "server", [], { DATABASE_URL: postgres })]))
+outcomes.push(...(await Promise.all(lanes)).flat())
 if (!postgres)
   outcomes.push({ name: "server-postgres", seconds: 0, ok: true, passed: 0, failed: 0, note: "not run: TEST_DATABASE_URL unset" })
-
-await sequential({ name: "build", command: [bin("vite"), "build", "--logLevel", "warn"] })
-await sequential(vitest("e2e", "e2e"))
 
 const total = outcomes.reduce((sum, o) => sum + o.seconds, 0)
 const minutes = (s: number) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, "0")}s`
