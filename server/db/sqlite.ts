@@ -57,13 +57,15 @@ const beginImmediately = (sql: string) => (sql.trim().toLowerCase() === "begin" 
  */
 export type SqliteSynchronous = "FULL" | "NORMAL"
 
-export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL"): SqliteDatabase => {
+export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL", role: "writer" | "reader" = "writer"): SqliteDatabase => {
   const db = new DatabaseSync(file)
   // WAL lets readers run beside the one writer; foreign keys are off by default in SQLite. The page
   // cache (64 MiB) and memory-mapped reads keep a user's 100,000 labs in memory instead of asking the
-  // OS for the same pages on every listing.
+  // OS for the same pages on every listing. The reader (sqlite-read-write.ts) opens after the writer
+  // made the file WAL, which the file keeps, and refuses any write it might be handed by mistake.
+  const mode = role === "writer" ? "PRAGMA journal_mode = WAL;" : "PRAGMA query_only = 1;"
   db.exec(
-    `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"};` +
+    `${mode} PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"};` +
       " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
   )
   const statements = new Map<string, SqliteStatement>()

@@ -57,6 +57,8 @@ export interface AnnotationList {
 /** Rows per INSERT: 16 values each stays far below either engine's bound-parameter limit. */
 const INSERT_ROWS = 200
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 const annotationNotFound = () => new NotFound({ message: "Annotation not found." })
 
 /** Two uploads of the same new ids raced on PostgreSQL; the loser runs again and finds them. */
@@ -144,11 +146,15 @@ export class Annotations extends Context.Service<
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
         Effect.tryPromise({
           try: async () => {
-            for (let i = 0; i < rows.length; i += INSERT_ROWS)
+            for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+              // A turn of the event loop between statements: SQLite's reader answers plain reads
+              // meanwhile (server/db/sqlite-read-write.ts) instead of after the whole upload.
+              if (i > 0) await nextTurn()
               await trx
                 .insertInto("annotations")
                 .values(rows.slice(i, i + INSERT_ROWS))
                 .execute()
+            }
           },
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
