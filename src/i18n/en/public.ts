@@ -31,6 +31,8 @@ export const publicPages = {
       shareTitle: "Sharing with roles",
       shareBody: "Invite collaborators as admin or reviewer, transfer ownership, or make a lab publicly viewable."
     },
+    featureOpen: "Open your labs",
+    featureSignIn: "Sign in to use it",
     stepsTitle: "How it works",
     steps: {
       oneTitle: "Digitise",

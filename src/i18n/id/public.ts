@@ -34,6 +34,8 @@ export const publicPages: typeof en = {
       shareTitle: "Berbagi dengan peran",
       shareBody: "Undang kolaborator sebagai admin atau reviewer, alihkan kepemilikan, atau buka lab untuk publik."
     },
+    featureOpen: "Buka lab Anda",
+    featureSignIn: "Masuk untuk memakainya",
     stepsTitle: "Cara kerjanya",
     steps: {
       oneTitle: "Digitalkan",
