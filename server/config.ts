@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 import type { SqliteSynchronous } from "./db/sqlite.ts"
+import { type ReceivingLab, receivingLabOf } from "./domain/receiving-lab.ts"
 import { DEFAULT_PIXEL_LIMIT } from "./images/pyramid.ts"
 
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   readonly contactPhone: string
   /** Where staff are mailed what needs them (a new scan request). */
   readonly staffEmail: string
+  /** Where requesters send the glass slides to scan (the confirmation page and mail say it). */
+  readonly scanReceiving: ReceivingLab
   /**
    * Server processes sharing the port (node:cluster); 1 serves from this process alone. "auto"
    * takes one per core.
@@ -169,6 +172,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: int(env.TRUST_PROXY, 0),
     contactPhone: env.CONTACT_PHONE || "6281200000000",
     staffEmail: env.STAFF_EMAIL || "staff@preparat.local",
+    scanReceiving: receivingLabOf(env),
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
     realtime: realtimeConfig(env, secretKey),
     billing: {

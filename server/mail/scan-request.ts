@@ -5,8 +5,13 @@
 // address with it, so it carries nothing they typed (diagnosis, notes, addresses, contact), only the
 // reference and the choices from our own lists; staff's mail has everything.
 import type { Locale } from "../../src/contract/auth.ts"
-import type { ScanRequest, ScanState } from "../../src/contract/scan-requests.ts"
+import type { ReceivingLab, ScanRequest, ScanState, SubmittedScanRequest } from "../../src/contract/scan-requests.ts"
+import { publicPages as enPages } from "../../src/i18n/en/public.ts"
+import { publicPages as idPages } from "../../src/i18n/id/public.ts"
 import type { MailContent } from "./templates.ts"
+
+/** Where to send the slides and how to pack them: the confirmation page's words (one text for both). */
+const shippingWords = { en: enPages.requestScan.shipping, id: idPages.requestScan.shipping }
 
 interface Words {
   readonly fields: {
@@ -179,6 +184,36 @@ const button = (link: string, label: string) =>
 
 const lines = (rows: ReadonlyArray<readonly [string, string]>) => rows.map(([label, value]) => `${label}: ${value}`)
 
+/**
+ * Where the slides go (the configured lab), the reference to write on the parcel and how to pack
+ * it, as text lines and as HTML. The address is ours, not the requester's, so a visitor's mail has it too.
+ */
+const shipping = (locale: Locale, reference: string, lab: ReceivingLab) => {
+  const w = shippingWords[locale]
+  const steps = [w.packing.mailer, w.packing.padding, w.packing.dry, w.packing.reference]
+  const text = [
+    w.title,
+    "",
+    ...lab.address.split("\n"),
+    `${w.hours}: ${lab.hours}`,
+    `${w.parcel}: ${reference}`,
+    "",
+    `${w.packingTitle}:`,
+    ...steps.map((step, i) => `${i + 1}. ${step}`)
+  ]
+  const html = [
+    `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(w.title)}</h2>`,
+    table([
+      [w.address, lab.address],
+      [w.hours, lab.hours],
+      [w.parcel, reference]
+    ]),
+    `<p style="margin:16px 0 4px;font-weight:600">${escapeHtml(w.packingTitle)}</p>`,
+    `<ol style="margin:0;padding-left:20px">${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`
+  ]
+  return { text, html }
+}
+
 /** To staff: everything in the request, and the staff page. */
 export const staffScanRequestMail = (r: ScanRequest, staffPage: string): MailContent => {
   const w = words.en
@@ -194,13 +229,14 @@ export const staffScanRequestMail = (r: ScanRequest, staffPage: string): MailCon
 /**
  * To the requester: what we received and what happens next; a signed-in user also gets the way to
  * their list. A visitor's (no account: `user_id` null, an address nobody confirmed) leaves out what
- * they typed.
+ * they typed. Both say where to send the slides and how to pack them.
  */
-export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRequests: string | null): MailContent => {
+export const scanRequestConfirmationMail = (locale: Locale, r: SubmittedScanRequest, myRequests: string | null): MailContent => {
   const w = words[locale]
   const visitor = r.user_id === null
   const rows = visitor ? choicesOnly(locale, r) : summary(locale, r)
   const after = visitor ? [w.confirmation.withheld, w.confirmation.notYou] : []
+  const sendTo = shipping(locale, r.reference, r.send_to)
   return {
     subject: w.confirmation.subject(r.reference),
     text: [
@@ -209,6 +245,8 @@ export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRe
       ...lines(rows),
       "",
       w.confirmation.next,
+      "",
+      ...sendTo.text,
       ...after.flatMap((line) => ["", line]),
       ...(myRequests === null ? [] : ["", w.confirmation.track, myRequests]),
       "",
@@ -218,6 +256,7 @@ export const scanRequestConfirmationMail = (locale: Locale, r: ScanRequest, myRe
       `<p>${escapeHtml(w.confirmation.lead)}</p>`,
       table(rows),
       `<p>${escapeHtml(w.confirmation.next)}</p>`,
+      ...sendTo.html,
       ...after.map((line) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(line)}</p>`),
       ...(myRequests === null ? [] : [button(myRequests, w.action)])
     ])

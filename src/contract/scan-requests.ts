@@ -135,6 +135,17 @@ export const ScanRequest = Schema.Struct({
 })
 export type ScanRequest = typeof ScanRequest.Type
 
+/**
+ * Where the glass slides of a request go: the receiving lab's address (lines joined by "\n") and
+ * opening hours in the request's language, from the server's configuration.
+ */
+export const ReceivingLab = Schema.Struct({ address: Schema.String, hours: Schema.String })
+export type ReceivingLab = typeof ReceivingLab.Type
+
+/** A request as just sent: the request and where to send its slides (the confirmation page shows both). */
+export const SubmittedScanRequest = Schema.Struct({ ...ScanRequest.fields, send_to: ReceivingLab })
+export type SubmittedScanRequest = typeof SubmittedScanRequest.Type
+
 /** The language names are given in; otherwise the `lang` cookie's, else English. */
 const LocaleQuery = { locale: Schema.optional(Locale) }
 const CatalogueAnswer = Ok(Schema.Array(CatalogueItem))
@@ -146,7 +157,7 @@ export class ScanRequestsPublic extends HttpApiGroup.make("scanRequestsPublic")
   .add(
     HttpApiEndpoint.post("submit", "/slides/request-scan/", {
       payload: ScanRequestPayload,
-      success: ScanRequestAnswer.pipe(HttpApiSchema.status(201)),
+      success: Ok(SubmittedScanRequest).pipe(HttpApiSchema.status(201)),
       error: [BadRequest, Unauthorized, TooManyRequests]
     }),
     HttpApiEndpoint.get("sections", "/slides/list-section/", {

@@ -11,7 +11,7 @@ import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { downloaded, look, receiptPng } from "./support/billing-page.ts"
+import { askToCancel, downloaded, look, receiptPng } from "./support/billing-page.ts"
 import { insertFile } from "../server/support/labs-api.ts"
 import { createAccount, PASSWORD } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
@@ -380,8 +380,19 @@ describe("in Indonesian on a phone", () => {
       .getByText(/Bukti tidak terbaca/)
       .first()
       .waitFor()
-    await page.getByRole("button", { name: "Batalkan tagihan" }).click()
+    // Cancelling asks first, naming the invoice and its amount; keeping it leaves it waiting.
+    const amount = ((await page.getByTestId("amount").textContent()) ?? "").replace(/\s/g, " ")
+    const asked = await askToCancel(page, proInvoice, "Batalkan tagihan")
+    expect(((await asked.getByTestId("cancel-amount").textContent()) ?? "").replace(/\s/g, " ")).toBe(amount)
+    await asked.getByText(/kode unik \d{3} dilepas untuk tagihan lain/).waitFor()
+    await look(page, "billing-id-05-cancel-dialog")
+    await asked.getByRole("button", { name: "Simpan tagihan" }).click()
+    await asked.waitFor({ state: "hidden" })
+    await page.locator("[data-status=unpaid]", { hasText: "Menunggu pembayaran" }).waitFor()
+    await page.getByLabel("Pilih bukti transfer").waitFor()
+    await (await askToCancel(page, proInvoice, "Batalkan tagihan")).getByRole("button", { name: "Batalkan tagihan" }).click()
     await page.locator("[data-status=cancelled]", { hasText: "Dibatalkan" }).waitFor()
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
     await page.getByText("Tagihan ini dibatalkan.", { exact: false }).first().waitFor()
     expect(await page.getByLabel("Pilih bukti transfer").count()).toBe(0)
   })

@@ -2,7 +2,9 @@
 // landing names is there for a signed-in user (the tools it lists on the rail, the chat beside the
 // slide, the QuPath and W3C export and import, the roles of the share dialog, a lab made public),
 // and nothing it does not do is named (no AI analyses, no notes or reports, on the landing page in
-// both languages or on the plans). When a feature lands, its claim and its check here land with it.
+// both languages or on the plans). Each feature card's link is opened, signed out and signed in, in
+// both languages, and must land where the feature is used. When a feature lands, its claim and its
+// check here land with it.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
@@ -11,7 +13,7 @@ import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { signIn, tool } from "./support/home-view.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
-import { startWorld, stopWorld, type World } from "./support/session.ts"
+import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
 import { showSidePanel } from "./support/slide-viewer.ts"
 
 let world: World
@@ -19,6 +21,35 @@ let ada: SignedIn
 let slideId = ""
 let visitor: Page
 let page: Page
+
+/** The feature links' words and where they lead, per language. */
+const FEATURE_LINKS = [
+  {
+    home: "/",
+    signInLink: "Sign in to use it",
+    openLink: "Open your labs",
+    login: /\/login$/,
+    signInTitle: "Sign in to Preparat",
+    workspace: /\/dashboard\/labs$/,
+    workspaceTitle: "All Files"
+  },
+  {
+    home: "/id",
+    signInLink: "Masuk untuk memakainya",
+    openLink: "Buka lab Anda",
+    login: /\/id\/login$/,
+    signInTitle: "Masuk ke Preparat",
+    workspace: /\/id\/dashboard\/labs$/,
+    workspaceTitle: "Semua File"
+  }
+] as const
+
+/** The labs workspace: its heading, and the folder whose slide has the viewer, the tools and the chat. */
+const expectWorkspace = async (at: Page, lang: (typeof FEATURE_LINKS)[number]) => {
+  await expectUrl(at, lang.workspace)
+  await at.getByRole("heading", { level: 1, name: lang.workspaceTitle }).waitFor()
+  await at.getByTestId("lab-item").filter({ hasText: "Claims" }).first().waitFor()
+}
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
 const NOT_BUILT = {
@@ -108,6 +139,41 @@ describe("what the landing page and the plans promise", () => {
     await page.getByRole("switch", { name: "Public access" }).waitFor()
     await snap(page, "claims-05-public-switch")
   }, 60_000)
+
+  it("each feature's link leads where it is used: through sign-in for a visitor, straight there when signed in, in both languages", async () => {
+    for (const lang of FEATURE_LINKS) {
+      // A visitor: every card's link is the sign-in page, which returns to the workspace.
+      const stranger = await (await newContext(world.browser, world.server.url)).newPage()
+      for (let i = 0; i < 6; i++) {
+        await stranger.goto(lang.home)
+        const card = stranger.locator("#features article").nth(i)
+        await card.getByRole("link", { name: lang.signInLink }).click()
+        await expectUrl(stranger, lang.login)
+        await stranger.getByRole("heading", { level: 1, name: lang.signInTitle }).waitFor()
+      }
+      if (lang.home === "/") await snap(stranger, "claims-07-feature-sign-in")
+      // Signing in there lands in the workspace, where the Claims folder (with its slide) is.
+      await stranger.getByLabel("Email").fill(ada.email)
+      await stranger.locator("input[type=password]").fill(ada.password)
+      await stranger.locator("button[type=submit]").click()
+      await expectWorkspace(stranger, lang)
+
+      // Signed in: every card's link opens the workspace itself.
+      for (let i = 0; i < 6; i++) {
+        await stranger.goto(lang.home)
+        const card = stranger.locator("#features article").nth(i)
+        const title = (await card.locator("h3").textContent()) ?? ""
+        // The link names its feature too (aria-describedby), so six links alike still say which is which.
+        const link = card.getByRole("link", { name: lang.openLink })
+        await expect
+          .poll(() => link.getAttribute("aria-describedby").then((id) => stranger.locator(`[id="${id}"]`).textContent()))
+          .toBe(title)
+        await link.click()
+        await expectWorkspace(stranger, lang)
+      }
+      await stranger.context().close()
+    }
+  }, 120_000)
 
   it("the plans offer storage and a period, not the analyses that are not built yet", async () => {
     await page.goto("/dashboard/pricing")

@@ -151,6 +151,12 @@ describe("a visitor's scan request", () => {
     const reference = (await page.getByText(/^Reference SR-/).textContent())?.replace("Reference ", "") ?? ""
     expect(reference).toMatch(/^SR-[0-9A-F]{8}$/)
     await page.getByText(`We mailed a confirmation to ${email}.`).waitFor()
+    // Where to send the slides: the configured lab, the reference for the parcel, how to pack.
+    await expectSendTo(page, "en", reference, {
+      title: "Where to send the glass slides",
+      parcel: "Write this on the parcel",
+      packing: "How to pack the slides"
+    })
     await look(page, "scan-07-sent")
 
     // The mails it sent: everything to staff, a confirmation to the visitor.
@@ -213,8 +219,15 @@ describe("a visitor's scan request", () => {
     await look(page, "scan-phone-05-tinjauan")
     await page.getByRole("button", { name: "Kirim pengajuan" }).click()
     await onStep(page, "Pengajuan pemindaian terkirim")
-    await look(page, "scan-phone-06-terkirim")
     const confirmation = await world.server.latestMail(visitor)
+    const reference = /SR-[0-9A-F]{8}/.exec(confirmation.subject)?.[0] ?? ""
+    await expectSendTo(page, "id", reference, {
+      title: "Ke mana slide kaca dikirim",
+      parcel: "Tulis ini pada paket",
+      packing: "Cara mengemas slide"
+    })
+    expect(confirmation.text).toContain(`Tulis ini pada paket: ${reference}`)
+    await look(page, "scan-phone-06-terkirim")
     expect(confirmation.subject).toMatch(/^Permintaan pemindaian SR-[0-9A-F]{8} telah kami terima$/)
     expect(confirmation.text).toContain("Hematoksilin-eosin (HE)")
     expect(confirmation.text).not.toContain("Hepatitis kronis")
@@ -326,6 +339,28 @@ describe("a signed-in user's request and their list", () => {
     await look(page, "scan-account-phone-wizard")
   })
 })
+
+/**
+ * The sent panel's "where to send" section: the server's configured address (each line) and hours in
+ * `locale`, the request's reference beside what to write on the parcel, and the packing steps.
+ */
+const expectSendTo = async (
+  page: Page,
+  locale: "en" | "id",
+  reference: string,
+  words: { readonly title: string; readonly parcel: string; readonly packing: string }
+) => {
+  const lab = world.server.config.scanReceiving
+  const section = page.getByRole("region", { name: words.title })
+  await section.waitFor()
+  const address = ((await section.getByRole("definition").first().textContent()) ?? "").split("\n")
+  expect(address).toEqual(lab.address.split("\n"))
+  await section.getByText(lab.hours[locale], { exact: true }).waitFor()
+  await section.getByRole("term").filter({ hasText: words.parcel }).waitFor()
+  await section.getByText(reference, { exact: true }).waitFor()
+  await section.getByRole("heading", { name: words.packing }).waitFor()
+  expect(await section.getByRole("listitem").count()).toBe(4)
+}
 
 /** The first step has the focus only once someone moved; on arrival it is simply shown. */
 async function onStepOrFirst(page: Page, name: string) {

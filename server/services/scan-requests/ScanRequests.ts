@@ -14,7 +14,8 @@ import {
   type ScanRequest,
   type ScanRequestPayload,
   type ScanState,
-  type ScanStatePayload
+  type ScanStatePayload,
+  type SubmittedScanRequest
 } from "../../../src/contract/scan-requests.ts"
 import type { Selectable } from "kysely"
 import type { ScanRequestsTable } from "../../db/schema.ts"
@@ -22,6 +23,7 @@ import { findUserById, normalizeEmail } from "../../db/users.ts"
 import type { ClientInfo } from "../../domain/client-info.ts"
 import { stamp } from "../../domain/clock.ts"
 import type { Paging } from "../../domain/paging.ts"
+import { receivingLabIn } from "../../domain/receiving-lab.ts"
 import { isOffered, nameOf, sections, stains } from "../../domain/scan-catalogue.ts"
 import { scanRequestMessages } from "../../domain/scan-request-messages.ts"
 import { scanRequestConfirmationMail, scanStateMail, staffScanRequestMail } from "../../mail/scan-request.ts"
@@ -77,7 +79,7 @@ export class ScanRequests extends Context.Service<
       viewer: AuthenticatedUser | undefined,
       payload: ScanRequestPayload,
       client: ClientInfo
-    ) => Effect.Effect<ScanRequest, BadRequest | TooManyRequests>
+    ) => Effect.Effect<SubmittedScanRequest, BadRequest | TooManyRequests>
     readonly mine: (userId: string, paging: Paging, locale: Locale) => Effect.Effect<ScanRequestPage>
     /** Staff's (callers check): every request, newest first, optionally in one state. */
     readonly all: (paging: Paging, locale: Locale, state: ScanState | undefined) => Effect.Effect<ScanRequestPage>
@@ -185,7 +187,8 @@ export class ScanRequests extends Context.Service<
         )
         // The request is kept whatever happens to its mails; staff see it on their page either way.
         yield* mailer.sendInBackground({ to: config.staffEmail, ...staffScanRequestMail(toWire(row, "en"), staffPageLink) })
-        const mine = toWire(row, locale)
+        // The page and the mail say the same place: both are read from the one configuration here.
+        const mine = { ...toWire(row, locale), send_to: receivingLabIn(config.scanReceiving, locale) }
         yield* mailer.sendInBackground({
           to: contact.email,
           ...scanRequestConfirmationMail(locale, mine, contact.userId === null ? null : myRequestsLink(locale))

@@ -104,6 +104,11 @@ export const billing = {
     cancelledBody: "This invoice was cancelled. Choose a plan again to get a new one.",
     cancel: "Cancel invoice",
     cancelled: "Invoice cancelled.",
+    cancelTitle: "Cancel invoice {{number}}?",
+    cancelAmount: "Amount of this invoice",
+    cancelBody:
+      "The {{plan}} plan is not ordered. The invoice can no longer be paid, and its unique code {{code}} is released for other invoices, so do not transfer this amount after cancelling. This cannot be undone; you can choose a plan again for a new invoice.",
+    cancelKeep: "Keep invoice",
     downloadInvoice: "Download invoice (PDF)",
     downloadReceipt: "Download receipt (PDF)",
     historyTitle: "History",

@@ -31,6 +31,8 @@ export const publicPages = {
       shareTitle: "Sharing with roles",
       shareBody: "Invite collaborators as admin or reviewer, transfer ownership, or make a lab publicly viewable."
     },
+    featureOpen: "Open your labs",
+    featureSignIn: "Sign in to use it",
     stepsTitle: "How it works",
     steps: {
       oneTitle: "Digitise",
@@ -152,6 +154,21 @@ export const publicPages = {
       mine: "See my scan requests",
       another: "Send another request",
       account: "With an account you can follow each request online."
+    },
+    // Where the glass slides go. The address and opening hours come from the server's
+    // configuration; how to pack them is ours to say, here and in the confirmation mail.
+    shipping: {
+      title: "Where to send the glass slides",
+      parcel: "Write this on the parcel",
+      address: "Address",
+      hours: "Opening hours",
+      packingTitle: "How to pack the slides",
+      packing: {
+        mailer: "Put the slides in a slide mailer or slide box, one per slot, so no two slides touch.",
+        padding: "Wrap the box in bubble wrap and pack it in a sturdy carton with padding on every side.",
+        dry: "Send only slides whose mounting medium has dried; wet coverslips slip and smear.",
+        reference: "Write the reference on the outside of the parcel and on a note inside it."
+      }
     },
     aside: {
       mineTitle: "Your scan requests",

@@ -106,6 +106,11 @@ export const billing: typeof en = {
     cancelledBody: "Tagihan ini dibatalkan. Pilih paket lagi untuk mendapatkan tagihan baru.",
     cancel: "Batalkan tagihan",
     cancelled: "Tagihan dibatalkan.",
+    cancelTitle: "Batalkan tagihan {{number}}?",
+    cancelAmount: "Jumlah tagihan ini",
+    cancelBody:
+      "Paket {{plan}} tidak jadi dipesan. Tagihan ini tidak dapat dibayar lagi, dan kode unik {{code}} dilepas untuk tagihan lain, jadi jangan mentransfer jumlah ini setelah membatalkan. Pembatalan tidak dapat diurungkan; Anda dapat memilih paket lagi untuk tagihan baru.",
+    cancelKeep: "Simpan tagihan",
     downloadInvoice: "Unduh tagihan (PDF)",
     downloadReceipt: "Unduh kuitansi (PDF)",
     historyTitle: "Riwayat",

@@ -34,6 +34,8 @@ export const publicPages: typeof en = {
       shareTitle: "Berbagi dengan peran",
       shareBody: "Undang kolaborator sebagai admin atau reviewer, alihkan kepemilikan, atau buka lab untuk publik."
     },
+    featureOpen: "Buka lab Anda",
+    featureSignIn: "Masuk untuk memakainya",
     stepsTitle: "Cara kerjanya",
     steps: {
       oneTitle: "Digitalkan",
@@ -155,6 +157,19 @@ export const publicPages: typeof en = {
       mine: "Lihat pengajuan pemindaian saya",
       another: "Kirim pengajuan lain",
       account: "Dengan akun, Anda dapat memantau setiap pengajuan secara online."
+    },
+    shipping: {
+      title: "Ke mana slide kaca dikirim",
+      parcel: "Tulis ini pada paket",
+      address: "Alamat",
+      hours: "Jam buka",
+      packingTitle: "Cara mengemas slide",
+      packing: {
+        mailer: "Masukkan slide ke slide mailer atau kotak slide, satu per slot, agar slide tidak saling bersentuhan.",
+        padding: "Bungkus kotak dengan bubble wrap dan masukkan ke kardus kokoh dengan bantalan di setiap sisi.",
+        dry: "Kirim hanya slide yang media mountingnya sudah kering; kaca penutup yang masih basah bisa bergeser dan tercoreng.",
+        reference: "Tulis nomor referensi di bagian luar paket dan pada catatan di dalamnya."
+      }
     },
     aside: {
       mineTitle: "Pengajuan pemindaian Anda",

@@ -39,6 +39,8 @@ const model = modelFor({
     "upload refused as too large": { type: "xstate.error.actor.upload", error: new PayloadTooLarge({ message: "" }) },
     "upload met a change": { type: "xstate.error.actor.upload", error: changed },
     cancel: { type: "invoice.cancel" },
+    "confirm cancel": { type: "invoice.confirmCancel" },
+    "keep it": { type: "invoice.back" },
     cancelled: { type: "xstate.done.actor.cancel", output: cancelled },
     "cancel failed": { type: "xstate.error.actor.cancel", error: serverDown },
     "cancel met a change": { type: "xstate.error.actor.cancel", error: changed },
@@ -71,7 +73,16 @@ const model = modelFor({
       expect(before?.context.invoice?.actions.upload_proof).toBe(true)
       expect(actual.context.actionError).toBeNull()
     },
+    confirmingCancel: (actual, calls, { callsBefore, before }) => {
+      // Asking sends nothing; only an invoice the server lets be cancelled is asked about.
+      expect(calls).toHaveLength(callsBefore)
+      expect(before?.value).toBe("ready")
+      expect(actual.context.invoice?.actions.cancel).toBe(true)
+      expect(actual.hasTag("busy")).toBe(false)
+    },
     cancelling: (_actual, calls, { before }) => {
+      // Only once confirmed.
+      expect(before?.value).toBe("confirmingCancel")
       expect(calls.at(-1)).toEqual({ src: "cancel", input: "inv1" })
       expect(before?.context.invoice?.actions.cancel).toBe(true)
     },
@@ -106,6 +117,13 @@ const model = modelFor({
       if (via === "downloaded") {
         expect(ctx.file?.filename).toBe("INV-2026-000001.pdf")
         expect(ctx.file?.blob).toBe(pdf.blob)
+      }
+      // Keeping the invoice sends nothing and leaves it waiting for payment.
+      if (via === "keep it") {
+        expect(calls).toHaveLength(callsBefore)
+        expect(before?.value).toBe("confirmingCancel")
+        expect(ctx.invoice?.status).toBe("unpaid")
+        expect(ctx.done).toBeNull()
       }
       // What the server does not allow now sends nothing.
       if (via === "cancel" || via === "upload a png" || via.startsWith("download the")) {

@@ -2,7 +2,9 @@
 // then the transaction finished; staff verify within 2 x 24 hours). The server decides what may be done
 // now (`actions`); the machine only offers that: send a receipt (checked here for its kind and size
 // before it is sent, by its bytes on the server), cancel while unpaid, and fetch the invoice PDF, or
-// the receipt PDF once paid. A staff decision elsewhere arrives as `invoice.refresh`.
+// the receipt PDF once paid. Cancelling is asked first (confirmingCancel): it cannot be undone, and
+// the invoice's unique code goes back to the pool, so a transfer made after it matches nothing.
+// A staff decision elsewhere arrives as `invoice.refresh`.
 import { assign, setup } from "xstate"
 import { type InvoiceDetail, isProofType, PROOF_MAX_BYTES } from "../../contract/billing.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
@@ -31,7 +33,11 @@ export interface InvoicePaymentContext {
 
 export type InvoicePaymentEvent =
   | { readonly type: "invoice.upload"; readonly file: File }
+  /** Asks to cancel: the confirmation opens. */
   | { readonly type: "invoice.cancel" }
+  | { readonly type: "invoice.confirmCancel" }
+  /** Keeps the invoice: the confirmation closes and nothing is sent. */
+  | { readonly type: "invoice.back" }
   | { readonly type: "invoice.download"; readonly which: InvoiceFileKind }
   | { readonly type: "invoice.refresh" }
   | { readonly type: "invoice.retry" }
@@ -114,8 +120,17 @@ export const invoicePaymentMachine = setup({
           { guard: "badFile", actions: "refuseFile" },
           { guard: "mayUpload", target: "uploading", actions: "startAction" }
         ],
-        "invoice.cancel": { guard: "mayCancel", target: "cancelling", actions: "startAction" },
+        "invoice.cancel": { guard: "mayCancel", target: "confirmingCancel", actions: "startAction" },
         "invoice.download": { guard: "mayDownload", target: "downloading", actions: "startAction" }
+      }
+    },
+    confirmingCancel: {
+      on: {
+        "invoice.confirmCancel": "cancelling",
+        "invoice.back": "ready",
+        // Staff decided meanwhile (accepted the receipt, say): the question may no longer stand, so
+        // it closes and the invoice shows as it is now, with only what may still be done.
+        "invoice.refresh": "loading"
       }
     },
     uploading: {

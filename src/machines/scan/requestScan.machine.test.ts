@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { SnapshotFrom } from "xstate"
-import type { ScanRequest } from "../../contract/scan-requests.ts"
+import type { SubmittedScanRequest } from "../../contract/scan-requests.ts"
 import { drive } from "../../testing/drive.ts"
 import { fieldError, serverDown, slowDown } from "../../testing/fixtures.ts"
 import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
@@ -15,7 +15,7 @@ const catalogue = {
   ]
 }
 
-const sent: ScanRequest = {
+const sent: SubmittedScanRequest = {
   id: "r1",
   reference: "SR-0000000R",
   state: "received",
@@ -32,7 +32,8 @@ const sent: ScanRequest = {
   folder_name: null,
   timeline: { received: "2026-05-01T00:00:00Z", scanning: null, uploaded: null, returned: null },
   created_at: "2026-05-01T00:00:00Z",
-  updated_at: "2026-05-01T00:00:00Z"
+  updated_at: "2026-05-01T00:00:00Z",
+  send_to: { address: "Preparat Scanning Lab\nJl. Contoh No. 1", hours: "Monday to Friday" }
 }
 
 /** What a person types on each step, correctly and not. */

@@ -5,7 +5,7 @@
 // reopens the step that shows it.
 import { assign, type ErrorActorEvent, setup } from "xstate"
 import type { Locale } from "../../contract/auth.ts"
-import type { CatalogueItem, ScanRequest } from "../../contract/scan-requests.ts"
+import type { CatalogueItem, SubmittedScanRequest } from "../../contract/scan-requests.ts"
 import { type AppFailure, fieldListsOf } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import { type FieldNotices, type Notice, noFieldNotices } from "../../effects/Notice.ts"
@@ -35,7 +35,8 @@ export interface RequestScanContext {
   readonly fields: FieldNotices
   /** Why the catalogue could not load, or the request could not be sent. */
   readonly error: Notice | null
-  readonly sent: ScanRequest | null
+  /** The request as sent, with where its slides go. */
+  readonly sent: SubmittedScanRequest | null
 }
 
 export type RequestScanEvent =
@@ -117,7 +118,7 @@ export const requestScanMachine = setup({
       const shown = present(error)
       return { fields: shown.fields, error: shown.notice }
     }),
-    keepSent: assign((_, sent: ScanRequest) => ({ sent, fields: noFieldNotices, error: null })),
+    keepSent: assign((_, sent: SubmittedScanRequest) => ({ sent, fields: noFieldNotices, error: null })),
     startOver: assign({ values: emptyScanValues, sent: null, fields: noFieldNotices, error: null })
   }
 }).createMachine({

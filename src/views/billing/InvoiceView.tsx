@@ -25,6 +25,7 @@ import {
   useToast
 } from "../ui/index.ts"
 import * as css from "./billing.css.ts"
+import { CancelInvoiceDialog } from "./CancelInvoiceDialog.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { codeText, formatIdr, splitAmount } from "./format.ts"
 import { saveFile } from "./save-file.ts"
@@ -47,6 +48,8 @@ export function InvoiceView({ id }: { readonly id: string }) {
   const busy = useSelector(actor, (s) =>
     s.matches("uploading") ? "upload" : s.matches("cancelling") ? "cancel" : s.matches("downloading") ? "download" : null
   )
+  // The question stays open while the cancel is sent, its button busy.
+  const asking = useSelector(actor, (s) => s.matches("confirmingCancel") || s.matches("cancelling"))
   const [chosen, setChosen] = useState<File | null>(null)
   const input = useRef<HTMLInputElement>(null)
   useDocumentMeta(invoice === null ? t("billing.invoice.metaTitle") : t("billing.invoice.title", { number: invoice.number }))
@@ -233,6 +236,12 @@ export function InvoiceView({ id }: { readonly id: string }) {
               </Button>
             </div>
           )}
+          <CancelInvoiceDialog
+            invoice={asking ? invoice : null}
+            busy={busy === "cancel"}
+            onConfirm={() => actor.send({ type: "invoice.confirmCancel" })}
+            onClose={() => actor.send({ type: "invoice.back" })}
+          />
         </div>
       </div>
     </div>

@@ -12,9 +12,11 @@ import { useNoticeText } from "../account/useNoticeText.ts"
 import { Alert, ArrowLeftIcon, ArrowRightIcon, Button, buttonClassName, CheckCircleIcon, Skeleton } from "../ui/index.ts"
 import * as css from "./scan.css.ts"
 import { ScanReview } from "./ScanReview.tsx"
+import { ShippingPanel } from "./ShippingPanel.tsx"
 import { ScanStepper } from "./ScanStepper.tsx"
 import { StepFields } from "./ScanSteps.tsx"
 import { links } from "../../contract/routes.ts"
+import type { ReceivingLab } from "../../contract/scan-requests.ts"
 
 type Phase = "loading" | "loadFailed" | "form" | "sent"
 
@@ -95,6 +97,7 @@ export const ScanWizard = ({ account }: { readonly account: ScanAccount | null }
             headingId={headingId}
             heading={heading}
             reference={sent.reference}
+            sendTo={sent.send_to}
             email={sent.contact.email}
             signedIn={account !== null}
             again={() => actor.send({ type: "scan.again" })}
@@ -172,12 +175,13 @@ interface SentProps {
   readonly headingId: string
   readonly heading: RefObject<HTMLHeadingElement | null>
   readonly reference: string
+  readonly sendTo: ReceivingLab
   readonly email: string
   readonly signedIn: boolean
   readonly again: () => void
 }
 
-const Sent = ({ headingId, heading, reference, email, signedIn, again }: SentProps) => {
+const Sent = ({ headingId, heading, reference, sendTo, email, signedIn, again }: SentProps) => {
   const t = useT()
   const { localePath } = useLocale()
   return (
@@ -194,6 +198,7 @@ const Sent = ({ headingId, heading, reference, email, signedIn, again }: SentPro
         <h3 className={css.reviewTitle}>{t("public.requestScan.sent.nextTitle")}</h3>
         <p className={css.muted}>{t("public.requestScan.sent.next")}</p>
       </div>
+      <ShippingPanel lab={sendTo} reference={reference} />
       {!signedIn && (
         <p className={css.muted}>
           {t("public.requestScan.sent.account")} <Link href={localePath("/register")}>{t("common.createAccount")}</Link>

@@ -364,3 +364,27 @@ export const staffPage = style({
   padding: vars.space["6"],
   "@media": { [narrow]: { padding: vars.space["4"] } }
 })
+
+// Where to send the glass slides, on the sent panel: a box set apart, since it is what the
+// requester acts on next.
+export const shipping = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["4"],
+  alignSelf: "stretch",
+  padding: vars.space["5"],
+  borderRadius: vars.radius.lg,
+  background: vars.color.canvas,
+  border: `1px solid ${vars.color.border}`,
+  "@media": { [narrow]: { padding: vars.space["4"] } }
+})
+
+export const packingSteps = style({
+  margin: 0,
+  paddingLeft: vars.space["5"],
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["2"],
+  color: vars.color.text,
+  lineHeight: vars.lineHeight.relaxed
+})

@@ -1,7 +1,7 @@
 // The billing e2e's page helpers: a screen looked at (screenshot, axe, no sideways scroll), a file the
-// page saves, and a transfer receipt as a phone would photograph it.
+// page saves, a transfer receipt as a phone would photograph it, and the question before cancelling.
 import { readFile } from "node:fs/promises"
-import type { Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
 import sharp from "sharp"
 import { expectAccessible } from "./a11y.ts"
 import { snap } from "./browser.ts"
@@ -12,6 +12,17 @@ export const look = async (page: Page, name: string) => {
   await snap(page, name)
   await expectAccessible(page, name)
   await expectNoSideScroll(page, name)
+}
+
+/**
+ * Clicks the invoice page's cancel button (named `cancel` in the page's language) and answers the
+ * dialog that asks first, checked to name `invoiceNumber`. Nothing is cancelled yet.
+ */
+export const askToCancel = async (page: Page, invoiceNumber: string, cancel: string): Promise<Locator> => {
+  await page.getByRole("button", { name: cancel }).click()
+  const dialog = page.getByRole("dialog", { name: new RegExp(invoiceNumber) })
+  await dialog.waitFor()
+  return dialog
 }
 
 /** Clicks `button` and answers the first bytes of the file the page saves. */

@@ -55,7 +55,20 @@ export const featureIcon = style({
 })
 
 export const featureTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
-export const featureBody = style({ color: vars.color.textSubtle, lineHeight: vars.lineHeight.relaxed })
+export const featureBody = style({ flex: 1, color: vars.color.textSubtle, lineHeight: vars.lineHeight.relaxed })
+
+// At the card's foot, so the links of a row line up whatever the length of the text above.
+export const featureLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  alignSelf: "flex-start",
+  gap: vars.space["1"],
+  minHeight: 24,
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: "none",
+  selectors: { "&:hover": { textDecoration: "underline" } }
+})
 
 export const band = style({
   position: "relative",

@@ -2,7 +2,8 @@
 // tests/e2e/landing-claims.test.ts opens each), how work flows, the scanning service, and the way in
 // (create an account / sign in). Title and meta description
 // follow the current language.
-import type { ComponentType } from "react"
+import { type ComponentType, useId } from "react"
+import { Link } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
 import { MicroscopyMotif } from "../../layouts/MicroscopyMotif.tsx"
@@ -25,14 +26,26 @@ import {
 import * as css from "./LandingPage.css.ts"
 import type { KeyPart } from "../../../i18n/keys.ts"
 import { links } from "../../../contract/routes.ts"
+import { signInPathFor } from "../../../machines/auth/return-to.ts"
 
-const features: ReadonlyArray<{ key: KeyPart<"public.landing.features", "Title">; icon: ComponentType<IconProps> }> = [
-  { key: "viewer", icon: MicroscopeIcon },
-  { key: "organise", icon: FolderIcon },
-  { key: "annotate", icon: PenIcon },
-  { key: "discuss", icon: MessageIcon },
-  { key: "interchange", icon: FileTextIcon },
-  { key: "share", icon: ShareIcon }
+interface Feature {
+  readonly key: KeyPart<"public.landing.features", "Title">
+  readonly icon: ComponentType<IconProps>
+  /**
+   * Where the feature is used. Every one starts in the labs workspace: the slides (viewer, annotation,
+   * chat, export) open from it and sharing is on its folders. There is no public demo slide to show a
+   * visitor instead, so a visitor is taken to sign in and from there to this place.
+   */
+  readonly to: string
+}
+
+const features: ReadonlyArray<Feature> = [
+  { key: "viewer", icon: MicroscopeIcon, to: links.labs() },
+  { key: "organise", icon: FolderIcon, to: links.labs() },
+  { key: "annotate", icon: PenIcon, to: links.labs() },
+  { key: "discuss", icon: MessageIcon, to: links.labs() },
+  { key: "interchange", icon: FileTextIcon, to: links.labs() },
+  { key: "share", icon: ShareIcon, to: links.labs() }
 ]
 
 const stepKeys = ["one", "two", "three", "four"] as const
@@ -86,14 +99,8 @@ export default function LandingPage() {
             <p className={mk.muted}>{t("public.landing.featuresLead")}</p>
           </div>
           <div className={css.features}>
-            {features.map(({ key, icon: Icon }) => (
-              <article key={key} className={css.feature}>
-                <span className={css.featureIcon}>
-                  <Icon size={20} />
-                </span>
-                <h3 className={css.featureTitle}>{t(`public.landing.features.${key}Title`)}</h3>
-                <p className={css.featureBody}>{t(`public.landing.features.${key}Body`)}</p>
-              </article>
+            {features.map((feature) => (
+              <FeatureCard key={feature.key} feature={feature} signedIn={signedIn} />
             ))}
           </div>
         </div>
@@ -139,5 +146,28 @@ export default function LandingPage() {
         </div>
       </section>
     </>
+  )
+}
+
+/** A feature and the way to where it is used: straight there when signed in, through sign-in otherwise. */
+const FeatureCard = ({ feature: { key, icon: Icon, to }, signedIn }: { readonly feature: Feature; readonly signedIn: boolean }) => {
+  const t = useT()
+  const { localePath } = useLocale()
+  const titleId = useId()
+  return (
+    <article className={css.feature} aria-labelledby={titleId}>
+      <span className={css.featureIcon}>
+        <Icon size={20} />
+      </span>
+      <h3 id={titleId} className={css.featureTitle}>
+        {t(`public.landing.features.${key}Title`)}
+      </h3>
+      <p className={css.featureBody}>{t(`public.landing.features.${key}Body`)}</p>
+      {/* The feature's name goes with the link's words, so a list of links still says which is which. */}
+      <Link href={localePath(signedIn ? to : signInPathFor(to))} className={css.featureLink} aria-describedby={titleId}>
+        {t(signedIn ? "public.landing.featureOpen" : "public.landing.featureSignIn")}
+        <ArrowRightIcon size={14} />
+      </Link>
+    </article>
   )
 }
