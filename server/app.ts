@@ -19,6 +19,7 @@ import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
 import { ChatLive, ChatViewLive } from "./http/chat.ts"
+import { NotesLive } from "./http/notes.ts"
 import { BillingLive } from "./http/billing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
@@ -72,6 +73,7 @@ import { OwnershipTransfer } from "./services/labs/OwnershipTransfer.ts"
 import { Mfa } from "./services/auth/Mfa.ts"
 import { Notifications } from "./services/platform/Notifications.ts"
 import { Chat } from "./services/chat/Chat.ts"
+import { Notes } from "./services/notes/Notes.ts"
 import { OneTimeTokens } from "./services/auth/OneTimeTokens.ts"
 import { Passwords } from "./services/auth/Passwords.ts"
 import { PaymentReview } from "./services/billing/PaymentReview.ts"
@@ -128,6 +130,7 @@ const labServices = () => {
     Labels.layer,
     SlideViewers.layer,
     Chat.layer,
+    Notes.layer,
     ScanRequests.layer
   ).pipe(Layer.provideMerge(lists))
 }
@@ -214,7 +217,7 @@ export const makeRoutes = (config: Config) => {
       PaymentReviewLive,
       SlidesLive
     ]),
-    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive]),
+    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )

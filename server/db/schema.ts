@@ -387,6 +387,19 @@ export interface StaffActionsTable {
 }
 
 /** One message of a slide's chat; `mentions` a JSON array of user ids. */
+/** A slide's note or report (migration 0027). */
+export interface SlideNotesTable {
+  id: string
+  lab_id: string
+  kind: "note" | "report"
+  /** Null once the author's account is gone. */
+  author_id: string | null
+  title: string
+  value: string
+  created_at: string
+  updated_at: string
+}
+
 export interface ChatMessagesTable {
   id: string
   lab_id: string
@@ -433,5 +446,6 @@ export interface Database {
   scan_requests: ScanRequestsTable
   ownership_offers: OwnershipOffersTable
   chat_messages: ChatMessagesTable
+  slide_notes: SlideNotesTable
   chat_reads: ChatReadsTable
 }

@@ -3,6 +3,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Chat, ChatView } from "./chat.ts"
+import { Notes } from "./notes.ts"
 import { Favorites } from "./favorites.ts"
 import { Labs, LabsView } from "./labs.ts"
 import { Metadata } from "./metadata.ts"
@@ -30,6 +31,7 @@ export class Api extends HttpApi.make("preparat")
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)
+  .add(Notes)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

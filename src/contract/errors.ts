@@ -70,7 +70,8 @@ export const fieldNames = [
   "label_id",
   "dx",
   "dy",
-  "mentions"
+  "mentions",
+  "title"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

@@ -110,11 +110,17 @@ export const isStaff = (user: { readonly is_staff: number } | undefined): boolea
 //   presence channel       yes    yes    yes               yes, named without an email        refused (403)
 //   read the chat          yes    yes    yes               yes (read-only, no emails)         hidden (404; 401 to a guest)
 //   write in the chat      yes    yes    yes               403                                hidden
+//   read notes, reports    yes    yes    yes               403                                hidden
+//   write a note, report   yes    yes    yes               403                                hidden
+//   edit/delete one        yes    yes    own only (403)    403                                hidden
 //
 // A public slide's chat is readable by whoever may look at the slide: its `chat_{id}` messages go on
 // the slide's lab channel (the spec's), which is open to anyone signed in on a public slide, so
 // hiding the list would hide nothing; publishing a slide publishes its discussion, as it does its
 // annotations' comments. Only the slide's people write there (docs/architecture.md, "Chat").
+//
+// Notes and reports are the team's working papers (a report may name a patient): publishing a slide
+// does not publish them, so only the slide's people read them.
 //
 // The slide viewers endpoints are the call-in list kept for API clients; the SPA shows who has the
 // slide open from the slide's presence channel, which whoever may read the slide may join (as its
@@ -133,6 +139,9 @@ export type AnnotationAction =
   | "viewers"
   | "chat.read"
   | "chat.write"
+  | "notes.read"
+  | "notes.write"
+  | "notes.edit" // also delete
 
 const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
@@ -157,8 +166,11 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
     case "label.create":
     case "viewers":
     case "chat.write":
+    case "notes.read":
+    case "notes.write":
       return members.includes(asker)
     case "annotation.edit":
+    case "notes.edit":
       return editors.includes(asker) || (asker === "reviewer" && ownsTarget)
     case "label.edit":
       return editors.includes(asker)

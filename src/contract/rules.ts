@@ -24,10 +24,14 @@ const atMost = (max: number) =>
 /** Any text up to `max` characters (TEXT_MAX by default). */
 export const Text = (max = TEXT_MAX) => Schema.String.check(atMost(max))
 
-export const Required = Schema.String.check(
-  atMost(TEXT_MAX),
-  Schema.makeFilter((s: string) => trimmed(s).length > 0 || "validation.required")
-)
+/** Text that is not blank, up to `max` characters. */
+export const RequiredText = (max: number) =>
+  Schema.String.check(
+    atMost(max),
+    Schema.makeFilter((s: string) => trimmed(s).length > 0 || "validation.required")
+  )
+
+export const Required = RequiredText(TEXT_MAX)
 
 /** A person's name: required, up to NAME_MAX. */
 export const PersonName = Schema.String.check(

@@ -1,5 +1,5 @@
 // The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
-// storage, realtime, slides, annotations and chat groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// storage, realtime, slides, annotations, chat and notes groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 // Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
@@ -156,6 +156,31 @@ const annotatedIn = (f: Fixture): Promise<Annotated> => {
 const slideIn = (f: Fixture) => memo(`slide ${f.child}`, () => createSlide(server, people.owner, f.child))
 const ownerAnnotations = async (f: Fixture) => (await ownerSees(`/v2/labs/${(await annotatedIn(f)).slide}/v2/annotations/`)).data.results
 const ownerLabels = async (f: Fixture) => (await ownerSees(`/v2/labs/label-slide/?lab_id=${(await annotatedIn(f)).slide}`)).data.results
+
+/** A slide of its own per kind, with one note (or report) the owner wrote, titled "Owner's". */
+const noted = new Map<string, Promise<{ slide: string; id: string }>>()
+const notedIn = (f: Fixture, kind: "notes" | "reports") => {
+  const key = `${f.child} ${kind}`
+  if (!noted.has(key))
+    noted.set(
+      key,
+      (async () => {
+        const slide = await createSlide(server, people.owner, f.child)
+        const reply = await c.post(
+          `/v2/slides/${slide}/${kind}/`,
+          { title: "Owner's", value: "Seen by the owner." },
+          { token: people.owner.access }
+        )
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+        return { slide, id: reply.body.data.id as string }
+      })()
+    )
+  return noted.get(key)!
+}
+const ownerNotes = async (f: Fixture, kind: "notes" | "reports") =>
+  ((await ownerSees(`/v2/slides/${(await notedIn(f, kind)).slide}/${kind}/`)).data.results as Array<{ title: string; value: string }>).map(
+    (note) => (note.value === "Seen by the owner." ? note.title : `${note.title} (${note.value})`)
+  )
 
 const childCount = async (f: Fixture) => expect((await ownerSees(`/v2/labs/?parent=${f.child}`)).data.meta.count).toBe(0)
 
@@ -727,6 +752,48 @@ const cases: ReadonlyArray<Case> = [
     call: async (f, t) => c.post("/v2/comment/chat/read/", { lab_id: await slideIn(f) }, { token: t }),
     expect: anyMember
   },
+  // a slide's notes and reports: the team's papers, read and written by its members only (a public
+  // slide's visitor too is refused); owner and admin edit or delete the owner's, a reviewer may not
+  ...(["notes", "reports"] as const).flatMap((kind): Case[] => [
+    {
+      endpoint: `GET /v2/slides/:slideId/${kind}/`,
+      visibilities: ["private", "public"],
+      mutates: false,
+      call: async (f, t) => c.get(`/v2/slides/${(await notedIn(f, kind)).slide}/${kind}/`, { token: t }),
+      expect: anyMember
+    },
+    {
+      endpoint: `POST /v2/slides/:slideId/${kind}/`,
+      visibilities: ["private", "public"],
+      mutates: true,
+      call: async (f, t) =>
+        c.post(`/v2/slides/${(await notedIn(f, kind)).slide}/${kind}/`, { title: "From the matrix", value: "" }, { token: t }),
+      expect: anyMember,
+      unchanged: async (f) => expect(await ownerNotes(f, kind)).toEqual(["Owner's"])
+    },
+    {
+      endpoint: `PUT /v2/slides/:slideId/${kind}/:id/`,
+      visibilities: ["private", "public"],
+      mutates: true,
+      call: async (f, t) => {
+        const { slide, id } = await notedIn(f, kind)
+        return c.put(`/v2/slides/${slide}/${kind}/${id}/`, { title: "Owner's", value: "changed" }, { token: t })
+      },
+      expect: editors,
+      unchanged: async (f) => expect(await ownerNotes(f, kind)).toEqual(["Owner's"])
+    },
+    {
+      endpoint: `DELETE /v2/slides/:slideId/${kind}/:id/`,
+      visibilities: ["private", "public"],
+      mutates: true,
+      call: async (f, t) => {
+        const { slide, id } = await notedIn(f, kind)
+        return c.del(`/v2/slides/${slide}/${kind}/${id}/`, undefined, { token: t })
+      },
+      expect: editors,
+      unchanged: async (f) => expect(await ownerNotes(f, kind)).toEqual(["Owner's"])
+    }
+  ]),
   // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
   // and listening always needs a token (a guest's public view is not live).
   {
@@ -775,6 +842,7 @@ const groups = [
   "slideViewers",
   "chatView",
   "chat",
+  "notes",
   "scanRequestsPublic",
   "scanRequests",
   "billing",
