@@ -387,7 +387,7 @@ export interface StaffActionsTable {
 }
 
 /** One message of a slide's chat; `mentions` a JSON array of user ids. */
-/** A slide's note or report (migration 0027). */
+/** A slide's note or report (migration 0028). */
 export interface SlideNotesTable {
   id: string
   lab_id: string

@@ -27,7 +27,7 @@ import { labelDeletions } from "./0022_label_deletions.ts"
 import { slideScanner } from "./0024_slide_scanner.ts"
 import { annotationLock } from "./0025_annotation_lock.ts"
 import { chat } from "./0026_chat.ts"
-import { slideNotes } from "./0027_slide_notes.ts"
+import { slideNotes } from "./0028_slide_notes.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -55,5 +55,5 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0024_slide_scanner": slideScanner,
   "0025_annotation_lock": annotationLock,
   "0026_chat": chat,
-  "0027_slide_notes": slideNotes
+  "0028_slide_notes": slideNotes
 })

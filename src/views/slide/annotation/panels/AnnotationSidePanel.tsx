@@ -1,5 +1,6 @@
-// The viewer's side panel: three tabs, the slide's annotations (labels, the annotation list, export
-// and import), its chat (src/views/slide/chat/) and its details. It applies what the labels flow reports to the annotation store (a deleted
+// The viewer's side panel: four tabs, the slide's annotations (labels, the annotation list, export
+// and import), its chat (src/views/slide/chat/), its notes and reports (src/views/slide/notes/) and
+// its details. It applies what the labels flow reports to the annotation store (a deleted
 // label's shapes go, a renamed or recoloured label's shapes follow, imported annotations come in) and
 // says so in toasts, in the spec's words where it has them.
 import { useSelector } from "@xstate/react"
@@ -17,6 +18,7 @@ import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
 import { ChatPanel } from "../../chat/ChatPanel.tsx"
 import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
+import { NotesPanel } from "../../notes/NotesPanel.tsx"
 import type { ChatActor } from "../../chat/useSlideChat.ts"
 import { announceChatRead } from "../../../notifications/chat-read.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
@@ -31,7 +33,7 @@ import * as css from "./panels.css.ts"
 import { labelRows, tally } from "./records.ts"
 import { TransferBar } from "./TransferBar.tsx"
 
-type Tab = "annotations" | "chat" | "details"
+type Tab = "annotations" | "chat" | "notes" | "details"
 
 export interface AnnotationSidePanelProps {
   readonly lab: LabDetail
@@ -59,7 +61,14 @@ export const AnnotationSidePanel = ({
   const notice = useNoticeText()
   const { user } = useSession()
   const [tab, setTab] = useState<Tab>(chatAsked ? "chat" : "annotations")
-  const TABS: ReadonlyArray<Tab> = chat === null ? ["annotations", "details"] : ["annotations", "chat", "details"]
+  // Notes and reports are the slide's people's (a public slide's visitor has no such tab).
+  const member = mayAnnotate(lab.role, "notes.read")
+  const TABS: ReadonlyArray<Tab> = [
+    "annotations",
+    ...(chat === null ? [] : (["chat"] as const)),
+    ...(member ? (["notes"] as const) : []),
+    "details"
+  ]
   useEffect(() => {
     if (chatAsked) setTab("chat")
   }, [chatAsked])
@@ -208,6 +217,8 @@ export const AnnotationSidePanel = ({
               t("viewer.annotationPanel.tabAnnotations")
             ) : name === "chat" && chat !== null ? (
               <ChatTabLabel chat={chat} />
+            ) : name === "notes" ? (
+              t("viewer.notes.tab")
             ) : (
               t("viewer.annotationPanel.tabDetails")
             )}
@@ -249,6 +260,10 @@ export const AnnotationSidePanel = ({
       ) : tab === "chat" && chat !== null ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-chat" aria-labelledby="annotation-tab-chat">
           <ChatPanel chat={chat} me={user?.id ?? null} />
+        </div>
+      ) : tab === "notes" && member ? (
+        <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-notes" aria-labelledby="annotation-tab-notes">
+          <NotesPanel slideId={lab.id} />
         </div>
       ) : (
         <div className={css.details} role="tabpanel" id="annotation-tabpanel-details" aria-labelledby="annotation-tab-details">

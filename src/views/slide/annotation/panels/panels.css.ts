@@ -12,10 +12,20 @@ const border = "rgba(255, 255, 255, 0.12)"
 
 export const root = style({ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, fontSize: 13 })
 
-export const tabs = style({ display: "flex", flex: "none", borderBottom: `1px solid ${dark.line}`, padding: "0 8px", gap: 4 })
+// Four tabs may not fit a phone's panel: the strip scrolls sideways rather than cutting the last off.
+export const tabs = style({
+  display: "flex",
+  flex: "none",
+  borderBottom: `1px solid ${dark.line}`,
+  padding: "0 8px",
+  gap: 4,
+  overflowX: "auto",
+  scrollbarWidth: "none"
+})
 
 export const tab = style({
   position: "relative",
+  flex: "none",
   padding: "10px 10px 9px",
   border: 0,
   background: "none",

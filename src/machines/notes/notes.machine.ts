@@ -1,0 +1,262 @@
+// A slide's notes, or its reports (one machine per kind): the first page, more pages on request, a
+// draft being written (new or an edit), a deletion asked and confirmed. Each call ends in a success
+// or an error the panel shows (spec section 4: "state success or error after each call").
+//
+// Paging follows the spec's rule (section 5): pages are numbered, so a deletion moves every later
+// note one place up; after five deletions a whole page has moved and the next page to load steps
+// back by one. Pages are merged by id, so a note that slid in twice is shown once.
+//
+//   loading --done--> ready --more [a next page]--> loadingMore --done/error--> ready
+//   loading --error--> failed --retry--> loading
+//   ready [nothing shown, a next page] --> loadingMore (after the last shown note is deleted)
+//   ready --new / edit--> editing --save [title not blank]--> saving --done--> ready / --error--> editing
+//   editing --cancel--> ready;  ready --delete--> confirming --confirm--> deleting --> ready;  confirming --back--> ready
+import { Effect } from "effect"
+import { assign, setup } from "xstate"
+import { NOTE_LIMITS, type NoteKind, type NotePayload, type SlideNote } from "../../contract/notes.ts"
+import type { PageMeta } from "../../contract/envelope.ts"
+import type { AppFailure } from "../../effects/AppFailure.ts"
+import { present } from "../../effects/Catalogue.ts"
+import type { Notice } from "../../effects/Notice.ts"
+import { deleteNote, loadNotes, saveNote } from "../../effects/notes/notes.ts"
+import { failureFrom, fromEffect } from "../support/fromEffect.ts"
+
+export interface NotesInput {
+  readonly slideId: string
+  readonly kind: NoteKind
+}
+
+export interface Draft {
+  /** Null for a new note. */
+  readonly id: string | null
+  readonly title: string
+  readonly value: string
+}
+
+/** What the panel says after a call: which one, and whether it worked. */
+export type Outcome = { readonly kind: "saved" | "deleted" } | { readonly kind: "failed"; readonly action: "save" | "delete" | "load" }
+
+export interface NotesContext extends NotesInput {
+  /** Newest first, each once. */
+  readonly notes: ReadonlyArray<SlideNote>
+  readonly count: number
+  /** The page to load next; null when there is none. */
+  readonly nextPage: number | null
+  /** Deletions since the next page last stepped back. */
+  readonly deletions: number
+  readonly draft: Draft | null
+  /** The note whose deletion is asked. */
+  readonly deleting: string | null
+  readonly error: Notice | null
+  readonly outcome: Outcome | null
+}
+
+export type NotesEvent =
+  | { readonly type: "notes.more" }
+  | { readonly type: "notes.retry" }
+  | { readonly type: "notes.new" }
+  | { readonly type: "notes.edit"; readonly id: string }
+  | { readonly type: "notes.change"; readonly title?: string; readonly value?: string }
+  | { readonly type: "notes.save" }
+  | { readonly type: "notes.cancel" }
+  | { readonly type: "notes.delete"; readonly id: string }
+  | { readonly type: "notes.confirm" }
+  | { readonly type: "notes.back" }
+
+export type NotesPage = { readonly results: ReadonlyArray<SlideNote>; readonly meta: PageMeta }
+
+/** Both lists in one, each note once, newest first (the later copy of a note wins). */
+export const mergedNotes = (a: ReadonlyArray<SlideNote>, b: ReadonlyArray<SlideNote>): ReadonlyArray<SlideNote> => {
+  const byId = new Map<string, SlideNote>()
+  for (const note of [...a, ...b]) byId.set(note.id, note)
+  return [...byId.values()].sort((x, y) =>
+    x.created_at > y.created_at ? -1 : x.created_at < y.created_at ? 1 : x.id > y.id ? -1 : x.id < y.id ? 1 : 0
+  )
+}
+
+/** A draft the server would take: a title that is not blank and fits, a text that fits. */
+export const savable = (draft: Draft | null): draft is Draft =>
+  draft !== null && draft.title.trim() !== "" && draft.title.length <= NOTE_LIMITS.title && draft.value.length <= NOTE_LIMITS.value
+
+/** The spec's rule: after this many deletions the next page steps back by one. */
+export const DELETIONS_PER_STEP = 5
+
+const actors = {
+  load: fromEffect((input: { readonly slideId: string; readonly kind: NoteKind; readonly page: number }) =>
+    loadNotes(input.slideId, input.kind, input.page)
+  ),
+  save: fromEffect(
+    (input: { readonly slideId: string; readonly kind: NoteKind; readonly id: string | null; readonly payload: NotePayload }) =>
+      saveNote(input.slideId, input.kind, input.id, input.payload)
+  ),
+  remove: fromEffect((input: { readonly slideId: string; readonly kind: NoteKind; readonly id: string }) =>
+    deleteNote(input.slideId, input.kind, input.id).pipe(Effect.as(input.id))
+  )
+}
+
+export const notesMachine = setup({
+  types: { input: {} as NotesInput, context: {} as NotesContext, events: {} as NotesEvent },
+  actors,
+  guards: {
+    hasMore: ({ context }) => context.nextPage !== null,
+    /** Every shown note was deleted while more wait on the server: show them rather than "none yet". */
+    emptyButMore: ({ context }) => context.notes.length === 0 && context.nextPage !== null,
+    draftSavable: ({ context }) => savable(context.draft),
+    editable: ({ context, event }) => event.type === "notes.edit" && context.notes.some((n) => n.id === event.id && n.can_edit),
+    deletable: ({ context, event }) => event.type === "notes.delete" && context.notes.some((n) => n.id === event.id && n.can_edit)
+  },
+  actions: {
+    showPage: assign(({ context }, page: NotesPage) => ({
+      notes: mergedNotes(context.notes, page.results),
+      count: page.meta.count,
+      nextPage: page.meta.next_page,
+      error: null
+    })),
+    showFailure: assign((_, failure: { readonly error: AppFailure; readonly action: "save" | "delete" | "load" }) => ({
+      error: present(failure.error).notice,
+      outcome: { kind: "failed" as const, action: failure.action }
+    })),
+    startNew: assign({ draft: { id: null, title: "", value: "" }, error: null, outcome: null }),
+    startEdit: assign(({ context, event }) => {
+      const note = event.type === "notes.edit" ? context.notes.find((n) => n.id === event.id) : undefined
+      return { draft: note ? { id: note.id, title: note.title, value: note.value } : null, error: null, outcome: null }
+    }),
+    change: assign(({ context, event }) =>
+      event.type === "notes.change" && context.draft !== null
+        ? {
+            draft: {
+              ...context.draft,
+              ...(event.title === undefined ? {} : { title: event.title }),
+              ...(event.value === undefined ? {} : { value: event.value })
+            }
+          }
+        : {}
+    ),
+    dropDraft: assign({ draft: null }),
+    keepSaved: assign(({ context }, note: SlideNote) => {
+      const isNew = !context.notes.some((n) => n.id === note.id)
+      return {
+        notes: isNew ? [note, ...context.notes] : context.notes.map((n) => (n.id === note.id ? note : n)),
+        count: context.count + (isNew ? 1 : 0),
+        draft: null,
+        error: null,
+        outcome: { kind: "saved" as const }
+      }
+    }),
+    askDelete: assign(({ event }) => (event.type === "notes.delete" ? { deleting: event.id, outcome: null, error: null } : {})),
+    forgetDelete: assign({ deleting: null }),
+    dropDeleted: assign(({ context }, id: string) => {
+      const deletions = context.deletions + 1
+      const stepBack = deletions >= DELETIONS_PER_STEP
+      return {
+        notes: context.notes.filter((n) => n.id !== id),
+        count: Math.max(0, context.count - 1),
+        deletions: stepBack ? 0 : deletions,
+        nextPage: stepBack && context.nextPage !== null ? Math.max(1, context.nextPage - 1) : context.nextPage,
+        deleting: null,
+        outcome: { kind: "deleted" as const }
+      }
+    })
+  }
+}).createMachine({
+  id: "notes",
+  context: ({ input }) => ({
+    ...input,
+    notes: [],
+    count: 0,
+    nextPage: null,
+    deletions: 0,
+    draft: null,
+    deleting: null,
+    error: null,
+    outcome: null
+  }),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "load",
+        src: "load",
+        input: ({ context }) => ({ slideId: context.slideId, kind: context.kind, page: 1 }),
+        onDone: { target: "ready", actions: { type: "showPage", params: ({ event }) => event.output } },
+        onError: {
+          target: "failed",
+          actions: { type: "showFailure", params: (args) => ({ error: failureFrom(actors.load)(args), action: "load" as const }) }
+        }
+      }
+    },
+    failed: { on: { "notes.retry": { target: "loading" } } },
+    ready: {
+      always: { guard: "emptyButMore", target: "loadingMore" },
+      on: {
+        "notes.more": { guard: "hasMore", target: "loadingMore" },
+        "notes.new": { target: "editing", actions: "startNew" },
+        "notes.edit": { guard: "editable", target: "editing", actions: "startEdit" },
+        "notes.delete": { guard: "deletable", target: "confirming", actions: "askDelete" }
+      }
+    },
+    loadingMore: {
+      tags: ["busy"],
+      invoke: {
+        id: "load",
+        src: "load",
+        input: ({ context }) => ({ slideId: context.slideId, kind: context.kind, page: context.nextPage ?? 1 }),
+        onDone: { target: "ready", actions: { type: "showPage", params: ({ event }) => event.output } },
+        // What is shown stays; "Show more" tries again.
+        onError: {
+          target: "ready",
+          actions: { type: "showFailure", params: (args) => ({ error: failureFrom(actors.load)(args), action: "load" as const }) }
+        }
+      }
+    },
+    editing: {
+      on: {
+        "notes.change": { actions: "change" },
+        "notes.save": { guard: "draftSavable", target: "saving" },
+        "notes.cancel": { target: "ready", actions: "dropDraft" }
+      }
+    },
+    saving: {
+      tags: ["busy"],
+      invoke: {
+        id: "save",
+        src: "save",
+        input: ({ context }) => ({
+          slideId: context.slideId,
+          kind: context.kind,
+          id: context.draft?.id ?? null,
+          payload: { title: context.draft?.title.trim() ?? "", value: context.draft?.value ?? "" }
+        }),
+        onDone: { target: "ready", actions: { type: "keepSaved", params: ({ event }) => event.output } },
+        // The draft stays, so nothing typed is lost; saving again tries again.
+        onError: {
+          target: "editing",
+          actions: { type: "showFailure", params: (args) => ({ error: failureFrom(actors.save)(args), action: "save" as const }) }
+        }
+      }
+    },
+    confirming: {
+      on: {
+        "notes.confirm": { target: "deleting" },
+        "notes.back": { target: "ready", actions: "forgetDelete" }
+      }
+    },
+    deleting: {
+      tags: ["busy"],
+      invoke: {
+        id: "remove",
+        src: "remove",
+        input: ({ context }) => ({ slideId: context.slideId, kind: context.kind, id: context.deleting ?? "" }),
+        onDone: { target: "ready", actions: { type: "dropDeleted", params: ({ event }) => event.output } },
+        onError: {
+          target: "ready",
+          actions: [
+            "forgetDelete",
+            { type: "showFailure", params: (args) => ({ error: failureFrom(actors.remove)(args), action: "delete" as const }) }
+          ]
+        }
+      }
+    }
+  }
+})

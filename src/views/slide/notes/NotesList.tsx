@@ -1,0 +1,109 @@
+// One kind of a slide's writing (its notes, or its reports) in the notes tab: the flow
+// (notes.machine.ts) runs here, and what each call ends in is said in a toast, as the spec asks.
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
+import type { NoteKind } from "../../../contract/notes.ts"
+import { useT } from "../../../i18n/index.ts"
+import { notesMachine } from "../../../machines/notes/notes.machine.ts"
+import { useNoticeText } from "../../account/useNoticeText.ts"
+import { PlusIcon, useToast } from "../../ui/index.ts"
+import * as panel from "../annotation/panels/panels.css.ts"
+import { NoteCard } from "./NoteCard.tsx"
+import { NoteForm } from "./NoteForm.tsx"
+import * as css from "./notes.css.ts"
+
+export const NotesList = ({
+  slideId,
+  kind,
+  canWrite
+}: {
+  readonly slideId: string
+  readonly kind: NoteKind
+  readonly canWrite: boolean
+}) => {
+  const t = useT()
+  const notice = useNoticeText()
+  const { toast } = useToast()
+  const actor = useActorRef(notesMachine, { input: { slideId, kind } })
+  const snapshot = useSelector(actor, (s) => s)
+  const { notes, count, nextPage, draft, deleting, error, outcome } = snapshot.context
+  const busy = snapshot.hasTag("busy")
+
+  // Each call's end, said once: a success, or the failure with the server's reason.
+  useEffect(() => {
+    if (outcome === null) return
+    if (outcome.kind === "failed" && outcome.action === "load") return
+    toast(
+      outcome.kind === "saved"
+        ? { kind: "success", title: t("viewer.notes.saved") }
+        : outcome.kind === "deleted"
+          ? { kind: "success", title: t("viewer.notes.deleted") }
+          : {
+              kind: "error",
+              title: outcome.kind === "failed" && outcome.action === "save" ? t("viewer.notes.saveFailed") : t("viewer.notes.deleteFailed"),
+              ...(notice.text(error) ? { message: notice.text(error) } : {})
+            }
+    )
+  }, [outcome, toast, t, notice, error])
+
+  if (snapshot.matches("failed"))
+    return (
+      <div className={css.empty} role="alert">
+        <p>{t("viewer.notes.loadFailed")}</p>
+        <button type="button" className={panel.textButton} onClick={() => actor.send({ type: "notes.retry" })}>
+          {t("viewer.notes.retry")}
+        </button>
+      </div>
+    )
+
+  return (
+    <>
+      <div className={css.bar}>
+        <span className={panel.count} aria-live="polite">
+          {snapshot.matches("loading") ? "" : t("viewer.notes.count", { count })}
+        </span>
+        {canWrite && draft === null && (
+          <button type="button" className={panel.primaryButton} onClick={() => actor.send({ type: "notes.new" })} disabled={busy}>
+            <PlusIcon size={14} />
+            {kind === "note" ? t("viewer.notes.newNote") : t("viewer.notes.newReport")}
+          </button>
+        )}
+      </div>
+      {draft !== null && (
+        <NoteForm
+          draft={draft}
+          saving={snapshot.matches("saving")}
+          error={snapshot.matches("editing") && outcome?.kind === "failed" ? notice.text(error) : undefined}
+          onChange={(change) => actor.send({ type: "notes.change", ...change })}
+          onSave={() => actor.send({ type: "notes.save" })}
+          onCancel={() => actor.send({ type: "notes.cancel" })}
+        />
+      )}
+      {!snapshot.matches("loading") && count === 0 && draft === null ? (
+        <p className={css.empty}>{kind === "note" ? t("viewer.notes.emptyNote") : t("viewer.notes.emptyReport")}</p>
+      ) : (
+        <ul className={css.list} aria-busy={busy} aria-label={kind === "note" ? t("viewer.notes.note") : t("viewer.notes.report")}>
+          {notes.map((note) => (
+            <NoteCard
+              key={note.id}
+              note={note}
+              asking={deleting === note.id}
+              busy={busy || draft !== null}
+              onEdit={() => actor.send({ type: "notes.edit", id: note.id })}
+              onDelete={() => actor.send({ type: "notes.delete", id: note.id })}
+              onConfirm={() => actor.send({ type: "notes.confirm" })}
+              onKeep={() => actor.send({ type: "notes.back" })}
+            />
+          ))}
+          {nextPage !== null && (
+            <li className={css.more}>
+              <button type="button" className={panel.textButton} onClick={() => actor.send({ type: "notes.more" })} disabled={busy}>
+                {t("viewer.notes.more")}
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </>
+  )
+}
