@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import type { Page } from "playwright-core"
+import { propsOf } from "../../src/annotation/props.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
@@ -15,6 +16,7 @@ import { createLabel, newAnnotation, polygon, postAnnotations } from "../server/
 import { expectAccessible } from "./support/a11y.ts"
 import { at, drag, openSlide as openSlideOf, signInAs as signIn, storedAnnotations, tool, snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
+import { showSidePanel } from "./support/slide-viewer.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -199,9 +201,10 @@ describe("an annotation's name, description and lock", () => {
     // Written straight into the database: no realtime message, so Ada's screen still thinks it unlocked.
     await world.server.withDb(async (db) => {
       const row = await db.selectFrom("annotations").select("data").where("id", "=", imported.id).executeTakeFirstOrThrow()
+      const data = { ...JSON.parse(row.data), locked: true }
       await db
         .updateTable("annotations")
-        .set({ data: JSON.stringify({ ...JSON.parse(row.data), locked: true }), locked: 1 })
+        .set({ data: JSON.stringify(data), locked: 1, props: JSON.stringify(propsOf(data)) })
         .where("id", "=", imported.id)
         .execute()
     })
@@ -228,17 +231,27 @@ describe("an annotation's name, description and lock", () => {
     expect(file.features.find((f: { id: string }) => f.id === imported.id).properties.isLocked).toBe(true)
   }, 60_000)
 
-  it("on a phone (390 px) the panel shows the name, description and lock within the screen", async () => {
+  it("on a phone (390 px) in Indonesian: the name, description and lock fit the screen; the import says who and when", async () => {
     const phone = await (await newContext(world.browser, world.server.url)).newPage()
     await phone.setViewportSize({ width: 390, height: 844 })
     await signIn(phone, ada)
-    await openSlideOf(phone, slideId)
-    await tool(phone, "Pan and zoom").click()
+    await phone.goto(`/id/dashboard/labs/${slideId}/annotations`)
+    await phone.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 20_000 })
+    await phone.locator('[data-testid="annotation-count"][data-phase="ready"]').waitFor({ timeout: 15_000 })
+    await showSidePanel(phone)
+    await phone.getByRole("toolbar", { name: "Alat" }).getByRole("button", { name: "Geser dan perbesar", exact: true }).click()
     await phone.getByTestId("annotation-row").filter({ hasText: "Invasive front" }).getByRole("button").first().click()
     await expect.poll(() => panel(phone).getAttribute("data-id"), { timeout: 5_000 }).toBe(region.id)
-    const box = (await panel(phone).getByRole("textbox", { name: "Description" }).boundingBox())!
+    expect(await panel(phone).getByRole("button", { name: "Kunci", exact: true }).getAttribute("aria-pressed")).toBe("true")
+    const box = (await panel(phone).getByRole("textbox", { name: "Deskripsi" }).boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
     expect(box.x + box.width).toBeLessThanOrEqual(390)
-    await snap(phone, "properties-06-phone")
+    await snap(phone, "properties-06-phone-id")
+    await phone.getByTestId("annotation-row").filter({ hasText: "Stroma" }).getByRole("button").first().click()
+    await expect
+      .poll(() => panel(phone).getByTestId("annotation-provenance").textContent(), { timeout: 5_000 })
+      .toMatch(/^Diimpor, digambar oleh Dr\. Sari Wulandari pada 1 Mei 2024/)
+    await snap(phone, "properties-07-phone-id-imported")
     await phone.close()
   }, 90_000)
 })
