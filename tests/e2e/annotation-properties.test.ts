@@ -24,6 +24,7 @@ let world: World
 let ada: SignedIn
 let grace: SignedIn
 let slideId = ""
+let folderId = ""
 let adaPage: Page
 let gracePage: Page
 
@@ -78,6 +79,7 @@ beforeAll(async () => {
   grace = await createSignedIn(world.server, { name: "Grace Hopper", email: "grace.props@example.org" })
   const made = await sharedSlide(world.server, ada, { folder: "Named cases", file: "Colon resection.jpg", dots: 240 })
   slideId = made.slideId
+  folderId = made.folderId
   const tumour = await createLabel(world.server, ada, slideId, "Tumour", "#e11d48")
   const stroma = await createLabel(world.server, ada, slideId, "Stroma", "#22d3ee")
   const fromFile = newAnnotation(stroma.id, imported.outline, imported.id)
@@ -231,6 +233,22 @@ describe("an annotation's name, description and lock", () => {
     expect(file.features.find((f: { id: string }) => f.id === imported.id).properties.isLocked).toBe(true)
   }, 60_000)
 
+  it("a reviewer who did not draw it reads the name, description and lock, with nothing to change", async () => {
+    const rosalind = await createSignedIn(world.server, { name: "Rosalind Franklin", email: "rosalind.props@example.org" })
+    await share(world.server, ada, folderId, rosalind, "reviewer")
+    const page = await (await newContext(world.browser, world.server.url)).newPage()
+    await signIn(page, rosalind)
+    await openSlideOf(page, slideId)
+    await selectRegion(page)
+    await expect.poll(() => panel(page).getByTestId("annotation-name-text").textContent()).toBe("Invasive front")
+    await panel(page).getByText("Check against the frozen section.").waitFor()
+    await panel(page).getByTestId("annotation-locked-note").waitFor()
+    expect(await panel(page).getByRole("textbox").count()).toBe(0)
+    expect(await lockButton(page).count()).toBe(0)
+    await snap(page, "properties-06-reviewer-reads")
+    await page.close()
+  }, 90_000)
+
   it("on a phone (390 px) in Indonesian: the name, description and lock fit the screen; the import says who and when", async () => {
     const phone = await (await newContext(world.browser, world.server.url)).newPage()
     await phone.setViewportSize({ width: 390, height: 844 })
@@ -246,12 +264,12 @@ describe("an annotation's name, description and lock", () => {
     const box = (await panel(phone).getByRole("textbox", { name: "Deskripsi" }).boundingBox())!
     expect(box.x).toBeGreaterThanOrEqual(0)
     expect(box.x + box.width).toBeLessThanOrEqual(390)
-    await snap(phone, "properties-06-phone-id")
+    await snap(phone, "properties-07-phone-id")
     await phone.getByTestId("annotation-row").filter({ hasText: "Stroma" }).getByRole("button").first().click()
     await expect
       .poll(() => panel(phone).getByTestId("annotation-provenance").textContent(), { timeout: 5_000 })
       .toMatch(/^Diimpor, digambar oleh Dr\. Sari Wulandari pada 1 Mei 2024/)
-    await snap(phone, "properties-07-phone-id-imported")
+    await snap(phone, "properties-08-phone-id-imported")
     await phone.close()
   }, 90_000)
 })

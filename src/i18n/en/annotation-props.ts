@@ -10,6 +10,7 @@ export const props = {
   lockHint: "Lock it: no one can move, reshape or delete it until it is unlocked",
   unlockHint: "Unlock it, so it can be moved, reshaped and deleted again",
   lockedNote: "Locked: it cannot be moved, reshaped or deleted. Its name, description and label can still change.",
+  lockedNoteRead: "Locked: it cannot be moved, reshaped or deleted until unlocked.",
   lockedTitle: "{{count}} locked annotations were left as they are",
   lockedTitle_one: "This annotation is locked",
   lockedBody: "Unlock it in the Selected annotation panel before moving, reshaping or deleting it.",

@@ -12,6 +12,7 @@ export const props: typeof en = {
   lockHint: "Kunci: tidak ada yang dapat memindahkan, mengubah bentuk atau menghapusnya sampai kuncinya dibuka",
   unlockHint: "Buka kunci, agar dapat dipindahkan, diubah bentuknya dan dihapus lagi",
   lockedNote: "Terkunci: tidak dapat dipindahkan, diubah bentuknya atau dihapus. Nama, deskripsi dan labelnya tetap dapat diubah.",
+  lockedNoteRead: "Terkunci: tidak dapat dipindahkan, diubah bentuknya atau dihapus sampai kuncinya dibuka.",
   lockedTitle: "{{count}} anotasi terkunci dibiarkan apa adanya",
   lockedTitle_one: "Anotasi ini terkunci",
   lockedBody: "Buka kuncinya di panel Anotasi terpilih sebelum memindahkan, mengubah bentuk atau menghapusnya.",

@@ -31,14 +31,15 @@ export const PropertiesFields = ({ shape, edits, current }: PropertiesFieldsProp
   const save = (patch: { name?: string; description?: string; locked?: boolean }) => edits.setProps(current(shape.id) ?? shape, patch)
   const name = useDraftText(shape.props?.name ?? "", (text) => save({ name: text }), enter)
   const description = useDraftText(shape.props?.description ?? "", (text) => save({ description: text }), ctrlEnter)
+  const editable = edits.mayEdit(shape)
   const note = locked && (
     <p className={css.lockedNote} data-testid="annotation-locked-note">
       <LockIcon size={13} style={{ flex: "none", marginTop: 2 }} />
-      {t("viewer.props.lockedNote")}
+      {t(editable ? "viewer.props.lockedNote" : "viewer.props.lockedNoteRead")}
     </p>
   )
   if (isDraft(shape)) return null
-  if (!edits.mayEdit(shape)) {
+  if (!editable) {
     const { name: title, description: text } = shape.props ?? {}
     if (!title && !text && !locked) return null
     return (
