@@ -2,9 +2,10 @@
 // Chromium against the real server, with two people on one slide: Ada (the owner) names a shape,
 // describes it and locks it in the selected-annotation panel, each saved as an edit she can undo;
 // locked, its handles are gone, a drag moves nothing and Delete says it is locked instead of
-// deleting. Grace (an admin of the folder) sees the name and the lock live; after a reload all is
-// kept; an imported shape says who drew it and when; the QuPath export carries name, description and
-// isLocked. Screenshots at 1440x900 and on a 390 px phone.
+// deleting; a lock she did not hear of meets the server's 409, said as a lock. Grace (an admin of the
+// folder) sees the name and the lock live; a reviewer reads them with nothing to change; after a
+// reload all is kept; an imported shape says who drew it and when; the QuPath export carries name,
+// description and isLocked. Screenshots at 1440x900 and on a 390 px phone in Indonesian.
 import { randomUUID } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import type { Page } from "playwright-core"
