@@ -3,6 +3,7 @@
 // labels and the authors once each, and every row's stored vertex bytes copied into one answer.
 import type { Kysely } from "kysely"
 import { type CompactHeader, encodeCompact, KINDS, type Kind } from "../../src/annotation/compact.ts"
+import type { AnnotationProps } from "../../src/annotation/props.ts"
 import type { Database } from "./schema.ts"
 
 /** `emails`: whether the authors' emails are given (to the slide's members) or left empty (anyone else). */
@@ -11,7 +12,7 @@ export const compactAnnotations = async (db: Kysely<Database>, labId: string, em
   // with it (the foreign keys cascade), so a row whose label or author is missing is gone, and left out.
   const rows = await db
     .selectFrom("annotations")
-    .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "coords"])
+    .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "props", "coords"])
     .where("lab_id", "=", labId)
     .orderBy("created_at")
     .orderBy("ordinal")
@@ -38,7 +39,8 @@ export const compactAnnotations = async (db: Kysely<Database>, labId: string, em
     visible: [] as Array<number>,
     vertices: [] as Array<number>,
     created: [] as Array<number>,
-    comments: {} as Record<string, ReadonlyArray<string>>
+    comments: {} as Record<string, ReadonlyArray<string>>,
+    props: {} as Record<string, AnnotationProps>
   } satisfies CompactHeader
   const coords: Array<Uint8Array> = []
   for (const row of rows) {
@@ -54,6 +56,7 @@ export const compactAnnotations = async (db: Kysely<Database>, labId: string, em
       timeAt.set(row.created_at, time)
     }
     if (row.comments !== null) header.comments[header.ids.length] = JSON.parse(row.comments) as ReadonlyArray<string>
+    if (row.props !== null) header.props[header.ids.length] = JSON.parse(row.props) as AnnotationProps
     header.ids.push(row.id)
     header.versions.push(Number(row.version))
     header.kinds.push(kind)

@@ -28,7 +28,8 @@ export const ANNOTATION_COLUMNS = [
   "kind",
   "coords",
   "comments",
-  "locked"
+  "locked",
+  "props"
 ] as const
 
 export const toLabel = (row: LabelRow): Label => ({

@@ -261,6 +261,8 @@ export interface AnnotationsTable {
   comments: string | null
   /** 1 when the annotation is locked (migration 0025; `data.locked` says the same). */
   locked: Generated<number>
+  /** Its name, description, lock, creator and created as JSON (src/annotation/props.ts), null when none (migration 0027). */
+  props: string | null
 }
 
 /** A label deleted within LABEL_UNDO_HOURS, which its deleter may undo (migration 0022). */

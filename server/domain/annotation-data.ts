@@ -5,6 +5,7 @@ import { ANNOTATION_LIMITS, type NewAnnotation, type Selector, type WebAnnotatio
 import type { AnnotationChange } from "../../src/contract/realtime.ts"
 import { float64Bytes } from "../../src/annotation/compact.ts"
 import { type BBox, bboxOf, flatten, type Geometry, parseSelector, toSelector } from "../../src/annotation/geometry.ts"
+import { hasProps, propsOf } from "../../src/annotation/props.ts"
 
 export interface LabelFacts {
   readonly id: string
@@ -65,16 +66,20 @@ export const checkNewAnnotations = (
 
 /**
  * What is stored beside the W3C `data` so the compact read never parses it: the kind, the vertices
- * as little-endian Float64 bytes (src/annotation/compact.ts) and the comments (a JSON list, null when
- * there are none). Written with `data` in the same statement; migration 0016 filled in older rows.
+ * as little-endian Float64 bytes (src/annotation/compact.ts), the comments (a JSON list, null when
+ * there are none), the lock, and the name, description, lock, creator and created as one JSON object
+ * (src/annotation/props.ts; null when it has none). Written with `data` in the same statement;
+ * migrations 0016 and 0027 filled in older rows.
  */
 export const derivedColumns = (geometry: Geometry, data: WebAnnotation) => {
   const comments = data.body.slice(1).flatMap((body) => (body.purpose === "commenting" ? [body.value] : []))
+  const props = propsOf(data)
   return {
     kind: geometry.kind,
     coords: float64Bytes(flatten(geometry)),
     comments: comments.length === 0 ? null : JSON.stringify(comments),
-    locked: data.locked === true ? 1 : 0
+    locked: data.locked === true ? 1 : 0,
+    props: hasProps(props) ? JSON.stringify(props) : null
   }
 }
 

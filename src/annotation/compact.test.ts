@@ -77,6 +77,8 @@ describe("the compact answer", () => {
     refused({ ...good, visible: [1, 2] })
     refused({ ...good, created: [0, 0.5] })
     refused({ ...good, comments: { 2: ["past the end"] } })
+    refused({ ...good, props: { 2: { name: "past the end" } } })
+    refused({ ...good, props: { "-1": { locked: true } } })
     const bytes = encode(good, awkward)
     expect(() => decodeCompact(bytes.subarray(0, bytes.length - 8))).toThrow(CompactError)
     expect(() => decodeCompact(bytes.subarray(0, bytes.length - 3))).toThrow(CompactError)

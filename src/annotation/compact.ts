@@ -11,6 +11,7 @@
 // The server writes it from stored columns (encodeCompact), the SPA reads it (decodeCompact). Shared
 // and pure, as geometry.ts is.
 import type { Geometry } from "./geometry.ts"
+import type { AnnotationProps } from "./props.ts"
 
 /** Kind codes of the header's `kinds` column. */
 export const KINDS = ["rectangle", "polygon", "polyline", "points", "area"] as const satisfies ReadonlyArray<Geometry["kind"]>
@@ -60,6 +61,11 @@ export interface CompactHeader {
   readonly created: ReadonlyArray<number>
   /** Comment bodies, in order, by the annotation's row number; only rows that have some. */
   readonly comments: Readonly<Record<string, ReadonlyArray<string>>>
+  /**
+   * Name, description, lock, creator and created (props.ts) by row number; only rows that have
+   * some. Absent from an answer of a server from before they existed.
+   */
+  readonly props?: Readonly<Record<string, AnnotationProps>>
 }
 
 export interface CompactAnnotations extends CompactHeader {
@@ -142,9 +148,10 @@ export const decodeCompact = (bytes: Uint8Array): CompactAnnotations => {
   for (const n of header.vertices) vertices += n
   if (vertices * 2 !== coords.length)
     throw new CompactError(`the header counts ${vertices} vertices, the answer holds ${coords.length / 2}`)
-  for (const row of Object.keys(header.comments ?? {})) {
-    const i = Number(row)
-    if (!(Number.isInteger(i) && i >= 0 && i < header.count)) throw new CompactError(`comments name row ${row}`)
-  }
+  for (const name of ["comments", "props"] as const)
+    for (const row of Object.keys(header[name] ?? {})) {
+      const i = Number(row)
+      if (!(Number.isInteger(i) && i >= 0 && i < header.count)) throw new CompactError(`${name} name row ${row}`)
+    }
   return { ...header, coords }
 }

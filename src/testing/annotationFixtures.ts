@@ -52,8 +52,10 @@ export const compactOf = (annotations: ReadonlyArray<Annotation>): CompactAnnota
     return parsed.shape
   })
   const comments: Record<string, ReadonlyArray<string>> = {}
+  const props: Record<string, NonNullable<(typeof shapes)[number]["props"]>> = {}
   shapes.forEach((shape, i) => {
     if (shape.comments.length > 0) comments[i] = shape.comments
+    if (shape.props !== undefined) props[i] = shape.props
   })
   const bytes = encodeCompact(
     {
@@ -72,7 +74,8 @@ export const compactOf = (annotations: ReadonlyArray<Annotation>): CompactAnnota
       labels,
       authors,
       times,
-      comments
+      comments,
+      props
     },
     shapes.map((s) => float64Bytes(s.coords))
   )

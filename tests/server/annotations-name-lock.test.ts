@@ -1,14 +1,25 @@
 // An annotation's name, description and lock (QuPath's name and isLocked) and an imported one's
 // creator and creation time (W3C), over real HTTP (issue 29): stored, answered, validated with a
 // clear 400; a locked shape is neither moved, reshaped nor deleted (409 one at a time, 400 in bulk)
-// until an edit unlocks it, and relabelling or renaming it stays allowed.
+// until an edit unlocks it, and relabelling or renaming it stays allowed. The viewer's compact read
+// carries them too (migration 0027), through edits, a bulk delete and its restore.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Annotation, AnnotationConflict } from "../../src/contract/annotations.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { createLabel, createSlide, listAnnotations, newAnnotation, postAnnotations, rect } from "./support/annotations-api.ts"
+import {
+  createLabel,
+  createSlide,
+  listAnnotations,
+  newAnnotation,
+  postAnnotations,
+  readCompact,
+  rect,
+  rowOfListed,
+  rowsOfCompact
+} from "./support/annotations-api.ts"
 import { client, createFolder, person } from "./support/labs-api.ts"
 
 let server: StartedServer
@@ -112,5 +123,46 @@ describe("name, description, lock, creator and created", () => {
     expect(decodeOne(unlocked.body).data.annotations.data.locked).toBeUndefined()
     expect((await put(s, item.id, { data: { ...moved, locked: false }, version: 4 })).status).toBe(200)
     expect((await c.delete(`/v2/labs/${s}/annotations/${item.id}/`, { token: owner.access })).status).toBe(200)
+  })
+})
+
+describe("name, description and lock edits through the viewer's reads", () => {
+  it("an edit of them round-trips: the list, the compact read and the edit's answer agree; undoing it clears them", async () => {
+    const s = await createSlide(server, owner, folder)
+    const label = await createLabel(server, owner, s, "Tumor")
+    const item = named(label.id, {})
+    expect((await postAnnotations(server, owner, s, [item])).status).toBe(201)
+    expect(rowsOfCompact((await readCompact(server, owner, s)).compact!)[0]!.props).toEqual({})
+
+    const props = { name: "Region A", description: "Invasive front\nsecond line", locked: true }
+    const edited = await put(s, item.id, { data: { ...item.data, ...props }, version: 1 })
+    expect(edited.status).toBe(200)
+    expect(decodeOne(edited.body).data.annotations.data).toMatchObject(props)
+    const compact = rowsOfCompact((await readCompact(server, owner, s)).compact!)
+    expect(compact[0]).toMatchObject({ version: 2, props })
+    expect(compact.map(({ props: p }) => p)).toEqual((await listed(s)).map((a) => rowOfListed(a).props))
+
+    // Locked now: the outline and the deletion are refused with 409, the row unchanged.
+    const moved = { ...item.data, ...props, target: { ...item.data.target, selector: rect(60, 20, 30, 40) } }
+    expect((await put(s, item.id, { data: moved, version: 2 })).status).toBe(409)
+    expect((await c.delete(`/v2/labs/${s}/annotations/${item.id}/?version=2`, { token: owner.access })).status).toBe(409)
+    expect(rowsOfCompact((await readCompact(server, owner, s)).compact!)[0]).toMatchObject({ version: 2, props })
+
+    // Back as it was (an undo sends the data without them): the compact read has none.
+    expect((await put(s, item.id, { data: item.data, version: 2 })).status).toBe(200)
+    expect(rowsOfCompact((await readCompact(server, owner, s)).compact!)[0]).toMatchObject({ version: 3, props: {} })
+    expect((await c.delete(`/v2/labs/${s}/annotations/${item.id}/?version=3`, { token: owner.access })).status).toBe(200)
+  })
+
+  it("kept through a bulk delete and its restore", async () => {
+    const s = await createSlide(server, owner, folder)
+    const label = await createLabel(server, owner, s, "Tumor")
+    const items = [named(label.id, { name: "One", description: "First" }), named(label.id, { name: "Two" })]
+    expect((await postAnnotations(server, owner, s, items)).status).toBe(201)
+    const ids = items.map((i) => i.id)
+    expect((await c.post(`/v2/labs/${s}/annotations/bulk-delete/`, { ids }, { token: owner.access })).status).toBe(200)
+    expect((await c.post(`/v2/labs/${s}/annotations/restore/`, { ids }, { token: owner.access })).status).toBe(201)
+    const rows = rowsOfCompact((await readCompact(server, owner, s)).compact!)
+    expect(rows.map((r) => r.props)).toEqual([{ name: "One", description: "First" }, { name: "Two" }])
   })
 })

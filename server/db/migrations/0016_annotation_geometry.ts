@@ -25,8 +25,8 @@ const backfill = async (db: Kysely<Database>) => {
       // (a limit lowered since) keeps kind "" and is left out of the compact read, as the viewer
       // left out what it could not parse.
       if (!parsed.ok) continue
-      // `locked` came with migration 0025; the rows of this time have none.
-      const { locked: _, ...columns } = derivedColumns(parsed.geometry, data)
+      // `locked` and `props` came with migrations 0025 and 0027; the rows of this time have neither.
+      const { locked: _, props: __, ...columns } = derivedColumns(parsed.geometry, data)
       await db.updateTable("annotations").set(columns).where("id", "=", row.id).execute()
     }
     after = rows.at(-1)!.id

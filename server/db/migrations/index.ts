@@ -27,6 +27,7 @@ import { labelDeletions } from "./0022_label_deletions.ts"
 import { slideScanner } from "./0024_slide_scanner.ts"
 import { annotationLock } from "./0025_annotation_lock.ts"
 import { chat } from "./0026_chat.ts"
+import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
@@ -55,5 +56,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0024_slide_scanner": slideScanner,
   "0025_annotation_lock": annotationLock,
   "0026_chat": chat,
+  "0027_annotation_props": annotationProps,
   "0028_slide_notes": slideNotes
 })

@@ -16,6 +16,7 @@
 import Konva from "konva"
 import type OpenSeadragon from "openseadragon"
 import type { BBox } from "../geometry.ts"
+import { isLocked } from "../props.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
 import { SELECTION_COLOR, SceneRenderer, type SceneStats } from "./scene.ts"
@@ -76,6 +77,7 @@ export class AnnotationOverlay {
   private lastMove = 0
   private settleTimer: ReturnType<typeof setTimeout> | null = null
   private fill = 0.14
+  private mayEdit = false // whether the user may change the selected shape (`select`)
   private readonly unsubscribe: () => void
   private readonly handlers: Array<readonly [keyof OpenSeadragon.ViewerEventMap, () => void]> = []
   private readonly viewer: OpenSeadragon.Viewer
@@ -154,7 +156,7 @@ export class AnnotationOverlay {
       const selected = this.selectedNodes.shape
       if (selected !== null) {
         const now = store.get(selected.id)
-        if (now !== selected) this.select(now ?? null, this.selectedNodes.editable)
+        if (now !== selected) this.select(now ?? null, this.mayEdit)
       }
       if (change.upserted.length > 0 || change.removed.length > 0 || change.reset || change.origin === "local") this.requestDraw()
     })
@@ -197,12 +199,15 @@ export class AnnotationOverlay {
 
   /**
    * Shows the selected shape above the scene (which leaves it out), with its handles: squares at the
-   * vertices and discs on the edges' midpoints when `editable`, dots at the vertices otherwise. A
-   * shape with the same handles as the one shown (the same shape dragged) moves the nodes it has.
+   * vertices and discs on the edges' midpoints when `editable` and not locked (a lock set or lifted is
+   * a store change), dots otherwise (`data-handles` says which); the same shape dragged moves its nodes.
    */
   select(shape: Shape | null, editable = false): void {
     const previous = this.selectedNodes.shape
-    if (!this.selectedNodes.show(shape, editable)) return
+    this.mayEdit = editable
+    const handles = editable && shape !== null && !isLocked(shape)
+    this.element.dataset.handles = shape === null ? "none" : handles ? "editable" : "fixed"
+    if (!this.selectedNodes.show(shape, handles)) return
     this.placeTools()
     this.toolLayer.batchDraw()
     // The scene leaves the selected shape out: it renders again only when another one is selected.

@@ -12,6 +12,7 @@ import {
 } from "../../contract/annotations.ts"
 import { type CompactAnnotations, KINDS } from "../compact.ts"
 import { type BBox, flatten, type Geometry, parseSelector, toSelector } from "../geometry.ts"
+import { type AnnotationProps, hasProps, propsOf } from "../props.ts"
 import { pointsOfRing, ringsOf } from "../rings.ts"
 
 export type ShapeKind = Geometry["kind"]
@@ -32,6 +33,8 @@ export interface Shape {
   readonly version: number
   /** The comment bodies, in order. */
   readonly comments: ReadonlyArray<string>
+  /** Its name, description, lock and imported creator and time (props.ts); absent when it has none. */
+  readonly props?: AnnotationProps
 }
 
 export const DEFAULT_COLOR: typeof LABEL_DEFAULT_COLOR = "#FFFF00"
@@ -135,6 +138,7 @@ export const shapeOf = (
   if (!parsed.ok) return { ok: false, error: `annotation ${annotation.id}: the selector ${parsed.error}` }
   const [tag, ...rest] = annotation.data.body
   const coords = parsed.coords
+  const props = propsOf(annotation.data)
   return {
     ok: true,
     shape: {
@@ -148,7 +152,8 @@ export const shapeOf = (
       visible: annotation.visible,
       author: annotation.user,
       version: annotation.version,
-      comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : []))
+      comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : [])),
+      ...(hasProps(props) ? { props } : {})
     }
   }
 }
@@ -162,6 +167,7 @@ const NO_COMMENTS: ReadonlyArray<string> = Object.freeze([])
  */
 export const shapesOfCompact = (compact: CompactAnnotations): Array<Shape> => {
   const { coords, labels, authors } = compact
+  const props = compact.props ?? {}
   const shapes = new Array<Shape>(compact.count)
   let at = 0
   for (let i = 0; i < compact.count; i++) {
@@ -190,7 +196,8 @@ export const shapesOfCompact = (compact: CompactAnnotations): Array<Shape> => {
       visible: compact.visible[i] === 1,
       author: authors[compact.author[i]!]!,
       version: compact.versions[i]!,
-      comments: compact.comments[i] ?? NO_COMMENTS
+      comments: compact.comments[i] ?? NO_COMMENTS,
+      ...(props[i] === undefined ? {} : { props: props[i] })
     }
     at = end
   }
@@ -208,9 +215,12 @@ export const geometryOf = (shape: Pick<Shape, "kind" | "coords">): Geometry => {
   return { kind: shape.kind, points: pointsOfRing(coords) }
 }
 
-/** The shape as a W3C Web Annotation (its label by id, name and colour, then its comments), for a PUT or POST. */
+/**
+ * The shape as a W3C Web Annotation (its label by id, name and colour, then its comments, and its
+ * name, description, lock, creator and created), for a PUT or POST.
+ */
 export const webAnnotationOf = (
-  shape: Pick<Shape, "kind" | "coords" | "labelId" | "labelName" | "color" | "comments">,
+  shape: Pick<Shape, "kind" | "coords" | "labelId" | "labelName" | "color" | "comments" | "props">,
   source: string
 ): WebAnnotation => ({
   type: "Annotation",
@@ -223,7 +233,8 @@ export const webAnnotationOf = (
     },
     ...shape.comments.map((value) => ({ type: "TextualBody" as const, purpose: "commenting" as const, value }))
   ],
-  target: { source, selector: toSelector(geometryOf(shape)) }
+  target: { source, selector: toSelector(geometryOf(shape)) },
+  ...(shape.props === undefined ? {} : propsOf(shape.props))
 })
 
 /** The shape with other vertices (its box follows). */

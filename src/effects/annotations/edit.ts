@@ -2,6 +2,7 @@
 // from; a stale one is answered 409 AnnotationConflict with the annotation as it is now, which the
 // viewer puts in its store (so nothing is lost silently) and tells the user about.
 import { Effect } from "effect"
+import { sameProps } from "../../annotation/props.ts"
 import { type Shape, shapeOf, webAnnotationOf } from "../../annotation/store/shape.ts"
 import { ANNOTATION_LIMITS, type Annotation, type UpdateAnnotationPayload, createAnnotationsBody } from "../../contract/annotations.ts"
 import type { Api } from "../Api.ts"
@@ -31,17 +32,28 @@ export const updateAnnotation = Effect.fn("Annotations.update")(function* (input
     Effect.map((answer): EditOutcome => ({ _tag: "Saved", annotation: answer.data.annotations })),
     // The contract's 409 arrives decoded, with the annotation as it is now; a server that does not
     // send it (or a 409 read by status alone) is asked for the list instead.
+    // A locked annotation's refusal is no race: it fails as the refusal it is.
     Effect.catch((error) =>
-      error._tag === "AnnotationConflict" && error.current !== undefined
-        ? Effect.succeed<EditOutcome>({ _tag: "Conflict", current: error.current })
-        : isConflict(error)
-          ? listAnnotations(input.labId).pipe(
-              Effect.map((all): EditOutcome => ({ _tag: "Conflict", current: all.find((a) => a.id === input.id) ?? null }))
-            )
-          : Effect.fail(error)
+      isLockedRefusal(error, input.version)
+        ? Effect.fail(error)
+        : error._tag === "AnnotationConflict" && error.current !== undefined
+          ? Effect.succeed<EditOutcome>({ _tag: "Conflict", current: error.current })
+          : isConflict(error)
+            ? listAnnotations(input.labId).pipe(
+                Effect.map((all): EditOutcome => ({ _tag: "Conflict", current: all.find((a) => a.id === input.id) ?? null }))
+              )
+            : Effect.fail(error)
     )
   )
 })
+
+/**
+ * The server's 409 for a locked annotation (a move, reshape or delete of it) rather than a race: the
+ * annotation it answers is locked and at the very version the change started from. It is a refusal,
+ * said as such ("unlock it first"), not someone else's newer version.
+ */
+export const isLockedRefusal = (error: AppFailure, version?: number): boolean =>
+  error._tag === "AnnotationConflict" && error.current?.data.locked === true && (version === undefined || error.current.version === version)
 
 /** A 409: as the endpoint declares it, or as call() reports a status the SPA's errors do not name. */
 export const isConflict = (error: AppFailure): boolean =>
@@ -114,7 +126,7 @@ export const applyChange = Effect.fn("Annotations.change")(function* (input: Cha
       Effect.catch((error) =>
         error._tag === "NotFound"
           ? Effect.succeed<ChangeOutcome>({ _tag: "Saved", shape: null })
-          : error._tag === "AnnotationConflict"
+          : error._tag === "AnnotationConflict" && !isLockedRefusal(error, input.version)
             ? Effect.succeed<ChangeOutcome>({ _tag: "Conflict", current: shapeOrNull(error.current) })
             : Effect.fail(error)
       )
@@ -150,9 +162,10 @@ export type ChangeResult = ChangeOutcome | { readonly _tag: "Failed"; readonly e
 /** A step with at least this many deletions, re-creations or moves to one label sends them in one bulk call. */
 export const BULK_FROM = 2
 
-/** Only the label differs: the same vertices, visibility and comments. */
+/** Only the label differs: the same vertices, visibility, comments, name, description and lock. */
 const onlyRelabelled = (from: Shape, to: Shape): boolean =>
   from.labelId !== to.labelId &&
+  sameProps(from.props, to.props) &&
   from.visible === to.visible &&
   from.kind === to.kind &&
   (from.coords === to.coords || (from.coords.length === to.coords.length && from.coords.every((v, i) => v === to.coords[i]))) &&

@@ -75,3 +75,20 @@ describe("a bulk change heard", () => {
     expect(remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), { action: "exploded" })).toBeNull()
   })
 })
+
+describe("an edit heard from another screen", () => {
+  it("brings the annotation's name, description and lock with its shape", () => {
+    const a = annotationOf("00000000-0000-4000-8000-000000000009", ring(10, 10, 5, 4), { version: 3 })
+    const data = { ...a.data, name: "Invasive front", description: "Deep margin", locked: true }
+    const change = remoteChangeOf("slide-1", realtimeEvents.updateAnnotation("slide-1"), {
+      lab_id: "slide-1",
+      user_id: "u2",
+      user_email: "grace@example.org",
+      at: "2026-01-01T00:00:00.000Z",
+      annotation: { id: a.id, version: 3, visible: true, label_id: "l1", color: "#FF0000", data }
+    })
+    if (change === null) throw new Error("not decoded")
+    const { batch } = planOf("slide-1", change, () => [])
+    expect(batch.upsert?.[0]?.props).toEqual({ name: "Invasive front", description: "Deep margin", locked: true })
+  })
+})

@@ -1,5 +1,7 @@
 // The slide viewer (/dashboard/labs/{id}/annotations): its top bar, tools, controls, scale bar and
 // zoom indicator, the details panel, and the states a slide can be in before it opens.
+import { props } from "./annotation-props.ts"
+
 export const viewer = {
   title: "Slide viewer",
   loading: "Loading the slide…",
@@ -241,6 +243,7 @@ export const viewer = {
     failed: "The resolution could not be saved.",
     invalid: "Type a number of microns above 0 and at most {{max}}."
   },
+  props,
   edit: {
     title: "Selected annotation",
     label: "Label",

@@ -1,6 +1,7 @@
 // Penampil slide: bilah atas, alat, kontrol, bilah skala, indikator pembesaran, panel detail, dan
 // keadaan slide sebelum terbuka.
 import type { viewer as en } from "../en/viewer.ts"
+import { props } from "./annotation-props.ts"
 
 export const viewer: typeof en = {
   title: "Penampil slide",
@@ -243,6 +244,7 @@ export const viewer: typeof en = {
     failed: "Resolusi tidak dapat disimpan.",
     invalid: "Ketik jumlah mikron di atas 0 dan paling banyak {{max}}."
   },
+  props,
   edit: {
     title: "Anotasi terpilih",
     label: "Label",

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto"
 import { expect } from "vitest"
 import { type CompactAnnotations, decodeCompact, KINDS } from "../../../src/annotation/compact.ts"
 import { flatten, parseSelector } from "../../../src/annotation/geometry.ts"
+import { type AnnotationProps, propsOf } from "../../../src/annotation/props.ts"
 import type { Annotation } from "../../../src/contract/annotations.ts"
 import type { SignedIn } from "../../support/api.ts"
 import type { StartedServer } from "../../support/start-server.ts"
@@ -100,6 +101,7 @@ export const rowOfListed = (a: Annotation) => {
     author: a.user,
     visible: a.visible,
     comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : [])),
+    props: propsOf(a.data),
     created_at: a.created_at,
     coords: hex(flatten(parsed.geometry))
   }
@@ -119,6 +121,7 @@ export const rowsOfCompact = (compact: CompactAnnotations) => {
       author: compact.authors[compact.author[i]!]!,
       visible: compact.visible[i] === 1,
       comments: [...(compact.comments[i] ?? [])],
+      props: compact.props?.[i] ?? ({} as AnnotationProps),
       created_at: compact.times[compact.created[i]!]!,
       coords: hex(compact.coords.subarray(at, at + n))
     })

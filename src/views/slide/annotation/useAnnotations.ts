@@ -27,6 +27,7 @@ import { useSession } from "../../session.tsx"
 import { isTyping } from "../shortcuts.ts"
 import { type CollabView, useCollab } from "./collab/useCollab.ts"
 import { readShown, writeShown } from "./edit/shownOnThisScreen.ts"
+import { selectionDeletion } from "./edit/deletion.ts"
 import { type EditsView, useEdits } from "./edit/useEdits.ts"
 import { pendingOf, previewOf, rulerPixels, rulerReading } from "./preview.ts"
 import { type BrushView, brushTargetOf, useBrush } from "./useBrush.ts"
@@ -255,7 +256,7 @@ export const useAnnotations = (options: {
       const snapshot = tools.getSnapshot()
       const id = sole(snapshot.context.selection)
       const shape = id === null || snapshot.context.tool !== "select" ? undefined : store.get(id)
-      return shape !== undefined && editsRef.current.mayEdit(shape) ? shape : null
+      return shape !== undefined && editsRef.current.mayReshape(shape) ? shape : null
     }
     /** A press on one of several selected shapes that the user may all change: the ones a drag moves. */
     const groupAt = (hit: string | null): ReadonlyArray<string> | null => {
@@ -265,7 +266,7 @@ export const useAnnotations = (options: {
       const ids = [...selection]
       return ids.every((id) => {
         const shape = store.get(id)
-        return shape !== undefined && editsRef.current.mayEdit(shape)
+        return shape !== undefined && editsRef.current.mayReshape(shape)
       })
         ? ids
         : null
@@ -295,7 +296,7 @@ export const useAnnotations = (options: {
             ? { id: target.id, kind: target.kind, coords: [...target.coords], version: target.version, handle }
             : null,
         group,
-        brush: draws && tools.getSnapshot().context.tool === "brush" ? brushTargetOf(tools, store, editsRef.current.mayEdit) : null
+        brush: draws && tools.getSnapshot().context.tool === "brush" ? brushTargetOf(tools, store, editsRef.current.mayReshape) : null
       })
     }
     const hitAt = (event: PointerEvent) => {
@@ -395,17 +396,12 @@ export const useAnnotations = (options: {
   }, [tools])
 
   // Deleting the selection: what this user may delete goes (the tools machine asks first when it is
-  // several, or some are left out), what they may not is counted and stays selected.
+  // several, or some are left out), what they may not is counted and stays selected; locked ones
+  // stay too, and the user is told so (deletion.ts).
   const deleteSelection = useCallback(() => {
-    const ids: Array<string> = []
-    let kept = 0
-    for (const id of tools.getSnapshot().context.selection) {
-      const shape = store.get(id)
-      if (shape === undefined) continue
-      if (editsRef.current.mayEdit(shape)) ids.push(id)
-      else kept++
-    }
-    if (ids.length + kept > 0) tools.send({ type: "selection.delete", ids, kept })
+    const { ids, kept, locked } = selectionDeletion(tools.getSnapshot().context.selection, (id) => store.get(id), editsRef.current.mayEdit)
+    if (locked > 0) editsRef.current.refuseLocked(locked)
+    if (ids.length > 0 || kept > 0) tools.send({ type: "selection.delete", ids, kept })
   }, [tools, store])
 
   // Keys for the selection, heard before OpenSeadragon's (which pans with the arrows): Delete or
@@ -437,7 +433,7 @@ export const useAnnotations = (options: {
       const nudge = NUDGES[event.key]
       const id = sole(snapshot.context.selection)
       const shape = id === null ? undefined : store.get(id)
-      if (nudge === undefined || shape === undefined || !edits.mayEdit(shape)) return
+      if (nudge === undefined || shape === undefined || !edits.mayReshape(shape)) return
       const step = ((event.shiftKey ? 10 : 1) * NUDGE_PX) / (overlayRef.current?.scale ?? 1)
       edits.nudge(shape, nudge[0] * step, nudge[1] * step)
       event.preventDefault()

@@ -2,6 +2,7 @@
 // panel): shown when every selected shape is closed and the user may change them all. The first
 // selected takes the result (boolean-edits.ts); one undo step brings them all back.
 import type { BooleanEdit } from "../../../../annotation/boolean.ts"
+import { isLocked } from "../../../../annotation/props.ts"
 import type { Shape } from "../../../../annotation/store/shape.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { useToast } from "../../../ui/index.ts"
@@ -16,6 +17,9 @@ export const BooleanEditsRow = ({ shapes, edits }: { readonly shapes: ReadonlyAr
   const { toast } = useToast()
   if (!combinable(shapes)) return null
   const run = (edit: BooleanEdit) => {
+    // A locked shape keeps its outline (QuPath's isLocked): nothing is combined, and the user is told.
+    const locked = shapes.filter(isLocked).length
+    if (locked > 0) return edits.refuseLocked(locked)
     const result = booleanChanges(edit, shapes)
     if (result.ok) edits.group(result.changes)
     else toast({ kind: "error", title: t(`viewer.shapes.${edit}`), message: t("viewer.shapes.nothingLeft") })

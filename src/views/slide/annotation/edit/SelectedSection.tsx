@@ -1,12 +1,16 @@
 // The selected annotation in the side panel: its label (a list to change it, when the user may),
-// its measurement and author, hide or show it on this screen, delete it, and how its handles work.
+// its name, description and lock (PropertiesFields), its measurement, author and, when imported,
+// who drew it and when; hide or show it on this screen, delete it, and how its handles work.
 import { useMemo } from "react"
+import { isLocked } from "../../../../annotation/props.ts"
 import { useLocale, useT } from "../../../../i18n/index.ts"
 import { EyeIcon, EyeOffIcon, TrashIcon } from "../../../ui/index.ts"
 import * as css from "../panels/panels.css.ts"
 import { type LabelRow, measureText } from "../panels/records.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import { partCount, splitChanges } from "./boolean-edits.ts"
+import { PropertiesFields } from "./PropertiesFields.tsx"
+import { provenanceOf } from "./provenance.ts"
 
 export interface SelectedSectionProps {
   readonly view: AnnotationsView
@@ -35,6 +39,8 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
     points: (count) => t("viewer.annotationPanel.points", { count })
   })
   const editable = view.edits.mayEdit(shape)
+  const locked = isLocked(shape)
+  const from = provenanceOf(shape.props, locale)
   const shown = view.store.isVisible(shape)
   const parts = partCount(shape)
   const choices = labels.filter((row) => !row.virtual || row.id === shape.labelId)
@@ -51,6 +57,7 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
       data-testid="selected-annotation"
       data-id={shape.id}
       data-version={shape.version}
+      data-locked={locked}
     >
       <div className={css.sectionHead}>
         <h2 id="annotation-selected-title" className={css.heading}>
@@ -89,18 +96,21 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
           {shown ? <EyeIcon size={15} /> : <EyeOffIcon size={15} />}
         </button>
         {editable && (
+          // Locked: still there, so that a press says why it does not delete (edits.remove tells).
           <button
             type="button"
             className={css.iconButton}
             aria-label={t("viewer.collab.delete")}
-            title={t("viewer.collab.delete")}
+            title={t(locked ? "viewer.props.deleteLocked" : "viewer.collab.delete")}
+            style={locked ? { opacity: 0.45 } : undefined}
             onClick={() => view.edits.remove(shape)}
           >
             <TrashIcon size={15} />
           </button>
         )}
       </div>
-      {editable && parts > 1 && (
+      <PropertiesFields key={shape.id} shape={shape} edits={view.edits} current={(id) => view.store.get(id)} />
+      {editable && !locked && parts > 1 && (
         <div className={css.form}>
           <button
             type="button"
@@ -116,9 +126,22 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
         {measurement.full}
       </p>
       <p className={css.hint}>{t("viewer.edit.by", { name: author })}</p>
-      <p className={css.hint} style={{ marginTop: 4 }}>
-        {editable ? t(shape.kind === "area" ? "viewer.edit.regionHint" : "viewer.edit.hint") : t("viewer.edit.readOnly", { name: author })}
-      </p>
+      {from !== null && (
+        <p className={css.hint} data-testid="annotation-provenance">
+          {from.by !== null && from.on !== null
+            ? t("viewer.props.importedByOn", { name: from.by, date: from.on })
+            : from.by !== null
+              ? t("viewer.props.importedBy", { name: from.by })
+              : t("viewer.props.importedOn", { date: from.on ?? "" })}
+        </p>
+      )}
+      {!(editable && locked) && (
+        <p className={css.hint} style={{ marginTop: 4 }}>
+          {editable
+            ? t(shape.kind === "area" ? "viewer.edit.regionHint" : "viewer.edit.hint")
+            : t("viewer.edit.readOnly", { name: author })}
+        </p>
+      )}
     </section>
   )
 }

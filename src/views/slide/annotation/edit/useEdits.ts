@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useMemo, useRef } from "react"
 import type { ActorRefFrom } from "xstate"
 import { translate } from "../../../../annotation/edit.ts"
+import { type AnnotationProps, hasProps, isLocked, sameProps, withPatch } from "../../../../annotation/props.ts"
 import { type Shape, shapeOf, withCoords } from "../../../../annotation/store/shape.ts"
 import type { AnnotationStore } from "../../../../annotation/store/store.ts"
 import type { Label } from "../../../../contract/annotations.ts"
@@ -23,6 +24,7 @@ import { isTyping } from "../../shortcuts.ts"
 import { useToast } from "../../../ui/index.ts"
 import type { CollabView } from "../collab/useCollab.ts"
 import { isDraft } from "../collab/draftShape.ts"
+import { useEditReports } from "./useEditReports.ts"
 
 /** Arrow-key nudges of one shape closer together than this are one edit. */
 export const NUDGE_SETTLE_MS = 450
@@ -31,6 +33,12 @@ export interface EditsView {
   readonly machine: ActorRefFrom<typeof editsMachine>
   /** Whether this user may change the shape (the server decides; this only hides what it would refuse). */
   readonly mayEdit: (shape: Shape) => boolean
+  /** Whether this user may also move, reshape or delete it: mayEdit, and it is not locked. */
+  readonly mayReshape: (shape: Shape) => boolean
+  /** Its name, description or lock changed (one step; a draft, not on the server yet, has none). */
+  readonly setProps: (shape: Shape, patch: AnnotationProps) => void
+  /** Says that `count` locked shapes stay as they are (a Delete of them, a drag). */
+  readonly refuseLocked: (count: number) => void
   readonly update: (from: Shape, to: Shape) => void
   readonly remove: (shape: Shape) => void
   readonly relabel: (shape: Shape, label: Pick<Label, "id" | "name" | "color">) => void
@@ -73,6 +81,11 @@ export const useEdits = (options: {
     (shape: Shape) => canEdit && (isDraft(shape) || mayAnnotate(role, "annotation.edit", shape.author?.id === me)),
     [canEdit, role, me]
   )
+  const mayReshape = useCallback((shape: Shape) => mayEdit(shape) && !isLocked(shape), [mayEdit])
+  const refuseLocked = useCallback(
+    (count: number) => toast({ kind: "info", title: t("viewer.props.lockedTitle", { count }), message: t("viewer.props.lockedBody") }),
+    [toast, t]
+  )
 
   const update = useCallback(
     (from: Shape, to: Shape) => {
@@ -89,11 +102,13 @@ export const useEdits = (options: {
 
   const remove = useCallback(
     (shape: Shape) => {
+      // A locked one is not deleted, and the user is told why (the server would answer 409).
+      if (isLocked(shape)) return refuseLocked(1)
       if (isDraft(shape)) draftRef.current.remove(shape.id)
       else machine.send({ type: "edit.delete", shape })
       tools.send({ type: "selection.drop", ids: [shape.id] })
     },
-    [machine, tools]
+    [machine, tools, refuseLocked]
   )
 
   // Unsaved drafts are changed where they are kept (no step, as for one draft); the saved shapes go
@@ -135,6 +150,16 @@ export const useEdits = (options: {
           .map((from) => ({ from, to: { ...from, labelId: label.id, labelName: label.name, color: label.color } }))
       ),
     [group]
+  )
+
+  const setProps = useCallback(
+    (shape: Shape, patch: AnnotationProps) => {
+      const props = withPatch(shape.props, patch)
+      if (isDraft(shape) || sameProps(shape.props, props)) return
+      const { props: _, ...rest } = shape
+      update(shape, hasProps(props) ? { ...rest, props } : rest)
+    },
+    [update]
   )
 
   const relabel = useCallback(
@@ -234,93 +259,8 @@ export const useEdits = (options: {
     }
   }, [tools, store, update, machine, group, removeMany, toast, t])
 
-  // What the edits machine reports: the store follows, the user is told.
-  useEffect(() => {
-    const subscriptions = [
-      machine.on("edits.show", ({ upsert, remove, expected }) => {
-        // A new change's answer replaces it only while the store still shows that change.
-        const superseded = new Set((expected ?? []).filter((shape) => store.get(shape.id) !== shape).map((shape) => shape.id))
-        store.apply("local", { upsert: superseded.size === 0 ? upsert : upsert.filter((shape) => !superseded.has(shape.id)), remove })
-      }),
-      machine.on("edits.revert", ({ shapes }) => {
-        // Only while the store still shows this user's change (someone else's newer version stays).
-        const back = shapes.filter((shape) => {
-          const now = store.get(shape.id)
-          return now === undefined || now.version <= shape.version
-        })
-        if (back.length > 0) store.apply("local", { upsert: back })
-      }),
-      machine.on("edits.conflict", ({ conflicts, direction }) => {
-        // As changes heard from someone else: the store keeps each unless it holds that version already.
-        const gone = conflicts.flatMap(({ annotationId, current }) => (current === null ? [annotationId] : []))
-        store.apply("remote", {
-          remove: gone,
-          upsert: conflicts.flatMap(({ current }) => (current === null ? [] : [current]))
-        })
-        if (gone.length > 0) tools.send({ type: "selection.drop", ids: gone })
-        const many = conflicts.length > 1
-        const allGone = gone.length === conflicts.length
-        if (direction === "do")
-          toast({
-            kind: "info",
-            title: many ? t("viewer.selection.conflictTitle", { count: conflicts.length }) : t("viewer.collab.conflictTitle"),
-            message: allGone && !many ? t("viewer.collab.conflictGone") : t("viewer.collab.conflictBody")
-          })
-        else
-          toast({
-            kind: "error",
-            title: direction === "undo" ? t("viewer.edit.undoConflictTitle") : t("viewer.edit.redoConflictTitle"),
-            message: many
-              ? t("viewer.selection.conflictKept", { count: conflicts.length })
-              : allGone
-                ? t("viewer.edit.conflictGone")
-                : t("viewer.edit.conflictKept"),
-            durationMs: 8000
-          })
-      }),
-      // One notice for a step, however many of its shapes were refused: the count, and why.
-      machine.on("edits.failed", ({ failures, step, direction }) => {
-        const forbidden = failures.filter(({ error }) => error._tag === "Forbidden").length
-        const count = failures.length
-        const of = step.changes.length
-        if (forbidden > 0)
-          toast({
-            kind: "error",
-            title:
-              of > 1
-                ? t("viewer.selection.refusedTitle", { count: forbidden, of: of.toLocaleString() })
-                : t("viewer.collab.forbiddenTitle"),
-            message: t("viewer.collab.forbiddenBody"),
-            durationMs: 8000
-          })
-        if (count > forbidden)
-          toast({
-            kind: "error",
-            title:
-              direction === "undo"
-                ? t("viewer.edit.undoFailedTitle")
-                : direction === "redo"
-                  ? t("viewer.edit.redoFailedTitle")
-                  : of > 1
-                    ? t("viewer.selection.failedTitle", { count: (count - forbidden).toLocaleString(), of: of.toLocaleString() })
-                    : t("viewer.collab.failedTitle"),
-            message: t("viewer.collab.failedBody")
-          })
-      }),
-      // The deletion is done; its notice offers Undo of that one deletion for a while.
-      machine.on("edits.deleted", ({ step, count }) =>
-        toast({
-          kind: "success",
-          title: count > 1 ? t("viewer.selection.deleted", { count: count }) : t("viewer.collab.deleted"),
-          durationMs: 8000,
-          action: { label: t("viewer.edit.undo"), onClick: () => machine.send({ type: "history.undo", step: step.id }) }
-        })
-      )
-    ]
-    return () => {
-      for (const subscription of subscriptions) subscription.unsubscribe()
-    }
-  }, [machine, store, tools, toast, t])
+  // What the edits machine reports: the store follows, the user is told (useEditReports.ts).
+  useEditReports(machine, store, tools, refuseLocked)
 
   const undo = useCallback(() => {
     settleNudge()
@@ -349,6 +289,9 @@ export const useEdits = (options: {
     () => ({
       machine,
       mayEdit,
+      mayReshape,
+      setProps,
+      refuseLocked,
       update,
       remove,
       relabel,
@@ -361,6 +304,24 @@ export const useEdits = (options: {
       undo,
       redo
     }),
-    [machine, mayEdit, update, remove, relabel, group, removeMany, relabelMany, nudge, undoable, saving, redoable, undo, redo]
+    [
+      machine,
+      mayEdit,
+      mayReshape,
+      setProps,
+      refuseLocked,
+      update,
+      remove,
+      relabel,
+      group,
+      removeMany,
+      relabelMany,
+      nudge,
+      undoable,
+      saving,
+      redoable,
+      undo,
+      redo
+    ]
   )
 }

@@ -1,4 +1,5 @@
-// Every annotation of the slide, filtered by label and by author: its kind and label, its
+// Every annotation of the slide, filtered by label and by author: its name (when it has one, and a
+// lock when locked), its kind and label, its
 // measurement (µm² / mm² and µm with the slide's scale, px otherwise), its author and time; a
 // commented one shows its comment first (whole in the row's tooltip and, once chosen, in the panel).
 // Choosing one flies the viewer to it; N and P step to the next and previous. The selected ones
@@ -7,9 +8,10 @@
 // then, so 100,000 annotations cost one array of ids.
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { isLocked } from "../../../../annotation/props.ts"
 import type { Shape } from "../../../../annotation/store/shape.ts"
 import { type Locale, useLocale, useT } from "../../../../i18n/index.ts"
-import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon, MessageIcon } from "../../../ui/index.ts"
+import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon, LockIcon, MessageIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
 import { commentOf, focusBox, isCommentPin, type LabelRow, type MeasureWords, measureText } from "./records.ts"
@@ -244,6 +246,9 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
               const pin = isCommentPin(shape)
               const measured = `${m.full}${m.pixels ? ` (${t("viewer.annotationPanel.inPixels")})` : ""}`
               const selected = view.selection.has(id)
+              // Its own name (QuPath's), when it has one, before its label; a lock shown as one.
+              const own = shape.props?.name
+              const locked = isLocked(shape)
               return (
                 <li
                   key={id}
@@ -266,7 +271,21 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
                     <span className={css.swatch} style={{ background: shape.color }} />
                     {comment === null ? (
                       <span className={css.rowTitle}>
-                        {name} <span className={css.kind}>· {kind}</span>
+                        {locked && (
+                          <>
+                            <LockIcon size={11} className={css.commentIcon} data-testid="annotation-locked" />
+                            <span className={css.visuallyHidden}>{t("viewer.props.lockedBadge")}: </span>
+                          </>
+                        )}
+                        {own ? (
+                          <>
+                            <span data-testid="annotation-name">{own}</span> <span className={css.kind}>· {name}</span>
+                          </>
+                        ) : (
+                          <>
+                            {name} <span className={css.kind}>· {kind}</span>
+                          </>
+                        )}
                       </span>
                     ) : (
                       <span className={css.rowTitle}>
