@@ -8,17 +8,14 @@ const mediaTypes: Record<SlideFormat, string> = {
   png: "image/png",
   webp: "image/webp",
   tiff: "image/tiff",
-  bigtiff: "image/tiff"
+  bigtiff: "image/tiff",
+  dicom: "application/dicom",
+  // A DICOM series uploaded whole, or a Deep Zoom import.
+  zip: "application/zip"
 }
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04]
-
-/** The media type of a stored original from its first bytes; zips are the DZI imports. */
-export const mediaTypeOf = (format: SlideFormat | undefined, head: Uint8Array): string => {
-  if (format) return mediaTypes[format]
-  if (ZIP.every((b, i) => head[i] === b)) return "application/zip"
-  return "application/octet-stream"
-}
+/** The media type of a stored original from its first bytes. */
+export const mediaTypeOf = (format: SlideFormat | undefined): string => (format ? mediaTypes[format] : "application/octet-stream")
 
 export const attachment = (name: string): string => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never go in a header

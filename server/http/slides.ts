@@ -100,7 +100,7 @@ export const SlidesLive = HttpApiBuilder.group(
           const upload = yield* sql(() => db.selectFrom("uploads").select("filename").where("lab_id", "=", lab.row.id).executeTakeFirst())
           const { head, size } = yield* inspect(path)
           return HttpServerResponse.raw(createReadStream(path), {
-            contentType: mediaTypeOf(sniffFormat(head), head),
+            contentType: mediaTypeOf(sniffFormat(head)),
             headers: {
               "content-length": String(size),
               "content-disposition": attachment(upload?.filename ?? lab.row.name),

@@ -8,10 +8,9 @@
 // file comes here. What the scanner wrote beside the image (label and macro photographs, the
 // operator, the case number in a file name) is not copied: only vendor, scanner model, objective
 // and scan date are kept, and dzsave runs with --strip.
-import { execFile } from "node:child_process"
-import { promisify } from "node:util"
+import { runVips, VIPS_PACKAGE, VipsMissing } from "./vips-cli.ts"
 
-const run = promisify(execFile)
+export { VIPS_PACKAGE, VipsMissing }
 
 export interface ScannerFacts {
   /** OpenSlide's vendor: "aperio", "hamamatsu", "leica", "ventana", "philips", "mirax", ... */
@@ -31,23 +30,7 @@ export interface VendorSlide {
   readonly scanner: ScannerFacts
 }
 
-/** The package that provides the tools, named in the refusal when they are missing. */
-export const VIPS_PACKAGE = "libvips-tools"
-
-/** The tools are not installed (ENOENT). */
-export class VipsMissing extends Error {}
-
 const TIMEOUT_MS = 60_000
-
-/**
- * The environment for the system's tools: sharp sets VIPSHOME to its own bundle's prefix when it
- * loads, and the system's vips then looks for its modules (OpenSlide is one) there and finds none.
- */
-const systemEnv = (): NodeJS.ProcessEnv => {
-  const env = { ...process.env }
-  delete env.VIPSHOME
-  return env
-}
 
 /** `vipsheader -a` lines as name → value; a value may run over several lines (openslide.comment). */
 export const parseHeader = (text: string): Map<string, string> => {
@@ -108,10 +91,9 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
 /** OpenSlide's reading of the file: a vendor slide, or null (not one, or a plain tiled TIFF). */
 export const probeVendorSlide = async (path: string): Promise<VendorSlide | null> => {
   try {
-    const { stdout } = await run("vipsheader", ["-a", path], { timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: systemEnv() })
-    return vendorSlideOf(parseHeader(stdout))
+    return vendorSlideOf(parseHeader(await runVips("vipsheader", ["-a", path], { timeoutMs: TIMEOUT_MS })))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new VipsMissing(`vipsheader is not installed (${VIPS_PACKAGE})`)
+    if (error instanceof VipsMissing) throw error
     // libvips could not open it at all: not a slide OpenSlide reads; sharp says what it is.
     return null
   }
@@ -122,30 +104,20 @@ export const probeVendorSlide = async (path: string): Promise<VendorSlide | null
  * given size and overlap, transparent parts (outside a scan's regions) white, no metadata.
  */
 export const dzsave = async (input: string, prefix: string, options: { tileSize: number; overlap: number; quality: number }) => {
-  try {
-    await run(
-      "vips",
-      [
-        "dzsave",
-        input,
-        prefix,
-        "--layout",
-        "dz",
-        "--tile-size",
-        String(options.tileSize),
-        "--overlap",
-        String(options.overlap),
-        "--suffix",
-        `.jpeg[Q=${options.quality}]`,
-        "--background",
-        "255",
-        "--strip"
-      ],
-      { maxBuffer: 16 * 1024 * 1024, env: systemEnv() }
-    )
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new VipsMissing(`vips is not installed (${VIPS_PACKAGE})`)
-    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim()
-    throw new Error(`vips dzsave failed: ${stderr.slice(0, 500) || String(error)}`)
-  }
+  await runVips("vips", [
+    "dzsave",
+    input,
+    prefix,
+    "--layout",
+    "dz",
+    "--tile-size",
+    String(options.tileSize),
+    "--overlap",
+    String(options.overlap),
+    "--suffix",
+    `.jpeg[Q=${options.quality}]`,
+    "--background",
+    "255",
+    "--strip"
+  ])
 }

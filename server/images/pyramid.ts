@@ -6,11 +6,13 @@
 // complete, so a failure (corrupt tile data halfway through a 40 GB SVS, a full disk) leaves
 // nothing behind and a reader never sees a half-built pyramid.
 import { randomUUID } from "node:crypto"
-import { mkdir, open, rename, rm } from "node:fs/promises"
+import { mkdir, open, rename, rm, stat } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import sharp from "sharp"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
+import { baseLevel, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
+import { extractDicomSeries } from "./dicom-zip.ts"
 import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
 import { type SlideFormat, SNIFF_BYTES, sniffFormat } from "./sniff.ts"
 import { writeThumbnails } from "./thumbnails.ts"
@@ -62,7 +64,8 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
   // Decided by content before libvips sees the file: libvips would also open GIF, SVG, PDF or
   // HEIF through its loaders, and those are not slides (SVG and PDF are attack surface besides).
   const format = await sniffFile(input)
-  if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP or TIFF file")
+  if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP, TIFF or DICOM file")
+  if (format === "dicom" || format === "zip") return buildDicomPyramid(input, format, outDir, name, limitInputPixels)
 
   // A TIFF may be a scanner's own format, which OpenSlide reads (through the system's libvips).
   let vendor: VendorSlide | null = null
@@ -181,4 +184,40 @@ const buildVendorPyramid = async (input: string, outDir: string, name: string, v
     })
   )
   return finished(outDir, name, width, height, vendor.mpp, vendor.scanner)
+}
+
+/**
+ * A DICOM whole-slide image (dicom-wsi.ts): one instance, or a zip of the series. The
+ * full-resolution level's tiles are joined by libvips and cut like a vendor slide.
+ */
+const buildDicomPyramid = async (input: string, format: "dicom" | "zip", outDir: string, name: string, limitInputPixels: number) => {
+  const work = join(dirname(outDir), `.${basename(outDir)}.dicom-${randomUUID()}`)
+  try {
+    const files = format === "zip" ? await extractDicomSeries(input, (await stat(input)).size, join(work, "series")) : [input]
+    // Headers first, keeping no instance's pixels but the chosen level's (read again below).
+    const instances: WsiInstance[] = []
+    for (const file of files) {
+      const read = await readWsiInstance(file)
+      if (read !== null) instances.push(read.instance)
+    }
+    if (instances.length === 0)
+      throw new ImageRejected("unsupported", "This DICOM file is not a whole-slide image (VL Whole Slide Microscopy)")
+    const level = baseLevel(instances)
+    if (level.width * level.height > limitInputPixels)
+      throw new ImageRejected("too-large", `Image is ${level.width}x${level.height}, over the limit of ${limitInputPixels} pixels`)
+    const read = await readWsiInstance(level.path)
+    const joined = join(work, "level.tif")
+    await joinFrames(level, read!.dataSet, join(work, "tiles"), joined).catch((error: unknown) => {
+      throw (
+        rejectionOf(error) ??
+        (error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error }))
+      )
+    })
+    await inStaging(outDir, name, level.width, level.height, (staging) =>
+      dzsave(joined, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY })
+    )
+    return finished(outDir, name, level.width, level.height, level.mpp, level.scanner)
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
 }

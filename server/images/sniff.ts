@@ -1,11 +1,12 @@
 // Recognises a slide file's format by its first bytes, never by its name: uploads arrive as
 // "scan.svs", "export.tif" or no extension at all. Aperio SVS, Hamamatsu NDPI and most scanner
-// exports are TIFF underneath, so they sniff as "tiff" (or "bigtiff" past 4 GB).
+// exports are TIFF underneath, so they sniff as "tiff" (or "bigtiff" past 4 GB). A DICOM file says
+// "DICM" after its 128-byte preamble; a zip (a DICOM series in one upload) starts "PK\3\4".
 
-export type SlideFormat = "jpeg" | "png" | "webp" | "tiff" | "bigtiff"
+export type SlideFormat = "jpeg" | "png" | "webp" | "tiff" | "bigtiff" | "dicom" | "zip"
 
-/** How many leading bytes sniffFormat needs to decide. */
-export const SNIFF_BYTES = 12
+/** How many leading bytes sniffFormat needs to decide (DICOM's magic ends at byte 132). */
+export const SNIFF_BYTES = 132
 
 const startsWith = (bytes: Uint8Array, signature: ReadonlyArray<number>, offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
@@ -23,6 +24,8 @@ export const sniffFormat = (bytes: Uint8Array): SlideFormat | undefined => {
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp"
   if (startsWith(bytes, [...II, 42, 0]) || startsWith(bytes, [...MM, 0, 42])) return "tiff"
   if (startsWith(bytes, [...II, 43, 0]) || startsWith(bytes, [...MM, 0, 43])) return "bigtiff"
+  if (startsWith(bytes, ascii("DICM"), 128)) return "dicom"
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "zip"
   return undefined
 }
 

@@ -304,7 +304,7 @@ describe("errors that name the cause", () => {
       const said = async (name: string) => (await rowOf(name).getByRole("alert").textContent()) ?? ""
       if (lang === "en") {
         expect(await said("notes.txt")).toBe(
-          "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+          "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too), SVS or DICOM files."
         )
         expect(await said("Biopsy-damaged.tif")).toMatch(/^This file is in a format Preparat reads, but its image could not be decoded/)
       } else {

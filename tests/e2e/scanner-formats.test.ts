@@ -3,14 +3,18 @@
 // uploads it to her workspace; it becomes ready with a thumbnail; the viewer opens it, its top bar
 // gives the file's 0.4990 µm/px, the scale bar is in micrometres, and the Details tab says who
 // scanned it (Aperio, the ScanScope id, 20×, the date) in English and in Indonesian. What the
-// scanner wrote about the operator and the case is nowhere in the answers the browser gets.
-import { mkdtempSync, rmSync } from "node:fs"
+// scanner wrote about the operator and the case is nowhere in the answers the browser gets. Then a
+// DICOM whole-slide series, zipped with a label that names a patient, takes the same way.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
+import { dicomSeries } from "../support/dicom-files.ts"
 import { aperioSvs } from "../support/scanner-files.ts"
+import { zip } from "../server/support/zip.ts"
+import { tissue } from "./support/tissue.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
@@ -23,6 +27,7 @@ let page: Page
 let dir = ""
 let svs = ""
 let slideId = ""
+let dicomZip = ""
 const seen: Array<string> = []
 
 beforeAll(async () => {
@@ -38,6 +43,11 @@ beforeAll(async () => {
     scanner: "SS1302",
     date: "11/28/26"
   })
+  // A DICOM series as an archive exports it: two levels and a label naming the patient, zipped.
+  const [width, height] = [1400, 1000]
+  const series = await dicomSeries({ raw: await tissue(width, height, 11), width, height, tile: 256, mpp: 0.5, lowerLevels: 1 })
+  dicomZip = join(dir, "Liver series 2026-0077.zip")
+  writeFileSync(dicomZip, zip(series))
   page = await (await newContext(world.browser, world.server.url)).newPage()
   // Every answer the browser reads, to check that the operator and the case never reach it.
   page.on("response", async (response) => {
@@ -102,4 +112,31 @@ describe("a scanner's own file", () => {
     expect(text).toContain("PemindaiAperio (Leica) · SS1302")
     expect(text).toContain("Objektif20×")
   })
+})
+
+// After the Indonesian step the reader's language stays Indonesian (its cookie): the DICOM walk is in it.
+describe("a DICOM whole-slide image series, zipped", () => {
+  let dicomId = ""
+  it("uploads, becomes ready, and opens at the file's resolution with its scanner in Details", async () => {
+    await page.goto("/id/dashboard/labs")
+    await page.getByTestId("upload-input").setInputFiles(dicomZip)
+    const row = page.getByTestId("upload-row").filter({ hasText: "Liver series 2026-0077.zip" })
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 90_000 }).toBe("ready")
+    const tile = page.getByTestId("lab-item").filter({ hasText: "Liver series 2026-0077.zip" })
+    const href = await tile.getByRole("link").first().getAttribute("href")
+    dicomId = /\/dashboard\/labs\/([^/]+)\/annotations$/.exec(href ?? "")?.[1] ?? ""
+    expect(dicomId, `the slide's link: ${href}`).not.toBe("")
+    await page.goto(`/id/dashboard/labs/${dicomId}/annotations`)
+    await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId("slide-facts").textContent()).toBe("1.400 × 1.000 px · 0,5000 µm/px")
+    await expect.poll(() => page.getByTestId("scale-bar-label").textContent()).toMatch(/µm|mm/)
+    await showSidePanel(page)
+    await page.getByRole("tab", { name: "Detail", exact: true }).click()
+    const text = await details(page).textContent()
+    expect(text).toContain("PemindaiPreparat Test Scanner Co. · DicomScan 9000")
+    expect(text).toContain("Objektif20×")
+    await snap(page, "scanner-dicom-details")
+    // The label's patient name, record number and accession number reach no answer.
+    expect(seen.some((body) => body.includes("Doe^Jane") || body.includes("MRN-123456") || body.includes("ACC-987"))).toBe(false)
+  }, 150_000)
 })

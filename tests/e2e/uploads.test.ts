@@ -26,7 +26,7 @@ import { tissue } from "./support/tissue.ts"
 import { expectUrl } from "./support/session.ts"
 
 const NOT_ALLOWED = "You are not allowed to upload in this laboratory"
-const BAD_FORMAT = "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+const BAD_FORMAT = "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too), SVS or DICOM files."
 const FULL = "Not enough storage: 1000 B left, and this file needs more. Delete files or upgrade your storage, then retry."
 /** Bytes per second the browser may send: a 27 MB file takes about eighteen seconds. */
 const THROTTLE = 1.5 * 1024 * 1024

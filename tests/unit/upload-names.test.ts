@@ -26,10 +26,11 @@ describe("file lab names", () => {
 
 describe("download headers", () => {
   it("takes the media type from the bytes", () => {
-    expect(mediaTypeOf("tiff", new Uint8Array())).toBe("image/tiff")
-    expect(mediaTypeOf("bigtiff", new Uint8Array())).toBe("image/tiff")
-    expect(mediaTypeOf(undefined, Uint8Array.of(0x50, 0x4b, 3, 4))).toBe("application/zip")
-    expect(mediaTypeOf(undefined, Uint8Array.of(1, 2, 3, 4))).toBe("application/octet-stream")
+    expect(mediaTypeOf("tiff")).toBe("image/tiff")
+    expect(mediaTypeOf("bigtiff")).toBe("image/tiff")
+    expect(mediaTypeOf("zip")).toBe("application/zip")
+    expect(mediaTypeOf("dicom")).toBe("application/dicom")
+    expect(mediaTypeOf(undefined)).toBe("application/octet-stream")
   })
 
   it("names the attachment safely, in ASCII and UTF-8", () => {

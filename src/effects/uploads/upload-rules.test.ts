@@ -26,10 +26,13 @@ describe("backoff", () => {
 
 describe("formats", () => {
   it("offers the slide formats and refuses the rest and empty files", () => {
-    expect(ACCEPT_ATTRIBUTE).toBe(".jpg,.jpeg,.png,.webp,.tif,.tiff,.svs")
+    expect(ACCEPT_ATTRIBUTE).toBe(".jpg,.jpeg,.png,.webp,.tif,.tiff,.svs,.ndpi,.scn,.bif,.dcm,.zip")
     expect(isUploadable({ name: "Liver H&E.SVS", size: 10 })).toBe(true)
     expect(isUploadable({ name: "scan.tiff", size: 10 })).toBe(true)
     expect(isUploadable({ name: "report.pdf", size: 10 })).toBe(false)
+    expect(isUploadable({ name: "Series 3.zip", size: 10 })).toBe(true)
+    expect(isUploadable({ name: "level-0.DCM", size: 10 })).toBe(true)
+    expect(isUploadable({ name: "scan.ndpi", size: 10 })).toBe(true)
     expect(isUploadable({ name: "tif", size: 10 })).toBe(false)
     expect(isUploadable({ name: "empty.png", size: 0 })).toBe(false)
   })

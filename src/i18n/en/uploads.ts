@@ -2,11 +2,11 @@
 // own upload messages (wrong format, storage full) live in errors.*.
 export const uploads = {
   button: "Upload",
-  buttonHint: "Upload slides: JPEG, PNG, WebP, TIFF or SVS",
+  buttonHint: "Upload slides: JPEG, PNG, WebP, TIFF, SVS or DICOM",
   picker: "Choose slide images to upload",
   drop: {
     title: "Drop slides to upload to {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF and SVS, any size. Uploads continue if the connection drops."
+    hint: "JPEG, PNG, WebP, TIFF, SVS and DICOM (one file or the series zipped), any size. Uploads continue if the connection drops."
   },
   root: "Mylab",
   panel: {
@@ -43,7 +43,7 @@ export const uploads = {
   },
   errors: {
     forbidden: "You are not allowed to upload in this laboratory",
-    notAnImage: "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files.",
+    notAnImage: "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too), SVS or DICOM files.",
     undecodable:
       "This file is in a format Preparat reads, but its image could not be decoded: it may be damaged or incomplete. Export it again and upload the new copy.",
     quotaLeft: "Not enough storage: {{remaining}} left, and this file needs more. Delete files or upgrade your storage, then retry.",

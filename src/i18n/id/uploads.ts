@@ -3,11 +3,11 @@ import type { uploads as en } from "../en/uploads.ts"
 
 export const uploads: typeof en = {
   button: "Unggah",
-  buttonHint: "Unggah slide: JPEG, PNG, WebP, TIFF, atau SVS",
+  buttonHint: "Unggah slide: JPEG, PNG, WebP, TIFF, SVS, atau DICOM",
   picker: "Pilih gambar slide untuk diunggah",
   drop: {
     title: "Lepaskan slide untuk diunggah ke {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF, dan SVS, berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
+    hint: "JPEG, PNG, WebP, TIFF, SVS, dan DICOM (satu berkas atau serinya dalam zip), berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
   },
   root: "Mylab",
   panel: {
@@ -44,7 +44,7 @@ export const uploads: typeof en = {
   },
   errors: {
     forbidden: "Anda tidak diizinkan mengunggah di laboratorium ini",
-    notAnImage: "Ini bukan gambar yang dapat dibaca Preparat. Unggah file JPEG, PNG, WebP, TIFF (termasuk BigTIFF) atau SVS.",
+    notAnImage: "Ini bukan gambar yang dapat dibaca Preparat. Unggah file JPEG, PNG, WebP, TIFF (termasuk BigTIFF), SVS, atau DICOM.",
     undecodable:
       "Format file ini dapat dibaca Preparat, tetapi gambarnya tidak dapat didekode: file mungkin rusak atau tidak lengkap. Ekspor ulang lalu unggah salinan barunya.",
     quotaLeft:

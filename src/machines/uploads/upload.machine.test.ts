@@ -226,7 +226,7 @@ const refusedModel = modelFor({
     failed: (actual, calls) => {
       expect(calls).toEqual([])
       expect(englishOf(actual.context.failure)).toBe(
-        "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too) or SVS files."
+        "This is not an image Preparat reads. Upload JPEG, PNG, WebP, TIFF (BigTIFF too), SVS or DICOM files."
       )
     },
     cancelled: (actual) => expect(rowViewWith(actual, undefined).state).toBe("cancelled")
