@@ -1,6 +1,7 @@
 // The page-loading bar as a service for the whole app: `useProgress()` -> { start, done, fail }.
 // One actor (progressBar.machine) behind it; its timed states end by themselves (`after`).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react"
 import { progressBarMachine } from "../../machines/shell/progressBar.machine.ts"
 import { progressView } from "../../machines/shell/progressBar.view.ts"

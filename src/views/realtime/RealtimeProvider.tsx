@@ -1,6 +1,6 @@
 // The app's one realtime actor (src/machines/realtime/realtime.machine.ts): started when someone signs in,
 // stopped when they sign out. Screens reach it through `useRealtimeActor` and the hooks beside it.
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect } from "react"
 import { type RealtimeActor, realtimeMachine } from "../../machines/realtime/realtime.machine.ts"
 import { useSession } from "../session.tsx"

@@ -2,7 +2,8 @@
 // slide's status while it is being prepared, and renders the layout for the state it is in. The
 // viewer itself, its controls, scale bar and zoom indicator are the components beside this one.
 import { BrushOptions } from "./annotation/BrushOptions.tsx"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useState } from "react"
 import { useSearch } from "wouter"
