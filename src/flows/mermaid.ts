@@ -18,10 +18,13 @@ const guardName = (guard: unknown): string | undefined => {
   return (guard as { name?: string }).name || "guard"
 }
 
-/** "xstate.after.500.machine.state" reads "after 500 ms"; done/error events read as such. */
+/**
+ * "xstate.after.500.machine.state" reads "after 500 ms", a named delay ("xstate.after.pause.transfer.waiting")
+ * "after pause"; done/error events read as such.
+ */
 export const eventLabel = (eventType: string): string => {
-  const after = /^xstate\.after\.(\d+)\./.exec(eventType)
-  if (after) return `after ${after[1]} ms`
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType)
+  if (after) return /^\d+$/.test(after[1] ?? "") ? `after ${after[1]} ms` : `after ${after[1]}`
   const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType)
   if (done) return `${done[2]} ${done[1] === "done" ? "done" : "failed"}`
   return eventType === "" ? "always" : eventType

@@ -5,7 +5,9 @@
 // event is tried bare, so a transition behind a guard on the payload may not appear.
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from "xstate"
 import { getShortestPaths, getStateNodes } from "xstate/graph"
+import { isDelayed } from "../testing/delays.ts"
 import { modelOf } from "../testing/invocationFreeModel.ts"
+import { eventLabel } from "./mermaid.ts"
 
 export interface Step {
   readonly given: string
@@ -46,7 +48,8 @@ export const pathsOf = (machine: AnyStateMachine, input?: unknown): ReadonlyArra
     target: stateLabel(path.state as AnyMachineSnapshot),
     steps: path.steps.slice(1).map((step, i) => ({
       given: stateLabel(path.steps[i]?.state as AnyMachineSnapshot),
-      when: step.event.type,
+      // A delayed transition reads as its wait ("after 200 ms"), not as XState's event for it.
+      when: isDelayed(step.event) ? eventLabel(step.event.type) : step.event.type,
       after: stateLabel(step.state as AnyMachineSnapshot)
     }))
   }))

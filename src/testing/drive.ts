@@ -1,6 +1,8 @@
 // Drives one actor of a machine by hand for scenario tests: its invoked promise actors wait until the
-// test settles them, and every invocation is recorded with its input.
-import { type AnyStateMachine, type Actor, createActor, fromPromise, type InputFrom } from "xstate"
+// test settles them, and every invocation is recorded with its input. Time is the test's too: the
+// actor runs on a simulated clock, and its delayed transitions (`after`) are taken when the test
+// lets the time pass (`wait`).
+import { type AnyStateMachine, type Actor, createActor, fromPromise, type InputFrom, SimulatedClock } from "xstate"
 import type { Invocation } from "./modelHarness.ts"
 
 export const drive = <M extends AnyStateMachine>(
@@ -26,7 +28,8 @@ export const drive = <M extends AnyStateMachine>(
     ...options.provide,
     actors: { ...options.provide?.actors, ...actors }
   } as Parameters<M["provide"]>[0]) as M
-  const actor: Actor<M> = createActor(provided, { input: options.input })
+  const clock = new SimulatedClock()
+  const actor: Actor<M> = createActor(provided, { input: options.input, clock })
   actor.start()
 
   const settle = () => new Promise<void>((r) => setImmediate(r))
@@ -42,6 +45,11 @@ export const drive = <M extends AnyStateMachine>(
     /** The input of the latest run of `src`. */
     lastInput: (src: string): unknown => invocations.filter((i) => i.src === src).at(-1)?.input,
     isRunning: (src: string) => pending.has(src),
+    /** Lets `ms` milliseconds pass on the actor's clock: the delayed transitions due by then are taken. */
+    wait: async (ms: number) => {
+      clock.increment(ms)
+      await settle()
+    },
     send: async (event: Parameters<Actor<M>["send"]>[0]) => {
       actor.send(event)
       await settle()

@@ -5,9 +5,15 @@
 // A silent stand-in is still spawned for the state's time under the invocation's id, so that the
 // machine's `sendTo` an invoked child (an upload asking its transfer to try now) resolves in the walk
 // as it does in the run.
+//
+// It also refuses delayed transitions (`after`): in the model each is the transition on the event the
+// machine takes it on, `xstate.after.<delay>.<state id>` (delays.ts), so the walk reaches what lies
+// behind a wait, and the paths' runs take that event by letting the time pass.
 import { type AnyStateMachine, createMachine, fromCallback, spawnChild, stopChild } from "xstate"
 
 type NodeConfig = {
+  readonly id?: string
+  readonly after?: Record<string, unknown>
   readonly invoke?: unknown
   readonly on?: Record<string, unknown>
   readonly states?: Record<string, NodeConfig>
@@ -22,8 +28,19 @@ const standIn = fromCallback(() => undefined)
 
 const listOf = (actions: unknown): ReadonlyArray<unknown> => (actions === undefined ? [] : Array.isArray(actions) ? actions : [actions])
 
-const withoutInvocations = (node: NodeConfig): NodeConfig => {
-  const { invoke, states, on, entry, exit, ...rest } = node
+/** Where the model is: the machine's id and the node's path, which name the node's delayed events. */
+interface At {
+  readonly machineId: string
+  readonly path: ReadonlyArray<string>
+}
+
+const withoutInvocations = (node: NodeConfig, at: At): NodeConfig => {
+  const { invoke, states, on, entry, exit, after, ...rest } = node
+  // As the machine names them: the node's own id, or the machine's id and the node's path.
+  const nodeId = node.id ?? [at.machineId, ...at.path].join(".")
+  const waits = Object.fromEntries(
+    Object.entries(after ?? {}).map(([delay, transition]) => [`xstate.after.${delay}.${nodeId}`, transition])
+  )
   const invocations = listOf(invoke) as ReadonlyArray<InvokeConfig>
   const outcomes: Record<string, unknown> = {}
   const ids: Array<string> = []
@@ -39,12 +56,19 @@ const withoutInvocations = (node: NodeConfig): NodeConfig => {
     ...rest,
     ...(entry === undefined && ids.length === 0 ? {} : { entry: [...spawned, ...listOf(entry)] }),
     ...(exit === undefined && ids.length === 0 ? {} : { exit: [...listOf(exit), ...stopped] }),
-    ...(on === undefined && invocations.length === 0 ? {} : { on: { ...on, ...outcomes } }),
+    ...(on === undefined && invocations.length === 0 && after === undefined ? {} : { on: { ...on, ...outcomes, ...waits } }),
     ...(states === undefined
       ? {}
-      : { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withoutInvocations(child)])) })
+      : {
+          states: Object.fromEntries(
+            Object.entries(states).map(([key, child]) => [key, withoutInvocations(child, { ...at, path: [...at.path, key] })])
+          )
+        })
   }
 }
 
 export const modelOf = <M extends AnyStateMachine>(machine: M): M =>
-  createMachine(withoutInvocations(machine.config as NodeConfig) as never, machine.implementations as never) as unknown as M
+  createMachine(
+    withoutInvocations(machine.config as NodeConfig, { machineId: machine.id, path: [] }) as never,
+    machine.implementations as never
+  ) as unknown as M

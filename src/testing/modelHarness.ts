@@ -9,6 +9,10 @@
 // (coverage reports the states without), and it states what the context and the view must show there,
 // given the event the path arrived by, written from the feature's rules rather than read off the machine.
 // The coverage check proves the paths took every transition and reached every state.
+//
+// Delayed transitions (`after`) are walked as their `xstate.after.…` events (delays.ts). The run takes
+// such a step by letting time pass on the actor's simulated clock: one millisecond short of the delay
+// the state must not have moved, at the delay it must, and the check is told how long it waited.
 import {
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -21,10 +25,12 @@ import {
   fromPromise,
   type InputFrom,
   initialTransition,
+  SimulatedClock,
   type SnapshotFrom,
   transition
 } from "xstate"
 import { createTestModel, getStateNodes } from "xstate/graph"
+import { delayedEvents, isDelayed } from "./delays.ts"
 import { modelOf } from "./invocationFreeModel.ts"
 
 /** One run of an invoked promise actor: what it was given, and how the path ends it. */
@@ -50,6 +56,8 @@ export interface Arrival<M extends AnyStateMachine> {
   readonly callsBefore: number
   /** What the machine emitted (`emit`) in answer to that event. */
   readonly emitted: ReadonlyArray<AnyEventObject>
+  /** For a delayed transition (`xstate.after.…`): the milliseconds the path waited for it. */
+  readonly waited?: number
 }
 
 export type StateCheck<M extends AnyStateMachine> = (
@@ -222,7 +230,9 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   const bare = [...new Set(transitionsOf(spec.machine).map((t) => t.eventType))]
     .filter((type) => !type.startsWith("xstate.") && type !== "" && type !== "*" && !given.some(([, event]) => event.type === type))
     .map((type) => [type, { type } as EventFromLogic<M>] as const)
-  const named = [...given, ...bare]
+  // The delayed transitions' events: the walk takes them like any other, the run lets the time pass.
+  const delays = delayedEvents(spec.machine).map(({ type }) => [type, { type } as EventFromLogic<M>] as const)
+  const named = [...given, ...bare, ...delays]
   const events = named.map(([, event]) => event)
   const nameOf = (event: EventFromLogic<M>): string => {
     const json = JSON.stringify(event)
@@ -286,8 +296,11 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
   const runPath = async (path: Walk, taken: Set<AnyTransitionDefinition>, visited: Set<string>) => {
     pending.clear()
     invocations = []
+    // Time passes only when a path takes a delayed transition (for the machine and its children alike).
+    const clock = new SimulatedClock()
     const actor: Actor<M> = createActor(machine, {
       input: spec.input,
+      clock,
       inspect: (event) => {
         if (event.type !== "@xstate.microstep") return
         for (const t of event._transitions) {
@@ -315,10 +328,26 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
     let arrival: Arrival<M> = { via: "start", event: undefined, before: undefined, history: [], callsBefore: 0, emitted: [] }
     let emitted: Array<AnyEventObject> = []
     actor.on("*", (event) => void emitted.push(event as AnyEventObject))
+    /** Lets the time of the delayed event's timer pass; returns how long that was. */
+    const wait = (type: string): number => {
+      const timer = Object.values(actor.system.getSnapshot()._scheduledEvents).find((scheduled) => scheduled.event.type === type)
+      if (timer === undefined) throw new PathFailure(`${type} but the running actor has no such timer`)
+      const at = () => JSON.stringify((actor.getSnapshot() as AnyMachineSnapshot).value)
+      const before = at()
+      clock.increment(timer.delay - 1)
+      if (at() !== before) throw new PathFailure(`${type} was taken before its ${timer.delay} ms`)
+      clock.increment(1)
+      return timer.delay
+    }
     const step = async ({ event }: { event: EventFromLogic<M> }) => {
       const via = nameOf(event)
       emitted = []
       arrival = { via, event, before: actor.getSnapshot(), history: [...arrival.history, via], callsBefore: invocations.length, emitted }
+      if (isDelayed(event)) {
+        arrival = { ...arrival, waited: wait(event.type) }
+        await settle()
+        return
+      }
       const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
       if (done) {
         const [, outcome, id] = done

@@ -2,7 +2,8 @@
 // read through `useSession()`. When the session ends (sign-out, or the server refusing to renew it)
 // the user is sent to /login in the language they are using; when the server ended it, the page they
 // were on is kept (`next`), so signing in again comes back to it.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "./useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect } from "react"
 import { navigate } from "wouter/use-browser-location"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"

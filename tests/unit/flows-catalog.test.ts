@@ -55,12 +55,38 @@ describe("flow catalog", () => {
     expect(index.map((e) => e.id)).toEqual(flows.map((f) => f.id))
   })
 
+  it("draws the machines' waits as delayed transitions", async () => {
+    const { diagramOf } = await import("../../src/flows/mermaid.ts")
+    const flows = await load()
+    const drawn = (name: string) => {
+      const flow = flows.find((f) => f.name === name)
+      if (flow === undefined) throw new Error(`${name} missing`)
+      return diagramOf(flow.machine).text
+    }
+    const waits: Record<string, RegExp> = {
+      progressBarMachine: /: after 200 ms$/m,
+      slideViewerMachine: /: after 15000 ms$/m,
+      realtimeMachine: /: after 30000 ms$/m,
+      inviteMachine: /: after 250 ms$/m,
+      processingMachine: /: after 4000 ms$/m,
+      transferMachine: /: after pause \[hasUploadId\]$/m
+    }
+    for (const [name, wait] of Object.entries(waits)) {
+      expect(drawn(name), name).toMatch(wait)
+      // No made-up timeout event stands for the wait any more.
+      expect(drawn(name), name).not.toMatch(/timeout/)
+    }
+  })
+
   it("prints a machine's paths as given/when/then steps", async () => {
     const sidebar = (await load()).find((f) => f.name === "sidebarMachine")
     if (sidebar === undefined) throw new Error("sidebarMachine missing")
     const text = formatPaths(sidebar.name, pathsOf(sidebar.machine))
     expect(text).toContain("Given booting, when sidebar.hydrate, then free.collapsed")
     expect(text).toContain("Given free.collapsed, when sidebar.toggle, then free.expanded")
+    const progressBar = (await load()).find((f) => f.name === "progressBarMachine")
+    if (progressBar === undefined) throw new Error("progressBarMachine missing")
+    expect(formatPaths(progressBar.name, pathsOf(progressBar.machine))).toContain("Given pending, when after 200 ms, then running")
   })
 })
 
@@ -76,6 +102,7 @@ describe("flow diagram", () => {
     expect(text).toMatch(/ : tool\.choose \[chose\]$/m)
     expect(nodes.size).toBe(text.match(/^\s*state "/gm)?.length)
     expect(eventLabel("xstate.after.1500.m.waiting")).toBe("after 1500 ms")
+    expect(eventLabel("xstate.after.pause.transfer.waiting")).toBe("after pause")
     expect(eventLabel("xstate.error.actor.save")).toBe("save failed")
   })
 })

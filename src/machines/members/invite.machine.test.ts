@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
-import { type InviteEmitted, type InviteEvent, inviteMachine } from "./invite.machine.ts"
+import { type InviteEmitted, type InviteEvent, inviteMachine, SUGGEST_DEBOUNCE_MS } from "./invite.machine.ts"
 import { drive } from "../../testing/drive.ts"
 import { fieldError } from "../../testing/fixtures.ts"
 import { alan, grace, member } from "../../testing/memberFixtures.ts"
@@ -24,7 +24,6 @@ const model = modelFor({
     setRole: { type: "invite.setRole", email: "grace@lab.test", role: "admin" },
     boxRole: { type: "invite.role", role: "admin" },
     submit: { type: "invite.submit" },
-    timeout: { type: "invite.timeout" },
     suggested: { type: "xstate.done.actor.suggest", output: [grace, alan] },
     suggestFailed: { type: "xstate.error.actor.suggest", error: fieldError("search", "x") },
     invited: { type: "xstate.done.actor.invite", output: [graceMember] },
@@ -92,7 +91,11 @@ const model = modelFor({
       expect(actual.context.query.trim().length).toBeGreaterThanOrEqual(SUGGEST_MIN_CHARS)
       if (via === "typeTwo") expect(calls).toHaveLength(callsBefore)
     },
-    "suggest.searching": (actual, calls) => expect(lastInput(calls, "suggest")).toEqual({ labId: "l1", search: actual.context.query }),
+    "suggest.searching": (actual, calls, { before, waited }) => {
+      expect(lastInput(calls, "suggest")).toEqual({ labId: "l1", search: actual.context.query })
+      // Suggestions are asked for once typing has settled for 250 ms.
+      if (!before?.matches({ suggest: "searching" })) expect(waited).toBe(SUGGEST_DEBOUNCE_MS)
+    },
     "submit.editing": (actual, calls, { via, before, emitted, callsBefore }) => {
       expect(actual.hasTag("busy")).toBe(false)
       // Sending ends only with its answer: typing meanwhile does not cancel it.
@@ -170,7 +173,7 @@ describe("invite scenarios", () => {
     await run.send({ type: "invite.type", text: "new@lab.test" })
     await run.send({ type: "invite.add" })
     await run.send({ type: "invite.type", text: "gr" })
-    await run.send({ type: "invite.timeout" })
+    await run.wait(SUGGEST_DEBOUNCE_MS)
     await run.succeed("suggest", [grace, alan])
     await run.send({ type: "invite.pick", user: grace })
     await run.send({ type: "invite.setRole", email: "grace@lab.test", role: "admin" })
@@ -209,11 +212,22 @@ describe("invite scenarios", () => {
     expect(run.actor.getSnapshot().context.invitees.map((i) => i.role)).toEqual(["admin", "admin"])
   })
 
+  it("asks for suggestions only once typing has settled for the debounce", async () => {
+    const { run } = start()
+    await run.send({ type: "invite.type", text: "gr" })
+    await run.wait(SUGGEST_DEBOUNCE_MS - 50)
+    await run.send({ type: "invite.type", text: "gra" })
+    await run.wait(SUGGEST_DEBOUNCE_MS - 1)
+    expect(run.isRunning("suggest")).toBe(false)
+    await run.wait(1)
+    expect(run.lastInput("suggest")).toEqual({ labId: "l1", search: "gra" })
+  })
+
   it("does not suggest someone already chosen", async () => {
     const { run } = start()
     await run.send({ type: "invite.pick", user: grace })
     await run.send({ type: "invite.type", text: "gr" })
-    await run.send({ type: "invite.timeout" })
+    await run.wait(SUGGEST_DEBOUNCE_MS)
     await run.succeed("suggest", [grace, alan])
     expect(run.actor.getSnapshot().context.suggestions).toEqual([alan])
   })

@@ -1,7 +1,7 @@
 // The member dialog's invite box: a tags-style email input with suggestions, a role for the new
 // invitees (reviewer by default), and the Invite button. Two regions:
 //
-//   suggest: idle --type (2+ chars)--> debouncing --timeout--> searching --> idle (suggestions)
+//   suggest: idle --type (2+ chars)--> debouncing --after 250 ms--> searching --> idle (suggestions)
 //   submit:  editing --submit [someone chosen]--> sending --> editing (chosen ones become members)
 //            editing --submit [no one]--> editing ("Enter at least 1 user.")
 //
@@ -18,7 +18,6 @@ import { suggestUsers } from "../../effects/members/suggest.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { addPicked, addTyped, hasTypedEmails, type Invitee, withoutChosen } from "./rules.ts"
-import type { TimedStateMeta } from "../support/state-timer.ts"
 
 export interface InviteInput {
   readonly labId: string
@@ -49,7 +48,6 @@ export type InviteEvent =
   /** The box's role: for everyone chosen, and everyone added after. */
   | { readonly type: "invite.role"; readonly role: MemberRole }
   | { readonly type: "invite.submit" }
-  | { readonly type: "invite.timeout" }
 
 export type InviteEmitted =
   | { readonly type: "invite.sent"; readonly members: ReadonlyArray<Invitation> }
@@ -57,8 +55,6 @@ export type InviteEmitted =
 
 /** Typing settles for this long before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 250
-
-const debounce: TimedStateMeta = { timeoutMs: SUGGEST_DEBOUNCE_MS }
 
 const searchable = (text: string) => text.trim().length >= SUGGEST_MIN_CHARS
 
@@ -153,8 +149,7 @@ export const inviteMachine = setup({
       states: {
         idle: {},
         debouncing: {
-          meta: debounce,
-          on: { "invite.timeout": { target: "searching" } }
+          after: { [SUGGEST_DEBOUNCE_MS]: { target: "searching" } }
         },
         searching: {
           invoke: {

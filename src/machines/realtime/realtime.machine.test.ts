@@ -6,9 +6,17 @@ import { describe, expect, it } from "vitest"
 import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
 import type { ClientConfig } from "../../contract/realtime.ts"
 import type { RealtimeConnection } from "../../effects/Realtime.ts"
-import { liveStatusOf, type RealtimeEvent, type RealtimeMessage, type RealtimeSubscribed, realtimeMachine } from "./realtime.machine.ts"
+import {
+  CONFIG_RETRY_MS,
+  liveStatusOf,
+  RECONNECT_AFTER_MS,
+  type RealtimeEvent,
+  type RealtimeMessage,
+  type RealtimeSubscribed,
+  realtimeMachine
+} from "./realtime.machine.ts"
 import { serverDown } from "../../testing/fixtures.ts"
-import { type Invocation, modelFor } from "../../testing/modelHarness.ts"
+import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
 
 const config: ClientConfig = { key: "app-key", cluster: "local", host: null, port: null, tls: null }
 const connection: RealtimeConnection = { states: Stream.empty, channel: () => Stream.empty }
@@ -16,6 +24,10 @@ const lab = "private-mylab_l1"
 const mine = ["private-notif_chat_u1", "private-ownership_changes_u1"]
 
 type Snapshot = SnapshotFrom<typeof realtimeMachine>
+type Via = Arrival<typeof realtimeMachine>
+
+/** Reached when a pause ran out (not by realtime.retry, the user's "try now"). */
+const byPause = (arrival: Via) => arrival.event?.type.startsWith("xstate.after.") === true
 
 const channelStub = createMachine({ id: "channelStub" })
 const provide = { actors: { connection: fromCallback(() => undefined), channel: channelStub } }
@@ -34,13 +46,17 @@ const states = {
     // The user's own channels are watched for the whole session.
     for (const channel of mine) expect(actual.context.watchers[channel]).toBeGreaterThanOrEqual(1)
   },
-  "session.live": (actual: Snapshot) => {
+  "session.live": (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: Via) => {
+    // A failed or closed connection is opened afresh after 30 s.
+    if (byPause(arrival)) expect(arrival.waited).toBe(RECONNECT_AFTER_MS)
     if (actual.context.connection === null) return expect(actual.context.channels).toEqual({})
     expect(Object.keys(actual.context.channels).sort()).toEqual(Object.keys(actual.context.watchers).sort())
   },
   "session.live.connected": (actual: Snapshot) => expect(liveStatusOf(actual)).toBe("live"),
   "session.live.unavailable": (actual: Snapshot) => expect(liveStatusOf(actual)).toBe("interrupted"),
-  "session.configuring": (actual: Snapshot, calls: ReadonlyArray<Invocation>) => {
+  "session.configuring": (actual: Snapshot, calls: ReadonlyArray<Invocation>, arrival: Via) => {
+    // The server could not say where to connect: it is asked again after 5 s.
+    if (byPause(arrival)) expect(arrival.waited).toBe(CONFIG_RETRY_MS)
     expect(liveStatusOf(actual)).toBe("connecting")
     expect(calls.at(-1)?.src).toBe("loadConfig")
   }
@@ -58,7 +74,6 @@ const model = modelFor({
     { type: "realtime.watch", channel: lab },
     { type: "realtime.unwatch", channel: lab },
     { type: "realtime.retry" },
-    { type: "realtime.timeout" },
     configDone,
     configFailed,
     { type: "connection.opened", connection },

@@ -16,7 +16,6 @@ import type { ConnectionState, RealtimeConnection } from "../../effects/Realtime
 import { type ChannelOutbound, channelMachine } from "./channel.machine.ts"
 import { fromEffect } from "../support/fromEffect.ts"
 import { fromEffectCallback } from "../support/fromEffect.ts"
-import type { TimedStateMeta } from "../support/state-timer.ts"
 
 export type ChannelRef = ActorRefFrom<typeof channelMachine>
 
@@ -44,9 +43,8 @@ export type RealtimeEvent =
   | { readonly type: "realtime.stop" }
   | { readonly type: "realtime.watch"; readonly channel: string }
   | { readonly type: "realtime.unwatch"; readonly channel: string }
-  /** Try again now after a failure (the state timer sends realtime.timeout on its own). */
+  /** Try again now after a failure, rather than when the pause is over. */
   | { readonly type: "realtime.retry" }
-  | { readonly type: "realtime.timeout" }
   | { readonly type: "connection.opened"; readonly connection: RealtimeConnection }
   | { readonly type: "connection.broken"; readonly message: string }
   | PusherStateEvent
@@ -97,8 +95,6 @@ const countAll = (watchers: Readonly<Record<string, number>>, channels: Readonly
 }
 
 const channelId = (channel: string, sequence: number) => `channel:${channel}:${sequence}`
-
-const lasts = (timeoutMs: number): TimedStateMeta => ({ timeoutMs })
 
 export const realtimeMachine = setup({
   types: {
@@ -225,8 +221,8 @@ export const realtimeMachine = setup({
         },
         /** The server could not say where to connect; ask again after a pause. */
         waiting: {
-          meta: lasts(CONFIG_RETRY_MS),
-          on: { "realtime.timeout": { target: "configuring" }, "realtime.retry": { target: "configuring" } }
+          after: { [CONFIG_RETRY_MS]: { target: "configuring" } },
+          on: { "realtime.retry": { target: "configuring" } }
         },
         live: {
           invoke: { id: "connection", src: "connection", input: ({ context }) => context.config as ClientConfig },
@@ -275,18 +271,16 @@ export const realtimeMachine = setup({
             },
             /** No WebSocket here, or pusher-js could not be loaded: a fresh connection later. */
             failed: {
-              meta: lasts(RECONNECT_AFTER_MS),
+              after: { [RECONNECT_AFTER_MS]: { target: "#realtime.session.live", reenter: true } },
               on: {
-                "realtime.timeout": { target: "#realtime.session.live", reenter: true },
                 "realtime.retry": { target: "#realtime.session.live", reenter: true }
               }
             },
             /** The server closed the connection and asked not to reconnect right away. */
             disconnected: {
-              meta: lasts(RECONNECT_AFTER_MS),
+              after: { [RECONNECT_AFTER_MS]: { target: "#realtime.session.live", reenter: true } },
               on: {
                 "pusher.connecting": { target: "reconnecting" },
-                "realtime.timeout": { target: "#realtime.session.live", reenter: true },
                 "realtime.retry": { target: "#realtime.session.live", reenter: true }
               }
             }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { NotFound } from "../../effects/ApiError.ts"
 import { SLIDE_RECHECK_MS, type SlideViewerEvent, slideViewerMachine } from "./slideViewer.machine.ts"
-import { timeoutOf } from "../support/state-timer.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown, sessionGone } from "../../testing/fixtures.ts"
 import { folderDetail, lab, refused } from "../../testing/labFixtures.ts"
@@ -47,7 +46,7 @@ const model = modelFor({
     { type: "xstate.error.actor.check", error: serverDown },
     { type: "slide.status", status: "processing" },
     { type: "slide.status", status: "ready" },
-    { type: "slide.timeout" },
+    { type: "slide.recheck" },
     { type: "slide.retry" },
     { type: "viewer.rotate", direction: "right" },
     { type: "viewer.rotate", direction: "left" },
@@ -70,9 +69,12 @@ const model = modelFor({
     "ready.windowed": (actual) => expect(actual.hasTag("fullScreen")).toBe(false),
     "notReady.waiting": (actual) => {
       expect(["uploading", "processing"]).toContain(actual.context.lab?.status)
-      expect(timeoutOf(actual)).toBe(SLIDE_RECHECK_MS)
     },
-    "notReady.checking": (_, calls) => expect(calls.at(-1)).toEqual({ src: "check", input: "s1" }),
+    "notReady.checking": (_, calls, arrival) => {
+      expect(calls.at(-1)).toEqual({ src: "check", input: "s1" })
+      // Without a status event it asks again every 15 s.
+      if (arrival.event?.type.startsWith("xstate.after.")) expect(arrival.waited).toBe(SLIDE_RECHECK_MS)
+    },
     failed: (actual) => expect(actual.context.lab?.status).toBe("failed"),
     unavailable: (actual) => expect(actual.context.error).toEqual({ key: "errors.serverError" }),
     missing: (actual) => expect(actual.context.error).toBeNull()

@@ -16,7 +16,6 @@ import type { Notice } from "../../effects/Notice.ts"
 import { slideLoadFailureOf } from "../../effects/slides/failures.ts"
 import { loadSlide } from "../../effects/slides/load.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
-import type { TimedStateMeta } from "../support/state-timer.ts"
 
 /** How long a slide that is not ready waits between re-checks when no event arrives. */
 export const SLIDE_RECHECK_MS = 15_000
@@ -34,8 +33,8 @@ export interface SlideViewerContext {
 export type SlideViewerEvent =
   /** A `status_upload_{labId}` event of the lab's channel. */
   | { readonly type: "slide.status"; readonly status: string }
-  /** The waiting state's `meta.timeoutMs` has passed (runStateTimer). */
-  | { readonly type: "slide.timeout" }
+  /** Ask again now rather than at the next re-check (the channel was down: a status may be lost). */
+  | { readonly type: "slide.recheck" }
   | { readonly type: "slide.retry" }
   | { readonly type: "viewer.rotate"; readonly direction: "left" | "right" }
   /** The slide was given a resolution (calibrate.machine.ts): the scale bar and measurements take it. */
@@ -49,8 +48,6 @@ const isUploadStatus = (status: string): status is UploadStatus =>
 
 const turned = (rotation: Rotation, direction: "left" | "right"): Rotation =>
   ((rotation + (direction === "right" ? 90 : 270)) % 360) as Rotation
-
-const waiting: TimedStateMeta = { timeoutMs: SLIDE_RECHECK_MS }
 
 const actors = {
   load: fromEffect((labId: string) => loadSlide(labId)),
@@ -138,10 +135,10 @@ export const slideViewerMachine = setup({
       initial: "waiting",
       states: {
         waiting: {
-          meta: waiting,
+          after: { [SLIDE_RECHECK_MS]: "checking" },
           on: {
             "slide.status": [{ guard: "settles", target: "checking" }, { actions: "noteStatus" }],
-            "slide.timeout": "checking"
+            "slide.recheck": "checking"
           }
         },
         /** Asks again: the event says what happened, the lab says where the tiles are. */

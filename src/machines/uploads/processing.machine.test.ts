@@ -1,15 +1,13 @@
-import { type AnyActorRef, createActor, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { createActor, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { UploadStatus } from "../../contract/labs.ts"
 import { NetworkError, NotFound } from "../../effects/ApiError.ts"
 import type { RealtimeActor, RealtimeMessage } from "../realtime/realtime.machine.ts"
-import { timeoutOf } from "../support/state-timer.ts"
 import { type Arrival, type Invocation, lastInput, modelFor } from "../../testing/modelHarness.ts"
 import { type ProcessingEvent, type ProcessingInput, processingMachine } from "./processing.machine.ts"
 
 const input: ProcessingInput = { labId: "l1", realtime: null }
 const silent = {
-  clock: fromCallback<EventObject, { actor: AnyActorRef; timeout: EventObject }>(() => undefined),
   statusFeed: fromCallback<EventObject, { realtime: RealtimeActor | null; labId: string | null }>(() => undefined)
 }
 const thumbnails = {
@@ -23,7 +21,6 @@ const events = {
   "heard: processing, no thumbnail yet": { type: "processing.status", ...status("processing", { thumbnail: null, thumbnail_url: null }) },
   "heard: ready": { type: "processing.status", ...status("ready", thumbnails) },
   "heard: failed": { type: "processing.status", ...status("failed") },
-  timeout: { type: "processing.timeout" },
   "asked: processing": { type: "xstate.done.actor.askStatus", output: status("processing", { thumbnail: null, thumbnail_url: null }) },
   "asked: ready": { type: "xstate.done.actor.askStatus", output: status("ready", thumbnails) },
   "asked: failed": { type: "xstate.done.actor.askStatus", output: status("failed", { thumbnail: null, thumbnail_url: null }) },
@@ -60,11 +57,12 @@ const states = {
     statusRule(actual, arrival)
     // Still being built; asked again every few seconds in case the live message never comes.
     expect(["processing", "uploading"]).toContain(actual.context.status)
-    expect(timeoutOf(actual)).toBe(4000)
     expect(calls.slice(arrival.callsBefore)).toEqual([])
   },
   "building.asking": (actual: Snapshot, calls: ReadonlyArray<Invocation>, arrival: At) => {
     statusRule(actual, arrival)
+    // Asked every four seconds.
+    if (arrival.before?.matches({ building: "waiting" })) expect(arrival.waited).toBe(4000)
     expect(lastInput(calls, "askStatus")).toBe("l1")
   },
   ready: (actual: Snapshot, _: ReadonlyArray<Invocation>, arrival: At) => {
@@ -134,7 +132,7 @@ describe("processing scenarios", () => {
 
   it("is ready on the lab's live status message, and stops listening", async () => {
     const realtime = fakeRealtime()
-    const actor = createActor(processingMachine.provide({ actors: { clock: silent.clock } }), {
+    const actor = createActor(processingMachine, {
       input: { labId: "l1", realtime: realtime.actor }
     }).start()
     expect(realtime.watched).toEqual(["private-mylab_l1"])

@@ -1,7 +1,7 @@
 // Waiting for a slide to be built: the child an upload (upload.machine.ts) invokes once every byte is
 // on the server and its worker builds the pyramid and thumbnails.
 //
-//   building.waiting --a few seconds (the clock)--> building.asking --processing--> building.waiting ...
+//   building.waiting --after 4 s--> building.asking --processing--> building.waiting ...
 //   building.asking --ready / failed--> ready / failed (final); --the lab is gone (404)--> gone (final)
 //   building --status_upload message: ready / failed--> ready / failed (final)
 //
@@ -16,7 +16,6 @@ import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
 import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
-import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 
 export interface ProcessingInput {
   /** The file lab; null when the last receipt did not name it (the status is then never known). */
@@ -33,10 +32,7 @@ export interface ProcessingContext {
   readonly thumbnailUrl: string | null
 }
 
-export type ProcessingEvent =
-  | ({ readonly type: "processing.status" } & StatusChange)
-  /** The waiting state's pause is over (the clock). */
-  | { readonly type: "processing.timeout" }
+export type ProcessingEvent = { readonly type: "processing.status" } & StatusChange
 
 export interface ProcessingOutput {
   /** `gone`: the lab was deleted meanwhile, nothing is left to wait for. */
@@ -74,12 +70,9 @@ const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor 
 
 const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
-const betweenAsks: TimedStateMeta = { timeoutMs: STATUS_POLL_MS }
-
 const actors = {
   askStatus: fromEffect(pollStatus),
-  statusFeed,
-  clock: stateClock
+  statusFeed
 }
 
 export const processingMachine = setup({
@@ -105,10 +98,7 @@ export const processingMachine = setup({
 }).createMachine({
   id: "processing",
   context: ({ input }) => ({ labId: input.labId, realtime: input.realtime, status: "processing", thumbnail: null, thumbnailUrl: null }),
-  invoke: [
-    { id: "statusFeed", src: "statusFeed", input: ({ context }) => ({ realtime: context.realtime, labId: context.labId }) },
-    { id: "clock", src: "clock", input: ({ self }) => ({ actor: self, timeout: { type: "processing.timeout" } }) }
-  ],
+  invoke: { id: "statusFeed", src: "statusFeed", input: ({ context }) => ({ realtime: context.realtime, labId: context.labId }) },
   initial: "building",
   output: ({ context }): ProcessingOutput => ({
     outcome: context.status === "ready" ? "ready" : context.status === "failed" ? "failed" : "gone",
@@ -136,7 +126,7 @@ export const processingMachine = setup({
       initial: "waiting",
       states: {
         /** Between two asks. */
-        waiting: { meta: betweenAsks, on: { "processing.timeout": "asking" } },
+        waiting: { after: { [STATUS_POLL_MS]: "asking" } },
         asking: {
           invoke: {
             id: "askStatus",

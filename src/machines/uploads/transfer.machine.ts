@@ -10,8 +10,8 @@
 //
 // The first receipt tells the parent the upload id (`transfer.began`): the lab exists from then on,
 // and the upload can outlive the page. Pausing and cancelling are the parent's: it stops this actor,
-// which aborts the chunk on its way. The pause before trying again is the `waiting` state's
-// `meta.timeoutMs`, which the `clock` (state-timer.ts) turns into a `transfer.timeout`.
+// which aborts the chunk on its way. The pause before trying again is the `waiting` state's delayed
+// transition, after the `pause` delay, which grows with the failures in a row.
 import { type AnyActorRef, assertEvent, assign, enqueueActions, setup } from "xstate"
 import { type ChunkReceipt, UPLOAD_CHUNK_BYTES, type UploadProgress } from "../../contract/slides.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
@@ -21,7 +21,6 @@ import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "../../effects/up
 import { OffsetMismatch } from "../../effects/uploads/errors.ts"
 import { type ChunkToSend, Uploader } from "../../effects/uploads/Uploader.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
-import { stateClock, type TimedStateMeta } from "../support/state-timer.ts"
 import type { UploadTarget } from "./target.ts"
 
 export interface TransferInput {
@@ -61,10 +60,7 @@ export interface TransferContext {
 
 export type TransferEvent =
   /** While waiting: try now (the user asked, or the browser is back online). */
-  | { readonly type: "transfer.retry" }
-  /** The waiting state's pause is over (the clock). */
-  | { readonly type: "transfer.timeout" }
-  | { readonly type: "transfer.progress"; readonly sent: number }
+  { readonly type: "transfer.retry" } | { readonly type: "transfer.progress"; readonly sent: number }
 
 /** What the transfer tells its parent before it ends. */
 export type TransferReport = { readonly type: "transfer.began"; readonly uploadId: string }
@@ -103,13 +99,9 @@ export const bytesDone = (context: Pick<TransferContext, "offset" | "sending" | 
 
 const isNotFound = (error: AppFailure) => error._tag === "NotFound"
 
-/** The pause before the next try grows with the failures in a row (backoff.ts). */
-const backoff: TimedStateMeta<TransferContext> = { timeoutMs: (context) => pauseBefore(context.attempts) }
-
 const actors = {
   sendChunk: fromEffect((chunk: ChunkToSend) => Uploader.use((uploader) => uploader.sendChunk(chunk))),
-  askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId))),
-  clock: stateClock
+  askProgress: fromEffect((uploadId: string) => Uploader.use((uploader) => uploader.askProgress(uploadId)))
 }
 
 export const transferMachine = setup({
@@ -120,6 +112,10 @@ export const transferMachine = setup({
     output: {} as TransferOutput
   },
   actors,
+  delays: {
+    /** The pause before the next try grows with the failures in a row (backoff.ts). */
+    pause: ({ context }) => pauseBefore(context.attempts)
+  },
   guards: {
     hasUploadId: ({ context }) => context.uploadId !== null,
     lastReceipt: ({ context }, receipt: ChunkReceipt) => receipt.lab !== undefined || receipt.offset >= context.size,
@@ -177,7 +173,6 @@ export const transferMachine = setup({
     retryable: false,
     forgotten: false
   }),
-  invoke: { id: "clock", src: "clock", input: ({ self }) => ({ actor: self, timeout: { type: "transfer.timeout" } }) },
   initial: "start",
   output: ({ context }): TransferOutput =>
     context.failure === null
@@ -241,9 +236,8 @@ export const transferMachine = setup({
     /** No answer: a pause that grows with each attempt, then the server is asked where it is. */
     waiting: {
       tags: ["retrying"],
-      meta: backoff,
+      after: { pause: [{ guard: "hasUploadId", target: "resyncing" }, { target: "sending" }] },
       on: {
-        "transfer.timeout": [{ guard: "hasUploadId", target: "resyncing" }, { target: "sending" }],
         "transfer.retry": [{ guard: "hasUploadId", target: "resyncing" }, { target: "sending" }]
       }
     },

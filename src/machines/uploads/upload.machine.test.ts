@@ -1,4 +1,4 @@
-import { type AnyActorRef, createActor, createMachine, type EventObject, fromCallback, fromPromise } from "xstate"
+import { type AnyActorRef, createActor, createMachine, type EventObject, fromCallback, fromPromise, SimulatedClock } from "xstate"
 import { describe, expect, it } from "vitest"
 import type { ChunkReceipt } from "../../contract/slides.ts"
 import { Forbidden, NetworkError } from "../../effects/ApiError.ts"
@@ -8,7 +8,6 @@ import { drive } from "../../testing/drive.ts"
 import { lab } from "../../testing/labFixtures.ts"
 import { type Arrival, type Invocation, lastInput, modelFor } from "../../testing/modelHarness.ts"
 import { englishOf } from "../../testing/words.ts"
-import { processingMachine } from "./processing.machine.ts"
 import { transferMachine } from "./transfer.machine.ts"
 import { type StoreCommand, type UploadEvent, type UploadInput, type UploadReport, uploadMachine } from "./upload.machine.ts"
 
@@ -267,7 +266,6 @@ const controlled = <Output, Input>() => {
   }
 }
 
-const silentClock = fromCallback<EventObject, { actor: AnyActorRef; timeout: EventObject }>(() => undefined)
 const created = lab("l1", "liver.tif", { is_dir: false, parent: "f1", status: "processing", size: SIZE })
 
 /** An upload with its real children, whose requests the test answers. */
@@ -287,11 +285,11 @@ const wholeUpload = (more: Partial<UploadInput> = {}) => {
   const machine = uploadMachine.provide({
     actors: {
       store,
-      transfer: transferMachine.provide({ actors: { sendChunk: chunks.logic, askProgress: asked.logic, clock: silentClock } }),
-      processing: processingMachine.provide({ actors: { clock: silentClock } })
+      transfer: transferMachine.provide({ actors: { sendChunk: chunks.logic, askProgress: asked.logic } })
     }
   })
-  const actor = createActor(machine, { input: { ...input, parent: null, ...more } }).start()
+  // Time is the test's: no pause ends and no status is asked for by itself.
+  const actor = createActor(machine, { input: { ...input, parent: null, ...more }, clock: new SimulatedClock() }).start()
   return { actor, chunks, asked, stored }
 }
 
@@ -349,7 +347,7 @@ describe("upload scenarios", () => {
     )
     const run = drive(uploadMachine, [], {
       input: { ...input, parent: null },
-      provide: { actors: { ...silentStore, transfer: transferMachine.provide({ actors: { sendChunk: hanging, clock: silentClock } }) } }
+      provide: { actors: { ...silentStore, transfer: transferMachine.provide({ actors: { sendChunk: hanging } }) } }
     })
     await run.send({ type: "upload.start" })
     expect(aborted).toBe(false)

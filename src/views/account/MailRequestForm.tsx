@@ -1,6 +1,7 @@
 // The "send me a mail" form of /unverified, /reset-password and /reset-mfa: one email field, then a
 // confirmation that never says whether the address has an account (the server does not tell either).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import type { ReactNode } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"

@@ -1,6 +1,7 @@
 // Contact us about plans: a dialog with the question, a phone and the institution; sales get it by
 // mail and the asker a copy.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useState } from "react"
 import { CONTACT_DETAILS_MAX } from "../../contract/billing.ts"
 import { useT } from "../../i18n/index.ts"

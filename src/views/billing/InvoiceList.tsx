@@ -1,5 +1,6 @@
 // One's invoices, newest first: number (to the invoice), plan, amount, date and status.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { invoiceListMachine } from "../../machines/billing/invoiceList.machine.ts"

@@ -2,7 +2,8 @@
 // by when, its status, and what may be done now as the server says: send the receipt, cancel,
 // download the invoice PDF or the receipt PDF once paid; the rejection's reason, the 2 x 24 hour
 // promise while staff verify, and its history.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useEffect, useRef, useState } from "react"
 import { type InvoiceDetail, PROOF_MAX_BYTES, PROOF_TYPES } from "../../contract/billing.ts"
 import { useLocale, useT } from "../../i18n/index.ts"

@@ -2,7 +2,8 @@
 // holds the browser and actions actors and how they talk; this hook feeds it what only the page knows
 // (the URL's search, realtime and upload news) and does what only the page can (toasts, navigation,
 // localStorage, the storage meter).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useCallback, useEffect } from "react"
 import { useLocation } from "wouter"
 import type { Lab } from "../../contract/labs.ts"

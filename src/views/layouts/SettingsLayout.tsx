@@ -1,5 +1,6 @@
 // Settings pages: the heading 'Settings' and the settings menu beside the page.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"

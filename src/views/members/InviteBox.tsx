@@ -3,12 +3,11 @@
 // suggestion), arrows move through suggestions, Backspace on an empty input removes the last tag,
 // Escape closes the suggestions.
 import { useSelector } from "@xstate/react"
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react"
+import { type KeyboardEvent, useId, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { type MemberRole, SUGGEST_MIN_CHARS } from "../../contract/members.ts"
 import { useT } from "../../i18n/index.ts"
 import type { inviteMachine } from "../../machines/members/invite.machine.ts"
-import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { visuallyHidden } from "../theme/utilities.css.ts"
 import { Button, ChevronDownIcon, FieldError, XIcon } from "../ui/index.ts"
@@ -32,9 +31,6 @@ export const InviteBox = ({ invite }: { readonly invite: InviteActor }) => {
   const sending = useSelector(invite, (s) => s.hasTag("busy"))
   const [focused, setFocused] = useState(false)
   const [active, setActive] = useState(0)
-
-  // The machine declares its debounce as state meta; this adapter turns it into time.
-  useEffect(() => runStateTimer(invite, { type: "invite.timeout" }), [invite])
 
   const open = focused && query.trim().length >= SUGGEST_MIN_CHARS
   // A new list of suggestions may be shorter than the highlighted position.

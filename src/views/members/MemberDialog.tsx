@@ -1,7 +1,8 @@
 // The member dialog: 534 px wide with a 488 px body holding the invite box (for the owner and admins),
 // a search form and the infinite-scrolling collaborator list. Its actors live while it is open, so each
 // opening starts from the server's current list.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import type { ActorRefFrom } from "xstate"
 import { can } from "../../contract/permissions.ts"
 import { useLocale, useT } from "../../i18n/index.ts"

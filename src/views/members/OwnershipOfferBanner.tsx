@@ -1,7 +1,8 @@
 // The lab's pending ownership offer, above its contents (src/machines/members/ownershipOffer.machine.ts):
 // the receiver accepts or declines, the sender withdraws, other members read. Nothing shows without
 // an offer. A refusal for want of room says how much is missing, in the page's language.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { type OwnershipOfferEmitted, ownershipOfferMachine, sideOf } from "../../machines/members/ownershipOffer.machine.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"

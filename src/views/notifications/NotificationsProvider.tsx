@@ -1,7 +1,7 @@
 // The signed-in user's notifications actor (src/machines/notifications/notifications.machine.ts), for the bell and
 // the panel, and the toast each newly arrived notification shows for 5 seconds. It lives beside the
 // app rather than around it, so signing in or out never remounts the pages.
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { useLocation } from "wouter"

@@ -1,10 +1,10 @@
 // The page-loading bar as a service for the whole app: `useProgress()` -> { start, done, fail }.
-// One actor (progressBar.machine) behind it; its timed states run on the state timer.
-import { useActorRef, useSelector } from "@xstate/react"
+// One actor (progressBar.machine) behind it; its timed states end by themselves (`after`).
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react"
-import { PROGRESS_TIMEOUT, progressBarMachine } from "../../machines/shell/progressBar.machine.ts"
+import { progressBarMachine } from "../../machines/shell/progressBar.machine.ts"
 import { progressView } from "../../machines/shell/progressBar.view.ts"
-import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { ProgressBar } from "./ProgressBar.tsx"
 
 export interface ProgressApi {
@@ -20,7 +20,6 @@ const ProgressContext = createContext<ProgressApi | null>(null)
 
 export function ProgressProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(progressBarMachine)
-  useEffect(() => runStateTimer(actor, PROGRESS_TIMEOUT), [actor])
   const view = useSelector(actor, progressView, (a, b) => a.phase === b.phase)
   const api = useMemo<ProgressApi>(
     () => ({

@@ -1,9 +1,8 @@
 // The app's one realtime actor (src/machines/realtime/realtime.machine.ts): started when someone signs in,
 // stopped when they sign out. Screens reach it through `useRealtimeActor` and the hooks beside it.
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect } from "react"
 import { type RealtimeActor, realtimeMachine } from "../../machines/realtime/realtime.machine.ts"
-import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { useSession } from "../session.tsx"
 
 const RealtimeContext = createContext<RealtimeActor | null>(null)
@@ -16,9 +15,6 @@ export function RealtimeProvider({ children }: { readonly children: ReactNode })
   useEffect(() => {
     actor.send(userId === null ? { type: "realtime.stop" } : { type: "realtime.start", userId })
   }, [actor, userId])
-
-  // The machine's retry pauses are declared as state meta; this turns them into time.
-  useEffect(() => runStateTimer(actor, { type: "realtime.timeout" }), [actor])
 
   return <RealtimeContext.Provider value={actor}>{children}</RealtimeContext.Provider>
 }

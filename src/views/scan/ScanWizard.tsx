@@ -2,7 +2,8 @@
 // Thin: it renders the machine's snapshot and sends it what the user does. Focus follows the flow: a
 // new step's heading takes it (so a screen reader hears where it is), and a refused step hands it
 // to the first field that says what is wrong.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { type RefObject, useEffect, useId, useRef, useState } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"

@@ -3,7 +3,8 @@
 // (the labs workspace) renders them into the panel through a slot: it names the panel's heading and
 // portals its content into the element the panel gives it, so the details live in the page's own
 // React tree, next to the actors they come from.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react"
 import { openPanel, type RightPanel, rightPanelMachine } from "../../machines/shell/rightPanel.machine.ts"
 

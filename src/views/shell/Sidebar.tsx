@@ -1,7 +1,8 @@
 // The dashboard's left sidebar: logo, main menu, preferences menu and the storage meter.
 // Collapsed (64 px) it keeps the icons, with the labels as tooltips and accessible names. Inside the
 // narrow-screen drawer (NavDrawer) it is always expanded and carries its own close button.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useEffect } from "react"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"

@@ -1,6 +1,7 @@
 // The storage meter's one actor for the whole dashboard (the sidebar shows it; pages that delete,
 // purge or empty the trash ask it to look again).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useCallback, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
 import { storageMachine } from "../../machines/labs/storage.machine.ts"

@@ -1,7 +1,8 @@
 // Binds the sidebar machine to the browser: the stored preference (local storage), the 960 px
 // breakpoint (matchMedia) and the current route. The machine starts collapsed; the preference is
 // read in a layout effect, i.e. after the first render but before the first paint.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { useEffect, useLayoutEffect } from "react"
 import { SIDEBAR_BREAKPOINT, sidebarMachine } from "../../machines/shell/sidebar.machine.ts"
 import { sidebarExpanded } from "../../machines/shell/sidebar.view.ts"

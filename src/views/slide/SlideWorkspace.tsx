@@ -2,12 +2,12 @@
 // slide's status while it is being prepared, and renders the layout for the state it is in. The
 // viewer itself, its controls, scale bar and zoom indicator are the components beside this one.
 import { BrushOptions } from "./annotation/BrushOptions.tsx"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useState } from "react"
 import { useSearch } from "wouter"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { runStateTimer } from "../../machines/support/state-timer.ts"
 import { slideViewerMachine } from "../../machines/slide/slideViewer.machine.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
 import { useDocumentMeta } from "../document-meta.ts"
@@ -68,8 +68,6 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   }, [chatAsked])
   const [chat, setChat] = useState<ChatActor | null>(null)
 
-  // The waiting state's re-check interval is declared in the machine; this turns it into time.
-  useEffect(() => runStateTimer(actor, { type: "slide.timeout" }), [actor])
   // Only signed-in users have realtime; a visitor's page relies on the periodic re-check.
   useLabEvents(
     signedIn && phase === "notReady" ? labId : null,
@@ -77,7 +75,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
       if ("status" in event) actor.send({ type: "slide.status", status: event.status })
     },
     // A status sent while the subscription was down is lost: check now rather than at the next tick.
-    () => actor.send({ type: "slide.timeout" })
+    () => actor.send({ type: "slide.recheck" })
   )
   const run = useViewerCommands(viewer, actor)
   useViewerShortcuts(phase === "ready", fullScreen, run)

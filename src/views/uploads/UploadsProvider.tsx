@@ -2,7 +2,7 @@
 // actor lives as long as the session, beside the pages rather than in them, so moving between pages
 // never loses an upload; signing out stops it (its requests are aborted, and the unfinished uploads
 // wait in IndexedDB for the same user's next session).
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../useActorRef.ts"
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react"
 import { useT } from "../../i18n/index.ts"
 import type { RealtimeActor } from "../../machines/realtime/realtime.machine.ts"

@@ -5,18 +5,16 @@ import { PayloadTooLarge } from "../../effects/ApiError.ts"
 import type { ChunkToSend } from "../../effects/uploads/Uploader.ts"
 import { transferMachine } from "../../machines/uploads/transfer.machine.ts"
 import { uploadMachine } from "../../machines/uploads/upload.machine.ts"
-import type { StateClockInput } from "../../machines/support/state-timer.ts"
 import { type RowView, rowViewOf, summaryOf } from "./upload-view.ts"
 
 const never = fromPromise<ChunkReceipt, ChunkToSend>(() => new Promise(() => undefined))
 const failing = fromPromise<ChunkReceipt, ChunkToSend>(() => Promise.reject(new PayloadTooLarge({ message: "" })))
 
-const silentClock = fromCallback<EventObject, StateClockInput>(() => undefined)
 const silentStore = fromCallback<EventObject, AnyActorRef>(() => undefined)
 const actorFor = (sendChunk = never) =>
   createActor(
     uploadMachine.provide({
-      actors: { transfer: transferMachine.provide({ actors: { sendChunk, clock: silentClock } }), store: silentStore }
+      actors: { transfer: transferMachine.provide({ actors: { sendChunk } }), store: silentStore }
     }),
     {
       input: {

@@ -1,7 +1,8 @@
 // The info panel of one lab: picture, type, owner, dates, size, description, metadata, access with the
 // public switch and Copy link, and the first collaborators with "+N" and View collaborator. What may be
 // changed follows the user's role; the machine refuses the rest.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useEffect, useRef } from "react"
 import type { LabInfo } from "../../../contract/labs.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"

@@ -2,7 +2,8 @@
 // path the visitor may see, its folders and slides, read-only. A lab that is not public answers as if
 // it did not exist; the visitor is sent to sign in with the folder kept (return-to.ts), so a
 // colleague's link opens once signed in.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Link, Redirect } from "wouter"
 import type { LabSource } from "../../../effects/labs/list.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"

@@ -1,7 +1,8 @@
 // Deleted File (/dashboard/trash): the owner's deleted labs with Restore and Delete forever on each,
 // and Empty trash; both deletions are confirmed first. Purging frees space, so the storage meter
 // looks again.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import type { TrashItem } from "../../../contract/labs.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { trashMachine } from "../../../machines/labs/trash.machine.ts"

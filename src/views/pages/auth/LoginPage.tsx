@@ -2,7 +2,8 @@
 // Success goes to the page the user opened signed out (`?next=`, checked by the machine) or the labs;
 // an account not activated yet goes to /unverified, keeping the place for after activation. When the
 // server ended the session the page says so.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useCallback } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import type { ActorRefFrom } from "xstate"

@@ -1,5 +1,6 @@
 // /password-reset-confirm/{uid}/{token}: the emailed link; choose the new password here.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Link, useParams } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { passwordResetConfirmMachine } from "../../../machines/auth/passwordResetConfirm.machine.ts"

@@ -1,6 +1,7 @@
 // /register: name, email, a password meeting the policy (shown live), its confirmation, and the
 // EULA. The activation mail goes out in the page's language.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"

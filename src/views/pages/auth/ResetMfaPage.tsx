@@ -1,6 +1,7 @@
 // /reset-mfa: without a link, ask for one by email; with the emailed link (?uid=..&token=..),
 // confirm with the password to turn 2FA off.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Link, useSearch } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import type { ResetLink } from "../../../machines/auth/linkConfirm.machine.ts"

@@ -2,7 +2,8 @@
 // receipt to look at (an image inline, a PDF to open), the amount to find in the bank's statement, and
 // accept, or reject with a reason. The list loads again after each decision. The server decides who is
 // staff; anyone else is told the page is not theirs.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useEffect, useMemo, useState } from "react"
 import type { StaffInvoice } from "../../../contract/billing.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"

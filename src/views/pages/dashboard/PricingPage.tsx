@@ -2,7 +2,8 @@
 // (storage, analyses, auto tagging, period, price), the plan in force marked with its end, and
 // "Choose" issuing the plan's invoice and opening it. One open invoice at a time: while one is open
 // the page leads to it instead.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useEffect } from "react"
 import { useLocation } from "wouter"
 import type { Plan } from "../../../contract/billing.ts"

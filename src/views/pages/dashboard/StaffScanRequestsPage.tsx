@@ -1,7 +1,8 @@
 // /dashboard/staff/scan-requests: every scan request sent to the lab, for staff. A filter by state,
 // each request with its contact and the one action that moves it on; an upload asks for the folder
 // the scans went into. The server decides who is staff; anyone else is told the page is not theirs.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useEffect, useState } from "react"
 import { nextScanState, type ScanRequest, type ScanState, scanStates } from "../../../contract/scan-requests.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"

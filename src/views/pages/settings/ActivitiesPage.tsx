@@ -1,7 +1,8 @@
 // /dashboard/setting/activities: the account's events, newest first, a page at a time, grouped by
 // day: each a sentence ("You moved Liver biopsies to Deleted Files") naming the lab (a link while it
 // exists), with how long ago.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Fragment } from "react"
 import { Link } from "wouter"
 import type { Activity } from "../../../contract/auth.ts"

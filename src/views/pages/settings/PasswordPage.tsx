@@ -1,5 +1,6 @@
 // /dashboard/setting/password: change the password; this session stays, the others end.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useRef } from "react"
 import { useT } from "../../../i18n/index.ts"
 import { changePasswordMachine } from "../../../machines/account/changePassword.machine.ts"

@@ -1,6 +1,7 @@
 // /dashboard/setting/profile: edit the profile; the avatar is previewed as soon as it is picked and
 // travels with the fields when saved.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useId } from "react"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { profileEditMachine } from "../../../machines/account/profileEdit.machine.ts"

@@ -1,6 +1,7 @@
 // /dashboard/setting/scan-requests: the account's scan requests, newest first, each with how far it
 // has come (received, scanning, uploaded into a named folder, returned) and more on demand.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Link } from "wouter"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { myScanRequestsMachine } from "../../../machines/scan/myScanRequests.machine.ts"

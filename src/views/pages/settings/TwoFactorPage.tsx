@@ -1,6 +1,7 @@
 // /dashboard/setting/2fa: turn two-factor authentication on (QR code, one code, ten backup codes
 // shown once) or off (with the password).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useCallback, useEffect, useState } from "react"
 import type { Profile } from "../../../contract/users.ts"
 import { useT } from "../../../i18n/index.ts"

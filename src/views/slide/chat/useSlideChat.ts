@@ -1,7 +1,7 @@
 // The slide page's chat actor (src/machines/chat/chat.machine.ts): made once the slide is known,
 // fed `chat_{labId}` from the slide's channel (signed-in readers only: a guest's view is not live),
 // and told whether the chat is on screen, so what arrives there is read at once.
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { Schema } from "effect"
 import { useEffect } from "react"
 import type { ActorRefFrom } from "xstate"

@@ -1,6 +1,7 @@
 // One kind of a slide's writing (its notes, or its reports) in the notes tab: the flow
 // (notes.machine.ts) runs here, and what each call ends in is said in a toast, as the spec asks.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import { useEffect } from "react"
 import type { NoteKind } from "../../../contract/notes.ts"
 import { useT } from "../../../i18n/index.ts"
