@@ -54,7 +54,11 @@ export const fullScreen = style({
   "@media": { "(max-width: 960px)": { margin: 0 } }
 })
 
-export const body = style({ flex: 1, minHeight: 0, display: "flex" })
+export const body = style({ position: "relative", flex: 1, minHeight: 0, display: "flex" })
+
+/** On a phone the panel is a sheet over the lower part of the stage: the slide keeps its width. */
+const PHONE = "(max-width: 640px)"
+const SHEET_HEIGHT = "56%"
 
 export const stage = style({ position: "relative", flex: 1, minWidth: 0, overflow: "hidden", background: dark.ground })
 
@@ -72,7 +76,9 @@ export const status = style({
   alignItems: "flex-end",
   gap: 8,
   // Clear of the navigator, 16% of the viewer wide in the bottom-right corner.
-  maxWidth: "calc(84% - 36px)"
+  maxWidth: "calc(84% - 36px)",
+  // Above the phone's sheet while it is open: the scale bar and the zoom stay in sight.
+  "@media": { [PHONE]: { selectors: { [`${body}:has(aside) &`]: { bottom: `calc(${SHEET_HEIGHT} + 12px)` } } } }
 })
 
 export const panel = style({
@@ -81,7 +87,25 @@ export const panel = style({
   overflowY: "auto",
   background: dark.chrome,
   borderLeft: `1px solid ${dark.line}`,
-  "@media": { "(max-width: 1100px)": { width: 260 } }
+  "@media": {
+    "(max-width: 1100px)": { width: 260 },
+    [PHONE]: {
+      position: "absolute",
+      left: 0,
+      right: 0,
+      bottom: 0,
+      zIndex: 3,
+      width: "auto",
+      height: SHEET_HEIGHT,
+      display: "flex",
+      flexDirection: "column",
+      overflowY: "hidden",
+      borderLeft: 0,
+      borderTop: `1px solid rgba(255, 255, 255, 0.14)`,
+      borderRadius: "12px 12px 0 0",
+      boxShadow: "0 -12px 32px rgba(0, 0, 0, 0.45)"
+    }
+  }
 })
 
 const shimmer = keyframes({ "0%": { opacity: 0.45 }, "50%": { opacity: 0.8 }, "100%": { opacity: 0.45 } })

@@ -8,7 +8,8 @@ const drain = keyframes({ from: { transform: "scaleX(1)" }, to: { transform: "sc
 // own actions are (Upload, New folder), nor at the bottom right, the contact button's and the upload
 // panel's corner. On a wide screen they rise from the bottom left of the content, beside the sidebar;
 // on a narrow one they sit at the very top, over the header's strip, where a dialog (shown there as
-// a sheet from the bottom) leaves room for them and no page action is.
+// a sheet from the bottom) leaves room for them and no page action is. The slide page is the
+// exception on a wide screen (below).
 export const region = style({
   position: "fixed",
   inset: "auto auto 24px 24px",
@@ -31,6 +32,17 @@ export const region = style({
   "@media": {
     "(max-width: 960px)": {
       selectors: { "html &&": { inset: "8px 12px auto 12px", width: "auto" } }
+    },
+    // On the slide page the bottom left is the scale bar's and the zoom's, and the slide's lower
+    // edge is what a pathologist is looking at: notices come down from the top, centred under the
+    // viewer's own bar, where the stage has nothing (its controls are top right).
+    "(min-width: 961px)": {
+      selectors: {
+        "html:has([data-testid='slide-layout']) &&": {
+          inset: `calc(${vars.layout.header} + 64px) auto auto 50%`,
+          transform: "translateX(-50%)"
+        }
+      }
     }
   }
 })
