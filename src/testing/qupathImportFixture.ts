@@ -1,8 +1,8 @@
 // A QuPath GeoJSON export with what an import must handle: a polygon with a hole, a MultiPolygon
-// (one object in QuPath), an unclassified object, a shape partly outside a 2000 × 1500 image, a
+// (one object in QuPath), an unclassified object, a shape partly outside a 2400 × 1600 image (the e2e slide), a
 // detection, and two items we refuse (a TMA core, a ring of two vertices whose class no other
 // shape has: it must create no label). Shared by the preview's unit test and the import e2e.
-export const IMPORT_IMAGE = { width: 2000, height: 1500 } as const
+export const IMPORT_IMAGE = { width: 2400, height: 1600 } as const
 
 const ring = (x: number, y: number, w: number, h: number) => [
   [x, y],
@@ -39,10 +39,10 @@ export const qupathImportFile = {
     ),
     // 2: unclassified
     feature("6f1c2b7a-0d4e-4a53-9b8e-1f2a3b4c5d03", { type: "Polygon", coordinates: [ring(100, 600, 200, 200)] }, {}),
-    // 3: partly outside the image (right edge at 2100)
+    // 3: partly outside the image (right edge at 2500)
     feature(
       "6f1c2b7a-0d4e-4a53-9b8e-1f2a3b4c5d04",
-      { type: "Polygon", coordinates: [ring(1900, 1000, 200, 200)] },
+      { type: "Polygon", coordinates: [ring(2300, 1000, 200, 200)] },
       { classification: tumour }
     ),
     // 4: a detection: imported as an annotation

@@ -65,7 +65,11 @@ const Report = ({ preview, actor }: { preview: ImportPreview; actor: ImportActor
           <AlertTriangleIcon size={16} className={css.warningIcon} />
           <div>
             <strong>{t("annotationImport.outside", { count: preview.outside.length })}</strong>
-            <div>{t("annotationImport.outsideHint", { items: t("annotationImport.items", { list: itemList(preview.outside) }) })}</div>
+            <div>
+              {t("annotationImport.outsideHint", {
+                items: t("annotationImport.items", { count: preview.outside.length, list: itemList(preview.outside) })
+              })}
+            </div>
           </div>
         </div>
       )}
@@ -128,7 +132,7 @@ const Report = ({ preview, actor }: { preview: ImportPreview; actor: ImportActor
       {shapes === 0 ? (
         <p className={css.hint}>{t("annotationImport.nothing")}</p>
       ) : (
-        preview.updates > 0 && <p className={css.hint}>{t("annotationImport.copiesHint")}</p>
+        preview.updates > 0 && <p className={css.hint}>{t("annotationImport.copiesHint", { count: preview.updates })}</p>
       )}
     </>
   )
