@@ -21,8 +21,6 @@ export type ImportReason =
   | { readonly code: "objectType"; readonly type: string }
   | { readonly code: "multiPolygon"; readonly parts: number }
 
-export type ImportReasonCode = ImportReason["code"]
-
 const PATTERNS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => ImportReason]> = [
   [/^its objectType (.+) is not an annotation$/, (m) => ({ code: "notAnnotationType", type: m[1]! })],
   [/^it has no geometry$/, () => ({ code: "noGeometry" })],
