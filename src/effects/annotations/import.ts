@@ -82,8 +82,18 @@ export const storeImport = Effect.fn("Import.store")(function* (input: StoreInpu
   const { preview } = input
   const created: Array<Label> = []
   const ids = new Map<string, Label>()
+  // The slide's labels as they are now: one the preview planned to create may have been made
+  // meanwhile (a colleague, another tab), and creating it again would refuse the whole import.
+  const current =
+    preview.newLabels.length === 0
+      ? []
+      : (yield* call(endpoints.annotationsView.labels, {
+          query: { lab_id: input.labId, page: 1, limit: ANNOTATION_LIMITS.labelsPerSlide }
+        })).data.results
   for (const label of preview.newLabels) {
-    const made = yield* createLabel({ labId: input.labId, name: label.name, color: label.color })
+    const made =
+      current.find((l) => l.name.toLowerCase() === label.name.toLowerCase()) ??
+      (yield* createLabel({ labId: input.labId, name: label.name, color: label.color }))
     created.push(made)
     ids.set(label.key, made)
   }
