@@ -98,19 +98,20 @@ export const AnnotationsLive = HttpApiBuilder.group(
     // 1.2 GB. Small ones (the SPA saves each finished shape) take no slot, so two tabs never clash.
     const bulkWrites = makeLargeReadSlots(1)
     return handlers
-      .handle("create", ({ params, payload }) =>
+      .handle("create", ({ params, query, payload }) =>
         Effect.gen(function* () {
           const user = yield* CurrentUser
+          const update = query.existing === "update"
           if (bulkWrites.busy(user.id)) return tooManyBulkWrites()
           if (payload.byteLength <= IN_PLACE_BYTES) {
-            const results = yield* annotations.create(user, params.labId, payload)
+            const results = yield* annotations.create(user, params.labId, payload, update)
             return HttpServerResponse.text(createdText(results, SAVED), { contentType: "application/json", status: 201 })
           }
           const release = bulkWrites.take(user.id)
           if (release === undefined) return tooManyBulkWrites()
           // The slot is held until the answer is written out (or the client left); 5,000 shapes
           // are answered in slices (the server tests decode the answer with the contract).
-          const results = yield* annotations.create(user, params.labId, payload).pipe(Effect.onError(() => Effect.sync(release)))
+          const results = yield* annotations.create(user, params.labId, payload, update).pipe(Effect.onError(() => Effect.sync(release)))
           return streamedWithSlot(createdJson(results, SAVED), release, "application/json", {}, 201)
         })
       )

@@ -27,46 +27,10 @@ import { LabId } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 import { Creator, IsoDateTime } from "./annotation-provenance.ts"
 import { Text } from "./rules.ts"
+import { ANNOTATION_LIMITS } from "./annotation-limits.ts"
 import { OptionalAuthorization } from "./viewer.ts"
 
-/** Every limit of the annotation endpoints, shared so the SPA can check before it sends. */
-export const ANNOTATION_LIMITS = {
-  /** Annotations in one bulk POST. */
-  perPost: 5000,
-  /** Ids one bulk edit, bulk delete or restore names (a whole slide's worth; about 4 MB of JSON). */
-  perBulkEdit: 100_000,
-  /** Vertices of one polygon or polyline, points of one multi-point. */
-  vertices: 10_000,
-  /** |x| and |y| at most this many pixels (2^24; the largest slide accepted is 2^34 pixels). */
-  coordinate: 16_777_216,
-  /** Characters of one selector value (10,000 vertices of long decimals fit). */
-  selectorChars: 500_000,
-  /** Body entries of one annotation (the tag first, then comments). */
-  bodies: 20,
-  /** Characters of a comment. */
-  comment: 5000,
-  /** Characters of an annotation's name (QuPath's `name`) and of its description. */
-  annotationName: 200,
-  annotationDescription: 5000,
-  /** Annotations one page of GET answers (the spec asks for 999999: all of them). */
-  pageLimit: 999_999,
-  /** Annotations one page of GET answers to anyone not a member of the slide (guests, strangers): `next_page` leads on. */
-  guestPageLimit: 1000,
-  /** Bytes of the bulk POST body; every other annotation and label body: 1 MB. */
-  bulkBodyBytes: 8 * 1024 * 1024,
-  singleBodyBytes: 1024 * 1024,
-  /** Labels per slide, and characters of a label's name and type. */
-  labelsPerSlide: 1000,
-  labelName: 100,
-  labelType: 50,
-  /** Inline shapes of a realtime message stop at this many bytes of JSON (Pusher allows 10 KB). */
-  messageBytes: 8000,
-  /** A viewer who has not called in for this long is gone (call in every 30 s). */
-  viewerSeconds: 60
-} as const
-
-export const LABEL_DEFAULT_COLOR = "#FFFF00"
-export const LABEL_DEFAULT_TYPE = "annotation"
+export { ANNOTATION_LIMITS, LABEL_DEFAULT_COLOR, LABEL_DEFAULT_TYPE } from "./annotation-limits.ts"
 
 export const AnnotationId = Schema.String.check(
   Schema.makeFilter(
@@ -273,6 +237,13 @@ const AnnotationParams = { labId: LabId, id: Text(64) }
 const RemoveQuery = {
   version: Schema.optional(Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })))
 }
+/**
+ * The bulk POST's `existing`: what an id that is already an annotation of this slide, with other
+ * content, does. `conflict` (the default) is a 409, so a retried upload never overwrites; `update`
+ * updates it (an import of the same file again), with an edit's rules: the asker may edit it, and
+ * a locked shape keeps its selector.
+ */
+const CreateQuery = { existing: Schema.optional(Schema.Literals(["conflict", "update"])) }
 const Done = Ok(Schema.Null)
 const Viewers = Ok(Schema.Struct({ results: Schema.Array(Viewer) }))
 
@@ -315,6 +286,7 @@ export class Annotations extends HttpApiGroup.make("annotations")
   .add(
     HttpApiEndpoint.post("create", "/labs/:labId/v2/annotations/", {
       params: LabParams,
+      query: CreateQuery,
       payload: CreateAnnotationsBody,
       success: Ok(Schema.Struct({ results: Schema.Array(Annotation) })).pipe(HttpApiSchema.status(201)),
       error: [BadRequest, Forbidden, NotFound, AnnotationConflict]

@@ -36,7 +36,10 @@ type Field<Key extends string, S> = [S] extends [never]
   : [S] extends [Schema.Top]
     ? [S["Type"]] extends [never]
       ? {}
-      : { readonly [K in Key]: S["Type"] }
+      : // A part whose every field is optional (a query of options) may be left out.
+        {} extends S["Type"]
+        ? { readonly [K in Key]?: S["Type"] }
+        : { readonly [K in Key]: S["Type"] }
     : {}
 
 /** What a call takes: the endpoint's path parameters, query and payload, each where it declares one. */

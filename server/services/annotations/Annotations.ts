@@ -35,9 +35,11 @@ import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
 import { BulkParser, IN_PLACE_BYTES } from "./BulkParser.ts"
 import { labelMap, type PreparedAnnotation, prepareBulk, sameLabels } from "../../domain/bulk-annotations.ts"
-import { type AnnotationJson, annotationJson } from "../../domain/annotation-json.ts"
+import type { AnnotationJson } from "../../domain/annotation-json.ts"
 import { EventLog } from "../platform/EventLog.ts"
 import { makeBulkEdits } from "./bulk-edits.ts"
+import { type Replacement, replaceExisting } from "./import-updates.ts"
+import { bulkAnswer } from "./bulk-answer.ts"
 import { allowed, requireSlide, type SlideDenied, type ViewDenied, viewSlide } from "./slide-gate.ts"
 
 /** Annotations read from the database at once for a list answer: the answer holds one chunk at a time. */
@@ -86,11 +88,15 @@ export class Annotations extends Context.Service<
     readonly list: (userId: string | undefined, labId: string, paging: Paging) => Effect.Effect<AnnotationList, ViewDenied>
     /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
     readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
-    /** `body`: the bulk POST's JSON (CreateAnnotationsPayload) as sent; the answer's annotations as JSON texts. */
+    /**
+     * `body`: the bulk POST's JSON (CreateAnnotationsPayload) as sent; the answer's annotations as JSON
+     * texts. `update`: ids of this slide's annotations with other content are updated (import-updates.ts).
+     */
     readonly create: (
       user: AuthenticatedUser,
       labId: string,
-      body: Uint8Array
+      body: Uint8Array,
+      update?: boolean
     ) => Effect.Effect<ReadonlyArray<AnnotationJson>, SlideDenied | AnnotationConflict | BadRequest>
     readonly update: (
       user: AuthenticatedUser,
@@ -175,10 +181,16 @@ export class Annotations extends Context.Service<
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
 
-      const createOnce = (user: AuthenticatedUser, labId: string, body: Uint8Array, checked: ReadonlyArray<PreparedAnnotation>) =>
+      const createOnce = (
+        user: AuthenticatedUser,
+        labId: string,
+        body: Uint8Array,
+        checked: ReadonlyArray<PreparedAnnotation>,
+        update: boolean
+      ) =>
         database.transaction((trx) =>
           Effect.gen(function* () {
-            yield* requireSlide(trx, user.id, labId, "annotation.create")
+            const lab = yield* requireSlide(trx, user.id, labId, "annotation.create")
             const labels = labelMap(yield* sql(() => labelsOf(trx, labId)))
             // Prepared before the transaction against the labels as they were then; a label
             // renamed, recoloured or deleted meanwhile (rare) means preparing again, in place.
@@ -192,6 +204,7 @@ export class Annotations extends Context.Service<
             const existing = new Map((yield* sql(() => existingOf(trx, ids))).map((row) => [row.id, row]))
             const now = stamp()
             const fresh: PreparedAnnotation[] = []
+            const replaced: Replacement[] = []
             const rows: Array<Insertable<AnnotationsTable>> = []
             for (const [index, p] of prepared.entries()) {
               const { id, visible, label } = p
@@ -204,7 +217,8 @@ export class Annotations extends Context.Service<
                 const same =
                   Number(found.visible) === (visible ? 1 : 0) &&
                   (found.data === p.json || JSON.stringify(toAnnotation(found).data) === p.json)
-                if (!same)
+                if (!same && update) replaced.push({ prepared: p, row: found })
+                else if (!same)
                   return yield* new AnnotationConflict({
                     message: `Annotation ${id} already exists with other content.`,
                     current: toAnnotation(found)
@@ -245,27 +259,12 @@ export class Annotations extends Context.Service<
                 payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes()) }
               })
             }
-            // The answer from what was prepared (no stored selector parsed again): a new row is as
-            // written; one that existed keeps its author, version and times.
-            return prepared.map((p): AnnotationJson => {
-              const found = existing.get(p.id)
-              const fields = {
-                id: p.id,
-                lab_id: labId,
-                visible: p.visible,
-                user: found
-                  ? { id: found.author_id, email: found.author_email, name: found.author_name }
-                  : { id: user.id, email: user.email, name: user.name },
-                version: found ? Number(found.version) : 1,
-                created_at: found ? found.created_at : now,
-                updated_at: found ? found.updated_at : now
-              }
-              return annotationJson(fields, p.json)
-            })
+            yield* replaceExisting(trx, events, user, lab, labId, replaced, now)
+            return bulkAnswer(prepared, existing, new Set(replaced.map((r) => r.row.id)), { labId, user, now })
           })
         )
 
-      const create = Effect.fn("Annotations.create")(function* (user: AuthenticatedUser, labId: string, body: Uint8Array) {
+      const create = Effect.fn("Annotations.create")(function* (user: AuthenticatedUser, labId: string, body: Uint8Array, update = false) {
         // Decoded, checked and prepared outside the transaction (a large body on the bulk worker
         // thread), so neither the event loop nor SQLite's one connection waits for it.
         const work = Effect.gen(function* () {
@@ -273,7 +272,7 @@ export class Annotations extends Context.Service<
           const labels = yield* sql(() => labelsOf(database.db, labId))
           const prepared = yield* parser.prepare(body, labels)
           if (!prepared.ok) return yield* Effect.fail(badRequest(prepared.fields))
-          const once = () => createOnce(user, labId, body, prepared.prepared)
+          const once = () => createOnce(user, labId, body, prepared.prepared, update)
           const again = () => once().pipe(Effect.catchTag("IdRace", () => Effect.die(new Error("annotation ids raced twice"))))
           return yield* once().pipe(Effect.catchTag("IdRace", again))
         })

@@ -2,7 +2,6 @@
 // Web Annotation collections. Pure, for the browser (import and export run there) and the tests.
 export {
   type AnnotationRecord,
-  type ImportNote,
   type LabelInfo,
   unpackRgb
 } from "./common.ts"

@@ -206,11 +206,7 @@ export const viewer = {
     exportQuPath: "Export QuPath GeoJSON",
     exportW3C: "Export W3C",
     import: "Import",
-    importing: "Importing…",
-    importDone: "{{imported}} annotations imported, {{skipped}} skipped.",
-    importFirstSkip: "First skipped: {{reason}}",
-    importFailed: "The file could not be imported.",
-    importUnreadable: "The file is not a QuPath GeoJSON or W3C annotation file."
+    importing: "Importing…"
   },
   counts: {
     title: "Counts",

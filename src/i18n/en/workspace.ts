@@ -1,5 +1,6 @@
 // The words of the signed-in workspace (labs, members, notifications, settings, the viewer, uploads):
 // downloaded with the workspace, not with the sign-in page.
+import { annotationImport } from "./annotation-import.ts"
 import { billing } from "./billing.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -11,6 +12,7 @@ import { uploads } from "./uploads.ts"
 import { viewer } from "./viewer.ts"
 
 export const enWorkspace = {
+  annotationImport,
   billing,
   dashboard,
   labs,

@@ -207,11 +207,7 @@ export const viewer: typeof en = {
     exportQuPath: "Ekspor QuPath GeoJSON",
     exportW3C: "Ekspor W3C",
     import: "Impor",
-    importing: "Mengimpor…",
-    importDone: "{{imported}} anotasi diimpor, {{skipped}} dilewati.",
-    importFirstSkip: "Pertama yang dilewati: {{reason}}",
-    importFailed: "Berkas tidak dapat diimpor.",
-    importUnreadable: "Berkas ini bukan berkas anotasi QuPath GeoJSON atau W3C."
+    importing: "Mengimpor…"
   },
   counts: {
     title: "Hitungan",

@@ -1,6 +1,7 @@
 // The words of the signed-in workspace (labs, members, notifications, settings, the viewer, uploads):
 // downloaded with the workspace, not with the sign-in page.
 import type { enWorkspace } from "../en/workspace.ts"
+import { annotationImport } from "./annotation-import.ts"
 import { billing } from "./billing.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -12,6 +13,7 @@ import { uploads } from "./uploads.ts"
 import { viewer } from "./viewer.ts"
 
 export const idWorkspace: typeof enWorkspace = {
+  annotationImport,
   billing,
   dashboard,
   labs,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
-import type { Annotation, Label } from "../../contract/annotations.ts"
+import type { Label } from "../../contract/annotations.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { type Arrival, modelFor } from "../../testing/modelHarness.ts"
-import { chunksOf, type ImportResult, type LabelsContext, type LabelsEvent, labelsMachine, type RestoreResult } from "./labels.machine.ts"
+import { type LabelsContext, type LabelsEvent, labelsMachine, type RestoreResult } from "./labels.machine.ts"
 
 const label = (id: string, name: string, color = "#FFFF00"): Label => ({
   id,
@@ -18,12 +18,6 @@ const label = (id: string, name: string, color = "#FFFF00"): Label => ({
 const tumour = label("l1", "Tumour", "#FF0000")
 const stroma = label("l2", "Stroma", "#00AAFF")
 const necrosis = label("l3", "Necrosis", "#00FF00")
-const imported: ImportResult = {
-  annotations: [{ id: "a9" } as Annotation],
-  labels: [label("l4", "Lymphocyte")],
-  skipped: [{ index: 3, reason: "the shape has 2 vertices" }],
-  warnings: []
-}
 const ids = (labels: ReadonlyArray<Label>) => labels.map((l) => l.id)
 const restoredTumour: RestoreResult = { label: tumour, restored: 3, annotations: { count: 0 } as never }
 
@@ -44,8 +38,8 @@ const heard = (context: LabelsContext, arrival: Arrival<typeof labelsMachine>) =
 
 const model = modelFor({
   machine: labelsMachine,
-  promiseActors: ["create", "update", "remove", "import", "restore"],
-  input: { labId: "slide-1", newId: () => "00000000-0000-4000-8000-000000000001" },
+  promiseActors: ["create", "update", "remove", "restore"],
+  input: { labId: "slide-1" },
   events: {
     loaded: { type: "labels.loaded", labels: [tumour, stroma] },
     // A slide whose first label is the comments': drawing starts with the next one.
@@ -63,7 +57,6 @@ const model = modelFor({
     "activate stroma": { type: "label.activate", id: "l2" },
     "hide stroma": { type: "label.visibility", id: "l2", visible: false },
     "show stroma": { type: "label.visibility", id: "l2", visible: true },
-    import: { type: "import.file", text: '{"type":"FeatureCollection","features":[]}' },
     created: { type: "xstate.done.actor.create", output: necrosis },
     "create failed": { type: "xstate.error.actor.create", error: serverDown },
     updated: { type: "xstate.done.actor.update", output: { ...tumour, name: "Tumor" } },
@@ -73,8 +66,6 @@ const model = modelFor({
     "undo done": { type: "xstate.done.actor.restore", output: restoredTumour },
     "undo failed": { type: "xstate.error.actor.restore", error: serverDown },
     "remove failed": { type: "xstate.error.actor.remove", error: serverDown },
-    imported: { type: "xstate.done.actor.import", output: imported },
-    "import failed": { type: "xstate.error.actor.import", error: serverDown },
     "Grace renamed Tumour": { type: "label.remote", action: "updated", label: { ...tumour, name: "Carcinoma", color: "#990000" } },
     "Grace deleted Tumour": { type: "label.remote", action: "deleted", label: tumour }
   } as unknown as Record<string, LabelsEvent>,
@@ -131,19 +122,13 @@ const model = modelFor({
           expect(context.undoable).toBeNull()
           expect(context.failed).toEqual({ action: "undo", error: serverDown })
           break
-        case "imported":
-          expect(ids(context.labels)).toContain("l4")
-          expect(arrival.emitted[0]).toMatchObject({ type: "import.done", skipped: imported.skipped })
-          break
         case "create failed":
         case "update failed":
-        case "remove failed":
-        case "import failed": {
+        case "remove failed": {
           const action = {
             "create failed": "create",
             "update failed": "update",
-            "remove failed": "delete",
-            "import failed": "import"
+            "remove failed": "delete"
           }[arrival.via]
           expect(context.failed).toEqual({ action, error: serverDown })
           expect(arrival.emitted).toEqual([{ type: "label.failed", action, error: serverDown }])
@@ -184,14 +169,6 @@ const model = modelFor({
     restoring: (actual, calls) => {
       expect(actual.hasTag("busy")).toBe(true)
       expect(calls.at(-1)).toEqual({ src: "restore", input: { labId: "slide-1", deletionId: "d1" } })
-    },
-    importing: (actual, calls, arrival) => {
-      const input = calls.at(-1)?.input as { labId: string; text: string; labels: ReadonlyArray<Label> }
-      expect(calls.at(-1)?.src).toBe("import")
-      expect(input.labId).toBe("slide-1")
-      expect(input.text).toContain("FeatureCollection")
-      // The import matches the file's classes against the labels the slide had when it started.
-      if (arrival.via === "import") expect(ids(input.labels)).toEqual(ids(actual.context.labels))
     }
   }
 })
@@ -209,7 +186,7 @@ describe("labels model", () => {
 
 describe("labels scenarios", () => {
   it("a label created becomes active; deleting it clears the active label, and a later load does not pick another", async () => {
-    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    const run = drive(labelsMachine, ["create", "update", "remove"], { input: { labId: "slide-1" } })
     await run.send({ type: "labels.loaded", labels: [tumour] })
     expect(run.actor.getSnapshot().context.activeId).toBe("l1")
     await run.send({ type: "label.create", name: "Necrosis", color: "" })
@@ -225,7 +202,7 @@ describe("labels scenarios", () => {
   })
 
   it("a label someone else creates joins the list once, and never takes over the one this user draws with", async () => {
-    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    const run = drive(labelsMachine, ["create", "update", "remove"], { input: { labId: "slide-1" } })
     await run.send({ type: "label.remote", action: "created", label: tumour })
     // Nothing was active: the slide's first label is, as a first load would make it.
     expect(run.actor.getSnapshot().context.activeId).toBe("l1")
@@ -240,17 +217,11 @@ describe("labels scenarios", () => {
   })
 
   it("the label made with the first shape is listed once, whichever of the save and the channel comes first", async () => {
-    const run = drive(labelsMachine, ["create", "update", "remove", "import"], { input: { labId: "slide-1" } })
+    const run = drive(labelsMachine, ["create", "update", "remove"], { input: { labId: "slide-1" } })
     await run.send({ type: "labels.loaded", labels: [] })
     await run.send({ type: "label.remote", action: "created", label: tumour })
     // What the viewer sends when the save answers with the label it made.
     await run.send({ type: "labels.loaded", labels: [...run.actor.getSnapshot().context.labels, tumour] })
     expect(ids(run.actor.getSnapshot().context.labels)).toEqual(["l1"])
-  })
-
-  it("bulk posts are cut at perPost annotations", () => {
-    const one = { id: "x", data: { type: "Annotation", body: [], target: { source: "s", selector: { type: "SvgSelector", value: "" } } } }
-    const chunks = chunksOf(Array.from({ length: 12_001 }, () => one) as never)
-    expect(chunks.map((c) => c.length)).toEqual([5000, 5000, 2001])
   })
 })

@@ -2,34 +2,24 @@
 // are hidden, and the calls that change them: create (name, colour: yellow by default, empty is white),
 // rename and recolour, delete after a confirmation (the server deletes the label's annotations with it;
 // the active label is cleared if it was that one; the server keeps what it deleted for a day, and
-// `label.undo` brings back the label this user deleted last with its shapes), and importing a QuPath GeoJSON or W3C file (its
-// missing labels created first, then its annotations in bulk, in chunks of ANNOTATION_LIMITS.perPost
-// with client-chosen ids).
+// `label.undo` brings back the label this user deleted last with its shapes). Importing a file is a
+// flow of its own (import.machine.ts), which tells the view the labels it made.
 //
 // The view applies what the machine emits to the annotation store (a deleted label's shapes go, a
-// renamed label's shapes take the new name and colour, imported annotations are added) and shows the
+// renamed label's shapes take the new name and colour) and shows the
 // success and failure toasts. Labels created, renamed, recoloured or deleted by someone else arrive
 // as `label.remote` (the lab channel's label_{id}) in any state: the list follows at once, a deleted
 // active label is no longer active, and a deletion being confirmed of a label already gone is dropped.
 import { Effect } from "effect"
 import { assign, type ErrorActorEvent, emit, setup } from "xstate"
-import {
-  ANNOTATION_LIMITS,
-  type Annotation,
-  type Label,
-  LABEL_DEFAULT_COLOR,
-  type NewAnnotation,
-  createAnnotationsBody
-} from "../../contract/annotations.ts"
-import { nextLabelColor } from "../../annotation/palette.ts"
-import { fromQuPath, fromW3C, type ImportNote, qupathClasses, readQuPath, w3cTagNames } from "../../annotation/interchange/index.ts"
+import { type Label, LABEL_DEFAULT_COLOR } from "../../contract/annotations.ts"
 import type { CompactAnnotations } from "../../annotation/compact.ts"
 import { readCompact } from "../../effects/annotations/loadSave.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { call, endpoints } from "../../effects/call.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
-export type LabelAction = "create" | "update" | "delete" | "import" | "undo"
+export type LabelAction = "create" | "update" | "delete" | "undo"
 
 export interface LabelDraft {
   readonly name: string
@@ -37,25 +27,14 @@ export interface LabelDraft {
   readonly color: string
 }
 
-export interface ImportResult {
-  readonly annotations: ReadonlyArray<Annotation>
-  /** The labels the import created. */
-  readonly labels: ReadonlyArray<Label>
-  readonly skipped: ReadonlyArray<ImportNote>
-  readonly warnings: ReadonlyArray<ImportNote>
-}
-
 export interface LabelsInput {
   readonly labId: string
-  /** Client ids of imported annotations (crypto.randomUUID in the browser; fixed in tests). */
-  readonly newId?: () => string
   /** The name of the comments' label, never made active by itself (a comment is not a cell). */
   readonly commentLabel?: string
 }
 
 export interface LabelsContext {
   readonly labId: string
-  readonly newId: () => string
   readonly commentLabel: string
   readonly labels: ReadonlyArray<Label>
   /** The label new shapes take; null: none chosen (or the chosen one was deleted). */
@@ -79,7 +58,6 @@ export type LabelsEvent =
   | { readonly type: "label.cancel" }
   | { readonly type: "label.activate"; readonly id: string }
   | { readonly type: "label.visibility"; readonly id: string; readonly visible: boolean }
-  | { readonly type: "import.file"; readonly text: string }
   /** Bring back the label this user deleted last, with its annotations. */
   | { readonly type: "label.undo" }
   /** Someone else changed the slide's labels (the realtime label_{id} message). */
@@ -91,7 +69,6 @@ export type LabelsEmitted =
   | { readonly type: "label.deleted"; readonly id: string; readonly annotationsDeleted: number; readonly undoable: boolean }
   /** The deleted label is back: the view puts back its shapes from the slide's compact read. */
   | ({ readonly type: "label.restored" } & RestoreResult)
-  | ({ readonly type: "import.done" } & ImportResult)
   | { readonly type: "label.failed"; readonly action: LabelAction; readonly error: LabelFailure }
 
 // ---- the calls ----
@@ -136,80 +113,8 @@ export const restoreLabel = Effect.fn("Labels.restore")(function* (input: { read
   return { label: answer.label, restored: answer.annotations_restored, annotations } satisfies RestoreResult
 })
 
-const isQuPath = (json: unknown): boolean => {
-  if (Array.isArray(json)) return json.some((f) => typeof f === "object" && f !== null && (f as { type?: unknown }).type === "Feature")
-  const type = typeof json === "object" && json !== null ? (json as { type?: unknown }).type : undefined
-  return type === "FeatureCollection" || type === "Feature"
-}
-
-/** Chunks of at most perPost annotations and well under the bulk body limit. */
-export const chunksOf = (annotations: ReadonlyArray<NewAnnotation>): Array<Array<NewAnnotation>> => {
-  const budget = ANNOTATION_LIMITS.bulkBodyBytes * 0.9
-  const chunks: Array<Array<NewAnnotation>> = []
-  let current: Array<NewAnnotation> = []
-  let bytes = 0
-  for (const annotation of annotations) {
-    const size = JSON.stringify(annotation).length + 1
-    if (current.length > 0 && (current.length >= ANNOTATION_LIMITS.perPost || bytes + size > budget)) {
-      chunks.push(current)
-      current = []
-      bytes = 0
-    }
-    current.push(annotation)
-    bytes += size
-  }
-  if (current.length > 0) chunks.push(current)
-  return chunks
-}
-
-export interface ImportInput {
-  readonly labId: string
-  readonly text: string
-  readonly labels: ReadonlyArray<Label>
-  readonly newId: () => string
-}
-
-/** Reads the file, creates the labels it needs that the slide lacks, then POSTs its annotations in chunks. */
-export const importAnnotations = Effect.fn("Annotations.import")(function* (input: ImportInput) {
-  const json: unknown = yield* Effect.try({ try: () => JSON.parse(input.text) as unknown, catch: () => new ImportUnreadable() })
-  const qupath = isQuPath(json)
-  // A W3C file names its tags without colours: each label it creates takes the palette's next one.
-  const wanted = qupath ? qupathClasses(readQuPath(json).shapes) : w3cTagNames(json).map((name) => ({ name, color: null }))
-  const known = new Set(input.labels.map((l) => l.name.toLowerCase()))
-  const created: Array<Label> = []
-  const colors = input.labels.map((l) => l.color)
-  for (const label of wanted) {
-    if (known.has(label.name.toLowerCase())) continue
-    known.add(label.name.toLowerCase())
-    const color = label.color ?? nextLabelColor(colors)
-    colors.push(color)
-    created.push(yield* createLabel({ labId: input.labId, name: label.name, color }))
-  }
-  const labels = [...input.labels, ...created]
-  const read = qupath ? fromQuPath(json, { labels, source: input.labId }) : fromW3C(json, { labels, source: input.labId })
-  // Fresh ids: a file's ids belong to the slide it came from. Chosen once, so a retried chunk creates nothing twice.
-  const fresh = read.annotations.map((a) => ({ ...a, id: input.newId() }))
-  const stored: Array<Annotation> = []
-  for (const chunk of chunksOf(fresh)) {
-    const answer = yield* call(endpoints.annotations.create, {
-      params: { labId: input.labId },
-      payload: createAnnotationsBody({ data: chunk })
-    })
-    stored.push(...answer.data.results)
-  }
-  return { annotations: stored, labels: created, skipped: read.skipped, warnings: read.warnings } satisfies ImportResult
-})
-
-/** The chosen file is not JSON. */
-export class ImportUnreadable extends Error {
-  readonly _tag = "ImportUnreadable"
-  constructor() {
-    super("The file is not JSON.")
-  }
-}
-
-/** Why a label action failed: what any program can fail with, or an import's unreadable file. */
-export type LabelFailure = AppFailure | ImportUnreadable
+/** Why a label action failed: what any program can fail with. */
+export type LabelFailure = AppFailure
 
 // ---- the flow ----
 
@@ -241,8 +146,7 @@ const actors = {
   create: fromEffect((input: { readonly labId: string } & LabelDraft) => createLabel(input)),
   update: fromEffect((input: { readonly id: string; readonly name?: string; readonly color?: string }) => updateLabel(input)),
   remove: fromEffect((id: string) => deleteLabel(id)),
-  restore: fromEffect((input: { readonly labId: string; readonly deletionId: string }) => restoreLabel(input)),
-  import: fromEffect((input: ImportInput) => importAnnotations(input))
+  restore: fromEffect((input: { readonly labId: string; readonly deletionId: string }) => restoreLabel(input))
 }
 
 export const labelsMachine = setup({
@@ -326,9 +230,6 @@ export const labelsMachine = setup({
       // The slide's first label, if nothing was active and nothing chosen: as a first load would.
       return { labels, activeId: context.activeId ?? (context.chose ? null : firstDrawable(labels, context.commentLabel)) }
     }),
-    imported: assign(({ context }, result: ImportResult) => ({
-      labels: [...context.labels, ...result.labels.filter((l) => !context.labels.some((k) => k.id === l.id))]
-    })),
     emitCreated: emit((_, label: Label) => ({ type: "label.created" as const, label })),
     emitUpdated: emit((_, label: Label) => ({ type: "label.updated" as const, label })),
     emitDeleted: emit((_, output: { readonly id: string; readonly annotations_deleted: number; readonly deletion_id?: string }) => ({
@@ -337,7 +238,6 @@ export const labelsMachine = setup({
       annotationsDeleted: output.annotations_deleted,
       undoable: output.deletion_id !== undefined
     })),
-    emitImported: emit((_, result: ImportResult) => ({ type: "import.done" as const, ...result })),
     fail: assign((_, failed: { readonly action: LabelAction; readonly error: LabelFailure }) => ({ failed, deleting: null })),
     emitFailed: emit((_, failed: { readonly action: LabelAction; readonly error: LabelFailure }) => ({
       type: "label.failed" as const,
@@ -348,7 +248,6 @@ export const labelsMachine = setup({
   id: "labels",
   context: ({ input }) => ({
     labId: input.labId,
-    newId: input.newId ?? (() => crypto.randomUUID()),
     commentLabel: input.commentLabel ?? "Comment",
     labels: [],
     activeId: null,
@@ -371,7 +270,6 @@ export const labelsMachine = setup({
         "label.create": { guard: "named", target: "creating", actions: "clearFailure" },
         "label.update": { guard: "changes", target: "updating", actions: "clearFailure" },
         "label.delete": { guard: "known", target: "confirming", actions: ["clearFailure", "ask"] },
-        "import.file": { target: "importing", actions: "clearFailure" },
         "label.undo": { guard: "undoable", target: "restoring", actions: "clearFailure" }
       }
     },
@@ -481,33 +379,6 @@ export const labelsMachine = setup({
           actions: [
             { type: "fail", params: failure("delete", actors.remove) },
             { type: "emitFailed", params: failure("delete", actors.remove) }
-          ]
-        }
-      }
-    },
-    importing: {
-      tags: ["busy"],
-      invoke: {
-        id: "import",
-        src: "import",
-        input: ({ context, event }): ImportInput => ({
-          labId: context.labId,
-          text: event.type === "import.file" ? event.text : "",
-          labels: context.labels,
-          newId: context.newId
-        }),
-        onDone: {
-          target: "ready",
-          actions: [
-            { type: "imported", params: ({ event }) => event.output },
-            { type: "emitImported", params: ({ event }) => event.output }
-          ]
-        },
-        onError: {
-          target: "ready",
-          actions: [
-            { type: "fail", params: failure("import", actors.import) },
-            { type: "emitFailed", params: failure("import", actors.import) }
           ]
         }
       }

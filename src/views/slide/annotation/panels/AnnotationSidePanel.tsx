@@ -1,7 +1,7 @@
 // The viewer's side panel: four tabs, the slide's annotations (labels, the annotation list, export
 // and import), its chat (src/views/slide/chat/), its notes and reports (src/views/slide/notes/) and
 // its details. It applies what the labels flow reports to the annotation store (a deleted
-// label's shapes go, a renamed or recoloured label's shapes follow, imported annotations come in) and
+// label's shapes go, a renamed or recoloured label's shapes follow) and
 // says so in toasts, in the spec's words where it has them.
 import { useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
@@ -10,8 +10,8 @@ import type { LabDetail } from "../../../../contract/labs.ts"
 import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
-import { shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"
-import { firstDrawable, ImportUnreadable } from "../../../../machines/annotation/labels.machine.ts"
+import { shapesOfCompact } from "../../../../annotation/store/shape.ts"
+import { firstDrawable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
@@ -149,25 +149,6 @@ export const AnnotationSidePanel = ({
         if (back.length > 0) store.apply("remote", { upsert: back })
         toast({ kind: "success", title: t("viewer.annotationPanel.labelRestored", { name: label.name, count: restored }) })
       }),
-      flow.on("import.done", ({ annotations, skipped, warnings }) => {
-        const shapes = annotations.flatMap((a) => {
-          const parsed = shapeOf(a)
-          return parsed.ok ? [parsed.shape] : []
-        })
-        const now = new Date().toISOString()
-        for (const a of annotations) times.current.set(a.id, a.created_at || now)
-        if (shapes.length > 0) store.apply("remote", { upsert: shapes })
-        const first = skipped[0] ?? warnings[0]
-        toast({
-          kind: skipped.length > 0 && shapes.length === 0 ? "error" : "success",
-          title: t("viewer.annotationPanel.importDone", {
-            imported: shapes.length.toLocaleString(),
-            skipped: skipped.length.toLocaleString()
-          }),
-          ...(first ? { message: t("viewer.annotationPanel.importFirstSkip", { reason: `#${first.index + 1}: ${first.reason}` }) } : {}),
-          durationMs: 8000
-        })
-      }),
       flow.on("label.failed", ({ action, error }) => {
         const title =
           action === "create"
@@ -176,11 +157,8 @@ export const AnnotationSidePanel = ({
               ? t("viewer.annotationPanel.updateFailed")
               : action === "delete"
                 ? t("viewer.annotationPanel.deleteFailed")
-                : action === "undo"
-                  ? t("viewer.annotationPanel.undoFailed")
-                  : t("viewer.annotationPanel.importFailed")
-        const message =
-          error instanceof ImportUnreadable ? t("viewer.annotationPanel.importUnreadable") : notice.text(present(error).notice)
+                : t("viewer.annotationPanel.undoFailed")
+        const message = notice.text(present(error).notice)
         toast({ kind: "error", title, ...(message ? { message } : {}) })
       })
     ]
@@ -255,7 +233,15 @@ export const AnnotationSidePanel = ({
             timeOf={timeOf}
             me={user?.id ?? null}
           />
-          <TransferBar view={view} labId={lab.id} slideName={lab.name} mpp={lab.mpp} labels={rows} canEdit={canEdit} />
+          <TransferBar
+            view={view}
+            labId={lab.id}
+            slideName={lab.name}
+            mpp={lab.mpp}
+            image={lab.width !== null && lab.height !== null ? { width: lab.width, height: lab.height } : null}
+            labels={rows}
+            canEdit={canEdit}
+          />
         </div>
       ) : tab === "chat" && chat !== null ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-chat" aria-labelledby="annotation-tab-chat">

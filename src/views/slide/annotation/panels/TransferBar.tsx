@@ -1,11 +1,13 @@
 // Export and import of the slide's annotations: QuPath GeoJSON and W3C Web Annotation files of what
-// the store holds (full-resolution pixels, classes from the labels), and an import of either kind
-// (the labels flow creates the labels the file needs, then posts its annotations in bulk).
+// the store holds (full-resolution pixels, classes from the labels), and an import of either kind,
+// previewed in a dialog before anything is stored (../import/).
 import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { toQuPath, toW3C } from "../../../../annotation/interchange/index.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { UploadIcon } from "../../../ui/index.ts"
+import { ImportDialog } from "../import/ImportDialog.tsx"
+import { useImport } from "../import/useImport.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as css from "./panels.css.ts"
 import { fileNameOf, type LabelRow, labelInfos, recordOf } from "./records.ts"
@@ -26,14 +28,17 @@ export interface TransferBarProps {
   readonly labId: string
   readonly slideName: string
   readonly mpp: number | null
+  /** The image's size in full-resolution pixels, when known: the preview warns of shapes beyond it. */
+  readonly image: { readonly width: number; readonly height: number } | null
   readonly labels: ReadonlyArray<LabelRow>
   readonly canEdit: boolean
 }
 
-export const TransferBar = ({ view, labId, slideName, mpp, labels, canEdit }: TransferBarProps) => {
+export const TransferBar = ({ view, labId, slideName, mpp, image, labels, canEdit }: TransferBarProps) => {
   const t = useT()
   const fileRef = useRef<HTMLInputElement>(null)
-  const importing = useSelector(view.labels, (s) => s.matches("importing"))
+  const flow = useImport(view, labId)
+  const importing = useSelector(flow, (s) => s.hasTag("busy"))
   const empty = view.count === 0
 
   const records = () => [...view.store.all()].map((shape) => recordOf(shape, labId))
@@ -44,7 +49,14 @@ export const TransferBar = ({ view, labId, slideName, mpp, labels, canEdit }: Tr
   const chosen = async (file: File | undefined) => {
     if (file === undefined) return
     const text = await file.text()
-    view.labels.send({ type: "import.file", text })
+    // The slide as it is now: its labels, the ids of its shapes (an earlier import's among them), its size.
+    flow.send({
+      type: "import.file",
+      text,
+      labels: view.labels.getSnapshot().context.labels,
+      existing: [...view.store.all()].map((shape) => shape.id),
+      image
+    })
     if (fileRef.current) fileRef.current.value = ""
   }
 
@@ -72,6 +84,7 @@ export const TransferBar = ({ view, labId, slideName, mpp, labels, canEdit }: Tr
             data-testid="annotation-import-file"
             onChange={(event) => void chosen(event.target.files?.[0])}
           />
+          <ImportDialog actor={flow} />
         </>
       )}
     </div>
