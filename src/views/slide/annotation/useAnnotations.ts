@@ -9,7 +9,8 @@
 // while the wheel still zooms. With a selection, Delete (or Backspace) deletes it (the tools machine
 // asks first when it is several) and Ctrl+A selects every shown shape; with one shape selected the
 // arrow keys nudge it (Shift: ten times as far), before OpenSeadragon pans.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../useActorRef.ts"
 import type { ActorRefFrom } from "xstate"
 import type OpenSeadragon from "openseadragon"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"

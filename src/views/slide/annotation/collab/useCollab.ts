@@ -4,7 +4,8 @@
 // channel, src/effects/annotations/presence.ts), and the shapes drawn
 // without a connection (drafts.machine.ts), kept on this device and uploaded when it returns. The
 // user's own edits of saved shapes are useEdits' (edit/useEdits.ts).
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../../useActorRef.ts"
 import { useEffect, useMemo, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import { type Shape, shapeOf, shapesOfCompact } from "../../../../annotation/store/shape.ts"

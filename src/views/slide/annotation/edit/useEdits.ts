@@ -7,7 +7,8 @@
 // change which shape is the server's rule, mirrored only to hide what would be refused.
 // Several shapes changed together (the selection deleted, relabelled or dragged) are one `edit.group`:
 // one undo step, shown in one store batch; what the server refuses of it is said with how many.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../../useActorRef.ts"
 import { useCallback, useEffect, useMemo, useRef } from "react"
 import type { ActorRefFrom } from "xstate"
 import { translate } from "../../../../annotation/edit.ts"

@@ -2,7 +2,7 @@
 // of the viewer: the stored shapes go into the annotation store (those it updated replace ours), the
 // labels it made or recoloured join the labels flow (the channel's label_{id} would bring them too,
 // a moment later), and a toast says how many shapes were added and how many updated.
-import { useActorRef } from "@xstate/react"
+import { useActorRef } from "../../../useActorRef.ts"
 import { useEffect } from "react"
 import { shapeOf } from "../../../../annotation/store/shape.ts"
 import { present } from "../../../../effects/Catalogue.ts"

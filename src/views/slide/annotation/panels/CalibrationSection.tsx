@@ -2,7 +2,8 @@
 // when the slide records no microns per pixel (type them in), and whenever the ruler has measured a
 // line ("calibrate from this line": type the line's real length in µm). The flow is
 // calibrate.machine.ts; the page's slide takes the answer, so the scale bar and measurements follow.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
+import { useActorRef } from "../../../useActorRef.ts"
 import { type FormEvent, useEffect, useState } from "react"
 import type { LabDetail } from "../../../../contract/labs.ts"
 import { can } from "../../../../contract/permissions.ts"
