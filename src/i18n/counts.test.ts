@@ -10,6 +10,8 @@ import { prepareWorkspaceWords, type TranslationKey, translatorFor } from "./ind
 
 /** Counts that no noun follows in English, so one form reads right for every number. */
 const STANDS_ALONE = new Set([
+  "annotationImport.skipped", // "Skipped (3)": a heading with its count
+  "annotationImport.changed",
   "billing.staff.count", // "3 waiting"
   "shell.nav.waiting",
   "labs.list.count", // "20 of 31"
