@@ -247,7 +247,10 @@ describe("annotation panels", () => {
     await page
       .getByTestId("annotation-import-file")
       .setInputFiles({ name: "export.geojson", mimeType: "application/geo+json", buffer: file })
-    await page.getByText("2 annotations imported, 0 skipped.").waitFor()
+    // The preview comes first (annotation-import.test.ts walks it); nothing is stored until Import.
+    await page.getByRole("dialog").getByRole("button", { name: "Import", exact: true }).click()
+    await page.getByText("Annotations imported").waitFor({ timeout: 15_000 })
+    await page.getByText("2 added, 0 updated.").waitFor()
     await labelRow(page, "Stroma").waitFor()
     await expect.poll(() => rows(page).count()).toBe(2)
     const [a, b] = [await annotationsOf(slides.a), await annotationsOf(slides.b)]

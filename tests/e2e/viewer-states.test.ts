@@ -96,7 +96,8 @@ describe("slide viewer, other states and other people", () => {
     const page = await signedInPage(w.ada.email)
     const sidebar = page.locator('aside[aria-label="Main navigation"]')
     // The labs page keeps the sidebar open (the default on a wide window).
-    expect(await sidebar.getAttribute("data-expanded")).toBe("true")
+    // Read once the shell has settled it: under load the first paint can still carry the folded default.
+    await expect.poll(() => sidebar.getAttribute("data-expanded")).toBe("true")
     // Tiles answer slowly: the stage says they are coming rather than staying an empty grey ground.
     await page.route(TILE, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200))

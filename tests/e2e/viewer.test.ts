@@ -22,9 +22,9 @@ describe("slide viewer", () => {
     await waitOpen(owner)
     await expect.poll(() => tiles.filter((t) => t.status === 200).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4)
     expect(tiles.filter((t) => t.status !== 200)).toEqual([])
-    // Software WebGL in a loaded headless Chromium can take more than 15 s to paint the first
-    // tiles it has (seen once in a clean-clone run, with another end-to-end file beside it).
-    await expect.poll(async () => (await canvasContent(owner)).painted, { timeout: 30_000 }).toBeGreaterThan(0.4)
+    // Software WebGL in a loaded headless Chromium can take more than 30 s to paint the first
+    // tiles it has (seen in clean-clone runs with other work on the machine, load average 11).
+    await expect.poll(async () => (await canvasContent(owner)).painted, { timeout: 60_000 }).toBeGreaterThan(0.4)
     expect((await canvasContent(owner)).colours).toBeGreaterThan(50)
 
     const navigator = viewerOf(owner).locator(".navigator")
