@@ -1,6 +1,33 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
 // SQLite and PostgreSQL, so one set of migrations and queries serves both engines unchanged.
 import type { Generated } from "kysely"
+import type {
+  LabelsTable,
+  AnnotationsTable,
+  LabelDeletionsTable,
+  DeletedAnnotationsTable,
+  AnnotationTombstonesTable,
+  LabViewersTable
+} from "./schema-annotations.ts"
+import type { ScanRequestsTable, InvoicesTable, PaymentProofsTable, SubscriptionsTable, StaffActionsTable } from "./schema-billing.ts"
+import type { SlideNotesTable, ChatMessagesTable, ChatReadsTable } from "./schema-conversation.ts"
+
+export type {
+  LabelsTable,
+  AnnotationsTable,
+  LabelDeletionsTable,
+  DeletedAnnotationsTable,
+  AnnotationTombstonesTable,
+  LabViewersTable
+} from "./schema-annotations.ts"
+export type {
+  ScanRequestsTable,
+  InvoicesTable,
+  PaymentProofsTable,
+  SubscriptionsTable,
+  StaffActionsTable
+} from "./schema-billing.ts"
+export type { SlideNotesTable, ChatMessagesTable, ChatReadsTable } from "./schema-conversation.ts"
 
 export interface UsersTable {
   id: string
@@ -217,205 +244,6 @@ export interface SlideJobsTable {
   error: string | null
   created_at: string
   updated_at: string
-}
-
-/** A slide's label (migration 0012). */
-export interface LabelsTable {
-  id: string
-  lab_id: string
-  name: string
-  name_lower: string
-  /** "#RRGGBB". */
-  color: string
-  label_type: string
-  visible: number
-  created_by: string | null
-  created_at: string
-  updated_at: string
-}
-
-/** One annotation: the W3C Web Annotation as JSON text, and its bounding box in image pixels. */
-export interface AnnotationsTable {
-  id: string
-  lab_id: string
-  label_id: string
-  author_id: string
-  data: string
-  visible: number
-  version: number
-  min_x: number
-  min_y: number
-  max_x: number
-  max_y: number
-  created_at: string
-  /** Its place in the bulk upload that created it (which shares one created_at). */
-  ordinal: number
-  updated_at: string
-  /**
-   * Kept beside `data` so the compact read never parses it (server/domain/annotation-data.ts
-   * derivedColumns): the shape's kind ("" only for a stored selector that no longer parses), its
-   * vertices as little-endian Float64 bytes, its comment bodies as a JSON list (null: none).
-   */
-  kind: string
-  coords: Uint8Array
-  comments: string | null
-  /** 1 when the annotation is locked (migration 0025; `data.locked` says the same). */
-  locked: Generated<number>
-  /** Its name, description, lock, creator and created as JSON (src/annotation/props.ts), null when none (migration 0027). */
-  props: string | null
-}
-
-/** A label deleted within LABEL_UNDO_HOURS, which its deleter may undo (migration 0022). */
-export interface LabelDeletionsTable {
-  id: string
-  lab_id: string
-  deleted_by: string
-  deleted_at: string
-  /** The labels row as it was, as JSON. */
-  label: string
-  annotations_count: number
-}
-
-/** An annotation that went with a deleted label, kept as it was until the deletion is undone or swept. */
-export interface DeletedAnnotationsTable extends AnnotationsTable {
-  deletion_id: string
-}
-
-/**
- * An annotation a bulk delete took (migration 0021): the row as it was, who deleted it and when,
- * kept for TOMBSTONE_HOURS so that its deleter can restore it (server/services/annotations/Annotations.ts).
- */
-export interface AnnotationTombstonesTable extends AnnotationsTable {
-  deleted_by: string
-  deleted_at: string
-}
-
-/** A member with a slide open, as of their last call-in. */
-export interface LabViewersTable {
-  lab_id: string
-  user_id: string
-  seen_at: string
-}
-
-/** A request to scan physical slides (migration 0015); flags 0/1, times ISO strings. */
-export interface ScanRequestsTable {
-  id: string
-  /** Null for a visitor's request, or once the account is deleted. */
-  user_id: string | null
-  contact_name: string
-  contact_email: string
-  contact_phone: string | null
-  preparations: number
-  diagnosis: string
-  /** Catalogue ids (server/domain/scan-catalogue.ts). */
-  section: string
-  stain: string
-  magnification: string
-  notes: string
-  return_slides: number
-  return_address: string | null
-  /** The language of the requester's mails. */
-  locale: string
-  state: "received" | "scanning" | "uploaded" | "returned"
-  folder_name: string | null
-  created_at: string
-  scanning_at: string | null
-  uploaded_at: string | null
-  returned_at: string | null
-  updated_at: string
-}
-
-export type InvoiceRowStatus = "unpaid" | "waiting" | "paid" | "cancelled"
-
-/** An invoice of a paid plan (migration 0014); amounts in whole rupiah, copied in when issued. */
-export interface InvoicesTable {
-  id: string
-  number: string
-  user_id: string
-  plan_id: string
-  price: number
-  unique_code: number
-  amount: number
-  bank_name: string
-  bank_account: string
-  bank_holder: string
-  status: InvoiceRowStatus
-  rejection_reason: string | null
-  /** The last receipt uploaded, and when. */
-  proof_id: string | null
-  proof_at: string | null
-  created_at: string
-  due_at: string
-  paid_at: string | null
-  cancelled_at: string | null
-  updated_at: string
-}
-
-/** A transfer receipt; its bytes are a BlobStore blob. */
-export interface PaymentProofsTable {
-  id: string
-  invoice_id: string
-  user_id: string
-  blob_key: string
-  content_type: string
-  size: number
-  created_at: string
-}
-
-/** A paid period bought by an invoice. */
-export interface SubscriptionsTable {
-  id: string
-  user_id: string
-  plan_id: string
-  invoice_id: string
-  started_at: string
-  ends_at: string
-  /** When the user was told the period ended (the sweep); null until then. */
-  expired_at: string | null
-  created_at: string
-}
-
-/** One thing done as staff; `staff_id` null and `staff_label` "operator" for the command line. */
-export interface StaffActionsTable {
-  id: string
-  action: string
-  staff_id: string | null
-  staff_label: string
-  invoice_id: string | null
-  target_user_id: string | null
-  reason: string | null
-  event_id: string | null
-  created_at: string
-}
-
-/** One message of a slide's chat; `mentions` a JSON array of user ids. */
-/** A slide's note or report (migration 0028). */
-export interface SlideNotesTable {
-  id: string
-  lab_id: string
-  kind: "note" | "report"
-  /** Null once the author's account is gone. */
-  author_id: string | null
-  title: string
-  value: string
-  created_at: string
-  updated_at: string
-}
-
-export interface ChatMessagesTable {
-  id: string
-  lab_id: string
-  sender_id: string | null
-  message: string
-  mentions: string
-  created_at: string
-}
-
-/** When a user last read a slide's chat: what came after, from others, is unread. */
-export interface ChatReadsTable {
-  user_id: string
-  lab_id: string
-  read_at: string
 }
 
 export interface Database {

@@ -1,0 +1,32 @@
+// The tables of what a slide's people write: its notes and reports, its chat. Part of the schema (schema.ts gathers every table for Kysely); the same
+// conventions: ISO-8601 UTC strings for times, 0/1 integers for flags, on both engines.
+
+/** A slide's note or report (migration 0028). */
+export interface SlideNotesTable {
+  id: string
+  lab_id: string
+  kind: "note" | "report"
+  /** Null once the author's account is gone. */
+  author_id: string | null
+  title: string
+  value: string
+  created_at: string
+  updated_at: string
+}
+
+/** One message of a slide's chat; `mentions` a JSON array of user ids. */
+export interface ChatMessagesTable {
+  id: string
+  lab_id: string
+  sender_id: string | null
+  message: string
+  mentions: string
+  created_at: string
+}
+
+/** When a user last read a slide's chat: what came after, from others, is unread. */
+export interface ChatReadsTable {
+  user_id: string
+  lab_id: string
+  read_at: string
+}
