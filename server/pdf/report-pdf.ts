@@ -5,7 +5,7 @@
 // the server stays a plain Node process). Standard Helvetica writes WinAnsi only (see printable).
 import { PDFDocument, StandardFonts } from "pdf-lib"
 import type { Locale } from "../../src/contract/auth.ts"
-import type { ReportFields } from "../../src/contract/report-fields.ts"
+import { areaUnitOf, type ReportFields } from "../../src/contract/report-fields.ts"
 import { printable } from "./billing-pdf.ts"
 import { ACCENT, FlowWriter, INK, MUTED, RULE, SHADE } from "./pdf-writer.ts"
 import { type ReportWords, reportWords } from "./report-words.ts"
@@ -121,9 +121,7 @@ const measurementTable = (out: FlowWriter, doc: ReportDocument, w: ReportWords, 
   if (table === undefined || (table.rows.length === 0 && table.index === null)) return
   heading(out, w.measurements)
   const withArea = doc.mpp !== null && table.rows.some((r) => r.area_um2 !== null)
-  // Square millimetres once any area reaches one; µm² for small regions, as the viewer shows them.
-  const mm = table.rows.some((r) => (r.area_um2 ?? 0) >= 1_000_000)
-  const unit = mm ? "mm²" : "µm²"
+  const { unit, scale, digits } = areaUnitOf(table)
   // The label on the left; the figures right-aligned in columns ending at these x.
   const columns = withArea
     ? [out.left + 8, out.right - 210, out.right - 120, out.right - 8]
@@ -139,7 +137,7 @@ const measurementTable = (out: FlowWriter, doc: ReportDocument, w: ReportWords, 
   }
   row([w.label, w.count, w.shapes, withArea ? w.area(unit) : ""], true, true)
   for (const r of table.rows) {
-    const area = r.area_um2 === null ? "-" : mm ? number(locale, r.area_um2 / 1_000_000, 3) : number(locale, r.area_um2, 0)
+    const area = r.area_um2 === null ? "-" : number(locale, r.area_um2 * scale, digits)
     row([r.label, number(locale, r.count, 0), number(locale, r.shapes, 0), area], false, false)
     out.page.drawLine({ start: { x: out.left, y: out.y + 12 }, end: { x: out.right, y: out.y + 12 }, thickness: 0.4, color: RULE })
   }

@@ -93,3 +93,10 @@ export const caseIdFromMetadata = (entries: ReadonlyArray<{ readonly name: strin
   }
   return undefined
 }
+
+/**
+ * The unit a table's areas are shown in, the same in the SPA and the PDF: mm² once any label's area
+ * reaches a square millimetre, µm² for small regions (as the viewer's measurement panel does).
+ */
+export const areaUnitOf = (m: Measurements): { readonly unit: "mm²" | "µm²"; readonly scale: number; readonly digits: number } =>
+  m.rows.some((r) => (r.area_um2 ?? 0) >= 1_000_000) ? { unit: "mm²", scale: 1e-6, digits: 3 } : { unit: "µm²", scale: 1, digits: 0 }
