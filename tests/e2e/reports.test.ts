@@ -5,13 +5,14 @@
 // card, downloads the PDF and its text holds what she wrote, the table's labels and "Page 1 of".
 // The form is photographed at 1440x900 and at 390 px; the card after saving.
 import { readFile } from "node:fs/promises"
+import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { extractText } from "unpdf"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { createLabel, newAnnotation, polygon, postAnnotations } from "../server/support/annotations-api.ts"
 import { openSlide, signInAs, snapWhenFailed } from "./support/annotating.ts"
-import { newContext, snap } from "./support/browser.ts"
+import { newContext, SCREENSHOT_DIR, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -102,6 +103,8 @@ describe("a structured report", () => {
     ])
     expect(download.suggestedFilename()).toMatch(/^Core-biopsy-left-breast-Ki-67-\d{4}-\d{2}-\d{2}\.pdf$/)
     const bytes = new Uint8Array(await readFile((await download.path())!))
+    // Kept beside the screenshots, to be looked at as a clinician would see it.
+    await download.saveAs(join(SCREENSHOT_DIR, "reports-04-report.pdf"))
     const text = (await extractText(bytes, { mergePages: true })).text.replace(/\s+/g, " ")
     for (const expected of [
       "PATHOLOGY REPORT",

@@ -4,7 +4,8 @@ import type { Measurements } from "../../contract/report-fields.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
-import { DELETIONS_PER_STEP, mergedNotes, type NotesEvent, type NotesPage, notesMachine, savable } from "./notes.machine.ts"
+import { mergedNotes, savable } from "./drafts.ts"
+import { DELETIONS_PER_STEP, type NotesEvent, type NotesPage, notesMachine } from "./notes.machine.ts"
 
 const input = { slideId: "S", kind: "note" as const }
 

@@ -17,8 +17,8 @@
 // A report's draft also holds its structured fields (src/contract/report-fields.ts); a note's never.
 import { Effect } from "effect"
 import { assign, setup } from "xstate"
-import { NOTE_LIMITS, type NoteKind, type ReportPayload, type SlideNote } from "../../contract/notes.ts"
-import { type Measurements, REPORT_LIMITS, type ReportFields, type ReportTextField } from "../../contract/report-fields.ts"
+import type { NoteKind, ReportPayload, SlideNote } from "../../contract/notes.ts"
+import type { Measurements, ReportTextField } from "../../contract/report-fields.ts"
 import type { DownloadedFile } from "../../effects/download.ts"
 import type { Locale } from "../../i18n/locale.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -28,19 +28,11 @@ import type { Notice } from "../../effects/Notice.ts"
 import { deleteNote, downloadReport, loadNotes, saveNote } from "../../effects/notes/notes.ts"
 import { loadCaseId } from "../../effects/notes/case-id.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
+import { type Draft, mergedNotes, payloadOf, savable, withTable } from "./drafts.ts"
 
 export interface NotesInput {
   readonly slideId: string
   readonly kind: NoteKind
-}
-
-export interface Draft {
-  /** Null for a new note. */
-  readonly id: string | null
-  readonly title: string
-  readonly value: string
-  /** A report's structured fields; undefined on a note's draft. */
-  readonly fields?: ReportFields
 }
 
 /** What the panel says after a call: which one, and whether it worked. */
@@ -88,49 +80,6 @@ export type NotesEvent =
   | { readonly type: "notes.download"; readonly id: string; readonly lang: Locale }
 
 export type NotesPage = { readonly results: ReadonlyArray<SlideNote>; readonly meta: PageMeta }
-
-/** Both lists in one, each note once, newest first (the later copy of a note wins). */
-export const mergedNotes = (a: ReadonlyArray<SlideNote>, b: ReadonlyArray<SlideNote>): ReadonlyArray<SlideNote> => {
-  const byId = new Map<string, SlideNote>()
-  for (const note of [...a, ...b]) byId.set(note.id, note)
-  return [...byId.values()].sort((x, y) =>
-    x.created_at > y.created_at ? -1 : x.created_at < y.created_at ? 1 : x.id > y.id ? -1 : x.id < y.id ? 1 : 0
-  )
-}
-
-/** A draft the server would take: a title that is not blank and fits, a text that fits. */
-export const savable = (draft: Draft | null): draft is Draft =>
-  draft !== null &&
-  draft.title.trim() !== "" &&
-  draft.title.length <= NOTE_LIMITS.title &&
-  draft.value.length <= NOTE_LIMITS.value &&
-  fieldsFit(draft.fields)
-
-const FIELD_LIMITS: Record<ReportTextField, number> = {
-  case_id: REPORT_LIMITS.caseId,
-  specimen: REPORT_LIMITS.specimen,
-  stain: REPORT_LIMITS.stain,
-  clinical: REPORT_LIMITS.clinical,
-  findings: REPORT_LIMITS.findings,
-  diagnosis: REPORT_LIMITS.diagnosis
-}
-
-/** Each text within its bound (the form's maxLength says so too; the server checks again). */
-const fieldsFit = (fields: ReportFields | undefined) =>
-  fields === undefined || (Object.keys(FIELD_LIMITS) as ReportTextField[]).every((k) => (fields[k] ?? "").length <= FIELD_LIMITS[k])
-
-/** What a draft sends: the title trimmed, and a report's fields. */
-export const payloadOf = (draft: Draft | null): ReportPayload => ({
-  title: draft?.title.trim() ?? "",
-  value: draft?.value ?? "",
-  ...(draft?.fields === undefined ? {} : { fields: draft.fields })
-})
-
-/** A report's fields with the table kept, unless it says nothing. */
-const withTable = (fields: ReportFields, measurements: Measurements | null | undefined): ReportFields => {
-  const { measurements: _dropped, ...rest } = fields
-  return measurements && (measurements.rows.length > 0 || measurements.index !== null) ? { ...rest, measurements } : rest
-}
 
 /** The spec's rule: after this many deletions the next page steps back by one. */
 export const DELETIONS_PER_STEP = 5
