@@ -9,6 +9,11 @@ const border = "rgba(255, 255, 255, 0.12)"
 
 /** A report's form holds many fields: it takes the tab's height and scrolls on its own. */
 export const scroller = style({ flex: "1 1 auto", minHeight: 0, overflowY: "auto" })
+// Its fields keep their height and the form scrolls, rather than every field being squeezed to fit.
+globalStyle(`${scroller} > *`, { flexShrink: 0 })
+// The panel's input grows along a row (flex: 1); down a label's column that would squash it to the
+// text's height, so in this form it keeps its own.
+globalStyle(`${scroller} label > input:not([type="checkbox"])`, { flex: "none" })
 
 export const group = style({
   display: "flex",
