@@ -12,6 +12,10 @@ export interface SlideNotesTable {
   value: string
   created_at: string
   updated_at: string
+  /** A report's structured fields as JSON (migration 0029); null on notes. */
+  fields: string | null
+  /** Who last saved it; null once that account is gone (migration 0029). */
+  editor_id: string | null
 }
 
 /** One message of a slide's chat; `mentions` a JSON array of user ids. */

@@ -1,9 +1,11 @@
 // /v2/slides/{slideId}/notes/ and /reports/ (src/contract/notes.ts): one service, two kinds.
 import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { NOTE_LIMITS, type NoteKind } from "../../src/contract/notes.ts"
+import { NOTE_LIMITS, type NoteKind, type ReportPayload } from "../../src/contract/notes.ts"
+import { attachment } from "../domain/original-download.ts"
 import { Notes } from "../services/notes/Notes.ts"
 import { ok } from "./envelope.ts"
 import { requirePaging } from "./paging.ts"
@@ -22,13 +24,13 @@ export const NotesLive = HttpApiBuilder.group(
         })
     const create =
       (kind: NoteKind) =>
-      ({ params, payload }: { params: { slideId: string }; payload: { title: string; value: string } }) =>
+      ({ params, payload }: { params: { slideId: string }; payload: ReportPayload }) =>
         Effect.gen(function* () {
           return ok(yield* notes.create(yield* CurrentUser, params.slideId, kind, payload), `${kind === "note" ? "Note" : "Report"} saved.`)
         })
     const update =
       (kind: NoteKind) =>
-      ({ params, payload }: { params: { slideId: string; id: string }; payload: { title: string; value: string } }) =>
+      ({ params, payload }: { params: { slideId: string; id: string }; payload: ReportPayload }) =>
         Effect.gen(function* () {
           return ok(
             yield* notes.update(yield* CurrentUser, params.slideId, kind, params.id, payload),
@@ -51,5 +53,19 @@ export const NotesLive = HttpApiBuilder.group(
       .handle("createReports", create("report"))
       .handle("updateReports", update("report"))
       .handle("removeReports", remove("report"))
+      .handle("downloadReport", ({ params, query }) =>
+        Effect.gen(function* () {
+          const { bytes, filename } = yield* notes.reportPdf(yield* CurrentUser, params.reportId, query.lang)
+          return HttpServerResponse.uint8Array(bytes, {
+            contentType: "application/pdf",
+            // A report may name a patient: never kept by a shared cache.
+            headers: {
+              "content-disposition": attachment(filename),
+              "x-content-type-options": "nosniff",
+              "cache-control": "private, no-store"
+            }
+          })
+        })
+      )
   })
 )

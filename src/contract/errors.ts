@@ -71,7 +71,8 @@ export const fieldNames = [
   "dx",
   "dy",
   "mentions",
-  "title"
+  "title",
+  "fields"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

@@ -3,11 +3,12 @@
 // working papers: the slide's people read and write them (a visitor of a public slide does not; see
 // src/contract/permissions.ts, "notes"). Owner and admin edit or delete any; a reviewer their own.
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Done } from "./labs.ts"
 import { Ok, Page } from "./envelope.ts"
 import { BadRequest, Forbidden, NotFound, Unauthorized } from "./errors.ts"
 import { Authorization } from "./middleware.ts"
+import { ReportFields } from "./report-fields.ts"
 import { RequiredText, Text } from "./rules.ts"
 
 export const NOTE_LIMITS = {
@@ -32,7 +33,11 @@ export const SlideNote = Schema.Struct({
   created_at: Schema.String,
   updated_at: Schema.String,
   /** Whether the reader may edit or delete it (the server checks again). */
-  can_edit: Schema.Boolean
+  can_edit: Schema.Boolean,
+  /** A report's structured fields (src/contract/report-fields.ts); a note has none. */
+  fields: Schema.optionalKey(ReportFields),
+  /** Who last saved it, when not its author (a report's "reviewed by"). */
+  editor: Schema.optionalKey(Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })))
 })
 export type SlideNote = typeof SlideNote.Type
 
@@ -41,6 +46,13 @@ export const NotePayload = Schema.Struct({
   value: Text(NOTE_LIMITS.value)
 })
 export type NotePayload = typeof NotePayload.Type
+
+/** A report: a note's title and text (its comment), and its structured fields. */
+export const ReportPayload = Schema.Struct({
+  ...NotePayload.fields,
+  fields: Schema.optionalKey(ReportFields)
+})
+export type ReportPayload = typeof ReportPayload.Type
 
 const pageNumber = (max: number) => Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: max }))
 
@@ -53,7 +65,7 @@ const SlideParams = { slideId: Text(64) }
 const NoteParams = { slideId: Text(64), id: Text(64) }
 
 /** The four endpoints of one kind, under its path (`notes` or `reports`). */
-const endpoints = <K extends string>(kind: K, path: "notes" | "reports") =>
+const endpoints = <K extends string, P extends typeof NotePayload | typeof ReportPayload>(kind: K, path: "notes" | "reports", payload: P) =>
   [
     HttpApiEndpoint.get(`list${kind}`, `/slides/:slideId/${path}/`, {
       params: SlideParams,
@@ -63,13 +75,13 @@ const endpoints = <K extends string>(kind: K, path: "notes" | "reports") =>
     }),
     HttpApiEndpoint.post(`create${kind}`, `/slides/:slideId/${path}/`, {
       params: SlideParams,
-      payload: NotePayload,
+      payload,
       success: Ok(SlideNote),
       error: [BadRequest, Unauthorized, Forbidden, NotFound]
     }),
     HttpApiEndpoint.put(`update${kind}`, `/slides/:slideId/${path}/:id/`, {
       params: NoteParams,
-      payload: NotePayload,
+      payload,
       success: Ok(SlideNote),
       error: [BadRequest, Unauthorized, Forbidden, NotFound]
     }),
@@ -81,7 +93,16 @@ const endpoints = <K extends string>(kind: K, path: "notes" | "reports") =>
   ] as const
 
 export class Notes extends HttpApiGroup.make("notes")
-  .add(...endpoints("Notes", "notes"), ...endpoints("Reports", "reports"))
+  .add(...endpoints("Notes", "notes", NotePayload), ...endpoints("Reports", "reports", ReportPayload))
+  .add(
+    /** A report as a PDF document, in the reader's language (the `lang` query, else their locale). */
+    HttpApiEndpoint.get("downloadReport", "/slides/download-report/:reportId/", {
+      params: { reportId: Text(64) },
+      query: { lang: Schema.optional(Schema.Literals(["en", "id"])) },
+      success: HttpApiSchema.StreamUint8Array({ contentType: "application/pdf" }),
+      error: [BadRequest, Unauthorized, NotFound]
+    })
+  )
   .middleware(Authorization)
   .prefix("/v2")
   .annotateMerge(OpenApi.annotations({ title: "Notes and reports", description: "A slide's notes and reports, five a page" })) {}

@@ -18,12 +18,17 @@ export interface DownloadedFile {
   readonly filename: string
 }
 
-/** Fetches `endpoint` (a GET with path parameters only) and answers its body as a Blob. */
-export const download = (endpoint: HttpApiEndpoint.Top, params: Readonly<Record<string, string>>): Effect.Effect<Blob, ApiError, Api> =>
+/** Fetches `endpoint` (a GET with path parameters and, if given, a query) and answers its body as a Blob. */
+export const download = (
+  endpoint: HttpApiEndpoint.Top,
+  params: Readonly<Record<string, string>>,
+  query?: Readonly<Record<string, string>>
+): Effect.Effect<Blob, ApiError, Api> =>
   Api.use((api) =>
     api.request({
       method: "GET",
       path: pathOf(endpoint.path, params),
+      ...(query === undefined ? {} : { query: { ...query } }),
       success: BlobSchema as Schema.Decoder<Blob>,
       responseType: "blob"
     })

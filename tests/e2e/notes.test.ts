@@ -32,7 +32,11 @@ const openNotes = async (page: Page, tab = "Notes") => {
 const write = async (page: Page, title: string, text: string, button = "New note") => {
   await page.getByRole("button", { name: button }).click()
   await page.getByLabel("Title", { exact: true }).fill(title)
-  await page.getByLabel("Text", { exact: true }).fill(text)
+  // A report's text is its comment (tests/e2e/reports.test.ts writes its structured fields).
+  await page
+    .getByTestId("note-form")
+    .getByLabel(button === "New report" ? "Comment" : "Text", { exact: true })
+    .fill(text)
   await page.getByRole("button", { name: "Save", exact: true }).click()
   await page.getByTestId("note-form").waitFor({ state: "detached" })
 }

@@ -794,6 +794,15 @@ const cases: ReadonlyArray<Case> = [
       unchanged: async (f) => expect(await ownerNotes(f, kind)).toEqual(["Owner's"])
     }
   ]),
+  // a report's PDF: whoever may read the slide's reports; anyone else is told it does not exist
+  // (404, on a public slide too), a guest is asked to sign in
+  {
+    endpoint: "GET /v2/slides/download-report/:reportId/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/slides/download-report/${(await notedIn(f, "reports")).id}/`, { token: t }),
+    expect: () => ({ owner: 200, admin: 200, reviewer: 200, stranger: 404, guest: 401 })
+  },
   // realtime: anyone may learn where to connect; a lab's channel is for whoever may see the lab,
   // and listening always needs a token (a guest's public view is not live).
   {

@@ -29,6 +29,7 @@ import { annotationLock } from "./0025_annotation_lock.ts"
 import { chat } from "./0026_chat.ts"
 import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
+import { reportFields } from "./0029_report_fields.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -57,5 +58,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0025_annotation_lock": annotationLock,
   "0026_chat": chat,
   "0027_annotation_props": annotationProps,
-  "0028_slide_notes": slideNotes
+  "0028_slide_notes": slideNotes,
+  "0029_report_fields": reportFields
 })

@@ -6,14 +6,23 @@ import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { type NotFound, NotFound as NotFoundError } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
-import type { NoteKind, NotePayload, SlideNote } from "../../../src/contract/notes.ts"
+import type { NoteKind, ReportPayload, SlideNote } from "../../../src/contract/notes.ts"
+import { tidyFields } from "../../../src/contract/report-fields.ts"
 import type { PageMeta } from "../../../src/contract/envelope.ts"
 import { annotationRefusal } from "../../domain/annotation-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import { type Paging, pageMeta } from "../../domain/paging.ts"
 import { allowed, requireSlide, type SlideDenied } from "../annotations/slide-gate.ts"
 import { Database, sql } from "../platform/Database.ts"
+import { AppConfig } from "../platform/AppConfig.ts"
+import { slidesDir } from "../../http/slide-media.ts"
+import type { Locale } from "../../../src/contract/auth.ts"
 import { noteById, noteCount, notePage, toSlideNote } from "./note-rows.ts"
+import { type ReportFile, reportDocument } from "./report-document.ts"
+
+/** What a row keeps of a payload's fields: a report's, tidied, as JSON; a note's never. */
+const storedFields = (kind: NoteKind, payload: ReportPayload) =>
+  kind === "report" ? JSON.stringify(tidyFields(payload.fields ?? {})) : null
 
 const noun = (kind: NoteKind) => (kind === "note" ? "Note" : "Report")
 const missing = (kind: NoteKind) => new NotFoundError({ message: `${noun(kind)} not found.` })
@@ -27,15 +36,22 @@ export class Notes extends Context.Service<
       kind: NoteKind,
       paging: Paging
     ) => Effect.Effect<{ results: ReadonlyArray<SlideNote>; meta: PageMeta }, SlideDenied>
-    readonly create: (user: AuthenticatedUser, labId: string, kind: NoteKind, payload: NotePayload) => Effect.Effect<SlideNote, SlideDenied>
+    readonly create: (
+      user: AuthenticatedUser,
+      labId: string,
+      kind: NoteKind,
+      payload: ReportPayload
+    ) => Effect.Effect<SlideNote, SlideDenied>
     readonly update: (
       user: AuthenticatedUser,
       labId: string,
       kind: NoteKind,
       id: string,
-      payload: NotePayload
+      payload: ReportPayload
     ) => Effect.Effect<SlideNote, SlideDenied | NotFound>
     readonly remove: (user: AuthenticatedUser, labId: string, kind: NoteKind, id: string) => Effect.Effect<void, SlideDenied | NotFound>
+    /** The report as a PDF, in `lang` or else the reader's language; 404 to whoever may not read it. */
+    readonly reportPdf: (user: AuthenticatedUser, reportId: string, lang: Locale | undefined) => Effect.Effect<ReportFile, NotFound>
   }
 >()("preparat/Notes") {
   static readonly layer = Layer.effect(
@@ -43,6 +59,7 @@ export class Notes extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const { db } = database
+      const slides = slidesDir((yield* AppConfig).dataDir)
 
       const list = Effect.fn("Notes.list")(function* (user: AuthenticatedUser, labId: string, kind: NoteKind, paging: Paging) {
         const lab = yield* requireSlide(db, user.id, labId, "notes.read")
@@ -53,7 +70,7 @@ export class Notes extends Context.Service<
         return { results: rows.map((row) => toSlideNote(row, mayEdit(row.author_id))), meta: pageMeta(count, paging) }
       })
 
-      const create = Effect.fn("Notes.create")(function* (user: AuthenticatedUser, labId: string, kind: NoteKind, payload: NotePayload) {
+      const create = Effect.fn("Notes.create")(function* (user: AuthenticatedUser, labId: string, kind: NoteKind, payload: ReportPayload) {
         yield* requireSlide(db, user.id, labId, "notes.write")
         const id = randomUUID()
         const now = stamp()
@@ -67,6 +84,8 @@ export class Notes extends Context.Service<
               author_id: user.id,
               title: payload.title.trim(),
               value: payload.value,
+              fields: storedFields(kind, payload),
+              editor_id: user.id,
               created_at: now,
               updated_at: now
             })
@@ -92,7 +111,7 @@ export class Notes extends Context.Service<
         labId: string,
         kind: NoteKind,
         id: string,
-        payload: NotePayload
+        payload: ReportPayload
       ) {
         return yield* database.transaction((trx) =>
           Effect.gen(function* () {
@@ -100,7 +119,13 @@ export class Notes extends Context.Service<
             yield* sql(() =>
               trx
                 .updateTable("slide_notes")
-                .set({ title: payload.title.trim(), value: payload.value, updated_at: stamp() })
+                .set({
+                  title: payload.title.trim(),
+                  value: payload.value,
+                  fields: storedFields(kind, payload),
+                  editor_id: user.id,
+                  updated_at: stamp()
+                })
                 .where("id", "=", id)
                 .execute()
             )
@@ -120,7 +145,11 @@ export class Notes extends Context.Service<
         )
       })
 
-      return Notes.of({ list, create, update, remove })
+      const reportPdf = Effect.fn("Notes.reportPdf")(function* (user: AuthenticatedUser, reportId: string, lang: Locale | undefined) {
+        return yield* reportDocument(db, slides, user, reportId, lang)
+      })
+
+      return Notes.of({ list, create, update, remove, reportPdf })
     })
   )
 }

@@ -1,6 +1,7 @@
 // The SQL of a slide's notes and reports: a page, newest first, with each author's name, and how a
 // row goes on the wire. Plain Kysely, the same on both engines.
 import type { NoteKind, SlideNote } from "../../../src/contract/notes.ts"
+import type { ReportFields } from "../../../src/contract/report-fields.ts"
 import type { Paging } from "../../domain/paging.ts"
 import type { Trx } from "../platform/Database.ts"
 
@@ -8,7 +9,21 @@ const notes = (db: Trx) =>
   db
     .selectFrom("slide_notes as n")
     .leftJoin("users as u", "u.id", "n.author_id")
-    .select(["n.id", "n.lab_id", "n.title", "n.value", "n.author_id", "u.name", "n.created_at", "n.updated_at"])
+    .leftJoin("users as e", "e.id", "n.editor_id")
+    .select([
+      "n.id",
+      "n.lab_id",
+      "n.kind",
+      "n.title",
+      "n.value",
+      "n.author_id",
+      "u.name",
+      "n.editor_id",
+      "e.name as editor_name",
+      "n.fields",
+      "n.created_at",
+      "n.updated_at"
+    ])
 
 export type NoteRow = Awaited<ReturnType<ReturnType<typeof notes>["executeTakeFirstOrThrow"]>>
 
@@ -21,8 +36,14 @@ export const toSlideNote = (row: NoteRow, canEdit: boolean): SlideNote => ({
   author: row.author_id ? { id: row.author_id, name: row.name ?? "" } : null,
   created_at: row.created_at,
   updated_at: row.updated_at,
-  can_edit: canEdit
+  can_edit: canEdit,
+  // Only reports carry fields (stored validated, so parsing them back needs no second check).
+  ...(row.kind === "report" ? { fields: (row.fields ? JSON.parse(row.fields) : {}) as ReportFields } : {}),
+  ...(row.kind === "report" ? { editor: row.editor_id ? { id: row.editor_id, name: row.editor_name ?? "" } : null } : {})
 })
+
+/** A report by its id alone (the PDF's link names no slide). */
+export const reportById = (db: Trx, id: string) => notes(db).where("n.id", "=", id).where("n.kind", "=", "report").executeTakeFirst()
 
 export const noteById = (db: Trx, labId: string, kind: NoteKind, id: string) =>
   notes(db).where("n.id", "=", id).where("n.lab_id", "=", labId).where("n.kind", "=", kind).executeTakeFirst()

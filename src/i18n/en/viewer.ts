@@ -1,6 +1,7 @@
 // The slide viewer (/dashboard/labs/{id}/annotations): its top bar, tools, controls, scale bar and
 // zoom indicator, the details panel, and the states a slide can be in before it opens.
 import { props } from "./annotation-props.ts"
+import { reports } from "./reports.ts"
 
 export const viewer = {
   title: "Slide viewer",
@@ -240,6 +241,7 @@ export const viewer = {
     invalid: "Type a number of microns above 0 and at most {{max}}."
   },
   props,
+  reports,
   edit: {
     title: "Selected annotation",
     label: "Label",

@@ -2,6 +2,7 @@
 // keadaan slide sebelum terbuka.
 import type { viewer as en } from "../en/viewer.ts"
 import { props } from "./annotation-props.ts"
+import { reports } from "./reports.ts"
 
 export const viewer: typeof en = {
   title: "Penampil slide",
@@ -241,6 +242,7 @@ export const viewer: typeof en = {
     invalid: "Ketik jumlah mikron di atas 0 dan paling banyak {{max}}."
   },
   props,
+  reports,
   edit: {
     title: "Anotasi terpilih",
     label: "Label",

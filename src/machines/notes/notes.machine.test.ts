@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest"
 import type { SlideNote } from "../../contract/notes.ts"
+import type { Measurements } from "../../contract/report-fields.ts"
 import { drive } from "../../testing/drive.ts"
 import { serverDown } from "../../testing/fixtures.ts"
 import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarness.ts"
-import { DELETIONS_PER_STEP, mergedNotes, type NotesEvent, type NotesPage, notesMachine, savable } from "./notes.machine.ts"
+import { mergedNotes, savable } from "./drafts.ts"
+import { DELETIONS_PER_STEP, type NotesEvent, type NotesPage, notesMachine } from "./notes.machine.ts"
 
 const input = { slideId: "S", kind: "note" as const }
 
@@ -37,7 +39,10 @@ const rules = (actual: Snapshot, _calls: ReadonlyArray<Invocation>, { via, befor
   expect(new Set(ids).size).toBe(ids.length)
   expect([...actual.context.notes]).toEqual(mergedNotes([], actual.context.notes))
   if (before === undefined) return
-  if (via === "edit another's" || via === "delete another's") expect(actual.value).toEqual(before.value)
+  if (via === "edit another's" || via === "delete another's" || (via === "download a note" && before.context.kind === "note"))
+    expect(actual.value).toEqual(before.value)
+  // A note's draft never holds report fields; a report's always does.
+  if (actual.context.draft !== null) expect(actual.context.draft.fields !== undefined).toBe(actual.context.kind === "report")
   if (via === "save" && !savable(before.context.draft)) expect(actual.value).toEqual(before.value)
   if (via === "deleted" && before.matches("deleting")) {
     expect(ids).not.toContain(before.context.deleting)
@@ -51,7 +56,7 @@ const rules = (actual: Snapshot, _calls: ReadonlyArray<Invocation>, { via, befor
 
 const model = modelFor({
   machine: notesMachine,
-  promiseActors: ["load", "save", "remove"],
+  promiseActors: ["load", "save", "remove", "prefill", "download"],
   input,
   events: {
     more: { type: "notes.more" },
@@ -78,7 +83,9 @@ const model = modelFor({
     "saved edit": { type: "xstate.done.actor.save", output: edited },
     "save failed": { type: "xstate.error.actor.save", error: serverDown },
     deleted: { type: "xstate.done.actor.remove", output: "n9" },
-    "delete failed": { type: "xstate.error.actor.remove", error: serverDown }
+    "delete failed": { type: "xstate.error.actor.remove", error: serverDown },
+    // A note has no PDF: asking for one changes nothing.
+    "download a note": { type: "notes.download", id: "n9", lang: "en" }
   } as unknown as Readonly<Record<string, NotesEvent>>,
   stopWhen: (s) => s.context.notes.length > 4 || s.context.deletions > 0,
   distinguish: ({ value, context }) => ({
@@ -123,14 +130,123 @@ const model = modelFor({
   }
 })
 
+const table: Measurements = {
+  rows: [
+    { label: "Ki67 positive", count: 12, shapes: 0, area_um2: null },
+    { label: "Ki67 negative", count: 28, shapes: 0, area_um2: null }
+  ],
+  index: { positive: "Ki67 positive", negative: "Ki67 negative", percent: 30 }
+}
+const pdf = { blob: new Blob(["%PDF-"]), filename: "Title-n9-2026-11-28.pdf" }
+
+/**
+ * The same flow on a slide's reports: a new report opens with the slide's table kept and its case id
+ * looked up; the structured fields are typed, the table dropped or kept again, and all of it is sent;
+ * a shown report's PDF is fetched in the page's language and handed to the view.
+ */
+const reportModel = modelFor({
+  machine: notesMachine,
+  promiseActors: ["load", "save", "remove", "prefill", "download"],
+  input: { slideId: "S", kind: "report" },
+  events: {
+    new: { type: "notes.new", measurements: table },
+    "type a title": { type: "notes.change", title: "Biopsy" },
+    "type the diagnosis": { type: "notes.field", name: "diagnosis", value: "Carcinoma, grade 2." },
+    "type a case id": { type: "notes.field", name: "case_id", value: "TYPED-1" },
+    "drop the table": { type: "notes.measurements", measurements: null },
+    "keep the table": { type: "notes.measurements", measurements: table },
+    save: { type: "notes.save" },
+    cancel: { type: "notes.cancel" },
+    "download mine": { type: "notes.download", id: "n9", lang: "id" },
+    "download a note": { type: "notes.download", id: "unknown", lang: "id" },
+    "first page": { type: "xstate.done.actor.load", output: first },
+    "load failed": { type: "xstate.error.actor.load", error: serverDown },
+    prefilled: { type: "xstate.done.actor.prefill", output: "S-2026-0412" },
+    "no case in the metadata": { type: "xstate.done.actor.prefill", output: undefined },
+    "prefill failed": { type: "xstate.error.actor.prefill", error: serverDown },
+    "saved new": { type: "xstate.done.actor.save", output: saved },
+    "save failed": { type: "xstate.error.actor.save", error: serverDown },
+    downloaded: { type: "xstate.done.actor.download", output: pdf },
+    "download failed": { type: "xstate.error.actor.download", error: serverDown }
+  } as unknown as Readonly<Record<string, NotesEvent>>,
+  stopWhen: (s) => s.context.notes.length > 4,
+  distinguish: ({ value, context }) => ({
+    value,
+    draft: context.draft === null ? null : context.draft.title.trim() !== "",
+    file: context.file !== null
+  }),
+  states: {
+    loading: rules,
+    ready: (actual, calls, arrival) => {
+      rules(actual, calls, arrival)
+      if (arrival.via === "downloaded") expect(actual.context.file).toEqual(pdf)
+      if (arrival.via === "download failed") expect(actual.context.outcome).toEqual({ kind: "failed", action: "download" })
+      expect(actual.context.downloading).toBeNull()
+    },
+    prefilling: (actual, calls, arrival) => {
+      rules(actual, calls, arrival)
+      expect(calls.filter((c) => c.src === "prefill").at(-1)?.input).toEqual({ slideId: "S" })
+      if (arrival.via === "new") expect(actual.context.draft?.fields).toEqual({ measurements: table })
+      if (arrival.via === "drop the table") expect(actual.context.draft?.fields?.measurements).toBeUndefined()
+    },
+    editing: (actual, calls, arrival) => {
+      rules(actual, calls, arrival)
+      const fields = actual.context.draft?.fields
+      // The metadata's case id fills the field, never over what the author typed.
+      if (arrival.via === "prefilled") expect(fields?.case_id).toBe(arrival.before?.context.draft?.fields?.case_id || "S-2026-0412")
+      if (arrival.via === "type the diagnosis") expect(fields?.diagnosis).toBe("Carcinoma, grade 2.")
+      if (arrival.via === "keep the table") expect(fields?.measurements).toEqual(table)
+      if (arrival.via === "drop the table") expect(fields).not.toHaveProperty("measurements")
+    },
+    saving: (actual, calls, arrival) => {
+      rules(actual, calls, arrival)
+      const sent = calls.filter((c) => c.src === "save").at(-1)?.input as { payload: object } | undefined
+      expect(sent?.payload).toEqual({
+        title: actual.context.draft?.title.trim(),
+        value: actual.context.draft?.value,
+        fields: actual.context.draft?.fields
+      })
+    },
+    downloading: (actual, calls, arrival) => {
+      rules(actual, calls, arrival)
+      expect(calls.filter((c) => c.src === "download").at(-1)?.input).toEqual({
+        id: "n9",
+        title: "Title n9",
+        createdAt: "2026-11-28T06:00:09.000Z",
+        lang: "id"
+      })
+    },
+    failed: rules,
+    loadingMore: rules,
+    confirming: rules,
+    deleting: rules
+  }
+})
+
 describe("notes model", () => {
   it.each(model.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
     await path.run()
   })
+})
 
-  it("the paths cover every state and every transition", async () => {
-    expect(await model.coverage()).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
-  }, 30_000)
+describe("reports model", () => {
+  it.each(reportModel.paths.map((path) => [path.description, path] as const))("%s", async (_, path) => {
+    await path.run()
+  })
+})
+
+describe("notes and reports models together", () => {
+  // Some transitions only a report takes (its prefill, its PDF), some only the notes model's events
+  // reach (paging, deletion): together they must take every one.
+  it("cover every state and every transition", async () => {
+    const [notes, reports] = [await model.coverage(), await reportModel.coverage()]
+    const both = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.filter((x) => b.includes(x))
+    expect({
+      missingStates: both(notes.missingStates, reports.missingStates),
+      missingTransitions: both(notes.missingTransitions, reports.missingTransitions),
+      uncheckedStates: both(notes.uncheckedStates, reports.uncheckedStates)
+    }).toEqual({ missingStates: [], missingTransitions: [], uncheckedStates: [] })
+  }, 60_000)
 })
 
 describe("notes scenarios", () => {

@@ -11,30 +11,34 @@
 //   ready [nothing shown, a next page] --> loadingMore (after the last shown note is deleted)
 //   ready --new / edit--> editing --save [title not blank]--> saving --done--> ready / --error--> editing
 //   editing --cancel--> ready;  ready --delete--> confirming --confirm--> deleting --> ready;  confirming --back--> ready
+//   ready --new [a report]--> prefilling --done/error--> editing (the case id from the slide's metadata)
+//   ready --download [a report]--> downloading --done/error--> ready (the PDF handed to the view to save)
+//
+// A report's draft also holds its structured fields (src/contract/report-fields.ts); a note's never.
 import { Effect } from "effect"
 import { assign, setup } from "xstate"
-import { NOTE_LIMITS, type NoteKind, type NotePayload, type SlideNote } from "../../contract/notes.ts"
+import type { NoteKind, ReportPayload, SlideNote } from "../../contract/notes.ts"
+import type { Measurements, ReportTextField } from "../../contract/report-fields.ts"
+import type { DownloadedFile } from "../../effects/download.ts"
+import type { Locale } from "../../i18n/locale.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
-import { deleteNote, loadNotes, saveNote } from "../../effects/notes/notes.ts"
+import { deleteNote, downloadReport, loadNotes, saveNote } from "../../effects/notes/notes.ts"
+import { loadCaseId } from "../../effects/notes/case-id.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
+import { type Draft, mergedNotes, payloadOf, savable, withTable } from "./drafts.ts"
 
 export interface NotesInput {
   readonly slideId: string
   readonly kind: NoteKind
 }
 
-export interface Draft {
-  /** Null for a new note. */
-  readonly id: string | null
-  readonly title: string
-  readonly value: string
-}
-
 /** What the panel says after a call: which one, and whether it worked. */
-export type Outcome = { readonly kind: "saved" | "deleted" } | { readonly kind: "failed"; readonly action: "save" | "delete" | "load" }
+export type Outcome = { readonly kind: "saved" | "deleted" } | { readonly kind: "failed"; readonly action: FailedAction }
+
+type FailedAction = "save" | "delete" | "load" | "download"
 
 export interface NotesContext extends NotesInput {
   /** Newest first, each once. */
@@ -47,14 +51,21 @@ export interface NotesContext extends NotesInput {
   readonly draft: Draft | null
   /** The note whose deletion is asked. */
   readonly deleting: string | null
+  /** The report whose PDF is being fetched, and in which language. */
+  readonly downloading: { readonly id: string; readonly lang: Locale } | null
   readonly error: Notice | null
   readonly outcome: Outcome | null
+  /** A report's PDF, fetched, for the view to save. */
+  readonly file: DownloadedFile | null
+  /** The case id the slide's metadata gave the new report (the form says where it came from). */
+  readonly prefilledCase: string | null
 }
 
 export type NotesEvent =
   | { readonly type: "notes.more" }
   | { readonly type: "notes.retry" }
-  | { readonly type: "notes.new" }
+  /** `measurements`: a new report starts with the slide's table kept (the view computes it). */
+  | { readonly type: "notes.new"; readonly measurements?: Measurements }
   | { readonly type: "notes.edit"; readonly id: string }
   | { readonly type: "notes.change"; readonly title?: string; readonly value?: string }
   | { readonly type: "notes.save" }
@@ -62,21 +73,13 @@ export type NotesEvent =
   | { readonly type: "notes.delete"; readonly id: string }
   | { readonly type: "notes.confirm" }
   | { readonly type: "notes.back" }
+  | { readonly type: "notes.field"; readonly name: ReportTextField; readonly value: string }
+  /** Keep this table in the report, or (null) drop it. */
+  | { readonly type: "notes.measurements"; readonly measurements: Measurements | null }
+  /** `lang`: the page's language, which the PDF is written in. */
+  | { readonly type: "notes.download"; readonly id: string; readonly lang: Locale }
 
 export type NotesPage = { readonly results: ReadonlyArray<SlideNote>; readonly meta: PageMeta }
-
-/** Both lists in one, each note once, newest first (the later copy of a note wins). */
-export const mergedNotes = (a: ReadonlyArray<SlideNote>, b: ReadonlyArray<SlideNote>): ReadonlyArray<SlideNote> => {
-  const byId = new Map<string, SlideNote>()
-  for (const note of [...a, ...b]) byId.set(note.id, note)
-  return [...byId.values()].sort((x, y) =>
-    x.created_at > y.created_at ? -1 : x.created_at < y.created_at ? 1 : x.id > y.id ? -1 : x.id < y.id ? 1 : 0
-  )
-}
-
-/** A draft the server would take: a title that is not blank and fits, a text that fits. */
-export const savable = (draft: Draft | null): draft is Draft =>
-  draft !== null && draft.title.trim() !== "" && draft.title.length <= NOTE_LIMITS.title && draft.value.length <= NOTE_LIMITS.value
 
 /** The spec's rule: after this many deletions the next page steps back by one. */
 export const DELETIONS_PER_STEP = 5
@@ -86,11 +89,15 @@ const actors = {
     loadNotes(input.slideId, input.kind, input.page)
   ),
   save: fromEffect(
-    (input: { readonly slideId: string; readonly kind: NoteKind; readonly id: string | null; readonly payload: NotePayload }) =>
+    (input: { readonly slideId: string; readonly kind: NoteKind; readonly id: string | null; readonly payload: ReportPayload }) =>
       saveNote(input.slideId, input.kind, input.id, input.payload)
   ),
   remove: fromEffect((input: { readonly slideId: string; readonly kind: NoteKind; readonly id: string }) =>
     deleteNote(input.slideId, input.kind, input.id).pipe(Effect.as(input.id))
+  ),
+  prefill: fromEffect((input: { readonly slideId: string }) => loadCaseId(input.slideId)),
+  download: fromEffect((input: { readonly id: string; readonly title: string; readonly createdAt: string; readonly lang: Locale }) =>
+    downloadReport(input)
   )
 }
 
@@ -103,7 +110,10 @@ export const notesMachine = setup({
     emptyButMore: ({ context }) => context.notes.length === 0 && context.nextPage !== null,
     draftSavable: ({ context }) => savable(context.draft),
     editable: ({ context, event }) => event.type === "notes.edit" && context.notes.some((n) => n.id === event.id && n.can_edit),
-    deletable: ({ context, event }) => event.type === "notes.delete" && context.notes.some((n) => n.id === event.id && n.can_edit)
+    deletable: ({ context, event }) => event.type === "notes.delete" && context.notes.some((n) => n.id === event.id && n.can_edit),
+    isReport: ({ context }) => context.kind === "report",
+    reportShown: ({ context, event }) =>
+      event.type === "notes.download" && context.kind === "report" && context.notes.some((n) => n.id === event.id)
   },
   actions: {
     showPage: assign(({ context }, page: NotesPage) => ({
@@ -112,15 +122,46 @@ export const notesMachine = setup({
       nextPage: page.meta.next_page,
       error: null
     })),
-    showFailure: assign((_, failure: { readonly error: AppFailure; readonly action: "save" | "delete" | "load" }) => ({
+    showFailure: assign((_, failure: { readonly error: AppFailure; readonly action: FailedAction }) => ({
       error: present(failure.error).notice,
       outcome: { kind: "failed" as const, action: failure.action }
     })),
-    startNew: assign({ draft: { id: null, title: "", value: "" }, error: null, outcome: null }),
+    startNew: assign(({ context, event }) => ({
+      draft: {
+        id: null,
+        title: "",
+        value: "",
+        ...(context.kind === "report" ? { fields: withTable({}, event.type === "notes.new" ? event.measurements : undefined) } : {})
+      },
+      error: null,
+      outcome: null,
+      prefilledCase: null
+    })),
     startEdit: assign(({ context, event }) => {
       const note = event.type === "notes.edit" ? context.notes.find((n) => n.id === event.id) : undefined
-      return { draft: note ? { id: note.id, title: note.title, value: note.value } : null, error: null, outcome: null }
+      const fields = context.kind === "report" ? { fields: note?.fields ?? {} } : {}
+      return { draft: note ? { id: note.id, title: note.title, value: note.value, ...fields } : null, error: null, outcome: null }
     }),
+    changeField: assign(({ context, event }) =>
+      event.type === "notes.field" && context.draft?.fields !== undefined
+        ? { draft: { ...context.draft, fields: { ...context.draft.fields, [event.name]: event.value } } }
+        : {}
+    ),
+    changeTable: assign(({ context, event }) =>
+      event.type === "notes.measurements" && context.draft?.fields !== undefined
+        ? { draft: { ...context.draft, fields: withTable(context.draft.fields, event.measurements) } }
+        : {}
+    ),
+    /** The case id the slide's metadata names, unless the author has typed one meanwhile. */
+    prefillCase: assign(({ context }, caseId: string | undefined) =>
+      caseId !== undefined && context.draft?.fields !== undefined && !context.draft.fields.case_id
+        ? { draft: { ...context.draft, fields: { ...context.draft.fields, case_id: caseId } }, prefilledCase: caseId }
+        : {}
+    ),
+    keepFile: assign((_, file: DownloadedFile) => ({ file, error: null, outcome: null })),
+    askDownload: assign(({ event }) =>
+      event.type === "notes.download" ? { downloading: { id: event.id, lang: event.lang }, file: null, outcome: null } : {}
+    ),
     change: assign(({ context, event }) =>
       event.type === "notes.change" && context.draft !== null
         ? {
@@ -168,8 +209,11 @@ export const notesMachine = setup({
     deletions: 0,
     draft: null,
     deleting: null,
+    downloading: null,
     error: null,
-    outcome: null
+    outcome: null,
+    file: null,
+    prefilledCase: null
   }),
   initial: "loading",
   states: {
@@ -191,7 +235,11 @@ export const notesMachine = setup({
       always: { guard: "emptyButMore", target: "loadingMore" },
       on: {
         "notes.more": { guard: "hasMore", target: "loadingMore" },
-        "notes.new": { target: "editing", actions: "startNew" },
+        "notes.new": [
+          { guard: "isReport", target: "prefilling", actions: "startNew" },
+          { target: "editing", actions: "startNew" }
+        ],
+        "notes.download": { guard: "reportShown", target: "downloading", actions: "askDownload" },
         "notes.edit": { guard: "editable", target: "editing", actions: "startEdit" },
         "notes.delete": { guard: "deletable", target: "confirming", actions: "askDelete" }
       }
@@ -210,9 +258,50 @@ export const notesMachine = setup({
         }
       }
     },
+    // A new report's form is open while the slide's metadata is read for its case id.
+    prefilling: {
+      invoke: {
+        id: "prefill",
+        src: "prefill",
+        input: ({ context }) => ({ slideId: context.slideId }),
+        onDone: { target: "editing", actions: { type: "prefillCase", params: ({ event }) => event.output } },
+        // Metadata failures are only logged (spec section 8): the field stays for the author to fill.
+        onError: { target: "editing" }
+      },
+      on: {
+        "notes.change": { actions: "change" },
+        "notes.field": { actions: "changeField" },
+        "notes.measurements": { actions: "changeTable" },
+        "notes.cancel": { target: "ready", actions: "dropDraft" }
+      }
+    },
+    downloading: {
+      tags: ["busy"],
+      invoke: {
+        id: "download",
+        src: "download",
+        input: ({ context }) => {
+          const report = context.notes.find((n) => n.id === context.downloading?.id)
+          return {
+            id: report?.id ?? "",
+            title: report?.title ?? "",
+            createdAt: report?.created_at ?? "",
+            lang: context.downloading?.lang ?? "en"
+          }
+        },
+        onDone: { target: "ready", actions: { type: "keepFile", params: ({ event }) => event.output } },
+        onError: {
+          target: "ready",
+          actions: { type: "showFailure", params: (args) => ({ error: failureFrom(actors.download)(args), action: "download" as const }) }
+        }
+      },
+      exit: assign({ downloading: null })
+    },
     editing: {
       on: {
         "notes.change": { actions: "change" },
+        "notes.field": { actions: "changeField" },
+        "notes.measurements": { actions: "changeTable" },
         "notes.save": { guard: "draftSavable", target: "saving" },
         "notes.cancel": { target: "ready", actions: "dropDraft" }
       }
@@ -226,7 +315,7 @@ export const notesMachine = setup({
           slideId: context.slideId,
           kind: context.kind,
           id: context.draft?.id ?? null,
-          payload: { title: context.draft?.title.trim() ?? "", value: context.draft?.value ?? "" }
+          payload: payloadOf(context.draft)
         }),
         onDone: { target: "ready", actions: { type: "keepSaved", params: ({ event }) => event.output } },
         // The draft stays, so nothing typed is lost; saving again tries again.

@@ -7,6 +7,7 @@ import { relativeTime } from "../../notifications/relative-time.ts"
 import * as panel from "../annotation/panels/panels.css.ts"
 import { PenIcon, TrashIcon } from "../../ui/index.ts"
 import * as css from "./notes.css.ts"
+import { ReportFoot, ReportHead } from "./ReportSummary.tsx"
 
 /** Texts longer than this start folded. */
 const FOLDED_CHARS = 280
@@ -19,9 +20,11 @@ export interface NoteCardProps {
   readonly onDelete: () => void
   readonly onConfirm: () => void
   readonly onKeep: () => void
+  /** A report's card: its fields and a PDF to download. */
+  readonly report?: { readonly downloading: boolean; readonly onDownload: () => void }
 }
 
-export const NoteCard = ({ note, asking, busy, onEdit, onDelete, onConfirm, onKeep }: NoteCardProps) => {
+export const NoteCard = ({ note, asking, busy, onEdit, onDelete, onConfirm, onKeep, report }: NoteCardProps) => {
   const t = useT()
   const { locale } = useLocale()
   const long = note.value.length > FOLDED_CHARS || note.value.split("\n").length > 4
@@ -38,6 +41,7 @@ export const NoteCard = ({ note, asking, busy, onEdit, onDelete, onConfirm, onKe
               time: relativeTime(note.created_at, new Date(), locale)
             })}
             {edited && ` · ${t("viewer.notes.edited")}`}
+            {note.editor && note.editor.id !== note.author?.id && ` · ${t("viewer.reports.reviewedBy", { name: note.editor.name })}`}
           </p>
         </div>
         {note.can_edit && (
@@ -63,12 +67,14 @@ export const NoteCard = ({ note, asking, busy, onEdit, onDelete, onConfirm, onKe
           </div>
         )}
       </div>
+      {report !== undefined && <ReportHead report={note} />}
       {note.value !== "" && <p className={long && !open ? `${css.value} ${css.clamped}` : css.value}>{note.value}</p>}
       {long && (
         <button type="button" className={panel.textButton} style={{ marginTop: 6 }} onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? t("viewer.notes.showLess") : t("viewer.notes.showAll")}
         </button>
       )}
+      {report !== undefined && <ReportFoot report={note} downloading={report.downloading} busy={busy} onDownload={report.onDownload} />}
       {asking && (
         <div className={css.confirm} role="alertdialog" aria-label={t("viewer.notes.confirmDelete", { title: note.title })}>
           {t("viewer.notes.confirmDelete", { title: note.title })}

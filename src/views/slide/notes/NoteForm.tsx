@@ -1,11 +1,15 @@
-// Writing a note or report: a title (required) and its text. Saving is the machine's (it keeps the
-// draft if the server refuses it, so nothing typed is lost).
+// Writing a note or report: a title (required) and its text. A report's draft also has structured
+// fields (ReportFieldsForm) between the two, and its text is the report's comment. Saving is the
+// machine's (it keeps the draft if the server refuses it, so nothing typed is lost).
 import { useId } from "react"
 import { NOTE_LIMITS } from "../../../contract/notes.ts"
+import type { Measurements, ReportTextField } from "../../../contract/report-fields.ts"
 import { useT } from "../../../i18n/index.ts"
-import type { Draft } from "../../../machines/notes/notes.machine.ts"
+import type { Draft } from "../../../machines/notes/drafts.ts"
 import * as panel from "../annotation/panels/panels.css.ts"
 import * as css from "./notes.css.ts"
+import { MeasurementsChoice, ReportFieldsForm } from "./ReportFieldsForm.tsx"
+import * as reports from "./reports.css.ts"
 
 export interface NoteFormProps {
   readonly draft: Draft
@@ -14,15 +18,22 @@ export interface NoteFormProps {
   readonly onChange: (change: { title?: string; value?: string }) => void
   readonly onSave: () => void
   readonly onCancel: () => void
+  /** For a report's draft: the slide's table now, where the case id came from, and the fields' changes. */
+  readonly report?: {
+    readonly current: Measurements
+    readonly prefilledCase: string | null
+    readonly onField: (name: ReportTextField, value: string) => void
+    readonly onTable: (measurements: Measurements | null) => void
+  }
 }
 
-export const NoteForm = ({ draft, saving, error, onChange, onSave, onCancel }: NoteFormProps) => {
+export const NoteForm = ({ draft, saving, error, onChange, onSave, onCancel, report }: NoteFormProps) => {
   const t = useT()
   const id = useId()
   const blank = draft.title.trim() === ""
   return (
     <form
-      className={css.form}
+      className={draft.fields === undefined ? css.form : `${css.form} ${reports.scroller}`}
       data-testid="note-form"
       onSubmit={(event) => {
         event.preventDefault()
@@ -42,8 +53,15 @@ export const NoteForm = ({ draft, saving, error, onChange, onSave, onCancel }: N
           onChange={(event) => onChange({ title: event.target.value })}
         />
       </label>
+      {draft.fields !== undefined && report !== undefined && (
+        <ReportFieldsForm
+          fields={draft.fields}
+          prefilledCase={report.prefilledCase !== null && report.prefilledCase === draft.fields.case_id}
+          onField={report.onField}
+        />
+      )}
       <label className={css.fieldLabel} htmlFor={`${id}-text`}>
-        {t("viewer.notes.text")}
+        {draft.fields === undefined ? t("viewer.notes.text") : t("viewer.reports.comment")}
         <textarea
           id={`${id}-text`}
           className={css.textarea}
@@ -52,6 +70,9 @@ export const NoteForm = ({ draft, saving, error, onChange, onSave, onCancel }: N
           onChange={(event) => onChange({ value: event.target.value })}
         />
       </label>
+      {draft.fields !== undefined && report !== undefined && (
+        <MeasurementsChoice fields={draft.fields} current={report.current} onTable={report.onTable} />
+      )}
       {error !== undefined && (
         <p className={css.error} role="alert">
           {error}

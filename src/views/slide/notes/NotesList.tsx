@@ -4,10 +4,12 @@ import { useSelector } from "@xstate/react"
 import { useActorRef } from "../../useActorRef.ts"
 import { useEffect } from "react"
 import type { NoteKind } from "../../../contract/notes.ts"
-import { useT } from "../../../i18n/index.ts"
+import type { Measurements } from "../../../contract/report-fields.ts"
+import { useLocale, useT } from "../../../i18n/index.ts"
 import { notesMachine } from "../../../machines/notes/notes.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { PlusIcon, useToast } from "../../ui/index.ts"
+import { saveFile } from "../../billing/save-file.ts"
 import * as panel from "../annotation/panels/panels.css.ts"
 import { NoteCard } from "./NoteCard.tsx"
 import { NoteForm } from "./NoteForm.tsx"
@@ -16,19 +18,28 @@ import * as css from "./notes.css.ts"
 export const NotesList = ({
   slideId,
   kind,
-  canWrite
+  canWrite,
+  measurements
 }: {
   readonly slideId: string
   readonly kind: NoteKind
   readonly canWrite: boolean
+  /** The slide's measurement table as it is now (a report may keep it). */
+  readonly measurements: () => Measurements
 }) => {
   const t = useT()
+  const { locale } = useLocale()
   const notice = useNoticeText()
   const { toast } = useToast()
   const actor = useActorRef(notesMachine, { input: { slideId, kind } })
   const snapshot = useSelector(actor, (s) => s)
-  const { notes, count, nextPage, draft, deleting, error, outcome } = snapshot.context
+  const { notes, count, nextPage, draft, deleting, error, outcome, file, downloading, prefilledCase } = snapshot.context
   const busy = snapshot.hasTag("busy")
+
+  // A report's PDF, once fetched, is saved as a download link would.
+  useEffect(() => {
+    if (file !== null) saveFile(file)
+  }, [file])
 
   // Each call's end, said once: a success, or the failure with the server's reason.
   useEffect(() => {
@@ -41,7 +52,12 @@ export const NotesList = ({
           ? { kind: "success", title: t("viewer.notes.deleted") }
           : {
               kind: "error",
-              title: outcome.kind === "failed" && outcome.action === "save" ? t("viewer.notes.saveFailed") : t("viewer.notes.deleteFailed"),
+              title:
+                outcome.kind === "failed" && outcome.action === "save"
+                  ? t("viewer.notes.saveFailed")
+                  : outcome.kind === "failed" && outcome.action === "download"
+                    ? t("viewer.reports.downloadFailed")
+                    : t("viewer.notes.deleteFailed"),
               ...(notice.text(error) ? { message: notice.text(error) } : {})
             }
     )
@@ -64,7 +80,12 @@ export const NotesList = ({
           {snapshot.matches("loading") ? "" : t("viewer.notes.count", { count })}
         </span>
         {canWrite && draft === null && (
-          <button type="button" className={panel.primaryButton} onClick={() => actor.send({ type: "notes.new" })} disabled={busy}>
+          <button
+            type="button"
+            className={panel.primaryButton}
+            onClick={() => actor.send(kind === "report" ? { type: "notes.new", measurements: measurements() } : { type: "notes.new" })}
+            disabled={busy}
+          >
             <PlusIcon size={14} />
             {kind === "note" ? t("viewer.notes.newNote") : t("viewer.notes.newReport")}
           </button>
@@ -74,6 +95,16 @@ export const NotesList = ({
         <NoteForm
           draft={draft}
           saving={snapshot.matches("saving")}
+          {...(kind === "report"
+            ? {
+                report: {
+                  current: measurements(),
+                  prefilledCase,
+                  onField: (name, value) => actor.send({ type: "notes.field", name, value }),
+                  onTable: (table) => actor.send({ type: "notes.measurements", measurements: table })
+                }
+              }
+            : {})}
           error={snapshot.matches("editing") && outcome?.kind === "failed" ? notice.text(error) : undefined}
           onChange={(change) => actor.send({ type: "notes.change", ...change })}
           onSave={() => actor.send({ type: "notes.save" })}
@@ -94,6 +125,14 @@ export const NotesList = ({
               onDelete={() => actor.send({ type: "notes.delete", id: note.id })}
               onConfirm={() => actor.send({ type: "notes.confirm" })}
               onKeep={() => actor.send({ type: "notes.back" })}
+              {...(kind === "report"
+                ? {
+                    report: {
+                      downloading: downloading?.id === note.id,
+                      onDownload: () => actor.send({ type: "notes.download", id: note.id, lang: locale })
+                    }
+                  }
+                : {})}
             />
           ))}
           {nextPage !== null && (

@@ -2,13 +2,14 @@
 // listed five a page with the newest first (NotesList). Only the slide's members see this tab.
 import { useState } from "react"
 import type { NoteKind } from "../../../contract/notes.ts"
+import type { Measurements } from "../../../contract/report-fields.ts"
 import { useT } from "../../../i18n/index.ts"
 import * as css from "./notes.css.ts"
 import { NotesList } from "./NotesList.tsx"
 
 const KINDS: ReadonlyArray<NoteKind> = ["note", "report"]
 
-export const NotesPanel = ({ slideId }: { readonly slideId: string }) => {
+export const NotesPanel = ({ slideId, measurements }: { readonly slideId: string; readonly measurements: () => Measurements }) => {
   const t = useT()
   const [kind, setKind] = useState<NoteKind>("note")
   return (
@@ -22,7 +23,7 @@ export const NotesPanel = ({ slideId }: { readonly slideId: string }) => {
           ))}
         </fieldset>
       </div>
-      <NotesList key={kind} slideId={slideId} kind={kind} canWrite />
+      <NotesList key={kind} slideId={slideId} kind={kind} canWrite measurements={measurements} />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import type { LabDetail } from "../../../../contract/labs.ts"
 import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
+import { reportMeasurements } from "../../../../annotation/report-measurements.ts"
 import { shapesOfCompact } from "../../../../annotation/store/shape.ts"
 import { firstDrawable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
@@ -30,7 +31,7 @@ import { CountsSection } from "./CountsSection.tsx"
 import { LabelsSection } from "./LabelsSection.tsx"
 import { SelectedComment } from "./SelectedComment.tsx"
 import * as css from "./panels.css.ts"
-import { labelRows, tally } from "./records.ts"
+import { countedLabels, labelRows, tally } from "./records.ts"
 import { TransferBar } from "./TransferBar.tsx"
 
 type Tab = "annotations" | "chat" | "notes" | "details"
@@ -249,7 +250,10 @@ export const AnnotationSidePanel = ({
         </div>
       ) : tab === "notes" && member ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-notes" aria-labelledby="annotation-tab-notes">
-          <NotesPanel slideId={lab.id} />
+          <NotesPanel
+            slideId={lab.id}
+            measurements={() => reportMeasurements([...store.all()], countedLabels(rows, t("viewer.annotations.commentLabel")), lab)}
+          />
         </div>
       ) : (
         <div className={css.details} role="tabpanel" id="annotation-tabpanel-details" aria-labelledby="annotation-tab-details">

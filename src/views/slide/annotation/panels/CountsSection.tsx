@@ -13,7 +13,7 @@ import { ChevronDownIcon, ChevronRightIcon } from "../../../ui/index.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import * as counts from "./counts.css.ts"
 import * as css from "./panels.css.ts"
-import { fileNameOf, type LabelRow } from "./records.ts"
+import { countedLabels, fileNameOf, type LabelRow } from "./records.ts"
 
 export interface CountsSectionProps {
   readonly view: AnnotationsView
@@ -46,7 +46,7 @@ export const CountsSection = ({ view, lab, rows, version, authors }: CountsSecti
   const [chosenPair, setPair] = useState<{ positive: string; negative: string } | null>(null)
   // The comments' label holds no cells: it is left out of the counts and the pair's choices.
   const commentLabel = t("viewer.annotations.commentLabel").toLowerCase()
-  const labels = useMemo(() => rows.filter((r) => !r.virtual && r.name.toLowerCase() !== commentLabel), [rows, commentLabel])
+  const labels = useMemo(() => countedLabels(rows, commentLabel), [rows, commentLabel])
   // Until the user picks one, the pair the label names suggest.
   const pair = chosenPair ?? guessPair(labels)
   const mpp = lab.mpp

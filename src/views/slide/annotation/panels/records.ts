@@ -25,6 +25,13 @@ export interface LabelRow {
  * How many shapes each label has, the name and colour of labels only the shapes know, and the authors.
  * A comment pin is its own kind: it is counted apart, never in its label's count (issue 29).
  */
+/**
+ * The labels the counts are taken over: the slide's own, without the comments' label (it holds no
+ * cells). The counts section and a report's measurement table both count these, so they agree.
+ */
+export const countedLabels = (rows: ReadonlyArray<LabelRow>, commentLabel: string): ReadonlyArray<LabelRow> =>
+  rows.filter((r) => !r.virtual && r.name.toLowerCase() !== commentLabel.toLowerCase())
+
 export const tally = (shapes: Iterable<Shape>) => {
   const counts = new Map<string, number>()
   const seen = new Map<string, { name: string; color: string }>()

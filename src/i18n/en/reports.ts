@@ -1,0 +1,28 @@
+// A report's structured form and card in the viewer's notes tab (issue 23): viewer.reports.*.
+export const reports = {
+  details: "Case details",
+  caseId: "Case / patient ID",
+  caseIdPrefilled: "From the slide's metadata",
+  specimen: "Specimen",
+  specimenPlaceholder: "e.g. Breast, left, core needle biopsy",
+  stain: "Stain",
+  stainPlaceholder: "e.g. H&E, Ki-67 (MIB-1)",
+  clinical: "Clinical information",
+  findings: "Microscopic findings",
+  diagnosis: "Diagnosis",
+  comment: "Comment",
+  measurements: "Measurements",
+  keepTable: "Include the slide's measurements",
+  tableHint: "Counted points and drawn regions of each label on the whole slide, as the Counts section shows them.",
+  noFigures: "Nothing is counted or drawn on this slide yet.",
+  label: "Label",
+  count: "Points",
+  shapes: "Regions",
+  area: "Area ({{unit}})",
+  index: "Index {{positive}} / {{negative}}",
+  download: "Download PDF",
+  downloadOf: "Download “{{title}}” as PDF",
+  downloading: "Preparing…",
+  downloadFailed: "The PDF could not be made",
+  reviewedBy: "reviewed by {{name}}"
+}

@@ -1,0 +1,28 @@
+// Formulir dan kartu laporan terstruktur di tab catatan penampil (issue 23): viewer.reports.*.
+export const reports = {
+  details: "Data kasus",
+  caseId: "ID kasus / pasien",
+  caseIdPrefilled: "Dari metadata slide",
+  specimen: "Spesimen",
+  specimenPlaceholder: "mis. Payudara kiri, biopsi jarum inti",
+  stain: "Pewarnaan",
+  stainPlaceholder: "mis. HE, Ki-67 (MIB-1)",
+  clinical: "Keterangan klinis",
+  findings: "Mikroskopis",
+  diagnosis: "Diagnosis",
+  comment: "Catatan",
+  measurements: "Pengukuran",
+  keepTable: "Sertakan pengukuran slide",
+  tableHint: "Titik yang dihitung dan area yang digambar untuk tiap label di seluruh slide, seperti di bagian Hitungan.",
+  noFigures: "Belum ada yang dihitung atau digambar di slide ini.",
+  label: "Label",
+  count: "Titik",
+  shapes: "Area",
+  area: "Luas ({{unit}})",
+  index: "Indeks {{positive}} / {{negative}}",
+  download: "Unduh PDF",
+  downloadOf: "Unduh “{{title}}” sebagai PDF",
+  downloading: "Menyiapkan…",
+  downloadFailed: "PDF tidak dapat dibuat",
+  reviewedBy: "diperiksa oleh {{name}}"
+}
