@@ -34,14 +34,18 @@ export const region = style({
       selectors: { "html &&": { inset: "8px 12px auto 12px", width: "auto" } }
     },
     // On the slide page the bottom left is the scale bar's and the zoom's, and the slide's lower
-    // edge is what a pathologist is looking at: notices come down from the top, centred under the
-    // viewer's own bar, where the stage has nothing (its controls are top right).
+    // edge is what a pathologist is looking at: notices come down at the stage's top left, under
+    // the viewer's own bar and beside the tool rail (48 px), where the stage has nothing (its
+    // controls are top right, and a 380 px notice stays clear of them down to a 961 px window).
     "(min-width: 961px)": {
       selectors: {
         "html:has([data-testid='slide-layout']) &&": {
-          inset: `calc(${vars.layout.header} + 64px) auto auto 50%`,
-          transform: "translateX(-50%)"
-        }
+          inset: `calc(${vars.layout.header} + 66px) auto auto calc(${vars.layout.sidebarCollapsed} + 64px)`
+        },
+        "html:has([data-testid='slide-layout']):has(aside[data-expanded='true']) &&": {
+          left: `calc(${vars.layout.sidebar} + 64px)`
+        },
+        "html:has([data-testid='slide-layout'][data-full-screen='true']) &&": { top: "66px", left: "64px" }
       }
     }
   }
