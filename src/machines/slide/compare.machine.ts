@@ -30,7 +30,9 @@ export type CompareEvent =
   | { readonly type: "compare.picker.close" }
 
 /** An address's ids, each once, in order; empty parts of "a,,b" dropped. */
-export const idsOf = (ids: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ""))]
+export const idsOf = (ids: ReadonlyArray<string>): ReadonlyArray<string> => [
+  ...new Set(ids.map((id) => id.trim()).filter((id) => id !== ""))
+]
 
 const without = <V>(record: Readonly<Record<string, V>>, key: string): Readonly<Record<string, V>> =>
   Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))
@@ -51,7 +53,9 @@ export const compareMachine = setup({
     add: assign(({ context, event }) => (event.type === "compare.add" ? { ids: [...context.ids, event.id] } : {})),
     refuse: assign(({ context }) => ({ refusals: context.refusals + 1 })),
     remove: assign(({ context, event }) =>
-      event.type === "compare.remove" ? { ids: context.ids.filter((id) => id !== event.id), offsets: without(context.offsets, event.id) } : {}
+      event.type === "compare.remove"
+        ? { ids: context.ids.filter((id) => id !== event.id), offsets: without(context.offsets, event.id) }
+        : {}
     ),
     // Only the set's panes: an offset measured for a pane removed meanwhile would come back with it.
     keepOffsets: assign(({ context, event }) =>
