@@ -83,9 +83,24 @@ export const useCompareSync = (panes: ReadonlyArray<SyncPane>, synced: boolean, 
     [frame]
   )
 
+  /** What the pane shows in the shared frame, on its viewer's element: for tests, and anyone inspecting. */
+  const mark = useCallback(
+    (id: string) => {
+      const { panes } = state.current
+      const at = panes.findIndex((p) => p.id === id)
+      const pane = panes[at]
+      const view = pane && viewOf(pane.viewer)
+      if (!pane || !view) return
+      const shown = toPhysical(view, frame().scales[at] as PaneScale)
+      pane.viewer.element.dataset.view = [shown.x, shown.y, shown.zoom, shown.rotation].map((n) => n.toFixed(4)).join(",")
+    },
+    [frame]
+  )
+
   useEffect(() => {
     const detach = panes.map((pane) => {
       const onChange = () => {
+        mark(pane.id)
         const { panes, synced } = state.current
         if (!synced || leader.current !== pane.id) return
         align(panes.findIndex((p) => p.id === pane.id))
@@ -96,6 +111,7 @@ export const useCompareSync = (panes: ReadonlyArray<SyncPane>, synced: boolean, 
         const at = panes.findIndex((p) => p.id === pane.id)
         const from = panes.findIndex((p, i) => i !== at && imageOf(p.viewer) !== null)
         if (synced && at >= 0 && from >= 0) align(from, at)
+        mark(pane.id)
       }
       pane.viewer.addHandler("viewport-change", onChange)
       pane.viewer.addHandler("open", onOpen)
@@ -108,7 +124,7 @@ export const useCompareSync = (panes: ReadonlyArray<SyncPane>, synced: boolean, 
     return () => {
       for (const off of detach) off()
     }
-  }, [panes, align])
+  }, [panes, align, mark])
 
   const lead = useCallback((id: string) => {
     leader.current = id
