@@ -5,6 +5,7 @@ import type { Lab } from "../../contract/labs.ts"
 import { useT } from "../../i18n/index.ts"
 import { type LabMenuEntry, menuFor } from "../../machines/labs/labMenu.ts"
 import {
+  ColumnsIcon,
   type DropdownItem,
   FolderInputIcon,
   FolderOpenIcon,
@@ -24,6 +25,7 @@ export interface LabMenuHandlers {
   readonly info: () => void
   readonly share: (lab: Lab) => void
   readonly copyLink: (lab: Lab) => void
+  readonly compare: (labs: ReadonlyArray<Lab>) => void
   readonly delete: (labs: ReadonlyArray<Lab>) => void
 }
 
@@ -36,6 +38,7 @@ const icons: Readonly<Record<LabMenuEntry, ReactNode>> = {
   info: <InfoIcon size={16} />,
   share: <ShareIcon size={16} />,
   copyLink: <LinkIcon size={16} />,
+  compare: <ColumnsIcon size={16} />,
   delete: <TrashIcon size={16} />
 }
 
@@ -51,6 +54,7 @@ export const useLabMenu = (handlers: LabMenuHandlers) => {
       onSelect: () => {
         if (entry === "delete") return handlers.delete(labs)
         if (entry === "info") return handlers.info()
+        if (entry === "compare") return handlers.compare(labs)
         if (only === undefined) return
         if (entry === "favorite" || entry === "unfavorite") return handlers.favorite(only)
         handlers[entry](only)
