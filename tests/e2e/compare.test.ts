@@ -150,6 +150,8 @@ describe("compare viewer", () => {
     await page.getByRole("button", { name: "Add slide" }).click()
     const dialog = page.getByRole("dialog")
     await dialog.getByRole("searchbox").fill("Lung")
+    await dialog.getByRole("button", { name: "Add Lung biopsy.svs" }).waitFor()
+    await snap(page, "c03-picker")
     await dialog.getByRole("button", { name: "Add Lung biopsy.svs" }).click()
     await allOpen(page, 4)
     expect(await page.getByTestId("compare-count").textContent()).toBe("4 of 4 slides")
@@ -192,6 +194,16 @@ describe("compare viewer", () => {
     expect(new URL(page.url()).searchParams.get("ids")).toBe(ids.he)
   })
 
+  it("two slides selected in their folder open side by side from their menu", async () => {
+    await page.goto(`/dashboard/labs/${w.folderId}`)
+    await page.getByRole("checkbox", { name: "Select Liver H&E 40x.tif" }).check()
+    await page.getByRole("checkbox", { name: "Select Liver CD68 IHC.tif" }).check()
+    await page.getByText("Liver CD68 IHC.tif", { exact: true }).first().click({ button: "right" })
+    await page.getByRole("menuitem", { name: "Compare side by side" }).click()
+    await allOpen(page, 2)
+    expect(new URL(page.url()).searchParams.get("ids")?.split(",").sort()).toEqual([ids.he, ids.stain].sort())
+  })
+
   it("on a phone in Indonesian the panes stack, and a fifth from the address is refused", async () => {
     const phone = await signedInPage(w.ada.email, { width: 390, height: 844 })
     await phone.goto(`/id/dashboard/labs/compare?ids=${[ids.he, ids.stain, ids.photo, ids.fourth, ids.fifth].join(",")}`)
@@ -205,5 +217,12 @@ describe("compare viewer", () => {
     expect(first!.width).toBeGreaterThan(380)
     expect(await panes(phone).nth(2).getByTestId("compare-relative").textContent()).toBe("Tanpa skala: mengikuti ukuran gambar")
     await snap(phone, "c05-phone-id")
+    // The notice goes by itself: the bar under it is the phone's.
+    await expect.poll(() => phone.getByText("Maksimal 4 penampil diperbolehkan").count(), { timeout: 10_000 }).toBe(0)
+    await phone.evaluate(() => window.scrollTo(0, 0))
+    // The bar's buttons fit the phone's width.
+    const add = await phone.getByRole("button", { name: "Tambah slide" }).boundingBox()
+    expect(add!.x + add!.width).toBeLessThanOrEqual(390)
+    await snap(phone, "c06-phone-id-bar")
   })
 })

@@ -14,12 +14,20 @@ export const bar = style({
   height: 52,
   padding: `0 ${vars.space["3"]} 0 ${vars.space["4"]}`,
   background: dark.chrome,
+  "@media": { [PHONE]: { gap: vars.space["2"], padding: `0 ${vars.space["2"]} 0 ${vars.space["3"]}` } },
   borderBottom: `1px solid ${dark.line}`
 })
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, whiteSpace: "nowrap" })
 
-export const count = style({ color: dark.muted, fontSize: vars.fontSize.xs, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" })
+// On a phone the panes say how many there are; the bar keeps room for its two buttons.
+export const count = style({
+  color: dark.muted,
+  fontSize: vars.fontSize.xs,
+  fontVariantNumeric: "tabular-nums",
+  whiteSpace: "nowrap",
+  "@media": { [PHONE]: { display: "none" } }
+})
 
 export const spacer = style({ flex: 1 })
 

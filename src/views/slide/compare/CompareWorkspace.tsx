@@ -90,7 +90,7 @@ export const CompareWorkspace = ({ ids }: { readonly ids: ReadonlyArray<string> 
             {t("compare.sync")}
           </button>
         </Tooltip>
-        <button type="button" className={css.add} onClick={() => actor.send({ type: "compare.picker.open" })}>
+        <button type="button" className={css.add} aria-label={t("compare.add")} onClick={() => actor.send({ type: "compare.picker.open" })}>
           <PlusIcon size={16} />
           <span className={css.addLabel}>{t("compare.add")}</span>
         </button>
