@@ -7,6 +7,7 @@ export const compare = {
   count_one: "{{count}} of 4 slides",
   count: "{{count}} of 4 slides",
   add: "Add slide",
+  addSlot: "Add a slide here",
   remove: "Remove {{name}} from the comparison",
   sync: "Sync",
   syncHint: "Pan, zoom and rotation follow across the slides; each keeps the shift it has when sync is turned on",

@@ -9,6 +9,7 @@ export const compare: typeof en = {
   count_one: "{{count}} dari 4 slide",
   count: "{{count}} dari 4 slide",
   add: "Tambah slide",
+  addSlot: "Tambah slide di sini",
   remove: "Hapus {{name}} dari perbandingan",
   sync: "Sinkron",
   syncHint: "Geser, perbesaran, dan rotasi mengikuti di semua slide; tiap slide mempertahankan pergeserannya saat sinkron dinyalakan",

@@ -120,3 +120,20 @@ export const empty = style({
 export const emptyTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
 
 export const emptyBody = style({ margin: 0, maxWidth: 420, color: dark.muted, fontSize: vars.fontSize.sm })
+
+export const slot = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space["2"],
+  margin: vars.space["4"],
+  border: `1px dashed rgba(255, 255, 255, 0.16)`,
+  borderRadius: vars.radius.lg,
+  background: "transparent",
+  color: dark.muted,
+  fontSize: vars.fontSize.sm,
+  cursor: "pointer",
+  selectors: { "&:hover": { borderColor: "rgba(96, 165, 250, 0.6)", color: dark.text, background: "rgba(96, 165, 250, 0.06)" } },
+  "@media": { [PHONE]: { display: "none" } }
+})

@@ -105,6 +105,13 @@ export const CompareWorkspace = ({ ids }: { readonly ids: ReadonlyArray<string> 
           {shown.map((id) => (
             <ComparePane key={id} labId={id} onViewer={onViewer} onLead={sync.lead} onRemove={onRemove} />
           ))}
+          {/* Three panes leave a cell of the grid: it is where a fourth would go. */}
+          {shown.length === 3 && (
+            <button type="button" className={css.slot} onClick={() => actor.send({ type: "compare.picker.open" })}>
+              <PlusIcon size={22} />
+              {t("compare.addSlot")}
+            </button>
+          )}
         </div>
       )}
       <ComparePicker
