@@ -5,10 +5,10 @@ import type { Lab } from "../../contract/labs.ts"
 import { useT } from "../../i18n/index.ts"
 import { type LabMenuEntry, menuFor } from "../../machines/labs/labMenu.ts"
 import {
-  ColumnsIcon,
   type DropdownItem,
   FolderInputIcon,
   FolderOpenIcon,
+  GridIcon,
   InfoIcon,
   LinkIcon,
   PenIcon,
@@ -38,7 +38,7 @@ const icons: Readonly<Record<LabMenuEntry, ReactNode>> = {
   info: <InfoIcon size={16} />,
   share: <ShareIcon size={16} />,
   copyLink: <LinkIcon size={16} />,
-  compare: <ColumnsIcon size={16} />,
+  compare: <GridIcon size={16} />,
   delete: <TrashIcon size={16} />
 }
 

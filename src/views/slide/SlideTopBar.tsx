@@ -7,7 +7,7 @@ import type { LabDetail } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { CrumbsMenu } from "../shell/CrumbsMenu.tsx"
 import { useNarrow } from "../shell/useNarrow.ts"
-import { ArrowLeftIcon, ChevronRightIcon, ColumnsIcon, EyeIcon, PanelRightIcon, Tooltip } from "../ui/index.ts"
+import { ArrowLeftIcon, ChevronRightIcon, EyeIcon, GridIcon, PanelRightIcon, Tooltip } from "../ui/index.ts"
 import { backTarget } from "./back-target.ts"
 import * as layout from "./SlideLayout.css.ts"
 import { slideFacts } from "./slide-facts.ts"
@@ -114,7 +114,7 @@ export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps
       {signedIn && (
         <Tooltip content={t("compare.openHint")} placement="bottom">
           <Link href={localePath(links.compare(lab.id))} className={css.compare} data-testid="open-compare">
-            <ColumnsIcon size={16} />
+            <GridIcon size={16} />
             <span className={css.compareLabel}>{t("compare.open")}</span>
           </Link>
         </Tooltip>

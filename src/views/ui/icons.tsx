@@ -549,11 +549,3 @@ export const PanelRightIcon = (props: IconProps) => (
     <path d="M15 3v18" />
   </Svg>
 )
-
-/** Two panes side by side: the compare viewer. */
-export const ColumnsIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <path d="M12 3v18" />
-  </Svg>
-)
