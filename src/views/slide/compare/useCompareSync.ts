@@ -1,5 +1,5 @@
 // Synchronised navigation between the compare viewer's OpenSeadragon viewers. The pane the user is
-// moving (the last one pressed, scrolled or typed in) leads; on each frame its viewport animates,
+// moving (the last one pressed, scrolled or typed in; the first until then) leads; on each frame it animates,
 // every other pane is put, at once, where the leader's view and the kept offsets say (compare-sync.ts).
 // Only the leader's frames are followed: a follower's own viewport-change, which our moves cause,
 // would otherwise echo back and stop the leader's glide halfway.
@@ -102,7 +102,10 @@ export const useCompareSync = (panes: ReadonlyArray<SyncPane>, synced: boolean, 
       const onChange = () => {
         mark(pane.id)
         const { panes, synced } = state.current
-        if (!synced || leader.current !== pane.id) return
+        // Until the user takes a pane in hand (or once theirs is removed) the first one leads: its
+        // opening glide and resizes as the grid settles must reach the others too.
+        const lead = panes.some((p) => p.id === leader.current) ? leader.current : panes[0]?.id
+        if (!synced || lead !== pane.id) return
         align(panes.findIndex((p) => p.id === pane.id))
       }
       // A pane that opens (added, or reloaded) joins the others where they are.
