@@ -6,6 +6,7 @@
 // writes its view in the shared frame (µm, screen px per µm) on its viewer's `data-view`.
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
+import { expectAccessible } from "./support/a11y.ts"
 import { snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { viewerWorld } from "./support/viewer-world.ts"
@@ -152,6 +153,7 @@ describe("compare viewer", () => {
     await dialog.getByRole("searchbox").fill("Lung")
     await dialog.getByRole("button", { name: "Add Lung biopsy.svs" }).waitFor()
     await snap(page, "c03-picker")
+    await expectAccessible(page, "c03-picker")
     await dialog.getByRole("button", { name: "Add Lung biopsy.svs" }).click()
     await allOpen(page, 4)
     expect(await page.getByTestId("compare-count").textContent()).toBe("4 of 4 slides")
@@ -160,6 +162,7 @@ describe("compare viewer", () => {
     const views = await still(page)
     expect(views[3]!.zoom / views[0]!.zoom).toBeCloseTo(1, 2)
     await snap(page, "c03-four-panes")
+    await expectAccessible(page, "c03-four-panes")
 
     await page.getByRole("button", { name: "Add slide" }).click()
     await dialog.getByRole("searchbox").fill("Spleen")
