@@ -44,6 +44,8 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/setting/billing", "settings/BillingPage", "signed-in"),
   r("/dashboard/setting/billings", "settings/BillingPage", "signed-in"),
   r("/dashboard/setting/scan-requests", "settings/ScanRequestsPage", "signed-in"),
+  // Before /dashboard/labs/*, which would take "compare" for a folder's id.
+  r("/dashboard/labs/compare", "dashboard/ComparePage", "signed-in"),
   r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "viewer"),
   r("/dashboard/labs", "dashboard/LabsPage", "signed-in"),
   r("/dashboard/labs/*", "dashboard/LabsPage", "viewer"),
@@ -123,6 +125,8 @@ export const links = {
   search: (query: string) => `${sections.labs}?search=${segment(query)}`,
   folder: (id: string) => `${sections.labs}/${segment(id)}`,
   slide: (id: string) => `${sections.labs}/${segment(id)}/annotations`,
+  /** The compare viewer on these slides, in this order (the set lives in the address, to share it). */
+  compare: (...ids: ReadonlyArray<string>) => `${sections.labs}/compare?ids=${ids.map(segment).join(",")}`,
   recent: () => sections.recent,
   favorite: () => sections.favorite,
   shared: () => sections.shared,

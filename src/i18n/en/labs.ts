@@ -48,6 +48,7 @@ export const labs = {
     info: "Info",
     share: "Share",
     copyLink: "Copy link",
+    compare: "Compare side by side",
     delete: "Delete",
     deleteMany: "Delete {{count}} items",
     deleteMany_one: "Delete {{count}} item"

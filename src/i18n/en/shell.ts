@@ -45,6 +45,7 @@ export const shell = {
     labs: "All Files",
     folder: "Folder",
     annotations: "Slide viewer",
+    compare: "Compare slides",
     recent: "Recently Accessed",
     favorite: "Favorite",
     shared: "Shared Lab",

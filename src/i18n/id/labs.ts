@@ -49,6 +49,7 @@ export const labs: typeof en = {
     info: "Info",
     share: "Bagikan",
     copyLink: "Salin tautan",
+    compare: "Bandingkan berdampingan",
     delete: "Hapus",
     deleteMany: "Hapus {{count}} item",
     deleteMany_one: "Hapus {{count}} item"

@@ -46,6 +46,7 @@ export const shell: typeof en = {
     labs: "Semua File",
     folder: "Folder",
     annotations: "Penampil slide",
+    compare: "Bandingkan slide",
     recent: "Terakhir Diakses",
     favorite: "Favorit",
     shared: "Lab Bersama",

@@ -3,6 +3,7 @@
 import type { enWorkspace } from "../en/workspace.ts"
 import { annotationImport } from "./annotation-import.ts"
 import { billing } from "./billing.ts"
+import { compare } from "./compare.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
 import { members } from "./members.ts"
@@ -15,6 +16,7 @@ import { viewer } from "./viewer.ts"
 export const idWorkspace: typeof enWorkspace = {
   annotationImport,
   billing,
+  compare,
   dashboard,
   labs,
   members,

@@ -37,4 +37,11 @@ describe("menuFor", () => {
       ])
     ).toEqual(["info"])
   })
+
+  it("a selection of ready slides offers to compare them; one folder or slide not ready among them, not", () => {
+    const slide = { role: "owner" as const, is_favorite: false, is_dir: false, status: "ready" }
+    expect(menuFor([slide, slide])).toEqual(["info", "compare", "delete"])
+    expect(menuFor([slide, { ...slide, status: "processing" }])).toEqual(["info", "delete"])
+    expect(menuFor([slide, { ...slide, is_dir: true, status: null }])).toEqual(["info", "delete"])
+  })
 })

@@ -4,16 +4,23 @@
 import type { Role } from "../../contract/labs.ts"
 import { can, canAll } from "../../contract/permissions.ts"
 
-export type LabMenuEntry = "open" | "rename" | "move" | "favorite" | "unfavorite" | "info" | "share" | "copyLink" | "delete"
+export type LabMenuEntry = "open" | "rename" | "move" | "favorite" | "unfavorite" | "info" | "share" | "copyLink" | "compare" | "delete"
 
 export interface MenuLab {
   readonly role: Role | null
   readonly is_favorite: boolean
+  /** A slide ready to view (not a folder, not still processing) may be compared with others. */
+  readonly is_dir?: boolean
+  readonly status?: string | null
 }
+
+const viewable = (lab: MenuLab) => lab.is_dir === false && lab.status === "ready"
 
 export const menuFor = (labs: ReadonlyArray<MenuLab>): ReadonlyArray<LabMenuEntry> => {
   const [only] = labs
-  if (labs.length > 1) return ["info", ...(canAll(labs, "lab.delete") ? (["delete"] as const) : [])]
+  // Slides side by side: more than four is the compare viewer's to refuse, with the spec's words.
+  if (labs.length > 1)
+    return ["info", ...(labs.every(viewable) ? (["compare"] as const) : []), ...(canAll(labs, "lab.delete") ? (["delete"] as const) : [])]
   if (only === undefined) return []
   const entries: Array<LabMenuEntry> = ["open"]
   if (can(only.role, "lab.rename")) entries.push("rename")

@@ -5,7 +5,7 @@
 import { useSelector } from "@xstate/react"
 import { type KeyboardEvent, useMemo, useState } from "react"
 import { createPortal } from "react-dom"
-import { Link } from "wouter"
+import { Link, useLocation } from "wouter"
 import type { Lab } from "../../contract/labs.ts"
 import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
@@ -42,6 +42,7 @@ import { links } from "../../contract/routes.ts"
 export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
   const t = useT()
   const { localePath } = useLocale()
+  const [, navigate] = useLocation()
   const { text } = useNoticeText()
   const { browser, actions, open, refresh } = useLabsWorkspace(source)
   const { user } = useSession()
@@ -73,6 +74,7 @@ export const LabsWorkspace = ({ source }: { readonly source: LabSource }) => {
     info: showInfo,
     share: (lab) => actions.send({ type: "labs.share", lab }),
     copyLink,
+    compare: (labs) => navigate(localePath(links.compare(...labs.map((lab) => lab.id)))),
     delete: (labs) => actions.send({ type: "labs.delete", labs })
   })
 

@@ -8,6 +8,7 @@ import {
   type DropdownItem,
   FolderInputIcon,
   FolderOpenIcon,
+  GridIcon,
   InfoIcon,
   LinkIcon,
   PenIcon,
@@ -24,6 +25,7 @@ export interface LabMenuHandlers {
   readonly info: () => void
   readonly share: (lab: Lab) => void
   readonly copyLink: (lab: Lab) => void
+  readonly compare: (labs: ReadonlyArray<Lab>) => void
   readonly delete: (labs: ReadonlyArray<Lab>) => void
 }
 
@@ -36,6 +38,7 @@ const icons: Readonly<Record<LabMenuEntry, ReactNode>> = {
   info: <InfoIcon size={16} />,
   share: <ShareIcon size={16} />,
   copyLink: <LinkIcon size={16} />,
+  compare: <GridIcon size={16} />,
   delete: <TrashIcon size={16} />
 }
 
@@ -51,6 +54,7 @@ export const useLabMenu = (handlers: LabMenuHandlers) => {
       onSelect: () => {
         if (entry === "delete") return handlers.delete(labs)
         if (entry === "info") return handlers.info()
+        if (entry === "compare") return handlers.compare(labs)
         if (only === undefined) return
         if (entry === "favorite" || entry === "unfavorite") return handlers.favorite(only)
         handlers[entry](only)

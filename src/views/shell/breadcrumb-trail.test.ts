@@ -25,6 +25,7 @@ describe("breadcrumbTrail", () => {
   it("names folders and the slide viewer under All File", () => {
     expect(breadcrumbTrail("/dashboard/labs/abc/annotations").map((c) => c.label)).toEqual(["home", "labs", "annotations"])
     expect(breadcrumbTrail("/dashboard/labs/a/b").map((c) => c.label)).toEqual(["home", "labs", "folder"])
+    expect(breadcrumbTrail("/dashboard/labs/compare").map((c) => c.label)).toEqual(["home", "labs", "compare"])
     // The folder's crumb carries the id of the folder shown (the path's last segment), for its name.
     expect(breadcrumbTrail("/dashboard/labs/a/b%20c/").at(-1)).toEqual({ label: "folder", labId: "b c" })
     expect(breadcrumbTrail("/dashboard/labs/")).toEqual([{ label: "home", href: "/dashboard/labs" }, { label: "labs" }])

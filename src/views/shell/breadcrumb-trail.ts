@@ -61,6 +61,8 @@ export const breadcrumbTrail = (path: string): Crumb[] => {
     const labs: Crumb = { label: "labs", href: links.labs() }
     if (rest.length === 0) return current([home, labs])
     if (rest.length === 2 && rest[1] === "annotations") return current([home, labs, { label: "annotations" }])
+    // The compare viewer's address sits among the folders' but names none.
+    if (rest.length === 1 && rest[0] === "compare") return current([home, labs, { label: "compare" }])
     // The same folder the labs page shows for this path.
     const folderId = folderIdOf(rest.join("/"))
     return current([home, labs, folderId !== null ? { label: "folder", labId: folderId } : { label: "folder" }])

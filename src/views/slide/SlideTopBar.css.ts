@@ -126,3 +126,22 @@ export const viewOnly = style({
   fontWeight: vars.fontWeight.medium,
   whiteSpace: "nowrap"
 })
+
+/** The way into the compare viewer: a quiet outlined button beside the panel's switch. */
+export const compare = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 6,
+  height: 32,
+  padding: "0 10px",
+  flex: "none",
+  border: `1px solid ${dark.line}`,
+  borderRadius: vars.radius.md,
+  color: dark.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: "none",
+  selectors: { "&:hover": { background: "rgba(255, 255, 255, 0.08)" } }
+})
+
+export const compareLabel = style({ "@media": { "(max-width: 640px)": { display: "none" } } })

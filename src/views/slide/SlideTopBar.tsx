@@ -1,13 +1,13 @@
 // The slide's top bar: back to its folder, where it sits and its name, its size and resolution
 // ("98,304 × 75,520 px · 0.2500 µm/px"), a "view only" mark for visitors and strangers to a public
-// slide (the public frame around it offers to sign in), and the switch of the details panel. While the slide loads, placeholders keep the shape.
+// slide (the public frame around it offers to sign in), the way into the compare viewer, and the switch of the details panel. While the slide loads, placeholders keep the shape.
 import { Fragment, type ReactNode } from "react"
 import { Link } from "wouter"
 import type { LabDetail } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { CrumbsMenu } from "../shell/CrumbsMenu.tsx"
 import { useNarrow } from "../shell/useNarrow.ts"
-import { ArrowLeftIcon, ChevronRightIcon, EyeIcon, PanelRightIcon, Tooltip } from "../ui/index.ts"
+import { ArrowLeftIcon, ChevronRightIcon, EyeIcon, GridIcon, PanelRightIcon, Tooltip } from "../ui/index.ts"
 import { backTarget } from "./back-target.ts"
 import * as layout from "./SlideLayout.css.ts"
 import { slideFacts } from "./slide-facts.ts"
@@ -109,6 +109,14 @@ export const SlideTopBar = ({ lab, signedIn, panel, presence }: SlideTopBarProps
             <EyeIcon size={14} />
             {t("viewer.viewOnly")}
           </span>
+        </Tooltip>
+      )}
+      {signedIn && (
+        <Tooltip content={t("compare.openHint")} placement="bottom">
+          <Link href={localePath(links.compare(lab.id))} className={css.compare} data-testid="open-compare">
+            <GridIcon size={16} />
+            <span className={css.compareLabel}>{t("compare.open")}</span>
+          </Link>
         </Tooltip>
       )}
       {panel && (
