@@ -22,6 +22,7 @@ import type { Database } from "../../server/db/schema.ts"
 import { openSqlite } from "../../server/db/sqlite.ts"
 import { createSchema } from "../support/start-server.ts"
 import { polygon, rect, rowOfListed, rowsOfCompact, type Selector, webAnnotation } from "./support/annotations-api.ts"
+import { userRow } from "./support/user-row.ts"
 
 const databaseUrl = process.env.DATABASE_URL
 const engine: Engine = databaseUrl ? "postgres" : "sqlite"
@@ -126,23 +127,7 @@ const MANY = 1205
 describe("migration 0016 on rows written before it", () => {
   it("fills in kind, vertices and comments from each selector, and the compact read then matches the list", async () => {
     const now = "2025-01-01T00:00:00.000Z"
-    const user = (id: string, name: string) => ({
-      id,
-      email: `${name.toLowerCase()}-${id.slice(0, 8)}@example.com`,
-      name,
-      username: null,
-      phone: null,
-      company: null,
-      description: null,
-      avatar: null,
-      password_hash: "x",
-      is_active: 1,
-      mfa_secret: null,
-      mfa_enabled: 0,
-      mfa_last_step: null,
-      created_at: now,
-      updated_at: now
-    })
+    const user = (id: string, name: string) => userRow(id, `${name.toLowerCase()}-${id.slice(0, 8)}@example.com`, name, now)
     await db
       .insertInto("users")
       .values([user(ADA, "Ada"), user(BOB, "Bob")])

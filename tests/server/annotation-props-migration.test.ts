@@ -19,6 +19,7 @@ import type { Database } from "../../server/db/schema.ts"
 import { openSqlite } from "../../server/db/sqlite.ts"
 import { createSchema } from "../support/start-server.ts"
 import { rowOfListed, rowsOfCompact } from "./support/annotations-api.ts"
+import { userRow } from "./support/user-row.ts"
 
 const databaseUrl = process.env.DATABASE_URL
 const engine: Engine = databaseUrl ? "postgres" : "sqlite"
@@ -108,23 +109,7 @@ describe("migration 0027 on rows written before it", () => {
   it("fills in props from each row's data, in the live rows and the tombstones, and the compact read then matches the list", async () => {
     await db
       .insertInto("users")
-      .values({
-        id: ADA,
-        email: `ada-${ADA.slice(0, 8)}@example.com`,
-        name: "Ada",
-        username: null,
-        phone: null,
-        company: null,
-        description: null,
-        avatar: null,
-        password_hash: "x",
-        is_active: 1,
-        mfa_secret: null,
-        mfa_enabled: 0,
-        mfa_last_step: null,
-        created_at: now,
-        updated_at: now
-      } as never)
+      .values(userRow(ADA, `ada-${ADA.slice(0, 8)}@example.com`, "Ada", now) as never)
       .execute()
     await db
       .insertInto("labs")

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Db, openDatabase } from "../../server/db/database.ts"
+import { userRow } from "./support/user-row.ts"
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("SQLite's reader and writer", () => {
   let dir: string
@@ -20,23 +21,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SQLite's reader and writer",
   })
 
   const names = async () => (await db.selectFrom("users").select("email").orderBy("email").execute()).map((row) => row.email)
-  const user = (email: string) => ({
-    id: email,
-    email,
-    name: email,
-    username: null,
-    phone: null,
-    company: null,
-    description: null,
-    avatar: null,
-    password_hash: "x",
-    is_active: 1,
-    mfa_secret: null,
-    mfa_enabled: 0,
-    mfa_last_step: null,
-    created_at: new Date().toISOString(),
-    updated_at: new Date().toISOString()
-  })
+  const user = (email: string) => userRow(email, email, email, new Date().toISOString())
 
   it("answers a read while a transaction is open, from what was committed, and the new rows after the commit", async () => {
     const order: string[] = []
