@@ -144,4 +144,16 @@ export const compare = style({
   selectors: { "&:hover": { background: "rgba(255, 255, 255, 0.08)" } }
 })
 
-export const compareLabel = style({ "@media": { "(max-width: 640px)": { display: "none" } } })
+// On a phone the word goes and the icon stays; the word is still the link's name for a screen reader.
+export const compareLabel = style({
+  "@media": {
+    "(max-width: 640px)": {
+      position: "absolute",
+      width: 1,
+      height: 1,
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap"
+    }
+  }
+})

@@ -33,19 +33,13 @@ export const region = style({
     "(max-width: 960px)": {
       selectors: { "html &&": { inset: "8px 12px auto 12px", width: "auto" } }
     },
-    // On the slide page the bottom left is the scale bar's and the zoom's, and the slide's lower
-    // edge is what a pathologist is looking at: notices come down at the stage's top left, under
-    // the viewer's own bar and beside the tool rail (48 px), where the stage has nothing (its
-    // controls are top right, and a 380 px notice stays clear of them down to a 961 px window).
+    // On the slide page every part of the stage is slide: the bottom left is the scale bar's and
+    // the zoom's, the lower edge is what a pathologist reads, and a notice anywhere on the slide is
+    // under the pen (a drag that starts on it draws nothing). Notices sit over the header's middle,
+    // as on a phone; in full screen, over the middle of the viewer's own bar.
     "(min-width: 961px)": {
       selectors: {
-        "html:has([data-testid='slide-layout']) &&": {
-          inset: `calc(${vars.layout.header} + 66px) auto auto calc(${vars.layout.sidebarCollapsed} + 64px)`
-        },
-        "html:has([data-testid='slide-layout']):has(aside[data-expanded='true']) &&": {
-          left: `calc(${vars.layout.sidebar} + 64px)`
-        },
-        "html:has([data-testid='slide-layout'][data-full-screen='true']) &&": { top: "66px", left: "64px" }
+        "html:has([data-testid='slide-layout']) &&": { inset: "6px auto auto 50%", transform: "translateX(-50%)" }
       }
     }
   }
