@@ -7,9 +7,10 @@ import { createWriteStream } from "node:fs"
 import { mkdir, open } from "node:fs/promises"
 import { join } from "node:path"
 import { pipeline } from "node:stream/promises"
-import yauzl, { type ZipFile } from "yauzl"
+import type { ZipFile } from "yauzl"
 import { isDicom } from "./dicom-wsi.ts"
 import { ImageRejected } from "./image-rejected.ts"
+import { openZip } from "./open-zip.ts"
 
 /** Instances per series: a pyramid of levels plus label, overview and thumbnail; a hundred is plenty. */
 const MAX_ENTRIES = 200
@@ -38,13 +39,7 @@ const startsAsDicom = async (path: string) => {
 export const extractDicomSeries = async (zipPath: string, zipBytes: number, dir: string): Promise<string[]> => {
   let zip: ZipFile
   try {
-    zip = await yauzl.openPromise(zipPath, {
-      lazyEntries: true,
-      autoClose: false,
-      validateEntrySizes: true,
-      strictFileNames: true,
-      decodeStrings: true
-    })
+    zip = await openZip(zipPath)
   } catch (error) {
     throw new ImageRejected("corrupt", "Not a readable zip file", { cause: error })
   }

@@ -33,6 +33,7 @@ import { stamp } from "../../domain/clock.ts"
 import { capPaging, type Paging } from "../../domain/paging.ts"
 import { makeCompactCache } from "./compact-cache.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
+import { existingOf, insertInSlices } from "./bulk-rows.ts"
 import { BulkParser, IN_PLACE_BYTES } from "./BulkParser.ts"
 import { labelMap, type PreparedAnnotation, prepareBulk, sameLabels } from "../../domain/bulk-annotations.ts"
 import type { AnnotationJson } from "../../domain/annotation-json.ts"
@@ -54,27 +55,6 @@ export interface AnnotationList {
   readonly count: number
   readonly paging: Paging
   readonly chunks: Stream.Stream<ReadonlyArray<Annotation>>
-}
-
-/** Rows per INSERT: 16 values each stays far below either engine's bound-parameter limit. */
-const INSERT_ROWS = 200
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** Ids per lookup of a bulk create's existing rows. */
-const LOOKUP_IDS = 500
-
-/**
- * The rows a bulk create's ids already have (a retried upload), read a slice at a time with a turn
- * of the event loop between: 2,500 replayed polygons are 6 MB of rows, ~30 ms of one block.
- */
-const existingOf = async (trx: Trx, ids: ReadonlyArray<string>) => {
-  const rows: Awaited<ReturnType<typeof annotationsById>> = []
-  for (let i = 0; i < ids.length; i += LOOKUP_IDS) {
-    if (i > 0) await nextTurn()
-    rows.push(...(await annotationsById(trx, ids.slice(i, i + LOOKUP_IDS))))
-  }
-  return rows
 }
 
 const annotationNotFound = () => new NotFound({ message: "Annotation not found." })
@@ -167,17 +147,7 @@ export class Annotations extends Context.Service<
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
         Effect.tryPromise({
-          try: async () => {
-            for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-              // A turn of the event loop between statements: SQLite's reader answers plain reads
-              // meanwhile (server/db/sqlite-read-write.ts) instead of after the whole upload.
-              if (i > 0) await nextTurn()
-              await trx
-                .insertInto("annotations")
-                .values(rows.slice(i, i + INSERT_ROWS))
-                .execute()
-            }
-          },
+          try: () => insertInSlices(trx, rows),
           catch: (error) => error
         }).pipe(Effect.catch((error) => (isUniqueViolation(error) ? Effect.fail(new IdRace()) : Effect.die(error))))
 

@@ -7,7 +7,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import sharp from "sharp"
-import yauzl, { type Entry, type ZipFile } from "yauzl"
+import type { Entry, ZipFile } from "yauzl"
 import {
   classifyEntry,
   EXPANSION_ALLOWANCE,
@@ -31,6 +31,7 @@ import {
   tileDimensions
 } from "../../domain/dzi-descriptor.ts"
 import { PYRAMID_NAME, THUMBNAIL_LARGE_FILE, THUMBNAIL_SMALL_FILE } from "../../domain/slide-urls.ts"
+import { openZip } from "../../images/open-zip.ts"
 import { endsWhole, sniffFormat } from "../../images/sniff.ts"
 import { THUMBNAIL_LARGE, writeThumbnails } from "../../images/thumbnails.ts"
 
@@ -156,13 +157,7 @@ const readDescriptor = async (zip: ZipFile, entry: Entry, limits: DziLimits) => 
 export const extractDzi = async (zipPath: string, outDir: string, limits: DziLimits): Promise<ExtractedDzi> => {
   let zip: ZipFile
   try {
-    zip = await yauzl.openPromise(zipPath, {
-      lazyEntries: true,
-      autoClose: false,
-      validateEntrySizes: true,
-      strictFileNames: true,
-      decodeStrings: true
-    })
+    zip = await openZip(zipPath)
   } catch (error) {
     throw new DziRejected("not a zip file", { cause: error })
   }
