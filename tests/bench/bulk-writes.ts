@@ -12,6 +12,9 @@ import { startServerProcess } from "../support/server-process.ts"
 import type { StartedServer } from "../support/start-server.ts"
 import { summarize } from "./stats.ts"
 
+/** How much slower plain reads' p99 may be while bulk uploads run. */
+const TARGET_RATIO = 2
+
 const WRITERS = Number(process.env.BULK_WRITERS ?? 4)
 const PLAIN = Number(process.env.BULK_PLAIN ?? 150)
 /** Polygons of 60 vertices per upload: about 5.5 MB of JSON. */
@@ -91,7 +94,8 @@ export const benchBulkWrites = async (): Promise<boolean> => {
     console.log(`  uploads answered: ${[...statuses].map(([status, n]) => `${n} x ${status}`).join(", ")}`)
     console.log(`  plain read alone:          p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`)
     console.log(`  plain read during uploads: p50 ${busy.p50.toFixed(1)} ms, p99 ${busy.p99.toFixed(1)} ms (${busy.n} reads)`)
-    console.log(`  p99 during / alone: ${ratio.toFixed(2)}x`)
+    // Issue 21 item 8: other requests keep their p99 while bulk writes run; "keep" read as at most twice.
+    console.log(`  p99 during / alone: ${ratio.toFixed(2)}x, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? "met" : "MISSED"}`)
     return [...statuses.keys()].every((status) => status === 201)
   } finally {
     await running.stop()
