@@ -7,7 +7,9 @@ import { postgresDialect } from "./postgres.ts"
 import type { Database } from "./schema.ts"
 import { openSqlite } from "./sqlite.ts"
 import { InlineLimits } from "./sqlite-inline-limits.ts"
+import { startCheckpointer } from "./sqlite-checkpointer.ts"
 import { SqliteReadWriteDialect } from "./sqlite-read-write.ts"
+import { WalSync } from "./sqlite-wal-sync.ts"
 
 export type Db = Kysely<Database>
 
@@ -16,10 +18,18 @@ export interface OpenedDatabase {
   readonly engine: Engine
 }
 
-/** The writer first: it makes the file WAL, in which the reader reads beside it (sqlite-read-write.ts). */
+/**
+ * The writer first: it makes the file WAL, in which the reader reads beside it (sqlite-read-write.ts).
+ * The writer itself commits at synchronous = NORMAL and never checkpoints: FULL's sync is done by
+ * WalSync and checkpoints by their own thread, both off the event loop (issue 21, item 8).
+ */
 const sqliteDialect = (file: string, synchronous: Config["sqliteSynchronous"] | undefined) => {
-  const writer = openSqlite(file, synchronous)
-  return new SqliteReadWriteDialect(writer, openSqlite(file, synchronous, "reader"))
+  const writer = openSqlite(file, "NORMAL", "writer", false)
+  const reader = openSqlite(file, "NORMAL", "reader")
+  return new SqliteReadWriteDialect(writer, reader, {
+    walSync: synchronous === "NORMAL" ? undefined : new WalSync(`${file}-wal`),
+    checkpointer: startCheckpointer(file)
+  })
 }
 
 export const openDatabase = async (

@@ -10,6 +10,9 @@
 // A read therefore never sees another request's uncommitted rows (read committed), and one write
 // at a time reaches the file from this process, as before. No library offers this for Kysely on
 // node:sqlite (its dialect assumes one connection), hence this small driver.
+//
+// Durability: when given a WalSync, a write is answered only after the WAL is synced, and the sync
+// runs after the write lock is given back, off the event loop (sqlite-wal-sync.ts).
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -21,6 +24,15 @@ import {
   type SqliteDatabase,
   SqliteDriver
 } from "kysely"
+import type { Checkpointer } from "./sqlite-checkpointer.ts"
+import type { WalSync } from "./sqlite-wal-sync.ts"
+
+/** What keeps the writer's commits durable and its WAL short, both off the event loop. */
+export interface WriterUpkeep {
+  /** Absent when the configuration asks for synchronous = NORMAL: commits are then not synced. */
+  readonly walSync?: WalSync
+  readonly checkpointer?: Checkpointer
+}
 
 /** One waiter at a time holds it; the others wait their turn without blocking the event loop. */
 class WriteLock {
@@ -57,22 +69,28 @@ class RoutedConnection implements DatabaseConnection {
   readonly writer: SqliteDatabase
   readonly reader: SqliteDatabase
   readonly lock: WriteLock
+  readonly walSync: WalSync | undefined
 
-  constructor(writer: SqliteDatabase, reader: SqliteDatabase, lock: WriteLock) {
+  constructor(writer: SqliteDatabase, reader: SqliteDatabase, lock: WriteLock, walSync: WalSync | undefined) {
     this.writer = writer
     this.reader = reader
     this.lock = lock
+    this.walSync = walSync
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.release !== undefined) return (await run(this.writer, query)) as QueryResult<R>
     if (SelectQueryNode.is(query.query)) return (await run(this.reader, query)) as QueryResult<R>
     const release = await this.lock.acquire()
+    let result: QueryResult<unknown>
     try {
-      return (await run(this.writer, query)) as QueryResult<R>
+      result = await run(this.writer, query)
     } finally {
       release()
     }
+    // A statement on its own is its own commit: answered once it is on the disk.
+    if (this.walSync !== undefined && !this.writer.prepare(query.sql).reader) await this.walSync.sync()
+    return result as QueryResult<R>
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -89,17 +107,19 @@ class ReadWriteDriver implements Driver {
 
   readonly writer: SqliteDatabase
   readonly reader: SqliteDatabase
+  readonly upkeep: WriterUpkeep
 
-  constructor(writer: SqliteDatabase, reader: SqliteDatabase) {
+  constructor(writer: SqliteDatabase, reader: SqliteDatabase, upkeep: WriterUpkeep) {
     this.writer = writer
     this.reader = reader
+    this.upkeep = upkeep
     this.#plain = new SqliteDriver({ database: writer })
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.writer, this.reader, this.#lock)
+    return new RoutedConnection(this.writer, this.reader, this.#lock, this.upkeep.walSync)
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -116,9 +136,11 @@ class ReadWriteDriver implements Driver {
 
   // The writer is given back when the transaction ends, not only when its connection is released:
   // a connection Kysely reserves (the migrator's) may run several transactions in turn.
+  // The next transaction may begin while this one's sync runs; this one is answered after it.
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("commit"))
     this.#giveBack(connection as RoutedConnection)
+    await this.upkeep.walSync?.sync()
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -143,6 +165,8 @@ class ReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.upkeep.checkpointer?.stop()
+    await this.upkeep.walSync?.close()
     this.reader.close()
     this.writer.close()
   }
@@ -158,15 +182,17 @@ class ReadWriteAdapter extends SqliteAdapter {
 export class SqliteReadWriteDialect extends SqliteDialect {
   readonly #writer: SqliteDatabase
   readonly #reader: SqliteDatabase
+  readonly #upkeep: WriterUpkeep
 
-  constructor(writer: SqliteDatabase, reader: SqliteDatabase) {
+  constructor(writer: SqliteDatabase, reader: SqliteDatabase, upkeep: WriterUpkeep = {}) {
     super({ database: writer })
     this.#writer = writer
     this.#reader = reader
+    this.#upkeep = upkeep
   }
 
   override createDriver(): Driver {
-    return new ReadWriteDriver(this.#writer, this.#reader)
+    return new ReadWriteDriver(this.#writer, this.#reader, this.#upkeep)
   }
 
   override createAdapter(): SqliteAdapter {

@@ -57,7 +57,13 @@ const beginImmediately = (sql: string) => (sql.trim().toLowerCase() === "begin" 
  */
 export type SqliteSynchronous = "FULL" | "NORMAL"
 
-export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL", role: "writer" | "reader" = "writer"): SqliteDatabase => {
+export const openSqlite = (
+  file: string,
+  synchronous: SqliteSynchronous = "FULL",
+  role: "writer" | "reader" = "writer",
+  /** Off when another thread checkpoints (sqlite-checkpointer.ts) instead of the committing one. */
+  autoCheckpoint = true
+): SqliteDatabase => {
   const db = new DatabaseSync(file)
   // WAL lets readers run beside the one writer; foreign keys are off by default in SQLite. The page
   // cache (64 MiB) and memory-mapped reads keep a user's 100,000 labs in memory instead of asking the
@@ -66,7 +72,8 @@ export const openSqlite = (file: string, synchronous: SqliteSynchronous = "FULL"
   const mode = role === "writer" ? "PRAGMA journal_mode = WAL;" : "PRAGMA query_only = 1;"
   db.exec(
     `${mode} PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"};` +
-      " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
+      " PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;" +
+      (autoCheckpoint ? "" : " PRAGMA wal_autocheckpoint = 0;")
   )
   const statements = new Map<string, SqliteStatement>()
   const prepare = (text: string): SqliteStatement => {
