@@ -1,12 +1,15 @@
 // Every machine module under src/machines must reach the flow catalog and the Stately export, found
 // by the glob and not by a hand-kept list: a machine added later shows without registration.
-import { globSync, readFileSync } from "node:fs"
+import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { describe, expect, it } from "vitest"
+import { setup } from "xstate"
 import { flowsOf } from "../../src/flows/catalog.ts"
 import { formatPaths, pathsOf } from "../../src/flows/paths.ts"
 import { exportFiles } from "../../src/flows/stately.ts"
+import { modelFor } from "../../src/testing/modelHarness.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 const files = globSync("src/machines/**/*.machine.ts", { cwd: root }).map((f) => f.replace(/\\/g, "/"))
@@ -87,6 +90,40 @@ describe("flow catalog", () => {
     const progressBar = (await load()).find((f) => f.name === "progressBarMachine")
     if (progressBar === undefined) throw new Error("progressBarMachine missing")
     expect(formatPaths(progressBar.name, pathsOf(progressBar.machine))).toContain("Given pending, when after 200 ms, then running")
+  })
+
+  it("walks on past an event whose guard needs a payload it was not given", async () => {
+    // The slide viewer's load answer is read by a guard: tried bare, it once ended the walk with a TypeError.
+    const viewer = (await load()).find((f) => f.name === "slideViewerMachine")
+    if (viewer === undefined) throw new Error("slideViewerMachine missing")
+    expect(formatPaths(viewer.name, pathsOf(viewer.machine))).toContain("Given loading")
+  })
+
+  it("records the paths a model test runs, with the test's payloads, when asked to", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "flow-paths-"))
+    const out = join(dir, "paths.jsonl")
+    process.env.FLOW_PATHS_OUT = out
+    try {
+      const machine = setup({ types: { events: {} as { type: "load"; ok: boolean } } }).createMachine({
+        id: "loader",
+        initial: "idle",
+        states: { idle: { on: { load: [{ guard: ({ event }) => event.ok, target: "done" }, { target: "failed" }] } }, done: {}, failed: {} }
+      })
+      modelFor({
+        machine,
+        promiseActors: [],
+        events: { "a good load": { type: "load", ok: true }, "a bad load": { type: "load", ok: false } },
+        states: { idle: () => {}, done: () => {}, failed: () => {} }
+      })
+      const [line] = readFileSync(out, "utf8").trim().split("\n")
+      const recorded = JSON.parse(line ?? "{}") as { machine: string; text: string }
+      expect(recorded.machine).toBe("loader")
+      expect(recorded.text).toContain("Given idle, when a good load, then done")
+      expect(recorded.text).toContain("Given idle, when a bad load, then failed")
+    } finally {
+      delete process.env.FLOW_PATHS_OUT
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
