@@ -104,7 +104,106 @@ export const labsWorkspaceMachine = setup({
     events: {} as LabsWorkspaceEvent,
     emitted: {} as LabsWorkspaceEmitted
   },
-  actors: { browser: labsBrowserMachine, actions: labActionsMachine, actionNews, openedFolders, restore }
+  actors: { browser: labsBrowserMachine, actions: labActionsMachine, actionNews, openedFolders, restore },
+  // Named, so that a visualizer shows which event moves what (the browser, the actions, the page).
+  actions: {
+    searchBrowser: sendTo("browser", ({ event }) => {
+      assertEvent(event, "workspace.search")
+      return { type: "browser.search" as const, search: event.search }
+    }),
+    refreshBrowser: sendTo("browser", { type: "browser.refresh" }),
+    restoreFromTrash: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "workspace.undoDelete")
+      if (event.ids.length > 0) enqueue.spawnChild("restore", { id: `restore.${event.ids.join(",")}`, input: event.ids })
+    }),
+    announceRestored: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "workspace.restored")
+      enqueue.stopChild(`restore.${event.ids.join(",")}`)
+      enqueue.sendTo("browser", { type: "browser.refresh" })
+      enqueue.emit({ type: "workspace.storageChanged" })
+      enqueue.emit(success("labs.toasts.undone", { count: event.ids.length }))
+    }),
+    announceRestoreFailed: emit(({ event }) => {
+      assertEvent(event, "workspace.restoreFailed")
+      return { type: "workspace.failure" as const, failure: failureOf("restore", event.error) }
+    }),
+    showStatus: sendTo("browser", ({ event }) => {
+      assertEvent(event, "workspace.status")
+      const { type: _, ...change } = event
+      return { type: "browser.status" as const, ...change }
+    }),
+    refreshIfListed: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "workspace.listChanged")
+      if (levelOf(context.source) === event.folderId) enqueue.sendTo("browser", { type: "browser.refresh" })
+      enqueue.emit({ type: "workspace.storageChanged" })
+    }),
+    tellActionsWhere: sendTo("actions", ({ context, event }) => {
+      assertEvent(event, "workspace.folder")
+      return {
+        type: "labs.place" as const,
+        current: event.folder === null ? null : { id: event.folder.id, name: event.folder.name },
+        canCreate: canCreateIn(context.source, event.folder)
+      }
+    }),
+    // Created where the user is looking, the list shows it; elsewhere a toast says so.
+    showCreatedFolder: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "folder.created")
+      if (event.atCurrentLevel) enqueue.sendTo("browser", { type: "browser.refresh" })
+      else enqueue.emit(success("errors.success.folderCreated"))
+    }),
+    showRenamed: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "lab.renamed")
+      enqueue.sendTo("browser", { type: "browser.patch", lab: event.lab })
+      enqueue.emit(success("labs.toasts.renamed", { name: event.lab.name }))
+    }),
+    showMoved: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "lab.moved")
+      const level = levelOf(context.source)
+      // In a folder it left that folder; other lists (search, favorites...) still list it.
+      enqueue.sendTo(
+        "browser",
+        level !== undefined && event.lab.parent !== level
+          ? { type: "browser.remove", ids: [event.lab.id] }
+          : { type: "browser.patch", lab: event.lab }
+      )
+      enqueue.sendTo("browser", { type: "browser.clear" })
+      enqueue.emit(success("errors.success.fileMoved"))
+    }),
+    showDeleted: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "labs.deleted")
+      const [only] = event.ids
+      const name = context.browser.getSnapshot().context.items.find((item) => item.id === only)?.name ?? ""
+      enqueue.emit({
+        ...(event.ids.length === 1
+          ? success("labs.toasts.deleted", { name })
+          : success("labs.toasts.deletedMany", { count: event.ids.length })),
+        undo: event.ids
+      } as LabsWorkspaceEmitted)
+      enqueue.sendTo("browser", { type: "browser.remove", ids: event.ids })
+      enqueue.emit({ type: "workspace.storageChanged" })
+    }),
+    showStarred: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "lab.starred")
+      const unlisted = context.source.kind === "favorite" && !event.lab.is_favorite
+      enqueue.sendTo(
+        "browser",
+        unlisted
+          ? { type: "browser.remove", ids: [event.lab.id] }
+          : { type: "browser.patch", lab: { id: event.lab.id, is_favorite: event.lab.is_favorite } }
+      )
+      enqueue.emit(success(event.lab.is_favorite ? "labs.toasts.favorited" : "labs.toasts.unfavorited"))
+    }),
+    reportFailure: emit(({ event }) => {
+      assertEvent(event, "labs.failed")
+      return { type: "workspace.failure" as const, failure: event.failure }
+    }),
+    // The search dialog's query goes to the page, which puts it in the URL; the URL's search comes
+    // back as workspace.search, so a reload or a shared link lists the same.
+    navigateToSearch: emit(({ event }) => {
+      assertEvent(event, "search.go")
+      return { type: "workspace.search" as const, query: event.query }
+    })
+  }
 }).createMachine({
   id: "labsWorkspace",
   context: ({ input, spawn }) => ({
@@ -116,99 +215,23 @@ export const labsWorkspaceMachine = setup({
     { id: "actionNews", src: "actionNews", input: ({ context }) => ({ actions: context.actions }) },
     { id: "openedFolders", src: "openedFolders", input: ({ context }) => ({ browser: context.browser }) }
   ],
+  // No modes of its own: what is listed, selected and open lives in its children's states (the
+  // browser's and the actions', each with its model test); this one routes their news.
   on: {
-    "workspace.search": { actions: sendTo("browser", ({ event }) => ({ type: "browser.search" as const, search: event.search })) },
-    "workspace.refresh": { actions: sendTo("browser", { type: "browser.refresh" }) },
-    "workspace.undoDelete": {
-      actions: enqueueActions(({ event, enqueue }) => {
-        if (event.ids.length > 0) enqueue.spawnChild("restore", { id: `restore.${event.ids.join(",")}`, input: event.ids })
-      })
-    },
-    "workspace.restored": {
-      actions: enqueueActions(({ event, enqueue }) => {
-        enqueue.stopChild(`restore.${event.ids.join(",")}`)
-        enqueue.sendTo("browser", { type: "browser.refresh" })
-        enqueue.emit({ type: "workspace.storageChanged" })
-        enqueue.emit(success("labs.toasts.undone", { count: event.ids.length }))
-      })
-    },
-    "workspace.restoreFailed": {
-      actions: emit(({ event }) => ({ type: "workspace.failure" as const, failure: failureOf("restore", event.error) }))
-    },
-    "workspace.status": {
-      actions: sendTo("browser", ({ event }) => {
-        const { type: _, ...change } = event
-        return { type: "browser.status" as const, ...change }
-      })
-    },
-    "workspace.listChanged": {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        if (levelOf(context.source) === event.folderId) enqueue.sendTo("browser", { type: "browser.refresh" })
-        enqueue.emit({ type: "workspace.storageChanged" })
-      })
-    },
-    "workspace.folder": {
-      actions: sendTo("actions", ({ context, event }) => ({
-        type: "labs.place" as const,
-        current: event.folder === null ? null : { id: event.folder.id, name: event.folder.name },
-        canCreate: canCreateIn(context.source, event.folder)
-      }))
-    },
-    // Created where the user is looking, the list shows it; elsewhere a toast says so.
-    "folder.created": {
-      actions: enqueueActions(({ event, enqueue }) => {
-        if (event.atCurrentLevel) enqueue.sendTo("browser", { type: "browser.refresh" })
-        else enqueue.emit(success("errors.success.folderCreated"))
-      })
-    },
-    "lab.renamed": {
-      actions: [
-        sendTo("browser", ({ event }) => ({ type: "browser.patch" as const, lab: event.lab })),
-        emit(({ event }) => success("labs.toasts.renamed", { name: event.lab.name }))
-      ]
-    },
-    "lab.moved": {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const level = levelOf(context.source)
-        // In a folder it left that folder; other lists (search, favorites...) still list it.
-        enqueue.sendTo(
-          "browser",
-          level !== undefined && event.lab.parent !== level
-            ? { type: "browser.remove", ids: [event.lab.id] }
-            : { type: "browser.patch", lab: event.lab }
-        )
-        enqueue.sendTo("browser", { type: "browser.clear" })
-        enqueue.emit(success("errors.success.fileMoved"))
-      })
-    },
-    "labs.deleted": {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        assertEvent(event, "labs.deleted")
-        const [only] = event.ids
-        const name = context.browser.getSnapshot().context.items.find((item) => item.id === only)?.name ?? ""
-        enqueue.emit({
-          ...(event.ids.length === 1
-            ? success("labs.toasts.deleted", { name })
-            : success("labs.toasts.deletedMany", { count: event.ids.length })),
-          undo: event.ids
-        } as LabsWorkspaceEmitted)
-        enqueue.sendTo("browser", { type: "browser.remove", ids: event.ids })
-        enqueue.emit({ type: "workspace.storageChanged" })
-      })
-    },
-    "lab.starred": {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const unlisted = context.source.kind === "favorite" && !event.lab.is_favorite
-        enqueue.sendTo(
-          "browser",
-          unlisted
-            ? { type: "browser.remove", ids: [event.lab.id] }
-            : { type: "browser.patch", lab: { id: event.lab.id, is_favorite: event.lab.is_favorite } }
-        )
-        enqueue.emit(success(event.lab.is_favorite ? "labs.toasts.favorited" : "labs.toasts.unfavorited"))
-      })
-    },
-    "labs.failed": { actions: emit(({ event }) => ({ type: "workspace.failure" as const, failure: event.failure })) },
-    "search.go": { actions: emit(({ event }) => ({ type: "workspace.search" as const, query: event.query })) }
+    "workspace.search": { actions: "searchBrowser" },
+    "workspace.refresh": { actions: "refreshBrowser" },
+    "workspace.undoDelete": { actions: "restoreFromTrash" },
+    "workspace.restored": { actions: "announceRestored" },
+    "workspace.restoreFailed": { actions: "announceRestoreFailed" },
+    "workspace.status": { actions: "showStatus" },
+    "workspace.listChanged": { actions: "refreshIfListed" },
+    "workspace.folder": { actions: "tellActionsWhere" },
+    "folder.created": { actions: "showCreatedFolder" },
+    "lab.renamed": { actions: "showRenamed" },
+    "lab.moved": { actions: "showMoved" },
+    "labs.deleted": { actions: "showDeleted" },
+    "lab.starred": { actions: "showStarred" },
+    "labs.failed": { actions: "reportFailure" },
+    "search.go": { actions: "navigateToSearch" }
   }
 })
