@@ -96,6 +96,13 @@ export interface ModelSpec<M extends AnyStateMachine> {
    * on this view.
    */
   readonly distinguish?: (snapshot: SnapshotFrom<M>) => unknown
+  /**
+   * Where an event must lead, by the event's name, written from the feature's rules (an error while
+   * deleting goes back to the question, not on): the state it must be in after the event, or a
+   * function of the state before. The walk is derived from the machine, so a transition the machine
+   * lost is not walked at all; coverage reports each of these the paths never took.
+   */
+  readonly leadsTo?: Readonly<Record<string, string | ((before: SnapshotFrom<M>) => string)>>
 }
 
 export interface ModelPath {
@@ -259,6 +266,15 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
       }
       await settle()
     }
+    /** The spec's own word on where the event leads, before the machine's (the model's) is compared. */
+    const arrived = ({ via, before }: Arrival<M>) => {
+      const rule = spec.leadsTo?.[via]
+      if (rule === undefined || before === undefined) return
+      const target = typeof rule === "string" ? rule : rule(before)
+      const actual = actor.getSnapshot() as AnyMachineSnapshot
+      if (!actual.matches(target))
+        throw new PathFailure(`${via} must lead to ${target}, but the actor is in ${JSON.stringify(actual.value)}`)
+    }
     const checkState = (expected: AnyMachineSnapshot) => {
       same(expected)
       for (const [key, check] of Object.entries(spec.states)) if (expected.matches(key)) check(actor.getSnapshot(), invocations, arrival)
@@ -268,6 +284,7 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
       if (first !== undefined) checkState(first.state)
       for (const { event, state } of rest) {
         await step({ event: event as EventFromLogic<M> })
+        arrived(arrival)
         checkState(state)
       }
     } finally {
@@ -292,9 +309,15 @@ export const modelFor = <M extends AnyStateMachine>(spec: ModelSpec<M>) => {
       const taken = new Set<AnyTransitionDefinition>()
       const visited = new Set<string>()
       for (const path of paths) await runPath(path, taken, visited)
+      const walked = new Set(paths.flatMap((path) => path.steps.slice(1).map((s) => nameOf(s.event as EventFromLogic<M>))))
       const result = {
         missingStates: allStates.filter((key) => key !== "" && !visited.has(key)),
-        missingTransitions: allTransitions.filter((t) => !taken.has(t)).map(describeTransition),
+        missingTransitions: [
+          ...allTransitions.filter((t) => !taken.has(t)).map(describeTransition),
+          ...Object.keys(spec.leadsTo ?? {})
+            .filter((name) => !walked.has(name))
+            .map((name) => `${name}: the spec says where it leads, but no path takes it`)
+        ],
         uncheckedStates
       }
       return result

@@ -38,6 +38,24 @@ const model = modelFor({
     { type: "trash.confirm" },
     { type: "trash.cancel" }
   ] as unknown as ReadonlyArray<TrashEvent>,
+  // The trash's rules, apart from the machine: a failed deletion asks again, a failed restore or
+  // next page leaves the list as it was, a failed first load offers a retry.
+  leadsTo: {
+    "xstate.error.actor.load": "failed",
+    "trash.retry": "loading",
+    "trash.more": "showing.loadingMore",
+    "xstate.done.actor.more": "showing.idle",
+    "xstate.error.actor.more": "showing.idle",
+    "trash.restore": "showing.restoring",
+    "xstate.error.actor.restore": "showing.idle",
+    "trash.purge": "showing.confirmingPurge",
+    "xstate.error.actor.purge": "showing.confirmingPurge",
+    "trash.empty": "showing.confirmingEmpty",
+    "xstate.error.actor.empty": "showing.confirmingEmpty",
+    "xstate.done.actor.empty": "empty",
+    "trash.cancel": "showing.idle",
+    "trash.confirm": (before) => (before.matches({ showing: "confirmingPurge" }) ? "showing.purging" : "showing.emptying")
+  },
   // How many are shown decides whether removing one leaves the list empty.
   distinguish: ({ value, context }) => ({ value, shown: context.items.length, next: context.meta?.next_page != null }),
   states: {
@@ -45,23 +63,48 @@ const model = modelFor({
       expect(actual.hasTag("busy")).toBe(true)
       expect(calls.at(-1)?.src).toBe("load")
     },
-    // The page the last answer named next.
-    "showing.loadingMore": (_, calls) => expect(calls.at(-1)).toEqual({ src: "more", input: 2 }),
+    // The page the last answer named next; the list stays usable meanwhile (not busy).
+    "showing.loadingMore": (actual, calls) => {
+      expect(calls.at(-1)).toEqual({ src: "more", input: 2 })
+      expect(actual.hasTag("busy")).toBe(false)
+    },
     // Purging asks first, and asks nothing of the server until confirmed.
     "showing.confirmingPurge": (actual, calls, { via, callsBefore }) => {
       expect(actual.context.subject).not.toBeNull()
       if (via !== "start") expect(calls).toHaveLength(callsBefore)
     },
     "showing.confirmingEmpty": (_, calls, { callsBefore }) => expect(calls).toHaveLength(callsBefore),
-    "showing.emptying": (_, calls) => expect(calls.at(-1)?.src).toBe("empty"),
-    "showing.restoring": (actual, calls) => expect(calls.at(-1)).toEqual({ src: "restore", input: actual.context.subject?.id }),
-    "showing.purging": (actual, calls) => expect(calls.at(-1)).toEqual({ src: "purge", input: actual.context.subject?.id }),
-    "showing.idle": (actual) => {
+    "showing.emptying": (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)?.src).toBe("empty")
+    },
+    "showing.restoring": (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)).toEqual({ src: "restore", input: actual.context.subject?.id })
+    },
+    "showing.purging": (actual, calls) => {
+      expect(actual.hasTag("busy")).toBe(true)
+      expect(calls.at(-1)).toEqual({ src: "purge", input: actual.context.subject?.id })
+    },
+    "showing.idle": (actual, _, { via, before }) => {
+      expect(actual.hasTag("busy")).toBe(false)
       expect(actual.context.subject).toBeNull()
       expect(actual.context.items.length).toBeGreaterThan(0)
-      // An item a shifted page repeats is shown once.
       const ids = actual.context.items.map((item) => item.id)
+      // The next page is added below what was shown, an item a shifted page repeats shown once.
+      if (via === "xstate.done.actor.more") expect(ids).toEqual([...(before?.context.items.map((item) => item.id) ?? []), three.id])
       expect(new Set(ids).size).toBe(ids.length)
+      // A next page that did not come says so under the list, and the list stays as it was.
+      if (via === "xstate.error.actor.more") {
+        expect(actual.context.moreError?.detail).toEqual({ key: "errors.serverError" })
+        expect(ids).toEqual(before?.context.items.map((item) => item.id))
+      }
+      // A restored or purged item leaves the list, and the count shown with it.
+      if (via === "xstate.done.actor.restore" || via === "xstate.done.actor.purge") {
+        const gone = before?.context.subject?.id
+        expect(ids).not.toContain(gone)
+        expect(actual.context.meta?.count).toBe((before?.context.meta?.count ?? 0) - 1)
+      }
     },
     empty: (actual) => expect(actual.context.items).toEqual([]),
     failed: (actual) => expect(actual.context.error?.detail).toEqual({ key: "errors.serverError" })
