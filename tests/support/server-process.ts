@@ -39,12 +39,20 @@ export interface ServerProcessOptions {
   readonly cpus?: string
   /** A file descriptor the server's stdout and stderr go to (e.g. /dev/full), instead of a pipe and this process's stderr. */
   readonly output?: number
+  /** Run on this data directory and this PostgreSQL URL (a schema made before), left in place at stop(). */
+  readonly reuse?: { readonly dataDir: string; readonly databaseUrl: string | undefined }
 }
 
 export const startServerProcess = async (options: ServerProcessOptions = {}): Promise<ServerProcess> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "preparat-process-"))
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), "preparat-process-"))
   const port = await freePort()
-  const schema = options.databaseUrl ? await createSchema(options.databaseUrl) : undefined
+  const schema = options.reuse
+    ? options.reuse.databaseUrl === undefined
+      ? undefined
+      : { url: options.reuse.databaseUrl, schema: "", drop: async () => {} }
+    : options.databaseUrl
+      ? await createSchema(options.databaseUrl)
+      : undefined
   const env = {
     ...process.env,
     PORT: String(port),
@@ -98,7 +106,7 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
         child.kill("SIGTERM")
         await exited
       }
-      if (options.keep) {
+      if (options.keep || options.reuse) {
         console.log(`  kept ${dataDir}${schema ? ` and schema ${schema.schema}` : ""}`)
         return
       }
