@@ -20,6 +20,8 @@ export const deletionOf = (context: WorkspaceContext) =>
 export const workspaceGuards = {
   /** The user may annotate this slide (a member): the live feed and presence are theirs to join. */
   mayAnnotate: ({ context }: Args) => context.editor.canEdit,
+  /** A visitor (or a member who lost the role): the feeds are left. */
+  mayNotAnnotate: ({ context }: Args) => !context.editor.canEdit,
   /** The shape of the event is locked: not moved, reshaped or deleted until unlocked. */
   shapeLocked: ({ event }: Args) => "shape" in event && isLocked(event.shape),
   /** Some of the selection is locked (though the user may change it): they stay, and the user is told. */

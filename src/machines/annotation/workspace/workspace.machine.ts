@@ -20,7 +20,7 @@
 // rules of src/annotation/edit-rules.ts, here as named guards (guards.ts). Store writes are custom
 // actions (store-actions.ts, edit-actions.ts). The view (useAnnotations and its hooks) turns DOM
 // events into this machine's events and draws from the snapshots; it says the `notice.*` it emits.
-import { assign, emit, enqueueActions, not, setup } from "xstate"
+import { assign, emit, enqueueActions, setup } from "xstate"
 import { shapesWithin, shownIds } from "../../../annotation/selection.ts"
 import { NO_PIXELS } from "../../../annotation/wand/source.ts"
 import { labChannel, presenceChannel } from "../../../contract/realtime.ts"
@@ -200,7 +200,7 @@ export const workspaceMachine = setup({
       states: {
         off: { always: { guard: "mayAnnotate", target: "on" } },
         on: {
-          always: { guard: not("mayAnnotate"), target: "off" },
+          always: { guard: "mayNotAnnotate", target: "off" },
           invoke: [
             {
               id: "live",
