@@ -1,7 +1,12 @@
 // The rules of analysis jobs, pure: parameters as sent made whole (defaults, bounds between fields),
 // what a job's state means, the plan's period limit, the labels results are filed under, and the
 // messages users read. The service (server/services/ai/Analyses.ts) and the worker apply them.
-import type { AnalysisKind, AnalysisState, CountingParameters as WireCounting, Ki67Parameters as WireKi67 } from "../../src/contract/analysis.ts"
+import type {
+  AnalysisKind,
+  AnalysisState,
+  CountingParameters as WireCounting,
+  Ki67Parameters as WireKi67
+} from "../../src/contract/analysis.ts"
 import type { FieldErrors } from "../../src/contract/errors.ts"
 import { PaymentRequired } from "../../src/contract/errors.ts"
 import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/counting.ts"

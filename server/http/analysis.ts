@@ -18,7 +18,10 @@ export const AnalysisLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const parameters = ki67ParametersOf(payload.parameters)
           if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
-          const job = yield* analyses.start(yield* CurrentUser, payload.lab_id, payload.region, { analysis: "ki67", parameters: parameters.value })
+          const job = yield* analyses.start(yield* CurrentUser, payload.lab_id, payload.region, {
+            analysis: "ki67",
+            parameters: parameters.value
+          })
           return ok(job, analysisMessages.accepted)
         })
       )

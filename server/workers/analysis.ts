@@ -19,7 +19,8 @@ const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 *
 const request = JSON.parse(process.argv[2] ?? "{}") as AnalysisChildRequest
 const source = await openDzi(request.dzi)
 const { width, height } = source.descriptor
-const margin = request.analysis === "ki67" ? marginPx(request.parameters, request.mpp ?? 0.25) : countingMarginPx(request.parameters, request.mpp)
+const margin =
+  request.analysis === "ki67" ? marginPx(request.parameters, request.mpp ?? 0.25) : countingMarginPx(request.parameters, request.mpp)
 const tiles = planTiles(request.box, request.tileSize, margin, width, height)
 const ring = request.ring
 
@@ -36,10 +37,13 @@ for (const [index, { core, read }] of tiles.entries()) {
           dab: round(n.dab, 4),
           h: round(n.hematoxylin, 4)
         }))
-      : countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({ x: b.x + read.x, y: b.y + read.y, area: round(b.area, 2), cls: 0 }))
-  const items = found
-    .filter((d) => ring === null || insideRing(ring, d.x, d.y))
-    .map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
+      : countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
+          x: b.x + read.x,
+          y: b.y + read.y,
+          area: round(b.area, 2),
+          cls: 0
+        }))
+  const items = found.filter((d) => ring === null || insideRing(ring, d.x, d.y)).map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
   await say({ kind: "tile", done: index + 1, of: tiles.length, items })
 }
 await say({ kind: "finished", tiles: tiles.length })

@@ -163,5 +163,8 @@ export class Analysis extends HttpApiGroup.make("analysis")
   .middleware(Authorization)
   .prefix("/v2")
   .annotateMerge(
-    OpenApi.annotations({ title: "Image analyses", description: "Ki67 and counting over a slide's pixels, as background jobs (paid plans)" })
+    OpenApi.annotations({
+      title: "Image analyses",
+      description: "Ki67 and counting over a slide's pixels, as background jobs (paid plans)"
+    })
   ) {}

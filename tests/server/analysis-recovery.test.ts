@@ -32,8 +32,20 @@ describe("analysis recovery", () => {
         .set({ state: "running", attempts: 1, locked_until: lapsed, percent: 50, summary: null, finished_at: null })
         .where("id", "=", first.id)
         .execute()
-      const half = await db.selectFrom("annotations").select("id").where("analysis_id", "=", first.id).limit(Math.floor(first.detections / 2)).execute()
-      await db.deleteFrom("annotations").where("id", "in", half.map((r) => r.id)).execute()
+      const half = await db
+        .selectFrom("annotations")
+        .select("id")
+        .where("analysis_id", "=", first.id)
+        .limit(Math.floor(first.detections / 2))
+        .execute()
+      await db
+        .deleteFrom("annotations")
+        .where(
+          "id",
+          "in",
+          half.map((r) => r.id)
+        )
+        .execute()
     })
 
     server = await servers.start()

@@ -96,7 +96,8 @@ describe("a Ki67 analysis of the whole slide", () => {
 
 describe("counting", () => {
   it("counts blobs of a colour within a region annotation", async () => {
-    const label = (await api(server).post("/v2/labs/label-slide/", { lab_id: slide.labId, name: "Region" }, { token: owner.access })).body.data
+    const label = (await api(server).post("/v2/labs/label-slide/", { lab_id: slide.labId, name: "Region" }, { token: owner.access })).body
+      .data
     // The left half of the slide.
     const region = await api(server).post(
       `/v2/labs/${slide.labId}/v2/annotations/`,
@@ -119,7 +120,11 @@ describe("counting", () => {
     // Negative nuclei: hematoxylin blue-violet; a generous tolerance takes the whole range planted.
     const reply = await api(server).post(
       "/v2/ai/counting/",
-      { lab_id: slide.labId, region: { type: "annotation", annotation_id: regionId }, parameters: { color: "#5a5a9c", tolerance: 70, min_area: 30, max_area: 200 } },
+      {
+        lab_id: slide.labId,
+        region: { type: "annotation", annotation_id: regionId },
+        parameters: { color: "#5a5a9c", tolerance: 70, min_area: 30, max_area: 200 }
+      },
       { token: owner.access }
     )
     expect(reply.status, JSON.stringify(reply.body)).toBe(202)
@@ -147,8 +152,17 @@ describe("plans", () => {
     await share(server, owner, slide.labId, free, "admin")
     const reply = await startKi67(server, free, slide.labId)
     expect(reply.status).toBe(402)
-    expect(reply.body).toMatchObject({ code: "paid_feature", feature: "ai_analysis", plan: "free", message: expect.stringMatching(/paid plans/) })
-    expect((await api(server).get("/v2/ai/usage/", { token: free.access })).body.data).toMatchObject({ plan: "free", limit: 0, remaining: 0 })
+    expect(reply.body).toMatchObject({
+      code: "paid_feature",
+      feature: "ai_analysis",
+      plan: "free",
+      message: expect.stringMatching(/paid plans/)
+    })
+    expect((await api(server).get("/v2/ai/usage/", { token: free.access })).body.data).toMatchObject({
+      plan: "free",
+      limit: 0,
+      remaining: 0
+    })
   })
 
   it("counts analyses against the period's limit, with a clear message when they are used up", async () => {
@@ -165,7 +179,15 @@ describe("plans", () => {
     const reply = await startKi67(server, owner, slide.labId)
     expect(reply.status).toBe(402)
     expect(reply.body).toMatchObject({ code: "analysis_limit", message: expect.stringMatching(/100 analyses for this period are used up/) })
-    await server.withDb((db) => db.deleteFrom("analysis_jobs").where("user_id", "=", owner.id).where("id", "!=", job!.id).where("analysis", "=", job!.analysis).where("created_at", "=", job!.created_at).execute())
+    await server.withDb((db) =>
+      db
+        .deleteFrom("analysis_jobs")
+        .where("user_id", "=", owner.id)
+        .where("id", "!=", job!.id)
+        .where("analysis", "=", job!.analysis)
+        .where("created_at", "=", job!.created_at)
+        .execute()
+    )
   })
 })
 
@@ -204,7 +226,11 @@ describe("who may", () => {
       await new Promise((r) => setTimeout(r, 1500))
       expect((await jobOf(server, owner, id)).body.data).toMatchObject({ state: "cancelled", detections: 0 })
       const left = await server.withDb((db) =>
-        db.selectFrom("annotations").select((eb) => eb.fn.countAll<number>().as("n")).where("analysis_id", "=", id).executeTakeFirstOrThrow()
+        db
+          .selectFrom("annotations")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("analysis_id", "=", id)
+          .executeTakeFirstOrThrow()
       )
       expect(Number(left.n)).toBe(0)
       expect((await api(server).post(`/v2/ai/jobs/${id}/cancel/`, undefined, { token: owner.access })).status).toBe(409)

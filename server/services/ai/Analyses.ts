@@ -6,7 +6,7 @@ import { Context, Effect, Layer } from "effect"
 import { ringOf } from "../../../src/annotation/counting.ts"
 import { flatten, parseSelector } from "../../../src/annotation/geometry.ts"
 import type { AnalysisJob, AnalysisKind, AnalysisRegion, AnalysisUsage } from "../../../src/contract/analysis.ts"
-import { type BadRequest, badRequest, Conflict, NotFound, type PaymentRequired } from "../../../src/contract/errors.ts"
+import { badRequest, Conflict, NotFound, type PaymentRequired } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import { annotationsById, toAnnotation } from "../../db/annotations.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"
@@ -32,7 +32,12 @@ const jobNotFound = () => new NotFound({ message: analysisMessages.jobNotFound }
 export class Analyses extends Context.Service<
   Analyses,
   {
-    readonly start: (user: AuthenticatedUser, labId: string, region: AnalysisRegion | undefined, run: AnalysisRun) => Effect.Effect<AnalysisJob, Refused>
+    readonly start: (
+      user: AuthenticatedUser,
+      labId: string,
+      region: AnalysisRegion | undefined,
+      run: AnalysisRun
+    ) => Effect.Effect<AnalysisJob, Refused>
     readonly list: (user: AuthenticatedUser, labId: string) => Effect.Effect<ReadonlyArray<AnalysisJob>, SlideDenied>
     readonly get: (user: AuthenticatedUser, jobId: string) => Effect.Effect<AnalysisJob, SlideDenied>
     readonly cancel: (user: AuthenticatedUser, jobId: string) => Effect.Effect<AnalysisJob, SlideDenied | Conflict>
@@ -96,7 +101,9 @@ export class Analyses extends Context.Service<
               return yield* Effect.fail(badRequest({ lab_id: [analysisMessages.notReady] }))
             if (run.analysis === "ki67" && lab.row.mpp === null)
               return yield* Effect.fail(
-                badRequest({ lab_id: ["Ki67 measures nuclei in µm²: give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/)."] })
+                badRequest({
+                  lab_id: ["Ki67 measures nuclei in µm²: give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/)."]
+                })
               )
             const stored = yield* regionOf(trx, labId, region)
             const now = stamp()
@@ -127,7 +134,7 @@ export class Analyses extends Context.Service<
             )
             jobs.accepted()
             yield* recordChange(trx, user.id, labId, { id, analysis: run.analysis, state: "accepted", percent: 0, detections: 0 })
-            return toWireJob((yield* sql(() => jobsWithUsers(trx).where("j.id", "=", id).executeTakeFirstOrThrow())))
+            return toWireJob(yield* sql(() => jobsWithUsers(trx).where("j.id", "=", id).executeTakeFirstOrThrow()))
           })
         )
       })
@@ -174,7 +181,12 @@ export class Analyses extends Context.Service<
       const list = Effect.fn("Analyses.list")(function* (user: AuthenticatedUser, labId: string) {
         yield* requireSlide(database.db, user.id, labId, "analysis.run")
         const rows = yield* sql(() =>
-          jobsWithUsers(database.db).where("j.lab_id", "=", labId).orderBy("j.created_at", "desc").orderBy("j.id").limit(LIST_LIMIT).execute()
+          jobsWithUsers(database.db)
+            .where("j.lab_id", "=", labId)
+            .orderBy("j.created_at", "desc")
+            .orderBy("j.id")
+            .limit(LIST_LIMIT)
+            .execute()
         )
         return rows.map(toWireJob)
       })

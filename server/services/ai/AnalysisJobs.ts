@@ -55,9 +55,7 @@ export class AnalysisJobs extends Context.Service<
               eb
                 .selectFrom("analysis_jobs")
                 .select("id")
-                .where((w) =>
-                  w.or([w("state", "=", "accepted"), w.and([w("state", "=", "running"), w("locked_until", "<", at)])])
-                )
+                .where((w) => w.or([w("state", "=", "accepted"), w.and([w("state", "=", "running"), w("locked_until", "<", at)])]))
                 .orderBy("created_at")
                 .limit(1)
                 .$if(engine === "postgres", (q) => q.forUpdate().skipLocked())

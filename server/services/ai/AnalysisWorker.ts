@@ -11,7 +11,14 @@ import { join } from "node:path"
 import { Effect, Latch, Layer } from "effect"
 import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { findLab } from "../../db/lab-access.ts"
-import { type ResultLabel, analysisMessages, countingDescription, countingLabel, KI67_LABELS, ki67Description } from "../../domain/analysis-rules.ts"
+import {
+  type ResultLabel,
+  analysisMessages,
+  countingDescription,
+  countingLabel,
+  KI67_LABELS,
+  ki67Description
+} from "../../domain/analysis-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import { HEARTBEAT_MS, MAX_ATTEMPTS, POLL_MS } from "../../domain/job-policy.ts"
 import { PYRAMID_NAME } from "../../domain/slide-urls.ts"
@@ -48,7 +55,12 @@ export const AnalysisWorker = Layer.effectDiscard(
     const notifications = yield* Notifications
     const slides = yield* SlideFiles
 
-    const changed = (trx: Trx, job: AnalysisJobRow, fields: { state: AnalysisJobRow["state"]; percent: number; detections: number }, extra?: { summary: AnalysisSummary | null; error: string | null; notificationId: string | null; eventId?: string }) =>
+    const changed = (
+      trx: Trx,
+      job: AnalysisJobRow,
+      fields: { state: AnalysisJobRow["state"]; percent: number; detections: number },
+      extra?: { summary: AnalysisSummary | null; error: string | null; notificationId: string | null; eventId?: string }
+    ) =>
       events.record(trx, {
         ...(extra?.eventId ? { id: extra.eventId } : {}),
         actorId: job.user_id,
@@ -68,7 +80,10 @@ export const AnalysisWorker = Layer.effectDiscard(
       })
 
     /** The job's end, with its event and the requester's notification; nothing when the claim is gone. */
-    const finish = (job: AnalysisJobRow, outcome: { state: "done"; summary: AnalysisSummary; detections: number } | { state: "failed"; error: string }) =>
+    const finish = (
+      job: AnalysisJobRow,
+      outcome: { state: "done"; summary: AnalysisSummary; detections: number } | { state: "failed"; error: string }
+    ) =>
       database.transaction((trx) =>
         Effect.gen(function* () {
           const held = yield* jobs.fence(trx, job)
@@ -154,7 +169,12 @@ export const AnalysisWorker = Layer.effectDiscard(
               pending = []
               const detections: NewDetection[] = []
               for (const d of batch) {
-                const wanted = request.analysis === "ki67" ? (d.cls > 0 ? KI67_LABELS.positive : KI67_LABELS.negative) : countingLabel(request.parameters.color)
+                const wanted =
+                  request.analysis === "ki67"
+                    ? d.cls > 0
+                      ? KI67_LABELS.positive
+                      : KI67_LABELS.negative
+                    : countingLabel(request.parameters.color)
                 const description =
                   request.analysis === "ki67"
                     ? ki67Description(d.area, d.dab ?? 0, d.h ?? 0, d.cls)
@@ -165,7 +185,11 @@ export const AnalysisWorker = Layer.effectDiscard(
               written += detections.length
               const before = Number(held.percent)
               yield* sql(() =>
-                trx.updateTable("analysis_jobs").set({ percent, detections: written, updated_at: stamp() }).where("id", "=", job.id).execute()
+                trx
+                  .updateTable("analysis_jobs")
+                  .set({ percent, detections: written, updated_at: stamp() })
+                  .where("id", "=", job.id)
+                  .execute()
               )
               if (!final && percent !== before) yield* changed(trx, job, { state: "running", percent, detections: written })
               lastFlush = Date.now()
@@ -196,13 +220,19 @@ export const AnalysisWorker = Layer.effectDiscard(
         if (job.attempts > MAX_ATTEMPTS) return yield* finish(job, { state: "failed", error: job.error ?? analysisMessages.crashed })
         const lab = yield* database.query((db) => findLab(db, job.lab_id))
         const user = job.user_id
-          ? yield* database.query((db) => db.selectFrom("users").select(["id", "email", "name"]).where("id", "=", job.user_id!).executeTakeFirst())
+          ? yield* database.query((db) =>
+              db.selectFrom("users").select(["id", "email", "name"]).where("id", "=", job.user_id!).executeTakeFirst()
+            )
           : undefined
         if (!lab || lab.deleted_at !== null || !lab.slide_key || lab.width === null || lab.height === null || !user)
           return yield* finish(job, { state: "failed", error: `${analysisMessages.failed}: the slide or its requester is gone.` })
         const region = JSON.parse(job.region) as StoredRegion
         const ring = region.type === "annotation" ? region.ring : null
-        const box = clampBox(ring ? boxOfRing(ring) : { x: 0, y: 0, w: Number(lab.width), h: Number(lab.height) }, Number(lab.width), Number(lab.height))
+        const box = clampBox(
+          ring ? boxOfRing(ring) : { x: 0, y: 0, w: Number(lab.width), h: Number(lab.height) },
+          Number(lab.width),
+          Number(lab.height)
+        )
         if (!box) return yield* finish(job, { state: "done", summary: resultTally(asRun(job, null)).summary(), detections: 0 })
         const request: AnalysisChildRequest = {
           ...asRun(job, lab.mpp === null ? null : Number(lab.mpp)),
@@ -219,14 +249,18 @@ export const AnalysisWorker = Layer.effectDiscard(
             Effect.succeed(
               error instanceof ClaimLost
                 ? { kind: "lost" as const }
-                : { kind: "crashed" as const, message: error instanceof AnalysisCrashed || error instanceof Error ? error.message : String(error) }
+                : {
+                    kind: "crashed" as const,
+                    message: error instanceof AnalysisCrashed || error instanceof Error ? error.message : String(error)
+                  }
             )
           )
         )
         if (outcome.kind === "lost") return
         if (outcome.kind === "done") return yield* finish(job, { state: "done", summary: outcome.summary, detections: outcome.detections })
         yield* Effect.logWarning(`analysis crashed (attempt ${job.attempts} of ${MAX_ATTEMPTS})`, outcome.message)
-        if (job.attempts >= MAX_ATTEMPTS) return yield* finish(job, { state: "failed", error: `${analysisMessages.crashed} ${outcome.message}` })
+        if (job.attempts >= MAX_ATTEMPTS)
+          return yield* finish(job, { state: "failed", error: `${analysisMessages.crashed} ${outcome.message}` })
         // Taken up again at once; the next attempt removes what this one wrote.
         yield* jobs.retry(job, outcome.message)
       }).pipe(

@@ -25,7 +25,12 @@ type Events = EventLog["Service"]
 export const ensureLabel = (trx: Trx, events: Events, user: AuthenticatedUser, labId: string, wanted: ResultLabel) =>
   Effect.gen(function* () {
     const found = yield* sql(() =>
-      trx.selectFrom("labels").selectAll().where("lab_id", "=", labId).where("name_lower", "=", wanted.name.toLowerCase()).executeTakeFirst()
+      trx
+        .selectFrom("labels")
+        .selectAll()
+        .where("lab_id", "=", labId)
+        .where("name_lower", "=", wanted.name.toLowerCase())
+        .executeTakeFirst()
     )
     if (found) return { id: found.id, name: found.name, color: found.color } satisfies LabelFacts
     const now = stamp()
@@ -109,7 +114,12 @@ export const writeDetections = (
     if (detections.length === 0) return
     const now = stamp()
     const made = detections.map((d, i) => rowOf(labId, jobId, user.id, now, firstOrdinal + i, d))
-    yield* sql(() => insertInSlices(trx, made.map((m) => m.row)))
+    yield* sql(() =>
+      insertInSlices(
+        trx,
+        made.map((m) => m.row)
+      )
+    )
     yield* sql(() => raiseRevision(trx, labId))
     const changes = function* () {
       for (const m of made) yield changeOfStored({ id: m.row.id, version: 1, visible: true, json: m.json }, m.label)
@@ -126,9 +136,17 @@ export const writeDetections = (
 const ANNOUNCED_IDS = 200
 
 /** Every detection of the job, gone in the caller's transaction, as one bulk deletion; answers how many. */
-export const removeDetections = (trx: Trx, events: Events, actor: { readonly id: string; readonly email: string; readonly name: string }, labId: string, jobId: string) =>
+export const removeDetections = (
+  trx: Trx,
+  events: Events,
+  actor: { readonly id: string; readonly email: string; readonly name: string },
+  labId: string,
+  jobId: string
+) =>
   Effect.gen(function* () {
-    const some = yield* sql(() => trx.selectFrom("annotations").select("id").where("analysis_id", "=", jobId).limit(ANNOUNCED_IDS).execute())
+    const some = yield* sql(() =>
+      trx.selectFrom("annotations").select("id").where("analysis_id", "=", jobId).limit(ANNOUNCED_IDS).execute()
+    )
     if (some.length === 0) return 0
     const deleted = yield* sql(() => trx.deleteFrom("annotations").where("analysis_id", "=", jobId).executeTakeFirst())
     const count = Number(deleted.numDeletedRows)

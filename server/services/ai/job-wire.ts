@@ -6,7 +6,9 @@ import { isFinished } from "../../domain/analysis-rules.ts"
 import type { Trx } from "../platform/Database.ts"
 
 /** The region as stored: the wire's, with the annotation's outline kept for the worker. */
-export type StoredRegion = { readonly type: "slide" } | { readonly type: "annotation"; readonly annotation_id: string; readonly ring: ReadonlyArray<number> }
+export type StoredRegion =
+  | { readonly type: "slide" }
+  | { readonly type: "annotation"; readonly annotation_id: string; readonly ring: ReadonlyArray<number> }
 
 export const wireRegion = (stored: StoredRegion): AnalysisRegion =>
   stored.type === "slide" ? { type: "slide" } : { type: "annotation", annotation_id: stored.annotation_id }

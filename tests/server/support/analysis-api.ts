@@ -23,7 +23,11 @@ export const paidUser = async (server: StartedServer, name: string, plan = "basi
 export const PLANTED_MPP = 0.5
 
 /** A ready slide (uploaded as PNG, its pyramid built by the server) of planted nuclei, and the truth. */
-export const plantedSlide = async (server: StartedServer, owner: SignedIn, options: { width?: number; height?: number; seed?: number } = {}) => {
+export const plantedSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  options: { width?: number; height?: number; seed?: number } = {}
+) => {
   const { tile, nuclei } = plantNuclei({
     width: options.width ?? 1200,
     height: options.height ?? 900,
@@ -32,7 +36,9 @@ export const plantedSlide = async (server: StartedServer, owner: SignedIn, optio
     touchingPairs: 12,
     seed: options.seed ?? 21
   })
-  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } }).png().toBuffer()
+  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } })
+    .png()
+    .toBuffer()
   const reply = await uploadWhole(server, owner, "root", "planted.png", new Uint8Array(png))
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   const labId = reply.body.data.lab.id as string
