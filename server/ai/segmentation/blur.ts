@@ -18,27 +18,33 @@ export const gaussianBlur = (src: Float32Array, width: number, height: number, s
   if (!(sigma > 0.3)) return src.slice()
   const kernel = kernelOf(sigma)
   const radius = (kernel.length - 1) / 2
+  // Rows: the interior without clamping (the loop the time goes to), the edges clamped.
   const rows = new Float32Array(src.length)
   for (let y = 0; y < height; y++) {
     const row = y * width
     for (let x = 0; x < width; x++) {
       let acc = 0
-      for (let k = -radius; k <= radius; k++) {
-        const xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k
-        acc += src[row + xx]! * kernel[k + radius]!
-      }
+      if (x >= radius && x < width - radius) {
+        const from = row + x - radius
+        for (let k = 0; k < kernel.length; k++) acc += src[from + k]! * kernel[k]!
+      } else
+        for (let k = -radius; k <= radius; k++) {
+          const xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k
+          acc += src[row + xx]! * kernel[k + radius]!
+        }
       rows[row + x] = acc
     }
   }
+  // Columns, a whole row at a time: each tap adds a row in memory order.
   const out = new Float32Array(src.length)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let acc = 0
-      for (let k = -radius; k <= radius; k++) {
-        const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k
-        acc += rows[yy * width + x]! * kernel[k + radius]!
-      }
-      out[y * width + x] = acc
+  for (let y = 0; y < height; y++) {
+    const to = y * width
+    for (let k = -radius; k <= radius; k++) {
+      const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k
+      const from = yy * width
+      const weight = kernel[k + radius]!
+      for (let x = 0; x < width; x++) out[to + x]! += rows[from + x]! * weight
     }
+  }
   return out
 }
