@@ -233,9 +233,9 @@ export const AnalysisWorker = Layer.effectDiscard(
           Number(lab.width),
           Number(lab.height)
         )
-        if (!box) return yield* finish(job, { state: "done", summary: resultTally(asRun(job, null)).summary(), detections: 0 })
+        if (!box) return yield* finish(job, { state: "done", summary: resultTally(asRun(job)).summary(), detections: 0 })
         const request: AnalysisChildRequest = {
-          ...asRun(job, lab.mpp === null ? null : Number(lab.mpp)),
+          ...asRun(job),
           dzi: join(slides.dirOf(lab.slide_key), `${PYRAMID_NAME}.dzi`),
           box,
           ring,
@@ -291,7 +291,7 @@ export const AnalysisWorker = Layer.effectDiscard(
   })
 )
 
-const asRun = (job: AnalysisJobRow, _mpp: number | null): AnalysisRun =>
+const asRun = (job: AnalysisJobRow): AnalysisRun =>
   job.analysis === "ki67"
     ? { analysis: "ki67", parameters: JSON.parse(job.parameters) }
     : { analysis: "counting", parameters: JSON.parse(job.parameters) }
