@@ -188,6 +188,8 @@ export const BillingEvent = Schema.Union([
 export const AnalysisEvent = Schema.Union([
   event("analysis.changed", {
     job_id: Id,
+    /** Who asked for it (the event's actor is null for progress, which is no one's doing). */
+    requester_id: Schema.NullOr(Id),
     analysis: AnalysisKind,
     state: AnalysisState,
     percent: Schema.Number,

@@ -125,12 +125,12 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
       // Everyone on the slide follows the job (the panel, the results layer); its requester is told
       // when it ends, on their own channel, of the notification written for them.
       if (e.lab_id === null) return []
-      const { job_id, analysis, state, percent, detections, summary, error, notification_id, recipients } = e.payload
+      const { job_id, requester_id, analysis, state, percent, detections, summary, error, notification_id, recipients } = e.payload
       const done = state === "done" || state === "failed" || state === "cancelled"
       const data: AnalysisChanged = {
         lab_id: e.lab_id,
         job_id,
-        user_id: e.actor_id ?? "",
+        user_id: requester_id ?? e.actor_id ?? "",
         analysis,
         state,
         percent,

@@ -28,9 +28,11 @@ describe("a Ki67 analysis of the whole slide", () => {
     const listener = connectPusher(server, owner.access)
     const channel = listener.subscribe(`private-mylab_${slide.labId}`)
     await subscribed(channel)
-    const heard: Array<{ state: string; percent: number; done: boolean }> = []
+    const heard: Array<{ state: string; percent: number; done: boolean; user_id: string }> = []
     let created = 0
-    channel.bind(`ai_annotation_${slide.labId}`, (data: { state: string; percent: number; done: boolean }) => heard.push(data))
+    channel.bind(`ai_annotation_${slide.labId}`, (data: { state: string; percent: number; done: boolean; user_id: string }) =>
+      heard.push(data)
+    )
     channel.bind(`create_annotation_${slide.labId}`, (data: { count: number }) => {
       created += data.count
     })
@@ -49,6 +51,7 @@ describe("a Ki67 analysis of the whole slide", () => {
       expect(job.detections).toBe(job.summary.nuclei)
       await expect.poll(() => heard.some((m) => m.state === "done" && m.done)).toBe(true)
       expect(heard.map((m) => m.state)).toContain("running")
+      expect(new Set(heard.map((m) => m.user_id))).toEqual(new Set([owner.id]))
       await expect.poll(() => created).toBe(job.detections)
     } finally {
       listener.disconnect()

@@ -128,6 +128,7 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
   "staff.revoked": { user_id: "U", email: "u@x" },
   "analysis.changed": {
     job_id: "J",
+    requester_id: "R",
     analysis: "ki67",
     state: "done",
     percent: 100,
@@ -270,7 +271,7 @@ describe("realtime routing", () => {
       job_id: "J",
       state: "done",
       done: true,
-      user_id: "A"
+      user_id: "R"
     })
     const progress = { ...samples["analysis.changed"], state: "running" as const, percent: 40, notification_id: null }
     expect(channels(logged("analysis.changed", progress))).toEqual(["private-mylab_L ai_annotation_L"])

@@ -133,7 +133,14 @@ export class Analyses extends Context.Service<
                 .execute()
             )
             jobs.accepted()
-            yield* recordChange(trx, user.id, labId, { id, analysis: run.analysis, state: "accepted", percent: 0, detections: 0 })
+            yield* recordChange(trx, user.id, labId, {
+              id,
+              user_id: user.id,
+              analysis: run.analysis,
+              state: "accepted",
+              percent: 0,
+              detections: 0
+            })
             return toWireJob(yield* sql(() => jobsWithUsers(trx).where("j.id", "=", id).executeTakeFirstOrThrow()))
           })
         )
@@ -143,7 +150,7 @@ export class Analyses extends Context.Service<
         trx: Trx,
         actorId: string | null,
         labId: string,
-        job: { id: string; analysis: string; state: AnalysisJob["state"]; percent: number; detections: number }
+        job: { id: string; user_id: string | null; analysis: string; state: AnalysisJob["state"]; percent: number; detections: number }
       ) =>
         events.record(trx, {
           actorId,
@@ -151,6 +158,7 @@ export class Analyses extends Context.Service<
           labId,
           payload: {
             job_id: job.id,
+            requester_id: job.user_id,
             analysis: job.analysis as AnalysisKind,
             state: job.state,
             percent: job.percent,

@@ -63,11 +63,13 @@ export const AnalysisWorker = Layer.effectDiscard(
     ) =>
       events.record(trx, {
         ...(extra?.eventId ? { id: extra.eventId } : {}),
-        actorId: job.user_id,
+        // Progress is no one's doing: kept off the requester's activity page; the end is theirs.
+        actorId: fields.state === "running" ? null : job.user_id,
         kind: "analysis.changed",
         labId: job.lab_id,
         payload: {
           job_id: job.id,
+          requester_id: job.user_id,
           analysis: job.analysis as "ki67" | "counting",
           state: fields.state,
           percent: fields.percent,
