@@ -11,6 +11,7 @@ import type {
 } from "./schema-annotations.ts"
 import type { ScanRequestsTable, InvoicesTable, PaymentProofsTable, SubscriptionsTable, StaffActionsTable } from "./schema-billing.ts"
 import type { SlideNotesTable, ChatMessagesTable, ChatReadsTable } from "./schema-conversation.ts"
+import type { AnalysisJobsTable } from "./schema-analysis.ts"
 
 export type {
   LabelsTable,
@@ -278,4 +279,5 @@ export interface Database {
   chat_messages: ChatMessagesTable
   slide_notes: SlideNotesTable
   chat_reads: ChatReadsTable
+  analysis_jobs: AnalysisJobsTable
 }

@@ -1,5 +1,6 @@
 // The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
 import { HttpApi, OpenApi } from "effect/http-api"
+import { Analysis } from "./analysis.ts"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Chat, ChatView } from "./chat.ts"
@@ -32,6 +33,7 @@ export class Api extends HttpApi.make("preparat")
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)
   .add(Notes)
+  .add(Analysis)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

@@ -142,6 +142,8 @@ export type AnnotationAction =
   | "notes.read"
   | "notes.write"
   | "notes.edit" // also delete
+  | "analysis.run" // start an analysis (its results are annotations) and follow the slide's jobs
+  | "analysis.manage" // cancel a job or remove its results: its requester, or owner and admin
 
 const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
@@ -168,9 +170,11 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
     case "chat.write":
     case "notes.read":
     case "notes.write":
+    case "analysis.run":
       return members.includes(asker)
     case "annotation.edit":
     case "notes.edit":
+    case "analysis.manage":
       return editors.includes(asker) || (asker === "reviewer" && ownsTarget)
     case "label.edit":
       return editors.includes(asker)

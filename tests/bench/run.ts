@@ -15,7 +15,8 @@ const benches = [
   "tests/bench/annotations.bench.ts",
   "tests/bench/co-annotation.bench.ts",
   "tests/bench/bulk-edits.bench.ts",
-  "tests/bench/presence.bench.ts"
+  "tests/bench/presence.bench.ts",
+  "tests/bench/analysis.bench.ts"
 ]
 
 let failed = 0
