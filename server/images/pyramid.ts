@@ -14,6 +14,7 @@ import { micronsPerPixel } from "./microns-per-pixel.ts"
 import { baseLevel, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
 import { extractDicomSeries } from "./dicom-zip.ts"
 import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
+import { extractSlideSet, zipHoldsSlideSet } from "./slide-set-zip.ts"
 import { type SlideFormat, SNIFF_BYTES, sniffFormat } from "./sniff.ts"
 import { writeThumbnails } from "./thumbnails.ts"
 import { readResolutionTags } from "./tiff-tags.ts"
@@ -65,6 +66,8 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
   // HEIF through its loaders, and those are not slides (SVG and PDF are attack surface besides).
   const format = await sniffFile(input)
   if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP, TIFF or DICOM file")
+  // A zip is a DICOM series, or a scanner's set of files (VMS, MRXS) that OpenSlide reads once unpacked.
+  if (format === "zip" && (await zipHoldsSlideSet(input))) return buildSlideSetPyramid(input, outDir, name, limitInputPixels)
   if (format === "dicom" || format === "zip") return buildDicomPyramid(input, format, outDir, name, limitInputPixels)
 
   // A TIFF may be a scanner's own format, which OpenSlide reads (through the system's libvips).
@@ -184,6 +187,19 @@ const buildVendorPyramid = async (input: string, outDir: string, name: string, v
     })
   )
   return finished(outDir, name, width, height, vendor.mpp, vendor.scanner)
+}
+
+/** A VMS or MRXS set, zipped: unpacked into a private folder beside the output, read by OpenSlide, removed. */
+const buildSlideSetPyramid = async (input: string, outDir: string, name: string, limitInputPixels: number) => {
+  const work = join(dirname(outDir), `.${basename(outDir)}.set-${randomUUID()}`)
+  try {
+    const { key, kind } = await extractSlideSet(input, (await stat(input)).size, work)
+    const vendor = await probeVendorSlide(key)
+    if (vendor === null) throw new ImageRejected("corrupt", `OpenSlide cannot read this ${kind.toUpperCase()} slide's files`)
+    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels)
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
 }
 
 /**
