@@ -6,9 +6,10 @@
 // complete, so a failure (corrupt tile data halfway through a 40 GB SVS, a full disk) leaves
 // nothing behind and a reader never sees a half-built pyramid.
 import { randomUUID } from "node:crypto"
-import { mkdir, open, rename, rm, stat } from "node:fs/promises"
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import sharp from "sharp"
+import { type AssociatedName, writeAssociatedImages } from "./associated-images.ts"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
 import { baseLevel, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
@@ -29,6 +30,8 @@ export interface Pyramid {
   readonly thumbnails: { readonly small: string; readonly large: string }
   /** A scanner's own format (openslide.ts): who made it and how; null for plain images. */
   readonly scanner: ScannerFacts | null
+  /** The label and macro pictures kept privately in associated/ (associated-images.ts). */
+  readonly associated: ReadonlyArray<AssociatedName>
 }
 
 export interface PyramidOptions {
@@ -166,27 +169,47 @@ const finished = (
   width: number,
   height: number,
   mpp: number | null,
-  scanner: ScannerFacts | null
+  scanner: ScannerFacts | null,
+  associated: ReadonlyArray<AssociatedName> = []
 ): Pyramid => ({
   width,
   height,
   mpp,
   dzi: join(outDir, `${name}.dzi`),
   thumbnails: { small: join(outDir, `${name}_thumb_77x77.jpg`), large: join(outDir, `${name}_thumb_312x281.jpg`) },
-  scanner
+  scanner,
+  associated
 })
 
 /** A scanner's slide: its full-resolution level cut by vips dzsave, its mpp and scanner from OpenSlide. */
-const buildVendorPyramid = async (input: string, outDir: string, name: string, vendor: VendorSlide, limitInputPixels: number) => {
+const buildVendorPyramid = async (
+  input: string,
+  outDir: string,
+  name: string,
+  vendor: VendorSlide,
+  limitInputPixels: number,
+  files: { macroFile?: string } = {}
+) => {
   const { width, height } = vendor
   if (width * height > limitInputPixels)
     throw new ImageRejected("too-large", `Image is ${width}x${height}, over the limit of ${limitInputPixels} pixels`)
-  await inStaging(outDir, name, width, height, (staging) =>
-    dzsave(input, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY }).catch((error: unknown) => {
-      throw error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error })
-    })
-  )
-  return finished(outDir, name, width, height, vendor.mpp, vendor.scanner)
+  let associated: ReadonlyArray<AssociatedName> = []
+  await inStaging(outDir, name, width, height, async (staging) => {
+    await dzsave(input, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY }).catch(
+      (error: unknown) => {
+        throw error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error })
+      }
+    )
+    associated = await writeAssociatedImages(input, vendor.scanner.vendor, staging, files)
+  })
+  return finished(outDir, name, width, height, vendor.mpp, vendor.scanner, associated)
+}
+
+/** A VMS key file's MacroImage, if it names a file inside the set's folder. */
+const vmsMacro = async (key: string): Promise<string | undefined> => {
+  const named = /^MacroImage=(.+)$/m.exec(await readFile(key, "latin1"))?.[1]?.trim()
+  if (!named || !/^[\w .()+-]+$/.test(named) || named.startsWith(".")) return undefined
+  return join(dirname(key), named)
 }
 
 /** A VMS or MRXS set, zipped: unpacked into a private folder beside the output, read by OpenSlide, removed. */
@@ -196,7 +219,8 @@ const buildSlideSetPyramid = async (input: string, outDir: string, name: string,
     const { key, kind } = await extractSlideSet(input, (await stat(input)).size, work)
     const vendor = await probeVendorSlide(key)
     if (vendor === null) throw new ImageRejected("corrupt", `OpenSlide cannot read this ${kind.toUpperCase()} slide's files`)
-    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels)
+    const macroFile = kind === "vms" ? await vmsMacro(key) : undefined
+    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels, macroFile === undefined ? {} : { macroFile })
   } finally {
     await rm(work, { recursive: true, force: true })
   }

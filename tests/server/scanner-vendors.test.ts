@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildPyramid } from "../../server/images/pyramid.ts"
 import { sniffFormat } from "../../server/images/sniff.ts"
@@ -24,6 +25,8 @@ interface Case {
   readonly make: (dir: string) => Promise<string>
   readonly mpp: number
   readonly scanner: { vendor: string; model: string; objective: number | null; scanned: string | null }
+  /** The pictures kept privately beside the pyramid, as OpenSlide names them. */
+  readonly associated: ReadonlyArray<string>
 }
 
 const CASES: ReadonlyArray<Case> = [
@@ -32,7 +35,8 @@ const CASES: ReadonlyArray<Case> = [
     make: (dir) =>
       ventanaBif(dir, "ventana.bif", { width: WIDTH, height: HEIGHT, mpp: 0.2325, magnification: 40, model: "VENTANA DP 200" }),
     mpp: 0.2325,
-    scanner: { vendor: "ventana", model: "VENTANA DP 200", objective: 40, scanned: null }
+    scanner: { vendor: "ventana", model: "VENTANA DP 200", objective: 40, scanned: null },
+    associated: ["macro"]
   },
   {
     name: "Philips TIFF",
@@ -45,7 +49,8 @@ const CASES: ReadonlyArray<Case> = [
         acquired: "20261128091502.000000"
       }),
     mpp: 0.25,
-    scanner: { vendor: "philips", model: "UFS Scanner", objective: null, scanned: "20261128091502.000000" }
+    scanner: { vendor: "philips", model: "UFS Scanner", objective: null, scanned: "20261128091502.000000" },
+    associated: ["label"]
   },
   {
     name: "Hamamatsu NDPI",
@@ -59,7 +64,8 @@ const CASES: ReadonlyArray<Case> = [
         created: "2026:11:28 09:15:02"
       }),
     mpp: 0.4545,
-    scanner: { vendor: "hamamatsu", model: "C13220-01", objective: 20, scanned: "2026:11:28 09:15:02" }
+    scanner: { vendor: "hamamatsu", model: "C13220-01", objective: 20, scanned: "2026:11:28 09:15:02" },
+    associated: ["macro"]
   }
 ]
 
@@ -94,6 +100,11 @@ describe.each(CASES)("a $name", (c) => {
     expect(pyramid.mpp).toBeCloseTo(c.mpp, 6)
     const levels = readdirSync(join(out, "slide_files")).filter((d) => /^\d+$/.test(d)).length
     expect(levels).toBe(Math.ceil(Math.log2(WIDTH)) + 1)
+    // The label or macro is kept, apart: the picture the file holds (240 x 120), in associated/.
+    expect(pyramid.associated).toEqual(c.associated)
+    const picture = await sharp(join(out, "associated", `${c.associated[0]}.jpg`)).metadata()
+    expect([picture.width, picture.height]).toEqual([240, 120])
+    rmSync(join(out, "associated"), { recursive: true })
     const published = everything(out)
     for (const secret of SECRETS) expect(published).not.toContain(secret)
   }, 60_000)

@@ -45,6 +45,8 @@ describe("a VMS set, zipped", () => {
     const pyramid = await build("vms", set)
     expect(pyramid).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
     expect(pyramid.mpp).toBeCloseTo(0.46, 6)
+    // Its MacroImage is kept, privately (associated/), not in the pyramid.
+    expect(pyramid.associated).toEqual(["macro"])
     // The top level's first tile against the picture the set was made from.
     const files = join(dir, "out-vms", "slide_files")
     const top = String(

@@ -29,6 +29,7 @@ import { annotationLock } from "./0025_annotation_lock.ts"
 import { chat } from "./0026_chat.ts"
 import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
+import { associatedImages } from "./0031_associated_images.ts"
 import { reportFields } from "./0029_report_fields.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
@@ -59,5 +60,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0026_chat": chat,
   "0027_annotation_props": annotationProps,
   "0028_slide_notes": slideNotes,
-  "0029_report_fields": reportFields
+  "0029_report_fields": reportFields,
+  "0031_associated_images": associatedImages
 })
