@@ -30,17 +30,17 @@ beforeAll(async () => {
   ;[owner, admin, reviewer, stranger] = await Promise.all(
     ["Owner", "Admin", "Reviewer", "Stranger"].map((n) => person(server, `Label ${n}`))
   )
-  const folder = await createFolder(server, owner!, "Labelled")
-  const sent = await uploadWhole(server, owner!, folder.id, "labelled.tiff", readFileSync(path))
+  const folder = await createFolder(server, owner, "Labelled")
+  const sent = await uploadWhole(server, owner, folder.id, "labelled.tiff", readFileSync(path))
   expect(sent.status, JSON.stringify(sent.body)).toBe(201)
-  const lab = await waitForStatus(server, owner!, sent.body.data.lab.id, ["ready", "failed"], 60_000)
+  const lab = await waitForStatus(server, owner, sent.body.data.lab.id, ["ready", "failed"], 60_000)
   expect(lab.status).toBe("ready")
   labId = lab.id
   slideKey = /\/([0-9a-f]{32})\//.exec(lab.thumbnail_url ?? "")?.[1] ?? ""
   expect(slideKey).not.toBe("")
-  await share(server, owner!, folder.id, admin!, "admin")
-  await share(server, owner!, folder.id, reviewer!, "reviewer")
-  await makePublic(server, owner!, labId)
+  await share(server, owner, folder.id, admin, "admin")
+  await share(server, owner, folder.id, reviewer, "reviewer")
+  await makePublic(server, owner, labId)
 }, 120_000)
 afterAll(async () => {
   await server.stop()
