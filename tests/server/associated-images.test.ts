@@ -27,9 +27,10 @@ beforeAll(async () => {
   server = await startServer()
   dir = mkdtempSync(join(tmpdir(), "associated-"))
   const path = await philipsTiff(dir, "labelled.tiff", { width: 800, height: 600, mpp: 0.25, model: "UFS", acquired: "20261128" })
-  ;[owner, admin, reviewer, stranger] = await Promise.all(
-    ["Owner", "Admin", "Reviewer", "Stranger"].map((n) => person(server, `Label ${n}`))
-  )
+  owner = await person(server, "Label Owner")
+  admin = await person(server, "Label Admin")
+  reviewer = await person(server, "Label Reviewer")
+  stranger = await person(server, "Label Stranger")
   const folder = await createFolder(server, owner, "Labelled")
   const sent = await uploadWhole(server, owner, folder.id, "labelled.tiff", readFileSync(path))
   expect(sent.status, JSON.stringify(sent.body)).toBe(201)
