@@ -71,7 +71,7 @@ const directoriesOf = async (path: string): Promise<Directory[]> => {
       }
       const number = (tag: number) => {
         const f = fields.get(tag)
-        if (!f || f.count !== 1) return null
+        if (f?.count !== 1) return null
         if (f.type === 11) return le ? f.value.readFloatLE(0) : f.value.readFloatBE(0)
         if (f.type === 3) return u16(f.value, 0)
         if (f.type === 4) return u32(f.value, 0)
