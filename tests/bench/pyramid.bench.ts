@@ -18,15 +18,15 @@ import sharp from "sharp"
 import { DEFAULT_PIXEL_LIMIT } from "../../server/images/pyramid.ts"
 
 const SIDE = Number(process.env.BENCH_PIXELS ?? 32_768)
-const TARGET_TIME_RATIO = 1.2
-const TARGET_PEAK_BYTES = 1024 ** 3
+export const TARGET_TIME_RATIO = 1.2
+export const TARGET_PEAK_BYTES = 1024 ** 3
 
-interface Run {
+export interface Run {
   readonly seconds: number
   readonly peakBytes: number
 }
 
-const source = async (side: number) => {
+export const source = async (side: number) => {
   const path = join(tmpdir(), `preparat-bench-${side}x${side}.tif`)
   if (existsSync(path)) return path
   console.log(`generating ${side}x${side} test slide at ${path} (cached for next time)...`)
@@ -59,10 +59,10 @@ const source = async (side: number) => {
   return path
 }
 
-const hasTimeV = spawnSync("/usr/bin/time", ["-v", "true"]).status === 0
+export const hasTimeV = spawnSync("/usr/bin/time", ["-v", "true"]).status === 0
 
 /** Runs a command in a child, returning wall time and the child's peak RSS. */
-const measure = (command: string, args: ReadonlyArray<string>): Run => {
+export const measure = (command: string, args: ReadonlyArray<string>): Run => {
   const started = performance.now()
   const child = hasTimeV
     ? spawnSync("/usr/bin/time", ["-v", command, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
@@ -75,13 +75,13 @@ const measure = (command: string, args: ReadonlyArray<string>): Run => {
 }
 
 /** The slide worker's own child process, exactly as a job runs it. */
-const ours = (input: string, outDir: string) =>
+export const ours = (input: string, outDir: string) =>
   measure(process.execPath, [
     "server/workers/pyramid.ts",
     JSON.stringify({ input, outDir, name: "slide", limitInputPixels: DEFAULT_PIXEL_LIMIT })
   ])
 
-const vips = (input: string, outDir: string): Run | undefined => {
+export const vips = (input: string, outDir: string): Run | undefined => {
   if (spawnSync("vips", ["--version"]).error) return undefined
   rmSync(outDir, { recursive: true, force: true })
   spawnSync("mkdir", ["-p", outDir])
@@ -89,7 +89,7 @@ const vips = (input: string, outDir: string): Run | undefined => {
   return measure("vips", ["dzsave", input, join(outDir, "slide"), "--tile-size", "256", "--overlap", "1", "--suffix", ".jpeg[Q=85]"])
 }
 
-const row = (name: string, run: Run | undefined, note = "") =>
+export const row = (name: string, run: Run | undefined, note = "") =>
   console.log(
     `${name.padEnd(22)} ${run ? `${run.seconds.toFixed(1).padStart(7)} s   peak ${(run.peakBytes / 1024 ** 2).toFixed(0).padStart(6)} MB` : "           not run            "}  ${note}`
   )
