@@ -14,7 +14,6 @@ import { dirname, join } from "node:path"
 import sharp, { type Sharp } from "sharp"
 
 export type AssociatedName = "label" | "macro"
-export const ASSOCIATED_NAMES: ReadonlyArray<AssociatedName> = ["label", "macro"]
 
 /** The folder of a build that holds them; slide-media-path.ts serves nothing from it. */
 export const ASSOCIATED_DIR = "associated"
