@@ -26,6 +26,7 @@ import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
+import { AssociatedImagesLive } from "./http/associated-images.ts"
 import { PaymentReviewLive } from "./http/payment-review.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
@@ -222,7 +223,8 @@ export const makeRoutes = (config: Config) => {
       StorageLive,
       BillingLive,
       PaymentReviewLive,
-      SlidesLive
+      SlidesLive,
+      AssociatedImagesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive, AnalysisLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),

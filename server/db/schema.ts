@@ -143,6 +143,10 @@ export interface LabsTable {
   slide_key: string | null
   /** A scanner's format: vendor, model, objective, scan date as JSON (migration 0024); null otherwise. */
   scanner: string | null
+  /** The label and macro kept privately with the build, as a JSON list of names (migration 0031); null when none. */
+  associated: string | null
+  /** 1 when the owner shows the label and macro to the slide's other members (migration 0031). */
+  associated_shown: Generated<number>
 }
 
 export interface LabMembersTable {

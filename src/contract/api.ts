@@ -16,6 +16,7 @@ import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
 import { ScanRequests, ScanRequestsPublic } from "./scan-requests.ts"
 import { Slides } from "./slides.ts"
+import { AssociatedImagesGroup } from "./associated-images.ts"
 import { Storage } from "./storage.ts"
 
 export class Api extends HttpApi.make("preparat")
@@ -28,7 +29,7 @@ export class Api extends HttpApi.make("preparat")
   .add(Notifications)
   .add(Storage)
   .add(Billing, PaymentReview)
-  .add(Slides)
+  .add(Slides, AssociatedImagesGroup)
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)

@@ -31,6 +31,7 @@ import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
 import { reportFields } from "./0029_report_fields.ts"
 import { analysisJobs } from "./0030_analysis_jobs.ts"
+import { associatedImages } from "./0031_associated_images.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -61,5 +62,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0027_annotation_props": annotationProps,
   "0028_slide_notes": slideNotes,
   "0029_report_fields": reportFields,
-  "0030_analysis_jobs": analysisJobs
+  "0030_analysis_jobs": analysisJobs,
+  "0031_associated_images": associatedImages
 })

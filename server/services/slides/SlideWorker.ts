@@ -51,10 +51,12 @@ export const SlideWorker = Layer.effectDiscard(
             if (!row) return key
             const { width, height, mpp } = built
             const scanner = built.scanner === null ? null : JSON.stringify(built.scanner)
+            // A rebuild's pictures replace the old ones; whether the owner shows them stays as it was.
+            const associated = built.associated && built.associated.length > 0 ? JSON.stringify(built.associated) : null
             yield* sql(() =>
               trx
                 .updateTable("labs")
-                .set({ status: "ready", width, height, mpp, scanner, slide_key: key, updated_at: stamp() })
+                .set({ status: "ready", width, height, mpp, scanner, associated, slide_key: key, updated_at: stamp() })
                 .where("id", "=", row.id)
                 .execute()
             )
