@@ -8,7 +8,7 @@
 // notification. On shutdown the child is killed and the job released, to be taken up at the next start.
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
-import { Effect, Latch, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { findLab } from "../../db/lab-access.ts"
 import {
@@ -20,7 +20,7 @@ import {
   ki67Description
 } from "../../domain/analysis-rules.ts"
 import { stamp } from "../../domain/clock.ts"
-import { HEARTBEAT_MS, MAX_ATTEMPTS, POLL_MS } from "../../domain/job-policy.ts"
+import { HEARTBEAT_MS, MAX_ATTEMPTS } from "../../domain/job-policy.ts"
 import { PYRAMID_NAME } from "../../domain/slide-urls.ts"
 import { clampBox } from "../../ai/tiles.ts"
 import type { AnalysisChildRequest, AnalysisRun, Detection } from "../../workers/analysis-protocol.ts"
@@ -33,6 +33,8 @@ import { type AnalysisJobRow, AnalysisJobs } from "./AnalysisJobs.ts"
 import { ensureLabel, type NewDetection, removeDetections, writeDetections } from "./analysis-results.ts"
 import type { StoredRegion } from "./job-wire.ts"
 import { resultTally } from "./result-tally.ts"
+import { runJobLoop } from "../platform/job-loop.ts"
+import { boxOfRing } from "../../../src/annotation/counting.ts"
 
 /** Detections per write: a transaction of a few hundred milliseconds at most. */
 const BATCH = 2000
@@ -231,7 +233,7 @@ export const AnalysisWorker = Layer.effectDiscard(
         const region = JSON.parse(job.region) as StoredRegion
         const ring = region.type === "annotation" ? region.ring : null
         const box = clampBox(
-          ring ? boxOfRing(ring) : { x: 0, y: 0, w: Number(lab.width), h: Number(lab.height) },
+          ring ? boxOfShape(ring) : { x: 0, y: 0, w: Number(lab.width), h: Number(lab.height) },
           Number(lab.width),
           Number(lab.height)
         )
@@ -270,26 +272,7 @@ export const AnalysisWorker = Layer.effectDiscard(
         Effect.annotateLogs({ analysis: job.id })
       )
 
-    const drain = Effect.gen(function* () {
-      for (;;) {
-        const job = yield* jobs.claim()
-        if (!job) return
-        yield* handle(job)
-      }
-    })
-
-    const wake = yield* Latch.make(true)
-    const stop = jobs.onAccepted(() => Latch.openUnsafe(wake))
-    yield* Effect.addFinalizer(() => Effect.sync(stop))
-    const loop = Effect.gen(function* () {
-      yield* Latch.await(wake).pipe(Effect.timeoutOption(POLL_MS))
-      yield* Latch.close(wake)
-      yield* drain
-    }).pipe(
-      Effect.catchCause((cause) => Effect.logWarning("analysis worker failed; will retry", cause)),
-      Effect.forever
-    )
-    yield* Effect.forkScoped(loop)
+    yield* runJobLoop({ name: "analysis worker", claim: () => jobs.claim(), handle, onQueued: (wake) => jobs.onAccepted(wake) })
   })
 )
 
@@ -298,17 +281,8 @@ const asRun = (job: AnalysisJobRow): AnalysisRun =>
     ? { analysis: "ki67", parameters: JSON.parse(job.parameters) }
     : { analysis: "counting", parameters: JSON.parse(job.parameters) }
 
-const boxOfRing = (ring: ReadonlyArray<number>) => {
-  let minX = Number.POSITIVE_INFINITY
-  let minY = Number.POSITIVE_INFINITY
-  let maxX = Number.NEGATIVE_INFINITY
-  let maxY = Number.NEGATIVE_INFINITY
-  for (let i = 0; i + 1 < ring.length; i += 2) {
-    if (Number.isNaN(ring[i]!)) continue
-    minX = Math.min(minX, ring[i]!)
-    maxX = Math.max(maxX, ring[i]!)
-    minY = Math.min(minY, ring[i + 1]!)
-    maxY = Math.max(maxY, ring[i + 1]!)
-  }
+/** The shape's bounding box, as the tile reader's box. */
+const boxOfShape = (ring: ReadonlyArray<number>) => {
+  const { minX, minY, maxX, maxY } = boxOfRing(ring)
   return { x: minX, y: minY, w: maxX - minX, h: maxY - minY }
 }
