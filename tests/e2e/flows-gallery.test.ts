@@ -17,7 +17,8 @@ let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  server = await startServer()
+  // STATIC_DIR lets a run use an SPA build of its own; `npm run test:e2e` builds ./dist.
+  server = await startServer(process.env.STATIC_DIR ? { env: { STATIC_DIR: process.env.STATIC_DIR } } : {})
   browser = await launchBrowser()
   page = await browser.newPage({ baseURL: server.url, viewport: { width: 1400, height: 900 } })
 })
