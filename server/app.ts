@@ -19,6 +19,7 @@ import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
 import { ChatLive, ChatViewLive } from "./http/chat.ts"
+import { CommentsLive, CommentsViewLive } from "./http/comments.ts"
 import { NotesLive } from "./http/notes.ts"
 import { BillingLive } from "./http/billing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
@@ -73,6 +74,7 @@ import { OwnershipTransfer } from "./services/labs/OwnershipTransfer.ts"
 import { Mfa } from "./services/auth/Mfa.ts"
 import { Notifications } from "./services/platform/Notifications.ts"
 import { Chat } from "./services/chat/Chat.ts"
+import { Comments } from "./services/comments/Comments.ts"
 import { Notes } from "./services/notes/Notes.ts"
 import { OneTimeTokens } from "./services/auth/OneTimeTokens.ts"
 import { Passwords } from "./services/auth/Passwords.ts"
@@ -130,6 +132,7 @@ const labServices = () => {
     Labels.layer,
     SlideViewers.layer,
     Chat.layer,
+    Comments.layer,
     Notes.layer,
     ScanRequests.layer
   ).pipe(Layer.provideMerge(lists))
@@ -218,6 +221,7 @@ export const makeRoutes = (config: Config) => {
       SlidesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive]),
+    Layer.provide([CommentsViewLive, CommentsLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )

@@ -3,6 +3,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Chat, ChatView } from "./chat.ts"
+import { Comments, CommentsView } from "./comments.ts"
 import { Notes } from "./notes.ts"
 import { Favorites } from "./favorites.ts"
 import { Labs, LabsView } from "./labs.ts"
@@ -31,6 +32,7 @@ export class Api extends HttpApi.make("preparat")
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)
+  .add(CommentsView, Comments)
   .add(Notes)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.

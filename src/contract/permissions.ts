@@ -113,6 +113,16 @@ export const isStaff = (user: { readonly is_staff: number } | undefined): boolea
 //   read notes, reports    yes    yes    yes               403                                hidden
 //   write a note, report   yes    yes    yes               403                                hidden
 //   edit/delete one        yes    yes    own only (403)    403                                hidden
+//   read comment threads   yes    yes    yes               yes (read-only, no emails)         hidden (404; 401 to a guest)
+//   reply, resolve, reopen yes    yes    yes               403                                hidden
+//   edit a reply           own    own    own (403)         403                                hidden
+//   delete a reply         yes    yes    own only (403)    403                                hidden
+//   mute the chat          yes    yes    yes               403                                hidden
+//
+// A comment's thread is read like the chat: the pin's first comment is in the annotation, which a
+// public slide shows to anyone, and its replies go on the same open channel. A reply's words are
+// only ever changed by its author (no one puts words in a colleague's mouth); owner and admin may
+// remove one, as they may any annotation. Resolving is the team's bookkeeping: any member.
 //
 // A public slide's chat is readable by whoever may look at the slide: its `chat_{id}` messages go on
 // the slide's lab channel (the spec's), which is open to anyone signed in on a public slide, so
@@ -142,6 +152,10 @@ export type AnnotationAction =
   | "notes.read"
   | "notes.write"
   | "notes.edit" // also delete
+  | "comment.read"
+  | "comment.write" // reply, resolve, reopen; also muting the slide's chat
+  | "comment.edit" // a reply's words: its author only
+  | "comment.delete"
 
 const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
@@ -161,6 +175,7 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
   switch (action) {
     case "annotation.view":
     case "chat.read":
+    case "comment.read":
       return true
     case "annotation.create":
     case "label.create":
@@ -168,7 +183,12 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
     case "chat.write":
     case "notes.read":
     case "notes.write":
+    case "comment.write":
       return members.includes(asker)
+    case "comment.edit":
+      return members.includes(asker) && ownsTarget
+    case "comment.delete":
+      return editors.includes(asker) || (members.includes(asker) && ownsTarget)
     case "annotation.edit":
     case "notes.edit":
       return editors.includes(asker) || (asker === "reviewer" && ownsTarget)

@@ -30,6 +30,7 @@ import { chat } from "./0026_chat.ts"
 import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
 import { reportFields } from "./0029_report_fields.ts"
+import { commentThreads } from "./0032_comment_threads.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -59,5 +60,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0026_chat": chat,
   "0027_annotation_props": annotationProps,
   "0028_slide_notes": slideNotes,
-  "0029_report_fields": reportFields
+  "0029_report_fields": reportFields,
+  "0032_comment_threads": commentThreads
 })
