@@ -2,6 +2,7 @@
 // downloaded with the workspace, not with the sign-in page.
 import { annotationImport } from "./annotation-import.ts"
 import { billing } from "./billing.ts"
+import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -15,6 +16,7 @@ import { viewer } from "./viewer.ts"
 export const enWorkspace = {
   annotationImport,
   billing,
+  comments,
   compare,
   dashboard,
   labs,

@@ -3,6 +3,7 @@
 import type { enWorkspace } from "../en/workspace.ts"
 import { annotationImport } from "./annotation-import.ts"
 import { billing } from "./billing.ts"
+import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -16,6 +17,7 @@ import { viewer } from "./viewer.ts"
 export const idWorkspace: typeof enWorkspace = {
   annotationImport,
   billing,
+  comments,
   compare,
   dashboard,
   labs,

@@ -105,7 +105,9 @@ export const threadMachine = setup({
         outgoing: null
       }
     }),
-    aim: assign(({ event }) => (event.type === "thread.edit" || event.type === "thread.delete" ? { target: event.replyId, error: null } : {})),
+    aim: assign(({ event }) =>
+      event.type === "thread.edit" || event.type === "thread.delete" ? { target: event.replyId, error: null } : {}
+    ),
     changed: assign(({ context }, reply: CommentReply) => ({ replies: withReply(context.replies, reply), target: null })),
     removed: assign(({ context }, id: string) => {
       const replies = withoutReply(context.replies, id)
@@ -162,7 +164,11 @@ export const threadMachine = setup({
           invoke: {
             id: "reply",
             src: "reply",
-            input: ({ context }) => ({ annotationId: context.annotationId, text: context.outgoing?.text ?? "", mentions: context.outgoing?.mentions ?? [] }),
+            input: ({ context }) => ({
+              annotationId: context.annotationId,
+              text: context.outgoing?.text ?? "",
+              mentions: context.outgoing?.mentions ?? []
+            }),
             onDone: { target: "idle", actions: { type: "added", params: ({ event }) => event.output } },
             onError: { target: "idle", actions: { type: "fail", params: failureFrom(actors.reply) } }
           }

@@ -111,6 +111,19 @@ export const send = style({
   ":disabled": { background: "#374151", color: dark.muted, cursor: "default" },
   ":focus-visible": ring
 })
+export const cancel = style({
+  flex: "none",
+  height: 36,
+  padding: "0 12px",
+  border: `1px solid ${border}`,
+  borderRadius: 6,
+  background: "transparent",
+  color: dark.text,
+  fontSize: 13,
+  cursor: "pointer",
+  ":hover": { background: "rgba(255, 255, 255, 0.06)" },
+  ":focus-visible": ring
+})
 export const hint = style({ margin: "4px 0 0", color: dark.faint, fontSize: 11 })
 export const over = style({ margin: "4px 0 0", color: "#fca5a5", fontSize: 12 })
 export const readOnly = style({ flex: "none", borderTop: `1px solid ${dark.line}`, padding: "10px 12px", color: dark.muted, fontSize: 12 })
