@@ -2,14 +2,7 @@
 // replying, editing and deleting a reply, resolving or reopening. Each fails with its typed error;
 // the machine decides.
 import { Effect } from "effect"
-import { type CallError, call, endpoints } from "../call.ts"
-
-export type ThreadCallError =
-  | CallError<typeof endpoints.commentsView.thread>
-  | CallError<typeof endpoints.comments.reply>
-  | CallError<typeof endpoints.comments.edit>
-  | CallError<typeof endpoints.comments.remove>
-  | CallError<typeof endpoints.comments.resolve>
+import { call, endpoints } from "../call.ts"
 
 export const loadThreads = Effect.fn("Comments.threads")(function* (labId: string) {
   const answer = yield* call(endpoints.commentsView.threads, { query: { lab_id: labId } })

@@ -2,6 +2,7 @@
 // muting a slide's chat.
 export const comments = {
   thread: "Comment thread",
+  title: "Comment",
   close: "Close the thread",
   resolve: "Resolve",
   reopen: "Reopen",

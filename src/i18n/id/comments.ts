@@ -4,6 +4,7 @@ import type { comments as en } from "../en/comments.ts"
 
 export const comments: typeof en = {
   thread: "Utas komentar",
+  title: "Komentar",
   close: "Tutup utas",
   resolve: "Selesaikan",
   reopen: "Buka lagi",

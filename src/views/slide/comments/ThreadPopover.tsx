@@ -106,7 +106,7 @@ export const ThreadPopover = ({ shape, viewer, labId, signedIn, canWrite, modera
       }}
     >
       <header className={css.head}>
-        <h2 className={css.title}>{t("comments.thread")}</h2>
+        <h2 className={css.title}>{t("comments.title")}</h2>
         {resolved && (
           <span className={css.badge} data-testid="thread-resolved">
             <CheckIcon size={12} />
