@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { at, openSlide, signInAs, snapWhenFailed, storedAnnotations, tool } from "./support/annotating.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { sharedSlide } from "./support/shared-slide.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
@@ -87,6 +88,7 @@ describe("comment threads", () => {
     expect(Math.abs(card.y - spot.y)).toBeLessThan(60)
     expect(card.y + card.height).toBeLessThan(viewer.y + viewer.height - 20)
     await snap(adaPage, "threads-01-ada-thread-beside-the-pin")
+    await expectAccessible(adaPage, "a comment thread beside its pin")
   }, 120_000)
 
   it("Ada replies mentioning Grace: Grace sees it live, Hedy elsewhere gets the toast and bell, Grace the mail", async () => {
@@ -120,6 +122,7 @@ describe("comment threads", () => {
     expect(mail.subject).toBe("You were mentioned in a comment on Preparat")
     expect(mail.text).toContain(`panel=comments&thread=${pinId}`)
     await snap(gracePage, "threads-04-grace-sees-the-reply-live")
+    await expectAccessible(gracePage, "a thread with a reply")
   }, 60_000)
 
   it("Grace answers live; Ada edits her reply; Hedy's bell opens the thread at its pin", async () => {
@@ -166,6 +169,7 @@ describe("comment threads", () => {
     await expect.poll(() => rows.count()).toBe(0)
     await adaPage.getByText("Every thread is resolved").waitFor()
     await snap(adaPage, "threads-07-ada-unresolved-filter")
+    await expectAccessible(adaPage, "the Comments tab")
     await adaPage.getByTestId("comments-unresolved").uncheck()
     await thread(adaPage).getByRole("button", { name: "Close the thread" }).click()
     await thread(adaPage).waitFor({ state: "detached" })
@@ -182,6 +186,7 @@ describe("comment threads", () => {
     await expect.poll(() => mute.getAttribute("aria-pressed")).toBe("true")
     await gracePage.getByText("Muted: only messages that mention you notify you.").waitFor()
     await snap(gracePage, "threads-09-grace-muted")
+    await expectAccessible(gracePage, "a muted chat")
     await gracePage.goto("/dashboard/labs")
     await bell(gracePage, 0).waitFor()
 

@@ -48,7 +48,7 @@ export const author = style({
   textOverflow: "ellipsis",
   whiteSpace: "nowrap"
 })
-export const time = style({ flex: "none", marginLeft: "auto", color: dark.faint, fontSize: 11 })
+export const time = style({ flex: "none", marginLeft: "auto", color: dark.muted, fontSize: 11 })
 export const comment = style({
   display: "-webkit-box",
   WebkitLineClamp: 2,

@@ -106,7 +106,7 @@ export const author = style({
   textOverflow: "ellipsis",
   whiteSpace: "nowrap"
 })
-export const time = style({ flex: "none", color: dark.faint, fontSize: 11 })
+export const time = style({ flex: "none", color: dark.muted, fontSize: 11 })
 
 export const actions = style({
   position: "absolute",
@@ -131,7 +131,7 @@ export const action = style({
   ":focus-visible": ring
 })
 
-export const empty = style({ padding: "10px 14px", color: dark.faint, fontSize: 12 })
+export const empty = style({ padding: "10px 14px", color: dark.muted, fontSize: 12 })
 export const center = style({ padding: "24px 14px", textAlign: "center", color: dark.muted })
 export const errorLine = style({
   display: "flex",
