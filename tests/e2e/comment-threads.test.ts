@@ -74,6 +74,9 @@ describe("comment threads", () => {
     await expect.poll(async () => (await storedAnnotations(world.server, slideId, ada)).length, { timeout: 5_000 }).toBe(1)
     pinId = (await storedAnnotations(world.server, slideId, ada))[0]!.id
     await box.waitFor({ state: "detached" })
+    // The pin is Ada's own once her screen has the server's answer (a thread opens on a saved pin only).
+    await expect.poll(() => adaPage.getByTestId("annotation-count").textContent(), { timeout: 5_000 }).not.toContain("Saving")
+    await adaPage.locator('[data-testid="annotation-row"]').getByText("You").first().waitFor()
 
     await tool(adaPage, "Pan and zoom").click()
     await adaPage.mouse.click(spot.x, spot.y)

@@ -105,6 +105,9 @@ export const ThreadPopover = ({ shape, viewer, labId, signedIn, canWrite, modera
         }
       }}
     >
+      {placement?.mode === "card" && (
+        <span className={css.pointer} data-side={placement.side} style={{ top: placement.pointer }} aria-hidden="true" />
+      )}
       <header className={css.head}>
         <h2 className={css.title}>{t("comments.title")}</h2>
         {resolved && (

@@ -8,7 +8,14 @@ const GAP = 14
 const MARGIN = 8
 
 export type Placement =
-  | { readonly mode: "card"; readonly left: number; readonly top: number; readonly side: "right" | "left" }
+  | {
+      readonly mode: "card"
+      readonly left: number
+      readonly top: number
+      readonly side: "right" | "left"
+      /** How far down the card its pointer to the pin sits, kept off the rounded corners. */
+      readonly pointer: number
+    }
   | { readonly mode: "sheet" }
 
 export const placeCard = (
@@ -21,5 +28,6 @@ export const placeCard = (
   const fitsRight = right + CARD_WIDTH <= stage.width - MARGIN
   const left = fitsRight ? right : Math.max(MARGIN, pin.x - GAP - CARD_WIDTH)
   const top = Math.min(Math.max(MARGIN, pin.y - 28), Math.max(MARGIN, stage.height - cardHeight - MARGIN))
-  return { mode: "card", left, top, side: fitsRight ? "right" : "left" }
+  const pointer = Math.min(Math.max(16, pin.y - top), Math.max(16, cardHeight - 16))
+  return { mode: "card", left, top, side: fitsRight ? "right" : "left", pointer }
 }

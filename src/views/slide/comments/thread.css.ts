@@ -157,3 +157,19 @@ export const textButton = style({
 export const foot = style({ flex: "none", position: "relative", borderTop: `1px solid ${dark.line}` })
 export const readOnly = style({ padding: "10px 14px", color: dark.muted, fontSize: 12 })
 export const editBox = style({ gridColumn: "1 / -1", marginTop: 4 })
+
+/** The little tip on the card's side that points at the pin. */
+export const pointer = style({
+  position: "absolute",
+  width: 10,
+  height: 10,
+  marginTop: -5,
+  background: dark.chrome,
+  border: `1px solid ${border}`,
+  transform: "rotate(45deg)",
+  pointerEvents: "none",
+  selectors: {
+    '&[data-side="right"]': { left: -6, borderTopColor: "transparent", borderRightColor: "transparent" },
+    '&[data-side="left"]': { right: -6, borderBottomColor: "transparent", borderLeftColor: "transparent" }
+  }
+})
