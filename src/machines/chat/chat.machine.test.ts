@@ -165,6 +165,18 @@ describe("chat scenarios", () => {
     expect(run.actor.getSnapshot().context.unread).toBe(0)
   })
 
+  it("shows the chat muted as the server keeps it; a member's mute is asked for, a visitor's is not", async () => {
+    const run = drive(chatMachine, ["load"], { input, provide })
+    await run.succeed("load", { ...newest, muted: true })
+    expect(run.actor.getSnapshot().context.muted).toBe(true)
+    await run.send({ type: "chat.mute", muted: false })
+    expect(run.actor.getSnapshot().context.muted).toBe(false)
+    const visitor = drive(chatMachine, ["load"], { input: { labId: "S", userId: null, canWrite: false }, provide })
+    await visitor.succeed("load", { ...newest, unread_count: 0 })
+    await visitor.send({ type: "chat.mute", muted: true })
+    expect(visitor.actor.getSnapshot().context.muted).toBe(false)
+  })
+
   it("keeps a message as it will be sent: trimmed, not empty, within the limit", () => {
     expect(sendable("  a  ")).toBe("a")
     expect(sendable(" \n ")).toBeNull()

@@ -3,7 +3,13 @@ import { CARD_WIDTH, placeCard } from "./pin-position.ts"
 
 describe("where a thread stands beside its pin", () => {
   it("stands right of the pin, a little above it", () => {
-    expect(placeCard({ x: 100, y: 200 }, { width: 1200, height: 800 }, 300)).toEqual({ mode: "card", left: 114, top: 172, side: "right", pointer: 28 })
+    expect(placeCard({ x: 100, y: 200 }, { width: 1200, height: 800 }, 300)).toEqual({
+      mode: "card",
+      left: 114,
+      top: 172,
+      side: "right",
+      pointer: 28
+    })
   })
   it("goes left of a pin near the right edge, and stays on the stage", () => {
     const placed = placeCard({ x: 1100, y: 10 }, { width: 1200, height: 800 }, 300)
