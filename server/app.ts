@@ -21,11 +21,13 @@ import { NotificationsLive } from "./http/notifications.ts"
 import { ChatLive, ChatViewLive } from "./http/chat.ts"
 import { CommentsLive, CommentsViewLive } from "./http/comments.ts"
 import { NotesLive } from "./http/notes.ts"
+import { AnalysisLive } from "./http/analysis.ts"
 import { BillingLive } from "./http/billing.ts"
 import { RequestErrorsLive } from "./http/request-errors.ts"
 import { ScanRequestsLive, ScanRequestsPublicLive } from "./http/scan-requests.ts"
 import { SpaRoutes } from "./http/spa.ts"
 import { SlidesLive } from "./http/slides.ts"
+import { AssociatedImagesLive } from "./http/associated-images.ts"
 import { PaymentReviewLive } from "./http/payment-review.ts"
 import { StorageLive } from "./http/storage.ts"
 import { TrashLive } from "./http/trash.ts"
@@ -76,6 +78,9 @@ import { Notifications } from "./services/platform/Notifications.ts"
 import { Chat } from "./services/chat/Chat.ts"
 import { Comments } from "./services/comments/Comments.ts"
 import { Notes } from "./services/notes/Notes.ts"
+import { Analyses } from "./services/ai/Analyses.ts"
+import { AnalysisJobs } from "./services/ai/AnalysisJobs.ts"
+import { AnalysisWorker } from "./services/ai/AnalysisWorker.ts"
 import { OneTimeTokens } from "./services/auth/OneTimeTokens.ts"
 import { Passwords } from "./services/auth/Passwords.ts"
 import { PaymentReview } from "./services/billing/PaymentReview.ts"
@@ -144,6 +149,9 @@ const slideServices = () => {
   return Layer.mergeAll(DziImport.layer, SlideWorker, UploadSweep).pipe(Layer.provideMerge(uploads))
 }
 
+/** Image analyses: the API's side and the worker that runs the durable queue (server/ai). */
+const analysisServices = () => Layer.mergeAll(Analyses.layer, AnalysisWorker).pipe(Layer.provideMerge(AnalysisJobs.layer))
+
 /** Plans paid by bank transfer: the user's invoices, staff review, contact us, and the sweep that ends periods. */
 const billingServices = () => {
   const core = Layer.mergeAll(Billing.layer, PaymentReview.layer, SalesContact.layer, BillingSweep.layer).pipe(
@@ -197,7 +205,7 @@ export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
   const realtime = realtimeLayer(config, hub)
   const publisher = EventPublisher.pipe(Layer.provideMerge(realtime))
   const labs = labServices().pipe(Layer.provideMerge(accountServices()))
-  const services = Layer.mergeAll(slideServices(), billingServices()).pipe(Layer.provideMerge(labs))
+  const services = Layer.mergeAll(slideServices(), billingServices(), analysisServices()).pipe(Layer.provideMerge(labs))
   // The embedded server ends subscriptions whose user lost access; an external service cannot.
   const revocation = config.realtime.external ? Layer.empty : accessRevocation(hub).pipe(Layer.provide(services))
   return Layer.mergeAll(services, publisher, revocation).pipe(Layer.provideMerge(infrastructure))
@@ -218,9 +226,10 @@ export const makeRoutes = (config: Config) => {
       StorageLive,
       BillingLive,
       PaymentReviewLive,
-      SlidesLive
+      SlidesLive,
+      AssociatedImagesLive
     ]),
-    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive]),
+    Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive, AnalysisLive]),
     Layer.provide([CommentsViewLive, CommentsLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])

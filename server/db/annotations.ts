@@ -29,7 +29,8 @@ export const ANNOTATION_COLUMNS = [
   "coords",
   "comments",
   "locked",
-  "props"
+  "props",
+  "analysis_id"
 ] as const
 
 export const toLabel = (row: LabelRow): Label => ({
@@ -57,7 +58,8 @@ const annotationColumns = [
   "l.name as label_name",
   "l.color as label_color",
   "u.email as author_email",
-  "u.name as author_name"
+  "u.name as author_name",
+  "a.analysis_id"
 ] as const
 
 const annotationsOf = (db: Kysely<Database>) =>

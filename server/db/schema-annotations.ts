@@ -46,6 +46,8 @@ export interface AnnotationsTable {
   locked: Generated<number>
   /** Its name, description, lock, creator and created as JSON (src/annotation/props.ts), null when none (migration 0027). */
   props: string | null
+  /** The analysis job that made it (a detection: read-only, removed with the job's results); null when drawn (migration 0030). */
+  analysis_id: string | null
 }
 
 /** A label deleted within LABEL_UNDO_HOURS, which its deleter may undo (migration 0022). */

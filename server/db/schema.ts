@@ -18,6 +18,7 @@ import type {
   CommentThreadsTable,
   ChatMutesTable
 } from "./schema-conversation.ts"
+import type { AnalysisJobsTable } from "./schema-analysis.ts"
 
 export type {
   LabelsTable,
@@ -156,6 +157,10 @@ export interface LabsTable {
   slide_key: string | null
   /** A scanner's format: vendor, model, objective, scan date as JSON (migration 0024); null otherwise. */
   scanner: string | null
+  /** The label and macro kept privately with the build, as a JSON list of names (migration 0031); null when none. */
+  associated: string | null
+  /** 1 when the owner shows the label and macro to the slide's other members (migration 0031). */
+  associated_shown: Generated<number>
 }
 
 export interface LabMembersTable {
@@ -297,4 +302,5 @@ export interface Database {
   comment_replies: CommentRepliesTable
   comment_threads: CommentThreadsTable
   chat_mutes: ChatMutesTable
+  analysis_jobs: AnalysisJobsTable
 }

@@ -9,6 +9,7 @@ import { ChatMessage } from "../../src/contract/chat.ts"
 import { CommentReply, Resolution } from "../../src/contract/comments.ts"
 import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
 import { ScanState } from "../../src/contract/scan-requests.ts"
+import { AnalysisKind, AnalysisState, AnalysisSummary } from "../../src/contract/analysis.ts"
 
 const Id = Schema.String
 const ParentId = Schema.NullOr(Schema.String)
@@ -195,6 +196,24 @@ export const BillingEvent = Schema.Union([
   event("staff.revoked", { user_id: Id, email: Schema.String })
 ])
 
+// An analysis job of a slide changed state or progressed (src/contract/analysis.ts); its end names the
+// notification written for its requester in the same transaction.
+export const AnalysisEvent = Schema.Union([
+  event("analysis.changed", {
+    job_id: Id,
+    /** Who asked for it (the event's actor is null for progress, which is no one's doing). */
+    requester_id: Schema.NullOr(Id),
+    analysis: AnalysisKind,
+    state: AnalysisState,
+    percent: Schema.Number,
+    detections: Schema.Number,
+    summary: Schema.NullOr(AnalysisSummary),
+    error: Schema.NullOr(Schema.String),
+    notification_id: Schema.NullOr(Id),
+    recipients: Recipients
+  })
+])
+
 export const DomainEvent = Schema.Union([
   AccountEvent,
   LabEvent,
@@ -203,7 +222,8 @@ export const DomainEvent = Schema.Union([
   ChatEvent,
   CommentEvent,
   ScanRequestEvent,
-  BillingEvent
+  BillingEvent,
+  AnalysisEvent
 ])
 export type DomainEvent = typeof DomainEvent.Type
 export type EventKind = DomainEvent["kind"]

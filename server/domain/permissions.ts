@@ -2,6 +2,7 @@
 export {
   type Action,
   can,
+  canSeeAssociated,
   isStaff,
   refusal,
   type Role,

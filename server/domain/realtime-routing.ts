@@ -1,6 +1,7 @@
 // Which realtime messages a committed domain event becomes. Pure: the publisher feeds it decoded rows
 // of the event log and sends what it returns. The match over kinds is exhaustive, so a new kind in
 // events.ts does not compile until it is routed here (even if to nowhere).
+import type { AnalysisChanged } from "../../src/contract/analysis.ts"
 import {
   type AnnotationDeleted,
   type AnnotationsBulkChanged,
@@ -24,7 +25,7 @@ export type { LoggedEvent } from "./events.ts"
 export interface Message {
   readonly channel: string
   readonly event: string
-  readonly data: LabChanged | StatusUpload | Notice | SlideChange | ChatPosted | CommentChanged
+  readonly data: LabChanged | StatusUpload | Notice | SlideChange | ChatPosted | CommentChanged | AnalysisChanged
 }
 
 const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
@@ -126,6 +127,29 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     case "comment.reply_deleted":
     case "comment.thread_resolved":
       return commentMessages(e, publicLabs)
+    case "analysis.changed": {
+      // Everyone on the slide follows the job (the panel, the results layer); its requester is told
+      // when it ends, on their own channel, of the notification written for them.
+      if (e.lab_id === null) return []
+      const { job_id, requester_id, analysis, state, percent, detections, summary, error, notification_id, recipients } = e.payload
+      const done = state === "done" || state === "failed" || state === "cancelled"
+      const data: AnalysisChanged = {
+        lab_id: e.lab_id,
+        job_id,
+        user_id: requester_id ?? e.actor_id ?? "",
+        analysis,
+        state,
+        percent,
+        done,
+        detections,
+        summary,
+        error,
+        at: e.created_at
+      }
+      const slide: Message = { channel: labChannel(e.lab_id), event: realtimeEvents.aiAnnotation(e.lab_id), data }
+      const told = notification_id === null ? [] : notices(e, recipients, notification_id, notificationChannel, realtimeEvents.aiAnalysis)
+      return [slide, ...told]
+    }
     case "upload.status": {
       // A file's status goes to its own channel and to its folder's: a folder view hears every
       // child's status_upload_{id} on the one channel it listens to, without subscribing per file.

@@ -67,7 +67,8 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
   const width = positive(fields.get("width"))
   const height = positive(fields.get("height"))
   if (width === null || height === null) return null
-  const date = first(fields, ["aperio.Date", "hamamatsu.Created", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME"])
+  // NDPI keeps its scanner and date in the TIFF's own Model and DateTime; Ventana's XMP has no date.
+  const date = first(fields, ["aperio.Date", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME", "tiff.DateTime"])
   const time = fields.get("aperio.Time")?.trim()
   return {
     width,
@@ -80,7 +81,8 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
         "hamamatsu.Product",
         "leica.device-model",
         "ventana.ScannerModel",
-        "philips.DICOM_MANUFACTURERS_MODEL_NAME"
+        "philips.DICOM_MANUFACTURERS_MODEL_NAME",
+        "tiff.Model"
       ]),
       objective: positive(fields.get("openslide.objective-power")),
       scanned: date === null ? null : time && fields.has("aperio.Date") ? `${date} ${time}` : date

@@ -6,14 +6,16 @@
 // complete, so a failure (corrupt tile data halfway through a 40 GB SVS, a full disk) leaves
 // nothing behind and a reader never sees a half-built pyramid.
 import { randomUUID } from "node:crypto"
-import { mkdir, open, rename, rm, stat } from "node:fs/promises"
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import sharp from "sharp"
+import { type AssociatedName, writeAssociatedImages } from "./associated-images.ts"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
 import { baseLevel, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
 import { extractDicomSeries } from "./dicom-zip.ts"
 import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
+import { extractSlideSet, zipHoldsSlideSet } from "./slide-set-zip.ts"
 import { type SlideFormat, SNIFF_BYTES, sniffFormat } from "./sniff.ts"
 import { writeThumbnails } from "./thumbnails.ts"
 import { readResolutionTags } from "./tiff-tags.ts"
@@ -28,6 +30,8 @@ export interface Pyramid {
   readonly thumbnails: { readonly small: string; readonly large: string }
   /** A scanner's own format (openslide.ts): who made it and how; null for plain images. */
   readonly scanner: ScannerFacts | null
+  /** The label and macro pictures kept privately in associated/ (associated-images.ts). */
+  readonly associated: ReadonlyArray<AssociatedName>
 }
 
 export interface PyramidOptions {
@@ -65,6 +69,8 @@ export const buildPyramid = async (input: string, outDir: string, name: string, 
   // HEIF through its loaders, and those are not slides (SVG and PDF are attack surface besides).
   const format = await sniffFile(input)
   if (format === undefined) throw new ImageRejected("unsupported", "Not a JPEG, PNG, WebP, TIFF or DICOM file")
+  // A zip is a DICOM series, or a scanner's set of files (VMS, MRXS) that OpenSlide reads once unpacked.
+  if (format === "zip" && (await zipHoldsSlideSet(input))) return buildSlideSetPyramid(input, outDir, name, limitInputPixels)
   if (format === "dicom" || format === "zip") return buildDicomPyramid(input, format, outDir, name, limitInputPixels)
 
   // A TIFF may be a scanner's own format, which OpenSlide reads (through the system's libvips).
@@ -163,27 +169,61 @@ const finished = (
   width: number,
   height: number,
   mpp: number | null,
-  scanner: ScannerFacts | null
+  scanner: ScannerFacts | null,
+  associated: ReadonlyArray<AssociatedName> = []
 ): Pyramid => ({
   width,
   height,
   mpp,
   dzi: join(outDir, `${name}.dzi`),
   thumbnails: { small: join(outDir, `${name}_thumb_77x77.jpg`), large: join(outDir, `${name}_thumb_312x281.jpg`) },
-  scanner
+  scanner,
+  associated
 })
 
 /** A scanner's slide: its full-resolution level cut by vips dzsave, its mpp and scanner from OpenSlide. */
-const buildVendorPyramid = async (input: string, outDir: string, name: string, vendor: VendorSlide, limitInputPixels: number) => {
+const buildVendorPyramid = async (
+  input: string,
+  outDir: string,
+  name: string,
+  vendor: VendorSlide,
+  limitInputPixels: number,
+  files: { macroFile?: string } = {}
+) => {
   const { width, height } = vendor
   if (width * height > limitInputPixels)
     throw new ImageRejected("too-large", `Image is ${width}x${height}, over the limit of ${limitInputPixels} pixels`)
-  await inStaging(outDir, name, width, height, (staging) =>
-    dzsave(input, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY }).catch((error: unknown) => {
-      throw error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error })
-    })
-  )
-  return finished(outDir, name, width, height, vendor.mpp, vendor.scanner)
+  let associated: ReadonlyArray<AssociatedName> = []
+  await inStaging(outDir, name, width, height, async (staging) => {
+    await dzsave(input, join(staging, name), { tileSize: TILE_SIZE, overlap: TILE_OVERLAP, quality: JPEG_QUALITY }).catch(
+      (error: unknown) => {
+        throw error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error })
+      }
+    )
+    associated = await writeAssociatedImages(input, vendor.scanner.vendor, staging, files)
+  })
+  return finished(outDir, name, width, height, vendor.mpp, vendor.scanner, associated)
+}
+
+/** A VMS key file's MacroImage, if it names a file inside the set's folder. */
+const vmsMacro = async (key: string): Promise<string | undefined> => {
+  const named = /^MacroImage=(.+)$/m.exec(await readFile(key, "latin1"))?.[1]?.trim()
+  if (!named || !/^[\w .()+-]+$/.test(named) || named.startsWith(".")) return undefined
+  return join(dirname(key), named)
+}
+
+/** A VMS or MRXS set, zipped: unpacked into a private folder beside the output, read by OpenSlide, removed. */
+const buildSlideSetPyramid = async (input: string, outDir: string, name: string, limitInputPixels: number) => {
+  const work = join(dirname(outDir), `.${basename(outDir)}.set-${randomUUID()}`)
+  try {
+    const { key, kind } = await extractSlideSet(input, (await stat(input)).size, work)
+    const vendor = await probeVendorSlide(key)
+    if (vendor === null) throw new ImageRejected("corrupt", `OpenSlide cannot read this ${kind.toUpperCase()} slide's files`)
+    const macroFile = kind === "vms" ? await vmsMacro(key) : undefined
+    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels, macroFile === undefined ? {} : { macroFile })
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
 }
 
 /**

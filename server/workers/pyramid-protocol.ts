@@ -1,5 +1,6 @@
 // What the slide worker and its pyramid child process say to each other: the request goes as one
 // JSON argument, the outcome comes back as one JSON line on stdout.
+import type { AssociatedName } from "../images/associated-images.ts"
 import type { RejectionReason } from "../images/image-rejected.ts"
 import type { ScannerFacts } from "../images/openslide.ts"
 
@@ -18,6 +19,8 @@ export type PyramidOutcome =
       readonly mpp: number | null
       /** A scanner's own format: who made it (openslide.ts). */
       readonly scanner: ScannerFacts | null
+      /** The label and macro kept privately in the build's associated/ folder. */
+      readonly associated?: ReadonlyArray<AssociatedName>
     }
   /** The image can never become a slide: fail the job at once. */
   | { readonly kind: "rejected"; readonly reason: RejectionReason; readonly message: string }

@@ -18,7 +18,7 @@ sharp.concurrency(availableParallelism())
 const request = JSON.parse(process.argv[2] ?? "{}") as PyramidRequest
 try {
   const built = await buildPyramid(request.input, request.outDir, request.name, { limitInputPixels: request.limitInputPixels })
-  say({ kind: "built", width: built.width, height: built.height, mpp: built.mpp, scanner: built.scanner })
+  say({ kind: "built", width: built.width, height: built.height, mpp: built.mpp, scanner: built.scanner, associated: built.associated })
 } catch (error) {
   // The tools a scanner's format needs are missing: that file cannot become a slide here.
   const rejection =

@@ -25,7 +25,8 @@ export type Region =
   | { readonly kind: "slide"; readonly width: number; readonly height: number }
   | { readonly kind: "shape"; readonly id: string; readonly ring: ReadonlyArray<number> }
 
-const boxOfRing = (ring: ReadonlyArray<number>): BBox => {
+/** The bounding box of a ring, or of a region's rings (NaN pairs between them). */
+export const boxOfRing = (ring: ReadonlyArray<number>): BBox => {
   let minX = Number.POSITIVE_INFINITY
   let minY = Number.POSITIVE_INFINITY
   let maxX = Number.NEGATIVE_INFINITY

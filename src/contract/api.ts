@@ -1,5 +1,6 @@
 // The whole /v2 API, declared once; the server implements it and serves its OpenAPI document.
 import { HttpApi, OpenApi } from "effect/http-api"
+import { Analysis } from "./analysis.ts"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Chat, ChatView } from "./chat.ts"
@@ -16,6 +17,7 @@ import { RealtimeAuthGroup, RealtimeConfigGroup } from "./realtime.ts"
 import { RequestErrors } from "./request-errors.ts"
 import { ScanRequests, ScanRequestsPublic } from "./scan-requests.ts"
 import { Slides } from "./slides.ts"
+import { AssociatedImagesGroup } from "./associated-images.ts"
 import { Storage } from "./storage.ts"
 
 export class Api extends HttpApi.make("preparat")
@@ -28,12 +30,13 @@ export class Api extends HttpApi.make("preparat")
   .add(Notifications)
   .add(Storage)
   .add(Billing, PaymentReview)
-  .add(Slides)
+  .add(Slides, AssociatedImagesGroup)
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)
   .add(CommentsView, Comments)
   .add(Notes)
+  .add(Analysis)
   .middleware(RequestErrors)
   // Report every invalid field at once, as a form needs, not only the first.
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })

@@ -127,10 +127,11 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
 /**
  * A paid feature (AI analysis, auto tagging) on a plan without it: choose a paid plan (GET
  * /v2/pricing/plans/) to use it. `feature` names what was asked for, `plan` the account's plan now.
+ * `code` "analysis_limit": the plan has the feature but this period's analyses are used up.
  */
 export class PaymentRequired extends Schema.TaggedError<PaymentRequired>()(
   "PaymentRequired",
-  { message: Schema.String, code: Schema.Literal("paid_feature"), feature: Schema.String, plan: Schema.String },
+  { message: Schema.String, code: Schema.Literals(["paid_feature", "analysis_limit"]), feature: Schema.String, plan: Schema.String },
   { httpApiStatus: 402 }
 ) {}
 

@@ -12,7 +12,7 @@ import { Authorization } from "./middleware.ts"
  * threads (`annotation_id` names it). Both are the interface's "new comment". "payment": an invoice
  * was accepted or rejected by staff (`invoice` says which).
  */
-export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes", "payment"])
+export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes", "payment", "ai_analysis"])
 export type NotificationType = typeof NotificationType.Type
 
 /** Default page size: the panel loads five at a time as it scrolls. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { can, canAll, mayAnnotate, mayManageMember, mayTransferTo, OWNER_ROW, refusal } from "./permissions.ts"
+import { can, canAll, canSeeAssociated, mayAnnotate, mayManageMember, mayTransferTo, OWNER_ROW, refusal } from "./permissions.ts"
 
 const editing = ["lab.create", "lab.rename", "lab.move", "lab.delete", "members.invite", "lab.publish"] as const
 
@@ -27,6 +27,26 @@ describe("the permission matrix", () => {
     expect(canAll([{ role: "owner" }, { role: "admin" }], "lab.delete")).toBe(true)
     expect(canAll([{ role: "owner" }, { role: "reviewer" }], "lab.delete")).toBe(false)
     expect(canAll([], "lab.delete")).toBe(false)
+  })
+})
+
+describe("a scanner's label and macro", () => {
+  it("the owner and admins see them; a reviewer once shown; a guest or stranger never, public or not", () => {
+    for (const shown of [false, true]) {
+      expect(canSeeAssociated("owner", shown)).toBe(true)
+      expect(canSeeAssociated("admin", shown)).toBe(true)
+      expect(canSeeAssociated("reviewer", shown)).toBe(shown)
+      expect(canSeeAssociated("guest", shown)).toBe(false)
+      expect(canSeeAssociated("stranger", shown)).toBe(false)
+      expect(canSeeAssociated(null, shown)).toBe(false)
+    }
+  })
+
+  it("only the owner shows or hides them, and a public lab lets no one", () => {
+    expect(can("owner", "lab.show-associated")).toBe(true)
+    expect(can("admin", "lab.show-associated")).toBe(false)
+    expect(can("reviewer", "lab.show-associated")).toBe(false)
+    expect(refusal("stranger", "lab.show-associated", true)).toBe("forbidden")
   })
 })
 

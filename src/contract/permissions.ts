@@ -21,6 +21,7 @@ export type Action =
   | "lab.favorite"
   | "lab.download" // the original file as uploaded
   | "lab.calibrate" // give a slide its microns per pixel
+  | "lab.show-associated" // show a scanner's label and macro to the slide's other members
   | "members.view"
   | "members.invite"
   | "members.change-role"
@@ -40,6 +41,7 @@ const matrix: Readonly<Record<Action, ReadonlyArray<Standing>>> = {
   "lab.favorite": ["owner", "admin", "reviewer"],
   "lab.download": ["owner", "admin"],
   "lab.calibrate": ["owner", "admin"],
+  "lab.show-associated": ["owner"],
   "members.view": ["owner", "admin", "reviewer"],
   "members.invite": ["owner", "admin"],
   "members.change-role": ["owner", "admin"],
@@ -54,6 +56,13 @@ const publicActions: ReadonlySet<Action> = new Set(["lab.view"])
 /** A null role (what the SPA holds for a stranger or a guest) stands for no role at all. */
 export const can = (standing: Standing | null, action: Action, isPublic = false): boolean =>
   matrix[action].includes(standing ?? "stranger") || (isPublic && publicActions.has(action))
+
+/**
+ * Who sees a slide's label and macro (a patient's name, a case number): the owner and admins always,
+ * a reviewer once the owner shows them, never a guest or a stranger, public or not.
+ */
+export const canSeeAssociated = (standing: Standing | null, shown: boolean): boolean =>
+  standing === "owner" || standing === "admin" || (standing === "reviewer" && shown)
 
 /** Every lab of a selection allows it (a selection is acted on together or not at all). */
 export const canAll = (labs: ReadonlyArray<{ readonly role: Role | null }>, action: Action): boolean =>
@@ -156,6 +165,8 @@ export type AnnotationAction =
   | "comment.write" // reply, resolve, reopen; also muting the slide's chat
   | "comment.edit" // a reply's words: its author only
   | "comment.delete"
+  | "analysis.run" // start an analysis (its results are annotations) and follow the slide's jobs
+  | "analysis.manage" // cancel a job or remove its results: its requester, or owner and admin
 
 const members: ReadonlyArray<Standing> = ["owner", "admin", "reviewer"]
 const editors: ReadonlyArray<Standing> = ["owner", "admin"]
@@ -184,6 +195,7 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
     case "notes.read":
     case "notes.write":
     case "comment.write":
+    case "analysis.run":
       return members.includes(asker)
     case "comment.edit":
       return members.includes(asker) && ownsTarget
@@ -191,6 +203,7 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
       return editors.includes(asker) || (members.includes(asker) && ownsTarget)
     case "annotation.edit":
     case "notes.edit":
+    case "analysis.manage":
       return editors.includes(asker) || (asker === "reviewer" && ownsTarget)
     case "label.edit":
       return editors.includes(asker)

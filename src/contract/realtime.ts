@@ -6,11 +6,13 @@
 //                                       delete_annotation_{labId}, bulk_annotation_{labId},
 //                                       label_{labId}, chat_{labId} (a chat message),
 //                                       comment_{labId} (a comment thread's reply, edit,
-//                                       deletion or resolution); a folder's
+//                                       deletion or resolution),
+//                                       ai_annotation_{labId} (an analysis job's state); a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
 //   private-notif_chat_{userId}         invite_{userId} (an invitation), notif_chat_{userId} (a comment),
-//                                       payment_{userId} (staff accepted or rejected an invoice)
+//                                       payment_{userId} (staff accepted or rejected an invoice),
+//                                       ai_analysis_{userId} (their analysis ended)
 //   private-ownership_changes_{userId}  ownership_changes_{userId}
 //   presence-slide_{labId}              who has the slide open: Pusher's presence protocol
 //                                       (pusher:member_added, pusher:member_removed), each member's
@@ -43,7 +45,11 @@ export const realtimeEvents = {
   bulkAnnotation: (labId: string) => `bulk_annotation_${labId}`,
   label: (labId: string) => `label_${labId}`,
   chat: (labId: string) => `chat_${labId}`,
-  comment: (labId: string) => `comment_${labId}`
+  comment: (labId: string) => `comment_${labId}`,
+  /** A slide's analysis job changed (src/contract/analysis.ts AnalysisChanged). */
+  aiAnnotation: (labId: string) => `ai_annotation_${labId}`,
+  /** The requester's analysis ended: a notification to load. */
+  aiAnalysis: (userId: string) => `ai_analysis_${userId}`
 }
 
 /** What a private or presence channel name refers to, so the server can decide who may listen. */

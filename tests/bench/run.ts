@@ -8,6 +8,7 @@ const benches = [
   "tests/bench/realtime.bench.ts",
   "tests/bench/chat.bench.ts",
   "tests/bench/pyramid.bench.ts",
+  "tests/bench/dicom-pyramid.bench.ts",
   "tests/bench/upload.bench.ts",
   "tests/bench/slide-media.bench.ts",
   "tests/bench/first-load.bench.ts",
@@ -15,7 +16,8 @@ const benches = [
   "tests/bench/annotations.bench.ts",
   "tests/bench/co-annotation.bench.ts",
   "tests/bench/bulk-edits.bench.ts",
-  "tests/bench/presence.bench.ts"
+  "tests/bench/presence.bench.ts",
+  "tests/bench/analysis.bench.ts"
 ]
 
 let failed = 0

@@ -5,7 +5,7 @@
 // scanned it (Aperio, the ScanScope id, 20×, the date) in English and in Indonesian. What the
 // scanner wrote about the operator and the case is nowhere in the answers the browser gets. Then a
 // DICOM whole-slide series, zipped with a label that names a patient, takes the same way.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { dicomSeries } from "../support/dicom-files.ts"
 import { aperioSvs } from "../support/scanner-files.ts"
+import { philipsTiff } from "../support/scanner-vendors.ts"
+import { createFolder, share } from "../server/support/labs-api.ts"
+import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { zip } from "../server/support/zip.ts"
 import { tissue } from "./support/tissue.ts"
 import { expectAccessible } from "./support/a11y.ts"
@@ -28,6 +31,7 @@ let dir = ""
 let svs = ""
 let slideId = ""
 let dicomZip = ""
+let philips = ""
 const seen: Array<string> = []
 
 beforeAll(async () => {
@@ -46,6 +50,14 @@ beforeAll(async () => {
   // A DICOM series as an archive exports it: two levels and a label naming the patient, zipped.
   const [width, height] = [1400, 1000]
   const series = await dicomSeries({ raw: await tissue(width, height, 11), width, height, tile: 256, mpp: 0.5, lowerLevels: 1 })
+  // A Philips TIFF whose label (a photograph of the slide's paper label) names a patient.
+  philips = await philipsTiff(dir, "Kidney 2026-0101.tiff", {
+    width: 1600,
+    height: 1200,
+    mpp: 0.25,
+    model: "UFS Scanner",
+    acquired: "20261128"
+  })
   dicomZip = join(dir, "Liver series 2026-0077.zip")
   writeFileSync(dicomZip, zip(series))
   page = await (await newContext(world.browser, world.server.url)).newPage()
@@ -139,4 +151,67 @@ describe("a DICOM whole-slide image series, zipped", () => {
     // The label's patient name, record number and accession number reach no answer.
     expect(seen.some((body) => body.includes("Doe^Jane") || body.includes("MRN-123456") || body.includes("ACC-987"))).toBe(false)
   }, 150_000)
+})
+
+// The label a Philips scanner keeps with the slide: the owner sees it in Details (Indonesian, her
+// language by now), a reviewer of the folder does not until she shows it, then does.
+describe("a Philips TIFF's label", () => {
+  let philipsId = ""
+  let rosa: SignedIn
+  let rosaPage: Page
+  const associated = (p: Page) => p.getByTestId("slide-associated")
+  const openDetails = async (p: Page, prefix: string, id: string) => {
+    const listed = p.waitForResponse((r) => r.url().endsWith(`/v2/labs/${id}/associated-images/`))
+    await p.goto(`${prefix}/dashboard/labs/${id}/annotations`)
+    await p.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+    await showSidePanel(p)
+    await p.getByRole("tab", { name: prefix === "/id" ? "Detail" : "Details", exact: true }).click()
+    await details(p).waitFor()
+    await listed
+  }
+
+  beforeAll(async () => {
+    rosa = await createSignedIn(world.server, { name: "Rosalind Franklin", email: "rosa.scanner@example.org" })
+    const folder = await createFolder(world.server, ada, "Kidney cases")
+    await share(world.server, ada, folder.id, rosa, "reviewer")
+    const sent = await uploadWhole(world.server, ada, folder.id, "Kidney 2026-0101.tiff", readFileSync(philips))
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const lab = await waitForStatus(world.server, ada, sent.body.data.lab.id, ["ready", "failed"], 60_000)
+    expect(lab.status).toBe("ready")
+    philipsId = lab.id
+    rosaPage = await (await newContext(world.browser, world.server.url)).newPage()
+  }, 120_000)
+
+  it("the owner sees the label in Details, with the switch that shows it to reviewers", async () => {
+    await openDetails(page, "/id", philipsId)
+    expect(await details(page).textContent()).toContain("PemindaiPhilips · UFS Scanner")
+    const label = page.getByTestId("slide-associated-label").locator("img")
+    await label.waitFor()
+    await expect.poll(() => label.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240)
+    expect(await associated(page).textContent()).toContain("Label dan makro")
+    expect(await page.getByRole("switch", { name: "Tampilkan kepada peninjau" }).getAttribute("aria-checked")).toBe("false")
+    await snap(page, "scanner-label-owner")
+    await expectAccessible(page, "scanner-label-owner")
+  }, 90_000)
+
+  it("a reviewer does not see it until the owner shows it", async () => {
+    await rosaPage.goto("/login")
+    await fillSignIn(rosaPage, rosa.email)
+    await expectUrl(rosaPage, /\/dashboard\/labs$/)
+    await openDetails(rosaPage, "", philipsId)
+    expect(await details(rosaPage).textContent()).toContain("ScannerPhilips · UFS Scanner")
+    expect(await associated(rosaPage).count()).toBe(0)
+    await snap(rosaPage, "scanner-label-reviewer-hidden")
+
+    await page.getByRole("switch", { name: "Tampilkan kepada peninjau" }).click()
+    await expect.poll(() => associated(page).getAttribute("data-shown")).toBe("true")
+
+    await openDetails(rosaPage, "", philipsId)
+    const label = rosaPage.getByTestId("slide-associated-label").locator("img")
+    await label.waitFor()
+    await expect.poll(() => label.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240)
+    expect(await associated(rosaPage).textContent()).toContain("Shown to everyone the slide is shared with")
+    expect(await rosaPage.getByRole("switch").count()).toBe(0)
+    await snap(rosaPage, "scanner-label-reviewer-shown")
+  }, 90_000)
 })

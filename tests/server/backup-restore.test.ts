@@ -22,13 +22,14 @@ const operator = (command: "backup" | "restore", dir: string, server: Pick<Serve
     encoding: "utf8"
   })
 
-const dropSchemaOf = async (url: string) => {
+/** Drops the URL's schema (its search path), and makes it again, empty, when asked. */
+const dropSchema = async (url: string, recreate = false) => {
   const schema = new URL(url).searchParams.get("options")?.replace("-c search_path=", "") ?? ""
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(`DROP SCHEMA "${schema}" CASCADE`)
-    await client.query(`CREATE SCHEMA "${schema}"`)
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    if (recreate) await client.query(`CREATE SCHEMA "${schema}"`)
   } finally {
     await client.end()
   }
@@ -36,14 +37,16 @@ const dropSchemaOf = async (url: string) => {
 
 describe("backup and restore", () => {
   const dirs: string[] = []
+  const schemas: string[] = []
   let running: ServerProcess | undefined
   afterAll(async () => {
     await running?.stop()
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    for (const url of schemas) await dropSchema(url)
   })
 
   it("brings back the accounts, the slide and its pyramid after everything was wiped", { timeout: 120_000 }, async () => {
-    const first = await startServerProcess({ databaseUrl, keep: true })
+    const first = await startServerProcess({ databaseUrl })
     running = first
     const server = first as unknown as StartedServer
     const ada = await createSignedIn(server, { name: "Ada" })
@@ -63,10 +66,10 @@ describe("backup and restore", () => {
     expect(made.status, made.stderr).toBe(0)
     expect(made.stdout).toMatch(/Backed up the (sqlite|postgres) database and blobs, slides/)
 
-    // Everything goes: the process, its data directory, its schema's tables.
+    // Everything goes: the process, its data directory, its schema (stop() removes both).
     await first.stop()
-    rmSync(first.dataDir, { recursive: true, force: true })
-    if (first.databaseUrl) await dropSchemaOf(first.databaseUrl)
+    if (first.databaseUrl) await dropSchema(first.databaseUrl, true)
+    if (first.databaseUrl) schemas.push(first.databaseUrl)
     const wiped = { dataDir: mkdtempSync(join(tmpdir(), "preparat-restored-")), databaseUrl: first.databaseUrl }
     dirs.push(wiped.dataDir)
 

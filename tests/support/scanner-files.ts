@@ -10,7 +10,7 @@ import sharp from "sharp"
 
 const execute = promisify(execFile)
 // Without sharp's VIPSHOME (set when it loads), which would hide the system's vips modules.
-const run = (command: string, args: ReadonlyArray<string>) => {
+export const run = (command: string, args: ReadonlyArray<string>) => {
   const env = { ...process.env }
   delete env.VIPSHOME
   return execute(command, args, { env })
@@ -27,7 +27,7 @@ export interface AperioOptions {
 }
 
 /** Stained-looking content (pink and purple blotches on white), so tiles are not blank. */
-const source = async (path: string, width: number, height: number) => {
+export const source = async (path: string, width: number, height: number) => {
   const blobs = Array.from({ length: 40 }, (_, i) => {
     const x = (i * 7919) % width
     const y = (i * 104_729) % height
@@ -45,7 +45,7 @@ const source = async (path: string, width: number, height: number) => {
     .toFile(path)
 }
 
-const directories = async (path: string): Promise<number> => {
+export const directories = async (path: string): Promise<number> => {
   const { stdout } = await run("tiffinfo", [path]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }))
   return (stdout.match(/TIFF Directory/g) ?? []).length
 }

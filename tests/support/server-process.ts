@@ -106,7 +106,9 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
         child.kill("SIGTERM")
         await exited
       }
-      if (options.keep || options.reuse) {
+      // A reused directory and schema are the caller's to remove.
+      if (options.reuse) return
+      if (options.keep) {
         console.log(`  kept ${dataDir}${schema ? ` and schema ${schema.schema}` : ""}`)
         return
       }

@@ -159,7 +159,19 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
   "payment.rejected": { invoice_id: "I", reason: "The amount differs", by: "staff", notification_id: "n", recipients: ["U"] },
   "subscription.expired": { invoice_id: "I", plan_id: "basic", ended_at: "2026-12-22T00:00:00.000Z", recipients: ["U"] },
   "staff.granted": { user_id: "U", email: "u@x" },
-  "staff.revoked": { user_id: "U", email: "u@x" }
+  "staff.revoked": { user_id: "U", email: "u@x" },
+  "analysis.changed": {
+    job_id: "J",
+    requester_id: "R",
+    analysis: "ki67",
+    state: "done",
+    percent: 100,
+    detections: 3,
+    summary: { nuclei: 3, ki67_index: 33.33 },
+    error: null,
+    notification_id: "n",
+    recipients: ["U"]
+  }
 }
 
 const row = (kind: string, payload: unknown, lab_id: string | null = "L") => ({
@@ -282,6 +294,22 @@ describe("realtime routing", () => {
       notification_id: "n",
       lab_id: null
     })
+  })
+
+  it("sends an analysis job's changes to the slide as ai_annotation, and its end to the requester", () => {
+    expect(channels(logged("analysis.changed", samples["analysis.changed"]))).toEqual([
+      "private-mylab_L ai_annotation_L",
+      "private-notif_chat_U ai_analysis_U"
+    ])
+    expect(routeEvent(logged("analysis.changed", samples["analysis.changed"]))[0]?.data).toMatchObject({
+      job_id: "J",
+      state: "done",
+      done: true,
+      user_id: "R"
+    })
+    const progress = { ...samples["analysis.changed"], state: "running" as const, percent: 40, notification_id: null }
+    expect(channels(logged("analysis.changed", progress))).toEqual(["private-mylab_L ai_annotation_L"])
+    expect(routeEvent(logged("analysis.changed", progress))[0]?.data).toMatchObject({ done: false, percent: 40 })
   })
 
   it("keeps the user's own invoice changes and staff grants off every channel", () => {

@@ -30,6 +30,8 @@ import { chat } from "./0026_chat.ts"
 import { annotationProps } from "./0027_annotation_props.ts"
 import { slideNotes } from "./0028_slide_notes.ts"
 import { reportFields } from "./0029_report_fields.ts"
+import { analysisJobs } from "./0030_analysis_jobs.ts"
+import { associatedImages } from "./0031_associated_images.ts"
 import { commentThreads } from "./0032_comment_threads.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
@@ -61,5 +63,7 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0027_annotation_props": annotationProps,
   "0028_slide_notes": slideNotes,
   "0029_report_fields": reportFields,
+  "0030_analysis_jobs": analysisJobs,
+  "0031_associated_images": associatedImages,
   "0032_comment_threads": commentThreads
 })

@@ -11,7 +11,7 @@ import {
   type BulkUpdatePayload,
   type UpdateAnnotationPayload
 } from "../../../src/contract/annotations.ts"
-import { type BadRequest, badRequest, NotFound } from "../../../src/contract/errors.ts"
+import { type BadRequest, badRequest, Forbidden, NotFound } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import type { AnnotationChange } from "../../../src/contract/realtime.ts"
 import { raiseRevision } from "../../db/annotation-revision.ts"
@@ -29,6 +29,7 @@ import type { AnnotationsTable } from "../../db/schema.ts"
 import { isUniqueViolation } from "../../db/unique-violation.ts"
 import { canonicalData, changeOf, changeOfStored, checkAnnotation, derivedColumns, fitChanges } from "../../domain/annotation-data.ts"
 import { isMember, isStale } from "../../domain/annotation-rules.ts"
+import { analysisMessages } from "../../domain/analysis-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import { capPaging, type Paging } from "../../domain/paging.ts"
 import { makeCompactCache } from "./compact-cache.ts"
@@ -266,6 +267,9 @@ export class Annotations extends Context.Service<
           const row = (yield* sql(() => annotationsById(trx, [id.toLowerCase()])))[0]
           if (!row || row.lab_id !== labId) return yield* Effect.fail(annotationNotFound())
           yield* allowed(lab, userId, "annotation.edit", row.author_id === userId)
+          // An analysis' detection changes only with its job's results, all at once (server/services/ai).
+          if (row.analysis_id !== null)
+            return yield* Effect.fail(new Forbidden({ message: analysisMessages.detectionReadOnly, code: "detection" }))
           return row
         })
 

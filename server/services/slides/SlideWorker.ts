@@ -4,10 +4,10 @@
 // few seconds otherwise (jobs from another process, retries coming due, claims whose worker died).
 // A rejected image fails its job and lab at once; a crash is retried with backoff, then fails.
 // On shutdown the child is killed and the job released, so the next start takes it up at once.
-import { Effect, Latch, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { findLab, type LabRow } from "../../db/lab-access.ts"
 import { stamp } from "../../domain/clock.ts"
-import { HEARTBEAT_MS, MAX_ATTEMPTS, POLL_MS } from "../../domain/job-policy.ts"
+import { HEARTBEAT_MS, MAX_ATTEMPTS } from "../../domain/job-policy.ts"
 import { PYRAMID_NAME } from "../../domain/slide-urls.ts"
 import type { PyramidOutcome } from "../../workers/pyramid-protocol.ts"
 import { runPyramid } from "../../workers/run-pyramid.ts"
@@ -18,6 +18,7 @@ import { EventLog } from "../platform/EventLog.ts"
 import { SlideFiles } from "./SlideFiles.ts"
 import { type SlideJob, SlideJobs } from "./SlideJobs.ts"
 import { recordStatus } from "./slide-status.ts"
+import { runJobLoop } from "../platform/job-loop.ts"
 
 export const SlideWorker = Layer.effectDiscard(
   Effect.gen(function* () {
@@ -51,10 +52,12 @@ export const SlideWorker = Layer.effectDiscard(
             if (!row) return key
             const { width, height, mpp } = built
             const scanner = built.scanner === null ? null : JSON.stringify(built.scanner)
+            // A rebuild's pictures replace the old ones; whether the owner shows them stays as it was.
+            const associated = built.associated && built.associated.length > 0 ? JSON.stringify(built.associated) : null
             yield* sql(() =>
               trx
                 .updateTable("labs")
-                .set({ status: "ready", width, height, mpp, scanner, slide_key: key, updated_at: stamp() })
+                .set({ status: "ready", width, height, mpp, scanner, associated, slide_key: key, updated_at: stamp() })
                 .where("id", "=", row.id)
                 .execute()
             )
@@ -92,26 +95,6 @@ export const SlideWorker = Layer.effectDiscard(
         yield* jobs.retryLater(job, outcome.message)
       }).pipe(Effect.onInterrupt(() => jobs.release(job)))
 
-    const drain = Effect.gen(function* () {
-      for (;;) {
-        const job = yield* jobs.claim()
-        if (!job) return
-        yield* handle(job)
-      }
-    })
-
-    // Open at first: jobs left by a stopped process are taken up at start.
-    const wake = yield* Latch.make(true)
-    const stop = jobs.onEnqueued(() => Latch.openUnsafe(wake))
-    yield* Effect.addFinalizer(() => Effect.sync(stop))
-    const loop = Effect.gen(function* () {
-      yield* Latch.await(wake).pipe(Effect.timeoutOption(POLL_MS))
-      yield* Latch.close(wake)
-      yield* drain
-    }).pipe(
-      Effect.catchCause((cause) => Effect.logWarning("slide worker failed; will retry", cause)),
-      Effect.forever
-    )
-    yield* Effect.forkScoped(loop)
+    yield* runJobLoop({ name: "slide worker", claim: () => jobs.claim(), handle, onQueued: (wake) => jobs.onEnqueued(wake) })
   })
 )

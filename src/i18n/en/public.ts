@@ -24,8 +24,9 @@ export const publicPages = {
       annotateTitle: "Annotation together",
       annotateBody:
         "Outline tissue with rectangle, ellipse, polygon, freehand, brush and wand tools, holes kept; count cells with points and label regions. Colleagues see every change live.",
-      discussTitle: "Chat beside the slide",
-      discussBody: "Discuss a slide next to the image: everyone who opens it sees the conversation, and new messages arrive live.",
+      discussTitle: "Chat, notes and reports",
+      discussBody:
+        "Discuss a slide next to the image with messages that arrive live, keep notes on it, and write a structured report with its measurements, downloaded as a PDF.",
       interchangeTitle: "Annotations that travel",
       interchangeBody: "Export and import annotations as QuPath GeoJSON or W3C Web Annotations, with their labels, holes and names.",
       shareTitle: "Sharing with roles",

@@ -1,6 +1,7 @@
 // The words of the signed-in workspace (labs, members, notifications, settings, the viewer, uploads):
 // downloaded with the workspace, not with the sign-in page.
 import { annotationImport } from "./annotation-import.ts"
+import { associated } from "./associated.ts"
 import { billing } from "./billing.ts"
 import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
@@ -15,6 +16,7 @@ import { viewer } from "./viewer.ts"
 
 export const enWorkspace = {
   annotationImport,
+  associated,
   billing,
   comments,
   compare,

@@ -26,8 +26,9 @@ export const publicPages: typeof en = {
       annotateTitle: "Anotasi bersama",
       annotateBody:
         "Tandai jaringan dengan persegi, elips, poligon, gambar bebas, kuas, dan tongkat ajaib, lubangnya tetap terjaga; hitung sel dengan titik dan beri label area. Rekan melihat setiap perubahan secara langsung.",
-      discussTitle: "Obrolan di samping slide",
-      discussBody: "Diskusikan slide di samping citranya: semua yang membukanya melihat percakapan, dan pesan baru tiba secara langsung.",
+      discussTitle: "Obrolan, catatan, dan laporan",
+      discussBody:
+        "Diskusikan slide di samping citranya dengan pesan yang tiba secara langsung, simpan catatan, dan tulis laporan terstruktur beserta pengukurannya, diunduh sebagai PDF.",
       interchangeTitle: "Anotasi yang bisa dibawa",
       interchangeBody:
         "Ekspor dan impor anotasi sebagai QuPath GeoJSON atau W3C Web Annotation, lengkap dengan label, lubang, dan namanya.",

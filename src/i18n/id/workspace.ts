@@ -2,6 +2,7 @@
 // downloaded with the workspace, not with the sign-in page.
 import type { enWorkspace } from "../en/workspace.ts"
 import { annotationImport } from "./annotation-import.ts"
+import { associated } from "./associated.ts"
 import { billing } from "./billing.ts"
 import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
@@ -16,6 +17,7 @@ import { viewer } from "./viewer.ts"
 
 export const idWorkspace: typeof enWorkspace = {
   annotationImport,
+  associated,
   billing,
   comments,
   compare,

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../theme/tokens.css.ts"
 import { dark } from "./SlideLayout.css.ts"
 
@@ -28,3 +28,25 @@ export const value = style({
   fontVariantNumeric: "tabular-nums",
   overflowWrap: "anywhere"
 })
+
+export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.space["3"], marginBottom: vars.space["3"] })
+
+export const figure = style({ margin: 0, display: "flex", flexDirection: "column", gap: 4, maxWidth: "100%" })
+
+export const picture = style({ display: "block", maxWidth: "100%", maxHeight: 160, borderRadius: 4, background: dark.line })
+
+export const retry = style({
+  marginTop: vars.space["2"],
+  padding: `4px ${vars.space["3"]}`,
+  fontSize: vars.fontSize.sm,
+  color: dark.text,
+  background: "transparent",
+  border: `1px solid ${dark.line}`,
+  borderRadius: 4,
+  cursor: "pointer"
+})
+
+/** The shared Switch is drawn for light pages: on the dark panel its words take the panel's colours. */
+export const switchArea = style({ marginTop: vars.space["3"] })
+globalStyle(`${switchArea} span[id]`, { color: dark.text })
+globalStyle(`${switchArea} span[id] + span[id]`, { color: dark.muted })

@@ -2,6 +2,7 @@
 // scanned at, file size, owner, dates). Its annotations are the Annotations tab's.
 import type { LabDetail, Scanner } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
+import { AssociatedImagesSection } from "./AssociatedImagesSection.tsx"
 import { formatMoment, formatSize } from "../labs/formatting.ts"
 import { magnificationLabel, magnificationOf } from "./magnification.ts"
 import { slideFacts } from "./slide-facts.ts"
@@ -65,6 +66,7 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
           ))}
         </dl>
       </section>
+      {lab.scanner !== null && lab.role !== null && <AssociatedImagesSection labId={lab.id} />}
     </div>
   )
 }

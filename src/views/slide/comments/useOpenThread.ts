@@ -13,7 +13,8 @@ export const useOpenThread = (view: AnnotationsView, viewer: OpenSeadragon.Viewe
       if (view.tool !== "select") view.choose("select")
       view.highlight(annotationId)
       if (viewer !== null) {
-        const box = focusBox(shape.bbox)
+        const { x: width, y: height } = viewer.viewport.getContainerSize()
+        const box = focusBox(shape.bbox, { width, height })
         viewer.viewport.fitBounds(viewer.viewport.imageToViewportRectangle(box.x, box.y, box.width, box.height))
       }
       return true

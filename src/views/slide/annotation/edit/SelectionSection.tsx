@@ -7,7 +7,8 @@ import { TrashIcon, XIcon } from "../../../ui/index.ts"
 import * as css from "../panels/panels.css.ts"
 import type { LabelRow } from "../panels/records.ts"
 import { BooleanEditsRow } from "./BooleanEditsRow.tsx"
-import { GROUP_MOVE_LIMIT, type AnnotationsView } from "../useAnnotations.ts"
+import { GROUP_MOVE_LIMIT } from "../../../../annotation/edit-rules.ts"
+import type { AnnotationsView } from "../useAnnotations.ts"
 
 export interface SelectionSectionProps {
   readonly view: AnnotationsView

@@ -1,10 +1,10 @@
 // The import flow of a slide's side panel (import.machine.ts), and what its outcome does to the rest
-// of the viewer: the stored shapes go into the annotation store (those it updated replace ours), the
-// labels it made or recoloured join the labels flow (the channel's label_{id} would bring them too,
-// a moment later), and a toast says how many shapes were added and how many updated.
+// of the viewer: handed to the workspace machine (the stored shapes go into the annotation store,
+// those it updated replacing ours; the labels it made or recoloured join the labels flow: the
+// channel's label_{id} would bring them too, a moment later), and a toast says how many shapes were
+// added and how many updated.
 import { useActorRef } from "../../../useActorRef.ts"
 import { useEffect } from "react"
-import { shapeOf } from "../../../../annotation/store/shape.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { ImportUnreadable } from "../../../../effects/annotations/import.ts"
 import { useT } from "../../../../i18n/index.ts"
@@ -21,16 +21,7 @@ export const useImport = (view: AnnotationsView, labId: string) => {
   useEffect(() => {
     const subscriptions = [
       actor.on("import.done", ({ annotations, created, recoloured, updated, added }) => {
-        const shapes = annotations.flatMap((a) => {
-          const parsed = shapeOf(a)
-          return parsed.ok ? [parsed.shape] : []
-        })
-        if (shapes.length > 0) view.store.apply("remote", { upsert: shapes })
-        for (const label of recoloured) view.store.restyle(label.id, label.name, label.color)
-        if (created.length + recoloured.length > 0) {
-          const labels = view.labels.getSnapshot().context.labels
-          view.labels.send({ type: "labels.loaded", labels: [...labels, ...created, ...recoloured] })
-        }
+        view.workspace.send({ type: "import.done", annotations, created, recoloured })
         toast({
           kind: "success",
           title: t("annotationImport.done"),
@@ -45,6 +36,6 @@ export const useImport = (view: AnnotationsView, labId: string) => {
     return () => {
       for (const s of subscriptions) s.unsubscribe()
     }
-  }, [actor, view.store, view.labels, toast, t, notice])
+  }, [actor, view.workspace, toast, t, notice])
   return actor
 }

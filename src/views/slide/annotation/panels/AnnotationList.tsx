@@ -110,7 +110,8 @@ export const AnnotationList = ({ view, viewer, mpp, version, labels, authors, ti
       setCurrent(id)
       view.highlight(id)
       if (viewer !== null) {
-        const box = focusBox(shape.bbox)
+        const { x: width, y: height } = viewer.viewport.getContainerSize()
+        const box = focusBox(shape.bbox, { width, height })
         viewer.viewport.fitBounds(viewer.viewport.imageToViewportRectangle(box.x, box.y, box.width, box.height))
       }
     },

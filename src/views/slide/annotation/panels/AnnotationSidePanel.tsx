@@ -11,7 +11,6 @@ import { mayAnnotate } from "../../../../contract/permissions.ts"
 import { present } from "../../../../effects/Catalogue.ts"
 import { useT } from "../../../../i18n/index.ts"
 import { reportMeasurements } from "../../../../annotation/report-measurements.ts"
-import { shapesOfCompact } from "../../../../annotation/store/shape.ts"
 import { firstDrawable } from "../../../../machines/annotation/labels.machine.ts"
 import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
@@ -124,19 +123,13 @@ export const AnnotationSidePanel = ({
   // Drawing's label when none is chosen: the first that is not the comments' label.
   const activeId = labels.some((l) => l.id === chosen) ? chosen : firstDrawable(labels, t("viewer.annotations.commentLabel"))
 
-  // What the labels flow reports: the store follows, and a toast says it.
+  // What the labels flow reports, said in a toast (the workspace machine makes the store follow).
   useEffect(() => {
     const flow = view.labels
     const subscriptions = [
       flow.on("label.created", () => toast({ kind: "success", title: t("errors.success.labelCreated") })),
-      flow.on("label.updated", ({ label }) => {
-        store.restyle(label.id, label.name, label.color)
-        toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })
-      }),
-      flow.on("label.deleted", ({ id, annotationsDeleted, undoable }) => {
-        const gone: Array<string> = []
-        for (const shape of store.all()) if (shape.labelId === id) gone.push(shape.id)
-        if (gone.length > 0) store.apply("remote", { remove: gone })
+      flow.on("label.updated", () => toast({ kind: "success", title: t("viewer.annotationPanel.labelUpdated") })),
+      flow.on("label.deleted", ({ annotationsDeleted, undoable }) =>
         toast({
           kind: "success",
           title: t("viewer.annotationPanel.labelDeleted", { count: annotationsDeleted }),
@@ -148,13 +141,10 @@ export const AnnotationSidePanel = ({
               }
             : {})
         })
-      }),
-      flow.on("label.restored", ({ label, restored, annotations }) => {
-        // Its shapes as the server holds them again: same ids, authors and versions.
-        const back = shapesOfCompact(annotations).filter((shape) => shape.labelId === label.id)
-        if (back.length > 0) store.apply("remote", { upsert: back })
+      ),
+      flow.on("label.restored", ({ label, restored }) =>
         toast({ kind: "success", title: t("viewer.annotationPanel.labelRestored", { name: label.name, count: restored }) })
-      }),
+      ),
       flow.on("label.failed", ({ action, error }) => {
         const title =
           action === "create"
@@ -171,7 +161,7 @@ export const AnnotationSidePanel = ({
     return () => {
       for (const s of subscriptions) s.unsubscribe()
     }
-  }, [view.labels, store, toast, t, notice])
+  }, [view.labels, toast, t, notice])
 
   const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return

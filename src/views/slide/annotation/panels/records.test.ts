@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Shape } from "../../../../annotation/store/shape.ts"
-import { commentOf, deletionOf, isCommentPin, labelRows, tally } from "./records.ts"
+import { commentOf, deletionOf, focusBox, isCommentPin, labelRows, tally } from "./records.ts"
 
 const pin = (comments: ReadonlyArray<string>, coords: ReadonlyArray<number> = [10, 20]) =>
   ({ kind: "points", coords: Float64Array.from(coords), comments }) as const
@@ -68,5 +68,22 @@ describe("what deleting a label takes", () => {
       { id: "u2", name: "grace@example.com", count: 1 }
     ])
     expect(deletionOf([], "neg")).toEqual({ count: 0, authors: [] })
+  })
+})
+
+describe("the box go to annotation fits", () => {
+  const viewer = { width: 1000, height: 800 }
+  it("never smaller than the viewer in image pixels: a tiny shape stops at native magnification", () => {
+    const box = focusBox({ minX: 100, minY: 100, maxX: 104, maxY: 102 }, viewer)
+    expect(box).toEqual({ x: 102 - 500, y: 101 - 400, width: 1000, height: 800 })
+    // Fitted, the zoom is the smaller ratio of viewer to box: one screen pixel per image pixel at most.
+    expect(Math.min(viewer.width / box.width, viewer.height / box.height)).toBeLessThanOrEqual(1)
+  })
+  it("a large shape with a third of its size around it, centred", () => {
+    const box = focusBox({ minX: 0, minY: 0, maxX: 3000, maxY: 600 }, viewer)
+    expect(box.width).toBeCloseTo(4980)
+    expect(box.height).toBe(996)
+    expect(box.x + box.width / 2).toBe(1500)
+    expect(box.y + box.height / 2).toBe(300)
   })
 })

@@ -146,13 +146,20 @@ export const isCommentPin = (shape: Pick<Shape, "kind" | "coords" | "comments">)
 
 /**
  * The box the viewer fits to show a shape: its own box with a margin of a third of its size on
- * every side, and at least `minSide` image pixels (a point, or a cell at the highest zoom).
+ * every side, and at least as large, in image pixels, as the viewer is in screen pixels. Fitted, it
+ * never shows the slide past its native magnification (one image pixel to a screen pixel): a point or
+ * a tiny cell is shown at the resolution it was scanned at, not blown up to the viewer's 2x limit.
  */
-export const focusBox = (bbox: BBox, minSide = 400): { x: number; y: number; width: number; height: number } => {
+export const focusBox = (
+  bbox: BBox,
+  viewer: { readonly width: number; readonly height: number }
+): { x: number; y: number; width: number; height: number } => {
   const w = bbox.maxX - bbox.minX
   const h = bbox.maxY - bbox.minY
-  const width = Math.max(w * 1.66, minSide)
-  const height = Math.max(h * 1.66, minSide)
+  // Fitting keeps the aspect: the zoom is the smaller of the two ratios, so one side as large as the
+  // viewer's is enough; both are, so the shape stays centred either way.
+  const width = Math.max(w * 1.66, viewer.width)
+  const height = Math.max(h * 1.66, viewer.height)
   return { x: (bbox.minX + bbox.maxX) / 2 - width / 2, y: (bbox.minY + bbox.maxY) / 2 - height / 2, width, height }
 }
 

@@ -1,7 +1,7 @@
 // A draft as the store keeps it: version 0 and no author (not on the server yet), so the server's
 // answer (version 1) replaces it, and the lists can tell it is unsaved.
-import { bboxOfCoords, DEFAULT_COLOR, type Shape } from "../../../../annotation/store/shape.ts"
-import type { Draft } from "../../../../effects/annotations/DraftStore.ts"
+import { bboxOfCoords, DEFAULT_COLOR, type Shape } from "./shape.ts"
+import type { Draft } from "../../effects/annotations/DraftStore.ts"
 
 export const shapeOfDraft = (draft: Draft): Shape => {
   const coords = Float64Array.from(draft.coords)

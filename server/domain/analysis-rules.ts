@@ -1,0 +1,91 @@
+// The rules of analysis jobs, pure: parameters as sent made whole (defaults, bounds between fields),
+// what a job's state means, the plan's period limit, the labels results are filed under, and the
+// messages users read. The service (server/services/ai/Analyses.ts) and the worker apply them.
+import type {
+  AnalysisKind,
+  AnalysisState,
+  CountingParameters as WireCounting,
+  Ki67Parameters as WireKi67
+} from "../../src/contract/analysis.ts"
+import type { FieldErrors } from "../../src/contract/errors.ts"
+import { PaymentRequired } from "../../src/contract/errors.ts"
+import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/counting.ts"
+import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
+import type { Plan } from "./plans.ts"
+
+export type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly fields: FieldErrors }
+
+export const ki67ParametersOf = (sent: WireKi67 | undefined): Checked<Ki67Parameters> => {
+  const value: Ki67Parameters = {
+    nucleusThreshold: sent?.nucleus_threshold ?? KI67_DEFAULTS.nucleusThreshold,
+    sigmaUm: sent?.sigma_um ?? KI67_DEFAULTS.sigmaUm,
+    minAreaUm2: sent?.min_area_um2 ?? KI67_DEFAULTS.minAreaUm2,
+    maxAreaUm2: sent?.max_area_um2 ?? KI67_DEFAULTS.maxAreaUm2,
+    thresholds: sent?.thresholds ?? KI67_DEFAULTS.thresholds,
+    split: sent?.split ?? KI67_DEFAULTS.split
+  }
+  const errors: string[] = []
+  if (value.minAreaUm2 >= value.maxAreaUm2) errors.push("min_area_um2 must be below max_area_um2.")
+  const [t1, t2, t3] = value.thresholds
+  if (!(t1 <= t2 && t2 <= t3)) errors.push("thresholds must rise: 1+ <= 2+ <= 3+.")
+  return errors.length > 0 ? { ok: false, fields: { data: errors } } : { ok: true, value }
+}
+
+export const countingParametersOf = (sent: WireCounting): Checked<CountingParameters> => {
+  const value: CountingParameters = {
+    color: sent.color.toUpperCase(),
+    tolerance: sent.tolerance ?? COUNTING_DEFAULTS.tolerance,
+    minArea: sent.min_area ?? COUNTING_DEFAULTS.minArea,
+    maxArea: sent.max_area ?? COUNTING_DEFAULTS.maxArea,
+    split: sent.split ?? COUNTING_DEFAULTS.split
+  }
+  return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
+}
+
+export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
+
+/** The labels a job's detections are filed under, by class; created on the slide when missing. */
+export interface ResultLabel {
+  readonly name: string
+  readonly color: string
+}
+
+export const KI67_LABELS = {
+  negative: { name: "Ki67 negative", color: "#3B82F6" },
+  positive: { name: "Ki67 positive", color: "#8B4513" }
+} as const satisfies Record<string, ResultLabel>
+
+export const countingLabel = (color: string): ResultLabel => ({ name: `Count ${color.toUpperCase()}`, color: color.toUpperCase() })
+
+/** A Ki67 detection's measurements as its annotation's description (QuPath's measurement names). */
+export const ki67Description = (areaUm2: number, dab: number, hematoxylin: number, intensity: number): string =>
+  `Area µm^2: ${areaUm2.toFixed(1)}; DAB OD mean: ${dab.toFixed(3)}; Hematoxylin OD mean: ${hematoxylin.toFixed(3)}; Intensity: ${
+    intensity === 0 ? "negative" : `${intensity}+`
+  }`
+
+export const countingDescription = (area: number, unit: "µm^2" | "px^2"): string => `Area ${unit}: ${area.toFixed(1)}`
+
+/** The plan's analyses per period, and this period's count so far. */
+export const limitRefusal = (plan: Plan, used: number, feature: AnalysisKind): PaymentRequired | undefined =>
+  used < plan.analyses
+    ? undefined
+    : new PaymentRequired({
+        message: `Your ${plan.name} plan's ${plan.analyses} analyses for this period are used up. They renew with the next period, or choose a larger plan on the pricing page.`,
+        code: "analysis_limit",
+        feature: feature === "ki67" ? "ai_analysis" : "ai_counting",
+        plan: plan.id
+      })
+
+export const analysisMessages = {
+  accepted: "Analysis accepted: it runs in the background.",
+  jobNotFound: "Analysis not found.",
+  alreadyFinished: "This analysis has already ended.",
+  stillRunning: "This analysis is still running: cancel it first.",
+  detectionReadOnly:
+    "This annotation was made by an analysis and is read-only. Remove the analysis' results instead (DELETE /v2/ai/jobs/{id}/results/).",
+  notReady: "The slide is not ready for analysis yet: wait until its upload is processed.",
+  regionNotFound: "The region's annotation is not an annotation of this slide.",
+  regionNotClosed: "Give a closed shape (rectangle, ellipse, polygon or region) as the region.",
+  failed: "AI Analysis is failed",
+  crashed: "There is an error when running AI service."
+} as const

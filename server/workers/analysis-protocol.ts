@@ -1,0 +1,47 @@
+// What the analysis worker and its child process say to each other: the request goes as one JSON
+// argument; the child answers one JSON line per tile with that tile's detections (the pipe's own
+// backpressure holds the child while the server writes a batch), then one closing line.
+import type { CountingParameters } from "../ai/counting/counting.ts"
+import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
+import type { Box } from "../ai/tiles.ts"
+
+export type AnalysisRun =
+  | { readonly analysis: "ki67"; readonly parameters: Ki67Parameters }
+  | { readonly analysis: "counting"; readonly parameters: CountingParameters }
+
+export type AnalysisChildRequest = AnalysisRun & {
+  /** The slide's Deep Zoom descriptor. */
+  readonly dzi: string
+  /** The region's box in full-resolution pixels, and its outline (x, y pairs; null: the box itself). */
+  readonly box: Box
+  readonly ring: ReadonlyArray<number> | null
+  readonly mpp: number | null
+  /** Core side of one tile, pixels. */
+  readonly tileSize: number
+}
+
+/** One detected object, in full-resolution image pixels. */
+export interface Detection {
+  readonly x: number
+  readonly y: number
+  /** µm² (Ki67 always; counting when the slide has a resolution), else px². */
+  readonly area: number
+  /** Ki67: 0 negative, 1..3 for 1+..3+; counting: 0. */
+  readonly cls: number
+  /** Ki67's mean optical densities. */
+  readonly dab?: number
+  readonly h?: number
+}
+
+export type AnalysisLine =
+  | { readonly kind: "tile"; readonly done: number; readonly of: number; readonly items: ReadonlyArray<Detection> }
+  | { readonly kind: "finished"; readonly tiles: number }
+
+export const parseLine = (line: string): AnalysisLine | undefined => {
+  try {
+    const value = JSON.parse(line) as AnalysisLine
+    return value.kind === "tile" || value.kind === "finished" ? value : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,49 @@
+// An analysis as a child process of the analysis worker: libvips decoding and seconds of pixel work
+// per tile stay off the server's event loop and out of its heap, and a crash ends this process only.
+//   node server/workers/analysis.ts '<AnalysisChildRequest JSON>'
+// prints one AnalysisLine per tile, then {"kind":"finished"}; any other ending is a crash.
+import { once } from "node:events"
+import { insideRing } from "../../src/annotation/counting.ts"
+import { countBlobs, countingMarginPx } from "../ai/counting/counting.ts"
+import { detectNuclei, marginPx } from "../ai/ki67/ki67.ts"
+import { planTiles } from "../ai/tiles.ts"
+import { openDzi, readRegion } from "../images/dzi-region.ts"
+import type { AnalysisChildRequest, AnalysisLine, Detection } from "./analysis-protocol.ts"
+
+const say = async (line: AnalysisLine) => {
+  if (!process.stdout.write(`${JSON.stringify(line)}\n`)) await once(process.stdout, "drain")
+}
+
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places
+
+const request = JSON.parse(process.argv[2] ?? "{}") as AnalysisChildRequest
+const source = await openDzi(request.dzi)
+const { width, height } = source.descriptor
+const margin =
+  request.analysis === "ki67" ? marginPx(request.parameters, request.mpp ?? 0.25) : countingMarginPx(request.parameters, request.mpp)
+const tiles = planTiles(request.box, request.tileSize, margin, width, height)
+const ring = request.ring
+
+for (const [index, { core, read }] of tiles.entries()) {
+  const pixels = await readRegion(source, read)
+  const local = { x0: core.x - read.x, y0: core.y - read.y, x1: core.x - read.x + core.w, y1: core.y - read.y + core.h }
+  const found: Detection[] =
+    request.analysis === "ki67"
+      ? detectNuclei(pixels, request.mpp ?? 0.25, request.parameters, local).map((n) => ({
+          x: n.x + read.x,
+          y: n.y + read.y,
+          area: round(n.areaUm2, 2),
+          cls: n.intensity,
+          dab: round(n.dab, 4),
+          h: round(n.hematoxylin, 4)
+        }))
+      : countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
+          x: b.x + read.x,
+          y: b.y + read.y,
+          area: round(b.area, 2),
+          cls: 0
+        }))
+  const items = found.filter((d) => ring === null || insideRing(ring, d.x, d.y)).map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
+  await say({ kind: "tile", done: index + 1, of: tiles.length, items })
+}
+await say({ kind: "finished", tiles: tiles.length })

@@ -1,0 +1,129 @@
+// The workspace's invoked actors: what it hears from outside itself, each stopped with the state that
+// runs it (a callback actor's cleanup removes every listener it added).
+//
+//   relay       the children's emitted events (and the changes of their snapshots the workspace
+//               acts on) handed to the workspace as its own events, under the same type names
+//   connection  the browser's online flag and whether the realtime connection is live
+//   channel     one realtime channel's messages (the slide's lab channel: the live feed; its
+//               presence channel: who else is here), watched through the app's realtime actor
+//   reread      the slide's compact read (an Effect program), when a live change did not fit in its message
+import { type AnyActorRef, fromCallback } from "xstate"
+import type { Label } from "../../../contract/annotations.ts"
+import { readCompact } from "../../../effects/annotations/loadSave.ts"
+import { fromEffect } from "../../support/fromEffect.ts"
+import { liveStatusOf } from "../../realtime/realtime.machine.ts"
+import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
+
+/** The emitted events of each child the workspace acts on. */
+const RELAYED = {
+  tools: [
+    "annotation.saved",
+    "annotation.failed",
+    "annotation.drafted",
+    "edit.commit",
+    "edit.brush",
+    "edit.translate",
+    "selection.deleted"
+  ],
+  edits: ["edits.show", "edits.revert", "edits.conflict", "edits.failed"],
+  drafts: ["drafts.synced"],
+  labels: ["label.updated", "label.deleted", "label.restored"]
+} as const
+
+type Children = Pick<WorkspaceContext, "tools" | "edits" | "drafts" | "labels" | "loader">
+
+export const relay = fromCallback<WorkspaceEvent, Children>(({ input, sendBack }) => {
+  const subscriptions = (Object.keys(RELAYED) as Array<keyof typeof RELAYED>).flatMap((child) =>
+    RELAYED[child].map((type) => (input[child] as AnyActorRef).on(type, (event: WorkspaceEvent) => sendBack(event)))
+  )
+  // The tools start saving a new shape, and settle (no save under way): an undo asked meanwhile may go.
+  let busy = false
+  const saving = () => {
+    const now = input.tools.getSnapshot().hasTag("busy")
+    if (now !== busy) sendBack({ type: now ? "tools.saving" : "tools.settled" })
+    busy = now
+  }
+  saving()
+  subscriptions.push(input.tools.subscribe(saving))
+  // The labels list or the active one changed: the tools and the drafts take the label they draw with.
+  let labels: ReadonlyArray<Label> | null = null
+  let activeId: string | null | undefined
+  const labelsChanged = () => {
+    const { context } = input.labels.getSnapshot()
+    if (context.labels === labels && context.activeId === activeId) return
+    labels = context.labels
+    activeId = context.activeId
+    sendBack({ type: "labels.changed", labels: context.labels, activeId: context.activeId })
+  }
+  labelsChanged()
+  subscriptions.push(input.labels.subscribe(labelsChanged))
+  // The slide's annotations arrived (again, after a retry).
+  let loaded = input.loader.getSnapshot().context.loaded
+  subscriptions.push(
+    input.loader.subscribe((snapshot) => {
+      if (snapshot.context.loaded === loaded || snapshot.context.loaded === null) return
+      loaded = snapshot.context.loaded
+      sendBack({ type: "loader.loaded", loaded })
+    })
+  )
+  // The offline drafts changed: the store shows them.
+  let drafts = input.drafts.getSnapshot().context.drafts
+  subscriptions.push(
+    input.drafts.subscribe((snapshot) => {
+      if (snapshot.context.drafts === drafts) return
+      drafts = snapshot.context.drafts
+      sendBack({ type: "drafts.changed" })
+    })
+  )
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  }
+})
+
+/** The browser's online flag, and the realtime connection going live or not. */
+export const connection = fromCallback<WorkspaceEvent, AnyActorRef | null>(({ input: realtime, sendBack }) => {
+  const online = () => sendBack({ type: "connection.online", online: navigator.onLine })
+  window.addEventListener("online", online)
+  window.addEventListener("offline", online)
+  let live: boolean | null = null
+  const watch = realtime?.subscribe((snapshot) => {
+    const now = liveStatusOf(snapshot) === "live"
+    if (now !== live) sendBack({ type: "connection.live", live: now })
+    live = now
+  })
+  if (realtime !== null) {
+    live = liveStatusOf(realtime.getSnapshot()) === "live"
+    sendBack({ type: "connection.live", live })
+  }
+  return () => {
+    window.removeEventListener("online", online)
+    window.removeEventListener("offline", online)
+    watch?.unsubscribe()
+  }
+})
+
+export interface ChannelInput {
+  readonly realtime: AnyActorRef | null
+  readonly channel: string
+  /** The event each message becomes. */
+  readonly as: "live.message" | "presence.message"
+}
+
+/**
+ * One realtime channel while the state that invokes it lasts: the realtime actor opens the channel
+ * for its first watcher and closes it after the last (as useChannel does for a component).
+ */
+export const channel = fromCallback<WorkspaceEvent, ChannelInput>(({ input, sendBack }) => {
+  const { realtime } = input
+  if (realtime === null) return () => undefined
+  realtime.send({ type: "realtime.watch", channel: input.channel })
+  const messages = realtime.on("realtime.message", (message: { channel: string; event: string; data: unknown }) => {
+    if (message.channel === input.channel) sendBack({ type: input.as, event: message.event, data: message.data })
+  })
+  return () => {
+    messages.unsubscribe()
+    realtime.send({ type: "realtime.unwatch", channel: input.channel })
+  }
+})
+
+export const reread = fromEffect((labId: string) => readCompact(labId))

@@ -1,0 +1,67 @@
+// Shortcuts for the analysis tests: a user on a paid plan (bought and accepted by staff over HTTP, as
+// a real one is), a ready slide of planted nuclei with a known answer, and waiting for a job's end.
+import sharp from "sharp"
+import { expect } from "vitest"
+import { api, createSignedIn, type SignedIn } from "../../support/api.ts"
+import { plantNuclei, positiveShare } from "../../support/planted-nuclei.ts"
+import type { StartedServer } from "../../support/start-server.ts"
+import { makeStaff, waitingInvoice } from "./billing-api.ts"
+import { person } from "./labs-api.ts"
+import { uploadWhole, waitForStatus } from "./slides-api.ts"
+
+export const paidUser = async (server: StartedServer, name: string, plan = "basic"): Promise<SignedIn> => {
+  const user = await person(server, name)
+  const staff = await createSignedIn(server, { name: `${name}'s staff` })
+  await makeStaff(server, staff)
+  const invoice = await waitingInvoice(server, user, plan)
+  const accepted = await api(server).post(`/v2/staff/payments/${invoice.id}/accept/`, undefined, { token: staff.access })
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+  return user
+}
+
+/** Microns per pixel the planted slide is given: nuclei of 10 px radius are 78.5 µm². */
+export const PLANTED_MPP = 0.5
+
+/** A ready slide (uploaded as PNG, its pyramid built by the server) of planted nuclei, and the truth. */
+export const plantedSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  options: { width?: number; height?: number; seed?: number } = {}
+) => {
+  const { tile, nuclei } = plantNuclei({
+    width: options.width ?? 1200,
+    height: options.height ?? 900,
+    radius: 10,
+    positiveFraction: 0.3,
+    touchingPairs: 12,
+    seed: options.seed ?? 21
+  })
+  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } })
+    .png()
+    .toBuffer()
+  const reply = await uploadWhole(server, owner, "root", "planted.png", new Uint8Array(png))
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  const labId = reply.body.data.lab.id as string
+  await waitForStatus(server, owner, labId, ["ready"])
+  const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: PLANTED_MPP }, { token: owner.access })
+  expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  return { labId, nuclei, positive: positiveShare(nuclei) }
+}
+
+export const startKi67 = (server: StartedServer, who: SignedIn | undefined, labId: string, extra: Record<string, unknown> = {}) =>
+  api(server).post("/v2/ai/analysis/", { lab_id: labId, analysis: "ki67", ...extra }, { token: who?.access })
+
+export const jobOf = (server: StartedServer, who: SignedIn | undefined, jobId: string) =>
+  api(server).get(`/v2/ai/jobs/${jobId}/`, { token: who?.access })
+
+/** Polls the job until it has ended (done, failed or cancelled); answers it. */
+export const waitForJob = async (server: StartedServer, who: SignedIn, jobId: string, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const reply = await jobOf(server, who, jobId)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    if (reply.body.data.done) return reply.body.data
+    if (Date.now() > deadline) throw new Error(`job ${jobId} never ended: ${JSON.stringify(reply.body.data)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
