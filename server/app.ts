@@ -19,6 +19,7 @@ import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
 import { NotificationsLive } from "./http/notifications.ts"
 import { ChatLive, ChatViewLive } from "./http/chat.ts"
+import { CommentsLive, CommentsViewLive } from "./http/comments.ts"
 import { NotesLive } from "./http/notes.ts"
 import { AnalysisLive } from "./http/analysis.ts"
 import { BillingLive } from "./http/billing.ts"
@@ -75,6 +76,7 @@ import { OwnershipTransfer } from "./services/labs/OwnershipTransfer.ts"
 import { Mfa } from "./services/auth/Mfa.ts"
 import { Notifications } from "./services/platform/Notifications.ts"
 import { Chat } from "./services/chat/Chat.ts"
+import { Comments } from "./services/comments/Comments.ts"
 import { Notes } from "./services/notes/Notes.ts"
 import { Analyses } from "./services/ai/Analyses.ts"
 import { AnalysisJobs } from "./services/ai/AnalysisJobs.ts"
@@ -135,6 +137,7 @@ const labServices = () => {
     Labels.layer,
     SlideViewers.layer,
     Chat.layer,
+    Comments.layer,
     Notes.layer,
     ScanRequests.layer
   ).pipe(Layer.provideMerge(lists))
@@ -227,6 +230,7 @@ export const makeRoutes = (config: Config) => {
       AssociatedImagesLive
     ]),
     Layer.provide([AnnotationsViewLive, AnnotationsLive, LabelsLive, SlideViewersLive, ChatViewLive, ChatLive, NotesLive, AnalysisLive]),
+    Layer.provide([CommentsViewLive, CommentsLive]),
     Layer.provide([ScanRequestsPublicLive, ScanRequestsLive]),
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )

@@ -34,3 +34,33 @@ export interface ChatReadsTable {
   lab_id: string
   read_at: string
 }
+
+/** A reply in a comment annotation's thread (migration 0032); `mentions` a JSON array of user ids. */
+export interface CommentRepliesTable {
+  id: string
+  annotation_id: string
+  lab_id: string
+  /** Null once the author's account is gone. */
+  author_id: string | null
+  message: string
+  mentions: string
+  created_at: string
+  /** When its author last changed it; null if never. */
+  edited_at: string | null
+}
+
+/** A comment thread's state, once someone resolved or reopened it (migration 0032); no row: open. */
+export interface CommentThreadsTable {
+  annotation_id: string
+  lab_id: string
+  resolved: number
+  resolved_by: string | null
+  resolved_at: string | null
+}
+
+/** A member who muted a slide's chat (migration 0032). */
+export interface ChatMutesTable {
+  user_id: string
+  lab_id: string
+  created_at: string
+}

@@ -10,7 +10,14 @@ import type {
   LabViewersTable
 } from "./schema-annotations.ts"
 import type { ScanRequestsTable, InvoicesTable, PaymentProofsTable, SubscriptionsTable, StaffActionsTable } from "./schema-billing.ts"
-import type { SlideNotesTable, ChatMessagesTable, ChatReadsTable } from "./schema-conversation.ts"
+import type {
+  SlideNotesTable,
+  ChatMessagesTable,
+  ChatReadsTable,
+  CommentRepliesTable,
+  CommentThreadsTable,
+  ChatMutesTable
+} from "./schema-conversation.ts"
 import type { AnalysisJobsTable } from "./schema-analysis.ts"
 
 export type {
@@ -28,7 +35,14 @@ export type {
   SubscriptionsTable,
   StaffActionsTable
 } from "./schema-billing.ts"
-export type { SlideNotesTable, ChatMessagesTable, ChatReadsTable } from "./schema-conversation.ts"
+export type {
+  SlideNotesTable,
+  ChatMessagesTable,
+  ChatReadsTable,
+  CommentRepliesTable,
+  CommentThreadsTable,
+  ChatMutesTable
+} from "./schema-conversation.ts"
 
 export interface UsersTable {
   id: string
@@ -218,6 +232,8 @@ export interface NotificationsTable {
   created_at: string
   /** A payment notification's invoice. */
   invoice_id: Generated<string | null>
+  /** A comment reply's notification: the thread (annotation) it opens (migration 0032). */
+  annotation_id: Generated<string | null>
 }
 
 /** An upload and the file lab it creates at its first chunk; `completed_at` once every byte arrived. */
@@ -283,5 +299,8 @@ export interface Database {
   chat_messages: ChatMessagesTable
   slide_notes: SlideNotesTable
   chat_reads: ChatReadsTable
+  comment_replies: CommentRepliesTable
+  comment_threads: CommentThreadsTable
+  chat_mutes: ChatMutesTable
   analysis_jobs: AnalysisJobsTable
 }

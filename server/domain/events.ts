@@ -6,6 +6,7 @@ import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
 import { Role, UploadStatus } from "../../src/contract/labs.ts"
 import { ChatMessage } from "../../src/contract/chat.ts"
+import { CommentReply, Resolution } from "../../src/contract/comments.ts"
 import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
 import { ScanState } from "../../src/contract/scan-requests.ts"
 import { AnalysisKind, AnalysisState, AnalysisSummary } from "../../src/contract/analysis.ts"
@@ -139,6 +140,18 @@ export const ChatEvent = Schema.Union([
   })
 ])
 
+// A comment thread's changes: heard by everyone on the slide; a new reply also notifies every other
+// member (the notifications written for them in the same transaction).
+export const CommentEvent = Schema.Union([
+  event("comment.replied", {
+    reply: CommentReply,
+    notifications: Schema.Array(Schema.Struct({ user_id: Id, notification_id: Id }))
+  }),
+  event("comment.reply_edited", { reply: CommentReply }),
+  event("comment.reply_deleted", { annotation_id: Id, reply_id: Id }),
+  event("comment.thread_resolved", { annotation_id: Id, ...Resolution.fields })
+])
+
 // Scan requests: the requester's own (a visitor's has no actor) and staff's changes of state. They
 // carry no contact details: the request's row holds those, and the log is the activity page's.
 export const ScanRequestEvent = Schema.Union([
@@ -207,6 +220,7 @@ export const DomainEvent = Schema.Union([
   AnnotationEvent,
   NoticeEvent,
   ChatEvent,
+  CommentEvent,
   ScanRequestEvent,
   BillingEvent,
   AnalysisEvent

@@ -8,6 +8,7 @@ import {
   type AnnotationsCreated,
   type AnnotationUpdated,
   type ChatPosted,
+  type CommentChanged,
   type LabChanged,
   type LabelChanged,
   labChannel,
@@ -24,7 +25,7 @@ export type { LoggedEvent } from "./events.ts"
 export interface Message {
   readonly channel: string
   readonly event: string
-  readonly data: LabChanged | StatusUpload | Notice | SlideChange | ChatPosted | AnalysisChanged
+  readonly data: LabChanged | StatusUpload | Notice | SlideChange | ChatPosted | CommentChanged | AnalysisChanged
 }
 
 const present = <T>(ids: ReadonlyArray<T | null | undefined>): T[] => ids.filter((id): id is T => id !== null && id !== undefined)
@@ -121,6 +122,11 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
       const told = notifications.flatMap((n) => notices(e, [n.user_id], n.notification_id, notificationChannel, realtimeEvents.notifChat))
       return [onSlide, ...told]
     }
+    case "comment.replied":
+    case "comment.reply_edited":
+    case "comment.reply_deleted":
+    case "comment.thread_resolved":
+      return commentMessages(e, publicLabs)
     case "analysis.changed": {
       // Everyone on the slide follows the job (the panel, the results layer); its requester is told
       // when it ends, on their own channel, of the notification written for them.
@@ -229,6 +235,38 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     default:
       return unrouted(e)
   }
+}
+
+type CommentLogged = Extract<LoggedEvent, { kind: `comment.${string}` }>
+
+/**
+ * A thread's change goes to everyone on the slide (without emails on a public slide, as the chat);
+ * a new reply also tells every other member on their own channel, as a chat message does.
+ */
+const commentMessages = (e: CommentLogged, publicLabs: ReadonlySet<string>): Message[] => {
+  if (e.lab_id === null) return []
+  const base = { lab_id: e.lab_id, actor_id: e.actor_id, at: e.created_at, reply: null, reply_id: null, resolution: null }
+  const hide = <R extends { readonly user_email: string }>(reply: R): R =>
+    publicLabs.has(e.lab_id ?? "") ? { ...reply, user_email: "" } : reply
+  const data: CommentChanged =
+    e.kind === "comment.replied"
+      ? { ...base, action: "replied", annotation_id: e.payload.reply.annotation_id, reply: hide(e.payload.reply) }
+      : e.kind === "comment.reply_edited"
+        ? { ...base, action: "edited", annotation_id: e.payload.reply.annotation_id, reply: hide(e.payload.reply) }
+        : e.kind === "comment.reply_deleted"
+          ? { ...base, action: "deleted", annotation_id: e.payload.annotation_id, reply_id: e.payload.reply_id }
+          : {
+              ...base,
+              action: "resolved",
+              annotation_id: e.payload.annotation_id,
+              resolution: { resolved: e.payload.resolved, resolved_by: e.payload.resolved_by, resolved_at: e.payload.resolved_at }
+            }
+  const onSlide: Message = { channel: labChannel(e.lab_id), event: realtimeEvents.comment(e.lab_id), data }
+  const told =
+    e.kind === "comment.replied"
+      ? e.payload.notifications.flatMap((n) => notices(e, [n.user_id], n.notification_id, notificationChannel, realtimeEvents.notifChat))
+      : []
+  return [onSlide, ...told]
 }
 
 /** Reached only if a kind is missing above; `never` makes that a compile error. */

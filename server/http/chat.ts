@@ -17,7 +17,7 @@ export const ChatViewLive = HttpApiBuilder.group(
       Effect.gen(function* () {
         const viewer = yield* Viewer
         const page = yield* chat.list(viewer.user?.id, query.lab_id, query.before, query.limit ?? CHAT_LIMITS.page)
-        return ok({ results: page.results, meta: { next_cursor: page.next_cursor }, unread_count: page.unread_count })
+        return ok({ results: page.results, meta: { next_cursor: page.next_cursor }, unread_count: page.unread_count, muted: page.muted })
       })
     )
   })
@@ -32,6 +32,12 @@ export const ChatLive = HttpApiBuilder.group(
       .handle("send", ({ payload }) =>
         Effect.gen(function* () {
           return ok(yield* chat.send(yield* CurrentUser, payload), "message sent")
+        })
+      )
+      .handle("mute", ({ payload }) =>
+        Effect.gen(function* () {
+          const muted = yield* chat.mute(yield* CurrentUser, payload.lab_id, payload.muted)
+          return ok({ muted }, muted ? "chat muted" : "chat unmuted")
         })
       )
       .handle("read", ({ payload }) =>

@@ -4,6 +4,7 @@ import { Analysis } from "./analysis.ts"
 import { Annotations, AnnotationsView, Labels, SlideViewers } from "./annotations.ts"
 import { AuthAccount, AuthPublic } from "./auth.ts"
 import { Chat, ChatView } from "./chat.ts"
+import { Comments, CommentsView } from "./comments.ts"
 import { Notes } from "./notes.ts"
 import { Favorites } from "./favorites.ts"
 import { Labs, LabsView } from "./labs.ts"
@@ -33,6 +34,7 @@ export class Api extends HttpApi.make("preparat")
   .add(ScanRequestsPublic, ScanRequests)
   .add(AnnotationsView, Annotations, Labels, SlideViewers)
   .add(ChatView, Chat)
+  .add(CommentsView, Comments)
   .add(Notes)
   .add(Analysis)
   .middleware(RequestErrors)

@@ -48,7 +48,9 @@ export const ChatList = Schema.Struct({
   /** `next_cursor`: give it as `before` for the page before this one; null at the first message. */
   meta: Schema.Struct({ next_cursor: Schema.NullOr(Schema.String) }),
   /** Messages of others the reader has not read yet (0 for a visitor). */
-  unread_count: Schema.Number
+  unread_count: Schema.Number,
+  /** The reader muted this slide's chat: its messages do not notify them unless they mention them. */
+  muted: Schema.optionalKey(Schema.Boolean)
 })
 export type ChatList = typeof ChatList.Type
 
@@ -69,6 +71,8 @@ export const SendChatPayload = Schema.Struct({
 export type SendChatPayload = typeof SendChatPayload.Type
 
 export const ChatReadPayload = Schema.Struct({ lab_id: Schema.String })
+
+export const ChatMutePayload = Schema.Struct({ lab_id: Schema.String, muted: Schema.Boolean })
 
 /** Reading needs no token on a public slide; a visitor reads only. */
 export class ChatView extends HttpApiGroup.make("chatView")
@@ -95,8 +99,17 @@ export class Chat extends HttpApiGroup.make("chat")
       payload: ChatReadPayload,
       success: Ok(Schema.Struct({ unread_count: Schema.Number })),
       error: [BadRequest, Unauthorized, Forbidden, NotFound]
+    }),
+    /**
+     * The reader mutes (or unmutes) the slide's chat, for themselves: its ordinary messages leave
+     * them no notification; a message that mentions them still does.
+     */
+    HttpApiEndpoint.put("mute", "/comment/chat/mute/", {
+      payload: ChatMutePayload,
+      success: Ok(Schema.Struct({ muted: Schema.Boolean })),
+      error: [BadRequest, Unauthorized, Forbidden, NotFound]
     })
   )
   .middleware(Authorization)
   .prefix("/v2")
-  .annotateMerge(OpenApi.annotations({ title: "Chat", description: "Sending to a slide's chat and marking it read" })) {}
+  .annotateMerge(OpenApi.annotations({ title: "Chat", description: "Sending to a slide's chat, marking it read, muting it" })) {}

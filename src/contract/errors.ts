@@ -72,7 +72,8 @@ export const fieldNames = [
   "dy",
   "mentions",
   "title",
-  "fields"
+  "fields",
+  "annotation_id"
 ] as const
 export type FieldName = (typeof fieldNames)[number]
 export type FieldErrors = Partial<Record<FieldName, ReadonlyArray<string>>>

@@ -7,7 +7,11 @@ import { Ok, PageMeta, PageQuery } from "./envelope.ts"
 import { BadRequest, NotFound } from "./errors.ts"
 import { Authorization } from "./middleware.ts"
 
-/** "payment": an invoice was accepted or rejected by staff (`invoice` says which). */
+/**
+ * "notif_chat": a message in a slide's chat; "notif_chats": a reply in one of a slide's comment
+ * threads (`annotation_id` names it). Both are the interface's "new comment". "payment": an invoice
+ * was accepted or rejected by staff (`invoice` says which).
+ */
 export const NotificationType = Schema.Literals(["invite", "notif_chat", "notif_chats", "ownership-changes", "payment", "ai_analysis"])
 export type NotificationType = typeof NotificationType.Type
 
@@ -26,7 +30,9 @@ export const Notification = Schema.Struct({
   /** A payment notification's invoice (GET /v2/pricing/payments/{id}/), with its status when it was sent. */
   invoice: Schema.optionalKey(
     Schema.Struct({ id: Schema.String, number: Schema.String, status: Schema.Literals(["unpaid", "waiting", "paid", "cancelled"]) })
-  )
+  ),
+  /** A comment reply's thread: the comment annotation it opens. */
+  annotation_id: Schema.optionalKey(Schema.String)
 })
 export type Notification = typeof Notification.Type
 

@@ -122,6 +122,16 @@ export const isStaff = (user: { readonly is_staff: number } | undefined): boolea
 //   read notes, reports    yes    yes    yes               403                                hidden
 //   write a note, report   yes    yes    yes               403                                hidden
 //   edit/delete one        yes    yes    own only (403)    403                                hidden
+//   read comment threads   yes    yes    yes               yes (read-only, no emails)         hidden (404; 401 to a guest)
+//   reply, resolve, reopen yes    yes    yes               403                                hidden
+//   edit a reply           own    own    own (403)         403                                hidden
+//   delete a reply         yes    yes    own only (403)    403                                hidden
+//   mute the chat          yes    yes    yes               403                                hidden
+//
+// A comment's thread is read like the chat: the pin's first comment is in the annotation, which a
+// public slide shows to anyone, and its replies go on the same open channel. A reply's words are
+// only ever changed by its author (no one puts words in a colleague's mouth); owner and admin may
+// remove one, as they may any annotation. Resolving is the team's bookkeeping: any member.
 //
 // A public slide's chat is readable by whoever may look at the slide: its `chat_{id}` messages go on
 // the slide's lab channel (the spec's), which is open to anyone signed in on a public slide, so
@@ -151,6 +161,10 @@ export type AnnotationAction =
   | "notes.read"
   | "notes.write"
   | "notes.edit" // also delete
+  | "comment.read"
+  | "comment.write" // reply, resolve, reopen; also muting the slide's chat
+  | "comment.edit" // a reply's words: its author only
+  | "comment.delete"
   | "analysis.run" // start an analysis (its results are annotations) and follow the slide's jobs
   | "analysis.manage" // cancel a job or remove its results: its requester, or owner and admin
 
@@ -172,6 +186,7 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
   switch (action) {
     case "annotation.view":
     case "chat.read":
+    case "comment.read":
       return true
     case "annotation.create":
     case "label.create":
@@ -179,8 +194,13 @@ export const mayAnnotate = (standing: Standing | null, action: AnnotationAction,
     case "chat.write":
     case "notes.read":
     case "notes.write":
+    case "comment.write":
     case "analysis.run":
       return members.includes(asker)
+    case "comment.edit":
+      return members.includes(asker) && ownsTarget
+    case "comment.delete":
+      return editors.includes(asker) || (members.includes(asker) && ownsTarget)
     case "annotation.edit":
     case "notes.edit":
     case "analysis.manage":

@@ -5,6 +5,8 @@
 //                                       create_annotation_{labId}, update_annotation_{labId},
 //                                       delete_annotation_{labId}, bulk_annotation_{labId},
 //                                       label_{labId}, chat_{labId} (a chat message),
+//                                       comment_{labId} (a comment thread's reply, edit,
+//                                       deletion or resolution),
 //                                       ai_annotation_{labId} (an analysis job's state); a folder's
 //                                       channel also carries status_upload_{childId} of its files,
 //                                       so one subscription keeps a whole folder view live
@@ -20,6 +22,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { Forbidden, Unauthorized } from "./errors.ts"
 import { Label, WebAnnotation } from "./annotations.ts"
 import { ChatMessage } from "./chat.ts"
+import { CommentReply, Resolution } from "./comments.ts"
 import { UploadStatus } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
@@ -42,6 +45,7 @@ export const realtimeEvents = {
   bulkAnnotation: (labId: string) => `bulk_annotation_${labId}`,
   label: (labId: string) => `label_${labId}`,
   chat: (labId: string) => `chat_${labId}`,
+  comment: (labId: string) => `comment_${labId}`,
   /** A slide's analysis job changed (src/contract/analysis.ts AnalysisChanged). */
   aiAnnotation: (labId: string) => `ai_annotation_${labId}`,
   /** The requester's analysis ended: a notification to load. */
@@ -191,6 +195,23 @@ export type LabelChanged = typeof LabelChanged.Type
 /** `chat_{labId}`: a new message in the slide's chat, as the list shows it (no email on a public slide). */
 export const ChatPosted = ChatMessage
 export type ChatPosted = typeof ChatPosted.Type
+
+/**
+ * `comment_{labId}`: a comment thread changed. "replied" and "edited" carry the reply as the thread
+ * shows it (no email on a public slide), "deleted" the id of the reply gone, "resolved" the
+ * thread's resolution (resolved or reopened).
+ */
+export const CommentChanged = Schema.Struct({
+  action: Schema.Literals(["replied", "edited", "deleted", "resolved"]),
+  lab_id: Schema.String,
+  annotation_id: Schema.String,
+  actor_id: Schema.NullOr(Schema.String),
+  at: Schema.String,
+  reply: Schema.NullOr(CommentReply),
+  reply_id: Schema.NullOr(Schema.String),
+  resolution: Schema.NullOr(Resolution)
+})
+export type CommentChanged = typeof CommentChanged.Type
 
 export const ClientConfig = Schema.Struct({
   key: Schema.String,

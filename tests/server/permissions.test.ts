@@ -1,15 +1,16 @@
 // The permission matrix over real HTTP: every endpoint of the labs, members, notifications,
-// storage, realtime, slides, annotations, chat and notes groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
+// storage, realtime, slides, annotations, chat, comment threads and notes groups, called by each standing (owner, admin, reviewer, stranger, guest) on a private
 // and, where it matters, a public lab. The cases are generated from the table below; a test fails
 // when an endpoint of those contract groups is missing from it. Refused changes change nothing.
 // Scan requests, which belong to no lab, have a table of their own at the end: the requester, staff,
 // another signed-in user and a guest; so do invoices (billing and payment review): the invoice's
 // owner, staff, another signed-in user and a guest.
+import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Api } from "../../src/contract/api.ts"
 import { type Reply, type SignedIn, uniqueEmail } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
-import { createSlide, newAnnotation, rect } from "./support/annotations-api.ts"
+import { createLabel, createSlide, newAnnotation, postAnnotations, rect, webAnnotation } from "./support/annotations-api.ts"
 import { issueInvoice, makeStaff, sendProof, waitingInvoice } from "./support/billing-api.ts"
 import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
 import { pyramidEntries, sendChunk, smallImage, uploadDzi, uploadWhole } from "./support/slides-api.ts"
@@ -181,6 +182,29 @@ const ownerNotes = async (f: Fixture, kind: "notes" | "reports") =>
   ((await ownerSees(`/v2/slides/${(await notedIn(f, kind)).slide}/${kind}/`)).data.results as Array<{ title: string; value: string }>).map(
     (note) => (note.value === "Seen by the owner." ? note.title : `${note.title} (${note.value})`)
   )
+
+/** A slide in C with a comment pin and one reply, both the owner's (fresh per mutating call's fixture). */
+const threaded = new Map<string, Promise<{ slide: string; pin: string; reply: string }>>()
+const threadedIn = (f: Fixture) => {
+  if (!threaded.has(f.child))
+    threaded.set(
+      f.child,
+      (async () => {
+        const slide = await createSlide(server, people.owner, f.child)
+        const label = await createLabel(server, people.owner, slide, "Comments")
+        const pin = randomUUID()
+        const made = await postAnnotations(server, people.owner, slide, [
+          { id: pin, data: webAnnotation(label.id, rect(1, 1, 1, 1), "Pin") }
+        ])
+        expect(made.status, JSON.stringify(made.body)).toBeLessThan(300)
+        const reply = await c.post(`/v2/comment/threads/${pin}/replies/`, { message: "Owner's" }, { token: people.owner.access })
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+        return { slide, pin, reply: reply.body.data.id as string }
+      })()
+    )
+  return threaded.get(f.child)!
+}
+const ownerThread = async (f: Fixture) => (await ownerSees(`/v2/comment/threads/${(await threadedIn(f)).pin}/`)).data
 
 const childCount = async (f: Fixture) => expect((await ownerSees(`/v2/labs/?parent=${f.child}`)).data.meta.count).toBe(0)
 
@@ -752,6 +776,61 @@ const cases: ReadonlyArray<Case> = [
     call: async (f, t) => c.post("/v2/comment/chat/read/", { lab_id: await slideIn(f) }, { token: t }),
     expect: anyMember
   },
+  {
+    endpoint: "PUT /v2/comment/chat/mute/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.put("/v2/comment/chat/mute/", { lab_id: await slideIn(f), muted: true }, { token: t }),
+    expect: anyMember
+  },
+  // comment threads: read like the chat (a public slide's visitors too, without emails); members
+  // reply and resolve; a reply's words are its author's alone; owner and admin delete any reply
+  {
+    endpoint: "GET /v2/comment/threads/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/comment/threads/?lab_id=${(await threadedIn(f)).slide}`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "GET /v2/comment/threads/:annotationId/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => c.get(`/v2/comment/threads/${(await threadedIn(f)).pin}/`, { token: t }),
+    expect: view
+  },
+  {
+    endpoint: "POST /v2/comment/threads/:annotationId/replies/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.post(`/v2/comment/threads/${(await threadedIn(f)).pin}/replies/`, { message: "From the matrix" }, { token: t }),
+    expect: anyMember,
+    unchanged: async (f) => expect((await ownerThread(f)).replies).toHaveLength(1)
+  },
+  {
+    endpoint: "PUT /v2/comment/threads/:annotationId/resolved/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.put(`/v2/comment/threads/${(await threadedIn(f)).pin}/resolved/`, { resolved: true }, { token: t }),
+    expect: anyMember,
+    unchanged: async (f) => expect((await ownerThread(f)).thread.resolved).toBe(false)
+  },
+  {
+    endpoint: "PATCH /v2/comment/replies/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.patch(`/v2/comment/replies/${(await threadedIn(f)).reply}/`, { message: "Changed" }, { token: t }),
+    expect: ownerOnly,
+    unchanged: async (f) => expect((await ownerThread(f)).replies[0].message).toBe("Owner's")
+  },
+  {
+    endpoint: "DELETE /v2/comment/replies/:id/",
+    visibilities: ["private", "public"],
+    mutates: true,
+    call: async (f, t) => c.del(`/v2/comment/replies/${(await threadedIn(f)).reply}/`, undefined, { token: t }),
+    expect: editors,
+    unchanged: async (f) => expect((await ownerThread(f)).replies).toHaveLength(1)
+  },
   // a slide's notes and reports: the team's papers, read and written by its members only (a public
   // slide's visitor too is refused); owner and admin edit or delete the owner's, a reviewer may not
   ...(["notes", "reports"] as const).flatMap((kind): Case[] => [
@@ -851,6 +930,8 @@ const groups = [
   "slideViewers",
   "chatView",
   "chat",
+  "commentsView",
+  "comments",
   "notes",
   "scanRequestsPublic",
   "scanRequests",

@@ -22,6 +22,7 @@ export interface Api {
   readonly get: (path: string, options?: RequestOptions) => Promise<Reply>
   readonly post: (path: string, body?: unknown, options?: RequestOptions) => Promise<Reply>
   readonly put: (path: string, body?: unknown, options?: RequestOptions) => Promise<Reply>
+  readonly patch: (path: string, body?: unknown, options?: RequestOptions) => Promise<Reply>
   readonly delete: (path: string, options?: RequestOptions) => Promise<Reply>
   /** multipart/form-data, e.g. the profile edit with an avatar file. */
   readonly putForm: (path: string, form: FormData, options?: RequestOptions) => Promise<Reply>
@@ -63,6 +64,7 @@ export const api = (server: Pick<StartedServer, "url">): Api => {
     get: (path, options) => call("GET", path, undefined, undefined, options),
     post: (path, body, options) => call("POST", path, body === undefined ? undefined : JSON.stringify(body), "application/json", options),
     put: (path, body, options) => call("PUT", path, body === undefined ? undefined : JSON.stringify(body), "application/json", options),
+    patch: (path, body, options) => call("PATCH", path, body === undefined ? undefined : JSON.stringify(body), "application/json", options),
     putForm: (path, form, options) => call("PUT", path, form, undefined, options),
     delete: (path, options) => call("DELETE", path, undefined, undefined, options)
   }

@@ -85,6 +85,40 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
     },
     notifications: [{ user_id: "B", notification_id: "n" }]
   },
+  "comment.replied": {
+    reply: {
+      id: "r1",
+      annotation_id: "N",
+      lab_id: "S",
+      message: "agreed",
+      created_at: "2026-01-01T00:00:00.000Z",
+      edited_at: null,
+      author: { id: "A", name: "Ana", username: null, avatar: null },
+      user_email: "a@x",
+      mentions: ["B"]
+    },
+    notifications: [{ user_id: "B", notification_id: "n" }]
+  },
+  "comment.reply_edited": {
+    reply: {
+      id: "r1",
+      annotation_id: "N",
+      lab_id: "S",
+      message: "agreed, see the margin",
+      created_at: "2026-01-01T00:00:00.000Z",
+      edited_at: "2026-01-01T00:01:00.000Z",
+      author: { id: "A", name: "Ana", username: null, avatar: null },
+      user_email: "a@x",
+      mentions: []
+    }
+  },
+  "comment.reply_deleted": { annotation_id: "N", reply_id: "r1" },
+  "comment.thread_resolved": {
+    annotation_id: "N",
+    resolved: true,
+    resolved_by: { id: "A", name: "Ana", username: null, avatar: null },
+    resolved_at: "2026-01-01T00:02:00.000Z"
+  },
   "label.changed": {
     user_email: "a@x",
     action: "deleted",
@@ -314,5 +348,32 @@ describe("chat routing", () => {
   })
   it("leaves the sender's email out on a public slide", () => {
     expect(routeEvent(sent, new Set(["S"]))[0]!.data).toMatchObject({ user_email: "" })
+  })
+})
+
+describe("comment thread routing", () => {
+  const replied = decodeLogged(row("comment.replied", samples["comment.replied"], "S"))!
+  it("sends a reply to the slide's channel and a notice to each notified member's own", () => {
+    const messages = routeEvent(replied)
+    expect(messages.map((m) => [m.channel, m.event])).toEqual([
+      ["private-mylab_S", "comment_S"],
+      ["private-notif_chat_B", "notif_chat_B"]
+    ])
+    expect(messages[0]!.data).toMatchObject({ action: "replied", annotation_id: "N", reply: { message: "agreed", user_email: "a@x" } })
+    expect(messages[1]!.data).toMatchObject({ kind: "comment.replied", notification_id: "n", lab_id: "S" })
+  })
+  it("leaves the author's email out on a public slide", () => {
+    expect(routeEvent(replied, new Set(["S"]))[0]!.data).toMatchObject({ reply: { user_email: "" } })
+  })
+  it("sends edits, deletions and resolutions to the slide's channel only", () => {
+    for (const kind of ["comment.reply_edited", "comment.reply_deleted", "comment.thread_resolved"] as const) {
+      const messages = routeEvent(decodeLogged(row(kind, samples[kind], "S"))!)
+      expect(
+        messages.map((m) => [m.channel, m.event]),
+        kind
+      ).toEqual([["private-mylab_S", "comment_S"]])
+    }
+    const resolved = routeEvent(decodeLogged(row("comment.thread_resolved", samples["comment.thread_resolved"], "S"))!)
+    expect(resolved[0]!.data).toMatchObject({ action: "resolved", resolution: { resolved: true, resolved_by: { id: "A" } } })
   })
 })

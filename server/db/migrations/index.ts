@@ -32,6 +32,7 @@ import { slideNotes } from "./0028_slide_notes.ts"
 import { reportFields } from "./0029_report_fields.ts"
 import { analysisJobs } from "./0030_analysis_jobs.ts"
 import { associatedImages } from "./0031_associated_images.ts"
+import { commentThreads } from "./0032_comment_threads.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -63,5 +64,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0028_slide_notes": slideNotes,
   "0029_report_fields": reportFields,
   "0030_analysis_jobs": analysisJobs,
-  "0031_associated_images": associatedImages
+  "0031_associated_images": associatedImages,
+  "0032_comment_threads": commentThreads
 })

@@ -3,7 +3,8 @@
 // notification, in one transaction; the publisher then sends `chat_{labId}` to the slide's channel
 // and `notif_chat_{user}` to each member's own (server/domain/realtime-routing.ts). Members who have
 // the slide open mark it read at once (the SPA), so only those elsewhere keep the notification.
-// There is no muting yet, so a mention needs no exception: every member is told of every message.
+// A member who muted the slide's chat (chat_mutes) is left out of its ordinary messages' notifications;
+// a message that mentions them still notifies them, muted or not.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { CHAT_LIMITS, type ChatMessage, type SendChatPayload } from "../../../src/contract/chat.ts"
@@ -17,11 +18,14 @@ import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
 import { Notifications } from "../platform/Notifications.ts"
 import { markReadAt, messageById, pageBefore, readChatNotifications, toChatMessage, unreadCount } from "./chat-rows.ts"
+import { isMuted, mutedOf, setMuted } from "./chat-mutes.ts"
 
 export interface ChatPage {
   readonly results: ReadonlyArray<ChatMessage>
   readonly next_cursor: string | null
   readonly unread_count: number
+  /** The reader muted the chat (always false for a visitor). */
+  readonly muted: boolean
 }
 
 /** The message as stored: trimmed, not empty, not too long; the 400 names `message` otherwise. */
@@ -44,6 +48,7 @@ export class Chat extends Context.Service<
     ) => Effect.Effect<ChatPage, ViewDenied>
     readonly send: (user: AuthenticatedUser, payload: SendChatPayload) => Effect.Effect<ChatMessage, SlideDenied | BadRequest>
     readonly markRead: (user: AuthenticatedUser, labId: string) => Effect.Effect<number, SlideDenied>
+    readonly mute: (user: AuthenticatedUser, labId: string, muted: boolean) => Effect.Effect<boolean, SlideDenied>
   }
 >()("preparat/Chat") {
   static readonly layer = Layer.effect(
@@ -58,11 +63,14 @@ export class Chat extends Context.Service<
         const lab = yield* viewSlide(db, userId, labId)
         const member = isMember(lab.access.standing)
         const { rows, more } = yield* sql(() => pageBefore(db, labId, before, limit))
-        const unread = member && userId !== undefined ? yield* sql(() => unreadCount(db, labId, userId)) : 0
+        const reader = member ? userId : undefined
+        const [unread, muted] =
+          reader === undefined ? [0, false] : yield* sql(() => Promise.all([unreadCount(db, labId, reader), isMuted(db, labId, reader)]))
         return {
           results: rows.map((row) => toChatMessage(row, member)),
           next_cursor: more ? (rows[0]?.id ?? null) : null,
-          unread_count: unread
+          unread_count: unread,
+          muted
         }
       })
 
@@ -80,6 +88,7 @@ export class Chat extends Context.Service<
             const members = yield* sql(() => allMembers(trx, payload.lab_id, lab.row.owner_id))
             const people = new Set([lab.row.owner_id, ...members.flatMap((m) => (m.user_id ? [m.user_id] : []))])
             const mentions = asked.filter((id) => people.has(id) && id !== user.id)
+            const muting = new Set(yield* sql(() => mutedOf(trx, payload.lab_id)))
             const id = randomUUID()
             const now = stamp()
             yield* sql(() =>
@@ -99,7 +108,7 @@ export class Chat extends Context.Service<
             yield* sql(() => markReadAt(trx, payload.lab_id, user.id, now))
             const eventId = randomUUID()
             const told = yield* Effect.forEach(
-              [...people].filter((p) => p !== user.id),
+              [...people].filter((p) => p !== user.id && (!muting.has(p) || mentions.includes(p))),
               (recipient) =>
                 Effect.map(
                   notifications.create(trx, { userId: recipient, type: "notif_chat", labId: payload.lab_id, senderId: user.id, eventId }),
@@ -128,7 +137,13 @@ export class Chat extends Context.Service<
         return 0
       })
 
-      return Chat.of({ list, send, markRead })
+      const mute = Effect.fn("Chat.mute")(function* (user: AuthenticatedUser, labId: string, muted: boolean) {
+        yield* requireSlide(db, user.id, labId, "chat.write")
+        yield* sql(() => setMuted(db, labId, user.id, muted, stamp()))
+        return muted
+      })
+
+      return Chat.of({ list, send, markRead, mute })
     })
   )
 }

@@ -99,13 +99,13 @@ export const markReadAt = (db: Trx, labId: string, userId: string, at: string) =
     .onConflict((oc) => oc.columns(["user_id", "lab_id"]).doUpdateSet({ read_at: at }))
     .execute()
 
-/** The reader's chat notifications of this slide, all read. */
+/** The reader's chat notifications of this slide, all read (a comment thread's replies are read where they are shown). */
 export const readChatNotifications = (db: Trx, labId: string, userId: string) =>
   db
     .updateTable("notifications")
     .set({ is_read: 1 })
     .where("user_id", "=", userId)
     .where("lab_id", "=", labId)
-    .where("type", "in", ["notif_chat", "notif_chats"])
+    .where("type", "=", "notif_chat")
     .where("is_read", "=", 0)
     .execute()

@@ -21,7 +21,9 @@ const SLIDE_CHANGES: ReadonlySet<string> = new Set([
   "annotation.deleted",
   "annotation.bulk_changed",
   "label.changed",
-  "chat.message_sent"
+  "chat.message_sent",
+  "comment.replied",
+  "comment.reply_edited"
 ])
 
 /** Which of the slides these changes were made on are public now, so whoever listens may be a stranger. */

@@ -17,6 +17,8 @@ export interface NewNotification {
   readonly eventId: string
   /** A payment notification's invoice. */
   readonly invoiceId?: string
+  /** A comment reply's thread (its annotation). */
+  readonly annotationId?: string
 }
 
 export interface NotificationPage {
@@ -36,6 +38,7 @@ const query = (db: Trx) =>
       "n.type",
       "n.is_read",
       "n.created_at",
+      "n.annotation_id",
       "l.id as lab_id",
       "l.name as lab_name",
       "l.is_dir as lab_is_dir",
@@ -58,7 +61,8 @@ const toNotification = (row: Row): Notification => ({
   sender: row.sender_email ? { name: row.sender_name ?? "", email: row.sender_email, username: row.sender_username ?? null } : null,
   ...(row.invoice_id && row.invoice_number && row.invoice_status
     ? { invoice: { id: row.invoice_id, number: row.invoice_number, status: row.invoice_status } }
-    : {})
+    : {}),
+  ...(row.annotation_id ? { annotation_id: row.annotation_id } : {})
 })
 
 export class Notifications extends Context.Service<
@@ -91,6 +95,7 @@ export class Notifications extends Context.Service<
               sender_id: n.senderId,
               event_id: n.eventId,
               invoice_id: n.invoiceId ?? null,
+              annotation_id: n.annotationId ?? null,
               is_read: 0,
               created_at: stamp()
             })

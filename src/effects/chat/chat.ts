@@ -24,3 +24,9 @@ export const chatMembers = Effect.fn("Chat.members")(function* (labId: string) {
   const answer = yield* call(endpoints.members.list, { query: { lab_id: labId, limit: 100 } })
   return answer.data.results.filter((m) => m.user_id !== null && !m.is_pending)
 })
+
+/** Mutes (or unmutes) the slide's chat for the reader. */
+export const muteChat = Effect.fn("Chat.mute")(function* (labId: string, muted: boolean) {
+  const answer = yield* call(endpoints.chat.mute, { payload: { lab_id: labId, muted } })
+  return answer.data.muted
+})

@@ -3,6 +3,7 @@
 import { annotationImport } from "./annotation-import.ts"
 import { associated } from "./associated.ts"
 import { billing } from "./billing.ts"
+import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -17,6 +18,7 @@ export const enWorkspace = {
   annotationImport,
   associated,
   billing,
+  comments,
   compare,
   dashboard,
   labs,

@@ -4,6 +4,7 @@ import type { enWorkspace } from "../en/workspace.ts"
 import { annotationImport } from "./annotation-import.ts"
 import { associated } from "./associated.ts"
 import { billing } from "./billing.ts"
+import { comments } from "./comments.ts"
 import { compare } from "./compare.ts"
 import { dashboard } from "./dashboard.ts"
 import { labs } from "./labs.ts"
@@ -18,6 +19,7 @@ export const idWorkspace: typeof enWorkspace = {
   annotationImport,
   associated,
   billing,
+  comments,
   compare,
   dashboard,
   labs,

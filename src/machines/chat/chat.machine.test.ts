@@ -7,7 +7,7 @@ import { type Arrival, type Invocation, modelFor } from "../../testing/modelHarn
 import { type ChatEvent, chatMachine, merged, sendable } from "./chat.machine.ts"
 
 const silent = fromCallback<EventObject, never>(() => undefined)
-const provide = { actors: { markRead: silent, send: silent } } as never
+const provide = { actors: { markRead: silent, send: silent, mute: silent } } as never
 const input = { labId: "S", userId: "me", canWrite: true }
 
 const message = (id: string, at: string, sender = "ana"): ChatMessage => ({
@@ -64,6 +64,10 @@ const rules = (actual: Snapshot, _calls: ReadonlyArray<Invocation>, { via, befor
   // The first page brings the members; an older one (whatever it carries) leaves them.
   if (via === "newest page with members" && before.matches("loading")) expect(actual.context.members.map((m) => m.user_id)).toEqual(["ana"])
   if (via === "older page") expect(actual.context.members).toEqual(before.context.members)
+  // Muting is the reader's own, at once; a refused PUT puts it back.
+  if (via === "mute") expect(actual.context.muted).toBe(true)
+  if (via === "unmute") expect(actual.context.muted).toBe(false)
+  if (via === "mute refused") expect(actual.context.muted).toBe(false)
   if (via === "sent") {
     expect(actual.context.outbox.some((o) => o.localId === "local-1")).toBe(false)
     expect(ids).toContain(mine.id)
@@ -88,6 +92,9 @@ const model = modelFor({
     resend: { type: "chat.resend", localId: "local-1" },
     sent: { type: "chat.sent", localId: "local-1", message: mine },
     discard: { type: "chat.discard", localId: "local-1" },
+    mute: { type: "chat.mute", muted: true },
+    unmute: { type: "chat.mute", muted: false },
+    "mute refused": { type: "chat.muteFailed", muted: false },
     "newest page": { type: "xstate.done.actor.load", output: newest },
     "older page": { type: "xstate.done.actor.load", output: older },
     "load failed": { type: "xstate.error.actor.load", error: serverDown },
@@ -99,7 +106,8 @@ const model = modelFor({
     value,
     older: context.olderCursor !== null,
     visible: context.visible,
-    outbox: context.outbox.map((o) => o.status)
+    outbox: context.outbox.map((o) => o.status),
+    muted: context.muted
   }),
   states: {
     loading: (actual, calls, arrival) => {
@@ -155,6 +163,18 @@ describe("chat scenarios", () => {
     await run.send({ type: "chat.received", message: fromAna })
     expect(run.actor.getSnapshot().context.outbox).toEqual([])
     expect(run.actor.getSnapshot().context.unread).toBe(0)
+  })
+
+  it("shows the chat muted as the server keeps it; a member's mute is asked for, a visitor's is not", async () => {
+    const run = drive(chatMachine, ["load"], { input, provide })
+    await run.succeed("load", { ...newest, muted: true })
+    expect(run.actor.getSnapshot().context.muted).toBe(true)
+    await run.send({ type: "chat.mute", muted: false })
+    expect(run.actor.getSnapshot().context.muted).toBe(false)
+    const visitor = drive(chatMachine, ["load"], { input: { labId: "S", userId: null, canWrite: false }, provide })
+    await visitor.succeed("load", { ...newest, unread_count: 0 })
+    await visitor.send({ type: "chat.mute", muted: true })
+    expect(visitor.actor.getSnapshot().context.muted).toBe(false)
   })
 
   it("keeps a message as it will be sent: trimmed, not empty, within the limit", () => {

@@ -9,13 +9,14 @@
 //   loading --error--> failed --retry--> loading
 //   anywhere: chat.received (deduplicated by id), chat.send [text fits, may write] -> outbox,
 //   chat.sent / chat.sendFailed from the send's child, chat.resend, chat.discard, chat.visible;
-//   the members to suggest for `@` come with the first page
+//   the members to suggest for `@` come with the first page; chat.mute (a member): muted at once on
+//   screen, PUT in the background, put back as it was if the PUT fails (chat.muteFailed)
 import { assign, enqueueActions, setup } from "xstate"
 import { CHAT_LIMITS, type ChatList, type ChatMessage } from "../../contract/chat.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Collaborator } from "../../contract/labs.ts"
-import { chatMembers, loadChat, markChatRead, type SendChatError, sendChat } from "../../effects/chat/chat.ts"
+import { chatMembers, loadChat, markChatRead, muteChat, type SendChatError, sendChat } from "../../effects/chat/chat.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import { Effect } from "effect"
@@ -48,6 +49,8 @@ export interface ChatContext extends ChatInput {
   readonly sent: number
   /** Whom `@` suggests: the slide's members with an account (none for a visitor, or until loaded). */
   readonly members: ReadonlyArray<Collaborator>
+  /** The reader muted the chat: its ordinary messages do not notify them (mentions still do). */
+  readonly muted: boolean
 }
 
 export type ChatEvent =
@@ -60,6 +63,8 @@ export type ChatEvent =
   | { readonly type: "chat.sendFailed"; readonly localId: string; readonly error: SendChatError }
   | { readonly type: "chat.resend"; readonly localId: string }
   | { readonly type: "chat.discard"; readonly localId: string }
+  | { readonly type: "chat.mute"; readonly muted: boolean }
+  | { readonly type: "chat.muteFailed"; readonly muted: boolean }
 
 const sendingOf = (localId: string) => `send.${localId}`
 
@@ -93,6 +98,11 @@ const actors = {
   ),
   // Each read is a child of its own (no id to reuse): a later one must not abort an earlier POST.
   markRead: fromEffectCallback((labId: string) => markChatRead(labId).pipe(Effect.ignore)),
+  mute: fromEffectCallback((input: { readonly labId: string; readonly muted: boolean }, send: (event: ChatEvent) => void) =>
+    muteChat(input.labId, input.muted).pipe(
+      Effect.match({ onSuccess: () => undefined, onFailure: () => send({ type: "chat.muteFailed", muted: !input.muted }) })
+    )
+  ),
   send: fromEffectCallback((input: Outgoing & { readonly labId: string }, send: (event: ChatEvent) => void) =>
     sendChat(input.labId, input.text, input.mentions).pipe(
       Effect.match({
@@ -117,7 +127,8 @@ export const chatMachine = setup({
         olderCursor: page.meta.next_cursor,
         unread: context.visible ? 0 : page.unread_count,
         error: null,
-        members: page.members ?? context.members
+        members: page.members ?? context.members,
+        muted: page.muted ?? context.muted
       })
       if (readNow) {
         enqueue.spawnChild("markRead", { input: context.labId })
@@ -178,6 +189,13 @@ export const chatMachine = setup({
       enqueue.assign({ outbox: context.outbox.map((o) => (o === failed ? { ...o, status: "sending" as const } : o)) })
       enqueue.spawnChild("send", { id: sendingOf(failed.localId), input: { ...failed, status: "sending", labId: context.labId } })
     }),
+    mute: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "chat.mute" || !context.canWrite || event.muted === context.muted) return
+      enqueue.assign({ muted: event.muted })
+      enqueue.stopChild("mute")
+      enqueue.spawnChild("mute", { id: "mute", input: { labId: context.labId, muted: event.muted } })
+    }),
+    muteFailed: assign(({ event }) => (event.type === "chat.muteFailed" ? { muted: event.muted } : {})),
     discard: assign(({ context, event }) =>
       event.type === "chat.discard" ? { outbox: context.outbox.filter((o) => !(o.localId === event.localId && o.status === "failed")) } : {}
     )
@@ -193,7 +211,8 @@ export const chatMachine = setup({
     outbox: [],
     error: null,
     sent: 0,
-    members: []
+    members: [],
+    muted: false
   }),
   on: {
     "chat.received": { actions: "receive" },
@@ -202,7 +221,9 @@ export const chatMachine = setup({
     "chat.sent": { actions: "sent" },
     "chat.sendFailed": { actions: "sendFailed" },
     "chat.resend": { actions: "resend" },
-    "chat.discard": { actions: "discard" }
+    "chat.discard": { actions: "discard" },
+    "chat.mute": { actions: "mute" },
+    "chat.muteFailed": { actions: "muteFailed" }
   },
   initial: "loading",
   states: {

@@ -83,7 +83,7 @@ function NotificationsHost({
         ...(target !== null
           ? {
               action: {
-                label: t("viewer.chat.open"),
+                label: notification.annotation_id !== undefined ? t("comments.open") : t("viewer.chat.open"),
                 onClick: () => {
                   actor.send({ type: "notifications.open", id: notification.id })
                   navigate(localePath(target))

@@ -15,6 +15,10 @@ describe("where a notification leads", () => {
     expect(targetOf(notification("n1", { lab: file }))).toBe("/dashboard/labs/l2/annotations")
     expect(targetOf(notification("n1", { type: "notif_chat" }))).toBe("/dashboard/labs/lab-n1/annotations?panel=chat")
     expect(targetOf(notification("n1", { type: "notif_chats", lab: file }))).toBe("/dashboard/labs/l2/annotations?panel=chat")
+    // A comment thread's reply opens the slide on that thread.
+    expect(targetOf(notification("n1", { type: "notif_chats", lab: file, annotation_id: "a 1" }))).toBe(
+      "/dashboard/labs/l2/annotations?panel=comments&thread=a%201"
+    )
   })
 
   it("opens the invoice of a payment notification, whatever its lab", () => {

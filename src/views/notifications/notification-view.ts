@@ -38,12 +38,17 @@ export const targetOf = (notification: Notification): string | null => {
   }
   const lab = notification.lab
   if (lab === null) return null
+  if (notification.annotation_id !== undefined) return threadLink(lab.id, notification.annotation_id)
   if (kindOf(notification) === "chat") return chatLink(lab.id)
   return lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 }
 
 /** The slide with its side panel open on the chat tab. */
 export const chatLink = (labId: string): string => `${links.slide(labId)}?panel=chat`
+
+/** The slide with its side panel on the comments, and the thread open at its pin. */
+export const threadLink = (labId: string, annotationId: string): string =>
+  `${links.slide(labId)}?panel=comments&thread=${encodeURIComponent(annotationId)}`
 
 /** Whether the page at `pathname` (with or without a locale prefix) is this slide's viewer. */
 export const isOnSlide = (pathname: string, labId: string): boolean => pathname.endsWith(links.slide(labId))

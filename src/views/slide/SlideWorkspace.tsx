@@ -30,6 +30,7 @@ import { SelectionBar } from "./annotation/edit/SelectionBar.tsx"
 import { Presence } from "./annotation/collab/Presence.tsx"
 import { AnnotationSidePanel } from "./annotation/panels/AnnotationSidePanel.tsx"
 import { ChatHost } from "./chat/ChatHost.tsx"
+import { ThreadHost, useThreadFromLink } from "./comments/ThreadHost.tsx"
 import type { ChatActor } from "./chat/useSlideChat.ts"
 import { mayAnnotate } from "../../contract/permissions.ts"
 import { useAnnotations } from "./annotation/useAnnotations.ts"
@@ -60,7 +61,11 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const fullScreen = useSelector(actor, (s) => s.hasTag("fullScreen"))
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
   // A link to the slide's chat (a chat notification, its toast) opens the panel on the chat tab.
-  const chatAsked = new URLSearchParams(useSearch()).get("panel") === "chat"
+  // A comment's notification or mail asks for the comments and the thread, which opens at its pin.
+  const search = new URLSearchParams(useSearch())
+  const chatAsked = search.get("panel") === "chat" || search.get("panel") === "comments"
+  const chatView = search.get("panel") === "comments" ? "comments" : "messages"
+  const threadAsked = search.get("thread")
   // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
   const [panelOpen, setPanelOpen] = useState(() => chatAsked || panelStartsOpen(window.innerWidth))
   useEffect(() => {
@@ -94,6 +99,8 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
     defaultLabel: t("viewer.annotations.defaultLabel"),
     commentLabel: t("viewer.annotations.commentLabel")
   })
+
+  useThreadFromLink(threadAsked, annotations, viewer)
 
   // A resolution given in the side panel: the scale bar and every measurement use it from now on.
   const calibrated = useCallback((mpp: number) => actor.send({ type: "slide.calibrated", mpp }), [actor])
@@ -142,7 +149,22 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               {...(signedIn ? { history: annotations.edits } : {})}
             />
           }
-          stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
+          stage={
+            <>
+              <SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />
+              {viewer && (
+                <ThreadHost
+                  view={annotations}
+                  viewer={viewer}
+                  labId={lab.id}
+                  role={lab.role}
+                  signedIn={signedIn}
+                  me={user?.id ?? null}
+                  chat={chat}
+                />
+              )}
+            </>
+          }
           controls={<ViewerControls fullScreen={fullScreen} onCommand={run} />}
           status={
             viewer && (
@@ -167,6 +189,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
                 onCalibrated={calibrated}
                 chat={chat}
                 chatAsked={chatAsked}
+                chatView={chatView}
               />
             )
           }

@@ -1,6 +1,7 @@
 // Where a member writes: Enter sends, Shift+Enter starts a new line; typing `@` opens a listbox of
 // the slide's members (arrow keys move, Enter or Tab picks, Escape closes), and the picked ones go
-// with the message as its mentions while their name stays in the text.
+// with the message as its mentions while their name stays in the text. A comment thread uses the same
+// composer for its replies and for editing one (given the reply's words, and a cancel).
 import { type KeyboardEvent, useId, useRef, useState } from "react"
 import { CHAT_LIMITS } from "../../../contract/chat.ts"
 import { useT } from "../../../i18n/index.ts"
@@ -12,14 +13,37 @@ export interface ChatComposerProps {
   readonly members: ReadonlyArray<Mentionable>
   readonly me: string | null
   readonly onSend: (text: string, mentions: ReadonlyArray<string>) => void
+  /** The words to start from (a reply being edited). */
+  readonly initial?: string
+  readonly placeholder?: string
+  readonly label?: string
+  readonly sendLabel?: string
+  readonly testId?: string
+  /** Shown as a Cancel button; Escape cancels too when no suggestions are open. */
+  readonly onCancel?: () => void
+  readonly autoFocus?: boolean
+  /** Whether the keys hint shows below (the popover has no room for it). */
+  readonly hint?: boolean
 }
 
-export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
+export const ChatComposer = ({
+  members,
+  me,
+  onSend,
+  initial = "",
+  placeholder,
+  label,
+  sendLabel,
+  testId = "chat-input",
+  onCancel,
+  autoFocus = false,
+  hint = true
+}: ChatComposerProps) => {
   const t = useT()
   const listId = useId()
   const input = useRef<HTMLTextAreaElement>(null)
-  const [text, setText] = useState("")
-  const [caret, setCaret] = useState(0)
+  const [text, setText] = useState(initial)
+  const [caret, setCaret] = useState(initial.length)
   const [active, setActive] = useState(0)
   const [closed, setClosed] = useState(false)
   const [picked, setPicked] = useState<ReadonlyArray<Mentionable>>([])
@@ -75,6 +99,12 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
         return
       }
     }
+    if (event.key === "Escape" && onCancel) {
+      event.preventDefault()
+      event.stopPropagation()
+      onCancel()
+      return
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       send()
@@ -117,20 +147,27 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
           className={css.input}
           rows={Math.min(5, Math.max(1, text.split("\n").length))}
           value={text}
-          placeholder={t("viewer.chat.placeholder")}
-          aria-label={t("viewer.chat.label")}
+          placeholder={placeholder ?? t("viewer.chat.placeholder")}
+          aria-label={label ?? t("viewer.chat.label")}
+          // biome-ignore lint/a11y/noAutofocus: editing a reply or opening a thread to answer it starts in its text
+          autoFocus={autoFocus}
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? optionId(current) : undefined}
-          data-testid="chat-input"
+          data-testid={testId}
           onChange={(event) => edit(event.target.value, event.target.selectionStart)}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={keys}
         />
+        {onCancel && (
+          <button type="button" className={css.cancel} onClick={onCancel}>
+            {t("comments.cancel")}
+          </button>
+        )}
         <button type="button" className={css.send} disabled={text.trim() === "" || over > 0} onClick={send}>
-          {t("viewer.chat.send")}
+          {sendLabel ?? t("viewer.chat.send")}
         </button>
       </div>
       {over > 0 ? (
@@ -138,7 +175,7 @@ export const ChatComposer = ({ members, me, onSend }: ChatComposerProps) => {
           {t("viewer.chat.tooLong", { count: over })}
         </p>
       ) : (
-        <p className={css.hint}>{t("viewer.chat.keys")}</p>
+        hint && <p className={css.hint}>{t("viewer.chat.keys")}</p>
       )}
     </div>
   )

@@ -14,7 +14,7 @@ import { Avatar, Button, Spinner } from "../../ui/index.ts"
 import * as css from "./chat.css.ts"
 import { ChatComposer } from "./ChatComposer.tsx"
 import type { Mentionable } from "./mentions.ts"
-import { messageParts } from "./message-text.ts"
+import { MessageText as Text } from "./MessageText.tsx"
 import type { ChatActor } from "./useSlideChat.ts"
 
 /** How near the top (px) a scroll asks for the page before. */
@@ -106,22 +106,6 @@ export const ChatPanel = ({ chat, me }: { readonly chat: ChatActor; readonly me:
     </div>
   )
 }
-
-const Text = ({ message }: { readonly message: string }) => (
-  <p className={css.text}>
-    {messageParts(message).map((part, i) =>
-      part.kind === "link" ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
-        <a key={i} className={css.link} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-          {part.text}
-        </a>
-      ) : (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
-        <span key={i}>{part.text}</span>
-      )
-    )}
-  </p>
-)
 
 const MessageItem = ({ message, me }: { readonly message: ChatMessage; readonly me: string | null }) => {
   const t = useT()

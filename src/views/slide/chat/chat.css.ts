@@ -20,7 +20,7 @@ export const log = style({
   ":focus-visible": ring
 })
 
-export const marker = style({ padding: "6px 12px", color: dark.faint, fontSize: 12, textAlign: "center" })
+export const marker = style({ padding: "6px 12px", color: dark.muted, fontSize: 12, textAlign: "center" })
 
 export const empty = style({ margin: "auto 0", padding: "24px 20px", textAlign: "center", color: dark.muted })
 export const emptyTitle = style({ margin: "0 0 4px", color: dark.text, fontWeight: vars.fontWeight.semibold, fontSize: 14 })
@@ -44,7 +44,7 @@ export const author = style({
   textOverflow: "ellipsis",
   whiteSpace: "nowrap"
 })
-export const time = style({ color: dark.faint, fontSize: 11, flex: "none" })
+export const time = style({ color: dark.muted, fontSize: 11, flex: "none" })
 
 export const text = style({
   margin: "2px 0 0",
@@ -93,7 +93,7 @@ export const input = style({
   font: "inherit",
   fontSize: 13,
   lineHeight: 1.4,
-  "::placeholder": { color: dark.faint },
+  "::placeholder": { color: dark.muted },
   ":focus": { outline: "none", borderColor: "#60a5fa", boxShadow: "0 0 0 1px #60a5fa" }
 })
 export const send = style({
@@ -111,7 +111,20 @@ export const send = style({
   ":disabled": { background: "#374151", color: dark.muted, cursor: "default" },
   ":focus-visible": ring
 })
-export const hint = style({ margin: "4px 0 0", color: dark.faint, fontSize: 11 })
+export const cancel = style({
+  flex: "none",
+  height: 36,
+  padding: "0 12px",
+  border: `1px solid ${border}`,
+  borderRadius: 6,
+  background: "transparent",
+  color: dark.text,
+  fontSize: 13,
+  cursor: "pointer",
+  ":hover": { background: "rgba(255, 255, 255, 0.06)" },
+  ":focus-visible": ring
+})
+export const hint = style({ margin: "4px 0 0", color: dark.muted, fontSize: 11 })
 export const over = style({ margin: "4px 0 0", color: "#fca5a5", fontSize: 12 })
 export const readOnly = style({ flex: "none", borderTop: `1px solid ${dark.line}`, padding: "10px 12px", color: dark.muted, fontSize: 12 })
 

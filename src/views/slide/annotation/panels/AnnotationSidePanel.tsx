@@ -16,7 +16,8 @@ import { useNoticeText } from "../../../account/useNoticeText.ts"
 import { useSession } from "../../../session.tsx"
 import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
-import { ChatPanel } from "../../chat/ChatPanel.tsx"
+import { type ChatView, ChatTabs } from "../../chat/ChatTabs.tsx"
+import { useOpenThread } from "../../comments/useOpenThread.ts"
 import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
 import { NotesPanel } from "../../notes/NotesPanel.tsx"
 import type { ChatActor } from "../../chat/useSlideChat.ts"
@@ -45,6 +46,8 @@ export interface AnnotationSidePanelProps {
   /** The slide's chat, once the page holds it; `chatAsked` moves to true when a link asks for the chat tab. */
   readonly chat?: ChatActor | null
   readonly chatAsked?: boolean
+  /** Which half of the chat tab a link asked for (a comment notification asks for the comments). */
+  readonly chatView?: ChatView
 }
 
 export const AnnotationSidePanel = ({
@@ -54,12 +57,14 @@ export const AnnotationSidePanel = ({
   canEdit,
   onCalibrated,
   chat = null,
-  chatAsked = false
+  chatAsked = false,
+  chatView = "messages"
 }: AnnotationSidePanelProps) => {
   const t = useT()
   const { toast } = useToast()
   const notice = useNoticeText()
-  const { user } = useSession()
+  const { user, status } = useSession()
+  const openThread = useOpenThread(view, viewer)
   const [tab, setTab] = useState<Tab>(chatAsked ? "chat" : "annotations")
   // Notes and reports are the slide's people's (a public slide's visitor has no such tab).
   const member = mayAnnotate(lab.role, "notes.read")
@@ -236,7 +241,15 @@ export const AnnotationSidePanel = ({
         </div>
       ) : tab === "chat" && chat !== null ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-chat" aria-labelledby="annotation-tab-chat">
-          <ChatPanel chat={chat} me={user?.id ?? null} />
+          <ChatTabs
+            key={chatView}
+            chat={chat}
+            me={user?.id ?? null}
+            labId={lab.id}
+            signedIn={status === "signedIn"}
+            initial={chatView}
+            onOpenThread={openThread}
+          />
         </div>
       ) : tab === "notes" && member ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-notes" aria-labelledby="annotation-tab-notes">
