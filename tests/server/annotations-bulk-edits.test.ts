@@ -11,7 +11,7 @@ import { Ok, Page } from "../../src/contract/envelope.ts"
 import { AnnotationsBulkChanged, AnnotationsCreated, labChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import type { SignedIn } from "../support/api.ts"
 import { connectPusher, subscribed } from "../support/pusher.ts"
-import { type StartedServer, startServer } from "../support/start-server.ts"
+import type { StartedServer } from "../support/start-server.ts"
 import {
   createLabel,
   createSlide,
@@ -24,7 +24,8 @@ import {
   rowOfListed,
   rowsOfCompact
 } from "./support/annotations-api.ts"
-import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { type client, makePublic } from "./support/labs-api.ts"
+import { roleWorld } from "./support/role-world.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -35,15 +36,7 @@ let stranger: SignedIn
 let folder: string
 
 beforeAll(async () => {
-  server = await startServer()
-  c = client(server)
-  owner = await person(server, "Owner")
-  admin = await person(server, "Admin")
-  reviewer = await person(server, "Reviewer")
-  stranger = await person(server, "Stranger")
-  folder = (await createFolder(server, owner, "Cases")).id
-  await share(server, owner, folder, admin, "admin")
-  await share(server, owner, folder, reviewer, "reviewer")
+  ;({ server, c, owner, admin, reviewer, stranger, folder } = await roleWorld())
 })
 afterAll(() => server.stop())
 

@@ -8,9 +8,10 @@ import { CHAT_LIMITS } from "../../src/contract/chat.ts"
 import { ChatPosted, labChannel, Notice, notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import type { SignedIn } from "../support/api.ts"
 import { connectPusher, subscribed } from "../support/pusher.ts"
-import { type StartedServer, startServer } from "../support/start-server.ts"
+import type { StartedServer } from "../support/start-server.ts"
 import { createSlide } from "./support/annotations-api.ts"
-import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { type client, createFolder, makePublic } from "./support/labs-api.ts"
+import { roleWorld } from "./support/role-world.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -21,15 +22,7 @@ let stranger: SignedIn
 let folder: string
 
 beforeAll(async () => {
-  server = await startServer()
-  c = client(server)
-  owner = await person(server, "Chat Owner")
-  admin = await person(server, "Chat Admin")
-  reviewer = await person(server, "Chat Reviewer")
-  stranger = await person(server, "Chat Stranger")
-  folder = (await createFolder(server, owner, "Chat cases")).id
-  await share(server, owner, folder, admin, "admin")
-  await share(server, owner, folder, reviewer, "reviewer")
+  ;({ server, c, owner, admin, reviewer, stranger, folder } = await roleWorld("Chat"))
 })
 afterAll(() => server.stop())
 

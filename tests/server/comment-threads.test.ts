@@ -9,9 +9,10 @@ import { COMMENT_LIMITS } from "../../src/contract/comments.ts"
 import { CommentChanged, labChannel, Notice, notificationChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import type { SignedIn } from "../support/api.ts"
 import { connectPusher, subscribed } from "../support/pusher.ts"
-import { type StartedServer, startServer } from "../support/start-server.ts"
+import type { StartedServer } from "../support/start-server.ts"
 import { createLabel, createSlide, postAnnotations, rect, webAnnotation } from "./support/annotations-api.ts"
-import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { type client, createFolder, makePublic } from "./support/labs-api.ts"
+import { roleWorld } from "./support/role-world.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -22,15 +23,7 @@ let stranger: SignedIn
 let folder: string
 
 beforeAll(async () => {
-  server = await startServer()
-  c = client(server)
-  owner = await person(server, "Thread Owner")
-  admin = await person(server, "Thread Admin")
-  reviewer = await person(server, "Thread Reviewer")
-  stranger = await person(server, "Thread Stranger")
-  folder = (await createFolder(server, owner, "Thread cases")).id
-  await share(server, owner, folder, admin, "admin")
-  await share(server, owner, folder, reviewer, "reviewer")
+  ;({ server, c, owner, admin, reviewer, stranger, folder } = await roleWorld("Thread"))
 })
 afterAll(() => server.stop())
 

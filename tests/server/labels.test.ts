@@ -7,9 +7,10 @@ import { Ok, Page } from "../../src/contract/envelope.ts"
 import { LabelChanged, labChannel, realtimeEvents } from "../../src/contract/realtime.ts"
 import type { SignedIn } from "../support/api.ts"
 import { connectPusher, subscribed } from "../support/pusher.ts"
-import { type StartedServer, startServer } from "../support/start-server.ts"
+import type { StartedServer } from "../support/start-server.ts"
 import { annotationCount, createLabel, createSlide, listAnnotations, newAnnotation, postAnnotations } from "./support/annotations-api.ts"
-import { client, createFolder, makePublic, person, share } from "./support/labs-api.ts"
+import { type client, createFolder, makePublic } from "./support/labs-api.ts"
+import { roleWorld } from "./support/role-world.ts"
 
 let server: StartedServer
 let c: ReturnType<typeof client>
@@ -20,15 +21,7 @@ let stranger: SignedIn
 let folder: string
 
 beforeAll(async () => {
-  server = await startServer()
-  c = client(server)
-  owner = await person(server, "Owner")
-  admin = await person(server, "Admin")
-  reviewer = await person(server, "Reviewer")
-  stranger = await person(server, "Stranger")
-  folder = (await createFolder(server, owner, "Cases")).id
-  await share(server, owner, folder, admin, "admin")
-  await share(server, owner, folder, reviewer, "reviewer")
+  ;({ server, c, owner, admin, reviewer, stranger, folder } = await roleWorld())
 })
 afterAll(() => server.stop())
 
