@@ -108,7 +108,8 @@ describe("a scanner's own file", () => {
     const text = await details(page).textContent()
     expect(text).toContain("ScannerAperio (Leica) · SS1302")
     expect(text).toContain("Objective20×")
-    expect(text).toContain("Scanned11/28/26 09:15:02")
+    // Aperio writes "11/28/26" and "09:15:02"; the reader sees a date of their own calendar.
+    expect(text).toContain("ScannedNov 28, 2026, 9:15 AM")
     await snap(page, "scanner-details")
     await expectAccessible(page, "scanner-details")
     // The operator and the case number written in the file reach no answer.

@@ -5,6 +5,7 @@ import { useLocale, useT } from "../../i18n/index.ts"
 import { AssociatedImagesSection } from "./AssociatedImagesSection.tsx"
 import { formatMoment, formatSize } from "../labs/formatting.ts"
 import { magnificationLabel, magnificationOf } from "./magnification.ts"
+import { readableScanDate } from "./scan-date.ts"
 import { slideFacts } from "./slide-facts.ts"
 import * as css from "./SlideDetailsPanel.css.ts"
 
@@ -30,7 +31,7 @@ const scannerRows = (scanner: Scanner | null, t: ReturnType<typeof useT>, locale
       t("viewer.panel.objective"),
       t("viewer.panel.objectiveValue", { value: new Intl.NumberFormat(locale).format(scanner.objective) })
     ])
-  if (scanner.scanned !== null) rows.push([t("viewer.panel.scanned"), scanner.scanned])
+  if (scanner.scanned !== null) rows.push([t("viewer.panel.scanned"), readableScanDate(scanner.scanned, locale)])
   return rows
 }
 
