@@ -102,10 +102,14 @@ const model = modelFor({
     },
     idle: (actual, _, { via }) => {
       expect(actual.hasTag("busy")).toBe(false)
-      if (via === "load failed") expect(actual.context.failure).toEqual({ title: "errors.aiService", detail: { key: "errors.serverError" } })
+      if (via === "load failed")
+        expect(actual.context.failure).toEqual({ title: "errors.aiService", detail: { key: "errors.serverError" } })
       // The server's reason is shown under the spec's title.
       if (via === "no resolution")
-        expect(actual.context.failure).toEqual({ title: "errors.aiService", detail: { text: "The slide has no resolution (microns per pixel)." } })
+        expect(actual.context.failure).toEqual({
+          title: "errors.aiService",
+          detail: { text: "The slide has no resolution (microns per pixel)." }
+        })
       if (via === "results gone") expect(actual.context).toMatchObject({ job: null, removed: 200 })
       if (via === "results removed before") expect(actual.context.job).toBeNull()
       if (via === "nothing run yet") expect(actual.context.usage?.remaining).toBe(97)
@@ -137,7 +141,8 @@ const model = modelFor({
         expect(calls.at(-1)?.src).toBe("usage")
       }
       if (via === "usage read") expect(actual.context.usage?.remaining).toBe(96)
-      if (via === "remove failed") expect(actual.context.failure).toEqual({ title: "errors.saveAnalysis", detail: { key: "errors.serverError" } })
+      if (via === "remove failed")
+        expect(actual.context.failure).toEqual({ title: "errors.saveAnalysis", detail: { key: "errors.serverError" } })
     },
     "done.removing": (actual, calls) => {
       expect(actual.hasTag("busy")).toBe(true)

@@ -253,4 +253,3 @@ export const analysisPanelMachine = setup({
     }
   }
 })
-

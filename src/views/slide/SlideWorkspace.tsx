@@ -60,9 +60,12 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   const fullScreen = useSelector(actor, (s) => s.hasTag("fullScreen"))
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
   // A link to the slide's chat (a chat notification, its toast) opens the panel on the chat tab.
-  const chatAsked = new URLSearchParams(useSearch()).get("panel") === "chat"
+  const asked = new URLSearchParams(useSearch()).get("panel")
+  const chatAsked = asked === "chat"
+  // The AI tool (and an analysis notification's link, ?panel=analysis) opens the panel on the analysis tab.
+  const [analysisAsked, setAnalysisAsked] = useState(asked === "analysis" ? 1 : 0)
   // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
-  const [panelOpen, setPanelOpen] = useState(() => chatAsked || panelStartsOpen(window.innerWidth))
+  const [panelOpen, setPanelOpen] = useState(() => chatAsked || asked === "analysis" || panelStartsOpen(window.innerWidth))
   useEffect(() => {
     if (chatAsked) setPanelOpen(true)
   }, [chatAsked])
@@ -140,6 +143,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               onChoose={annotations.choose}
               canDraw={signedIn && annotations.phase === "ready"}
               {...(signedIn ? { history: annotations.edits } : {})}
+              {...(signedIn && mayAnnotate(lab.role, "analysis.run")
+                ? {
+                    onAnalysis: () => {
+                      setPanelOpen(true)
+                      setAnalysisAsked((n) => n + 1)
+                    }
+                  }
+                : {})}
             />
           }
           stage={<SlideViewer tileSource={lab.tile_source} rotation={rotation} onViewer={setViewer} />}
@@ -167,6 +178,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
                 onCalibrated={calibrated}
                 chat={chat}
                 chatAsked={chatAsked}
+                analysisAsked={analysisAsked}
               />
             )
           }
