@@ -57,6 +57,7 @@ export const analysis = {
   found: "{{count}} detections so far",
   found_one: "{{count}} detection so far",
   startedBy: "Started by {{name}}",
+  back: "Back",
   cancel: "Cancel",
   cancelling: "Cancelling…",
   cancelledBody: "The analysis was cancelled; nothing it found was kept.",

@@ -58,6 +58,7 @@ export const analysis: typeof en = {
   found: "{{count}} deteksi sejauh ini",
   found_one: "{{count}} deteksi sejauh ini",
   startedBy: "Dimulai oleh {{name}}",
+  back: "Kembali",
   cancel: "Batal",
   cancelling: "Membatalkan…",
   cancelledBody: "Analisis dibatalkan; tidak ada hasil yang disimpan.",

@@ -134,7 +134,7 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
                 {t("viewer.analysis.upgrade.action")}
               </a>
               <button type="button" className={panels.textButton} onClick={() => actor.send({ type: "analysis.new" })}>
-                {t("viewer.analysis.runAgain")}
+                {t("viewer.analysis.back")}
               </button>
             </div>
           </div>
