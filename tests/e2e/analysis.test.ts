@@ -134,6 +134,16 @@ describe("image analysis in the viewer", () => {
     // The detections are on the slide: one per nucleus, beside the region.
     await expect.poll(() => shownCount(adaPage), { timeout: 20_000 }).toBe(nuclei + 1)
     await expect.poll(async () => adaPage.getByTestId("analysis-usage").textContent()).toBe("99 of 100 analyses left this period")
+    // The requester hears that it ended: a toast now, and the bell worded as the system's.
+    await adaPage.getByText("Your image analysis on planted.png has ended").waitFor({ timeout: 10_000 })
+    await adaPage.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click()
+    const item = adaPage.getByTestId("notification-item").filter({ hasText: "Your image analysis on a slide has ended" })
+    await item.waitFor({ timeout: 10_000 })
+    expect(await item.textContent()).toContain("planted.png")
+    expect(await item.textContent()).not.toContain("Someone")
+    await snap(adaPage, "analysis-notification-laptop")
+    await adaPage.getByRole("button", { name: /^Close/ }).first().click()
+    await item.waitFor({ state: "hidden" })
     await settled(adaPage)
     await snap(adaPage, "analysis-results-laptop")
   }, 180_000)
@@ -179,13 +189,17 @@ describe("image analysis in the viewer", () => {
     await snap(rosaPage, "analysis-upgrade-laptop")
   })
 
-  it("shows the panel on a phone", async () => {
+  it("shows the panel on a phone, in Indonesian", async () => {
     const phone = await (
       await world.browser.newContext({ baseURL: world.server.url, viewport: { width: 390, height: 844 }, locale: "en-US" })
     ).newPage()
     await signInAs(phone, ada)
-    await phone.goto(`/dashboard/labs/${slide.labId}/annotations?panel=analysis`)
+    await phone.goto(`/id/dashboard/labs/${slide.labId}/annotations?panel=analysis`)
     await phone.getByTestId("analysis-results").waitFor({ timeout: 20_000 })
+    expect(await phone.getByTestId("analysis-panel").textContent()).toMatch(/Analisis gambar.*Indeks Ki67.*Ekspor CSV/s)
+    await phone.getByTestId("analysis-lead").waitFor()
+    // Indonesian writes the decimal comma.
+    expect(await phone.getByTestId("analysis-lead").textContent()).toMatch(/^\d+,\d %$/)
     await settled(phone)
     await snap(phone, "analysis-results-phone")
     await phone.context().close()
