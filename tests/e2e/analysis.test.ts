@@ -142,7 +142,10 @@ describe("image analysis in the viewer", () => {
     expect(await item.textContent()).toContain("planted.png")
     expect(await item.textContent()).not.toContain("Someone")
     await snap(adaPage, "analysis-notification-laptop")
-    await adaPage.getByRole("button", { name: /^Close/ }).first().click()
+    await adaPage
+      .getByRole("button", { name: /^Close/ })
+      .first()
+      .click()
     await item.waitFor({ state: "hidden" })
     await settled(adaPage)
     await snap(adaPage, "analysis-results-laptop")
