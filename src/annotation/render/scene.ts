@@ -421,6 +421,8 @@ export class SceneRenderer {
   /**
    * Counter points: a filled disc of constant screen size, outlined dark so it shows on any stain. A
    * comment is a point too, drawn as a speech bubble centred on it, so a pin is never read as a counted cell.
+   * A locked point (an analysis' detection is one: server/services/ai) is drawn lighter, half see-through
+   * with a faint outline, as QuPath draws detections, so thousands of them leave the stain readable.
    */
   private drawPoints(ctx: Context2D, shapes: ReadonlyArray<Shape>, m: Affine, pr: number): void {
     ctx.setTransform(pr, 0, 0, pr, 0, 0)
@@ -437,12 +439,15 @@ export class SceneRenderer {
         ctx.moveTo(x + POINT_RADIUS_PX, y)
         ctx.arc(x, y, POINT_RADIUS_PX, 0, Math.PI * 2)
       }
+      const light = shape.props?.locked === true
+      ctx.globalAlpha = light ? 0.55 : 1
       ctx.fillStyle = shape.color
       ctx.fill()
-      ctx.lineWidth = 1.5
-      ctx.strokeStyle = "rgba(0, 0, 0, 0.7)"
+      ctx.lineWidth = light ? 1 : 1.5
+      ctx.strokeStyle = light ? "rgba(0, 0, 0, 0.45)" : "rgba(0, 0, 0, 0.7)"
       ctx.stroke()
     }
+    ctx.globalAlpha = 1
   }
 
   private drawCommentPin(ctx: Context2D, shape: Shape, m: Affine): void {

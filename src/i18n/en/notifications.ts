@@ -15,6 +15,7 @@ export const notifications = {
   end: "You're all caught up",
   unreadMarker: "Unread",
   someone: "Someone",
+  openAnalysis: "See results",
   deletedLab: "A deleted lab",
   live: {
     interrupted: "Live updates paused. Reconnecting…"
@@ -22,18 +23,21 @@ export const notifications = {
   kind: {
     invite: "Invitation",
     ownership: "Ownership offer",
-    chat: "New comment"
+    chat: "New comment",
+    analysis: "Image analysis"
   },
   action: {
     inviteFolder: "invited you to a folder",
     inviteFile: "invited you to a file",
     ownershipFolder: "offered you the ownership of a folder",
     ownershipFile: "offered you the ownership of a file",
-    chat: "commented on a slide"
+    chat: "commented on a slide",
+    analysis: "Your image analysis on a slide has ended"
   },
   toast: {
     invite: "{{name}} invited you to {{lab}}",
     ownership: "{{name}} offered you the ownership of {{lab}}",
-    chat: "{{name}} commented on {{lab}}"
+    chat: "{{name}} commented on {{lab}}",
+    analysis: "Your image analysis on {{lab}} has ended"
   }
 }

@@ -1,5 +1,6 @@
 // The slide viewer (/dashboard/labs/{id}/annotations): its top bar, tools, controls, scale bar and
 // zoom indicator, the details panel, and the states a slide can be in before it opens.
+import { analysis } from "./analysis.ts"
 import { props } from "./annotation-props.ts"
 import { reports } from "./reports.ts"
 
@@ -241,6 +242,7 @@ export const viewer = {
     invalid: "Type a number of microns above 0 and at most {{max}}."
   },
   props,
+  analysis,
   reports,
   edit: {
     title: "Selected annotation",

@@ -17,6 +17,7 @@ export const notifications: typeof en = {
   end: "Semua notifikasi sudah Anda lihat",
   unreadMarker: "Belum dibaca",
   someone: "Seseorang",
+  openAnalysis: "Lihat hasil",
   deletedLab: "Lab yang telah dihapus",
   live: {
     interrupted: "Pembaruan langsung terhenti. Menyambungkan ulang…"
@@ -24,18 +25,21 @@ export const notifications: typeof en = {
   kind: {
     invite: "Undangan",
     ownership: "Tawaran kepemilikan",
-    chat: "Komentar baru"
+    chat: "Komentar baru",
+    analysis: "Analisis gambar"
   },
   action: {
     inviteFolder: "mengundang Anda ke sebuah folder",
     inviteFile: "mengundang Anda ke sebuah file",
     ownershipFolder: "menawarkan kepemilikan sebuah folder kepada Anda",
     ownershipFile: "menawarkan kepemilikan sebuah file kepada Anda",
-    chat: "mengomentari sebuah slide"
+    chat: "mengomentari sebuah slide",
+    analysis: "Analisis gambar Anda pada sebuah slide telah selesai"
   },
   toast: {
     invite: "{{name}} mengundang Anda ke {{lab}}",
     ownership: "{{name}} menawarkan kepemilikan {{lab}} kepada Anda",
-    chat: "{{name}} mengomentari {{lab}}"
+    chat: "{{name}} mengomentari {{lab}}",
+    analysis: "Analisis gambar Anda pada {{lab}} telah selesai"
   }
 }

@@ -1,6 +1,7 @@
 // Penampil slide: bilah atas, alat, kontrol, bilah skala, indikator pembesaran, panel detail, dan
 // keadaan slide sebelum terbuka.
 import type { viewer as en } from "../en/viewer.ts"
+import { analysis } from "./analysis.ts"
 import { props } from "./annotation-props.ts"
 import { reports } from "./reports.ts"
 
@@ -242,6 +243,7 @@ export const viewer: typeof en = {
     invalid: "Ketik jumlah mikron di atas 0 dan paling banyak {{max}}."
   },
   props,
+  analysis,
   reports,
   edit: {
     title: "Anotasi terpilih",

@@ -200,6 +200,7 @@ describe("notifications scenarios", () => {
     expect(pushKindOf("u1", "invite_u1")).toBe("invite")
     expect(pushKindOf("u1", "ownership_changes_u1")).toBe("ownership")
     expect(pushKindOf("u1", "notif_chat_u1")).toBe("chat")
+    expect(pushKindOf("u1", "ai_analysis_u1")).toBe("analysis")
     expect(pushKindOf("u1", "invite_u2")).toBeNull()
     expect(pushKindOf("u1", "lab_changed_l1")).toBeNull()
   })

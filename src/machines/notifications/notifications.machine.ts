@@ -23,7 +23,7 @@ import { type MarkReadError, markNotificationRead } from "../../effects/notifica
 import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
-export type PushKind = "invite" | "ownership" | "chat"
+export type PushKind = "invite" | "ownership" | "chat" | "analysis"
 
 /** Which of the user's realtime events this is, if any (src/contract/realtime.ts). */
 export const pushKindOf = (userId: string, event: string): PushKind | null =>
@@ -33,7 +33,9 @@ export const pushKindOf = (userId: string, event: string): PushKind | null =>
       ? "ownership"
       : event === realtimeEvents.notifChat(userId)
         ? "chat"
-        : null
+        : event === realtimeEvents.aiAnalysis(userId)
+          ? "analysis"
+          : null
 
 export interface NotificationsInput {
   readonly userId: string

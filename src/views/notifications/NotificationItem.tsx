@@ -1,12 +1,12 @@
 // One notification: who, what, which lab and when; unread ones are tinted and dotted.
 import type { Notification } from "../../contract/notifications.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
-import { Avatar, CreditCardIcon, cx, FolderIcon, ImageIcon, MessageIcon, ShareIcon, UsersIcon } from "../ui/index.ts"
+import { Avatar, CreditCardIcon, cx, FolderIcon, ImageIcon, MessageIcon, ShareIcon, SparklesIcon, UsersIcon } from "../ui/index.ts"
 import { actionKey, kindOf, paymentText, senderName } from "./notification-view.ts"
 import * as css from "./Notifications.css.ts"
 import { relativeTime } from "./relative-time.ts"
 
-const kindIcons = { invite: UsersIcon, ownership: ShareIcon, chat: MessageIcon }
+const kindIcons = { invite: UsersIcon, ownership: ShareIcon, chat: MessageIcon, analysis: SparklesIcon }
 
 export const NotificationItem = ({
   notification,
@@ -20,7 +20,9 @@ export const NotificationItem = ({
   const t = useT()
   const { locale } = useLocale()
   const kind = kindOf(notification)
-  const name = senderName(notification) ?? t("notifications.someone")
+  // An analysis' notification is the system's: it is worded without a sender.
+  const system = kind === "analysis"
+  const name = system ? t("notifications.kind.analysis") : (senderName(notification) ?? t("notifications.someone"))
   const LabIcon = notification.lab?.is_dir === false ? ImageIcon : FolderIcon
   const KindIcon = kindIcons[kind]
   const payment = paymentText(notification)
@@ -40,7 +42,7 @@ export const NotificationItem = ({
           ) : (
             <>
               <span className={css.sentence}>
-                <span className={css.sender}>{name}</span> {t(`notifications.action.${actionKey(notification)}`)}
+                {!system && <span className={css.sender}>{name}</span>} {t(`notifications.action.${actionKey(notification)}`)}
               </span>
               <span className={css.lab}>
                 <LabIcon size={14} className={css.labIcon} />

@@ -65,7 +65,8 @@ function NotificationsHost({
         actor.send({ type: "notifications.open", id: notification.id })
         return
       }
-      const target = chat ? targetOf(notification) : null
+      const analysis = kindOf(notification) === "analysis"
+      const target = chat || analysis ? targetOf(notification) : null
       const params = {
         name: senderName(notification) ?? t("notifications.someone"),
         lab: notification.lab?.name ?? t("notifications.deletedLab")
@@ -83,7 +84,11 @@ function NotificationsHost({
         ...(target !== null
           ? {
               action: {
-                label: notification.annotation_id !== undefined ? t("comments.open") : t("viewer.chat.open"),
+                label: analysis
+                  ? t("notifications.openAnalysis")
+                  : notification.annotation_id !== undefined
+                    ? t("comments.open")
+                    : t("viewer.chat.open"),
                 onClick: () => {
                   actor.send({ type: "notifications.open", id: notification.id })
                   navigate(localePath(target))

@@ -21,6 +21,12 @@ describe("where a notification leads", () => {
     )
   })
 
+  it("opens the slide on its analysis panel when an analysis ended, worded as the system's", () => {
+    const ended = notification("n1", { type: "ai_analysis", lab: file, sender: null })
+    expect(targetOf(ended)).toBe("/dashboard/labs/l2/annotations?panel=analysis")
+    expect(actionKey(ended)).toBe("analysis")
+  })
+
   it("opens the invoice of a payment notification, whatever its lab", () => {
     const paid = notification("n1", { type: "payment", lab: null, invoice: { id: "inv 1", number: "INV-1", status: "paid" } })
     expect(targetOf(paid)).toBe("/dashboard/invoices/inv%201")

@@ -1,18 +1,25 @@
 // What a notification says and where it leads. Pure, so the rules are tested alone: an invitation or
-// ownership transfer of a folder opens the folder; of a file, or any comment, opens the slide viewer; a
-// notification whose lab was deleted forever leads nowhere.
+// ownership transfer of a folder opens the folder; of a file, or any comment, opens the slide viewer; an
+// analysis that ended opens the slide on its analysis panel; a notification whose lab was deleted
+// forever leads nowhere.
 import type { Notification } from "../../contract/notifications.ts"
 import type { PushKind } from "../../machines/notifications/notifications.machine.ts"
 import type { KeyPart } from "../../i18n/keys.ts"
 import { links } from "../../contract/routes.ts"
 
 export const kindOf = (notification: Notification): PushKind =>
-  notification.type === "invite" ? "invite" : notification.type === "ownership-changes" ? "ownership" : "chat"
+  notification.type === "invite"
+    ? "invite"
+    : notification.type === "ownership-changes"
+      ? "ownership"
+      : notification.type === "ai_analysis"
+        ? "analysis"
+        : "chat"
 
 /** The key under notifications.action for the sentence after the sender's name. */
 export const actionKey = (notification: Notification): KeyPart<"notifications.action"> => {
   const kind = kindOf(notification)
-  if (kind === "chat") return "chat"
+  if (kind === "chat" || kind === "analysis") return kind
   const folder = notification.lab?.is_dir ?? true
   return `${kind}${folder ? "Folder" : "File"}`
 }
@@ -40,6 +47,7 @@ export const targetOf = (notification: Notification): string | null => {
   if (lab === null) return null
   if (notification.annotation_id !== undefined) return threadLink(lab.id, notification.annotation_id)
   if (kindOf(notification) === "chat") return chatLink(lab.id)
+  if (kindOf(notification) === "analysis") return `${links.slide(lab.id)}?panel=analysis`
   return lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 }
 

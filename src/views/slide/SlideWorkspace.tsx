@@ -63,11 +63,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   // A link to the slide's chat (a chat notification, its toast) opens the panel on the chat tab.
   // A comment's notification or mail asks for the comments and the thread, which opens at its pin.
   const search = new URLSearchParams(useSearch())
-  const chatAsked = search.get("panel") === "chat" || search.get("panel") === "comments"
-  const chatView = search.get("panel") === "comments" ? "comments" : "messages"
+  const asked = search.get("panel")
+  const chatAsked = asked === "chat" || asked === "comments"
+  const chatView = asked === "comments" ? "comments" : "messages"
   const threadAsked = search.get("thread")
+  // The AI tool (and an analysis notification's link, ?panel=analysis) opens the panel on the analysis tab.
+  const [analysisAsked, setAnalysisAsked] = useState(asked === "analysis" ? 1 : 0)
   // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
-  const [panelOpen, setPanelOpen] = useState(() => chatAsked || panelStartsOpen(window.innerWidth))
+  const [panelOpen, setPanelOpen] = useState(() => chatAsked || asked === "analysis" || panelStartsOpen(window.innerWidth))
   useEffect(() => {
     if (chatAsked) setPanelOpen(true)
   }, [chatAsked])
@@ -147,6 +150,14 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
               onChoose={annotations.choose}
               canDraw={signedIn && annotations.phase === "ready"}
               {...(signedIn ? { history: annotations.edits } : {})}
+              {...(signedIn && mayAnnotate(lab.role, "analysis.run")
+                ? {
+                    onAnalysis: () => {
+                      setPanelOpen(true)
+                      setAnalysisAsked((n) => n + 1)
+                    }
+                  }
+                : {})}
             />
           }
           stage={
@@ -190,6 +201,7 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
                 chat={chat}
                 chatAsked={chatAsked}
                 chatView={chatView}
+                analysisAsked={analysisAsked}
               />
             )
           }

@@ -1,5 +1,6 @@
 // The tool rail on the viewer's left: pan/select and the drawing tools (rectangle, ellipse, polygon,
-// freehand, freehand area, brush, wand, point, comment, measure), then undo and redo of the user's own
+// freehand, freehand area, brush, wand, point, comment, measure), the AI tool (opens the analysis
+// panel: src/views/slide/analysis/), then undo and redo of the user's own
 // changes. The active tool is the tools machine's (useAnnotations); the rail only shows it and sends
 // the choice, on a click or on the tool's key (1 to 9, B for the brush and W for the wand as in QuPath;
 // shortcuts.ts; each tooltip says its key). Without a way to edit (a visitor, a slide still loading) the drawing tools are shown
@@ -19,6 +20,7 @@ import {
   PolygonIcon,
   RedoIcon,
   RulerIcon,
+  SparklesIcon,
   SquareIcon,
   Tooltip,
   UndoIcon,
@@ -49,9 +51,11 @@ export interface ToolRailProps {
   readonly canDraw?: boolean
   /** Undo and redo of the user's own changes. */
   readonly history?: { readonly canUndo: boolean; readonly canRedo: boolean; readonly undo: () => void; readonly redo: () => void }
+  /** Opens the analysis panel; absent where the user may not run analyses. */
+  readonly onAnalysis?: () => void
 }
 
-export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history }: ToolRailProps) => {
+export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history, onAnalysis }: ToolRailProps) => {
   const t = useT()
   const latest = useRef({ onChoose, canDraw })
   latest.current = { onChoose, canDraw }
@@ -107,6 +111,16 @@ export const ToolRail = ({ tool = "select", onChoose, canDraw = false, history }
           </button>
         </Tooltip>
       ))}
+      {onAnalysis && (
+        <>
+          <span className={css.divider} aria-hidden="true" />
+          <Tooltip content={t("viewer.analysis.toolHint")} placement="right">
+            <button type="button" className={css.tool} aria-label={t("viewer.analysis.tool")} data-tool="ai" onClick={onAnalysis}>
+              <SparklesIcon size={18} />
+            </button>
+          </Tooltip>
+        </>
+      )}
       {history && (
         <>
           <span className={css.divider} aria-hidden="true" />

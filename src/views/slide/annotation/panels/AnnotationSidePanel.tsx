@@ -1,6 +1,6 @@
-// The viewer's side panel: four tabs, the slide's annotations (labels, the annotation list, export
+// The viewer's side panel: five tabs, the slide's annotations (labels, the annotation list, export
 // and import), its chat (src/views/slide/chat/), its notes and reports (src/views/slide/notes/) and
-// its details. It applies what the labels flow reports to the annotation store (a deleted
+// its details, and its image analyses for its members (src/views/slide/analysis/). It applies what the labels flow reports to the annotation store (a deleted
 // label's shapes go, a renamed or recoloured label's shapes follow) and
 // says so in toasts, in the spec's words where it has them.
 import { useSelector } from "@xstate/react"
@@ -18,6 +18,7 @@ import { useToast } from "../../../ui/index.ts"
 import { SlideDetailsPanel } from "../../SlideDetailsPanel.tsx"
 import { type ChatView, ChatTabs } from "../../chat/ChatTabs.tsx"
 import { useOpenThread } from "../../comments/useOpenThread.ts"
+import { AnalysisPanel } from "../../analysis/AnalysisPanel.tsx"
 import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
 import { NotesPanel } from "../../notes/NotesPanel.tsx"
 import type { ChatActor } from "../../chat/useSlideChat.ts"
@@ -34,7 +35,7 @@ import * as css from "./panels.css.ts"
 import { countedLabels, labelRows, tally } from "./records.ts"
 import { TransferBar } from "./TransferBar.tsx"
 
-type Tab = "annotations" | "chat" | "notes" | "details"
+type Tab = "annotations" | "analysis" | "chat" | "notes" | "details"
 
 export interface AnnotationSidePanelProps {
   readonly lab: LabDetail
@@ -48,6 +49,8 @@ export interface AnnotationSidePanelProps {
   readonly chatAsked?: boolean
   /** Which half of the chat tab a link asked for (a comment notification asks for the comments). */
   readonly chatView?: ChatView
+  /** Moves up each time the AI tool (or a link) asks for the analysis tab. */
+  readonly analysisAsked?: number
 }
 
 export const AnnotationSidePanel = ({
@@ -58,18 +61,22 @@ export const AnnotationSidePanel = ({
   onCalibrated,
   chat = null,
   chatAsked = false,
-  chatView = "messages"
+  chatView = "messages",
+  analysisAsked = 0
 }: AnnotationSidePanelProps) => {
   const t = useT()
   const { toast } = useToast()
   const notice = useNoticeText()
   const { user, status } = useSession()
   const openThread = useOpenThread(view, viewer)
-  const [tab, setTab] = useState<Tab>(chatAsked ? "chat" : "annotations")
+  // Analyses run for the slide's people (a public slide's visitor has no such tab).
+  const analyst = canEdit && mayAnnotate(lab.role, "analysis.run")
+  const [tab, setTab] = useState<Tab>(chatAsked ? "chat" : analysisAsked > 0 && analyst ? "analysis" : "annotations")
   // Notes and reports are the slide's people's (a public slide's visitor has no such tab).
   const member = mayAnnotate(lab.role, "notes.read")
   const TABS: ReadonlyArray<Tab> = [
     "annotations",
+    ...(analyst ? (["analysis"] as const) : []),
     ...(chat === null ? [] : (["chat"] as const)),
     ...(member ? (["notes"] as const) : []),
     "details"
@@ -77,6 +84,9 @@ export const AnnotationSidePanel = ({
   useEffect(() => {
     if (chatAsked) setTab("chat")
   }, [chatAsked])
+  useEffect(() => {
+    if (analysisAsked > 0 && analyst) setTab("analysis")
+  }, [analysisAsked, analyst])
   // The chat is read while its tab is on screen (and not once the panel closes).
   useEffect(() => {
     if (chat === null) return
@@ -189,6 +199,8 @@ export const AnnotationSidePanel = ({
           >
             {name === "annotations" ? (
               t("viewer.annotationPanel.tabAnnotations")
+            ) : name === "analysis" ? (
+              t("viewer.analysis.tab")
             ) : name === "chat" && chat !== null ? (
               <ChatTabLabel chat={chat} />
             ) : name === "notes" ? (
@@ -238,6 +250,10 @@ export const AnnotationSidePanel = ({
             labels={rows}
             canEdit={canEdit}
           />
+        </div>
+      ) : tab === "analysis" && analyst ? (
+        <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-analysis" aria-labelledby="annotation-tab-analysis">
+          <AnalysisPanel lab={lab} view={view} />
         </div>
       ) : tab === "chat" && chat !== null ? (
         <div className={css.tabPanel} role="tabpanel" id="annotation-tabpanel-chat" aria-labelledby="annotation-tab-chat">

@@ -1,0 +1,43 @@
+// The analysis panel's calls (src/contract/analysis.ts): a slide's jobs and the plan's analyses left,
+// starting Ki67 or counting, cancelling a job and removing its results.
+import { Effect } from "effect"
+import type { AnalysisRegion, CountingParameters, Ki67Parameters } from "../../contract/analysis.ts"
+import { call, endpoints } from "../call.ts"
+
+/** What the panel asks the server to run: one of the analyses it has, over a region, with parameters. */
+export type AnalysisOrder =
+  | { readonly analysis: "ki67"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: Ki67Parameters }
+  | { readonly analysis: "counting"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: CountingParameters }
+
+/** The slide's jobs, newest first, and the asker's analyses this period (both at once). */
+export const loadAnalyses = Effect.fn("Analysis.load")(function* (labId: string) {
+  const [jobs, usage] = yield* Effect.all(
+    [call(endpoints.analysis.listAnalyses, { query: { lab_id: labId } }), call(endpoints.analysis.analysisUsage)],
+    { concurrency: 2 }
+  )
+  return { jobs: jobs.data.results, usage: usage.data }
+})
+
+export const loadUsage = Effect.fn("Analysis.usage")(function* () {
+  return (yield* call(endpoints.analysis.analysisUsage)).data
+})
+
+export const startAnalysis = Effect.fn("Analysis.start")(function* (order: AnalysisOrder) {
+  const answer =
+    order.analysis === "ki67"
+      ? yield* call(endpoints.analysis.startAnalysis, {
+          payload: { lab_id: order.labId, analysis: "ki67", region: order.region, parameters: order.parameters }
+        })
+      : yield* call(endpoints.analysis.startCounting, {
+          payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
+        })
+  return answer.data
+})
+
+export const cancelAnalysis = Effect.fn("Analysis.cancel")(function* (jobId: string) {
+  return (yield* call(endpoints.analysis.cancelAnalysis, { params: { jobId } })).data
+})
+
+export const removeAnalysisResults = Effect.fn("Analysis.remove")(function* (jobId: string) {
+  return (yield* call(endpoints.analysis.removeAnalysisResults, { params: { jobId } })).data.removed
+})

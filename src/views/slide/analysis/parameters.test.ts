@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest"
+import { defaultForm, orderOf } from "./parameters.ts"
+
+const slide = { type: "slide" } as const
+
+describe("analysis parameters", () => {
+  it("makes Ki67's order from the defaults, QuPath's numbers", () => {
+    expect(orderOf(defaultForm, "lab-1", slide)).toEqual({
+      analysis: "ki67",
+      labId: "lab-1",
+      region: slide,
+      parameters: { thresholds: [0.2, 0.4, 0.6], min_area_um2: 10, max_area_um2: 400, nucleus_threshold: 0.1, sigma_um: 1.5, split: true }
+    })
+  })
+
+  it("reads a decimal comma, and refuses thresholds that do not rise or sizes the wrong way round", () => {
+    const ki67 = (patch: Partial<typeof defaultForm.ki67>) =>
+      orderOf({ ...defaultForm, ki67: { ...defaultForm.ki67, ...patch } }, "l", slide)
+    expect(ki67({ plus1: "0,25" })?.parameters).toMatchObject({ thresholds: [0.25, 0.4, 0.6] })
+    expect(ki67({ plus2: "0.1" })).toBeNull()
+    expect(ki67({ minArea: "500" })).toBeNull()
+    expect(ki67({ sigma: "" })).toBeNull()
+    expect(ki67({ plus3: "9" })).toBeNull()
+  })
+
+  it("makes a counting order over a shape, and refuses a colour that is not #RRGGBB", () => {
+    const region = { type: "annotation", annotation_id: "a1" } as const
+    const form = { ...defaultForm, analysis: "counting" as const }
+    expect(orderOf(form, "lab-1", region)).toEqual({
+      analysis: "counting",
+      labId: "lab-1",
+      region,
+      parameters: { color: "#5A4A9C", tolerance: 60, min_area: 10, max_area: 10000, split: false }
+    })
+    expect(orderOf({ ...form, counting: { ...form.counting, color: "blue" } }, "l", region)).toBeNull()
+    expect(orderOf({ ...form, counting: { ...form.counting, tolerance: "500" } }, "l", region)).toBeNull()
+  })
+})

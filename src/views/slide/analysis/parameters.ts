@@ -1,0 +1,92 @@
+// The analysis form's values (text as typed) and the order they make. Defaults are the server's
+// (QuPath's for Ki67: thresholds 0.2 / 0.4 / 0.6 DAB OD, nuclei of 10 to 400 µm², nucleus threshold
+// 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area).
+// A form that does not make a valid order (a number out of the contract's range, minimum above
+// maximum, thresholds not rising) makes none, and the Run button says why.
+import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
+import type { AnalysisOrder } from "../../../effects/analysis/analysis.ts"
+
+export interface Ki67Form {
+  readonly plus1: string
+  readonly plus2: string
+  readonly plus3: string
+  readonly minArea: string
+  readonly maxArea: string
+  readonly nucleusThreshold: string
+  readonly sigma: string
+  readonly split: boolean
+}
+
+export interface CountingForm {
+  readonly color: string
+  readonly tolerance: string
+  readonly minArea: string
+  readonly maxArea: string
+  readonly split: boolean
+}
+
+export interface AnalysisForm {
+  readonly analysis: AnalysisKind
+  readonly ki67: Ki67Form
+  readonly counting: CountingForm
+}
+
+export const defaultForm: AnalysisForm = {
+  analysis: "ki67",
+  ki67: { plus1: "0.2", plus2: "0.4", plus3: "0.6", minArea: "10", maxArea: "400", nucleusThreshold: "0.1", sigma: "1.5", split: true },
+  // Hematoxylin-blue nuclei: the colour most counts start from.
+  counting: { color: "#5A4A9C", tolerance: "60", minArea: "10", maxArea: "10000", split: false }
+}
+
+/** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
+const numberIn = (text: string, min: number, max: number): number | null => {
+  const value = Number(text.trim().replace(",", "."))
+  return text.trim() !== "" && Number.isFinite(value) && value >= min && value <= max ? value : null
+}
+
+/** The numbers when every one was read, else null. */
+const all = (values: ReadonlyArray<number | null>): ReadonlyArray<number> | null =>
+  values.every((v) => v !== null) ? (values as ReadonlyArray<number>) : null
+
+export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegion): AnalysisOrder | null => {
+  if (form.analysis === "ki67") {
+    const k = form.ki67
+    const values = [
+      numberIn(k.plus1, 0, 5),
+      numberIn(k.plus2, 0, 5),
+      numberIn(k.plus3, 0, 5),
+      numberIn(k.minArea, 0.1, 10_000),
+      numberIn(k.maxArea, 0.1, 10_000),
+      numberIn(k.nucleusThreshold, 0.01, 3),
+      numberIn(k.sigma, 0, 10)
+    ]
+    const read = all(values)
+    if (read === null) return null
+    const [plus1 = 0, plus2 = 0, plus3 = 0, min = 0, max = 0, threshold = 0, sigma = 0] = read
+    if (!(plus1 < plus2 && plus2 < plus3) || min >= max) return null
+    return {
+      analysis: "ki67",
+      labId,
+      region,
+      parameters: {
+        thresholds: [plus1, plus2, plus3],
+        min_area_um2: min,
+        max_area_um2: max,
+        nucleus_threshold: threshold,
+        sigma_um: sigma,
+        split: k.split
+      }
+    }
+  }
+  const c = form.counting
+  const read = all([numberIn(c.tolerance, 0, 442), numberIn(c.minArea, 0, 1e9), numberIn(c.maxArea, 0, 1e9)])
+  if (read === null || !/^#[0-9a-fA-F]{6}$/.test(c.color)) return null
+  const [tolerance = 0, min = 0, max = 0] = read
+  if (min >= max) return null
+  return {
+    analysis: "counting",
+    labId,
+    region,
+    parameters: { color: c.color.toUpperCase(), tolerance, min_area: min, max_area: max, split: c.split }
+  }
+}

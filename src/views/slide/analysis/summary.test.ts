@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest"
+import { summaryCsv, summaryRows } from "./summary.ts"
+
+describe("analysis summary", () => {
+  it("lists Ki67's figures with the index first, missing ones as null", () => {
+    const rows = summaryRows("ki67", { ki67_index: 25.5, h_score: 60, nuclei: 200, positive: 51, negative: 149, plus1: 30 })
+    expect(rows.map((r) => r.field)).toEqual([
+      "ki67_index",
+      "h_score",
+      "nuclei",
+      "positive",
+      "negative",
+      "plus1",
+      "plus2",
+      "plus3",
+      "mean_dab_od",
+      "mean_area_um2"
+    ])
+    expect(rows[0]).toEqual({ field: "ki67_index", key: "ki67Index", unit: "%", value: 25.5, lead: true })
+    expect(rows.find((r) => r.field === "plus2")?.value).toBeNull()
+    expect(rows.filter((r) => r.lead)).toHaveLength(1)
+  })
+
+  it("lists counting's count and mean size", () => {
+    expect(summaryRows("counting", { count: 12, mean_area: 80.25 }).map((r) => [r.field, r.value])).toEqual([
+      ["count", 12],
+      ["mean_area", 80.25]
+    ])
+    expect(summaryRows("counting", null).every((r) => r.value === null)).toBe(true)
+  })
+
+  it("writes CSV with quoted names and plain numbers", () => {
+    const csv = summaryCsv({
+      slide: 'Biopsy "A", left',
+      analysis: "Ki67",
+      region: "Whole slide",
+      exportedAt: "2026-11-28T10:00:00.000Z",
+      rows: [
+        { name: "Ki67 index", value: 25.5, unit: "%" },
+        { name: "Mean area", value: null, unit: "µm²" }
+      ],
+      headers: { figure: "Figure", value: "Value", unit: "Unit" }
+    })
+    expect(csv.split("\r\n")).toEqual([
+      'slide,"Biopsy ""A"", left"',
+      "analysis,Ki67",
+      "region,Whole slide",
+      "exported,2026-11-28T10:00:00.000Z",
+      "",
+      "Figure,Value,Unit",
+      "Ki67 index,25.5,%",
+      "Mean area,,µm²",
+      ""
+    ])
+  })
+})

@@ -1,0 +1,78 @@
+// A finished job's summary as the panel's table and its CSV: which numbers each analysis reports
+// (server/services/ai/result-tally.ts names them), in the order a pathologist reads them, with units.
+// Pure, so the rows and the file are tested without a browser.
+import type { AnalysisKind, AnalysisSummary } from "../../../contract/analysis.ts"
+
+/** One row: the summary's field, its i18n key part under viewer.analysis.summary, and its unit. */
+export interface SummaryRow {
+  readonly field: string
+  readonly key: SummaryKey
+  readonly unit: "" | "%" | "OD" | "µm²" | "area"
+  readonly value: number | null
+  /** The headline figure (set large above the table). */
+  readonly lead: boolean
+}
+
+export type SummaryKey =
+  | "nuclei"
+  | "positive"
+  | "negative"
+  | "plus1"
+  | "plus2"
+  | "plus3"
+  | "ki67Index"
+  | "hScore"
+  | "meanDab"
+  | "meanArea"
+  | "count"
+  | "meanBlobArea"
+
+const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
+  ki67: [
+    ["ki67_index", "ki67Index", "%", true],
+    ["h_score", "hScore", ""],
+    ["nuclei", "nuclei", ""],
+    ["positive", "positive", ""],
+    ["negative", "negative", ""],
+    ["plus1", "plus1", ""],
+    ["plus2", "plus2", ""],
+    ["plus3", "plus3", ""],
+    ["mean_dab_od", "meanDab", "OD"],
+    ["mean_area_um2", "meanArea", "µm²"]
+  ],
+  counting: [
+    ["count", "count", "", true],
+    // µm² with a resolution, px² without: the view says which.
+    ["mean_area", "meanBlobArea", "area"]
+  ]
+}
+
+export const summaryRows = (analysis: AnalysisKind, summary: AnalysisSummary | null): ReadonlyArray<SummaryRow> =>
+  FIELDS[analysis].map(([field, key, unit, lead]) => ({ field, key, unit, value: summary?.[field] ?? null, lead: lead === true }))
+
+const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
+
+/**
+ * The summary as CSV: one row per figure (name, value, unit), after lines that say what was run on
+ * which slide and when. Numbers are written plainly (a dot for decimals) so a spreadsheet reads them in
+ * any locale; the names are the user's language.
+ */
+export const summaryCsv = (input: {
+  readonly slide: string
+  readonly analysis: string
+  readonly region: string
+  readonly exportedAt: string
+  readonly rows: ReadonlyArray<{ readonly name: string; readonly value: number | null; readonly unit: string }>
+  readonly headers: { readonly figure: string; readonly value: string; readonly unit: string }
+}): string => {
+  const lines = [
+    ["slide", input.slide],
+    ["analysis", input.analysis],
+    ["region", input.region],
+    ["exported", input.exportedAt],
+    [],
+    [input.headers.figure, input.headers.value, input.headers.unit],
+    ...input.rows.map((r) => [r.name, r.value === null ? "" : String(r.value), r.unit])
+  ]
+  return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`
+}
