@@ -17,8 +17,9 @@ export const tabs = style({
   display: "flex",
   flex: "none",
   borderBottom: `1px solid ${dark.line}`,
-  padding: "0 8px",
-  gap: 4,
+  // Five tabs (annotations, AI, chat, notes, details) fit the panel's 300 px at 1440 px wide.
+  padding: "0 4px",
+  gap: 2,
   overflowX: "auto",
   scrollbarWidth: "none"
 })
@@ -26,7 +27,7 @@ export const tabs = style({
 export const tab = style({
   position: "relative",
   flex: "none",
-  padding: "10px 10px 9px",
+  padding: "10px 7px 9px",
   border: 0,
   background: "none",
   color: dark.muted,
