@@ -123,27 +123,16 @@ export const AnalysisFormSection = ({
             {!hasResolution && <p className={css.invalid}>{t("viewer.analysis.noResolution")}</p>}
             <span className={css.numberField}>{t("viewer.analysis.thresholds")}</span>
             <div className={css.triple}>
-              <NumberField
-                label={t("viewer.analysis.plus1")}
-                value={form.ki67.plus1}
-                unit="OD"
-                onChange={(v) => ki67({ plus1: v })}
-                testId="analysis-plus1"
-              />
-              <NumberField
-                label={t("viewer.analysis.plus2")}
-                value={form.ki67.plus2}
-                unit="OD"
-                onChange={(v) => ki67({ plus2: v })}
-                testId="analysis-plus2"
-              />
-              <NumberField
-                label={t("viewer.analysis.plus3")}
-                value={form.ki67.plus3}
-                unit="OD"
-                onChange={(v) => ki67({ plus3: v })}
-                testId="analysis-plus3"
-              />
+              {(["plus1", "plus2", "plus3"] as const).map((grade) => (
+                <NumberField
+                  key={grade}
+                  label={t(`viewer.analysis.${grade}`)}
+                  value={form.ki67[grade]}
+                  unit="OD"
+                  onChange={(v) => ki67({ [grade]: v })}
+                  testId={`analysis-${grade}`}
+                />
+              ))}
             </div>
             <p className={css.kindHint}>{t("viewer.analysis.thresholdsHint")}</p>
             <span className={css.numberField} style={{ marginTop: 8 }}>
