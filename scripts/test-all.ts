@@ -83,6 +83,37 @@ const readCounts = (file: string): { passed: number; failed: number } => {
   }
 }
 
+interface Report {
+  readonly testResults?: ReadonlyArray<{
+    readonly name: string
+    readonly assertionResults: ReadonlyArray<{
+      readonly status: string
+      readonly fullName: string
+      readonly failureMessages: ReadonlyArray<string>
+    }>
+  }>
+}
+
+/**
+ * The failed tests of a vitest phase, each with the first lines of why: printed last, because a CI
+ * page shows the end of a long log, where a failure from the first minutes would be out of sight.
+ */
+const failures = (file: string): ReadonlyArray<string> => {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8")) as Report
+    return (report.testResults ?? []).flatMap((suite) =>
+      suite.assertionResults
+        .filter((test) => test.status === "failed")
+        .map((test) => {
+          const why = (test.failureMessages[0] ?? "").split("\n").slice(0, 6).join("\n    ")
+          return `${suite.name.replace(`${process.cwd()}/`, "")} > ${test.fullName}\n    ${why}`
+        })
+    )
+  } catch {
+    return []
+  }
+}
+
 const banner = (text: string) => console.log(`\n== ${text}`)
 
 /** Runs phases side by side; each one's output is printed whole when it ends, not interleaved. */
@@ -108,6 +139,8 @@ const lane = async (phases: ReadonlyArray<Phase>): Promise<Outcome[]> => {
 }
 
 const startedAt = performance.now()
+/** The phases that write a vitest report, whose failed tests are listed at the end. */
+const vitestPhases = ["unit", "server-sqlite", "e2e", "server-postgres"]
 const postgres = process.env.TEST_DATABASE_URL
 const outcomes: Outcome[] = []
 
@@ -155,5 +188,10 @@ for (const o of outcomes) {
 console.log(`${"all (wall clock)".padEnd(16)} ${minutes(total).padStart(8)}`)
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0)
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0)
+const failedTests = vitestPhases.flatMap((phase) => failures(join(results, `${phase}.json`)).map((line) => `[${phase}] ${line}`))
+if (failedTests.length > 0) {
+  banner("failed tests")
+  for (const line of failedTests) console.log(line)
+}
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1)
