@@ -48,6 +48,7 @@ export const routeTable: ReadonlyArray<RouteEntry> = [
   r("/dashboard/labs/compare", "dashboard/ComparePage", "signed-in"),
   r("/dashboard/labs/:id/annotations", "dashboard/SlidePage", "viewer"),
   r("/dashboard/labs", "dashboard/LabsPage", "signed-in"),
+  r("/dashboard/open/:feature", "dashboard/OpenFeaturePage", "signed-in"),
   r("/dashboard/labs/*", "dashboard/LabsPage", "viewer"),
   r("/dashboard/recent", "dashboard/RecentPage", "signed-in"),
   r("/dashboard/favorite", "dashboard/FavoritePage", "signed-in"),
@@ -101,6 +102,18 @@ export const localised = (path: string, locale: Locale): string => {
 
 const segment = encodeURIComponent
 
+/**
+ * The features a link can open on the user's last slide (the landing page's cards), each with the
+ * side-panel tab it asks for (`?panel=`), or none for the slide alone (its viewer, its tool rail).
+ */
+export const slideFeatures = { viewer: null, annotate: null, discuss: "chat", interchange: "annotations" } as const
+export type SlideFeature = keyof typeof slideFeatures
+
+export const isSlideFeature = (name: string): name is SlideFeature => Object.hasOwn(slideFeatures, name)
+
+/** A slide's side-panel tabs a link may ask to open. */
+export type SlidePanel = "chat" | "comments" | "analysis" | "annotations"
+
 /** The dashboard's sections, as prefixes of the paths inside them. */
 export const sections = {
   dashboard: "/dashboard",
@@ -125,6 +138,10 @@ export const links = {
   search: (query: string) => `${sections.labs}?search=${segment(query)}`,
   folder: (id: string) => `${sections.labs}/${segment(id)}`,
   slide: (id: string) => `${sections.labs}/${segment(id)}/annotations`,
+  /** A slide with its side panel open on a tab. */
+  slidePanel: (id: string, panel: SlidePanel) => `${sections.labs}/${segment(id)}/annotations?panel=${panel}`,
+  /** The user's last slide, opened where a feature is used (see slideFeatures). */
+  openFeature: (feature: SlideFeature) => `/dashboard/open/${segment(feature)}`,
   /** The compare viewer on these slides, in this order (the set lives in the address, to share it). */
   compare: (...ids: ReadonlyArray<string>) => `${sections.labs}/compare?ids=${ids.map(segment).join(",")}`,
   recent: () => sections.recent,

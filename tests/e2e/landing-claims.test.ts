@@ -7,7 +7,7 @@
 // check here land with it.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createSignedIn, type SignedIn } from "../support/api.ts"
+import { api, createSignedIn, type SignedIn } from "../support/api.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
@@ -28,19 +28,27 @@ const FEATURE_LINKS = [
     home: "/",
     signInLink: "Sign in to use it",
     openLink: "Open your labs",
-    login: /\/login$/,
+    openSlideLink: "Open your last slide",
+    login: /\/login(\?next=[^&]+)?$/,
     signInTitle: "Sign in to Preparat",
     workspace: /\/dashboard\/labs$/,
-    workspaceTitle: "All Files"
+    workspaceTitle: "All Files",
+    chatTab: /^Chat/,
+    annotationsTab: /^Annotations/,
+    exportLabel: "Export QuPath GeoJSON"
   },
   {
     home: "/id",
     signInLink: "Masuk untuk memakainya",
     openLink: "Buka lab Anda",
-    login: /\/id\/login$/,
+    openSlideLink: "Buka slide terakhir Anda",
+    login: /\/id\/login(\?next=[^&]+)?$/,
     signInTitle: "Masuk ke Preparat",
     workspace: /\/id\/dashboard\/labs$/,
-    workspaceTitle: "Semua File"
+    workspaceTitle: "Semua File",
+    chatTab: /^Obrolan/,
+    annotationsTab: /^Anotasi/,
+    exportLabel: "Ekspor QuPath GeoJSON"
   }
 ] as const
 
@@ -49,6 +57,26 @@ const expectWorkspace = async (at: Page, lang: (typeof FEATURE_LINKS)[number]) =
   await expectUrl(at, lang.workspace)
   await at.getByRole("heading", { level: 1, name: lang.workspaceTitle }).waitFor()
   await at.getByTestId("lab-item").filter({ hasText: "Claims" }).first().waitFor()
+}
+
+/** Where each landing card leads, in the cards' order: the labs, or Ada's last slide (on a side-panel tab). */
+const PLACES = ["slide", "labs", "slide", "chat", "annotations", "labs"] as const
+/** The place sign-in returns to, per card: the feature's page, or none for the labs (sign-in's default). */
+const NEXT = ["/dashboard/open/viewer", null, "/dashboard/open/annotate", "/dashboard/open/discuss", "/dashboard/open/interchange", null]
+
+/** Ada's slide, open in the viewer; on the tab the card asks for, which shows what the card names. */
+const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place: "slide" | "chat" | "annotations") => {
+  const path = `${lang.home === "/" ? "" : "/id"}/dashboard/labs/${slideId}/annotations`
+  await expectUrl(at, new RegExp(`${path}${place === "slide" ? "" : `\\?panel=${place}`}$`))
+  await at.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+  if (place === "chat") {
+    await expect.poll(() => at.getByRole("tab", { name: lang.chatTab }).getAttribute("aria-selected")).toBe("true")
+    await at.getByRole("combobox").first().waitFor()
+  }
+  if (place === "annotations") {
+    await expect.poll(() => at.getByRole("tab", { name: lang.annotationsTab }).getAttribute("aria-selected")).toBe("true")
+    await at.getByRole("button", { name: lang.exportLabel, exact: true }).waitFor()
+  }
 }
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
@@ -146,39 +174,83 @@ describe("what the landing page and the plans promise", () => {
   }, 60_000)
 
   it("each feature's link leads where it is used: through sign-in for a visitor, straight there when signed in, in both languages", async () => {
+    // Ada opened her slide (the server keeps it in her Recently Access): the slide's features open it.
+    expect((await api(world.server).get(`/v2/labs/${slideId}/`, { token: ada.access })).status).toBe(200)
     for (const lang of FEATURE_LINKS) {
-      // A visitor: every card's link is the sign-in page, which returns to the workspace.
+      // A visitor: every card's link is the sign-in page, which returns to the card's place.
       const stranger = await (await newContext(world.browser, world.server.url)).newPage()
       for (let i = 0; i < 6; i++) {
         await stranger.goto(lang.home)
         const card = stranger.locator("#features article").nth(i)
         await card.getByRole("link", { name: lang.signInLink }).click()
         await expectUrl(stranger, lang.login)
+        // Sign-in keeps the card's place: the feature on the last slide, or (the default) the labs.
+        expect(new URL(stranger.url()).searchParams.get("next")).toBe(NEXT[i])
         await stranger.getByRole("heading", { level: 1, name: lang.signInTitle }).waitFor()
       }
       if (lang.home === "/") await snap(stranger, "claims-07-feature-sign-in")
-      // Signing in there lands in the workspace, where the Claims folder (with its slide) is.
+      // Signing in there (from the last card, Sharing) lands in the workspace, where the Claims folder is.
       await stranger.getByLabel("Email").fill(ada.email)
       await stranger.locator("input[type=password]").fill(ada.password)
       await stranger.locator("button[type=submit]").click()
       await expectWorkspace(stranger, lang)
 
-      // Signed in: every card's link opens the workspace itself.
-      for (let i = 0; i < 6; i++) {
+      // Signed in: each card's link opens its place, the slide's features on Ada's last slide.
+      for (const [i, place] of PLACES.entries()) {
         await stranger.goto(lang.home)
         const card = stranger.locator("#features article").nth(i)
         const title = (await card.locator("h3").textContent()) ?? ""
-        // The link names its feature too (aria-describedby), so six links alike still say which is which.
-        const link = card.getByRole("link", { name: lang.openLink })
+        // The link names its feature too (aria-describedby), so links alike still say which is which.
+        const link = card.getByRole("link", { name: place === "labs" ? lang.openLink : lang.openSlideLink })
         await expect
           .poll(() => link.getAttribute("aria-describedby").then((id) => stranger.locator(`[id="${id}"]`).textContent()))
           .toBe(title)
         await link.click()
-        await expectWorkspace(stranger, lang)
+        if (place === "labs") await expectWorkspace(stranger, lang)
+        else await expectSlide(stranger, lang, place)
+        if (place === "chat") {
+          if (lang.home === "/") await snap(stranger, "claims-08-feature-chat")
+          // Back from the slide returns to the landing page, not to the page that looked the slide up.
+          await stranger.goBack()
+          await expect.poll(() => new URL(stranger.url()).pathname).toBe(lang.home)
+        }
       }
       await stranger.context().close()
     }
-  }, 120_000)
+  }, 180_000)
+
+  it("a visitor who signs in from the chat card lands in the chat of their last slide", async () => {
+    const stranger = await (await newContext(world.browser, world.server.url)).newPage()
+    await stranger.goto("/id")
+    await stranger.locator("#features article").nth(3).getByRole("link", { name: "Masuk untuk memakainya" }).click()
+    await stranger.getByLabel("Email").fill(ada.email)
+    await stranger.locator("input[type=password]").fill(ada.password)
+    await stranger.locator("button[type=submit]").click()
+    await expectSlide(stranger, FEATURE_LINKS[1], "chat")
+    await stranger.context().close()
+  }, 60_000)
+
+  it("with no slide opened yet, a slide's feature says how to get one, on a phone in Indonesian", async () => {
+    const grace = await createSignedIn(world.server, { name: "Grace Hopper", email: "grace.claims@example.org" })
+    const phone = await (await newContext(world.browser, world.server.url)).newPage()
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await signIn(phone, grace)
+    await phone.goto("/id")
+    await phone.locator("#features article").nth(0).getByRole("link", { name: "Buka slide terakhir Anda" }).click()
+    await expectUrl(phone, /\/id\/dashboard\/open\/viewer$/)
+    await phone.getByRole("heading", { level: 2, name: "Belum ada slide untuk dibuka" }).waitFor()
+    await phone.getByText("Penampil slide deep-zoom dipakai pada sebuah slide").waitFor()
+    await snap(phone, "claims-09-no-slide-id-phone")
+    await expectAccessible(phone, "no slide yet")
+    // Both ways on fit the phone's width.
+    for (const name of ["Ke lab Anda", "Dibagikan kepada Anda"]) {
+      const box = await phone.getByRole("link", { name }).boundingBox()
+      expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true)
+    }
+    await phone.getByRole("link", { name: "Ke lab Anda" }).click()
+    await expectUrl(phone, /\/id\/dashboard\/labs$/)
+    await phone.context().close()
+  }, 60_000)
 
   it("the plans offer storage and a period, not the analyses that are not built yet", async () => {
     await page.goto("/dashboard/pricing")

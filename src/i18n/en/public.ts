@@ -33,6 +33,7 @@ export const publicPages = {
       shareBody: "Invite collaborators as admin or reviewer, transfer ownership, or make a lab publicly viewable."
     },
     featureOpen: "Open your labs",
+    featureOpenSlide: "Open your last slide",
     featureSignIn: "Sign in to use it",
     stepsTitle: "How it works",
     steps: {

@@ -36,6 +36,7 @@ export const publicPages: typeof en = {
       shareBody: "Undang kolaborator sebagai admin atau reviewer, alihkan kepemilikan, atau buka lab untuk publik."
     },
     featureOpen: "Buka lab Anda",
+    featureOpenSlide: "Buka slide terakhir Anda",
     featureSignIn: "Masuk untuk memakainya",
     stepsTitle: "Cara kerjanya",
     steps: {

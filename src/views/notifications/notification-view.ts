@@ -47,12 +47,12 @@ export const targetOf = (notification: Notification): string | null => {
   if (lab === null) return null
   if (notification.annotation_id !== undefined) return threadLink(lab.id, notification.annotation_id)
   if (kindOf(notification) === "chat") return chatLink(lab.id)
-  if (kindOf(notification) === "analysis") return `${links.slide(lab.id)}?panel=analysis`
+  if (kindOf(notification) === "analysis") return links.slidePanel(lab.id, "analysis")
   return lab.is_dir ? links.folder(lab.id) : links.slide(lab.id)
 }
 
 /** The slide with its side panel open on the chat tab. */
-export const chatLink = (labId: string): string => `${links.slide(labId)}?panel=chat`
+export const chatLink = (labId: string): string => links.slidePanel(labId, "chat")
 
 /** The slide with its side panel on the comments, and the thread open at its pin. */
 export const threadLink = (labId: string, annotationId: string): string =>

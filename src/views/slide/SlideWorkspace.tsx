@@ -70,7 +70,10 @@ export const SlideWorkspace = ({ labId }: { readonly labId: string }) => {
   // The AI tool (and an analysis notification's link, ?panel=analysis) opens the panel on the analysis tab.
   const [analysisAsked, setAnalysisAsked] = useState(asked === "analysis" ? 1 : 0)
   // Below 1600 px the side panel starts closed, one click on the top bar away; the tools stay on the rail.
-  const [panelOpen, setPanelOpen] = useState(() => chatAsked || asked === "analysis" || panelStartsOpen(window.innerWidth))
+  // A link may ask for any tab (?panel=annotations: the landing's "Annotations that travel" card).
+  const [panelOpen, setPanelOpen] = useState(
+    () => chatAsked || asked === "analysis" || asked === "annotations" || panelStartsOpen(window.innerWidth)
+  )
   useEffect(() => {
     if (chatAsked) setPanelOpen(true)
   }, [chatAsked])

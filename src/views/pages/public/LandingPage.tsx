@@ -25,27 +25,33 @@ import {
 } from "../../ui/index.ts"
 import * as css from "./LandingPage.css.ts"
 import type { KeyPart } from "../../../i18n/keys.ts"
-import { links } from "../../../contract/routes.ts"
+import { links, type SlideFeature } from "../../../contract/routes.ts"
 import { signInPathFor } from "../../../machines/auth/return-to.ts"
 
 interface Feature {
   readonly key: KeyPart<"public.landing.features", "Title">
   readonly icon: ComponentType<IconProps>
   /**
-   * Where the feature is used. Every one starts in the labs workspace: the slides (viewer, annotation,
-   * chat, export) open from it and sharing is on its folders. There is no public demo slide to show a
-   * visitor instead, so a visitor is taken to sign in and from there to this place.
+   * Where the feature is used: the features of a slide open the user's last slide (on the side-panel
+   * tab they live in, see OpenFeaturePage); folders and sharing are the labs workspace's. There is no
+   * public demo slide to show a visitor instead, so a visitor is taken to sign in and from there to
+   * this place.
    */
   readonly to: string
+  /** Whether the link opens a slide ("Open your last slide") or the labs ("Open your labs"). */
+  readonly onSlide: boolean
 }
 
+const onSlide = (key: SlideFeature, icon: ComponentType<IconProps>): Feature => ({ key, icon, to: links.openFeature(key), onSlide: true })
+const inLabs = (key: Feature["key"], icon: ComponentType<IconProps>): Feature => ({ key, icon, to: links.labs(), onSlide: false })
+
 const features: ReadonlyArray<Feature> = [
-  { key: "viewer", icon: MicroscopeIcon, to: links.labs() },
-  { key: "organise", icon: FolderIcon, to: links.labs() },
-  { key: "annotate", icon: PenIcon, to: links.labs() },
-  { key: "discuss", icon: MessageIcon, to: links.labs() },
-  { key: "interchange", icon: FileTextIcon, to: links.labs() },
-  { key: "share", icon: ShareIcon, to: links.labs() }
+  onSlide("viewer", MicroscopeIcon),
+  inLabs("organise", FolderIcon),
+  onSlide("annotate", PenIcon),
+  onSlide("discuss", MessageIcon),
+  onSlide("interchange", FileTextIcon),
+  inLabs("share", ShareIcon)
 ]
 
 const stepKeys = ["one", "two", "three", "four"] as const
@@ -150,7 +156,13 @@ export default function LandingPage() {
 }
 
 /** A feature and the way to where it is used: straight there when signed in, through sign-in otherwise. */
-const FeatureCard = ({ feature: { key, icon: Icon, to }, signedIn }: { readonly feature: Feature; readonly signedIn: boolean }) => {
+const FeatureCard = ({
+  feature: { key, icon: Icon, to, onSlide },
+  signedIn
+}: {
+  readonly feature: Feature
+  readonly signedIn: boolean
+}) => {
   const t = useT()
   const { localePath } = useLocale()
   const titleId = useId()
@@ -165,7 +177,7 @@ const FeatureCard = ({ feature: { key, icon: Icon, to }, signedIn }: { readonly 
       <p className={css.featureBody}>{t(`public.landing.features.${key}Body`)}</p>
       {/* The feature's name goes with the link's words, so a list of links still says which is which. */}
       <Link href={localePath(signedIn ? to : signInPathFor(to))} className={css.featureLink} aria-describedby={titleId}>
-        {t(signedIn ? "public.landing.featureOpen" : "public.landing.featureSignIn")}
+        {t(!signedIn ? "public.landing.featureSignIn" : onSlide ? "public.landing.featureOpenSlide" : "public.landing.featureOpen")}
         <ArrowRightIcon size={14} />
       </Link>
     </article>
