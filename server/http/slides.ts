@@ -1,7 +1,6 @@
 // /v2/slides: the three ways a slide gets in (one request, chunks, a Deep Zoom zip), the progress
 // of a chunked upload, and the original file back out. The rules live in the services; here the
 // wire is read (the target, the Content-Range, the form's fields before its file part).
-import { createReadStream } from "node:fs"
 import { open } from "node:fs/promises"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
@@ -9,7 +8,9 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { badRequest, NotFound } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
+import { scannerOf } from "../db/lab-wire.ts"
 import { attachment, mediaTypeOf } from "../domain/original-download.ts"
+import { redactedStream, redactionOf } from "../images/associated-redaction.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
 import { parseContentRange } from "../domain/upload-range.ts"
 import { SNIFF_BYTES, sniffFormat } from "../images/sniff.ts"
@@ -90,7 +91,7 @@ export const SlidesLive = HttpApiBuilder.group(
           return ok({ lab }, slideMessages.uploaded)
         })
       )
-      .handle("original", ({ params }) =>
+      .handle("original", ({ params, query }) =>
         Effect.gen(function* () {
           const user = yield* CurrentUser
           const lab = yield* access.require(db, user.id, params.labId, "lab.download")
@@ -99,10 +100,18 @@ export const SlidesLive = HttpApiBuilder.group(
           if (!path) return yield* new NotFound({ message: slideMessages.originalMissing })
           const upload = yield* sql(() => db.selectFrom("uploads").select("filename").where("lab_id", "=", lab.row.id).executeTakeFirst())
           const { head, size } = yield* inspect(path)
-          return HttpServerResponse.raw(createReadStream(path), {
+          // A scanner's file loses its label and macro on the way out, unless asked for as uploaded.
+          const vendor = scannerOf(lab.row.scanner)?.vendor
+          const redaction =
+            vendor === undefined || query.associated === "keep"
+              ? { patches: [], removed: [] }
+              : yield* Effect.promise(() => redactionOf(path, vendor))
+          return HttpServerResponse.raw(redactedStream(path, redaction.patches), {
             contentType: mediaTypeOf(sniffFormat(head)),
             headers: {
               "content-length": String(size),
+              // Which pictures were left out ("none" when the file had none or they were kept).
+              "x-associated-removed": redaction.removed.length === 0 ? "none" : redaction.removed.join(","),
               "content-disposition": attachment(upload?.filename ?? lab.row.name),
               "x-content-type-options": "nosniff",
               "cache-control": "private, no-cache"

@@ -12,6 +12,7 @@
 import { mkdir, open, readFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import sharp, { type Sharp } from "sharp"
+import { type Directory, tiffLayout } from "./tiff-directories.ts"
 
 export type AssociatedName = "label" | "macro"
 
@@ -20,82 +21,8 @@ export const ASSOCIATED_DIR = "associated"
 const LARGEST = 2048
 const PIXEL_LIMIT = 200_000_000
 
-interface Directory {
-  readonly index: number
-  readonly description: string
-  readonly tiled: boolean
-  readonly sourceLens: number | null
-  readonly stripOffset: number | null
-  readonly stripBytes: number | null
-}
-
-/** Every directory of a classic or Big TIFF, with what tells an associated image apart (at most 64). */
-const directoriesOf = async (path: string): Promise<Directory[]> => {
-  const file = await open(path, "r")
-  try {
-    const read = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(length)
-      const { bytesRead } = await file.read(buffer, 0, length, position)
-      return buffer.subarray(0, bytesRead)
-    }
-    const header = await read(0, 16)
-    const le = header.toString("latin1", 0, 2) === "II"
-    const big = (le ? header.readUInt16LE(2) : header.readUInt16BE(2)) === 43
-    const u16 = (b: Buffer, at: number) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at))
-    const u32 = (b: Buffer, at: number) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at))
-    const u64 = (b: Buffer, at: number) => Number(le ? b.readBigUInt64LE(at) : b.readBigUInt64BE(at))
-    const [countSize, entrySize, offsetSize] = big ? [8, 20, 8] : [2, 12, 4]
-    const offset = (b: Buffer, at: number) => (big ? u64(b, at) : u32(b, at))
-    const found: Directory[] = []
-    let at = big ? u64(header, 8) : u32(header, 4)
-    const seen = new Set<number>()
-    while (at > 0 && found.length < 64 && !seen.has(at)) {
-      seen.add(at)
-      const countBytes = await read(at, countSize)
-      const count = Math.min(big ? u64(countBytes, 0) : u16(countBytes, 0), 4096)
-      const entries = await read(at + countSize, count * entrySize + offsetSize)
-      const fields = new Map<number, { type: number; count: number; value: Buffer }>()
-      for (let e = 0; e < count; e++) {
-        const entry = entries.subarray(e * entrySize, (e + 1) * entrySize)
-        const type = u16(entry, 2)
-        const n = big ? u64(entry, 4) : u32(entry, 4)
-        fields.set(u16(entry, 0), { type, count: n, value: entry.subarray(big ? 12 : 8) })
-      }
-      const text = async (tag: number) => {
-        const f = fields.get(tag)
-        if (!f) return ""
-        const length = Math.min(f.count, 1024 * 1024)
-        const bytes = length <= offsetSize ? f.value.subarray(0, length) : await read(offset(f.value, 0), length)
-        return bytes.toString("latin1").replace(/\0+$/, "")
-      }
-      const number = (tag: number) => {
-        const f = fields.get(tag)
-        if (f?.count !== 1) return null
-        if (f.type === 11) return le ? f.value.readFloatLE(0) : f.value.readFloatBE(0)
-        if (f.type === 3) return u16(f.value, 0)
-        if (f.type === 4) return u32(f.value, 0)
-        if (f.type === 9) return le ? f.value.readInt32LE(0) : f.value.readInt32BE(0)
-        if (f.type === 16) return u64(f.value, 0)
-        return null
-      }
-      found.push({
-        index: found.length,
-        description: await text(270),
-        tiled: fields.has(322),
-        sourceLens: number(65421),
-        stripOffset: number(273),
-        stripBytes: number(279)
-      })
-      at = offset(entries, count * entrySize)
-    }
-    return found
-  } finally {
-    await file.close()
-  }
-}
-
 /** Which associated image a directory is, by the vendor's rule, if any. */
-const nameOf = (vendor: string, dir: Directory): AssociatedName | null => {
+export const nameOf = (vendor: string, dir: Directory): AssociatedName | null => {
   const description = dir.description
   if (vendor === "aperio" && !dir.tiled) {
     const second = description.split(/\r?\n/)[1] ?? ""
@@ -109,11 +36,14 @@ const nameOf = (vendor: string, dir: Directory): AssociatedName | null => {
 }
 
 /** Philips writes the label and macro as base64 JPEG inside its XML description when not as directories. */
+export const philipsXmlImagePattern = (type: "LABELIMAGE" | "MACROIMAGE") =>
+  new RegExp(
+    `(<Attribute Name="PIM_DP_IMAGE_TYPE"[^>]*>)(${type})(</Attribute>\\s*<Attribute Name="PIM_DP_IMAGE_DATA"[^>]*>)([A-Za-z0-9+/=\\s]+)</Attribute>`
+  )
+
 const philipsXmlImage = (xml: string, type: "LABELIMAGE" | "MACROIMAGE"): Buffer | null => {
-  const image = new RegExp(
-    `<Attribute Name="PIM_DP_IMAGE_TYPE"[^>]*>${type}</Attribute>\\s*<Attribute Name="PIM_DP_IMAGE_DATA"[^>]*>([A-Za-z0-9+/=\\s]+)</Attribute>`
-  ).exec(xml)
-  return image ? Buffer.from(image[1]!.replace(/\s+/g, ""), "base64") : null
+  const image = philipsXmlImagePattern(type).exec(xml)
+  return image ? Buffer.from(image[4]!.replace(/\s+/g, ""), "base64") : null
 }
 
 const save = async (input: Sharp, path: string) => {
@@ -147,7 +77,7 @@ export const writeAssociatedImages = async (input: string, vendor: string, build
     await keep("macro", () => sharp(macro, { limitInputPixels: PIXEL_LIMIT }))
     return written
   }
-  const directories = await directoriesOf(input).catch(() => [])
+  const directories = (await tiffLayout(input).catch(() => null))?.directories ?? []
   for (const dir of directories) {
     const name = nameOf(vendor, dir)
     if (name === null) continue

@@ -62,6 +62,12 @@ const ChunkPayload = Schema.Struct({
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 8 }))
 
 const TargetParams = { labId: Schema.String }
+
+/**
+ * A scanner's label and macro pictures (a patient's name, a case number) are left out of the
+ * original by default; `associated=keep` asks for the file exactly as uploaded.
+ */
+const OriginalQuery = { associated: Schema.optionalKey(Schema.Literals(["keep", "remove"])) }
 const uploadErrors = [BadRequest, Forbidden, NotFound, PayloadTooLarge, ServiceUnavailable]
 
 export class Slides extends HttpApiGroup.make("slides")
@@ -90,6 +96,7 @@ export class Slides extends HttpApiGroup.make("slides")
     }),
     HttpApiEndpoint.get("original", "/slides/:labId/original/", {
       params: TargetParams,
+      query: OriginalQuery,
       success: HttpApiSchema.StreamUint8Array({ contentType: "application/octet-stream" }),
       error: [Forbidden, NotFound]
     })

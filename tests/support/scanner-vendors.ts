@@ -14,7 +14,7 @@ import { readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import sharp from "sharp"
 import { directories, run, source } from "./scanner-files.ts"
-import { addFields, writeStripTiff } from "./tiff-ifd.ts"
+import { addFields, appendStripDirectory, writeStripTiff } from "./tiff-ifd.ts"
 
 export interface VendorOptions {
   readonly width: number
@@ -172,4 +172,28 @@ export const hamamatsuNdpi = async (
     directory(240, 120, -1, macro)
   ])
   return path
+}
+
+/**
+ * Adds an Aperio label directory to the SVS at `path`, as the scanner writes it: a stripped (untiled)
+ * RGB image whose description's second line starts "label" (OpenSlide's Aperio rule), showing `text`.
+ */
+export const addAperioLabel = async (path: string, text: string) => {
+  const { data, info } = await sharp(await labelJpeg(text))
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  await appendStripDirectory(
+    path,
+    [
+      { tag: 256, type: 3, value: [info.width] },
+      { tag: 257, type: 3, value: [info.height] },
+      { tag: 258, type: 3, value: [8, 8, 8] },
+      { tag: 259, type: 3, value: [1] },
+      { tag: 262, type: 3, value: [2] },
+      { tag: 270, type: 2, value: `Aperio Image Library v12.0.15\nlabel ${info.width}x${info.height}` },
+      { tag: 277, type: 3, value: [3] },
+      { tag: 278, type: 3, value: [info.height] }
+    ],
+    data
+  )
 }

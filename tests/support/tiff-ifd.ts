@@ -123,3 +123,26 @@ export const addFields = async (path: string, index: number, fields: ReadonlyArr
   out.writeUInt32LE(start, pointerAt)
   await writeFile(path, out)
 }
+
+/**
+ * Appends a one-strip directory of `fields` and `strip` after the last directory of the little-endian
+ * classic TIFF at `path` (an Aperio label after the pyramid: tiffcp would tile it like the first input).
+ */
+export const appendStripDirectory = async (path: string, fields: ReadonlyArray<Field>, strip: Uint8Array) => {
+  const file = await readFile(path)
+  if (file.toString("latin1", 0, 2) !== "II" || file.readUInt16LE(2) !== 42) throw new Error(`${path}: not a little-endian classic TIFF`)
+  let pointerAt = 4
+  for (let at = file.readUInt32LE(4); at !== 0; at = file.readUInt32LE(pointerAt)) pointerAt = at + 2 + file.readUInt16LE(at) * 12
+  const stripAt = file.length + (file.length % 2)
+  const ifdAt = stripAt + strip.length + (strip.length % 2)
+  const all = [...fields, { tag: 273, type: 4, value: [stripAt] } as const, { tag: 279, type: 4, value: [strip.length] } as const]
+  const out = Buffer.concat([
+    file,
+    Buffer.alloc(stripAt - file.length),
+    Buffer.from(strip),
+    Buffer.alloc(ifdAt - stripAt - strip.length),
+    ifd(all, ifdAt, 0)
+  ])
+  out.writeUInt32LE(ifdAt, pointerAt)
+  await writeFile(path, out)
+}
