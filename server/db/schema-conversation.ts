@@ -58,6 +58,16 @@ export interface CommentThreadsTable {
   resolved_at: string | null
 }
 
+/** A deleted comment pin's replies, until its tombstone expires or it is restored (migration 0034). */
+export interface CommentReplyTombstonesTable extends CommentRepliesTable {
+  deleted_at: string
+}
+
+/** A deleted comment pin's thread state, likewise (migration 0034). */
+export interface CommentThreadTombstonesTable extends CommentThreadsTable {
+  deleted_at: string
+}
+
 /** A member who muted a slide's chat (migration 0032). */
 export interface ChatMutesTable {
   user_id: string

@@ -16,6 +16,8 @@ import type {
   ChatReadsTable,
   CommentRepliesTable,
   CommentThreadsTable,
+  CommentReplyTombstonesTable,
+  CommentThreadTombstonesTable,
   ChatMutesTable
 } from "./schema-conversation.ts"
 import type { AnalysisJobsTable } from "./schema-analysis.ts"
@@ -301,6 +303,8 @@ export interface Database {
   chat_reads: ChatReadsTable
   comment_replies: CommentRepliesTable
   comment_threads: CommentThreadsTable
+  comment_reply_tombstones: CommentReplyTombstonesTable
+  comment_thread_tombstones: CommentThreadTombstonesTable
   chat_mutes: ChatMutesTable
   analysis_jobs: AnalysisJobsTable
 }

@@ -182,6 +182,36 @@ describe("comment threads", () => {
     await snap(adaPage, "threads-08-ada-opened-from-the-list")
   }, 60_000)
 
+  it("Ada deletes the pin by mistake; Undo brings it back with both replies and its resolution", async () => {
+    await thread(adaPage).getByRole("button", { name: "Close the thread" }).click()
+    await thread(adaPage).waitFor({ state: "detached" })
+    await adaPage.getByRole("tab", { name: /^Annotations/ }).click()
+    await adaPage.getByTestId("annotation-row").filter({ hasText: COMMENT }).click()
+    await adaPage.getByTestId("selected-annotation").waitFor()
+    await adaPage.keyboard.press("Delete")
+    await expect.poll(async () => (await storedAnnotations(world.server, slideId, ada)).length, { timeout: 5_000 }).toBe(0)
+    expect((await api(world.server).get(`/v2/comment/threads/${pinId}/`, { token: ada.access })).status).toBe(404)
+    const notice = adaPage.locator("[role=status], [role=alert]").filter({ hasText: "Annotation deleted" })
+    await notice.getByRole("button", { name: "Undo" }).click()
+    await expect
+      .poll(async () => (await storedAnnotations(world.server, slideId, ada)).map((a) => a.id), { timeout: 5_000 })
+      .toEqual([pinId])
+    // The conversation is back on the server, and on the screen from the pin.
+    const read = await api(world.server).get(`/v2/comment/threads/${pinId}/`, { token: ada.access })
+    expect(read.body.data.thread).toMatchObject({ replies_count: 2, resolved: true })
+    // The row flew the viewer to the pin: the Comments list opens its thread where it now stands.
+    await adaPage.getByRole("tab", { name: /^Chat/ }).click()
+    await adaPage.getByTestId("chat-view-comments").click()
+    const row = adaPage.getByTestId("comment-thread-row")
+    await expect.poll(() => row.first().textContent(), { timeout: 5_000 }).toContain("2 replies")
+    await row.first().click()
+    await thread(adaPage).waitFor({ timeout: 5_000 })
+    await expect.poll(() => replies(adaPage).count()).toBe(2)
+    await thread(adaPage).getByTestId("thread-reopen").waitFor()
+    await snap(adaPage, "threads-08b-ada-pin-undone-with-replies")
+    await thread(adaPage).getByRole("button", { name: "Close the thread" }).click()
+  }, 60_000)
+
   it("Grace mutes the chat: a plain message gives her no toast, a mention still does", async () => {
     await gracePage.getByRole("tab", { name: /^Chat/ }).click()
     const mute = gracePage.getByTestId("chat-mute")

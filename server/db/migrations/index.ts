@@ -33,6 +33,7 @@ import { reportFields } from "./0029_report_fields.ts"
 import { analysisJobs } from "./0030_analysis_jobs.ts"
 import { associatedImages } from "./0031_associated_images.ts"
 import { commentThreads } from "./0032_comment_threads.ts"
+import { commentTombstones } from "./0034_comment_tombstones.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -65,5 +66,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0029_report_fields": reportFields,
   "0030_analysis_jobs": analysisJobs,
   "0031_associated_images": associatedImages,
-  "0032_comment_threads": commentThreads
+  "0032_comment_threads": commentThreads,
+  "0034_comment_tombstones": commentTombstones
 })

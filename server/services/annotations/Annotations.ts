@@ -344,6 +344,8 @@ export class Annotations extends Context.Service<
         )
       })
 
+      const { bulkUpdate, bulkDelete, restore, entomb } = yield* makeBulkEdits
+
       const remove = Effect.fn("Annotations.remove")(function* (user: AuthenticatedUser, labId: string, id: string, version?: number) {
         yield* database.transaction((trx) =>
           Effect.gen(function* () {
@@ -355,6 +357,9 @@ export class Annotations extends Context.Service<
                 message: `The annotation changed meanwhile: it is at version ${row.version}, the deletion was decided at ${version}.`,
                 current: toAnnotation(row)
               })
+            // Into a tombstone, as a bulk deletion: its deleter's undo restores it with its author,
+            // its creation time and, for a comment pin, its conversation.
+            yield* entomb(trx, user, labId, [row.id])
             const deleted = yield* sql(() =>
               trx
                 .deleteFrom("annotations")
@@ -377,8 +382,7 @@ export class Annotations extends Context.Service<
         )
       })
 
-      const bulk = yield* makeBulkEdits
-      return Annotations.of({ list, compact, create, update, remove, ...bulk })
+      return Annotations.of({ list, compact, create, update, remove, bulkUpdate, bulkDelete, restore })
     })
   )
 }

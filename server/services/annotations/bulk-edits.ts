@@ -10,6 +10,7 @@
 // `annotation_tombstones` with who deleted them (migration 0021), and a restore only copies back rows
 // the asker deleted on that slide within TOMBSTONE_HOURS: the client names ids, never content.
 import { ANNOTATION_COLUMNS } from "../../db/annotations.ts"
+import { entombConversations, restoreConversations } from "./comment-tombstones.ts"
 import { Effect, Semaphore } from "effect"
 import { sql as kysql } from "kysely"
 import { ANNOTATION_LIMITS, AnnotationConflict, type BulkDeletePayload, type BulkUpdatePayload } from "../../../src/contract/annotations.ts"
@@ -222,12 +223,16 @@ export const makeBulkEdits = Effect.gen(function* () {
     )
   })
 
-  /** Moves the rows into tombstones (see the head of this file) and deletes them. */
-  const bury = (trx: Trx, user: AuthenticatedUser, labId: string, ids: ReadonlyArray<string>) =>
+  /**
+   * Copies the rows into tombstones (see the head of this file), a comment pin's conversation with
+   * it, for a deletion about to happen in the same transaction.
+   */
+  const entomb = (trx: Trx, user: AuthenticatedUser, labId: string, ids: ReadonlyArray<string>) =>
     Effect.gen(function* () {
       const now = stamp()
+      const since = cutoff()
       // Tombstones past their time go first, on this slide: a slide's deletions clean up after themselves.
-      yield* sql(() => trx.deleteFrom("annotation_tombstones").where("lab_id", "=", labId).where("deleted_at", "<", cutoff()).execute())
+      yield* sql(() => trx.deleteFrom("annotation_tombstones").where("lab_id", "=", labId).where("deleted_at", "<", since).execute())
       for (const chunk of chunks(ids)) {
         // An id deleted, restored or made again and deleted once more keeps only its latest tombstone.
         yield* sql(() => trx.deleteFrom("annotation_tombstones").where(idIn(chunk)).execute())
@@ -247,8 +252,15 @@ export const makeBulkEdits = Effect.gen(function* () {
             )
             .execute()
         )
-        yield* sql(() => trx.deleteFrom("annotations").where(idIn(chunk)).execute())
+        yield* sql(() => entombConversations(trx, labId, chunk, now, since))
       }
+    })
+
+  /** Moves the rows into tombstones and deletes them. */
+  const bury = (trx: Trx, user: AuthenticatedUser, labId: string, ids: ReadonlyArray<string>) =>
+    Effect.gen(function* () {
+      yield* entomb(trx, user, labId, ids)
+      for (const chunk of chunks(ids)) yield* sql(() => trx.deleteFrom("annotations").where(idIn(chunk)).execute())
     })
 
   const bulkDelete = Effect.fn("Annotations.bulkDelete")(function* (user: AuthenticatedUser, labId: string, payload: BulkDeletePayload) {
@@ -368,6 +380,7 @@ export const makeBulkEdits = Effect.gen(function* () {
                 .execute()
             )
             yield* sql(() => trx.deleteFrom("annotation_tombstones").where(idIn(chunk)).execute())
+            yield* sql(() => restoreConversations(trx, chunk))
           }
           yield* sql(() => raiseRevision(trx, labId))
           // Announced as a bulk create with no shape inline: the other screens re-read the slide,
@@ -384,5 +397,5 @@ export const makeBulkEdits = Effect.gen(function* () {
     )
   })
 
-  return { bulkUpdate, bulkDelete, restore }
+  return { bulkUpdate, bulkDelete, restore, entomb }
 })

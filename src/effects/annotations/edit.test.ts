@@ -153,6 +153,25 @@ describe("applyChanges", () => {
     for (const shape of shapes) expect(results[shape.id]).toEqual({ _tag: "Saved", shape: { ...shape, version: 3 } })
   })
 
+  it("undoes one deletion with a restore too: its author, creation time and a pin's replies come back with it", async () => {
+    const [shape] = shapesOf(1)
+    const { sent, results } = await applied([{ labId: "slide-1", id: shape!.id, from: null, to: shape!, version: 0 }], (request) =>
+      bulkAnswer((request.body as { ids: string[] }).ids)
+    )
+    expect(sent.map((r) => [r.method, r.path])).toEqual([["POST", "/v2/labs/slide-1/annotations/restore/"]])
+    expect(results[shape!.id]).toEqual({ _tag: "Saved", shape: { ...shape!, version: 3 } })
+  })
+
+  it("a restore refused (400: deleted by someone else, or too long ago) creates the shape again instead", async () => {
+    const [shape] = shapesOf(1)
+    const { sent } = await applied([{ labId: "slide-1", id: shape!.id, from: null, to: shape!, version: 0 }], (request) =>
+      request.path.endsWith("/restore/")
+        ? Effect.fail(badRequest({ ids: ["These are not annotations you deleted on this slide in the last 24 hours"] }))
+        : Effect.succeed({ status: "success", data: { results: [annotationOf(shape!.id, ring(20, 20, 10), { version: 1 })] } })
+    )
+    expect(sent.map((r) => r.path)).toEqual(["/v2/labs/slide-1/annotations/restore/", "/v2/labs/slide-1/v2/annotations/"])
+  })
+
   it("relabels a selection with one bulk update per label; a reshape beside it keeps its own call", async () => {
     const shapes = shapesOf(4)
     const relabelled = shapes.slice(0, 3).map((from) => ({ from, to: { ...from, labelId: "label-b", labelName: "B", color: "#00FF00" } }))

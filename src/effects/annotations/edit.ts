@@ -226,7 +226,9 @@ const bulkGroups = (inputs: ReadonlyArray<ChangeInput>) => {
           () => null
         )
     })
-  if (recreates.length >= BULK_FROM)
+  // Even one: only the server's record of the deletion brings the shape back with its author, its
+  // creation time and a comment pin's replies (a create would credit whoever undid it, with no replies).
+  if (recreates.length > 0)
     groups.push({
       inputs: recreates,
       run: () =>
