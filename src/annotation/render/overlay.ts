@@ -5,8 +5,8 @@
 //   tools  real Konva nodes, only a handful, one file each under tool-layer/: the shape being drawn
 //          (preview.ts), the selected shape with its handles (selected.ts), shapes waiting for the
 //          server (pending.ts), several selected shapes being dragged (moving.ts; the scene leaves
-//          them out meanwhile) and the selection box (one rectangle). A selection of several is
-//          highlighted in the scene itself (scene.ts), so it costs no node per shape whatever its size.
+//          them out meanwhile) and the selection box (one rectangle). A selection of several is highlighted
+//          in the scene itself (selection-drawing.ts), so it costs no node per shape whatever its size.
 // The scene's cache (scene-cache.ts) is rendered again once the view settles (OpenSeadragon's
 // 'animation-finish', or no move for SETTLE_MS) or when the store or the selection changes, in slices
 // of a few milliseconds per animation frame, so a render of 100,000 shapes never makes one long frame.
@@ -19,7 +19,8 @@ import type { BBox } from "../geometry.ts"
 import { isLocked } from "../props.ts"
 import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
-import { SELECTION_COLOR, SceneRenderer, type SceneStats } from "./scene.ts"
+import { SceneRenderer, type SceneStats } from "./scene.ts"
+import { SELECTION_BOX } from "./selection-drawing.ts"
 import { SceneCache } from "./scene-cache.ts"
 import { MovingNode } from "./tool-layer/moving.ts"
 import { PendingNode, type PendingShape } from "./tool-layer/pending.ts"
@@ -113,14 +114,11 @@ export class AnnotationOverlay {
     this.toolLayer = new Konva.Layer({ listening: false })
     this.toolGroup = new Konva.Group()
     this.boxRect = new Konva.Rect({
+      ...SELECTION_BOX,
       visible: false,
       listening: false,
       perfectDrawEnabled: false,
-      strokeScaleEnabled: false,
-      stroke: SELECTION_COLOR,
-      strokeWidth: 1.5,
-      dash: [6, 4],
-      fill: "rgba(59, 130, 246, 0.10)"
+      strokeScaleEnabled: false
     })
     const { preview, selectedNodes: selected } = this
     this.toolGroup.add(

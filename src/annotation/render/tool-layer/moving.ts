@@ -2,7 +2,7 @@
 // them out meanwhile), or, beyond MOVE_PREVIEW_LIMIT, the box around them all standing for them.
 import Konva from "konva"
 import type { Shape } from "../../store/shape.ts"
-import { SELECTED_STROKE_PX, SELECTION_COLOR } from "../scene.ts"
+import { SELECTED_STROKE_PX, SELECTION_COLOR } from "../selection-drawing.ts"
 import { inert, traceFlat } from "./trace.ts"
 
 /** Shapes of a dragged selection traced each frame at most; beyond, the box around them all stands for them. */
