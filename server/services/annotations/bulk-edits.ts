@@ -26,49 +26,11 @@ import type { ResolvedLab } from "../../db/lab-access.ts"
 import { stamp } from "../../domain/clock.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
+import { CHUNK, chunksOf, idInFor, idsThatFit, LARGE_BULK_IDS } from "./bulk-statements.ts"
 import { requireSlide } from "./slide-gate.ts"
 
 /** How long a bulk-deleted annotation can be restored by whoever deleted it. */
 export const TOMBSTONE_HOURS = 24
-
-/** Ids per statement on SQLite: far below its bound-parameter limit (32,766). */
-const CHUNK = 5000
-
-/** A selection this large waits for the process's other large bulk edits (as large bulk creates do). */
-export const LARGE_BULK_IDS = 5000
-
-/** Room a message keeps for everything but its ids (Pusher allows 10 KB; ANNOTATION_LIMITS.messageBytes). */
-const MESSAGE_OVERHEAD = 1000
-
-/** The ids that fit in one realtime message, in order; fewer than all tells clients to re-read. */
-const idsThatFit = (ids: ReadonlyArray<string>): ReadonlyArray<string> => {
-  const out: string[] = []
-  let used = MESSAGE_OVERHEAD
-  for (const id of ids) {
-    used += id.length + 3
-    if (used > ANNOTATION_LIMITS.messageBytes) break
-    out.push(id)
-  }
-  return out
-}
-
-const chunksOf =
-  (size: number) =>
-  <A>(items: ReadonlyArray<A>): ReadonlyArray<ReadonlyArray<A>> => {
-    const out: A[][] = []
-    for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-    return out
-  }
-
-/**
- * `id` is one of `ids`. PostgreSQL takes the list as one array parameter (`= any($1)`), planned
- * with its values as a hashed lookup: 5,000 bound parameters in an IN list were matched one by one
- * against every row (5.5 s to relabel 100,000). SQLite takes an IN list of bound parameters.
- */
-const idInFor = (engine: string) => (ids: ReadonlyArray<string>) =>
-  engine === "postgres"
-    ? kysql<boolean>`${kysql.ref("id")} = any(${[...ids]}::text[])`
-    : kysql<boolean>`${kysql.ref("id")} in (${kysql.join([...ids])})`
 
 const cutoff = () => new Date(Date.now() - TOMBSTONE_HOURS * 3600_000).toISOString()
 
