@@ -2,7 +2,11 @@
 // the asker is left out, a list that does not decode and any other message are not a list.
 import { describe, expect, it } from "vitest"
 import { viewersOf } from "../../src/effects/annotations/presence.ts"
+import { heardOf } from "../../src/effects/realtime/heard.ts"
 import { PRESENCE_MEMBERS } from "../../src/effects/realtime/pusherConnection.ts"
+
+/** What the realtime machine hands over for a message on the slide's presence channel: decoded, or nothing. */
+const heard = (event: string, data: unknown) => heardOf("presence-slide_s1", event, data)
 
 describe("viewersOf", () => {
   const members = [
@@ -11,13 +15,21 @@ describe("viewersOf", () => {
   ]
 
   it("names the others, not the asker", () => {
-    expect(viewersOf(PRESENCE_MEMBERS, members, "me")).toEqual([{ id: "u2", name: "Grace", email: "" }])
-    expect(viewersOf(PRESENCE_MEMBERS, [], "me")).toEqual([])
+    expect(viewersOf(heard(PRESENCE_MEMBERS, members)!, "me")).toEqual([{ id: "u2", name: "Grace", email: "" }])
+    expect(viewersOf(heard(PRESENCE_MEMBERS, [])!, "me")).toEqual([])
   })
 
-  it("takes no other message, and no list of another shape", () => {
-    expect(viewersOf("create_annotation_s1", members, "me")).toBeNull()
-    expect(viewersOf(PRESENCE_MEMBERS, [{ id: "u2", info: { name: 3 } }], "me")).toBeNull()
-    expect(viewersOf(PRESENCE_MEMBERS, { u2: {} }, "me")).toBeNull()
+  it("takes no other message, and a list of another shape never reaches it", () => {
+    const created = heardOf("private-mylab_s1", "create_annotation_s1", {
+      lab_id: "s1",
+      user_id: "u2",
+      user_email: "",
+      at: "t",
+      count: 0,
+      annotations: []
+    })
+    expect(viewersOf(created!, "me")).toBeNull()
+    expect(heard(PRESENCE_MEMBERS, [{ id: "u2", info: { name: 3 } }])).toBeNull()
+    expect(heard(PRESENCE_MEMBERS, { u2: {} })).toBeNull()
   })
 })

@@ -4,9 +4,7 @@
 // member_removed, and the realtime connection hands it over whole after every change
 // (PRESENCE_MEMBERS). A user with the slide open in several tabs is one member; a closed tab closes
 // its socket, so its user leaves the others' lists at once (the server's last socket of theirs).
-import { Schema } from "effect"
-import { PresenceMember } from "../../contract/realtime.ts"
-import { PRESENCE_MEMBERS } from "../realtime/pusherConnection.ts"
+import type { Heard } from "../realtime/heard.ts"
 
 /** One person on the slide, as the top bar shows them. */
 export interface SlideViewer {
@@ -16,15 +14,8 @@ export interface SlideViewer {
   readonly email: string
 }
 
-const decodeMembers = Schema.decodeUnknownOption(Schema.Array(PresenceMember))
-
-/**
- * The others on the slide from a presence channel's message, or null when the message is not the
- * member list (a list that does not decode is dropped, never trusted).
- */
-export const viewersOf = (event: string, data: unknown, selfId: string | null): ReadonlyArray<SlideViewer> | null => {
-  if (event !== PRESENCE_MEMBERS) return null
-  const members = decodeMembers(data)
-  if (members._tag === "None") return null
-  return members.value.filter((m) => m.id !== selfId).map((m) => ({ id: m.id, name: m.info.name, email: m.info.email }))
-}
+/** The others on the slide from a presence channel's member list; null for any other message. */
+export const viewersOf = (heard: Heard, selfId: string | null): ReadonlyArray<SlideViewer> | null =>
+  heard.type !== "realtime.presenceMembers"
+    ? null
+    : heard.data.filter((m) => m.id !== selfId).map((m) => ({ id: m.id, name: m.info.name, email: m.info.email }))

@@ -5,6 +5,7 @@ import { shapeOf } from "../../annotation/store/shape.ts"
 import { realtimeEvents } from "../../contract/realtime.ts"
 import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { rememberOwnBulk, takeOwnBulk } from "./own-bulk.ts"
+import { heardOf } from "../realtime/heard.ts"
 import { planOf, remoteChangeOf } from "./remote.ts"
 
 const shape = (i: number) => {
@@ -24,8 +25,13 @@ const message = (action: "updated" | "deleted", ids: ReadonlyArray<string>, coun
   ids,
   change
 })
+/** The change a message on the slide's channel carries, as the realtime machine decoded it; null if it did not. */
+const changeOf = (event: string, data: unknown) => {
+  const heard = heardOf("private-mylab_slide-1", event, data)
+  return heard === null ? null : remoteChangeOf("slide-1", heard)
+}
 const plan = (data: unknown, own: Parameters<typeof planOf>[4] = () => false) => {
-  const change = remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), data)
+  const change = changeOf(realtimeEvents.bulkAnnotation("slide-1"), data)
   if (change === null) throw new Error("not decoded")
   return planOf("slide-1", change, () => [], stored, own)
 }
@@ -72,7 +78,7 @@ describe("a bulk change heard", () => {
   })
 
   it("drops a message of another shape", () => {
-    expect(remoteChangeOf("slide-1", realtimeEvents.bulkAnnotation("slide-1"), { action: "exploded" })).toBeNull()
+    expect(changeOf(realtimeEvents.bulkAnnotation("slide-1"), { action: "exploded" })).toBeNull()
   })
 })
 
@@ -80,7 +86,7 @@ describe("an edit heard from another screen", () => {
   it("brings the annotation's name, description and lock with its shape", () => {
     const a = annotationOf("00000000-0000-4000-8000-000000000009", ring(10, 10, 5, 4), { version: 3 })
     const data = { ...a.data, name: "Invasive front", description: "Deep margin", locked: true }
-    const change = remoteChangeOf("slide-1", realtimeEvents.updateAnnotation("slide-1"), {
+    const change = changeOf(realtimeEvents.updateAnnotation("slide-1"), {
       lab_id: "slide-1",
       user_id: "u2",
       user_email: "grace@example.org",

@@ -1,19 +1,17 @@
 // A slide's live annotation changes (the events create_annotation_{id}, update_annotation_{id},
-// delete_annotation_{id}, bulk_annotation_{id}, label_{id} on private-mylab_{id}), decoded with the
-// contract's realtime Schemas, and what each does to the viewer's store. A message of another shape
-// is dropped. A change whose shapes did not fit in the message (`data` null, or fewer inline than
+// delete_annotation_{id}, bulk_annotation_{id}, label_{id} on private-mylab_{id}), as the realtime
+// machine decoded them (src/effects/realtime/heard.ts), and what each does to the viewer's store. A change whose shapes did not fit in the message (`data` null, or fewer inline than
 // `count`) asks for a fetch; a bulk change too large for its message asks for one that replaces.
-import { Schema } from "effect"
 import type { Annotation } from "../../contract/annotations.ts"
-import {
-  type AnnotationChange,
+import type {
+  AnnotationChange,
   AnnotationDeleted,
   AnnotationsBulkChanged,
   AnnotationsCreated,
   AnnotationUpdated,
-  LabelChanged,
-  realtimeEvents
+  LabelChanged
 } from "../../contract/realtime.ts"
+import type { Heard } from "../realtime/heard.ts"
 import { translate } from "../../annotation/edit.ts"
 import { type Shape, shapeOf, withCoords } from "../../annotation/store/shape.ts"
 import type { Batch } from "../../annotation/store/store.ts"
@@ -25,31 +23,23 @@ export type RemoteChange =
   | { readonly kind: "bulk"; readonly message: AnnotationsBulkChanged }
   | { readonly kind: "label"; readonly message: LabelChanged }
 
-const decoders = {
-  created: Schema.decodeUnknownOption(AnnotationsCreated),
-  updated: Schema.decodeUnknownOption(AnnotationUpdated),
-  deleted: Schema.decodeUnknownOption(AnnotationDeleted),
-  bulk: Schema.decodeUnknownOption(AnnotationsBulkChanged),
-  label: Schema.decodeUnknownOption(LabelChanged)
-}
-
-/** The change a lab channel's message carries, or null (another event, or a shape we do not trust). */
-export const remoteChangeOf = (labId: string, event: string, data: unknown): RemoteChange | null => {
-  const kind =
-    event === realtimeEvents.createAnnotation(labId)
-      ? "created"
-      : event === realtimeEvents.updateAnnotation(labId)
-        ? "updated"
-        : event === realtimeEvents.deleteAnnotation(labId)
-          ? "deleted"
-          : event === realtimeEvents.bulkAnnotation(labId)
-            ? "bulk"
-            : event === realtimeEvents.label(labId)
-              ? "label"
-              : null
-  if (kind === null) return null
-  const decoded = decoders[kind](data)
-  return decoded._tag === "Some" ? ({ kind, message: decoded.value } as RemoteChange) : null
+/** The change a lab channel's message carries, or null (another kind, or another slide's). */
+export const remoteChangeOf = (labId: string, heard: Heard): RemoteChange | null => {
+  if (heard.id !== labId) return null
+  switch (heard.type) {
+    case "realtime.annotationsCreated":
+      return { kind: "created", message: heard.data }
+    case "realtime.annotationUpdated":
+      return { kind: "updated", message: heard.data }
+    case "realtime.annotationDeleted":
+      return { kind: "deleted", message: heard.data }
+    case "realtime.annotationsBulkChanged":
+      return { kind: "bulk", message: heard.data }
+    case "realtime.labelChanged":
+      return { kind: "label", message: heard.data }
+    default:
+      return null
+  }
 }
 
 /** The annotation a change describes, as the list would answer it (the author is who made the change). */

@@ -5,7 +5,6 @@ import { badRequest, Forbidden, NetworkError, ServerError } from "../ApiError.ts
 import { pauseBefore, SERVER_ERROR_ATTEMPTS, shouldWait } from "./backoff.ts"
 import { chunkRefusal, OffsetMismatch, offsetIn } from "./errors.ts"
 import { ACCEPT_ATTRIBUTE, isUploadable } from "./formats.ts"
-import { statusChangeIn, statusChangeOf } from "./statusEvent.ts"
 import { Defect } from "../Defect.ts"
 
 describe("backoff", () => {
@@ -54,37 +53,5 @@ describe("chunk refusals", () => {
       badRequest({ file: ["bad"] }, "bad")
     )
     expect(chunkRefusal({ status: 413, body: { offset: 16 }, retryAfter: null })._tag).toBe("PayloadTooLarge")
-  })
-})
-
-describe("status messages", () => {
-  it("reads a lab's status and thumbnails, keeping absent thumbnails absent", () => {
-    expect(
-      statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "ready", thumbnail: "/a.jpg", thumbnail_url: "/b.jpg" })
-    ).toEqual({
-      lab_id: "l1",
-      status: "ready",
-      thumbnail: "/a.jpg",
-      thumbnail_url: "/b.jpg"
-    })
-    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "processing", thumbnail: null })).toEqual({
-      lab_id: "l1",
-      status: "processing",
-      thumbnail: null
-    })
-  })
-
-  it("on a folder's channel, reads the file from the event's name", () => {
-    expect(statusChangeIn("status_upload_l7", { lab_id: "l7", status: "failed" })).toEqual({ lab_id: "l7", status: "failed" })
-    // A message whose name and body disagree is not trusted.
-    expect(statusChangeIn("status_upload_l7", { lab_id: "l8", status: "failed" })).toBeNull()
-    expect(statusChangeIn("lab_changed_f1", { lab_id: "l7", status: "ready" })).toBeNull()
-  })
-
-  it("skips other events, other labs' events and unknown statuses", () => {
-    expect(statusChangeOf("l1", "lab_changed_l1", { lab_id: "l1", status: "ready" })).toBeNull()
-    expect(statusChangeOf("l1", "status_upload_l2", { lab_id: "l2", status: "ready" })).toBeNull()
-    expect(statusChangeOf("l1", "status_upload_l1", { lab_id: "l1", status: "exploded" })).toBeNull()
-    expect(statusChangeOf("l1", "status_upload_l1", "ready")).toBeNull()
   })
 })

@@ -10,7 +10,7 @@ import type { AppFailure } from "../../effects/AppFailure.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { type LabSource, type ListedLab, loadLabPage } from "../../effects/labs/list.ts"
 import { type OpenedSource, openSource } from "../../effects/labs/open.ts"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 import { keepListed, noSelection, type SelectMode, type Selection, select, selectAll } from "./selection.ts"
 
@@ -50,7 +50,7 @@ export type LabsBrowserEvent =
   /** Labs left the list (deleted, moved elsewhere, un-starred on Favorite). */
   | { readonly type: "browser.remove"; readonly ids: ReadonlyArray<string> }
   /** A file's upload status changed (realtime `status_upload`, or the session's own upload). */
-  | ({ readonly type: "browser.status" } & StatusChange)
+  | ({ readonly type: "browser.status" } & StatusUpload)
 
 interface PageOf {
   readonly results: ReadonlyArray<ListedLab>

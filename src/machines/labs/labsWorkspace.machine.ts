@@ -8,7 +8,7 @@ import type { LabDetail } from "../../contract/labs.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import type { LabSource } from "../../effects/labs/list.ts"
 import { type Notice, noticeKey } from "../../effects/Notice.ts"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { type Failure, failureOf } from "../../effects/labs/failures.ts"
 import { restoreLab } from "../../effects/labs/trash.ts"
 import { fromEffectCallback } from "../support/fromEffect.ts"
@@ -33,7 +33,7 @@ export type LabsWorkspaceEvent =
   /** A collaborator changed this folder. */
   | { readonly type: "workspace.refresh" }
   /** A file's upload status changed (realtime, or this session's own upload). */
-  | ({ readonly type: "workspace.status" } & StatusChange)
+  | ({ readonly type: "workspace.status" } & StatusUpload)
   /** This session's upload changed what a folder lists. */
   | { readonly type: "workspace.listChanged"; readonly folderId: string | null }
   /** From the browser: the folder it opened (null at the root and in lists). */

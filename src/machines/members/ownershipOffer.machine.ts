@@ -12,7 +12,6 @@
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup } from "xstate"
 import type { Lab } from "../../contract/labs.ts"
 import type { OwnershipOffer } from "../../contract/members.ts"
-import { realtimeEvents } from "../../contract/realtime.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
@@ -68,8 +67,8 @@ export const problemOf = (error: AppFailure): OfferProblem =>
 
 const pushes = fromCallback<EventObject, OwnershipOfferInput>(({ input, sendBack }) => {
   if (input.realtime === null) return
-  const subscription = input.realtime.on("realtime.message", (message) => {
-    if (message.event === realtimeEvents.ownershipChanges(input.userId)) sendBack({ type: "offer.refresh" } satisfies OwnershipOfferEvent)
+  const subscription = input.realtime.on("realtime.ownershipChanges", (heard) => {
+    if (heard.id === input.userId) sendBack({ type: "offer.refresh" } satisfies OwnershipOfferEvent)
   })
   return () => subscription.unsubscribe()
 })

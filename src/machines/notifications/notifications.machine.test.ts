@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { heardOf } from "../../effects/realtime/heard.ts"
 import { createActor, type EventObject, fromCallback } from "xstate"
 import { NotFound } from "../../effects/ApiError.ts"
 import { type NotificationsEmitted, type NotificationsEvent, notificationsMachine, pushKindOf } from "./notifications.machine.ts"
@@ -197,12 +198,15 @@ describe("notifications scenarios", () => {
   })
 
   it("hears the user's own invite, ownership and comment events from the realtime actor", () => {
-    expect(pushKindOf("u1", "invite_u1")).toBe("invite")
-    expect(pushKindOf("u1", "ownership_changes_u1")).toBe("ownership")
-    expect(pushKindOf("u1", "notif_chat_u1")).toBe("chat")
-    expect(pushKindOf("u1", "ai_analysis_u1")).toBe("analysis")
-    expect(pushKindOf("u1", "invite_u2")).toBeNull()
-    expect(pushKindOf("u1", "lab_changed_l1")).toBeNull()
+    const notice = { kind: "member.invited", lab_id: "l1", actor_id: "u2", notification_id: "n1", at: "2026-11-28T10:00:00Z" }
+    const kindOf = (channel: string, event: string, data: unknown = notice) => pushKindOf("u1", heardOf(channel, event, data)!)
+    expect(kindOf("private-notif_chat_u1", "invite_u1")).toBe("invite")
+    expect(kindOf("private-ownership_changes_u1", "ownership_changes_u1")).toBe("ownership")
+    expect(kindOf("private-notif_chat_u1", "notif_chat_u1")).toBe("chat")
+    expect(kindOf("private-notif_chat_u1", "ai_analysis_u1")).toBe("analysis")
+    expect(kindOf("private-notif_chat_u2", "invite_u2")).toBeNull()
+    expect(kindOf("private-mylab_l1", "lab_changed_l1", { kind: "lab.renamed", lab_id: "l1" })).toBeNull()
+    expect(kindOf("private-notif_chat_u1", "payment_u1")).toBeNull()
   })
 
   it("a push during the first load is followed by a refresh that announces what arrived", async () => {
@@ -216,18 +220,25 @@ describe("notifications scenarios", () => {
   })
 
   it("turns a realtime message on the user's channel into a reload", async () => {
-    const listeners: Array<(m: { channel: string; event: string; data: unknown }) => void> = []
+    const listeners = new Map<string, (m: unknown) => void>()
     const realtime = {
-      on: (_: string, listener: (typeof listeners)[number]) => {
-        listeners.push(listener)
+      on: (type: string, listener: (m: unknown) => void) => {
+        listeners.set(type, listener)
         return { unsubscribe: () => undefined }
       }
     }
     const actor = createActor(notificationsMachine.provide({ actors: { load: fromCallback(() => undefined) as never } }), {
       input: { userId: "u1", realtime: realtime as never }
     }).start()
-    listeners[0]?.({ channel: "private-notif_chat_u1", event: "invite_u1", data: {} })
+    // It listens to the kinds that bring a notification, and no other.
+    expect([...listeners.keys()].sort()).toEqual([
+      "realtime.analysisEnded",
+      "realtime.invite",
+      "realtime.notifChat",
+      "realtime.ownershipChanges"
+    ])
+    const notice = { kind: "member.invited", lab_id: "l1", actor_id: "u2", notification_id: "n1", at: "2026-11-28T10:00:00Z" }
+    listeners.get("realtime.invite")?.(heardOf("private-notif_chat_u1", "invite_u1", notice))
     expect(actor.getSnapshot().matches("loading")).toBe(true)
-    expect(listeners).toHaveLength(1)
   })
 })

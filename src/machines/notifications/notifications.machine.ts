@@ -13,7 +13,7 @@ import { Effect } from "effect"
 import { assign, emit, enqueueActions, type EventObject, fromCallback, setup, stopChild } from "xstate"
 import type { PageMeta } from "../../contract/envelope.ts"
 import type { Notification } from "../../contract/notifications.ts"
-import { realtimeEvents } from "../../contract/realtime.ts"
+import type { Heard } from "../../effects/realtime/heard.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { present } from "../../effects/Catalogue.ts"
 import type { Notice } from "../../effects/Notice.ts"
@@ -25,17 +25,19 @@ import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 
 export type PushKind = "invite" | "ownership" | "chat" | "analysis"
 
-/** Which of the user's realtime events this is, if any (src/contract/realtime.ts). */
-export const pushKindOf = (userId: string, event: string): PushKind | null =>
-  event === realtimeEvents.invite(userId)
-    ? "invite"
-    : event === realtimeEvents.ownershipChanges(userId)
-      ? "ownership"
-      : event === realtimeEvents.notifChat(userId)
-        ? "chat"
-        : event === realtimeEvents.aiAnalysis(userId)
-          ? "analysis"
-          : null
+/** The user's own realtime messages that bring a notification, and the kind of each (src/effects/realtime/heard.ts). */
+const PUSHES = {
+  "realtime.invite": "invite",
+  "realtime.ownershipChanges": "ownership",
+  "realtime.notifChat": "chat",
+  "realtime.analysisEnded": "analysis"
+} as const satisfies Partial<Record<Heard["type"], PushKind>>
+
+type PushType = keyof typeof PUSHES
+
+/** Which of the user's notifications a message announces, if any. */
+export const pushKindOf = (userId: string, heard: Heard): PushKind | null =>
+  heard.id === userId && Object.hasOwn(PUSHES, heard.type) ? PUSHES[heard.type as PushType] : null
 
 export interface NotificationsInput {
   readonly userId: string
@@ -78,11 +80,16 @@ type Page = { readonly results: ReadonlyArray<Notification>; readonly meta: Page
 /** Hands the user's realtime notices to the machine as notifications.pushed. */
 const pushes = fromCallback<EventObject, NotificationsInput>(({ input, sendBack }) => {
   if (input.realtime === null) return
-  const subscription = input.realtime.on("realtime.message", (message) => {
-    const kind = pushKindOf(input.userId, message.event)
-    if (kind !== null) sendBack({ type: "notifications.pushed", kind } satisfies NotificationsEvent)
-  })
-  return () => subscription.unsubscribe()
+  const { realtime } = input
+  const subscriptions = (Object.keys(PUSHES) as ReadonlyArray<PushType>).map((type) =>
+    realtime.on(type, (heard) => {
+      const kind = pushKindOf(input.userId, heard)
+      if (kind !== null) sendBack({ type: "notifications.pushed", kind } satisfies NotificationsEvent)
+    })
+  )
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  }
 })
 
 /** The id of the child marking every notification read; one at a time. */

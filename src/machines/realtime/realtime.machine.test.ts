@@ -1,6 +1,7 @@
 // Model-based test of the realtime connection: pusher-js's states as the machine's states, the
-// user's own channels for the whole session, lab channels while watched, messages re-emitted.
+// user's own channels for the whole session, lab channels while watched, messages decoded and re-emitted by kind.
 // Channel actors are stand-ins here (their own model test is channel.machine.test.ts).
+import { heardTypes } from "../../effects/realtime/heard.ts"
 import { Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
@@ -116,7 +117,7 @@ describe("realtime scenarios", () => {
     })
     const actor = createActor(machine).start()
     const messages: Array<RealtimeMessage> = []
-    actor.on("realtime.message", (m) => void messages.push(m))
+    for (const type of heardTypes) actor.on(type, (m) => void messages.push(m as RealtimeMessage))
     const live: Array<RealtimeSubscribed> = []
     actor.on("realtime.subscribed", (m) => void live.push(m))
     return { actor, received, messages, live }
@@ -148,8 +149,12 @@ describe("realtime scenarios", () => {
     actor.send({ type: "pusher.connecting" })
     expect(actor.getSnapshot().matches({ session: { live: "reconnecting" } })).toBe(true)
     expect(received.filter((e) => e.type === "channel.suspend")).toHaveLength(2)
+    const notice = { kind: "member.invited", lab_id: "l1", actor_id: "u2", notification_id: "n1", at: "2026-11-28T10:00:00Z" }
+    actor.send({ type: "channel.delivered", channel: mine[0]!, event: "invite_u1", data: notice })
+    // Decoded once, here, and emitted by its kind; a message that does not decode is dropped.
     actor.send({ type: "channel.delivered", channel: mine[0]!, event: "invite_u1", data: { kind: "member.invited" } })
-    expect(messages).toEqual([{ type: "realtime.message", channel: mine[0], event: "invite_u1", data: { kind: "member.invited" } }])
+    actor.send({ type: "channel.delivered", channel: mine[0]!, event: "unheard_of_u1", data: notice })
+    expect(messages).toEqual([{ type: "realtime.invite", channel: mine[0], id: "u1", data: notice }])
   })
 
   it("keeps what screens watched before the session started, and after it ended", async () => {

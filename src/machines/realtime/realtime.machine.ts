@@ -7,10 +7,12 @@
 //
 // Each channel is a child actor (channel.machine.ts), spawned while someone watches it; the user's
 // own channels (notifications, ownership) are watched for the whole session. Channel messages are
-// emitted as `realtime.message` for the actors and views that care.
-import { type ActorRefFrom, assign, emit, enqueueActions, type SnapshotFrom, setup } from "xstate"
+// decoded once, here, and emitted by kind (`realtime.chatPosted`, `realtime.statusUpload`, ...;
+// src/effects/realtime/heard.ts) for the actors and views that care.
+import { type ActorRefFrom, assign, enqueueActions, type SnapshotFrom, setup } from "xstate"
 import { type ClientConfig, notificationChannel, ownershipChannel } from "../../contract/realtime.ts"
 import { loadRealtimeConfig } from "../../effects/realtime/config.ts"
+import { type Heard, heardOf } from "../../effects/realtime/heard.ts"
 import { type ConnectionReport, holdConnection } from "../../effects/realtime/connection.ts"
 import type { ConnectionState, RealtimeConnection } from "../../effects/Realtime.ts"
 import { type ChannelOutbound, channelMachine } from "./channel.machine.ts"
@@ -50,12 +52,8 @@ export type RealtimeEvent =
   | PusherStateEvent
   | ChannelOutbound
 
-export type RealtimeMessage = {
-  readonly type: "realtime.message"
-  readonly channel: string
-  readonly event: string
-  readonly data: unknown
-}
+/** A message heard on a watched channel, decoded (src/effects/realtime/heard.ts). */
+export type RealtimeMessage = Heard
 
 /**
  * A channel's subscription was let in. `resumed` when it had been live before for its current
@@ -180,11 +178,12 @@ export const realtimeMachine = setup({
       enqueue.emit({ type: "realtime.subscribed", channel: event.channel, resumed })
       if (!resumed) enqueue.assign({ heard: [...context.heard, event.channel] })
     }),
-    relay: emit(({ event }) =>
-      event.type === "channel.delivered"
-        ? { type: "realtime.message" as const, channel: event.channel, event: event.event, data: event.data }
-        : { type: "realtime.message" as const, channel: "", event: "", data: null }
-    )
+    /** Decodes a message once, here, and emits it by its kind; one that does not decode is dropped. */
+    relay: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== "channel.delivered") return
+      const heard = heardOf(event.channel, event.event, event.data)
+      if (heard !== null) enqueue.emit(heard)
+    })
   }
 }).createMachine({
   id: "realtime",

@@ -1,4 +1,5 @@
 import { createActor, emit, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { heardOf } from "../../effects/realtime/heard.ts"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { UploadStatus } from "../../contract/labs.ts"
 import { NetworkError, NotFound } from "../../effects/ApiError.ts"
@@ -122,7 +123,12 @@ const fakeRealtime = () => {
     }
   })
   const actor = createActor(machine).start()
-  return { actor: actor as unknown as RealtimeActor, push: (message: RealtimeMessage) => actor.send({ type: "push", message }), watched }
+  /** A message as the realtime machine emits it: decoded, or not at all. */
+  const push = (channel: string, event: string, data: unknown) => {
+    const message = heardOf(channel, event, data)
+    if (message !== null) actor.send({ type: "push", message })
+  }
+  return { actor: actor as unknown as RealtimeActor, push, watched }
 }
 
 type Asked = { lab_id: string; status: UploadStatus | null; thumbnail: string | null; thumbnail_url: string | null }
@@ -137,10 +143,10 @@ describe("processing scenarios", () => {
     }).start()
     expect(realtime.watched).toEqual(["private-mylab_l1"])
     // Another lab's message, and a malformed one, change nothing.
-    realtime.push({ type: "realtime.message", channel: "private-mylab_l1", event: "status_upload_l2", data: status("ready") })
-    realtime.push({ type: "realtime.message", channel: "private-mylab_l1", event: "status_upload_l1", data: { lab_id: "l1" } })
+    realtime.push("private-mylab_l1", "status_upload_l2", status("ready"))
+    realtime.push("private-mylab_l1", "status_upload_l1", { lab_id: "l1" })
     expect(actor.getSnapshot().value).toEqual({ building: "waiting" })
-    realtime.push({ type: "realtime.message", channel: "private-mylab_l1", event: "status_upload_l1", data: status("ready", thumbnails) })
+    realtime.push("private-mylab_l1", "status_upload_l1", status("ready", thumbnails))
     expect(actor.getSnapshot().output).toMatchObject({ outcome: "ready", thumbnail: thumbnails.thumbnail })
     expect(realtime.watched).toEqual([])
   })

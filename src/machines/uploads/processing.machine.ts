@@ -10,10 +10,9 @@
 // thumbnail replaces the one before when the message carries one (spec, "Upload status").
 import { assign, type EventObject, fromCallback, setup } from "xstate"
 import type { UploadStatus } from "../../contract/labs.ts"
-import { labChannel } from "../../contract/realtime.ts"
+import { labChannel, type StatusUpload } from "../../contract/realtime.ts"
 import type { AppFailure } from "../../effects/AppFailure.ts"
 import { pollStatus, STATUS_POLL_MS } from "../../effects/uploads/pollStatus.ts"
-import { type StatusChange, statusChangeOf } from "../../effects/uploads/statusEvent.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
 
@@ -32,7 +31,7 @@ export interface ProcessingContext {
   readonly thumbnailUrl: string | null
 }
 
-export type ProcessingEvent = { readonly type: "processing.status" } & StatusChange
+export type ProcessingEvent = { readonly type: "processing.status" } & StatusUpload
 
 export interface ProcessingOutput {
   /** `gone`: the lab was deleted meanwhile, nothing is left to wait for. */
@@ -56,10 +55,8 @@ const statusFeed = fromCallback<EventObject, { readonly realtime: RealtimeActor 
     if (realtime === null || labId === null) return
     const channel = labChannel(labId)
     realtime.send({ type: "realtime.watch", channel })
-    const subscription = realtime.on("realtime.message", (message) => {
-      if (message.channel !== channel) return
-      const change = statusChangeOf(labId, message.event, message.data)
-      if (change !== null) sendBack({ type: "processing.status", ...change } satisfies ProcessingEvent)
+    const subscription = realtime.on("realtime.statusUpload", (heard) => {
+      if (heard.channel === channel && heard.id === labId) sendBack({ type: "processing.status", ...heard.data } satisfies ProcessingEvent)
     })
     return () => {
       subscription.unsubscribe()

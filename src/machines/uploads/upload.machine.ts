@@ -21,7 +21,7 @@ import { undecodableSlide, unreadableSlide, uploadFailure } from "../../effects/
 import { NotFound } from "../../effects/ApiError.ts"
 import type { Notice } from "../../effects/Notice.ts"
 import { isUploadable } from "../../effects/uploads/formats.ts"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { type PendingUpload, UploadStore } from "../../effects/uploads/UploadStore.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 import { fromEffectInbox } from "../support/fromEffect.ts"
@@ -39,7 +39,7 @@ export type UploadReport =
   /** Every byte is there: the lab is processing. */
   | { readonly type: "upload.transferred"; readonly key: string; readonly folderId: string | null; readonly labId: string | null }
   /** Processing ended: ready with its thumbnails, or failed. */
-  | { readonly type: "upload.settled"; readonly key: string; readonly folderId: string | null; readonly change: StatusChange }
+  | { readonly type: "upload.settled"; readonly key: string; readonly folderId: string | null; readonly change: StatusUpload }
 
 export interface UploadInput {
   /** Unique among the session's uploads. */

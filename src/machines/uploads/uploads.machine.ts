@@ -10,7 +10,7 @@
 // What the file lists must hear of is emitted: a folder's list changed (an upload began there, or
 // its transfer ended) and a slide's new status (ready with thumbnails, or failed).
 import { type ActorRefFrom, assertEvent, assign, emit, enqueueActions, setup } from "xstate"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { type RestoredUploads, restoreUploads } from "../../effects/uploads/restore.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
 import type { UploadTarget } from "./target.ts"
@@ -73,7 +73,7 @@ export type UploadsEvent =
 
 export type UploadsEmitted =
   | { readonly type: "uploads.listChanged"; readonly folderId: string | null }
-  | { readonly type: "uploads.labStatus"; readonly folderId: string | null; readonly change: StatusChange }
+  | { readonly type: "uploads.labStatus"; readonly folderId: string | null; readonly change: StatusUpload }
   | { readonly type: "uploads.forgotten"; readonly names: ReadonlyArray<string> }
 
 const finished: ReadonlySet<UploadEntry["phase"]> = new Set(["ready", "failed", "cancelled"])

@@ -2,13 +2,13 @@
 // holds the browser and actions actors and how they talk; this hook feeds it what only the page knows
 // (the URL's search, realtime and upload news) and does what only the page can (toasts, navigation,
 // localStorage, the storage meter).
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { useSelector } from "@xstate/react"
 import { useActorRef } from "../useActorRef.ts"
 import { useCallback, useEffect } from "react"
 import { useLocation } from "wouter"
 import type { Lab } from "../../contract/labs.ts"
 import type { LabSource, ListedLab } from "../../effects/labs/list.ts"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { labsWorkspaceMachine, levelOf } from "../../machines/labs/labsWorkspace.machine.ts"
 import { useNoticeText } from "../account/useNoticeText.ts"
@@ -78,7 +78,7 @@ export const useLabsWorkspace = (source: LabSource) => {
   // into this folder shows up as soon as the server holds its first chunk. After a lost subscription
   // (a restarted server, a dropped connection) what was sent meanwhile is gone: read the list again.
   const pending = useSelector(browser, (snapshot) => pendingIdsOf(snapshot.context.items), sameIds)
-  const showStatus = useCallback((change: StatusChange) => workspace.send({ type: "workspace.status", ...change }), [workspace])
+  const showStatus = useCallback((change: StatusUpload) => workspace.send({ type: "workspace.status", ...change }), [workspace])
   const level = levelOf(source) ?? null
   useStatusChannels(level !== null && !shown ? null : level, pending, showStatus, refresh)
   useUploadNews({

@@ -11,10 +11,10 @@ export type { LabEvent } from "../../effects/realtime/labEvent.ts"
 export const useLabEvents = (labId: string | null, onEvent: (event: LabEvent) => void, onResumed?: () => void): void => {
   useChannel(
     labId === null ? null : labChannel(labId),
+    ["labChanged", "statusUpload"],
     (message) => {
-      if (labId === null) return
-      const event = labEventOf(labId, message.event, message.data)
-      if (event !== null) onEvent(event)
+      // A folder's channel also carries its files' statuses: those are the files' own events.
+      if (message.id === labId) onEvent(labEventOf(message))
     },
     onResumed
   )

@@ -3,14 +3,13 @@
 // channel of each file still uploading or processing. A status sent while a channel was down is lost:
 // `onResumed` lets the list read itself again.
 import { useEffect, useRef } from "react"
-import { labChannel } from "../../contract/realtime.ts"
-import { type StatusChange, statusChangeIn } from "../../effects/uploads/statusEvent.ts"
+import { labChannel, type StatusUpload } from "../../contract/realtime.ts"
 import { useRealtimeActor } from "../realtime/RealtimeProvider.tsx"
 
 export const useStatusChannels = (
   folderId: string | null,
   pendingIds: ReadonlyArray<string>,
-  onChange: (change: StatusChange) => void,
+  onChange: (change: StatusUpload) => void,
   onResumed: () => void
 ): void => {
   const realtime = useRealtimeActor()
@@ -21,10 +20,9 @@ export const useStatusChannels = (
   useEffect(() => {
     const watched = channels === "" ? [] : channels.split(" ")
     for (const channel of watched) realtime.send({ type: "realtime.watch", channel })
-    const subscription = realtime.on("realtime.message", (message) => {
-      if (!watched.includes(message.channel)) return
-      const change = statusChangeIn(message.event, message.data)
-      if (change !== null) latest.current.onChange(change)
+    // The file a status is about is the one its event names (a folder's channel carries all of its files').
+    const subscription = realtime.on("realtime.statusUpload", (message) => {
+      if (watched.includes(message.channel)) latest.current.onChange(message.data)
     })
     const resumptions = realtime.on("realtime.subscribed", (live) => {
       if (live.resumed && watched.includes(live.channel)) latest.current.onResumed()

@@ -1,14 +1,14 @@
 // What the session's uploads tell a file list: an upload began or finished in a folder (the list
 // asks again), and a slide's status changed (the list shows it at once, even without realtime,
 // since an upload also asks the server while processing).
+import type { StatusUpload } from "../../contract/realtime.ts"
 import { useEffect, useRef } from "react"
-import type { StatusChange } from "../../effects/uploads/statusEvent.ts"
 import type { UploadsEmitted } from "../../machines/uploads/uploads.machine.ts"
 import { useUploadsActor } from "./UploadsProvider.tsx"
 
 export interface UploadNewsHandlers {
   readonly listChanged: (folderId: string | null) => void
-  readonly labStatus: (change: StatusChange) => void
+  readonly labStatus: (change: StatusUpload) => void
 }
 
 export const useUploadNews = (handlers: UploadNewsHandlers): void => {

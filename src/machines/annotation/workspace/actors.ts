@@ -7,6 +7,7 @@
 //   channel     one realtime channel's messages (the slide's lab channel: the live feed; its
 //               presence channel: who else is here), watched through the app's realtime actor
 //   reread      the slide's compact read (an Effect program), when a live change did not fit in its message
+import type { Heard, HeardKind } from "../../../effects/realtime/heard.ts"
 import { type AnyActorRef, fromCallback } from "xstate"
 import type { Label } from "../../../contract/annotations.ts"
 import { readCompact } from "../../../effects/annotations/loadSave.ts"
@@ -105,7 +106,9 @@ export const connection = fromCallback<WorkspaceEvent, AnyActorRef | null>(({ in
 export interface ChannelInput {
   readonly realtime: AnyActorRef | null
   readonly channel: string
-  /** The event each message becomes. */
+  /** The messages listened to (src/effects/realtime/heard.ts), each handed over decoded... */
+  readonly kinds: ReadonlyArray<HeardKind>
+  /** ...as this event. */
   readonly as: "live.message" | "presence.message"
 }
 
@@ -117,11 +120,13 @@ export const channel = fromCallback<WorkspaceEvent, ChannelInput>(({ input, send
   const { realtime } = input
   if (realtime === null) return () => undefined
   realtime.send({ type: "realtime.watch", channel: input.channel })
-  const messages = realtime.on("realtime.message", (message: { channel: string; event: string; data: unknown }) => {
-    if (message.channel === input.channel) sendBack({ type: input.as, event: message.event, data: message.data })
-  })
+  const messages = input.kinds.map((kind) =>
+    realtime.on(`realtime.${kind}`, (heard: Heard) => {
+      if (heard.channel === input.channel) sendBack({ type: input.as, heard })
+    })
+  )
   return () => {
-    messages.unsubscribe()
+    for (const subscription of messages) subscription.unsubscribe()
     realtime.send({ type: "realtime.unwatch", channel: input.channel })
   }
 })

@@ -14,11 +14,20 @@ export interface LiveChange {
   readonly reread: { readonly prune: boolean } | null
 }
 
+/** The lab channel's messages that change the slide's annotations or labels. */
+export const LIVE_KINDS = [
+  "annotationsCreated",
+  "annotationUpdated",
+  "annotationDeleted",
+  "annotationsBulkChanged",
+  "labelChanged"
+] as const
+
 /** What a lab channel's message does, or null when it is no change of this slide's. */
 export const liveChange = (context: WorkspaceContext, event: WorkspaceEvent): LiveChange | null => {
   if (event.type !== "live.message") return null
   const { store, labId } = context
-  const change = remoteChangeOf(labId, event.event, event.data)
+  const change = remoteChangeOf(labId, event.heard)
   if (change === null) return null
   const labelShapes = (labelId: string) => [...store.all()].filter((s) => s.labelId === labelId).map((s) => s.id)
   const plan = planOf(labId, change, labelShapes, (id) => store.get(id), takeOwnBulk)

@@ -1,4 +1,5 @@
 // The workspace machine's input, context and events (workspace.machine.ts tells what it does).
+import type { Heard } from "../../../effects/realtime/heard.ts"
 import type { ActorRefFrom, AnyActorRef } from "xstate"
 import type { Editor } from "../../../annotation/edit-rules.ts"
 import type { AnnotationProps } from "../../../annotation/props.ts"
@@ -109,8 +110,8 @@ export type WorkspaceEvent =
   // The invoked actors.
   | { readonly type: "connection.online"; readonly online: boolean }
   | { readonly type: "connection.live"; readonly live: boolean }
-  | { readonly type: "live.message"; readonly event: string; readonly data: unknown }
-  | { readonly type: "presence.message"; readonly event: string; readonly data: unknown }
+  | { readonly type: "live.message"; readonly heard: Heard }
+  | { readonly type: "presence.message"; readonly heard: Heard }
   | { readonly type: "reread.needed"; readonly prune: boolean }
   // The children, as the relay hands them over.
   | { readonly type: "loader.loaded"; readonly loaded: SlideAnnotations }

@@ -13,6 +13,7 @@ import { translate } from "../../../annotation/edit.ts"
 import { type Shape, shapeOf, withCoords } from "../../../annotation/store/shape.ts"
 import { AnnotationStore } from "../../../annotation/store/store.ts"
 import { labChannel, presenceChannel, realtimeEvents } from "../../../contract/realtime.ts"
+import { heardOf } from "../../../effects/realtime/heard.ts"
 import { PRESENCE_MEMBERS } from "../../../effects/realtime/pusherConnection.ts"
 import { NUDGE_SETTLE_MS, type WorkspaceContext, type WorkspaceEvent, type WorkspaceInput, workspaceMachine } from "./workspace.machine.ts"
 
@@ -95,6 +96,12 @@ const to = (child: string, type: string) => (sent[child] ?? []).filter((e) => e.
 const fresh = (child: string, type: string) => (sent[child] ?? []).slice(marks[child] ?? 0).filter((e) => e.type === type)
 const last = (child: string, type: string) => fresh(child, type).at(-1)
 const xOf = (s: Shape | undefined) => s?.bbox.minX
+/** A message as the realtime machine hands it over: decoded (the test's payloads must decode). */
+const heard = (channel: string, event: string, data: unknown) => {
+  const message = heardOf(channel, event, data)
+  if (message === null) throw new Error(`${event} does not decode`)
+  return message
+}
 const changer = { lab_id: "slide-1", user_id: "u2", user_email: "grace@example.com", at: "2025-01-01T00:00:00.000Z" }
 
 const events = {
@@ -150,15 +157,22 @@ const events = {
   delete: { type: "selection.delete" },
   "live delete of b": {
     type: "live.message",
-    event: realtimeEvents.deleteAnnotation("slide-1"),
-    data: { ...changer, id: "b", label_id: "l1" }
+    heard: heard(labChannel("slide-1"), realtimeEvents.deleteAnnotation("slide-1"), { ...changer, id: "b", label_id: "l1" })
   },
   "live bulk too large": {
     type: "live.message",
-    event: realtimeEvents.bulkAnnotation("slide-1"),
-    data: { ...changer, action: "deleted", count: 5000, ids: [], change: {} }
+    heard: heard(labChannel("slide-1"), realtimeEvents.bulkAnnotation("slide-1"), {
+      ...changer,
+      action: "deleted",
+      count: 5000,
+      ids: [],
+      change: {}
+    })
   },
-  "grace is here": { type: "presence.message", event: PRESENCE_MEMBERS, data: [{ id: "u2", info: { name: "Grace", email: "" } }] },
+  "grace is here": {
+    type: "presence.message",
+    heard: heard(presenceChannel("slide-1"), PRESENCE_MEMBERS, [{ id: "u2", info: { name: "Grace", email: "" } }])
+  },
   "bulk named": { type: "reread.needed", prune: false },
   read: { type: "xstate.done.actor.reread", output: read },
   "read failed": { type: "xstate.error.actor.reread", error: new Error("offline") },

@@ -32,7 +32,7 @@ import { labelsMachine } from "../labels.machine.ts"
 import { toolsMachine } from "../tools.machine.ts"
 import { channel, connection, relay, reread } from "./actors.ts"
 import { editActions } from "./edit-actions.ts"
-import { liveChange } from "./live.ts"
+import { LIVE_KINDS, liveChange } from "./live.ts"
 import { deletionOf, workspaceGuards } from "./guards.ts"
 import { storeActions } from "./store-actions.ts"
 import type { CompactAnnotations, WorkspaceContext, WorkspaceEmitted, WorkspaceEvent, WorkspaceInput } from "./types.ts"
@@ -75,7 +75,7 @@ export const workspaceMachine = setup({
     setLive: assign(({ event }) => (event.type === "connection.live" ? { live: event.live } : {})),
     keepViewers: assign(({ context, event }) => {
       if (event.type !== "presence.message") return {}
-      const viewers = viewersOf(event.event, event.data, context.editor.me)
+      const viewers = viewersOf(event.heard, context.editor.me)
       return viewers === null ? {} : { viewers }
     }),
     saved: assign({ saveFailed: false }),
@@ -205,7 +205,12 @@ export const workspaceMachine = setup({
             {
               id: "live",
               src: "channel",
-              input: ({ context }) => ({ realtime: context.realtime, channel: labChannel(context.labId), as: "live.message" as const })
+              input: ({ context }) => ({
+                realtime: context.realtime,
+                channel: labChannel(context.labId),
+                kinds: LIVE_KINDS,
+                as: "live.message" as const
+              })
             },
             // Each subscription starts with the whole list, so nothing from another slide lingers.
             {
@@ -214,6 +219,7 @@ export const workspaceMachine = setup({
               input: ({ context }) => ({
                 realtime: context.realtime,
                 channel: presenceChannel(context.labId),
+                kinds: ["presenceMembers"] as const,
                 as: "presence.message" as const
               })
             }

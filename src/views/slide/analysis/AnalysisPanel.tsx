@@ -10,7 +10,6 @@ import type { LabDetail } from "../../../contract/labs.ts"
 import { mayAnnotate } from "../../../contract/permissions.ts"
 import { labChannel } from "../../../contract/realtime.ts"
 import { links } from "../../../contract/routes.ts"
-import { analysisChangeOf } from "../../../effects/realtime/analysisEvent.ts"
 import { ringOf } from "../../../annotation/counting.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { analysisPanelMachine } from "../../../machines/analysis/analysisPanel.machine.ts"
@@ -51,9 +50,8 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
   const [form, setForm] = useState<AnalysisForm>(defaultForm)
   const [useShape, setUseShape] = useState(false)
 
-  useChannel(labChannel(lab.id), (message) => {
-    const change = analysisChangeOf(lab.id, message.event, message.data)
-    if (change !== null) actor.send({ type: "job.changed", change })
+  useChannel(labChannel(lab.id), ["analysisChanged"], (message) => {
+    if (message.id === lab.id) actor.send({ type: "job.changed", change: message.data })
   })
 
   // The selected shape is a region when it is closed (a rectangle, ellipse, polygon or area).
