@@ -2,6 +2,7 @@
 // Shift+click and Shift+drag add to the selection, the handles of the one selected shape reshape or
 // move it, several selected move together, and deleting the selection asks first when it should.
 import { type Handle, insertVertex, moveVertex, removeVertex, sameCoords, translate } from "../../../annotation/edit.ts"
+import { GROUP_MOVE_LIMIT } from "../../../annotation/edit-rules.ts"
 import { boxOf, EMPTY, joined, only, type Selection, sole, toggled, without } from "../../../annotation/selection.ts"
 import type { XY } from "../gesture.ts"
 import { atOf, type GuardArgs, toolsSetup } from "./base.ts"
@@ -11,11 +12,16 @@ import type { EditPress, EditState, ToolsEvent } from "./types.ts"
 const pressOf = (event: ToolsEvent, selection: Selection): EditPress | null =>
   event.type === "pointer.down" && event.edit != null && sole(selection) === event.edit.id ? event.edit : null
 
-/** The press's group, when it is on one of several selected shapes and names only selected ones. */
+/**
+ * The press's group, when it is on one of several selected shapes, names only selected ones and the
+ * selection is no larger than GROUP_MOVE_LIMIT (a slip after Ctrl+A must not move a slide's cells);
+ * who may move each shape is the view's to say, from the store (edit-rules.ts `groupToMove`).
+ */
 const groupOf = (event: ToolsEvent, selection: Selection): ReadonlyArray<string> | null =>
   event.type === "pointer.down" &&
   event.group != null &&
   selection.size > 1 &&
+  selection.size <= GROUP_MOVE_LIMIT &&
   event.hit !== null &&
   selection.has(event.hit) &&
   event.group.length > 0 &&

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { drive } from "../../../testing/drive.ts"
 import { toolsMachine } from "../tools.machine.ts"
 import type { ToolsEmitted } from "../tools.machine.ts"
+import { GROUP_MOVE_LIMIT } from "../../../annotation/edit-rules.ts"
 import { at, inState, input, press, sorted } from "./testing/fixtures.ts"
 import { pathsOf } from "./testing/model.ts"
 
@@ -57,5 +58,15 @@ describe("select tool scenarios", () => {
     await run.send({ type: "pointer.up", ...at(250, 200) })
     expect(emitted).toEqual([{ type: "edit.translate", ids: ["s1", "s2", "s3"], dx: 50, dy: 20 }])
     expect(sorted(run.actor.getSnapshot().context.selection)).toEqual(["s1", "s2", "s3"])
+  })
+
+  it("a selection larger than the group-move limit is not dragged: the press pans, whatever the view says", async () => {
+    const many = Array.from({ length: GROUP_MOVE_LIMIT + 1 }, (_, i) => `m${i}`)
+    const run = drive(toolsMachine, ["save"], { input: { ...input, shapes: { within: () => [], all: () => many } } })
+    await run.send({ type: "selection.all" })
+    expect(run.actor.getSnapshot().context.selection.size).toBe(GROUP_MOVE_LIMIT + 1)
+    await run.send({ type: "pointer.down", hit: "m1", group: many, ...at(200, 180) })
+    await run.send({ type: "pointer.move", ...at(230, 170) })
+    expect(run.actor.getSnapshot().context.group).toBeNull()
   })
 })
