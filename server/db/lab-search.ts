@@ -1,17 +1,13 @@
 // Name search: labs whose name contains the words typed, case-insensitively, among everything a
 // user can see (their own labs and the inside of the labs shared with them), or inside one folder.
-//
-// Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the
-// LIKE through pg_trgm itself; SQLite is asked through its FTS5 trigram table, whose phrase query
-// is a substring match of 3 characters or more. The index is asked first how common the words are
-// (probeSqlite; on PostgreSQL inside the search's own statement, postgresSearch). A rare word's hits
-// are read whole: one statement cuts the page with the exact total and reads the page's rows with
-// their owners and favorites (pageOf); the same hits also serve the inside of shared folders, each
-// kept when one of its ancestors is shared with the user. A broad word in name order is read like
-// a search engine reads it (broadFound): names in order until the page is full. Shared trees and folders are walked folder by folder, and the labs in
-// each read off the children index (folders, childrenMatching). This is the only search: the
-// database decides access and order, and tests/server/search-vs-filter.test.ts holds it to a
-// plain filter and sort.
+// Each engine answers "contains" from its trigram index (migration 0003): PostgreSQL plans the LIKE
+// through pg_trgm; SQLite asks its FTS5 trigram table (a substring match of 3 characters or more).
+// The index is first asked how common the words are (probeSqlite; on PostgreSQL inside the search's
+// own statement). A rare word's hits are read whole, one statement cutting the page with the exact
+// total (pageOf), the same hits serving the inside of shared folders; a broad word is read in name
+// order until the page is full (broadFound), shared trees folder by folder off the children index.
+// The database decides access and order; tests/server/search-vs-filter.test.ts holds it to a plain
+// filter and sort.
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
