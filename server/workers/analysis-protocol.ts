@@ -2,12 +2,14 @@
 // argument; the child answers one JSON line per tile with that tile's detections (the pipe's own
 // backpressure holds the child while the server writes a batch), then one closing line.
 import type { CountingParameters } from "../ai/counting/counting.ts"
+import type { FasciolaParameters, RejectReason } from "../ai/fasciola/fasciola.ts"
 import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
 import type { Box } from "../ai/tiles.ts"
 
 export type AnalysisRun =
   | { readonly analysis: "ki67"; readonly parameters: Ki67Parameters }
   | { readonly analysis: "counting"; readonly parameters: CountingParameters }
+  | { readonly analysis: "fasciola"; readonly parameters: FasciolaParameters }
 
 export type AnalysisChildRequest = AnalysisRun & {
   /** The slide's Deep Zoom descriptor. */
@@ -26,15 +28,30 @@ export interface Detection {
   readonly y: number
   /** µm² (Ki67 always; counting when the slide has a resolution), else px². */
   readonly area: number
-  /** Ki67: 0 negative, 1..3 for 1+..3+; counting: 0. */
+  /** Ki67: 0 negative, 1..3 for 1+..3+; counting and Fasciola: 0. */
   readonly cls: number
   /** Ki67's mean optical densities. */
   readonly dab?: number
   readonly h?: number
+  /** Fasciola: the fitted ellipse's full axes in µm, its half-axes in pixels and its angle (radians). */
+  readonly ellipse?: {
+    readonly lengthUm: number
+    readonly widthUm: number
+    readonly a: number
+    readonly b: number
+    readonly angle: number
+  }
 }
 
 export type AnalysisLine =
-  | { readonly kind: "tile"; readonly done: number; readonly of: number; readonly items: ReadonlyArray<Detection> }
+  | {
+      readonly kind: "tile"
+      readonly done: number
+      readonly of: number
+      readonly items: ReadonlyArray<Detection>
+      /** Fasciola: the objects of this tile's core left out, by reason. */
+      readonly rejected?: Partial<Record<RejectReason, number>>
+    }
   | { readonly kind: "finished"; readonly tiles: number }
 
 export const parseLine = (line: string): AnalysisLine | undefined => {

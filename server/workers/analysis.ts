@@ -5,6 +5,7 @@
 import { once } from "node:events"
 import { insideRing } from "../../src/annotation/counting.ts"
 import { countBlobs, countingMarginPx } from "../ai/counting/counting.ts"
+import { detectEggs, fasciolaMarginPx, type RejectReason } from "../ai/fasciola/fasciola.ts"
 import { detectNuclei, marginPx } from "../ai/ki67/ki67.ts"
 import { planTiles } from "../ai/tiles.ts"
 import { openDzi, readRegion } from "../images/dzi-region.ts"
@@ -20,30 +21,55 @@ const request = JSON.parse(process.argv[2] ?? "{}") as AnalysisChildRequest
 const source = await openDzi(request.dzi)
 const { width, height } = source.descriptor
 const margin =
-  request.analysis === "ki67" ? marginPx(request.parameters, request.mpp ?? 0.25) : countingMarginPx(request.parameters, request.mpp)
+  request.analysis === "ki67"
+    ? marginPx(request.parameters, request.mpp ?? 0.25)
+    : request.analysis === "fasciola"
+      ? fasciolaMarginPx(request.parameters, request.mpp ?? 1)
+      : countingMarginPx(request.parameters, request.mpp)
 const tiles = planTiles(request.box, request.tileSize, margin, width, height)
 const ring = request.ring
 
 for (const [index, { core, read }] of tiles.entries()) {
   const pixels = await readRegion(source, read)
   const local = { x0: core.x - read.x, y0: core.y - read.y, x1: core.x - read.x + core.w, y1: core.y - read.y + core.h }
+  let rejected: Partial<Record<RejectReason, number>> | undefined
   const found: Detection[] =
-    request.analysis === "ki67"
-      ? detectNuclei(pixels, request.mpp ?? 0.25, request.parameters, local).map((n) => ({
-          x: n.x + read.x,
-          y: n.y + read.y,
-          area: round(n.areaUm2, 2),
-          cls: n.intensity,
-          dab: round(n.dab, 4),
-          h: round(n.hematoxylin, 4)
-        }))
-      : countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
-          x: b.x + read.x,
-          y: b.y + read.y,
-          area: round(b.area, 2),
-          cls: 0
-        }))
+    request.analysis === "fasciola"
+      ? (() => {
+          const mpp = request.mpp ?? 1
+          const result = detectEggs(pixels, mpp, request.parameters, local)
+          // Rejections are counted for the whole core: a region's outline is not applied to them.
+          rejected = result.rejected
+          return result.eggs.map((e) => ({
+            x: e.x + read.x,
+            y: e.y + read.y,
+            area: round(e.areaUm2, 1),
+            cls: 0,
+            ellipse: {
+              lengthUm: round(e.lengthUm, 2),
+              widthUm: round(e.widthUm, 2),
+              a: round(e.semiMajorPx, 2),
+              b: round(e.semiMinorPx, 2),
+              angle: round(e.angle, 4)
+            }
+          }))
+        })()
+      : request.analysis === "ki67"
+        ? detectNuclei(pixels, request.mpp ?? 0.25, request.parameters, local).map((n) => ({
+            x: n.x + read.x,
+            y: n.y + read.y,
+            area: round(n.areaUm2, 2),
+            cls: n.intensity,
+            dab: round(n.dab, 4),
+            h: round(n.hematoxylin, 4)
+          }))
+        : countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
+            x: b.x + read.x,
+            y: b.y + read.y,
+            area: round(b.area, 2),
+            cls: 0
+          }))
   const items = found.filter((d) => ring === null || insideRing(ring, d.x, d.y)).map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
-  await say({ kind: "tile", done: index + 1, of: tiles.length, items })
+  await say({ kind: "tile", done: index + 1, of: tiles.length, items, ...(rejected ? { rejected } : {}) })
 }
 await say({ kind: "finished", tiles: tiles.length })

@@ -9,13 +9,15 @@
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
+import type { AnalysisKind, AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { findLab } from "../../db/lab-access.ts"
 import {
   type ResultLabel,
   analysisMessages,
   countingDescription,
   countingLabel,
+  FASCIOLA_LABEL,
+  fasciolaDescription,
   KI67_LABELS,
   ki67Description
 } from "../../domain/analysis-rules.ts"
@@ -72,7 +74,7 @@ export const AnalysisWorker = Layer.effectDiscard(
         payload: {
           job_id: job.id,
           requester_id: job.user_id,
-          analysis: job.analysis as "ki67" | "counting",
+          analysis: job.analysis as AnalysisKind,
           state: fields.state,
           percent: fields.percent,
           detections: fields.detections,
@@ -173,17 +175,8 @@ export const AnalysisWorker = Layer.effectDiscard(
               pending = []
               const detections: NewDetection[] = []
               for (const d of batch) {
-                const wanted =
-                  request.analysis === "ki67"
-                    ? d.cls > 0
-                      ? KI67_LABELS.positive
-                      : KI67_LABELS.negative
-                    : countingLabel(request.parameters.color)
-                const description =
-                  request.analysis === "ki67"
-                    ? ki67Description(d.area, d.dab ?? 0, d.h ?? 0, d.cls)
-                    : countingDescription(d.area, request.mpp === null ? "px^2" : "µm^2")
-                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description })
+                const { wanted, description } = resultOf(request, d)
+                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description, ellipse: d.ellipse })
               }
               yield* writeDetections(trx, events, user, job.lab_id, job.id, written, detections)
               written += detections.length
@@ -206,7 +199,7 @@ export const AnalysisWorker = Layer.effectDiscard(
             if (next.done) break
             const line = next.value
             if (line.kind === "finished") break
-            tally.add(line.items)
+            tally.add(line.items, line.rejected)
             pending.push(...line.items)
             // Below 100 until the end is written.
             percent = Math.min(99, Math.floor((100 * line.done) / line.of))
@@ -279,7 +272,27 @@ export const AnalysisWorker = Layer.effectDiscard(
 const asRun = (job: AnalysisJobRow): AnalysisRun =>
   job.analysis === "ki67"
     ? { analysis: "ki67", parameters: JSON.parse(job.parameters) }
-    : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+    : job.analysis === "fasciola"
+      ? { analysis: "fasciola", parameters: JSON.parse(job.parameters) }
+      : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+
+/** The label a detection is filed under and its measurements as the annotation's description. */
+const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: ResultLabel; description: string } => {
+  switch (request.analysis) {
+    case "ki67":
+      return {
+        wanted: d.cls > 0 ? KI67_LABELS.positive : KI67_LABELS.negative,
+        description: ki67Description(d.area, d.dab ?? 0, d.h ?? 0, d.cls)
+      }
+    case "fasciola":
+      return { wanted: FASCIOLA_LABEL, description: fasciolaDescription(d.ellipse?.lengthUm ?? 0, d.ellipse?.widthUm ?? 0, d.area) }
+    case "counting":
+      return {
+        wanted: countingLabel(request.parameters.color),
+        description: countingDescription(d.area, request.mpp === null ? "px^2" : "µm^2")
+      }
+  }
+}
 
 /** The shape's bounding box, as the tile reader's box. */
 const boxOfShape = (ring: ReadonlyArray<number>) => {

@@ -3,6 +3,7 @@
 import sharp from "sharp"
 import { expect } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../../support/api.ts"
+import { plantEggs } from "../../support/planted-eggs.ts"
 import { plantNuclei, positiveShare } from "../../support/planted-nuclei.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 import { makeStaff, waitingInvoice } from "./billing-api.ts"
@@ -46,6 +47,36 @@ export const plantedSlide = async (
   const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: PLANTED_MPP }, { token: owner.access })
   expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
   return { labId, nuclei, positive: positiveShare(nuclei) }
+}
+
+/** Microns per pixel of the planted stool image: eggs of 130–150 µm are as many pixels. */
+export const EGG_MPP = 1
+
+/** A ready slide of a stool sediment with planted Fasciola eggs, touching pairs and debris, and the truth. */
+export const eggSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  options: { width?: number; height?: number; seed?: number; touchingPairs?: number; resolution?: boolean } = {}
+) => {
+  const { tile, eggs, debris } = plantEggs({
+    width: options.width ?? 1680,
+    height: options.height ?? 960,
+    mpp: EGG_MPP,
+    touchingPairs: options.touchingPairs ?? 2,
+    seed: options.seed ?? 5
+  })
+  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } })
+    .png()
+    .toBuffer()
+  const reply = await uploadWhole(server, owner, "root", "stool.png", new Uint8Array(png))
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  const labId = reply.body.data.lab.id as string
+  await waitForStatus(server, owner, labId, ["ready"])
+  if (options.resolution !== false) {
+    const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: EGG_MPP }, { token: owner.access })
+    expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  }
+  return { labId, eggs, debris }
 }
 
 export const startKi67 = (server: StartedServer, who: SignedIn | undefined, labId: string, extra: Record<string, unknown> = {}) =>

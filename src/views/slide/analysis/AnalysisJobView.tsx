@@ -57,7 +57,7 @@ export const JobProgress = ({
 
 const formatted = (row: SummaryRow, number: (n: number, digits: number) => string, areaUnit: string): string => {
   if (row.value === null) return "–"
-  const digits = row.unit === "OD" ? 3 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
+  const digits = row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
   const unit = row.unit === "area" ? areaUnit : row.unit
   return unit === "" ? number(row.value, digits) : `${number(row.value, digits)} ${unit}`
 }

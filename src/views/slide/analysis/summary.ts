@@ -7,7 +7,7 @@ import type { AnalysisKind, AnalysisSummary } from "../../../contract/analysis.t
 export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
-  readonly unit: "" | "%" | "OD" | "µm²" | "area"
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "µm" | "g" | "/g"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
@@ -26,6 +26,18 @@ export type SummaryKey =
   | "meanArea"
   | "count"
   | "meanBlobArea"
+  | "eggsPerGram"
+  | "sampleWeight"
+  | "meanLength"
+  | "meanWidth"
+  | "meanEggArea"
+  | "rejected"
+  | "rejectedSpeck"
+  | "rejectedShort"
+  | "rejectedLong"
+  | "rejectedNarrow"
+  | "rejectedWide"
+  | "rejectedIrregular"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -44,6 +56,22 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["count", "count", "", true],
     // µm² with a resolution, px² without: the view says which.
     ["mean_area", "meanBlobArea", "area"]
+  ],
+  fasciola: [
+    ["count", "count", "", true],
+    // Empty (–) when no sample weight was given.
+    ["eggs_per_gram", "eggsPerGram", "/g"],
+    ["sample_weight_g", "sampleWeight", "g"],
+    ["mean_length_um", "meanLength", "µm"],
+    ["mean_width_um", "meanWidth", "µm"],
+    ["mean_area_um2", "meanEggArea", "µm²"],
+    ["rejected", "rejected", ""],
+    ["rejected_speck", "rejectedSpeck", ""],
+    ["rejected_short", "rejectedShort", ""],
+    ["rejected_long", "rejectedLong", ""],
+    ["rejected_narrow", "rejectedNarrow", ""],
+    ["rejected_wide", "rejectedWide", ""],
+    ["rejected_irregular", "rejectedIrregular", ""]
   ]
 }
 
