@@ -75,7 +75,8 @@ export const KI67_LABELS = {
   positive: { name: "Ki67 positive", color: "#8B4513" }
 } as const satisfies Record<string, ResultLabel>
 
-export const FASCIOLA_LABEL: ResultLabel = { name: "Fasciola egg", color: "#B8860B" }
+/** Cyan: an outline the yellow-brown eggs and the beige sediment both set off. */
+export const FASCIOLA_LABEL: ResultLabel = { name: "Fasciola egg", color: "#00B4D8" }
 
 export const countingLabel = (color: string): ResultLabel => ({ name: `Count ${color.toUpperCase()}`, color: color.toUpperCase() })
 

@@ -7,7 +7,7 @@ export const analysis = {
   toolHint: "Open the AI analysis panel: Ki67, cell counting and Fasciola eggs over the slide or a selected shape",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola eggs" },
+  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola" },
   kindHints: {
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
     counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
@@ -98,6 +98,7 @@ export const analysis = {
     meanArea: "Mean nucleus area",
     count: "Count",
     meanBlobArea: "Mean blob area",
+    eggs: "Fasciola eggs",
     eggsPerGram: "Eggs per gram (EPG)",
     sampleWeight: "Sample weight",
     meanLength: "Mean egg length",

@@ -8,7 +8,7 @@ export const analysis: typeof en = {
   toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, dan telur Fasciola pada slide atau bentuk yang dipilih",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Telur Fasciola" },
+  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola" },
   kindHints: {
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
     counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
@@ -100,6 +100,7 @@ export const analysis: typeof en = {
     meanArea: "Rata-rata luas inti",
     count: "Jumlah",
     meanBlobArea: "Rata-rata luas gumpalan",
+    eggs: "Telur Fasciola",
     eggsPerGram: "Telur per gram (EPG)",
     sampleWeight: "Berat sampel",
     meanLength: "Rata-rata panjang telur",

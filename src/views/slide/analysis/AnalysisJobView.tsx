@@ -59,7 +59,14 @@ const formatted = (row: SummaryRow, number: (n: number, digits: number) => strin
   if (row.value === null) return "–"
   const digits = row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
   const unit = row.unit === "area" ? areaUnit : row.unit
-  return unit === "" ? number(row.value, digits) : `${number(row.value, digits)} ${unit}`
+  // A weight as typed (0.0417 g, 0.5 g), not padded to its four places.
+  const text =
+    row.unit === "g"
+      ? number(row.value, digits)
+          .replace(/([.,]\d*?)0+$/, "$1")
+          .replace(/[.,]$/, "")
+      : number(row.value, digits)
+  return unit === "" ? text : `${text} ${unit}`
 }
 
 export const JobResults = ({

@@ -56,7 +56,7 @@ describe("analysis summary", () => {
 
   it("lists Fasciola's figures with the count first, eggs per gram empty without a weight", () => {
     const rows = summaryRows("fasciola", { count: 12, eggs_per_gram: null, mean_length_um: 140.2, rejected: 3, rejected_long: 2 })
-    expect(rows[0]).toEqual({ field: "count", key: "count", unit: "", value: 12, lead: true })
+    expect(rows[0]).toEqual({ field: "count", key: "eggs", unit: "", value: 12, lead: true })
     expect(rows.find((r) => r.field === "eggs_per_gram")).toMatchObject({ unit: "/g", value: null })
     expect(rows.find((r) => r.field === "mean_length_um")).toMatchObject({ unit: "µm", value: 140.2 })
     expect(rows.find((r) => r.field === "rejected_long")?.value).toBe(2)

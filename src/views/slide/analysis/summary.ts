@@ -26,6 +26,7 @@ export type SummaryKey =
   | "meanArea"
   | "count"
   | "meanBlobArea"
+  | "eggs"
   | "eggsPerGram"
   | "sampleWeight"
   | "meanLength"
@@ -58,7 +59,7 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["mean_area", "meanBlobArea", "area"]
   ],
   fasciola: [
-    ["count", "count", "", true],
+    ["count", "eggs", "", true],
     // Empty (–) when no sample weight was given.
     ["eggs_per_gram", "eggsPerGram", "/g"],
     ["sample_weight_g", "sampleWeight", "g"],
