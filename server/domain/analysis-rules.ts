@@ -4,6 +4,7 @@
 import type {
   AnalysisKind,
   AnalysisState,
+  CometParameters as WireComet,
   CountingParameters as WireCounting,
   FasciolaParameters as WireFasciola,
   Ki67Parameters as WireKi67
@@ -11,6 +12,7 @@ import type {
 import type { FieldErrors } from "../../src/contract/errors.ts"
 import { PaymentRequired } from "../../src/contract/errors.ts"
 import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/counting.ts"
+import { COMET_DEFAULTS, type CometParameters } from "../ai/comet/comet.ts"
 import { FASCIOLA_DEFAULTS, type FasciolaParameters } from "../ai/fasciola/fasciola.ts"
 import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
 import type { Plan } from "./plans.ts"
@@ -62,6 +64,15 @@ export const fasciolaParametersOf = (sent: WireFasciola | undefined): Checked<Fa
   return errors.length > 0 ? { ok: false, fields: { data: errors } } : { ok: true, value }
 }
 
+export const cometParametersOf = (sent: WireComet | undefined): Checked<CometParameters> => {
+  const value: CometParameters = {
+    threshold: sent?.threshold ?? COMET_DEFAULTS.threshold,
+    minArea: sent?.min_area ?? COMET_DEFAULTS.minArea,
+    maxArea: sent?.max_area ?? COMET_DEFAULTS.maxArea
+  }
+  return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
+}
+
 export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
 
 /** The labels a job's detections are filed under, by class; created on the slide when missing. */
@@ -78,6 +89,8 @@ export const KI67_LABELS = {
 /** Cyan: an outline the yellow-brown eggs and the beige sediment both set off. */
 export const FASCIOLA_LABEL: ResultLabel = { name: "Fasciola egg", color: "#00B4D8" }
 
+export const COMET_LABEL: ResultLabel = { name: "Comet", color: "#F43F5E" }
+
 export const countingLabel = (color: string): ResultLabel => ({ name: `Count ${color.toUpperCase()}`, color: color.toUpperCase() })
 
 /** A Ki67 detection's measurements as its annotation's description (QuPath's measurement names). */
@@ -91,6 +104,13 @@ export const countingDescription = (area: number, unit: "µm^2" | "px^2"): strin
 /** A Fasciola egg's measurements as its annotation's description (QuPath's naming, µm). */
 export const fasciolaDescription = (lengthUm: number, widthUm: number, areaUm2: number): string =>
   `Length µm: ${lengthUm.toFixed(1)}; Width µm: ${widthUm.toFixed(1)}; Area µm^2: ${areaUm2.toFixed(0)}`
+
+/** A comet's measurements as its annotation's description (OpenComet's names). */
+export const cometDescription = (
+  c: { tailDnaPct: number; tailLength: number; tailMoment: number; oliveMoment: number },
+  unit: "µm" | "px"
+): string =>
+  `Tail DNA %: ${c.tailDnaPct.toFixed(1)}; Tail length ${unit}: ${c.tailLength.toFixed(1)}; Tail moment: ${c.tailMoment.toFixed(2)}; Olive tail moment: ${c.oliveMoment.toFixed(2)}`
 
 /** The plan's analyses per period, and this period's count so far. */
 export const limitRefusal = (plan: Plan, used: number, feature: AnalysisKind): PaymentRequired | undefined =>

@@ -14,7 +14,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired, Unauthorize
 import { Authorization } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
-export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola"])
+export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet"])
 export type AnalysisKind = typeof AnalysisKind.Type
 
 export const AnalysisState = Schema.Literals(["accepted", "running", "done", "failed", "cancelled"])
@@ -60,6 +60,18 @@ export const FasciolaParameters = Schema.Struct({
 })
 export type FasciolaParameters = typeof FasciolaParameters.Type
 
+/**
+ * The comet assay (server/ai/comet/README.md); every field optional. Comets are pixels brighter than
+ * the background by `threshold` (8-bit levels), their area within the range (µm², or px² without a
+ * resolution); the tail runs along +x.
+ */
+export const CometParameters = Schema.Struct({
+  threshold: Schema.optionalKey(between(1, 254)),
+  min_area: Schema.optionalKey(between(0, 1e9)),
+  max_area: Schema.optionalKey(between(0, 1e9))
+})
+export type CometParameters = typeof CometParameters.Type
+
 export const Ki67Request = Schema.Struct({
   lab_id: Text(64),
   analysis: Schema.Literal("ki67"),
@@ -74,8 +86,15 @@ export const FasciolaRequest = Schema.Struct({
   parameters: Schema.optionalKey(FasciolaParameters)
 })
 
+export const CometRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("comet"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: Schema.optionalKey(CometParameters)
+})
+
 /** POST /v2/ai/analysis/: the analyses named by `analysis` (counting has its own endpoint). */
-export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest])
+export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest])
 export type AnalysisRequest = typeof AnalysisRequest.Type
 
 /** Counting (server/ai/counting/README.md): blobs of a colour within a size range (µm², or px² without a resolution). */
@@ -97,7 +116,8 @@ export type CountingRequest = typeof CountingRequest.Type
 
 /**
  * A result's numbers: Ki67's counts, index, H-score and means; counting's count and mean area;
- * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; null where undefined.
+ * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; the comet
+ * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; null where undefined.
  */
 export const AnalysisSummary = Schema.Record(Schema.String, Schema.NullOr(Schema.Number))
 export type AnalysisSummary = typeof AnalysisSummary.Type
@@ -197,6 +217,6 @@ export class Analysis extends HttpApiGroup.make("analysis")
   .annotateMerge(
     OpenApi.annotations({
       title: "Image analyses",
-      description: "Ki67, counting and Fasciola eggs over a slide's pixels, as background jobs (paid plans)"
+      description: "Ki67, counting, Fasciola eggs and the comet assay over a slide's pixels, as background jobs (paid plans)"
     })
   ) {}

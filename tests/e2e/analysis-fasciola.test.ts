@@ -7,11 +7,11 @@
 // the form and the results on a laptop and a phone.
 import { readFile } from "node:fs/promises"
 import type { Page } from "playwright-core"
-import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SignedIn } from "../support/api.ts"
 import { eggSlide, paidUser } from "../server/support/analysis-api.ts"
-import { openSlide, signInAs, snapWhenFailed, tool } from "./support/annotating.ts"
+import { snapWhenFailed } from "./support/annotating.ts"
+import { chooseAnalysis, indonesianPhone, numberIn, panelState, shownCount, summaryText, viewerPixels } from "./support/analysis-panel.ts"
 import { newContext, settled, snap } from "./support/browser.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -21,31 +21,11 @@ let slide: Awaited<ReturnType<typeof eggSlide>>
 let page: Page
 let phone: Page | undefined
 
-const shownCount = async (p: Page) => Number(((await p.getByTestId("annotation-count").textContent()) ?? "").replace(/[^\d]/g, ""))
-const panelState = (p: Page) => p.getByTestId("analysis-panel").getAttribute("data-state")
-/** A summary cell's text, and its number read in the page's language (Indonesian writes 1.234,5). */
-const summaryText = async (p: Page, field: string) =>
-  ((await p.locator(`[data-testid="analysis-summary"] tr[data-field="${field}"] td`).nth(1).textContent()) ?? "").trim()
-const numberIn = (text: string, decimal: "." | ",") =>
-  Number(
-    text
-      .replace(decimal === "," ? /\./g : /,/g, "")
-      .replace(",", ".")
-      .replace(/[^\d.]/g, "")
-  )
-
 /**
  * Pixels of the label's cyan (#00B4D8) in the viewer: the eggs' outlines as drawn. Nothing in the
  * stool image is near it (yellow-brown eggs, beige sediment, green and grey debris).
  */
-const cyanPixels = async (p: Page) => {
-  const { data, info } = await sharp(await p.getByTestId("slide-viewer").screenshot())
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  let n = 0
-  for (let i = 0; i < data.length; i += info.channels) if (data[i]! < 90 && data[i + 1]! > 140 && data[i + 2]! > 170) n++
-  return n
-}
+const cyanPixels = (p: Page) => viewerPixels(p, (r, g, b) => r < 90 && g > 140 && b > 170)
 
 beforeAll(async () => {
   world = await startWorld()
@@ -60,11 +40,7 @@ snapWhenFailed("analysis-fasciola", () => ({ ada: page, phone }))
 
 describe("Fasciola eggs in the viewer", () => {
   it("a paid user runs Fasciola with a sample weight and reads the count and eggs per gram", async () => {
-    await signInAs(page, ada)
-    await openSlide(page, slide.labId)
-    await tool(page, "AI analysis").click()
-    await expect.poll(() => panelState(page), { timeout: 10_000 }).toBe("idle")
-    await page.locator('[data-analysis="fasciola"]').click()
+    await chooseAnalysis(page, ada, slide.labId, "fasciola")
     expect(await page.locator('[data-analysis="fasciola"]').getAttribute("aria-pressed")).toBe("true")
     // The published egg sizes are the defaults, with their units; the weight is empty (optional).
     expect(await page.getByTestId("fasciola-min-length").inputValue()).toBe("130")
@@ -118,12 +94,7 @@ describe("Fasciola eggs in the viewer", () => {
   }, 180_000)
 
   it("shows the result in Indonesian on a phone, and runs again with a weight in decimal comma", async () => {
-    phone = await (
-      await world.browser.newContext({ baseURL: world.server.url, viewport: { width: 390, height: 844 }, locale: "en-US" })
-    ).newPage()
-    await signInAs(phone, ada)
-    await phone.goto(`/id/dashboard/labs/${slide.labId}/annotations?panel=analysis`)
-    await phone.getByTestId("analysis-results").waitFor({ timeout: 20_000 })
+    phone = await indonesianPhone(world.browser, world.server.url, ada, slide.labId)
     expect(await phone.getByTestId("analysis-panel").textContent()).toMatch(/Telur Fasciola.*Telur per gram \(EPG\).*Ekspor CSV/s)
     const planted = slide.eggs.length
     expect(Number(await phone.getByTestId("analysis-lead").textContent())).toBe(planted)

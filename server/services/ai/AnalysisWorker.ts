@@ -14,6 +14,8 @@ import { findLab } from "../../db/lab-access.ts"
 import {
   type ResultLabel,
   analysisMessages,
+  COMET_LABEL,
+  cometDescription,
   countingDescription,
   countingLabel,
   FASCIOLA_LABEL,
@@ -32,7 +34,7 @@ import { EventLog } from "../platform/EventLog.ts"
 import { Notifications } from "../platform/Notifications.ts"
 import { SlideFiles } from "../slides/SlideFiles.ts"
 import { type AnalysisJobRow, AnalysisJobs } from "./AnalysisJobs.ts"
-import { ensureLabel, type NewDetection, removeDetections, writeDetections } from "./analysis-results.ts"
+import { ensureLabel, type NewDetection, removeDetections, rotatedEllipse, writeDetections } from "./analysis-results.ts"
 import type { StoredRegion } from "./job-wire.ts"
 import { resultTally } from "./result-tally.ts"
 import { runJobLoop } from "../platform/job-loop.ts"
@@ -176,7 +178,7 @@ export const AnalysisWorker = Layer.effectDiscard(
               const detections: NewDetection[] = []
               for (const d of batch) {
                 const { wanted, description } = resultOf(request, d)
-                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description, ellipse: d.ellipse })
+                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description, outline: outlineOf(d) })
               }
               yield* writeDetections(trx, events, user, job.lab_id, job.id, written, detections)
               written += detections.length
@@ -274,7 +276,24 @@ const asRun = (job: AnalysisJobRow): AnalysisRun =>
     ? { analysis: "ki67", parameters: JSON.parse(job.parameters) }
     : job.analysis === "fasciola"
       ? { analysis: "fasciola", parameters: JSON.parse(job.parameters) }
-      : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+      : job.analysis === "comet"
+        ? { analysis: "comet", parameters: JSON.parse(job.parameters) }
+        : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+
+/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box; none is a point. */
+const outlineOf = (d: Detection) => {
+  if (d.ellipse) return rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle)
+  if (d.comet) {
+    const [x0, y0, x1, y1] = d.comet.box
+    return [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1]
+    ] as const
+  }
+  return undefined
+}
 
 /** The label a detection is filed under and its measurements as the annotation's description. */
 const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: ResultLabel; description: string } => {
@@ -286,6 +305,14 @@ const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: Result
       }
     case "fasciola":
       return { wanted: FASCIOLA_LABEL, description: fasciolaDescription(d.ellipse?.lengthUm ?? 0, d.ellipse?.widthUm ?? 0, d.area) }
+    case "comet":
+      return {
+        wanted: COMET_LABEL,
+        description: cometDescription(
+          d.comet ?? { tailDnaPct: 0, tailLength: 0, tailMoment: 0, oliveMoment: 0 },
+          request.mpp === null ? "px" : "µm"
+        )
+      }
     case "counting":
       return {
         wanted: countingLabel(request.parameters.color),

@@ -63,8 +63,8 @@ export interface NewDetection {
   readonly label: LabelFacts
   /** Its measurements, as the annotation's description. */
   readonly description: string
-  /** Drawn as this ellipse (half-axes in pixels, major axis at `angle` radians) rather than a point. */
-  readonly ellipse?: { readonly a: number; readonly b: number; readonly angle: number } | undefined
+  /** Drawn as this closed outline (Fasciola's ellipse, a comet's box) rather than a point at x, y. */
+  readonly outline?: ReadonlyArray<Point> | undefined
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10
@@ -86,9 +86,7 @@ export const rotatedEllipse = (cx: number, cy: number, a: number, b: number, ang
 
 const rowOf = (labId: string, jobId: string, authorId: string, now: string, ordinal: number, d: NewDetection) => {
   const id = randomUUID()
-  const geometry: Geometry = d.ellipse
-    ? { kind: "polygon", points: rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle) }
-    : { kind: "points", points: [[d.x, d.y]] }
+  const geometry: Geometry = d.outline ? { kind: "polygon", points: d.outline } : { kind: "points", points: [[d.x, d.y]] }
   const sent: WebAnnotation = {
     type: "Annotation",
     body: [{ type: "TextualBody", purpose: "tagging", value: d.label.name, label: { id: d.label.id } }],

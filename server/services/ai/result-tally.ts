@@ -1,6 +1,7 @@
 // A job's summary, tallied from the detections as the worker writes them, so that it always agrees
 // with the annotations the job left (a whole slide's nuclei are never held at once).
 import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
+import { meanAndMedian } from "../../ai/comet/comet.ts"
 import { eggsPerGram, REJECT_REASONS, type RejectReason } from "../../ai/fasciola/fasciola.ts"
 import { addToTally, newTally, summarize } from "../../ai/ki67/ki67.ts"
 import type { AnalysisRun, Detection } from "../../workers/analysis-protocol.ts"
@@ -38,6 +39,7 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
     }
   }
   if (run.analysis === "fasciola") return fasciolaTally(run.parameters.sampleWeightG)
+  if (run.analysis === "comet") return cometTally()
   let count = 0
   let area = 0
   return {
@@ -81,6 +83,34 @@ const fasciolaTally = (sampleWeightG: number | null): ResultTally => {
         rejected: REJECT_REASONS.reduce((sum, r) => sum + rejected[r], 0),
         ...Object.fromEntries(REJECT_REASONS.map((r) => [`rejected_${r}`, rejected[r]]))
       }
+    }
+  }
+}
+
+/**
+ * The comet assay: the comets, and the population's mean and median of each measure (a slide holds
+ * hundreds of comets, not a whole slide's nuclei: their values are kept for the median).
+ */
+const cometTally = (): ResultTally => {
+  const measures = { tail_dna_pct: [] as number[], tail_length: [] as number[], tail_moment: [] as number[], olive_moment: [] as number[] }
+  return {
+    add: (items) => {
+      for (const d of items) {
+        if (!d.comet) continue
+        measures.tail_dna_pct.push(d.comet.tailDnaPct)
+        measures.tail_length.push(d.comet.tailLength)
+        measures.tail_moment.push(d.comet.tailMoment)
+        measures.olive_moment.push(d.comet.oliveMoment)
+      }
+    },
+    summary: () => {
+      const out: Record<string, number | null> = { comets: measures.tail_dna_pct.length }
+      for (const [name, values] of Object.entries(measures)) {
+        const { mean, median } = meanAndMedian(values)
+        out[`mean_${name}`] = mean === null ? null : round2(mean)
+        out[`median_${name}`] = median === null ? null : round2(median)
+      }
+      return out
     }
   }
 }

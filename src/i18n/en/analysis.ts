@@ -4,14 +4,21 @@ export const analysis = {
   tab: "AI",
   title: "Image analysis",
   tool: "AI analysis",
-  toolHint: "Open the AI analysis panel: Ki67, cell counting and Fasciola eggs over the slide or a selected shape",
+  toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola" },
+  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet" },
   kindHints: {
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
     counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
-    fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size."
+    fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size.",
+    comet: "Comet assay: finds comets on a fluorescence image, splits head from tail and measures % DNA in tail and tail moments."
+  },
+  comet: {
+    threshold: "Threshold above background",
+    thresholdHint: "Intensity levels (1–254) a comet's pixels are brighter than the background.",
+    size: "Comet area",
+    direction: "The tail is read to the right of the head (electrophoresis direction left to right)."
   },
   fasciola: {
     length: "Egg length",
@@ -43,6 +50,7 @@ export const analysis = {
   unitPx2: "px²",
   unitOd: "OD",
   unitUm: "µm",
+  unitPx: "px",
   advanced: "Detection settings",
   nucleusThreshold: "Nucleus threshold",
   sigma: "Smoothing",
@@ -110,7 +118,16 @@ export const analysis = {
     rejectedLong: "– too long",
     rejectedNarrow: "– too narrow",
     rejectedWide: "– too wide",
-    rejectedIrregular: "– not elliptical"
+    rejectedIrregular: "– not elliptical",
+    comets: "Comets",
+    meanTailDna: "Mean % DNA in tail",
+    medianTailDna: "Median % DNA in tail",
+    meanTailLength: "Mean tail length",
+    medianTailLength: "Median tail length",
+    meanTailMoment: "Mean tail moment",
+    medianTailMoment: "Median tail moment",
+    meanOliveMoment: "Mean Olive tail moment",
+    medianOliveMoment: "Median Olive tail moment"
   },
   upgrade: {
     title: "AI analysis is a paid feature",

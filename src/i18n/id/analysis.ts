@@ -5,15 +5,22 @@ export const analysis: typeof en = {
   tab: "AI",
   title: "Analisis gambar",
   tool: "Analisis AI",
-  toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, dan telur Fasciola pada slide atau bentuk yang dipilih",
+  toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola" },
+  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet" },
   kindHints: {
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
     counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
     fasciola:
-      "Menemukan telur Fasciola hepatica berwarna kuning-cokelat pada sedimen tinja, mencocokkan elips pada tiap telur, dan menghitung yang berukuran telur."
+      "Menemukan telur Fasciola hepatica berwarna kuning-cokelat pada sedimen tinja, mencocokkan elips pada tiap telur, dan menghitung yang berukuran telur.",
+    comet: "Uji komet: menemukan komet pada gambar fluoresens, memisahkan kepala dari ekor, dan mengukur % DNA di ekor serta momen ekor."
+  },
+  comet: {
+    threshold: "Ambang di atas latar",
+    thresholdHint: "Tingkat intensitas (1–254) yang dilampaui piksel komet di atas latar belakang.",
+    size: "Luas komet",
+    direction: "Ekor dibaca di sebelah kanan kepala (arah elektroforesis dari kiri ke kanan)."
   },
   fasciola: {
     length: "Panjang telur",
@@ -45,6 +52,7 @@ export const analysis: typeof en = {
   unitPx2: "px²",
   unitOd: "OD",
   unitUm: "µm",
+  unitPx: "px",
   advanced: "Pengaturan deteksi",
   nucleusThreshold: "Ambang inti",
   sigma: "Penghalusan",
@@ -112,7 +120,16 @@ export const analysis: typeof en = {
     rejectedLong: "– terlalu panjang",
     rejectedNarrow: "– terlalu sempit",
     rejectedWide: "– terlalu lebar",
-    rejectedIrregular: "– tidak berbentuk elips"
+    rejectedIrregular: "– tidak berbentuk elips",
+    comets: "Komet",
+    meanTailDna: "Rata-rata % DNA di ekor",
+    medianTailDna: "Median % DNA di ekor",
+    meanTailLength: "Rata-rata panjang ekor",
+    medianTailLength: "Median panjang ekor",
+    meanTailMoment: "Rata-rata momen ekor",
+    medianTailMoment: "Median momen ekor",
+    meanOliveMoment: "Rata-rata momen ekor Olive",
+    medianOliveMoment: "Median momen ekor Olive"
   },
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",

@@ -61,4 +61,16 @@ describe("analysis parameters", () => {
     expect(fasciola({ minWidth: "95" })).toBeNull()
     expect(fasciola({ tolerance: "60" })).toBeNull()
   })
+
+  it("makes a comet order, its area range the right way round", () => {
+    const form = { ...defaultForm, analysis: "comet" as const }
+    expect(orderOf(form, "lab-1", slide)).toEqual({
+      analysis: "comet",
+      labId: "lab-1",
+      region: slide,
+      parameters: { threshold: 25, min_area: 100, max_area: 50000 }
+    })
+    expect(orderOf({ ...form, comet: { ...form.comet, threshold: "0" } }, "l", slide)).toBeNull()
+    expect(orderOf({ ...form, comet: { ...form.comet, minArea: "60000" } }, "l", slide)).toBeNull()
+  })
 })

@@ -1,7 +1,8 @@
 // The analysis form's values (text as typed) and the order they make. Defaults are the server's
 // (QuPath's for Ki67: thresholds 0.2 / 0.4 / 0.6 DAB OD, nuclei of 10 to 400 µm², nucleus threshold
 // 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area;
-// Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight).
+// Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight;
+// comet assay: 25 levels above the background, comets of 100 to 50,000 in area).
 // A form that does not make a valid order (a number out of the contract's range, minimum above
 // maximum, thresholds not rising) makes none, and the Run button says why.
 import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
@@ -38,11 +39,18 @@ export interface FasciolaForm {
   readonly split: boolean
 }
 
+export interface CometForm {
+  readonly threshold: string
+  readonly minArea: string
+  readonly maxArea: string
+}
+
 export interface AnalysisForm {
   readonly analysis: AnalysisKind
   readonly ki67: Ki67Form
   readonly counting: CountingForm
   readonly fasciola: FasciolaForm
+  readonly comet: CometForm
 }
 
 export const defaultForm: AnalysisForm = {
@@ -59,7 +67,8 @@ export const defaultForm: AnalysisForm = {
     sampleWeight: "",
     saturation: "0.3",
     split: true
-  }
+  },
+  comet: { threshold: "25", minArea: "100", maxArea: "50000" }
 }
 
 /** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
@@ -103,6 +112,13 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
     }
   }
   if (form.analysis === "fasciola") return fasciolaOrder(form.fasciola, labId, region)
+  if (form.analysis === "comet") {
+    const read = all([numberIn(form.comet.threshold, 1, 254), numberIn(form.comet.minArea, 0, 1e9), numberIn(form.comet.maxArea, 0, 1e9)])
+    if (read === null) return null
+    const [threshold = 0, min = 0, max = 0] = read
+    if (min >= max) return null
+    return { analysis: "comet", labId, region, parameters: { threshold, min_area: min, max_area: max } }
+  }
   const c = form.counting
   const read = all([numberIn(c.tolerance, 0, 442), numberIn(c.minArea, 0, 1e9), numberIn(c.maxArea, 0, 1e9)])
   if (read === null || !/^#[0-9a-fA-F]{6}$/.test(c.color)) return null

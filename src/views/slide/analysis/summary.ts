@@ -7,7 +7,8 @@ import type { AnalysisKind, AnalysisSummary } from "../../../contract/analysis.t
 export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
-  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "µm" | "g" | "/g"
+  /** "area" and "length": µm² and µm with a resolution, px² and px without (SlideUnits). */
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
@@ -39,6 +40,15 @@ export type SummaryKey =
   | "rejectedNarrow"
   | "rejectedWide"
   | "rejectedIrregular"
+  | "comets"
+  | "meanTailDna"
+  | "medianTailDna"
+  | "meanTailLength"
+  | "medianTailLength"
+  | "meanTailMoment"
+  | "medianTailMoment"
+  | "meanOliveMoment"
+  | "medianOliveMoment"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -73,8 +83,29 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["rejected_narrow", "rejectedNarrow", ""],
     ["rejected_wide", "rejectedWide", ""],
     ["rejected_irregular", "rejectedIrregular", ""]
+  ],
+  comet: [
+    ["comets", "comets", "", true],
+    ["mean_tail_dna_pct", "meanTailDna", "%"],
+    ["median_tail_dna_pct", "medianTailDna", "%"],
+    ["mean_tail_length", "meanTailLength", "length"],
+    ["median_tail_length", "medianTailLength", "length"],
+    // Tail moments are a length times a fraction: in the length's unit.
+    ["mean_tail_moment", "meanTailMoment", "length"],
+    ["median_tail_moment", "medianTailMoment", "length"],
+    ["mean_olive_moment", "meanOliveMoment", "length"],
+    ["median_olive_moment", "medianOliveMoment", "length"]
   ]
 }
+
+/** The slide's units for "area" and "length" rows: by its resolution. */
+export interface SlideUnits {
+  readonly area: string
+  readonly length: string
+}
+
+export const unitText = (unit: SummaryRow["unit"], units: SlideUnits): string =>
+  unit === "area" ? units.area : unit === "length" ? units.length : unit
 
 export const summaryRows = (analysis: AnalysisKind, summary: AnalysisSummary | null): ReadonlyArray<SummaryRow> =>
   FIELDS[analysis].map(([field, key, unit, lead]) => ({ field, key, unit, value: summary?.[field] ?? null, lead: lead === true }))
