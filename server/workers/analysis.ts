@@ -39,9 +39,11 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
   switch (request.analysis) {
     case "fasciola": {
       const result = detectEggs(pixels, request.mpp ?? 1, request.parameters, local)
-      // Rejections are counted for the whole core: a region's outline is not applied to them.
+      const rejected: Partial<Record<RejectReason, number>> = {}
+      for (const r of result.rejectedAt)
+        if (ring === null || insideRing(ring, r.x + read.x, r.y + read.y)) rejected[r.reason] = (rejected[r.reason] ?? 0) + 1
       return {
-        rejected: result.rejected,
+        rejected,
         items: result.eggs.map((e) => ({
           x: e.x + read.x,
           y: e.y + read.y,

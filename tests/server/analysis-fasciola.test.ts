@@ -89,6 +89,44 @@ describe("a Fasciola analysis", () => {
     }
   })
 
+  it("counts inside a selected region only: its eggs and its rejected objects", async () => {
+    const label = (await api(server).post("/v2/labs/label-slide/", { lab_id: slide.labId, name: "Field 1" }, { token: owner.access })).body
+      .data
+    const made = await api(server).post(
+      `/v2/labs/${slide.labId}/v2/annotations/`,
+      {
+        data: [
+          {
+            id: crypto.randomUUID(),
+            data: {
+              type: "Annotation",
+              body: [{ type: "TextualBody", purpose: "tagging", value: "Field 1", label: { id: label.id } }],
+              target: { source: slide.labId, selector: { type: "FragmentSelector", value: "xywh=pixel:0,0,720,960" } }
+            }
+          }
+        ]
+      },
+      { token: owner.access }
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const reply = await api(server).post(
+      "/v2/ai/analysis/",
+      { lab_id: slide.labId, analysis: "fasciola", region: { type: "annotation", annotation_id: made.body.data.results[0].id } },
+      { token: owner.access }
+    )
+    const job = await waitForJob(server, owner, reply.body.data.id)
+    const inside = slide.eggs.filter((e) => e.x < 720)
+    expect(inside.length).toBeGreaterThan(0)
+    expect(inside.length).toBeLessThan(slide.eggs.length)
+    expect(job.summary.count).toBe(inside.length)
+    const rejectedInside = slide.debrisAt.filter((d) => d.x < 720 && d.reason !== "otherColour").length
+    expect(job.summary.rejected).toBe(rejectedInside)
+    // Some egg-coloured debris lies outside the region: counting it would be the whole slide's.
+    expect(slide.debrisAt.some((d) => d.x >= 720 && d.reason !== "otherColour")).toBe(true)
+    // The region's results go, so the later counts read the whole slide's again.
+    expect((await api(server).delete(`/v2/ai/jobs/${job.id}/results/`, { token: owner.access })).status).toBe(200)
+  })
+
   it("gives no eggs per gram without a weight", async () => {
     const reply = await startFasciola(owner, slide.labId)
     const job = await waitForJob(server, owner, reply.body.data.id)

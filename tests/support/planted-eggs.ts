@@ -58,7 +58,15 @@ const SEDIMENT: Rgb = [196, 188, 170]
  * A grid of cells 220 µm wide; each holds an egg, a touching pair, or one piece of debris (every
  * fourth cell), with jitter. Egg sizes are drawn within the published 130–150 × 63–90 µm.
  */
-export const plantEggs = (options: EggPlantOptions): { tile: RgbTile; eggs: Array<PlantedEgg>; debris: PlantedDebris } => {
+export const plantEggs = (
+  options: EggPlantOptions
+): {
+  tile: RgbTile
+  eggs: Array<PlantedEgg>
+  debris: PlantedDebris
+  /** Where each piece of debris lies, and its reason. */
+  debrisAt: Array<{ x: number; y: number; reason: keyof PlantedDebris }>
+} => {
   const random = seeded(options.seed ?? 3)
   const { width, height, mpp } = options
   const px = (um: number) => um / mpp
@@ -66,6 +74,7 @@ export const plantEggs = (options: EggPlantOptions): { tile: RgbTile; eggs: Arra
   const eggs: PlantedEgg[] = []
   const blobs: Blob[] = []
   const debris = { speck: 0, short: 0, long: 0, narrow: 0, otherColour: 0 }
+  const debrisAt: Array<{ x: number; y: number; reason: keyof PlantedDebris }> = []
   const addEgg = (x: number, y: number, lengthUm: number, widthUm: number, angle: number) => {
     eggs.push({ x, y, lengthUm, widthUm, angle })
     const shade = 0.9 + random() * 0.15
@@ -81,6 +90,8 @@ export const plantEggs = (options: EggPlantOptions): { tile: RgbTile; eggs: Arra
   }
   const addDebris = (x: number, y: number, kind: number) => {
     const angle = random() * Math.PI
+    const reasons = ["otherColour", "otherColour", "long", "short", "narrow", "speck"] as const
+    debrisAt.push({ x, y, reason: reasons[kind % 6]! })
     const yb: Rgb = [170, 118, 40]
     switch (kind % 6) {
       case 0: // a green plant fibre, egg-sized: wrong hue
@@ -163,5 +174,5 @@ export const plantEggs = (options: EggPlantOptions): { tile: RgbTile; eggs: Arra
         data[i + 2] = clamp(o.colour[2] * k)
       }
   }
-  return { tile: { width, height, channels: 3, data }, eggs, debris }
+  return { tile: { width, height, channels: 3, data }, eggs, debris, debrisAt }
 }

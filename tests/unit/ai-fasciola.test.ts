@@ -52,6 +52,8 @@ describe("Fasciola eggs", () => {
         irregular: 0
       })
       expect(debris.otherColour).toBeGreaterThan(0)
+      // Each rejected object is also placed, for a region's outline to be applied to it.
+      expect(found.rejectedAt.length).toBe(debris.speck + debris.short + debris.long + debris.narrow)
     })
 
   it("finds the touching pairs as two eggs each, not as one too wide", () => {
@@ -84,7 +86,8 @@ describe("Fasciola eggs", () => {
     const sediment = paintTile(400, 300, (x, y) => [196 + ((x * y) % 9), 188, 170])
     expect(detectEggs(sediment, 1, FASCIOLA_DEFAULTS)).toEqual({
       eggs: [],
-      rejected: { speck: 0, short: 0, long: 0, narrow: 0, wide: 0, irregular: 0 }
+      rejected: { speck: 0, short: 0, long: 0, narrow: 0, wide: 0, irregular: 0 },
+      rejectedAt: []
     })
     // An egg-shaped, egg-sized object painted green is not yellow-brown.
     const green = paintTile(300, 200, (x, y) => (((x - 150) / 70) ** 2 + ((y - 100) / 38) ** 2 <= 1 ? [100, 150, 60] : [196, 188, 170]))

@@ -87,6 +87,8 @@ export const REJECT_REASONS: ReadonlyArray<RejectReason> = ["speck", "short", "l
 export interface FasciolaResult {
   readonly eggs: ReadonlyArray<Egg>
   readonly rejected: Record<RejectReason, number>
+  /** Each rejected object's centroid (tile pixels) and reason: a region's outline is applied to them too. */
+  readonly rejectedAt: ReadonlyArray<{ readonly x: number; readonly y: number; readonly reason: RejectReason }>
 }
 
 /** The accepted length and width ranges, µm, the tolerance applied. */
@@ -144,6 +146,7 @@ export const detectEggs = (tile: RgbTile, mpp: number, p: FasciolaParameters, co
 
   const eggs: Egg[] = []
   const rejected: Record<RejectReason, number> = { speck: 0, short: 0, long: 0, narrow: 0, wide: 0, irregular: 0 }
+  const rejectedAt: Array<{ x: number; y: number; reason: RejectReason }> = []
   // Objects smaller than a quarter of the smallest egg's ellipse are specks: counted apart so that
   // the reasons that matter (near-egg sizes) are not drowned.
   const speckPx = (Math.PI * ranges.length[0] * ranges.width[0]) / 16 / (mpp * mpp)
@@ -155,6 +158,7 @@ export const detectEggs = (tile: RgbTile, mpp: number, p: FasciolaParameters, co
     if (core && (cx < core.x0 || cx >= core.x1 || cy < core.y0 || cy >= core.y1)) continue
     if (m.n < speckPx) {
       rejected.speck++
+      rejectedAt.push({ x: cx, y: cy, reason: "speck" })
       continue
     }
     const mx = m.sx / m.n
@@ -184,6 +188,7 @@ export const detectEggs = (tile: RgbTile, mpp: number, p: FasciolaParameters, co
                 : null
     if (reason) {
       rejected[reason]++
+      rejectedAt.push({ x: cx, y: cy, reason })
       continue
     }
     eggs.push({
@@ -197,7 +202,7 @@ export const detectEggs = (tile: RgbTile, mpp: number, p: FasciolaParameters, co
       semiMinorPx: minor
     })
   }
-  return { eggs, rejected }
+  return { eggs, rejected, rejectedAt }
 }
 
 /** Eggs per gram, the sedimentation convention: eggs counted over grams of stool examined. */

@@ -66,7 +66,7 @@ export const eggSlide = async (
   owner: SignedIn,
   options: { width?: number; height?: number; seed?: number; touchingPairs?: number; resolution?: boolean } = {}
 ) => {
-  const { tile, eggs, debris } = plantEggs({
+  const { tile, eggs, debris, debrisAt } = plantEggs({
     width: options.width ?? 1680,
     height: options.height ?? 960,
     mpp: EGG_MPP,
@@ -78,7 +78,7 @@ export const eggSlide = async (
     const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: EGG_MPP }, { token: owner.access })
     expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
   }
-  return { labId, eggs, debris }
+  return { labId, eggs, debris, debrisAt }
 }
 
 /** A ready slide of a comet assay (fluorescence) with planted comets of known % DNA in tail; no resolution. */
