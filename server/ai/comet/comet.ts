@@ -1,5 +1,5 @@
-// The single-cell gel electrophoresis (comet) assay, scored the way OpenComet (Gyori et al. 2014) and
-// CASP do: on a fluorescence image (dark background, DNA bright), each comet is a bright blob whose
+// The single-cell gel electrophoresis (comet) assay, with OpenComet's measures (Gyori et al. 2014) and
+// the head found by mirroring its untailed half (README.md): on a fluorescence image (dark background, DNA bright), each comet is a bright blob whose
 // DNA migrated from the head (the nucleoid) into a tail along the electrophoresis direction (+x: the
 // tail to the right, as the slide is scanned). Per tile:
 //   1. intensity: the brightest channel (SYBR green, ethidium or propidium read alike), less the
