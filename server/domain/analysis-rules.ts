@@ -4,12 +4,16 @@
 import type {
   AnalysisKind,
   AnalysisState,
+  CometParameters as WireComet,
   CountingParameters as WireCounting,
+  FasciolaParameters as WireFasciola,
   Ki67Parameters as WireKi67
 } from "../../src/contract/analysis.ts"
 import type { FieldErrors } from "../../src/contract/errors.ts"
 import { PaymentRequired } from "../../src/contract/errors.ts"
 import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/counting.ts"
+import { COMET_DEFAULTS, type CometParameters } from "../ai/comet/comet.ts"
+import { FASCIOLA_DEFAULTS, type FasciolaParameters } from "../ai/fasciola/fasciola.ts"
 import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
 import type { Plan } from "./plans.ts"
 
@@ -42,6 +46,33 @@ export const countingParametersOf = (sent: WireCounting): Checked<CountingParame
   return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
 }
 
+export const fasciolaParametersOf = (sent: WireFasciola | undefined): Checked<FasciolaParameters> => {
+  const value: FasciolaParameters = {
+    minLengthUm: sent?.min_length_um ?? FASCIOLA_DEFAULTS.minLengthUm,
+    maxLengthUm: sent?.max_length_um ?? FASCIOLA_DEFAULTS.maxLengthUm,
+    minWidthUm: sent?.min_width_um ?? FASCIOLA_DEFAULTS.minWidthUm,
+    maxWidthUm: sent?.max_width_um ?? FASCIOLA_DEFAULTS.maxWidthUm,
+    tolerancePct: sent?.tolerance_pct ?? FASCIOLA_DEFAULTS.tolerancePct,
+    minSaturation: sent?.min_saturation ?? FASCIOLA_DEFAULTS.minSaturation,
+    split: sent?.split ?? FASCIOLA_DEFAULTS.split,
+    sampleWeightG: sent?.sample_weight_g ?? FASCIOLA_DEFAULTS.sampleWeightG
+  }
+  const errors: string[] = []
+  if (value.minLengthUm >= value.maxLengthUm) errors.push("min_length_um must be below max_length_um.")
+  if (value.minWidthUm >= value.maxWidthUm) errors.push("min_width_um must be below max_width_um.")
+  if (value.minWidthUm > value.maxLengthUm) errors.push("min_width_um must not exceed max_length_um: an egg's width is its shorter axis.")
+  return errors.length > 0 ? { ok: false, fields: { data: errors } } : { ok: true, value }
+}
+
+export const cometParametersOf = (sent: WireComet | undefined): Checked<CometParameters> => {
+  const value: CometParameters = {
+    threshold: sent?.threshold ?? COMET_DEFAULTS.threshold,
+    minArea: sent?.min_area ?? COMET_DEFAULTS.minArea,
+    maxArea: sent?.max_area ?? COMET_DEFAULTS.maxArea
+  }
+  return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
+}
+
 export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
 
 /** The labels a job's detections are filed under, by class; created on the slide when missing. */
@@ -55,6 +86,11 @@ export const KI67_LABELS = {
   positive: { name: "Ki67 positive", color: "#8B4513" }
 } as const satisfies Record<string, ResultLabel>
 
+/** Cyan: an outline the yellow-brown eggs and the beige sediment both set off. */
+export const FASCIOLA_LABEL: ResultLabel = { name: "Fasciola egg", color: "#00B4D8" }
+
+export const COMET_LABEL: ResultLabel = { name: "Comet", color: "#F43F5E" }
+
 export const countingLabel = (color: string): ResultLabel => ({ name: `Count ${color.toUpperCase()}`, color: color.toUpperCase() })
 
 /** A Ki67 detection's measurements as its annotation's description (QuPath's measurement names). */
@@ -65,6 +101,17 @@ export const ki67Description = (areaUm2: number, dab: number, hematoxylin: numbe
 
 export const countingDescription = (area: number, unit: "µm^2" | "px^2"): string => `Area ${unit}: ${area.toFixed(1)}`
 
+/** A Fasciola egg's measurements as its annotation's description (QuPath's naming, µm). */
+export const fasciolaDescription = (lengthUm: number, widthUm: number, areaUm2: number): string =>
+  `Length µm: ${lengthUm.toFixed(1)}; Width µm: ${widthUm.toFixed(1)}; Area µm^2: ${areaUm2.toFixed(0)}`
+
+/** A comet's measurements as its annotation's description (OpenComet's names). */
+export const cometDescription = (
+  c: { tailDnaPct: number; tailLength: number; tailMoment: number; oliveMoment: number },
+  unit: "µm" | "px"
+): string =>
+  `Tail DNA %: ${c.tailDnaPct.toFixed(1)}; Tail length ${unit}: ${c.tailLength.toFixed(1)}; Tail moment: ${c.tailMoment.toFixed(2)}; Olive tail moment: ${c.oliveMoment.toFixed(2)}`
+
 /** The plan's analyses per period, and this period's count so far. */
 export const limitRefusal = (plan: Plan, used: number, feature: AnalysisKind): PaymentRequired | undefined =>
   used < plan.analyses
@@ -72,7 +119,7 @@ export const limitRefusal = (plan: Plan, used: number, feature: AnalysisKind): P
     : new PaymentRequired({
         message: `Your ${plan.name} plan's ${plan.analyses} analyses for this period are used up. They renew with the next period, or choose a larger plan on the pricing page.`,
         code: "analysis_limit",
-        feature: feature === "ki67" ? "ai_analysis" : "ai_counting",
+        feature: feature === "counting" ? "ai_counting" : "ai_analysis",
         plan: plan.id
       })
 
@@ -84,6 +131,8 @@ export const analysisMessages = {
   detectionReadOnly:
     "This annotation was made by an analysis and is read-only. Remove the analysis' results instead (DELETE /v2/ai/jobs/{id}/results/).",
   notReady: "The slide is not ready for analysis yet: wait until its upload is processed.",
+  fasciolaNeedsResolution:
+    "Fasciola eggs are measured in µm (130–150 × 63–90): give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/).",
   regionNotFound: "The region's annotation is not an annotation of this slide.",
   regionNotClosed: "Give a closed shape (rectangle, ellipse, polygon or region) as the region.",
   failed: "AI Analysis is failed",

@@ -4,7 +4,13 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
 import { badRequest } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { analysisMessages, countingParametersOf, ki67ParametersOf } from "../domain/analysis-rules.ts"
+import {
+  analysisMessages,
+  cometParametersOf,
+  countingParametersOf,
+  fasciolaParametersOf,
+  ki67ParametersOf
+} from "../domain/analysis-rules.ts"
 import { Analyses } from "../services/ai/Analyses.ts"
 import { ok } from "./envelope.ts"
 
@@ -16,12 +22,22 @@ export const AnalysisLive = HttpApiBuilder.group(
     return handlers
       .handle("startAnalysis", ({ payload }) =>
         Effect.gen(function* () {
+          const user = yield* CurrentUser
+          if (payload.analysis === "comet") {
+            const parameters = cometParametersOf(payload.parameters)
+            if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
+            const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "comet", parameters: parameters.value })
+            return ok(job, analysisMessages.accepted)
+          }
+          if (payload.analysis === "fasciola") {
+            const parameters = fasciolaParametersOf(payload.parameters)
+            if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
+            const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "fasciola", parameters: parameters.value })
+            return ok(job, analysisMessages.accepted)
+          }
           const parameters = ki67ParametersOf(payload.parameters)
           if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
-          const job = yield* analyses.start(yield* CurrentUser, payload.lab_id, payload.region, {
-            analysis: "ki67",
-            parameters: parameters.value
-          })
+          const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "ki67", parameters: parameters.value })
           return ok(job, analysisMessages.accepted)
         })
       )

@@ -1,13 +1,17 @@
 // What the analysis worker and its child process say to each other: the request goes as one JSON
 // argument; the child answers one JSON line per tile with that tile's detections (the pipe's own
 // backpressure holds the child while the server writes a batch), then one closing line.
+import type { CometParameters } from "../ai/comet/comet.ts"
 import type { CountingParameters } from "../ai/counting/counting.ts"
+import type { FasciolaParameters, RejectReason } from "../ai/fasciola/fasciola.ts"
 import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
 import type { Box } from "../ai/tiles.ts"
 
 export type AnalysisRun =
   | { readonly analysis: "ki67"; readonly parameters: Ki67Parameters }
   | { readonly analysis: "counting"; readonly parameters: CountingParameters }
+  | { readonly analysis: "fasciola"; readonly parameters: FasciolaParameters }
+  | { readonly analysis: "comet"; readonly parameters: CometParameters }
 
 export type AnalysisChildRequest = AnalysisRun & {
   /** The slide's Deep Zoom descriptor. */
@@ -26,15 +30,38 @@ export interface Detection {
   readonly y: number
   /** µm² (Ki67 always; counting when the slide has a resolution), else px². */
   readonly area: number
-  /** Ki67: 0 negative, 1..3 for 1+..3+; counting: 0. */
+  /** Ki67: 0 negative, 1..3 for 1+..3+; the others: 0. */
   readonly cls: number
   /** Ki67's mean optical densities. */
   readonly dab?: number
   readonly h?: number
+  /** Fasciola: the fitted ellipse's full axes in µm, its half-axes in pixels and its angle (radians). */
+  readonly ellipse?: {
+    readonly lengthUm: number
+    readonly widthUm: number
+    readonly a: number
+    readonly b: number
+    readonly angle: number
+  }
+  /** Comet: the measurements (lengths in µm with a resolution, else px) and the comet's box in image pixels. */
+  readonly comet?: {
+    readonly tailDnaPct: number
+    readonly tailLength: number
+    readonly tailMoment: number
+    readonly oliveMoment: number
+    readonly box: readonly [x0: number, y0: number, x1: number, y1: number]
+  }
 }
 
 export type AnalysisLine =
-  | { readonly kind: "tile"; readonly done: number; readonly of: number; readonly items: ReadonlyArray<Detection> }
+  | {
+      readonly kind: "tile"
+      readonly done: number
+      readonly of: number
+      readonly items: ReadonlyArray<Detection>
+      /** Fasciola: the objects of this tile's core left out, by reason. */
+      readonly rejected?: Partial<Record<RejectReason, number>>
+    }
   | { readonly kind: "finished"; readonly tiles: number }
 
 export const parseLine = (line: string): AnalysisLine | undefined => {

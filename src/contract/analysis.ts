@@ -14,7 +14,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired, Unauthorize
 import { Authorization } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
-export const AnalysisKind = Schema.Literals(["ki67", "counting"])
+export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet"])
 export type AnalysisKind = typeof AnalysisKind.Type
 
 export const AnalysisState = Schema.Literals(["accepted", "running", "done", "failed", "cancelled"])
@@ -41,12 +41,60 @@ export const Ki67Parameters = Schema.Struct({
 })
 export type Ki67Parameters = typeof Ki67Parameters.Type
 
-export const AnalysisRequest = Schema.Struct({
+/**
+ * Fasciola hepatica eggs (server/ai/fasciola/README.md); every field optional. Sizes are µm: the
+ * published 130–150 × 63–90 µm by default, both ranges widened by `tolerance_pct` % on each side.
+ * `sample_weight_g`: the grams of stool the region holds; with it the summary gives eggs per gram.
+ */
+export const FasciolaParameters = Schema.Struct({
+  min_length_um: Schema.optionalKey(between(10, 1000)),
+  max_length_um: Schema.optionalKey(between(10, 1000)),
+  min_width_um: Schema.optionalKey(between(5, 1000)),
+  max_width_um: Schema.optionalKey(between(5, 1000)),
+  tolerance_pct: Schema.optionalKey(between(0, 50)),
+  /** HSV saturation (0–1) an egg's pixels reach; the sediment stays below about 0.2. */
+  min_saturation: Schema.optionalKey(between(0.05, 1)),
+  split: Schema.optionalKey(Schema.Boolean),
+  /** Grams, 1 mg to 1 kg (a Kato-Katz template holds 0.0417 g). */
+  sample_weight_g: Schema.optionalKey(between(0.001, 1000))
+})
+export type FasciolaParameters = typeof FasciolaParameters.Type
+
+/**
+ * The comet assay (server/ai/comet/README.md); every field optional. Comets are pixels brighter than
+ * the background by `threshold` (8-bit levels), their area within the range (µm², or px² without a
+ * resolution); the tail runs along +x.
+ */
+export const CometParameters = Schema.Struct({
+  threshold: Schema.optionalKey(between(1, 254)),
+  min_area: Schema.optionalKey(between(0, 1e9)),
+  max_area: Schema.optionalKey(between(0, 1e9))
+})
+export type CometParameters = typeof CometParameters.Type
+
+export const Ki67Request = Schema.Struct({
   lab_id: Text(64),
   analysis: Schema.Literal("ki67"),
   region: Schema.optionalKey(AnalysisRegion),
   parameters: Schema.optionalKey(Ki67Parameters)
 })
+
+export const FasciolaRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("fasciola"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: Schema.optionalKey(FasciolaParameters)
+})
+
+export const CometRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("comet"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: Schema.optionalKey(CometParameters)
+})
+
+/** POST /v2/ai/analysis/: the analyses named by `analysis` (counting has its own endpoint). */
+export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest])
 export type AnalysisRequest = typeof AnalysisRequest.Type
 
 /** Counting (server/ai/counting/README.md): blobs of a colour within a size range (µm², or px² without a resolution). */
@@ -66,7 +114,11 @@ export const CountingRequest = Schema.Struct({
 })
 export type CountingRequest = typeof CountingRequest.Type
 
-/** A result's numbers: Ki67's counts, index, H-score and means, or counting's count and mean area; null where undefined. */
+/**
+ * A result's numbers: Ki67's counts, index, H-score and means; counting's count and mean area;
+ * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; the comet
+ * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; null where undefined.
+ */
 export const AnalysisSummary = Schema.Record(Schema.String, Schema.NullOr(Schema.Number))
 export type AnalysisSummary = typeof AnalysisSummary.Type
 
@@ -165,6 +217,6 @@ export class Analysis extends HttpApiGroup.make("analysis")
   .annotateMerge(
     OpenApi.annotations({
       title: "Image analyses",
-      description: "Ki67 and counting over a slide's pixels, as background jobs (paid plans)"
+      description: "Ki67, counting, Fasciola eggs and the comet assay over a slide's pixels, as background jobs (paid plans)"
     })
   ) {}

@@ -97,7 +97,9 @@ describe("image analysis in the viewer", () => {
     // Only the analyses the server runs; the paid plan's analyses left.
     expect(await adaPage.locator("[data-analysis]").evaluateAll((els) => els.map((e) => e.getAttribute("data-analysis")))).toEqual([
       "ki67",
-      "counting"
+      "counting",
+      "fasciola",
+      "comet"
     ])
     expect(await adaPage.getByTestId("analysis-usage").textContent()).toBe("100 of 100 analyses left this period")
     expect(await adaPage.getByTestId("analysis-plus1").inputValue()).toBe("0.2")

@@ -2,7 +2,14 @@
 // and the tiles an analysis walks (every core pixel once, margins within the image).
 import { describe, expect, it } from "vitest"
 import { clampBox, planTiles } from "../../server/ai/tiles.ts"
-import { countingParametersOf, isFinished, ki67ParametersOf, limitRefusal } from "../../server/domain/analysis-rules.ts"
+import {
+  cometParametersOf,
+  countingParametersOf,
+  fasciolaParametersOf,
+  isFinished,
+  ki67ParametersOf,
+  limitRefusal
+} from "../../server/domain/analysis-rules.ts"
 import { plans } from "../../server/domain/plans.ts"
 
 describe("analysis parameters", () => {
@@ -60,5 +67,41 @@ describe("analysis tiles", () => {
   it("clamps a region to the image, and answers nothing outside it", () => {
     expect(clampBox({ x: -10.5, y: 20.2, w: 50, h: 5000 }, 100, 100)).toEqual({ x: 0, y: 20, w: 40, h: 80 })
     expect(clampBox({ x: 200, y: 0, w: 10, h: 10 }, 100, 100)).toBeNull()
+  })
+})
+
+describe("Fasciola and comet parameters", () => {
+  it("fills in the published egg sizes, keeps the weight only when sent, and refuses crossed ranges", () => {
+    expect(fasciolaParametersOf(undefined)).toEqual({
+      ok: true,
+      value: {
+        minLengthUm: 130,
+        maxLengthUm: 150,
+        minWidthUm: 63,
+        maxWidthUm: 90,
+        tolerancePct: 10,
+        minSaturation: 0.3,
+        split: true,
+        sampleWeightG: null
+      }
+    })
+    expect(fasciolaParametersOf({ sample_weight_g: 2 })).toMatchObject({ ok: true, value: { sampleWeightG: 2 } })
+    expect(fasciolaParametersOf({ min_length_um: 150, max_length_um: 150 })).toEqual({
+      ok: false,
+      fields: { data: ["min_length_um must be below max_length_um."] }
+    })
+    expect(fasciolaParametersOf({ min_width_um: 200, max_width_um: 300 })).toEqual({
+      ok: false,
+      fields: { data: ["min_width_um must not exceed max_length_um: an egg's width is its shorter axis."] }
+    })
+  })
+  it("fills in the comet defaults and refuses an area range the wrong way round", () => {
+    expect(cometParametersOf(undefined)).toEqual({ ok: true, value: { threshold: 25, minArea: 100, maxArea: 50_000 } })
+    expect(cometParametersOf({ min_area: 10, max_area: 5 })).toEqual({ ok: false, fields: { data: ["min_area must be below max_area."] } })
+  })
+  it("names a Fasciola or comet refusal for the analysis feature, as Ki67's", () => {
+    expect(limitRefusal(plans.basic, plans.basic.analyses, "fasciola")?.feature).toBe("ai_analysis")
+    expect(limitRefusal(plans.basic, plans.basic.analyses, "comet")?.feature).toBe("ai_analysis")
+    expect(limitRefusal(plans.basic, plans.basic.analyses, "counting")?.feature).toBe("ai_counting")
   })
 })

@@ -9,13 +9,17 @@
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
+import type { AnalysisKind, AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { findLab } from "../../db/lab-access.ts"
 import {
   type ResultLabel,
   analysisMessages,
+  COMET_LABEL,
+  cometDescription,
   countingDescription,
   countingLabel,
+  FASCIOLA_LABEL,
+  fasciolaDescription,
   KI67_LABELS,
   ki67Description
 } from "../../domain/analysis-rules.ts"
@@ -30,7 +34,7 @@ import { EventLog } from "../platform/EventLog.ts"
 import { Notifications } from "../platform/Notifications.ts"
 import { SlideFiles } from "../slides/SlideFiles.ts"
 import { type AnalysisJobRow, AnalysisJobs } from "./AnalysisJobs.ts"
-import { ensureLabel, type NewDetection, removeDetections, writeDetections } from "./analysis-results.ts"
+import { ensureLabel, type NewDetection, removeDetections, rotatedEllipse, writeDetections } from "./analysis-results.ts"
 import type { StoredRegion } from "./job-wire.ts"
 import { resultTally } from "./result-tally.ts"
 import { runJobLoop } from "../platform/job-loop.ts"
@@ -72,7 +76,7 @@ export const AnalysisWorker = Layer.effectDiscard(
         payload: {
           job_id: job.id,
           requester_id: job.user_id,
-          analysis: job.analysis as "ki67" | "counting",
+          analysis: job.analysis as AnalysisKind,
           state: fields.state,
           percent: fields.percent,
           detections: fields.detections,
@@ -173,17 +177,8 @@ export const AnalysisWorker = Layer.effectDiscard(
               pending = []
               const detections: NewDetection[] = []
               for (const d of batch) {
-                const wanted =
-                  request.analysis === "ki67"
-                    ? d.cls > 0
-                      ? KI67_LABELS.positive
-                      : KI67_LABELS.negative
-                    : countingLabel(request.parameters.color)
-                const description =
-                  request.analysis === "ki67"
-                    ? ki67Description(d.area, d.dab ?? 0, d.h ?? 0, d.cls)
-                    : countingDescription(d.area, request.mpp === null ? "px^2" : "µm^2")
-                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description })
+                const { wanted, description } = resultOf(request, d)
+                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description, outline: outlineOf(d) })
               }
               yield* writeDetections(trx, events, user, job.lab_id, job.id, written, detections)
               written += detections.length
@@ -206,7 +201,7 @@ export const AnalysisWorker = Layer.effectDiscard(
             if (next.done) break
             const line = next.value
             if (line.kind === "finished") break
-            tally.add(line.items)
+            tally.add(line.items, line.rejected)
             pending.push(...line.items)
             // Below 100 until the end is written.
             percent = Math.min(99, Math.floor((100 * line.done) / line.of))
@@ -279,7 +274,52 @@ export const AnalysisWorker = Layer.effectDiscard(
 const asRun = (job: AnalysisJobRow): AnalysisRun =>
   job.analysis === "ki67"
     ? { analysis: "ki67", parameters: JSON.parse(job.parameters) }
-    : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+    : job.analysis === "fasciola"
+      ? { analysis: "fasciola", parameters: JSON.parse(job.parameters) }
+      : job.analysis === "comet"
+        ? { analysis: "comet", parameters: JSON.parse(job.parameters) }
+        : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+
+/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box; none is a point. */
+const outlineOf = (d: Detection) => {
+  if (d.ellipse) return rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle)
+  if (d.comet) {
+    const [x0, y0, x1, y1] = d.comet.box
+    return [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1]
+    ] as const
+  }
+  return undefined
+}
+
+/** The label a detection is filed under and its measurements as the annotation's description. */
+const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: ResultLabel; description: string } => {
+  switch (request.analysis) {
+    case "ki67":
+      return {
+        wanted: d.cls > 0 ? KI67_LABELS.positive : KI67_LABELS.negative,
+        description: ki67Description(d.area, d.dab ?? 0, d.h ?? 0, d.cls)
+      }
+    case "fasciola":
+      return { wanted: FASCIOLA_LABEL, description: fasciolaDescription(d.ellipse?.lengthUm ?? 0, d.ellipse?.widthUm ?? 0, d.area) }
+    case "comet":
+      return {
+        wanted: COMET_LABEL,
+        description: cometDescription(
+          d.comet ?? { tailDnaPct: 0, tailLength: 0, tailMoment: 0, oliveMoment: 0 },
+          request.mpp === null ? "px" : "µm"
+        )
+      }
+    case "counting":
+      return {
+        wanted: countingLabel(request.parameters.color),
+        description: countingDescription(d.area, request.mpp === null ? "px^2" : "µm^2")
+      }
+  }
+}
 
 /** The shape's bounding box, as the tile reader's box. */
 const boxOfShape = (ring: ReadonlyArray<number>) => {

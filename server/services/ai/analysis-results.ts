@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import type { Insertable } from "kysely"
-import { bboxOf, type Geometry, toSelector } from "../../../src/annotation/geometry.ts"
+import { bboxOf, ELLIPSE_VERTICES, type Geometry, type Point, toSelector } from "../../../src/annotation/geometry.ts"
 import type { Label, WebAnnotation } from "../../../src/contract/annotations.ts"
 import { raiseRevision } from "../../db/annotation-revision.ts"
 import { toLabel } from "../../db/annotations.ts"
@@ -63,11 +63,30 @@ export interface NewDetection {
   readonly label: LabelFacts
   /** Its measurements, as the annotation's description. */
   readonly description: string
+  /** Drawn as this closed outline (Fasciola's ellipse, a comet's box) rather than a point at x, y. */
+  readonly outline?: ReadonlyArray<Point> | undefined
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10
+
+/**
+ * A rotated ellipse as the product stores ellipses: a polygon (the annotation shapes have no rotated
+ * ellipse; an `<ellipse>` selector is read as a polygon of ELLIPSE_VERTICES too, geometry.ts).
+ */
+export const rotatedEllipse = (cx: number, cy: number, a: number, b: number, angle: number): Array<Point> => {
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  return Array.from({ length: ELLIPSE_VERTICES }, (_, i) => {
+    const t = (2 * Math.PI * i) / ELLIPSE_VERTICES
+    const u = a * Math.cos(t)
+    const v = b * Math.sin(t)
+    return [round1(cx + u * cos - v * sin), round1(cy + u * sin + v * cos)] as const
+  })
 }
 
 const rowOf = (labId: string, jobId: string, authorId: string, now: string, ordinal: number, d: NewDetection) => {
   const id = randomUUID()
-  const geometry: Geometry = { kind: "points", points: [[d.x, d.y]] }
+  const geometry: Geometry = d.outline ? { kind: "polygon", points: d.outline } : { kind: "points", points: [[d.x, d.y]] }
   const sent: WebAnnotation = {
     type: "Annotation",
     body: [{ type: "TextualBody", purpose: "tagging", value: d.label.name, label: { id: d.label.id } }],

@@ -1,11 +1,14 @@
 // A job's summary, tallied from the detections as the worker writes them, so that it always agrees
 // with the annotations the job left (a whole slide's nuclei are never held at once).
 import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
+import { meanAndMedian } from "../../ai/comet/comet.ts"
+import { eggsPerGram, REJECT_REASONS, type RejectReason } from "../../ai/fasciola/fasciola.ts"
 import { addToTally, newTally, summarize } from "../../ai/ki67/ki67.ts"
 import type { AnalysisRun, Detection } from "../../workers/analysis-protocol.ts"
 
 export interface ResultTally {
-  readonly add: (items: ReadonlyArray<Detection>) => void
+  /** A tile's detections, and (Fasciola) the objects it left out by reason. */
+  readonly add: (items: ReadonlyArray<Detection>, rejected?: Partial<Record<RejectReason, number>>) => void
   readonly summary: () => AnalysisSummary
 }
 
@@ -35,6 +38,8 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
       }
     }
   }
+  if (run.analysis === "fasciola") return fasciolaTally(run.parameters.sampleWeightG)
+  if (run.analysis === "comet") return cometTally()
   let count = 0
   let area = 0
   return {
@@ -43,5 +48,69 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
       for (const d of items) area += d.area
     },
     summary: () => ({ count, mean_area: count === 0 ? null : Math.round((area / count) * 100) / 100 })
+  }
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100
+
+/** Fasciola: the eggs, eggs per gram of the weight given, their mean size, and the rejected objects by reason. */
+const fasciolaTally = (sampleWeightG: number | null): ResultTally => {
+  let count = 0
+  let length = 0
+  let width = 0
+  let area = 0
+  const rejected = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<RejectReason, number>
+  return {
+    add: (items, left) => {
+      for (const d of items) {
+        count++
+        length += d.ellipse?.lengthUm ?? 0
+        width += d.ellipse?.widthUm ?? 0
+        area += d.area
+      }
+      for (const r of REJECT_REASONS) rejected[r] += left?.[r] ?? 0
+    },
+    summary: () => {
+      const epg = eggsPerGram(count, sampleWeightG)
+      const mean = (sum: number) => (count === 0 ? null : round2(sum / count))
+      return {
+        count,
+        eggs_per_gram: epg === null ? null : round2(epg),
+        sample_weight_g: sampleWeightG,
+        mean_length_um: mean(length),
+        mean_width_um: mean(width),
+        mean_area_um2: mean(area),
+        rejected: REJECT_REASONS.reduce((sum, r) => sum + rejected[r], 0),
+        ...Object.fromEntries(REJECT_REASONS.map((r) => [`rejected_${r}`, rejected[r]]))
+      }
+    }
+  }
+}
+
+/**
+ * The comet assay: the comets, and the population's mean and median of each measure (a slide holds
+ * hundreds of comets, not a whole slide's nuclei: their values are kept for the median).
+ */
+const cometTally = (): ResultTally => {
+  const measures = { tail_dna_pct: [] as number[], tail_length: [] as number[], tail_moment: [] as number[], olive_moment: [] as number[] }
+  return {
+    add: (items) => {
+      for (const d of items) {
+        if (!d.comet) continue
+        measures.tail_dna_pct.push(d.comet.tailDnaPct)
+        measures.tail_length.push(d.comet.tailLength)
+        measures.tail_moment.push(d.comet.tailMoment)
+        measures.olive_moment.push(d.comet.oliveMoment)
+      }
+    },
+    summary: () => {
+      const out: Record<string, number | null> = { comets: measures.tail_dna_pct.length }
+      for (const [name, values] of Object.entries(measures)) {
+        const { mean, median } = meanAndMedian(values)
+        out[`mean_${name}`] = mean === null ? null : round2(mean)
+        out[`median_${name}`] = median === null ? null : round2(median)
+      }
+      return out
+    }
   }
 }

@@ -1,16 +1,35 @@
-// The slide viewer's analysis panel (viewer.analysis): Ki67 and counting run on the server over the
+// The slide viewer's analysis panel (viewer.analysis): Ki67, counting and Fasciola eggs run on the server over the
 // slide's pixels, their progress, results, the detections layer and the plan's analyses.
 export const analysis = {
   tab: "AI",
   title: "Image analysis",
   tool: "AI analysis",
-  toolHint: "Open the AI analysis panel: Ki67 and cell counting over the slide or a selected shape",
+  toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting" },
+  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet" },
   kindHints: {
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
-    counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range."
+    counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
+    fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size.",
+    comet: "Comet assay: finds comets on a fluorescence image, splits head from tail and measures % DNA in tail and tail moments."
+  },
+  comet: {
+    threshold: "Threshold above background",
+    thresholdHint: "Intensity levels (1–254) a comet's pixels are brighter than the background.",
+    size: "Comet area",
+    direction: "The tail is read to the right of the head (electrophoresis direction left to right)."
+  },
+  fasciola: {
+    length: "Egg length",
+    width: "Egg width",
+    tolerance: "Size tolerance",
+    sampleWeight: "Sample weight (optional)",
+    unitG: "g",
+    hint: "Both ranges widen by the tolerance on each side. With the weight of stool the region holds, the result gives eggs per gram (eggs ÷ grams).",
+    saturation: "Minimum colour saturation (0–1)",
+    split: "Split touching eggs",
+    noResolution: "This slide has no resolution: eggs are measured in µm, so set its microns per pixel (under Annotations) first."
   },
   region: "Region",
   wholeSlide: "Whole slide",
@@ -31,6 +50,7 @@ export const analysis = {
   unitPx2: "px²",
   unitOd: "OD",
   unitUm: "µm",
+  unitPx: "px",
   advanced: "Detection settings",
   nucleusThreshold: "Nucleus threshold",
   sigma: "Smoothing",
@@ -85,12 +105,34 @@ export const analysis = {
     meanDab: "Mean DAB",
     meanArea: "Mean nucleus area",
     count: "Count",
-    meanBlobArea: "Mean blob area"
+    meanBlobArea: "Mean blob area",
+    eggs: "Fasciola eggs",
+    eggsPerGram: "Eggs per gram (EPG)",
+    sampleWeight: "Sample weight",
+    meanLength: "Mean egg length",
+    meanWidth: "Mean egg width",
+    meanEggArea: "Mean egg area",
+    rejected: "Objects rejected",
+    rejectedSpeck: "– specks",
+    rejectedShort: "– too short",
+    rejectedLong: "– too long",
+    rejectedNarrow: "– too narrow",
+    rejectedWide: "– too wide",
+    rejectedIrregular: "– not elliptical",
+    comets: "Comets",
+    meanTailDna: "Mean % DNA in tail",
+    medianTailDna: "Median % DNA in tail",
+    meanTailLength: "Mean tail length",
+    medianTailLength: "Median tail length",
+    meanTailMoment: "Mean tail moment",
+    medianTailMoment: "Median tail moment",
+    meanOliveMoment: "Mean Olive tail moment",
+    medianOliveMoment: "Median Olive tail moment"
   },
   upgrade: {
     title: "AI analysis is a paid feature",
     limitTitle: "This period's analyses are used up",
-    body: "Upgrade your plan to run Ki67 and counting on your slides.",
+    body: "Upgrade your plan to run Ki67, counting and Fasciola egg analyses on your slides.",
     action: "Upgrade"
   }
 }

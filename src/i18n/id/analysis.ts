@@ -5,13 +5,33 @@ export const analysis: typeof en = {
   tab: "AI",
   title: "Analisis gambar",
   tool: "Analisis AI",
-  toolHint: "Buka panel analisis AI: Ki67 dan penghitungan sel pada slide atau bentuk yang dipilih",
+  toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan" },
+  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet" },
   kindHints: {
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
-    counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran."
+    counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
+    fasciola:
+      "Menemukan telur Fasciola hepatica berwarna kuning-cokelat pada sedimen tinja, mencocokkan elips pada tiap telur, dan menghitung yang berukuran telur.",
+    comet: "Uji komet: menemukan komet pada gambar fluoresens, memisahkan kepala dari ekor, dan mengukur % DNA di ekor serta momen ekor."
+  },
+  comet: {
+    threshold: "Ambang di atas latar",
+    thresholdHint: "Tingkat intensitas (1–254) yang dilampaui piksel komet di atas latar belakang.",
+    size: "Luas komet",
+    direction: "Ekor dibaca di sebelah kanan kepala (arah elektroforesis dari kiri ke kanan)."
+  },
+  fasciola: {
+    length: "Panjang telur",
+    width: "Lebar telur",
+    tolerance: "Toleransi ukuran",
+    sampleWeight: "Berat sampel (opsional)",
+    unitG: "g",
+    hint: "Kedua rentang melebar sebesar toleransi di tiap sisi. Dengan berat tinja yang dicakup wilayah, hasilnya memberi telur per gram (telur ÷ gram).",
+    saturation: "Saturasi warna minimum (0–1)",
+    split: "Pisahkan telur yang bersentuhan",
+    noResolution: "Slide ini belum memiliki resolusi: telur diukur dalam µm, jadi atur mikron per pikselnya (di Anotasi) terlebih dahulu."
   },
   region: "Wilayah",
   wholeSlide: "Seluruh slide",
@@ -32,6 +52,7 @@ export const analysis: typeof en = {
   unitPx2: "px²",
   unitOd: "OD",
   unitUm: "µm",
+  unitPx: "px",
   advanced: "Pengaturan deteksi",
   nucleusThreshold: "Ambang inti",
   sigma: "Penghalusan",
@@ -86,12 +107,34 @@ export const analysis: typeof en = {
     meanDab: "Rata-rata DAB",
     meanArea: "Rata-rata luas inti",
     count: "Jumlah",
-    meanBlobArea: "Rata-rata luas gumpalan"
+    meanBlobArea: "Rata-rata luas gumpalan",
+    eggs: "Telur Fasciola",
+    eggsPerGram: "Telur per gram (EPG)",
+    sampleWeight: "Berat sampel",
+    meanLength: "Rata-rata panjang telur",
+    meanWidth: "Rata-rata lebar telur",
+    meanEggArea: "Rata-rata luas telur",
+    rejected: "Objek ditolak",
+    rejectedSpeck: "– bintik",
+    rejectedShort: "– terlalu pendek",
+    rejectedLong: "– terlalu panjang",
+    rejectedNarrow: "– terlalu sempit",
+    rejectedWide: "– terlalu lebar",
+    rejectedIrregular: "– tidak berbentuk elips",
+    comets: "Komet",
+    meanTailDna: "Rata-rata % DNA di ekor",
+    medianTailDna: "Median % DNA di ekor",
+    meanTailLength: "Rata-rata panjang ekor",
+    medianTailLength: "Median panjang ekor",
+    meanTailMoment: "Rata-rata momen ekor",
+    medianTailMoment: "Median momen ekor",
+    meanOliveMoment: "Rata-rata momen ekor Olive",
+    medianOliveMoment: "Median momen ekor Olive"
   },
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",
     limitTitle: "Analisis periode ini sudah habis",
-    body: "Tingkatkan paket Anda untuk menjalankan Ki67 dan penghitungan pada slide Anda.",
+    body: "Tingkatkan paket Anda untuk menjalankan Ki67, penghitungan, dan analisis telur Fasciola pada slide Anda.",
     action: "Tingkatkan"
   }
 }

@@ -27,6 +27,7 @@ const job = (state: AnalysisJob["state"], extra: Partial<AnalysisJob> = {}): Ana
 const usage: AnalysisUsage = { plan: "basic", limit: 100, used: 3, remaining: 97, period_start: null, period_end: null }
 const usedOne: AnalysisUsage = { ...usage, used: 4, remaining: 96 }
 const summary = { nuclei: 200, positive: 50, negative: 150, ki67_index: 25, h_score: 60 }
+const eggs = { count: 12, eggs_per_gram: 24, mean_length_um: 140.2, mean_width_um: 76.1, rejected: 3 }
 const change = (state: AnalysisChanged["state"], extra: Partial<AnalysisChanged> = {}): AnalysisChanged => ({
   lab_id: "lab-1",
   job_id: "j1",
@@ -58,6 +59,10 @@ const model = modelFor({
     "nothing run yet": { type: "xstate.done.actor.load", output: { jobs: [], usage } },
     "a job running": { type: "xstate.done.actor.load", output: { jobs: [job("running", { percent: 30 })], usage } },
     "a job done": { type: "xstate.done.actor.load", output: { jobs: [job("done", { summary, detections: 200 })], usage } },
+    "a Fasciola job done": {
+      type: "xstate.done.actor.load",
+      output: { jobs: [job("done", { analysis: "fasciola", summary: eggs, detections: 12 })], usage }
+    },
     "a job failed": { type: "xstate.done.actor.load", output: { jobs: [job("failed", { error: "tile unreadable" })], usage } },
     "a job cancelled": { type: "xstate.done.actor.load", output: { jobs: [job("cancelled")], usage } },
     "results removed before": { type: "xstate.done.actor.load", output: { jobs: [job("done", { removed: true })], usage } },
@@ -141,6 +146,8 @@ const model = modelFor({
         expect(calls.at(-1)?.src).toBe("usage")
       }
       if (via === "usage read") expect(actual.context.usage?.remaining).toBe(96)
+      // Any analysis' result is shown the same way, its own figures kept.
+      if (via === "a Fasciola job done") expect(actual.context.job).toMatchObject({ analysis: "fasciola", summary: eggs, detections: 12 })
       if (via === "remove failed")
         expect(actual.context.failure).toEqual({ title: "errors.saveAnalysis", detail: { key: "errors.serverError" } })
     },

@@ -3,6 +3,9 @@
 import sharp from "sharp"
 import { expect } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../../support/api.ts"
+import type { RgbTile } from "../../../server/ai/raster.ts"
+import { plantComets } from "../../support/planted-comets.ts"
+import { plantEggs } from "../../support/planted-eggs.ts"
 import { plantNuclei, positiveShare } from "../../support/planted-nuclei.ts"
 import type { StartedServer } from "../../support/start-server.ts"
 import { makeStaff, waitingInvoice } from "./billing-api.ts"
@@ -17,6 +20,18 @@ export const paidUser = async (server: StartedServer, name: string, plan = "basi
   const accepted = await api(server).post(`/v2/staff/payments/${invoice.id}/accept/`, undefined, { token: staff.access })
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
   return user
+}
+
+/** A generated image uploaded as PNG, its pyramid built by the server: the slide's id once ready. */
+const uploadedSlide = async (server: StartedServer, owner: SignedIn, name: string, tile: RgbTile) => {
+  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } })
+    .png()
+    .toBuffer()
+  const reply = await uploadWhole(server, owner, "root", name, new Uint8Array(png))
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  const labId = reply.body.data.lab.id as string
+  await waitForStatus(server, owner, labId, ["ready"])
+  return labId
 }
 
 /** Microns per pixel the planted slide is given: nuclei of 10 px radius are 78.5 µm². */
@@ -36,16 +51,45 @@ export const plantedSlide = async (
     touchingPairs: 12,
     seed: options.seed ?? 21
   })
-  const png = await sharp(Buffer.from(tile.data), { raw: { width: tile.width, height: tile.height, channels: 3 } })
-    .png()
-    .toBuffer()
-  const reply = await uploadWhole(server, owner, "root", "planted.png", new Uint8Array(png))
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  const labId = reply.body.data.lab.id as string
-  await waitForStatus(server, owner, labId, ["ready"])
+  const labId = await uploadedSlide(server, owner, "planted.png", tile)
   const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: PLANTED_MPP }, { token: owner.access })
   expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
   return { labId, nuclei, positive: positiveShare(nuclei) }
+}
+
+/** Microns per pixel of the planted stool image: eggs of 130–150 µm are as many pixels. */
+export const EGG_MPP = 1
+
+/** A ready slide of a stool sediment with planted Fasciola eggs, touching pairs and debris, and the truth. */
+export const eggSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  options: { width?: number; height?: number; seed?: number; touchingPairs?: number; resolution?: boolean } = {}
+) => {
+  const { tile, eggs, debris, debrisAt } = plantEggs({
+    width: options.width ?? 1680,
+    height: options.height ?? 960,
+    mpp: EGG_MPP,
+    touchingPairs: options.touchingPairs ?? 2,
+    seed: options.seed ?? 5
+  })
+  const labId = await uploadedSlide(server, owner, "stool.png", tile)
+  if (options.resolution !== false) {
+    const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: EGG_MPP }, { token: owner.access })
+    expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  }
+  return { labId, eggs, debris, debrisAt }
+}
+
+/** A ready slide of a comet assay (fluorescence) with planted comets of known % DNA in tail; no resolution. */
+export const cometSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  options: { width?: number; height?: number; seed?: number } = {}
+) => {
+  const { tile, comets } = plantComets({ width: options.width ?? 1200, height: options.height ?? 720, seed: options.seed ?? 3 })
+  const labId = await uploadedSlide(server, owner, "comets.png", tile)
+  return { labId, comets }
 }
 
 export const startKi67 = (server: StartedServer, who: SignedIn | undefined, labId: string, extra: Record<string, unknown> = {}) =>

@@ -1,4 +1,4 @@
-// The analysis form: which analysis (only those the server runs: Ki67 and counting), the region (the
+// The analysis form: which analysis (only those the server runs: Ki67, counting, Fasciola, comet), the region (the
 // whole slide, or the selected closed shape), and the parameters with their defaults and units. The
 // values stay as typed (parameters.ts reads them); Run is offered only when they make an order.
 import { useId } from "react"
@@ -6,43 +6,18 @@ import type { AnalysisKind } from "../../../contract/analysis.ts"
 import { useT } from "../../../i18n/index.ts"
 import * as panels from "../annotation/panels/panels.css.ts"
 import * as css from "./analysis.css.ts"
+import { CometFields } from "./CometFields.tsx"
+import { FasciolaFields } from "./FasciolaFields.tsx"
+import { NumberField } from "./NumberField.tsx"
 import type { AnalysisForm, CountingForm, Ki67Form } from "./parameters.ts"
 
-const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting"]
+const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting", "fasciola", "comet"]
 
 export interface RegionChoice {
   readonly useShape: boolean
   /** The selected closed shape's name, null when none is selected. */
   readonly shapeName: string | null
 }
-
-const NumberField = ({
-  label,
-  value,
-  unit,
-  onChange,
-  testId
-}: {
-  readonly label: string
-  readonly value: string
-  readonly unit?: string
-  readonly onChange: (value: string) => void
-  readonly testId?: string
-}) => (
-  <label className={css.numberField}>
-    {label}
-    <span className={css.withUnit}>
-      <input
-        className={css.numberInput}
-        inputMode="decimal"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      />
-      {unit && <span className={css.unit}>{unit}</span>}
-    </span>
-  </label>
-)
 
 export const AnalysisFormSection = ({
   form,
@@ -176,6 +151,14 @@ export const AnalysisFormSection = ({
               </label>
             </details>
           </>
+        ) : form.analysis === "comet" ? (
+          <CometFields form={form.comet} areaUnit={area} onChange={(patch) => onForm({ ...form, comet: { ...form.comet, ...patch } })} />
+        ) : form.analysis === "fasciola" ? (
+          <FasciolaFields
+            form={form.fasciola}
+            hasResolution={hasResolution}
+            onChange={(patch) => onForm({ ...form, fasciola: { ...form.fasciola, ...patch } })}
+          />
         ) : (
           <>
             <div className={css.pair}>

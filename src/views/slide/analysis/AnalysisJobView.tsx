@@ -7,7 +7,7 @@ import { Spinner } from "../../ui/index.ts"
 import * as counts from "../annotation/panels/counts.css.ts"
 import * as panels from "../annotation/panels/panels.css.ts"
 import * as css from "./analysis.css.ts"
-import { type SummaryRow, summaryRows } from "./summary.ts"
+import { type SlideUnits, type SummaryRow, summaryRows, unitText } from "./summary.ts"
 
 export const JobProgress = ({
   job,
@@ -55,16 +55,23 @@ export const JobProgress = ({
   )
 }
 
-const formatted = (row: SummaryRow, number: (n: number, digits: number) => string, areaUnit: string): string => {
+const formatted = (row: SummaryRow, number: (n: number, digits: number) => string, units: SlideUnits): string => {
   if (row.value === null) return "–"
-  const digits = row.unit === "OD" ? 3 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
-  const unit = row.unit === "area" ? areaUnit : row.unit
-  return unit === "" ? number(row.value, digits) : `${number(row.value, digits)} ${unit}`
+  const digits = row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
+  const unit = unitText(row.unit, units)
+  // A weight as typed (0.0417 g, 0.5 g), not padded to its four places.
+  const text =
+    row.unit === "g"
+      ? number(row.value, digits)
+          .replace(/([.,]\d*?)0+$/, "$1")
+          .replace(/[.,]$/, "")
+      : number(row.value, digits)
+  return unit === "" ? text : `${text} ${unit}`
 }
 
 export const JobResults = ({
   job,
-  areaUnit,
+  units,
   removing,
   canRemove,
   onRemove,
@@ -72,7 +79,7 @@ export const JobResults = ({
   onNew
 }: {
   readonly job: TrackedJob
-  readonly areaUnit: string
+  readonly units: SlideUnits
   readonly removing: boolean
   readonly canRemove: boolean
   readonly onRemove: () => void
@@ -95,7 +102,7 @@ export const JobResults = ({
         <div className={css.lead}>
           <span className={css.leadLabel}>{t(`viewer.analysis.summary.${lead.key}`)}</span>
           <span className={css.leadValue} data-testid="analysis-lead">
-            {formatted(lead, number, areaUnit)}
+            {formatted(lead, number, units)}
           </span>
         </div>
       )}
@@ -106,7 +113,7 @@ export const JobResults = ({
             .map((row) => (
               <tr key={row.field} data-field={row.field}>
                 <td className={counts.td}>{t(`viewer.analysis.summary.${row.key}`)}</td>
-                <td className={counts.td}>{formatted(row, number, areaUnit)}</td>
+                <td className={counts.td}>{formatted(row, number, units)}</td>
               </tr>
             ))}
         </tbody>

@@ -26,7 +26,7 @@ import { AnalysisFormSection } from "./AnalysisFormSection.tsx"
 import { JobProgress, JobResults } from "./AnalysisJobView.tsx"
 import { DetectionsLayer } from "./DetectionsLayer.tsx"
 import { type AnalysisForm, defaultForm, orderOf } from "./parameters.ts"
-import { summaryCsv, summaryRows } from "./summary.ts"
+import { type SlideUnits, summaryCsv, summaryRows, unitText } from "./summary.ts"
 
 const saveText = (text: string, name: string) => {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }))
@@ -59,7 +59,10 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
   const shapeName = selected === null ? null : selected.props?.name || selected.labelName
   const region: AnalysisRegion = useShape && selected !== null ? { type: "annotation", annotation_id: selected.id } : { type: "slide" }
   const order = orderOf(form, lab.id, region)
-  const areaUnit = lab.mpp !== null ? t("viewer.analysis.unitUm2") : t("viewer.analysis.unitPx2")
+  const units: SlideUnits =
+    lab.mpp !== null
+      ? { area: t("viewer.analysis.unitUm2"), length: t("viewer.analysis.unitUm") }
+      : { area: t("viewer.analysis.unitPx2"), length: t("viewer.analysis.unitPx") }
   const mine = job !== null && job.userId === user?.id
   const mayManage = mine || mayAnnotate(lab.role, "analysis.manage")
 
@@ -73,7 +76,7 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
       rows: summaryRows(job.analysis, job.summary).map((row) => ({
         name: t(`viewer.analysis.summary.${row.key}`),
         value: row.value,
-        unit: row.unit === "area" ? areaUnit : row.unit
+        unit: unitText(row.unit, units)
       })),
       headers: { figure: t("viewer.analysis.csv.figure"), value: t("viewer.analysis.csv.value"), unit: t("viewer.analysis.csv.unit") }
     })
@@ -148,7 +151,7 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
         {state.matches("done") && job !== null && (
           <JobResults
             job={job}
-            areaUnit={areaUnit}
+            units={units}
             removing={state.matches({ done: "removing" })}
             canRemove={mayManage}
             onRemove={() => actor.send({ type: "results.remove" })}

@@ -16,7 +16,8 @@ export const usage = style({ color: dark.muted, fontSize: 12, fontVariantNumeric
 
 export const segmented = style({
   display: "grid",
-  gridTemplateColumns: "1fr 1fr",
+  // One row for the analyses while they fit; they wrap on a narrower panel.
+  gridTemplateColumns: "repeat(auto-fit, minmax(56px, 1fr))",
   gap: 2,
   padding: 2,
   margin: "6px 0 0",

@@ -35,4 +35,42 @@ describe("analysis parameters", () => {
     expect(orderOf({ ...form, counting: { ...form.counting, color: "blue" } }, "l", region)).toBeNull()
     expect(orderOf({ ...form, counting: { ...form.counting, tolerance: "500" } }, "l", region)).toBeNull()
   })
+
+  it("makes a Fasciola order with the published egg sizes, the sample weight only when typed", () => {
+    const form = { ...defaultForm, analysis: "fasciola" as const }
+    const fasciola = (patch: Partial<typeof defaultForm.fasciola>) =>
+      orderOf({ ...form, fasciola: { ...form.fasciola, ...patch } }, "l", slide)
+    expect(orderOf(form, "lab-1", slide)).toEqual({
+      analysis: "fasciola",
+      labId: "lab-1",
+      region: slide,
+      parameters: {
+        min_length_um: 130,
+        max_length_um: 150,
+        min_width_um: 63,
+        max_width_um: 90,
+        tolerance_pct: 10,
+        min_saturation: 0.3,
+        split: true
+      }
+    })
+    expect(fasciola({ sampleWeight: "0,5" })?.parameters).toMatchObject({ sample_weight_g: 0.5 })
+    expect(fasciola({ sampleWeight: "0" })).toBeNull()
+    expect(fasciola({ sampleWeight: "heavy" })).toBeNull()
+    expect(fasciola({ minLength: "160" })).toBeNull()
+    expect(fasciola({ minWidth: "95" })).toBeNull()
+    expect(fasciola({ tolerance: "60" })).toBeNull()
+  })
+
+  it("makes a comet order, its area range the right way round", () => {
+    const form = { ...defaultForm, analysis: "comet" as const }
+    expect(orderOf(form, "lab-1", slide)).toEqual({
+      analysis: "comet",
+      labId: "lab-1",
+      region: slide,
+      parameters: { threshold: 25, min_area: 100, max_area: 50000 }
+    })
+    expect(orderOf({ ...form, comet: { ...form.comet, threshold: "0" } }, "l", slide)).toBeNull()
+    expect(orderOf({ ...form, comet: { ...form.comet, minArea: "60000" } }, "l", slide)).toBeNull()
+  })
 })

@@ -1,6 +1,8 @@
 // The analysis form's values (text as typed) and the order they make. Defaults are the server's
 // (QuPath's for Ki67: thresholds 0.2 / 0.4 / 0.6 DAB OD, nuclei of 10 to 400 µm², nucleus threshold
-// 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area).
+// 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area;
+// Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight;
+// comet assay: 25 levels above the background, comets of 100 to 50,000 in area).
 // A form that does not make a valid order (a number out of the contract's range, minimum above
 // maximum, thresholds not rising) makes none, and the Run button says why.
 import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
@@ -25,17 +27,48 @@ export interface CountingForm {
   readonly split: boolean
 }
 
+export interface FasciolaForm {
+  readonly minLength: string
+  readonly maxLength: string
+  readonly minWidth: string
+  readonly maxWidth: string
+  readonly tolerance: string
+  /** Grams of stool the region holds; empty: no eggs per gram. */
+  readonly sampleWeight: string
+  readonly saturation: string
+  readonly split: boolean
+}
+
+export interface CometForm {
+  readonly threshold: string
+  readonly minArea: string
+  readonly maxArea: string
+}
+
 export interface AnalysisForm {
   readonly analysis: AnalysisKind
   readonly ki67: Ki67Form
   readonly counting: CountingForm
+  readonly fasciola: FasciolaForm
+  readonly comet: CometForm
 }
 
 export const defaultForm: AnalysisForm = {
   analysis: "ki67",
   ki67: { plus1: "0.2", plus2: "0.4", plus3: "0.6", minArea: "10", maxArea: "400", nucleusThreshold: "0.1", sigma: "1.5", split: true },
   // Hematoxylin-blue nuclei: the colour most counts start from.
-  counting: { color: "#5A4A9C", tolerance: "60", minArea: "10", maxArea: "10000", split: false }
+  counting: { color: "#5A4A9C", tolerance: "60", minArea: "10", maxArea: "10000", split: false },
+  fasciola: {
+    minLength: "130",
+    maxLength: "150",
+    minWidth: "63",
+    maxWidth: "90",
+    tolerance: "10",
+    sampleWeight: "",
+    saturation: "0.3",
+    split: true
+  },
+  comet: { threshold: "25", minArea: "100", maxArea: "50000" }
 }
 
 /** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
@@ -78,6 +111,14 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
       }
     }
   }
+  if (form.analysis === "fasciola") return fasciolaOrder(form.fasciola, labId, region)
+  if (form.analysis === "comet") {
+    const read = all([numberIn(form.comet.threshold, 1, 254), numberIn(form.comet.minArea, 0, 1e9), numberIn(form.comet.maxArea, 0, 1e9)])
+    if (read === null) return null
+    const [threshold = 0, min = 0, max = 0] = read
+    if (min >= max) return null
+    return { analysis: "comet", labId, region, parameters: { threshold, min_area: min, max_area: max } }
+  }
   const c = form.counting
   const read = all([numberIn(c.tolerance, 0, 442), numberIn(c.minArea, 0, 1e9), numberIn(c.maxArea, 0, 1e9)])
   if (read === null || !/^#[0-9a-fA-F]{6}$/.test(c.color)) return null
@@ -88,5 +129,36 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
     labId,
     region,
     parameters: { color: c.color.toUpperCase(), tolerance, min_area: min, max_area: max, split: c.split }
+  }
+}
+
+const fasciolaOrder = (f: FasciolaForm, labId: string, region: AnalysisRegion): AnalysisOrder | null => {
+  const read = all([
+    numberIn(f.minLength, 10, 1000),
+    numberIn(f.maxLength, 10, 1000),
+    numberIn(f.minWidth, 5, 1000),
+    numberIn(f.maxWidth, 5, 1000),
+    numberIn(f.tolerance, 0, 50),
+    numberIn(f.saturation, 0.05, 1)
+  ])
+  // The weight is optional: empty is none, anything else must be a weight in range.
+  const weight = f.sampleWeight.trim() === "" ? undefined : numberIn(f.sampleWeight, 0.001, 1000)
+  if (read === null || weight === null) return null
+  const [minLength = 0, maxLength = 0, minWidth = 0, maxWidth = 0, tolerance = 0, saturation = 0] = read
+  if (minLength >= maxLength || minWidth >= maxWidth || minWidth > maxLength) return null
+  return {
+    analysis: "fasciola",
+    labId,
+    region,
+    parameters: {
+      min_length_um: minLength,
+      max_length_um: maxLength,
+      min_width_um: minWidth,
+      max_width_um: maxWidth,
+      tolerance_pct: tolerance,
+      min_saturation: saturation,
+      split: f.split,
+      ...(weight === undefined ? {} : { sample_weight_g: weight })
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { summaryCsv, summaryRows } from "./summary.ts"
+import { summaryCsv, summaryRows, unitText } from "./summary.ts"
 
 describe("analysis summary", () => {
   it("lists Ki67's figures with the index first, missing ones as null", () => {
@@ -52,5 +52,24 @@ describe("analysis summary", () => {
       "Mean area,,µm²",
       ""
     ])
+  })
+
+  it("lists Fasciola's figures with the count first, eggs per gram empty without a weight", () => {
+    const rows = summaryRows("fasciola", { count: 12, eggs_per_gram: null, mean_length_um: 140.2, rejected: 3, rejected_long: 2 })
+    expect(rows[0]).toEqual({ field: "count", key: "eggs", unit: "", value: 12, lead: true })
+    expect(rows.find((r) => r.field === "eggs_per_gram")).toMatchObject({ unit: "/g", value: null })
+    expect(rows.find((r) => r.field === "mean_length_um")).toMatchObject({ unit: "µm", value: 140.2 })
+    expect(rows.find((r) => r.field === "rejected_long")?.value).toBe(2)
+    expect(rows.filter((r) => r.lead)).toHaveLength(1)
+  })
+
+  it("lists the comet assay's figures, lengths in the slide's unit", () => {
+    const rows = summaryRows("comet", { comets: 36, mean_tail_dna_pct: 38.2, median_tail_dna_pct: 40.1, mean_tail_length: 51.5 })
+    expect(rows[0]).toMatchObject({ field: "comets", lead: true, value: 36 })
+    expect(rows.find((r) => r.field === "median_tail_dna_pct")).toMatchObject({ unit: "%", value: 40.1 })
+    const length = rows.find((r) => r.field === "mean_tail_length")!
+    expect(unitText(length.unit, { area: "µm²", length: "µm" })).toBe("µm")
+    expect(unitText(length.unit, { area: "px²", length: "px" })).toBe("px")
+    expect(rows.find((r) => r.field === "mean_olive_moment")?.value).toBeNull()
   })
 })

@@ -7,7 +7,8 @@ import type { AnalysisKind, AnalysisSummary } from "../../../contract/analysis.t
 export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
-  readonly unit: "" | "%" | "OD" | "µm²" | "area"
+  /** "area" and "length": µm² and µm with a resolution, px² and px without (SlideUnits). */
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
@@ -26,6 +27,28 @@ export type SummaryKey =
   | "meanArea"
   | "count"
   | "meanBlobArea"
+  | "eggs"
+  | "eggsPerGram"
+  | "sampleWeight"
+  | "meanLength"
+  | "meanWidth"
+  | "meanEggArea"
+  | "rejected"
+  | "rejectedSpeck"
+  | "rejectedShort"
+  | "rejectedLong"
+  | "rejectedNarrow"
+  | "rejectedWide"
+  | "rejectedIrregular"
+  | "comets"
+  | "meanTailDna"
+  | "medianTailDna"
+  | "meanTailLength"
+  | "medianTailLength"
+  | "meanTailMoment"
+  | "medianTailMoment"
+  | "meanOliveMoment"
+  | "medianOliveMoment"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -44,8 +67,45 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["count", "count", "", true],
     // µm² with a resolution, px² without: the view says which.
     ["mean_area", "meanBlobArea", "area"]
+  ],
+  fasciola: [
+    ["count", "eggs", "", true],
+    // Empty (–) when no sample weight was given.
+    ["eggs_per_gram", "eggsPerGram", "/g"],
+    ["sample_weight_g", "sampleWeight", "g"],
+    ["mean_length_um", "meanLength", "µm"],
+    ["mean_width_um", "meanWidth", "µm"],
+    ["mean_area_um2", "meanEggArea", "µm²"],
+    ["rejected", "rejected", ""],
+    ["rejected_speck", "rejectedSpeck", ""],
+    ["rejected_short", "rejectedShort", ""],
+    ["rejected_long", "rejectedLong", ""],
+    ["rejected_narrow", "rejectedNarrow", ""],
+    ["rejected_wide", "rejectedWide", ""],
+    ["rejected_irregular", "rejectedIrregular", ""]
+  ],
+  comet: [
+    ["comets", "comets", "", true],
+    ["mean_tail_dna_pct", "meanTailDna", "%"],
+    ["median_tail_dna_pct", "medianTailDna", "%"],
+    ["mean_tail_length", "meanTailLength", "length"],
+    ["median_tail_length", "medianTailLength", "length"],
+    // Tail moments are a length times a fraction: in the length's unit.
+    ["mean_tail_moment", "meanTailMoment", "length"],
+    ["median_tail_moment", "medianTailMoment", "length"],
+    ["mean_olive_moment", "meanOliveMoment", "length"],
+    ["median_olive_moment", "medianOliveMoment", "length"]
   ]
 }
+
+/** The slide's units for "area" and "length" rows: by its resolution. */
+export interface SlideUnits {
+  readonly area: string
+  readonly length: string
+}
+
+export const unitText = (unit: SummaryRow["unit"], units: SlideUnits): string =>
+  unit === "area" ? units.area : unit === "length" ? units.length : unit
 
 export const summaryRows = (analysis: AnalysisKind, summary: AnalysisSummary | null): ReadonlyArray<SummaryRow> =>
   FIELDS[analysis].map(([field, key, unit, lead]) => ({ field, key, unit, value: summary?.[field] ?? null, lead: lead === true }))
