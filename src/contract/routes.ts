@@ -106,7 +106,7 @@ const segment = encodeURIComponent
  * The features a link can open on the user's last slide (the landing page's cards), each with the
  * side-panel tab it asks for (`?panel=`), or none for the slide alone (its viewer, its tool rail).
  */
-export const slideFeatures = { viewer: null, annotate: null, discuss: "chat", interchange: "annotations" } as const
+export const slideFeatures = { viewer: null, annotate: null, discuss: "chat", interchange: "annotations", analyse: "analysis" } as const
 export type SlideFeature = keyof typeof slideFeatures
 
 export const isSlideFeature = (name: string): name is SlideFeature => Object.hasOwn(slideFeatures, name)

@@ -1,10 +1,10 @@
 // What the landing page and the plans promise, opened one by one in the product: each feature the
-// landing names is there for a signed-in user (the tools it lists on the rail, the chat beside the
-// slide, the QuPath and W3C export and import, the roles of the share dialog, a lab made public),
-// and nothing it does not do is named (no AI analyses, no notes or reports, on the landing page in
-// both languages or on the plans). Each feature card's link is opened, signed out and signed in, in
-// both languages, and must land where the feature is used. When a feature lands, its claim and its
-// check here land with it.
+// landing names is there for a signed-in user (the tools it lists on the rail, the chat, notes and
+// reports beside the slide, the QuPath and W3C export and import, the roles of the share dialog, a lab
+// made public, the four analyses of the AI tab), and nothing it does not do is named (no stroke, IMT
+// or periodontitis analyses, no auto tagging, no MRXS, on the landing page in both languages or on
+// the plans). Each feature card's link is opened, signed out and signed in, in both languages, and
+// must land where the feature is used. When a feature lands, its claim and its check here land with it.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../support/api.ts"
@@ -60,18 +60,34 @@ const expectWorkspace = async (at: Page, lang: (typeof FEATURE_LINKS)[number]) =
 }
 
 /** Where each landing card leads, in the cards' order: the labs, or Ada's last slide (on a side-panel tab). */
-const PLACES = ["slide", "labs", "slide", "chat", "annotations", "labs"] as const
+const PLACES = ["slide", "labs", "slide", "chat", "annotations", "labs", "analysis", "labs"] as const
 /** The place sign-in returns to, per card: the feature's page, or none for the labs (sign-in's default). */
-const NEXT = ["/dashboard/open/viewer", null, "/dashboard/open/annotate", "/dashboard/open/discuss", "/dashboard/open/interchange", null]
+const NEXT = [
+  "/dashboard/open/viewer",
+  null,
+  "/dashboard/open/annotate",
+  "/dashboard/open/discuss",
+  "/dashboard/open/interchange",
+  null,
+  "/dashboard/open/analyse",
+  null
+]
 
 /** Ada's slide, open in the viewer; on the tab the card asks for, which shows what the card names. */
-const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place: "slide" | "chat" | "annotations") => {
+const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place: "slide" | "chat" | "annotations" | "analysis") => {
   const path = `${lang.home === "/" ? "" : "/id"}/dashboard/labs/${slideId}/annotations`
   await expectUrl(at, new RegExp(`${path}${place === "slide" ? "" : `\\?panel=${place}`}$`))
   await at.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
   if (place === "chat") {
     await expect.poll(() => at.getByRole("tab", { name: lang.chatTab }).getAttribute("aria-selected")).toBe("true")
     await at.getByRole("combobox").first().waitFor()
+  }
+  // "Ki67 ..., Fasciola egg counts ..., comet assay tail moments and cell counting": the four it offers.
+  if (place === "analysis") {
+    await expect.poll(() => at.getByRole("tab", { name: "AI", exact: true }).getAttribute("aria-selected")).toBe("true")
+    await expect
+      .poll(() => at.locator("[data-analysis]").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-analysis"))))
+      .toEqual(expect.arrayContaining(["ki67", "fasciola", "comet", "counting"]))
   }
   if (place === "annotations") {
     await expect.poll(() => at.getByRole("tab", { name: lang.annotationsTab }).getAttribute("aria-selected")).toBe("true")
@@ -81,8 +97,8 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
 const NOT_BUILT = {
-  en: /\bAI\b|analys|auto.?tagging/i,
-  id: /\bAI\b|analisis|penandaan otomatis/i
+  en: /\bAI\b|stroke|\bIMT\b|intima|periodont|auto.?tagging|MRXS/i,
+  id: /\bAI\b|stroke|\bIMT\b|intima|periodont|penandaan otomatis|MRXS/i
 }
 
 const headings = (at: Page, section: string) => at.locator(`#${section} h3`).allTextContents()
@@ -100,7 +116,7 @@ afterAll(() => stopWorld(world))
 snapWhenFailed("claims", () => ({ visitor, ada: page }))
 
 describe("what the landing page and the plans promise", () => {
-  it("the landing page names six features and how work flows, and nothing that is not built, in English and Indonesian", async () => {
+  it("the landing page names eight features and how work flows, and nothing that is not built, in English and Indonesian", async () => {
     await visitor.goto("/")
     await expect
       .poll(() => headings(visitor, "features"))
@@ -110,7 +126,9 @@ describe("what the landing page and the plans promise", () => {
         "Annotation together",
         "Chat, notes and reports",
         "Annotations that travel",
-        "Sharing with roles"
+        "Sharing with roles",
+        "Image analysis",
+        "Scanners' own files"
       ])
     expect(await visitor.getByRole("navigation", { name: "Site navigation" }).getByRole("link").allTextContents()).toEqual([
       "Features",
@@ -123,7 +141,7 @@ describe("what the landing page and the plans promise", () => {
     await expectAccessible(visitor, "landing")
 
     await visitor.goto("/id")
-    await expect.poll(() => headings(visitor, "features")).toHaveLength(6)
+    await expect.poll(() => headings(visitor, "features")).toHaveLength(8)
     await expect.poll(() => visitor.locator("#features h3").first().textContent()).toBe("Penampil slide deep-zoom")
     expect(await visitor.locator("main").textContent()).not.toMatch(NOT_BUILT.id)
     await snap(visitor, "claims-02-landing-id")
@@ -179,7 +197,7 @@ describe("what the landing page and the plans promise", () => {
     for (const lang of FEATURE_LINKS) {
       // A visitor: every card's link is the sign-in page, which returns to the card's place.
       const stranger = await (await newContext(world.browser, world.server.url)).newPage()
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < PLACES.length; i++) {
         await stranger.goto(lang.home)
         const card = stranger.locator("#features article").nth(i)
         await card.getByRole("link", { name: lang.signInLink }).click()
@@ -252,11 +270,14 @@ describe("what the landing page and the plans promise", () => {
     await phone.context().close()
   }, 60_000)
 
-  it("the plans offer storage and a period, not the analyses that are not built yet", async () => {
+  it("the plans offer storage, a period and the analyses that run today, not those that do not", async () => {
     await page.goto("/dashboard/pricing")
     const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
     await basic.getByText("50.00 GB").waitFor()
-    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period"])
+    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses"])
+    expect(await basic.locator("dd").nth(2).textContent()).toBe("100 per period: Ki67, Fasciola, comet assay, cell counting")
+    const free = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) })
+    expect(await free.locator("dd").nth(2).textContent()).toBe("Not included")
     expect(await page.locator("main").textContent()).not.toMatch(NOT_BUILT.en)
     await snap(page, "claims-06-plans")
   }, 60_000)

@@ -29,6 +29,12 @@ export const publicPages = {
         "Discuss a slide next to the image with messages that arrive live, keep notes on it, and write a structured report with its measurements, downloaded as a PDF.",
       interchangeTitle: "Annotations that travel",
       interchangeBody: "Export and import annotations as QuPath GeoJSON or W3C Web Annotations, with their labels, holes and names.",
+      analyseTitle: "Image analysis",
+      analyseBody:
+        "On paid plans: the Ki67 index and H-score, Fasciola egg counts with eggs per gram, comet assay tail moments and cell counting, measured on the slide's own pixels. Results land on the slide as annotations the whole team sees.",
+      formatsTitle: "Scanners' own files",
+      formatsBody:
+        "Upload Aperio SVS, Hamamatsu NDPI and VMS, Ventana BIF, Philips TIFF and DICOM whole-slide images as the scanner wrote them. The label and macro, which may name a patient, stay private and out of downloads.",
       shareTitle: "Sharing with roles",
       shareBody: "Invite collaborators as admin or reviewer, transfer ownership, or make a lab publicly viewable."
     },

@@ -48,6 +48,11 @@ export default function PricingPage() {
     {
       name: t("billing.pricing.period"),
       value: plan.period_days === null ? t("billing.pricing.forever") : t("billing.pricing.periodDays", { days: plan.period_days })
+    },
+    // What a paid plan's analyses are: the ones that run today (tests/e2e/landing-claims.test.ts).
+    {
+      name: t("billing.pricing.analyses"),
+      value: plan.ai && plan.analyses > 0 ? t("billing.pricing.analysesCount", { count: plan.analyses }) : t("billing.pricing.analysesNone")
     }
   ]
 

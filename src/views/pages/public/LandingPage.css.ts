@@ -24,10 +24,11 @@ export const ctaNote = style({ fontSize: vars.fontSize.sm, color: vars.color.tex
 
 export const features = style({
   display: "grid",
-  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  // Eight cards: four to a row on a laptop, two on a tablet, one on a phone.
+  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
   gap: vars.space["5"],
   "@media": {
-    "(max-width: 960px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    "(max-width: 1200px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
     "(max-width: 576px)": { gridTemplateColumns: "minmax(0, 1fr)" }
   }
 })

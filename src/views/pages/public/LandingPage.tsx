@@ -21,7 +21,9 @@ import {
   MessageIcon,
   MicroscopeIcon,
   PenIcon,
-  ShareIcon
+  ShareIcon,
+  SparklesIcon,
+  UploadIcon
 } from "../../ui/index.ts"
 import * as css from "./LandingPage.css.ts"
 import type { KeyPart } from "../../../i18n/keys.ts"
@@ -51,7 +53,9 @@ const features: ReadonlyArray<Feature> = [
   onSlide("annotate", PenIcon),
   onSlide("discuss", MessageIcon),
   onSlide("interchange", FileTextIcon),
-  inLabs("share", ShareIcon)
+  inLabs("share", ShareIcon),
+  onSlide("analyse", SparklesIcon),
+  inLabs("formats", UploadIcon)
 ]
 
 const stepKeys = ["one", "two", "three", "four"] as const
