@@ -23,7 +23,11 @@ export const compare = {
     title: "No slides to compare",
     body: "Add up to four slides to see them side by side, with their navigation in step."
   },
-  annotationsLeftOut: "Annotations are not shown while comparing",
+  annotations: "{{count}} annotations",
+  annotations_one: "{{count}} annotation",
+  annotationsFailed: "Annotations not loaded: retry",
+  hideAnnotations: "Hide annotations",
+  showAnnotations: "Show annotations",
   picker: {
     title: "Add a slide to compare",
     search: "Search slides by name",

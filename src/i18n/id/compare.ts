@@ -24,7 +24,11 @@ export const compare: typeof en = {
     title: "Belum ada slide untuk dibandingkan",
     body: "Tambahkan hingga empat slide untuk melihatnya berdampingan, dengan navigasi yang selaras."
   },
-  annotationsLeftOut: "Anotasi tidak ditampilkan saat membandingkan",
+  annotations: "{{count}} anotasi",
+  annotations_one: "{{count}} anotasi",
+  annotationsFailed: "Anotasi tidak termuat: coba lagi",
+  hideAnnotations: "Sembunyikan anotasi",
+  showAnnotations: "Tampilkan anotasi",
   picker: {
     title: "Tambah slide untuk dibandingkan",
     search: "Cari slide menurut nama",

@@ -84,3 +84,23 @@ export const notice = style({
   textAlign: "center",
   padding: vars.space["4"]
 })
+
+/** The pane's annotation count, beside its eye button. */
+export const count = style({
+  flex: "none",
+  fontSize: vars.fontSize.xs,
+  color: dark.muted,
+  whiteSpace: "nowrap",
+  "@media": { "(max-width: 640px)": { display: "none" } }
+})
+
+export const retry = style({
+  flex: "none",
+  padding: "2px 8px",
+  border: "none",
+  borderRadius: 999,
+  fontSize: vars.fontSize.xs,
+  color: "#fca5a5",
+  background: "rgba(248, 113, 113, 0.14)",
+  cursor: "pointer"
+})

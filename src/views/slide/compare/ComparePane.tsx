@@ -2,19 +2,20 @@
 // OpenSeadragon viewer. It loads the slide the way the slide page does (slideViewer.machine.ts), so
 // a slide still processing, missing or unreachable says so in its pane without taking the others down.
 // A slide that recorded no microns per pixel says it follows the others by image size, not by scale.
-// Annotations are left out: the slide page's overlay is an editing stage with its live collaboration,
-// too heavy to run four times read-only.
+// Its annotations show over it, read-only and live (usePaneAnnotations.ts), with an eye button and a
+// count in the header; drawing and editing stay on the slide's own page.
 import { useSelector } from "@xstate/react"
 import type OpenSeadragon from "openseadragon"
 import { useEffect, useState } from "react"
 import type { LabDetail } from "../../../contract/labs.ts"
 import { useT } from "../../../i18n/index.ts"
 import { slideViewerMachine } from "../../../machines/slide/slideViewer.machine.ts"
-import { AlertTriangleIcon, RotateCwIcon, Spinner, Tooltip, XIcon } from "../../ui/index.ts"
+import { AlertTriangleIcon, EyeIcon, EyeOffIcon, RotateCwIcon, Spinner, Tooltip, XIcon } from "../../ui/index.ts"
 import { useActorRef } from "../../useActorRef.ts"
 import { ScaleBar } from "../ScaleBar.tsx"
 import { SlideViewer } from "../SlideViewer.tsx"
 import * as css from "./ComparePane.css.ts"
+import { usePaneAnnotations } from "./usePaneAnnotations.ts"
 
 export interface ComparePaneProps {
   readonly labId: string
@@ -33,6 +34,7 @@ export const ComparePane = ({ labId, onViewer, onLead, onRemove }: ComparePanePr
   const phase = useSelector(actor, (s) => phaseOf(s.value))
   const lab = useSelector(actor, (s) => s.context.lab)
   const [viewer, setViewer] = useState<OpenSeadragon.Viewer | null>(null)
+  const shapes = usePaneAnnotations(labId, viewer)
 
   useEffect(() => {
     onViewer(labId, viewer && lab ? { viewer, lab } : null)
@@ -63,6 +65,30 @@ export const ComparePane = ({ labId, onViewer, onLead, onRemove }: ComparePanePr
           </Tooltip>
         )}
         <span className={css.spacer} />
+        {ready && shapes.count !== null && (
+          <span className={css.count} data-testid="compare-annotation-count">
+            {t("compare.annotations", { count: shapes.count })}
+          </span>
+        )}
+        {ready && shapes.failed && (
+          <button type="button" className={css.retry} onClick={shapes.retry}>
+            {t("compare.annotationsFailed")}
+          </button>
+        )}
+        {ready && (
+          <Tooltip content={shapes.visible ? t("compare.hideAnnotations") : t("compare.showAnnotations")} placement="bottom">
+            <button
+              type="button"
+              className={css.icon}
+              aria-label={shapes.visible ? t("compare.hideAnnotations") : t("compare.showAnnotations")}
+              aria-pressed={!shapes.visible}
+              data-testid="compare-annotations-toggle"
+              onClick={shapes.toggle}
+            >
+              {shapes.visible ? <EyeIcon size={16} /> : <EyeOffIcon size={16} />}
+            </button>
+          </Tooltip>
+        )}
         {ready && (
           <Tooltip content={t("viewer.controls.rotateRight")} placement="bottom">
             <button type="button" className={css.icon} aria-label={t("viewer.controls.rotateRight")} onClick={rotate}>

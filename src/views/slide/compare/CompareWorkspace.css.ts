@@ -31,16 +31,6 @@ export const count = style({
 
 export const spacer = style({ flex: 1 })
 
-export const note = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: 6,
-  color: dark.muted,
-  fontSize: vars.fontSize.xs,
-  whiteSpace: "nowrap",
-  "@media": { "(max-width: 1100px)": { display: "none" } }
-})
-
 const chip = {
   display: "inline-flex",
   alignItems: "center",

@@ -10,7 +10,7 @@ import { links } from "../../../contract/routes.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { compareMachine, MAX_COMPARED } from "../../../machines/slide/compare.machine.ts"
 import { useDocumentMeta } from "../../document-meta.ts"
-import { InfoIcon, PlusIcon, Tooltip, useToast } from "../../ui/index.ts"
+import { PlusIcon, Tooltip, useToast } from "../../ui/index.ts"
 import { useActorRef } from "../../useActorRef.ts"
 import * as layout from "../SlideLayout.css.ts"
 import * as css from "./CompareWorkspace.css.ts"
@@ -80,10 +80,6 @@ export const CompareWorkspace = ({ ids }: { readonly ids: ReadonlyArray<string> 
           {t("compare.count", { count: shown.length })}
         </span>
         <span className={css.spacer} />
-        <span className={css.note}>
-          <InfoIcon size={14} />
-          {t("compare.annotationsLeftOut")}
-        </span>
         <Tooltip content={t("compare.syncHint")} placement="bottom">
           <button type="button" className={css.sync} aria-pressed={synced} onClick={toggleSync} data-testid="compare-sync">
             <span className={css.dot} aria-hidden="true" />
