@@ -17,11 +17,16 @@ export interface DziSource {
   readonly levelDir: string
 }
 
-export const openDzi = async (dziPath: string): Promise<DziSource> => {
+/**
+ * The pyramid at `dziPath`, read at full resolution, or `halvings` levels below it (each half the
+ * size of the one above): a report's snapshot of a large region reads a level near its own size.
+ */
+export const openDzi = async (dziPath: string, halvings = 0): Promise<DziSource> => {
   const parsed = parseDzi(await readFile(dziPath, "utf8"))
   if (isDziError(parsed)) throw new Error(`unreadable pyramid descriptor: ${parsed.error}`)
   const name = dziPath.slice(dirname(dziPath).length + 1).replace(/\.dzi$/, "")
-  return { descriptor: parsed, levelDir: join(dirname(dziPath), `${name}_files`, String(maxLevel(parsed.width, parsed.height))) }
+  const level = Math.max(0, maxLevel(parsed.width, parsed.height) - halvings)
+  return { descriptor: parsed, levelDir: join(dirname(dziPath), `${name}_files`, String(level)) }
 }
 
 export const readRegion = async (source: DziSource, box: Box): Promise<RgbTile> => {

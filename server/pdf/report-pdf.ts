@@ -8,6 +8,8 @@ import type { Locale } from "../../src/contract/auth.ts"
 import { areaUnitOf, type ReportFields } from "../../src/contract/report-fields.ts"
 import { printable } from "./billing-pdf.ts"
 import { ACCENT, FlowWriter, INK, MUTED, RULE, SHADE } from "./pdf-writer.ts"
+import type { Snapshot } from "./region-snapshot.ts"
+import { snapshotSection } from "./report-snapshot.ts"
 import { type ReportWords, reportWords } from "./report-words.ts"
 
 export interface ReportDocument {
@@ -24,6 +26,8 @@ export interface ReportDocument {
   readonly editor: string | null
   readonly createdAt: string
   readonly updatedAt: string
+  /** The chosen region's snapshot with its annotations, when the report has one and the slide could give it. */
+  readonly snapshot: Snapshot | null
 }
 
 const THUMB = { width: 150, height: 135 }
@@ -225,6 +229,8 @@ export const reportPdf = async (doc: ReportDocument, locale: Locale): Promise<Ui
   }
   section(w.comment, doc.comment)
   measurementTable(out, doc, w, locale)
+  if (doc.snapshot !== null && doc.fields.region !== undefined)
+    await snapshotSection(out, doc.snapshot, doc.fields.region, doc.mpp, w, locale, heading)
   signatures(out, doc, w, locale)
   out.footers(`${doc.labName} · ${doc.slideName} · ${w.generated}`, w.page)
   return pdf.save()

@@ -46,6 +46,16 @@ export const Measurements = Schema.Struct({
 })
 export type Measurements = typeof Measurements.Type
 
+const Pixel = Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 10_000_000 }))
+const Extent = Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10_000_000 }))
+
+/**
+ * The region of the slide the PDF shows as a snapshot with its annotations drawn on it, in the
+ * slide's full-resolution pixels (the server also checks it lies inside the slide).
+ */
+export const ReportRegion = Schema.Struct({ x: Pixel, y: Pixel, width: Extent, height: Extent })
+export type ReportRegion = typeof ReportRegion.Type
+
 export const ReportFields = Schema.Struct({
   case_id: Schema.optionalKey(Text(REPORT_LIMITS.caseId)),
   specimen: Schema.optionalKey(Text(REPORT_LIMITS.specimen)),
@@ -54,7 +64,9 @@ export const ReportFields = Schema.Struct({
   findings: Schema.optionalKey(Text(REPORT_LIMITS.findings)),
   diagnosis: Schema.optionalKey(Text(REPORT_LIMITS.diagnosis)),
   /** Absent when the author dropped the table. */
-  measurements: Schema.optionalKey(Measurements)
+  measurements: Schema.optionalKey(Measurements),
+  /** Absent when the report has no snapshot. */
+  region: Schema.optionalKey(ReportRegion)
 })
 export type ReportFields = typeof ReportFields.Type
 
@@ -66,6 +78,7 @@ export const tidyFields = (fields: ReportFields): ReportFields => {
     if (value) out[key] = value
   }
   if (fields.measurements !== undefined) out.measurements = fields.measurements
+  if (fields.region !== undefined) out.region = fields.region
   return out as ReportFields
 }
 

@@ -17,7 +17,8 @@ const benches = [
   "tests/bench/co-annotation.bench.ts",
   "tests/bench/bulk-edits.bench.ts",
   "tests/bench/presence.bench.ts",
-  "tests/bench/analysis.bench.ts"
+  "tests/bench/analysis.bench.ts",
+  "tests/bench/report-pdf.bench.ts"
 ]
 
 let failed = 0

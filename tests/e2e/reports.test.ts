@@ -89,6 +89,11 @@ describe("a structured report", () => {
       .poll(async () => (await table.locator("tbody th").allTextContents()).sort())
       .toEqual(["Ki67 negative", "Ki67 positive", "Tumour"])
     await form.getByText("30.0 %").waitFor()
+    // The snapshot: the part of the slide the viewer shows (its full height: the slide is fitted).
+    const region = form.getByTestId("report-region")
+    await region.getByText("The PDF can show a region of the slide").waitFor()
+    await region.getByRole("button", { name: "Use the current view" }).click()
+    await expect.poll(() => region.locator("span").first().textContent()).toMatch(/^Region of [\d,]+ × 1,600 px at [\d,]+, 0$/)
     await snap(page, "reports-01-form-1440")
     await form.getByRole("button", { name: "Save", exact: true }).click()
     await form.waitFor({ state: "detached" })
@@ -118,9 +123,13 @@ describe("a structured report", () => {
       "Tumour",
       "30.0 %",
       "Dr. Ada Lovelace",
-      "Page 1 of 1"
+      "REGION",
+      // The view's 1,600 px of height at 0.5 µm/px (the extractor reads µ as the Greek letter).
+      " × 800 ",
+      "px on the slide."
     ])
       expect(text).toContain(expected)
+    expect(text).toMatch(/Page 1 of [12]/)
   }, 60_000)
 
   it("fits a phone: the form at 390 px", async () => {

@@ -4,7 +4,7 @@
 // other kind, is not found. Titles are trimmed; a blank one is refused by the contract.
 import { randomUUID } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
-import { type NotFound, NotFound as NotFoundError } from "../../../src/contract/errors.ts"
+import { badRequest, type NotFound, NotFound as NotFoundError } from "../../../src/contract/errors.ts"
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import type { NoteKind, ReportPayload, SlideNote } from "../../../src/contract/notes.ts"
 import { tidyFields } from "../../../src/contract/report-fields.ts"
@@ -23,6 +23,24 @@ import { type ReportFile, reportDocument } from "./report-document.ts"
 /** What a row keeps of a payload's fields: a report's, tidied, as JSON; a note's never. */
 const storedFields = (kind: NoteKind, payload: ReportPayload) =>
   kind === "report" ? JSON.stringify(tidyFields(payload.fields ?? {})) : null
+
+/**
+ * A report's snapshot must lie inside its slide (the contract bounds each number; only the slide
+ * knows its size): past its edge, a 400 naming the field, and nothing is written.
+ */
+const regionRefusal = (
+  kind: NoteKind,
+  payload: ReportPayload,
+  slide: { readonly width: number | null; readonly height: number | null }
+) => {
+  const region = kind === "report" ? payload.fields?.region : undefined
+  if (region === undefined) return undefined
+  if (slide.width === null || slide.height === null)
+    return badRequest({ fields: ["fields.region: This slide is not ready yet, so no region of it can be shown."] })
+  return region.x + region.width > slide.width || region.y + region.height > slide.height
+    ? badRequest({ fields: [`fields.region: The region must lie inside the slide (${slide.width} × ${slide.height} px).`] })
+    : undefined
+}
 
 const noun = (kind: NoteKind) => (kind === "note" ? "Note" : "Report")
 const missing = (kind: NoteKind) => new NotFoundError({ message: `${noun(kind)} not found.` })
@@ -71,7 +89,9 @@ export class Notes extends Context.Service<
       })
 
       const create = Effect.fn("Notes.create")(function* (user: AuthenticatedUser, labId: string, kind: NoteKind, payload: ReportPayload) {
-        yield* requireSlide(db, user.id, labId, "notes.write")
+        const lab = yield* requireSlide(db, user.id, labId, "notes.write")
+        const outside = regionRefusal(kind, payload, lab.row)
+        if (outside !== undefined) return yield* Effect.fail(outside)
         const id = randomUUID()
         const now = stamp()
         yield* sql(() =>
@@ -103,7 +123,7 @@ export class Notes extends Context.Service<
           const row = yield* sql(() => noteById(trx, labId, kind, id))
           if (!row) return yield* Effect.fail(missing(kind))
           yield* allowed(lab, user.id, "notes.edit", row.author_id === user.id)
-          return row
+          return lab
         })
 
       const update = Effect.fn("Notes.update")(function* (
@@ -115,7 +135,9 @@ export class Notes extends Context.Service<
       ) {
         return yield* database.transaction((trx) =>
           Effect.gen(function* () {
-            yield* editable(trx, user, labId, kind, id)
+            const lab = yield* editable(trx, user, labId, kind, id)
+            const outside = regionRefusal(kind, payload, lab.row)
+            if (outside !== undefined) return yield* Effect.fail(outside)
             yield* sql(() =>
               trx
                 .updateTable("slide_notes")

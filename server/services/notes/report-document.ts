@@ -11,7 +11,9 @@ import type { ReportFields } from "../../../src/contract/report-fields.ts"
 import { resolveLab } from "../../db/lab-access.ts"
 import { mailUserOf } from "../../db/users.ts"
 import { annotationRefusal } from "../../domain/annotation-rules.ts"
-import { THUMBNAIL_LARGE_FILE } from "../../domain/slide-urls.ts"
+import { PYRAMID_NAME, THUMBNAIL_LARGE_FILE } from "../../domain/slide-urls.ts"
+import { regionSnapshot } from "../../pdf/region-snapshot.ts"
+import { snapshotShapes } from "./snapshot-shapes.ts"
 import { visibleAncestors } from "../../domain/standing.ts"
 import { reportPdf } from "../../pdf/report-pdf.ts"
 import { sql, type Trx } from "../platform/Database.ts"
@@ -54,6 +56,17 @@ export const reportDocument = (db: Trx, slidesDir: string, user: AuthenticatedUs
           )
         )
       : null
+    const fields = (row.fields ? JSON.parse(row.fields) : {}) as ReportFields
+    const { width, height } = lab.row
+    // The region's snapshot; one the slide cannot give (not built, a pyramid gone) leaves the section out.
+    const snapshot =
+      fields.region !== undefined && key && width !== null && height !== null
+        ? yield* Effect.promise(() =>
+            snapshotShapes(db, row.lab_id, fields.region!)
+              .then((shapes) => regionSnapshot(join(slidesDir, key, `${PYRAMID_NAME}.dzi`), { width, height }, fields.region!, shapes))
+              .catch(() => null)
+          )
+        : null
     // The lab's name: the outermost folder the reader can see, as the breadcrumb starts.
     const labName = visibleAncestors(lab.chain, user.id)[0]?.name ?? "Preparat"
     const bytes = yield* Effect.promise(() =>
@@ -64,13 +77,14 @@ export const reportDocument = (db: Trx, slidesDir: string, user: AuthenticatedUs
           thumbnail,
           title: row.title,
           comment: row.value,
-          fields: (row.fields ? JSON.parse(row.fields) : {}) as ReportFields,
+          fields,
           mpp: lab.row.mpp ?? null,
           author: row.author_id ? (row.name ?? "") : null,
           // "Reviewed by" only names someone else than the author.
           editor: row.editor_id && row.editor_id !== row.author_id ? (row.editor_name ?? "") : null,
           createdAt: row.created_at,
-          updatedAt: row.updated_at
+          updatedAt: row.updated_at,
+          snapshot
         },
         locale
       )

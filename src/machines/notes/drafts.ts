@@ -1,7 +1,13 @@
 // What the notes machine computes without running anything: a draft (a report's with its structured
 // fields), whether the server would take it, what it sends, and how pages of notes merge.
 import { NOTE_LIMITS, type ReportPayload, type SlideNote } from "../../contract/notes.ts"
-import { type Measurements, REPORT_LIMITS, type ReportFields, type ReportTextField } from "../../contract/report-fields.ts"
+import {
+  type Measurements,
+  REPORT_LIMITS,
+  type ReportFields,
+  type ReportRegion,
+  type ReportTextField
+} from "../../contract/report-fields.ts"
 
 export interface Draft {
   /** Null for a new note. */
@@ -53,4 +59,10 @@ export const payloadOf = (draft: Draft | null): ReportPayload => ({
 export const withTable = (fields: ReportFields, measurements: Measurements | null | undefined): ReportFields => {
   const { measurements: _dropped, ...rest } = fields
   return measurements && (measurements.rows.length > 0 || measurements.index !== null) ? { ...rest, measurements } : rest
+}
+
+/** The fields with the snapshot's region set, or without one. */
+export const withRegion = (fields: ReportFields, region: ReportRegion | null): ReportFields => {
+  const { region: _dropped, ...rest } = fields
+  return region === null ? rest : { ...rest, region }
 }

@@ -155,6 +155,8 @@ const reportModel = modelFor({
     "type a case id": { type: "notes.field", name: "case_id", value: "TYPED-1" },
     "drop the table": { type: "notes.measurements", measurements: null },
     "keep the table": { type: "notes.measurements", measurements: table },
+    "use the current view": { type: "notes.region", region: { x: 100, y: 200, width: 1600, height: 900 } },
+    "clear the region": { type: "notes.region", region: null },
     save: { type: "notes.save" },
     cancel: { type: "notes.cancel" },
     "download mine": { type: "notes.download", id: "n9", lang: "id" },
@@ -188,6 +190,9 @@ const reportModel = modelFor({
       expect(calls.filter((c) => c.src === "prefill").at(-1)?.input).toEqual({ slideId: "S" })
       if (arrival.via === "new") expect(actual.context.draft?.fields).toEqual({ measurements: table })
       if (arrival.via === "drop the table") expect(actual.context.draft?.fields?.measurements).toBeUndefined()
+      if (arrival.via === "use the current view")
+        expect(actual.context.draft?.fields?.region).toEqual({ x: 100, y: 200, width: 1600, height: 900 })
+      if (arrival.via === "clear the region") expect(actual.context.draft?.fields).not.toHaveProperty("region")
     },
     editing: (actual, calls, arrival) => {
       rules(actual, calls, arrival)
@@ -197,6 +202,8 @@ const reportModel = modelFor({
       if (arrival.via === "type the diagnosis") expect(fields?.diagnosis).toBe("Carcinoma, grade 2.")
       if (arrival.via === "keep the table") expect(fields?.measurements).toEqual(table)
       if (arrival.via === "drop the table") expect(fields).not.toHaveProperty("measurements")
+      if (arrival.via === "use the current view") expect(fields?.region).toEqual({ x: 100, y: 200, width: 1600, height: 900 })
+      if (arrival.via === "clear the region") expect(fields).not.toHaveProperty("region")
     },
     saving: (actual, calls, arrival) => {
       rules(actual, calls, arrival)

@@ -18,7 +18,7 @@
 import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import type { NoteKind, ReportPayload, SlideNote } from "../../contract/notes.ts"
-import type { Measurements, ReportTextField } from "../../contract/report-fields.ts"
+import type { Measurements, ReportRegion, ReportTextField } from "../../contract/report-fields.ts"
 import type { DownloadedFile } from "../../effects/download.ts"
 import type { Locale } from "../../i18n/locale.ts"
 import type { PageMeta } from "../../contract/envelope.ts"
@@ -28,7 +28,7 @@ import type { Notice } from "../../effects/Notice.ts"
 import { deleteNote, downloadReport, loadNotes, saveNote } from "../../effects/notes/notes.ts"
 import { loadCaseId } from "../../effects/notes/case-id.ts"
 import { failureFrom, fromEffect } from "../support/fromEffect.ts"
-import { type Draft, mergedNotes, payloadOf, savable, withTable } from "./drafts.ts"
+import { type Draft, mergedNotes, payloadOf, savable, withRegion, withTable } from "./drafts.ts"
 
 export interface NotesInput {
   readonly slideId: string
@@ -76,6 +76,8 @@ export type NotesEvent =
   | { readonly type: "notes.field"; readonly name: ReportTextField; readonly value: string }
   /** Keep this table in the report, or (null) drop it. */
   | { readonly type: "notes.measurements"; readonly measurements: Measurements | null }
+  /** The region the PDF's snapshot shows (the viewer's view when asked), or none. */
+  | { readonly type: "notes.region"; readonly region: ReportRegion | null }
   /** `lang`: the page's language, which the PDF is written in. */
   | { readonly type: "notes.download"; readonly id: string; readonly lang: Locale }
 
@@ -150,6 +152,11 @@ export const notesMachine = setup({
     changeTable: assign(({ context, event }) =>
       event.type === "notes.measurements" && context.draft?.fields !== undefined
         ? { draft: { ...context.draft, fields: withTable(context.draft.fields, event.measurements) } }
+        : {}
+    ),
+    changeRegion: assign(({ context, event }) =>
+      event.type === "notes.region" && context.draft?.fields !== undefined
+        ? { draft: { ...context.draft, fields: withRegion(context.draft.fields, event.region) } }
         : {}
     ),
     /** The case id the slide's metadata names, unless the author has typed one meanwhile. */
@@ -272,6 +279,7 @@ export const notesMachine = setup({
         "notes.change": { actions: "change" },
         "notes.field": { actions: "changeField" },
         "notes.measurements": { actions: "changeTable" },
+        "notes.region": { actions: "changeRegion" },
         "notes.cancel": { target: "ready", actions: "dropDraft" }
       }
     },
@@ -302,6 +310,7 @@ export const notesMachine = setup({
         "notes.change": { actions: "change" },
         "notes.field": { actions: "changeField" },
         "notes.measurements": { actions: "changeTable" },
+        "notes.region": { actions: "changeRegion" },
         "notes.save": { guard: "draftSavable", target: "saving" },
         "notes.cancel": { target: "ready", actions: "dropDraft" }
       }

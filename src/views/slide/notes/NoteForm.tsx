@@ -3,12 +3,12 @@
 // machine's (it keeps the draft if the server refuses it, so nothing typed is lost).
 import { useId } from "react"
 import { NOTE_LIMITS } from "../../../contract/notes.ts"
-import type { Measurements, ReportTextField } from "../../../contract/report-fields.ts"
+import type { Measurements, ReportRegion, ReportTextField } from "../../../contract/report-fields.ts"
 import { useT } from "../../../i18n/index.ts"
 import type { Draft } from "../../../machines/notes/drafts.ts"
 import * as panel from "../annotation/panels/panels.css.ts"
 import * as css from "./notes.css.ts"
-import { MeasurementsChoice, ReportFieldsForm } from "./ReportFieldsForm.tsx"
+import { MeasurementsChoice, RegionChoice, ReportFieldsForm } from "./ReportFieldsForm.tsx"
 import * as reports from "./reports.css.ts"
 
 export interface NoteFormProps {
@@ -24,6 +24,8 @@ export interface NoteFormProps {
     readonly prefilledCase: string | null
     readonly onField: (name: ReportTextField, value: string) => void
     readonly onTable: (measurements: Measurements | null) => void
+    readonly currentView: () => ReportRegion | null
+    readonly onRegion: (region: ReportRegion | null) => void
   }
 }
 
@@ -71,7 +73,10 @@ export const NoteForm = ({ draft, saving, error, onChange, onSave, onCancel, rep
         />
       </label>
       {draft.fields !== undefined && report !== undefined && (
-        <MeasurementsChoice fields={draft.fields} current={report.current} onTable={report.onTable} />
+        <>
+          <MeasurementsChoice fields={draft.fields} current={report.current} onTable={report.onTable} />
+          <RegionChoice region={draft.fields.region} currentView={report.currentView} onRegion={report.onRegion} />
+        </>
       )}
       {error !== undefined && (
         <p className={css.error} role="alert">

@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react"
 import { useActorRef } from "../../useActorRef.ts"
 import { useEffect } from "react"
 import type { NoteKind } from "../../../contract/notes.ts"
-import type { Measurements } from "../../../contract/report-fields.ts"
+import type { Measurements, ReportRegion } from "../../../contract/report-fields.ts"
 import { useLocale, useT } from "../../../i18n/index.ts"
 import { notesMachine } from "../../../machines/notes/notes.machine.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
@@ -19,13 +19,16 @@ export const NotesList = ({
   slideId,
   kind,
   canWrite,
-  measurements
+  measurements,
+  currentView
 }: {
   readonly slideId: string
   readonly kind: NoteKind
   readonly canWrite: boolean
   /** The slide's measurement table as it is now (a report may keep it). */
   readonly measurements: () => Measurements
+  /** The part of the slide the viewer shows now (a report's snapshot may show it). */
+  readonly currentView: () => ReportRegion | null
 }) => {
   const t = useT()
   const { locale } = useLocale()
@@ -101,7 +104,9 @@ export const NotesList = ({
                   current: measurements(),
                   prefilledCase,
                   onField: (name, value) => actor.send({ type: "notes.field", name, value }),
-                  onTable: (table) => actor.send({ type: "notes.measurements", measurements: table })
+                  onTable: (table) => actor.send({ type: "notes.measurements", measurements: table }),
+                  currentView,
+                  onRegion: (region) => actor.send({ type: "notes.region", region })
                 }
               }
             : {})}

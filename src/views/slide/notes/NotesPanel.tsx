@@ -2,14 +2,22 @@
 // listed five a page with the newest first (NotesList). Only the slide's members see this tab.
 import { useState } from "react"
 import type { NoteKind } from "../../../contract/notes.ts"
-import type { Measurements } from "../../../contract/report-fields.ts"
+import type { Measurements, ReportRegion } from "../../../contract/report-fields.ts"
 import { useT } from "../../../i18n/index.ts"
 import * as css from "./notes.css.ts"
 import { NotesList } from "./NotesList.tsx"
 
 const KINDS: ReadonlyArray<NoteKind> = ["note", "report"]
 
-export const NotesPanel = ({ slideId, measurements }: { readonly slideId: string; readonly measurements: () => Measurements }) => {
+export const NotesPanel = ({
+  slideId,
+  measurements,
+  currentView
+}: {
+  readonly slideId: string
+  readonly measurements: () => Measurements
+  readonly currentView: () => ReportRegion | null
+}) => {
   const t = useT()
   const [kind, setKind] = useState<NoteKind>("note")
   return (
@@ -23,7 +31,7 @@ export const NotesPanel = ({ slideId, measurements }: { readonly slideId: string
           ))}
         </fieldset>
       </div>
-      <NotesList key={kind} slideId={slideId} kind={kind} canWrite measurements={measurements} />
+      <NotesList key={kind} slideId={slideId} kind={kind} canWrite measurements={measurements} currentView={currentView} />
     </div>
   )
 }

@@ -3,8 +3,14 @@
 // the slide's measurement table goes in (MeasurementsChoice). The title and the comment stay
 // NoteForm's, as for a note; the form shows them in the order the PDF prints them.
 import { useId } from "react"
-import { type Measurements, REPORT_LIMITS, type ReportFields, type ReportTextField } from "../../../contract/report-fields.ts"
-import { useT } from "../../../i18n/index.ts"
+import {
+  type Measurements,
+  REPORT_LIMITS,
+  type ReportFields,
+  type ReportRegion,
+  type ReportTextField
+} from "../../../contract/report-fields.ts"
+import { useLocale, useT } from "../../../i18n/index.ts"
 import * as panel from "../annotation/panels/panels.css.ts"
 import { MeasurementsTable } from "./MeasurementsTable.tsx"
 import * as css from "./notes.css.ts"
@@ -106,6 +112,49 @@ export const MeasurementsChoice = ({ fields, current, onTable }: Pick<ReportFiel
           {kept && fields.measurements !== undefined && <MeasurementsTable measurements={fields.measurements} />}
         </>
       )}
+    </fieldset>
+  )
+}
+
+/** The region the PDF shows as a snapshot: the viewer's view when asked, or none. */
+export const RegionChoice = ({
+  region,
+  currentView,
+  onRegion
+}: {
+  readonly region: ReportRegion | undefined
+  /** The part of the slide the viewer shows now, in full-resolution pixels; null before it opens. */
+  readonly currentView: () => ReportRegion | null
+  readonly onRegion: (region: ReportRegion | null) => void
+}) => {
+  const t = useT()
+  const { locale } = useLocale()
+  const n = (value: number) => value.toLocaleString(locale === "id" ? "id-ID" : "en-GB")
+  return (
+    <fieldset className={reports.group} data-testid="report-region">
+      <legend className={reports.legend}>{t("viewer.reports.snapshot")}</legend>
+      <span className={reports.hint}>
+        {region === undefined
+          ? t("viewer.reports.snapshotHint")
+          : t("viewer.reports.region", { width: n(region.width), height: n(region.height), x: n(region.x), y: n(region.y) })}
+      </span>
+      <div className={reports.pair}>
+        <button
+          type="button"
+          className={panel.textButton}
+          onClick={() => {
+            const view = currentView()
+            if (view !== null) onRegion(view)
+          }}
+        >
+          {t("viewer.reports.useView")}
+        </button>
+        {region !== undefined && (
+          <button type="button" className={panel.textButton} onClick={() => onRegion(null)}>
+            {t("viewer.reports.clearRegion")}
+          </button>
+        )}
+      </div>
     </fieldset>
   )
 }

@@ -21,6 +21,7 @@ import { useOpenThread } from "../../comments/useOpenThread.ts"
 import { AnalysisPanel } from "../../analysis/AnalysisPanel.tsx"
 import { ChatTabLabel } from "../../chat/ChatTabLabel.tsx"
 import { NotesPanel } from "../../notes/NotesPanel.tsx"
+import { visibleRegion } from "../../notes/visible-region.ts"
 import type { ChatActor } from "../../chat/useSlideChat.ts"
 import { announceChatRead } from "../../../notifications/chat-read.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
@@ -272,6 +273,7 @@ export const AnnotationSidePanel = ({
           <NotesPanel
             slideId={lab.id}
             measurements={() => reportMeasurements([...store.all()], countedLabels(rows, t("viewer.annotations.commentLabel")), lab)}
+            currentView={() => visibleRegion(viewer, lab)}
           />
         </div>
       ) : (
