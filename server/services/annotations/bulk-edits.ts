@@ -214,7 +214,7 @@ export const makeBulkEdits = Effect.gen(function* () {
             )
             .execute()
         )
-        yield* sql(() => entombConversations(trx, labId, chunk, now, since))
+        yield* sql(() => entombConversations(trx, database.engine, labId, chunk, now, since))
       }
     })
 
@@ -342,7 +342,7 @@ export const makeBulkEdits = Effect.gen(function* () {
                 .execute()
             )
             yield* sql(() => trx.deleteFrom("annotation_tombstones").where(idIn(chunk)).execute())
-            yield* sql(() => restoreConversations(trx, chunk))
+            yield* sql(() => restoreConversations(trx, database.engine, chunk))
           }
           yield* sql(() => raiseRevision(trx, labId))
           // Announced as a bulk create with no shape inline: the other screens re-read the slide,

@@ -7,23 +7,33 @@ import type { Database as Schema } from "../../db/schema.ts"
 
 type Trx = Kysely<Schema>
 
+/**
+ * `annotation_id` is one of `ids`: one array parameter on PostgreSQL (a bulk deletion names up to
+ * 100,000 pins, past its 65,535 bound parameters), an IN list on SQLite (chunked by the caller).
+ */
+const pinIn = (engine: string, ids: ReadonlyArray<string>) =>
+  engine === "postgres"
+    ? sql<boolean>`${sql.ref("annotation_id")} = any(${[...ids]}::text[])`
+    : sql<boolean>`${sql.ref("annotation_id")} in (${sql.join([...ids])})`
+
 const REPLY_COLUMNS = ["id", "annotation_id", "lab_id", "author_id", "message", "mentions", "created_at", "edited_at"] as const
 const THREAD_COLUMNS = ["annotation_id", "lab_id", "resolved", "resolved_by", "resolved_at"] as const
 
 /** Keeps the conversations of the pins `ids` (about to be deleted), dropping the slide's expired ones. */
-export const entombConversations = async (trx: Trx, labId: string, ids: ReadonlyArray<string>, now: string, expiredBefore: string) => {
+export const entombConversations = async (
+  trx: Trx,
+  engine: string,
+  labId: string,
+  ids: ReadonlyArray<string>,
+  now: string,
+  expiredBefore: string
+) => {
   await trx.deleteFrom("comment_reply_tombstones").where("lab_id", "=", labId).where("deleted_at", "<", expiredBefore).execute()
   await trx.deleteFrom("comment_thread_tombstones").where("lab_id", "=", labId).where("deleted_at", "<", expiredBefore).execute()
   if (ids.length === 0) return
   // A pin deleted, restored and deleted again keeps only its latest conversation.
-  await trx
-    .deleteFrom("comment_reply_tombstones")
-    .where("annotation_id", "in", [...ids])
-    .execute()
-  await trx
-    .deleteFrom("comment_thread_tombstones")
-    .where("annotation_id", "in", [...ids])
-    .execute()
+  await trx.deleteFrom("comment_reply_tombstones").where(pinIn(engine, ids)).execute()
+  await trx.deleteFrom("comment_thread_tombstones").where(pinIn(engine, ids)).execute()
   await trx
     .insertInto("comment_reply_tombstones")
     .columns([...REPLY_COLUMNS, "deleted_at"])
@@ -31,7 +41,7 @@ export const entombConversations = async (trx: Trx, labId: string, ids: Readonly
       eb
         .selectFrom("comment_replies")
         .select([...REPLY_COLUMNS, sql<string>`cast(${now} as text)`.as("deleted_at")])
-        .where("annotation_id", "in", [...ids])
+        .where(pinIn(engine, ids))
     )
     .execute()
   await trx
@@ -41,13 +51,13 @@ export const entombConversations = async (trx: Trx, labId: string, ids: Readonly
       eb
         .selectFrom("comment_threads")
         .select([...THREAD_COLUMNS, sql<string>`cast(${now} as text)`.as("deleted_at")])
-        .where("annotation_id", "in", [...ids])
+        .where(pinIn(engine, ids))
     )
     .execute()
 }
 
 /** Puts back the conversations of the pins `ids`, just restored, and forgets their tombstones. */
-export const restoreConversations = async (trx: Trx, ids: ReadonlyArray<string>) => {
+export const restoreConversations = async (trx: Trx, engine: string, ids: ReadonlyArray<string>) => {
   if (ids.length === 0) return
   await trx
     .insertInto("comment_replies")
@@ -56,7 +66,7 @@ export const restoreConversations = async (trx: Trx, ids: ReadonlyArray<string>)
       eb
         .selectFrom("comment_reply_tombstones")
         .select([...REPLY_COLUMNS])
-        .where("annotation_id", "in", [...ids])
+        .where(pinIn(engine, ids))
     )
     .execute()
   await trx
@@ -66,15 +76,9 @@ export const restoreConversations = async (trx: Trx, ids: ReadonlyArray<string>)
       eb
         .selectFrom("comment_thread_tombstones")
         .select([...THREAD_COLUMNS])
-        .where("annotation_id", "in", [...ids])
+        .where(pinIn(engine, ids))
     )
     .execute()
-  await trx
-    .deleteFrom("comment_reply_tombstones")
-    .where("annotation_id", "in", [...ids])
-    .execute()
-  await trx
-    .deleteFrom("comment_thread_tombstones")
-    .where("annotation_id", "in", [...ids])
-    .execute()
+  await trx.deleteFrom("comment_reply_tombstones").where(pinIn(engine, ids)).execute()
+  await trx.deleteFrom("comment_thread_tombstones").where(pinIn(engine, ids)).execute()
 }
