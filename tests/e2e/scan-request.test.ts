@@ -307,8 +307,10 @@ describe("a signed-in user's request and their list", () => {
     await dialog.getByRole("button", { name: "Mark uploaded" }).click()
     await card.getByText("The scans are in the folder Lymphoma May.").waitFor()
     await expect.poll(() => dialog.isVisible()).toBe(false)
-    const ready = await world.server.latestMail(ana.email)
-    expect(ready.subject).toBe(`Your scans are ready (${reference})`)
+    // The mail leaves through the outbox after the answer: the newest one is the "ready" one once it has.
+    await expect
+      .poll(async () => (await world.server.latestMail(ana.email)).subject, { timeout: 10_000 })
+      .toBe(`Your scans are ready (${reference})`)
 
     // Only requests in a state, then every one again.
     await page.getByRole("button", { name: "Returned", exact: true }).click()
