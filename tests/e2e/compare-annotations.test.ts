@@ -2,7 +2,8 @@
 // real server: Ada compares three slides, two with a shape of their own colour (a green region on
 // one, a magenta one on the other), the third with none. Each pane draws its slide's shape and not
 // the other's, says how many it has, hides them with its eye button, and shows the shape Grace adds
-// to the third slide while Ada looks, without a reload. On a phone in Indonesian the eye button speaks it.
+// to the third slide while Ada looks, without a reload. The drawing stays on the tissue when another
+// pane leads a pan, a zoom and a turn. On a phone in Indonesian the eye button speaks it.
 import { randomUUID } from "node:crypto"
 import type { Page } from "playwright-core"
 import sharp from "sharp"
@@ -39,6 +40,83 @@ const pixelsOf = async (at: Page, id: string, hex: string): Promise<number> => {
   for (let i = 0; i < data.length; i += info.channels)
     if (Math.abs(data[i]! - r0!) + Math.abs(data[i + 1]! - g0!) + Math.abs(data[i + 2]! - b0!) < 60) n++
   return n
+}
+
+/** The green slide's region, in image pixels (as posted below). */
+const REGION = { x: 300, y: 300, w: 1200, h: 800 }
+/** All three slides are 2400 px wide with no scale, so the shared frame is the image's width (compare-sync.ts). */
+const MICRONS_PER_PIXEL = 1 / 2400
+
+/** A pane's view once it stops gliding (its viewer's `data-view`: centre, screen px per unit, degrees). */
+const stillView = async (at: Page, id: string) => {
+  const read = () => pane(at, id).getByTestId("slide-viewer").getAttribute("data-view")
+  let last = await read()
+  for (let i = 0; i < 20; i++) {
+    await at.waitForTimeout(250)
+    const now = await read()
+    if (now === last) break
+    last = now
+  }
+  const [x, y, zoom, rotation] = (last ?? "").split(",").map(Number)
+  return { x: x!, y: y!, zoom: zoom!, rotation: rotation! }
+}
+
+/**
+ * Where the region's corners and edge midpoints fall on the pane's viewer now, computed from its view
+ * alone, and how many of those inside the viewer have the label's green within a few pixels: the
+ * overlay is aligned only when every one does.
+ */
+const regionOnScreen = async (at: Page, id: string) => {
+  const view = await stillView(at, id)
+  const viewer = pane(at, id).getByTestId("slide-viewer")
+  const box = (await viewer.boundingBox())!
+  const { data, info } = await sharp(await viewer.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const dpr = info.width / box.width
+  // The 1.5 px stroke often straddles two pixels, each half blended with the stain, so it is told
+  // by its tint (green well above red and blue), which neither the pink stain, its purple dots nor
+  // the fill's grey have.
+  const greenish = (px: number, py: number) => {
+    const i = (Math.round(py) * info.width + Math.round(px)) * info.channels
+    return data[i + 1]! - data[i]! > 40 && data[i + 1]! - data[i + 2]! > 20
+  }
+  const perPixel = view.zoom * MICRONS_PER_PIXEL
+  const [cx, cy] = [view.x / MICRONS_PER_PIXEL, view.y / MICRONS_PER_PIXEL]
+  const turn = (view.rotation * Math.PI) / 180
+  const toScreen = (ix: number, iy: number) => {
+    const [dx, dy] = [(ix - cx) * perPixel, (iy - cy) * perPixel]
+    return { x: box.width / 2 + dx * Math.cos(turn) - dy * Math.sin(turn), y: box.height / 2 + dx * Math.sin(turn) + dy * Math.cos(turn) }
+  }
+  const { x, y, w, h } = REGION
+  const points = [0, 0.5, 1].flatMap((fx) => [0, 0.5, 1].map((fy) => [fx, fy] as const)).filter(([fx, fy]) => fx !== 0.5 || fy !== 0.5)
+  const inside = points
+    .map(([fx, fy]) => toScreen(x + fx * w, y + fy * h))
+    .filter((p) => p.x > 8 && p.y > 8 && p.x < box.width - 8 && p.y < box.height - 8)
+  const hit = inside.filter((p) => {
+    for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) if (greenish((p.x + dx) * dpr, (p.y + dy) * dpr)) return true
+    return false
+  })
+  return { view, inside: inside.length, hit: hit.length }
+}
+
+/** Every visible corner and edge midpoint of the green region is drawn where its view puts it. */
+const expectAligned = async (at: Page, id: string) => {
+  await expect
+    .poll(
+      async () => {
+        const { inside, hit } = await regionOnScreen(at, id)
+        return inside >= 4 && hit === inside
+      },
+      { timeout: 10_000 }
+    )
+    .toBe(true)
+  return (await regionOnScreen(at, id)).view
+}
+
+const centreOf = async (at: Page, id: string) => {
+  const box = (await pane(at, id).getByTestId("slide-viewer").boundingBox())!
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
 /** A slide of its own folder with one region of a label of `color` (none when color is null). */
@@ -102,6 +180,29 @@ describe("annotations in the compare viewer", () => {
     await expect.poll(() => pixelsOf(page, ids.green, GREEN)).toBeGreaterThan(200)
   }, 60_000)
 
+  it("the drawing stays on the tissue when another pane leads a pan, a zoom and a turn", async () => {
+    const home = await expectAligned(page, ids.green)
+    // The magenta pane leads; the green one follows by the sync, never touched itself.
+    const c = await centreOf(page, ids.magenta)
+    await page.mouse.move(c.x, c.y)
+    await page.mouse.down()
+    for (let step = 1; step <= 8; step++) await page.mouse.move(c.x + (60 * step) / 8, c.y + (40 * step) / 8)
+    await page.mouse.up()
+    for (let n = 0; n < 2; n++) {
+      await page.mouse.wheel(0, -120)
+      await page.waitForTimeout(60)
+    }
+    const moved = await expectAligned(page, ids.green)
+    expect(moved.zoom).toBeGreaterThan(home.zoom * 1.2)
+    expect(Math.abs(moved.x - home.x) * moved.zoom).toBeGreaterThan(20)
+    await snap(page, "compare-shapes-03-followed")
+
+    await pane(page, ids.magenta).getByRole("button", { name: "Rotate right 90°" }).click()
+    const turned = await expectAligned(page, ids.green)
+    expect(turned.rotation).toBe(90)
+    await snap(page, "compare-shapes-04-turned")
+  }, 60_000)
+
   it("a shape Grace adds to the third slide appears in its pane live", async () => {
     const posted = await postAnnotations(world.server, grace, ids.bare, [
       { id: randomUUID(), data: webAnnotation(bareLabel, rect(200, 200, 1500, 900)) }
@@ -111,7 +212,7 @@ describe("annotations in the compare viewer", () => {
       .poll(() => pane(page, ids.bare).getByTestId("compare-annotation-count").textContent(), { timeout: 10_000 })
       .toBe("1 annotation")
     await expect.poll(() => pixelsOf(page, ids.bare, "#FFEB3B"), { timeout: 10_000 }).toBeGreaterThan(200)
-    await snap(page, "compare-shapes-03-grace-live")
+    await snap(page, "compare-shapes-05-grace-live")
   }, 60_000)
 
   it("on a phone in Indonesian, each pane keeps its shapes and its eye button speaks Indonesian", async () => {
@@ -128,7 +229,7 @@ describe("annotations in the compare viewer", () => {
     await expect.poll(() => toggle.getAttribute("aria-label")).toBe("Sembunyikan anotasi")
     const box = (await toggle.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(390)
-    await snap(phone, "compare-shapes-04-phone-id")
+    await snap(phone, "compare-shapes-06-phone-id")
     // Smaller panes draw the outline thinner and blended: count the green-tinted pixels of its stroke.
     const greenish = async () => {
       const { data, info } = await sharp(await pane(phone, ids.green).getByTestId("slide-viewer").screenshot())
