@@ -2,7 +2,7 @@
 // on a fresh machine (embedded SQLite, local files, mail to the outbox).
 import { createHmac, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { availableParallelism } from "node:os"
+import { availableParallelism, hostname } from "node:os"
 import { join, resolve } from "node:path"
 import type { SqliteSynchronous } from "./db/sqlite.ts"
 import { type ReceivingLab, receivingLabOf } from "./domain/receiving-lab.ts"
@@ -57,6 +57,16 @@ export interface Config {
    * takes one per core.
    */
   readonly workers: number
+  /**
+   * Several servers behind one address: the Redis their realtime messages go through, so a socket on
+   * any server hears a change made on any other. Unset, this server's processes are all there is.
+   */
+  readonly redisUrl: string | undefined
+  /**
+   * This server's name among several (presence tells each server's sockets apart by it, and drops a
+   * restarted server's old ones); the host name unless SERVER_NAME is given.
+   */
+  readonly serverName: string
   readonly realtime: RealtimeConfig
   readonly billing: BillingConfig
   /**
@@ -174,6 +184,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     staffEmail: env.STAFF_EMAIL || "staff@preparat.local",
     scanReceiving: receivingLabOf(env),
     workers: env.WORKERS === "auto" ? availableParallelism() : int(env.WORKERS, 1),
+    redisUrl: env.REDIS_URL || undefined,
+    serverName: (env.SERVER_NAME || hostname()).replace(/[^\w.-]/g, "-"),
     realtime: realtimeConfig(env, secretKey),
     billing: {
       salesEmail: env.SALES_EMAIL || "sales@preparat.local",

@@ -18,12 +18,16 @@ export const isPeerMessage = (value: unknown): value is PeerMessage =>
   value !== null &&
   ((value as { kind?: unknown }).kind === "preparat.realtime" || (value as { kind?: unknown }).kind === "preparat.wake-publisher")
 
-export interface Bus {
+/** A way to the other processes: of this server (the cluster's primary relays) or of every server (Redis). */
+export interface Relay {
+  readonly send: (message: PeerMessage) => void
+  /** Calls `listener` for every message relayed to this process; returns the function that stops it. */
+  readonly onMessage: (listener: (message: PeerMessage) => void) => () => void
+}
+
+export interface Bus extends Relay {
   /** This worker's index (0 publishes the event log). */
   readonly index: number
-  readonly send: (message: PeerMessage) => void
-  /** Calls `listener` for every message relayed to this worker; returns the function that stops it. */
-  readonly onMessage: (listener: (message: PeerMessage) => void) => () => void
 }
 
 /** The bus of a cluster worker, or undefined when this process serves alone. */

@@ -5,10 +5,11 @@
 // closes or is ended (lost access, ended sessions: both go through the hub's unsubscribe/remove,
 // which this wraps).
 //
-// With WORKERS > 1 each process holds its own sockets, so every join and leave is announced on the
-// hub like a message to no channel (the path session-revocation.ts uses): every process hears every
-// announcement and keeps the same book of who holds what, each holder named by its process and
-// socket. A worker that starts (again, after a crash) says hello: the others forget the sockets its
+// With WORKERS > 1, or several servers sharing Redis, each process holds its own sockets, so every
+// join and leave is announced on the hub like a message to no channel (the path
+// session-revocation.ts uses): every process hears every announcement and keeps the same book of who
+// holds what, each holder named by its process (server name and worker index), its run and its
+// socket. A process that starts (again, after a crash) says hello: the others forget the sockets its
 // previous run held and tell it their own.
 import { randomUUID } from "node:crypto"
 import type { Hub, Listener } from "./hub.ts"
@@ -32,7 +33,7 @@ export interface PresenceData {
 type Announcement =
   | { readonly type: "join"; readonly channel: string; readonly user_id: string; readonly user_info: unknown; readonly holder: string }
   | { readonly type: "leave"; readonly channel: string; readonly user_id: string; readonly holder: string }
-  | { readonly type: "hello"; readonly index: number; readonly boot: string }
+  | { readonly type: "hello"; readonly node: string; readonly boot: string }
 
 export interface Presence {
   /** Joins `listener` (already subscribed on the hub) as `member`; answers the channel's members, or "full". */
@@ -58,10 +59,13 @@ const decode = (data: string): Announcement | undefined => {
   }
 }
 
-/** `hub` with presence channels; `index` is this worker's (0 when it serves alone). */
-export const withPresence = (hub: Hub, index = 0): PresenceHub => {
+/**
+ * `hub` with presence channels; `node` names this process among all that share the hub (no "/" in
+ * it), the same again after a restart so that the others can drop what its earlier run held.
+ */
+export const withPresence = (hub: Hub, node = "0"): PresenceHub => {
   const boot = randomUUID()
-  const me = `${index}/${boot}/`
+  const me = `${node}/${boot}/`
   /** Every process's members: channel -> user -> their info and the sockets that hold them. */
   const book = new Map<string, Map<string, { info: unknown; holders: Set<string> }>>()
   /** This process's own presence subscriptions, to announce their leaving and to tell a newcomer. */
@@ -95,14 +99,14 @@ export const withPresence = (hub: Hub, index = 0): PresenceHub => {
     tell(channel, userId, "pusher_internal:member_removed", { user_id: userId })
   }
 
-  const greet = (index: number, newBoot: string) => {
+  const greet = (node: string, newBoot: string) => {
     if (newBoot === boot) return
-    // The sockets of that worker's previous run closed with it.
-    const stale = `${index}/`
+    // The sockets of that process's previous run closed with it.
+    const stale = `${node}/`
     for (const [channel, users] of [...book]) {
       for (const [userId, entry] of [...users]) {
         for (const holder of [...entry.holders])
-          if (holder.startsWith(stale) && !holder.startsWith(`${index}/${newBoot}/`)) drop(channel, userId, holder)
+          if (holder.startsWith(stale) && !holder.startsWith(`${node}/${newBoot}/`)) drop(channel, userId, holder)
       }
     }
     for (const [listener, channels] of mine) {
@@ -115,7 +119,7 @@ export const withPresence = (hub: Hub, index = 0): PresenceHub => {
     const announcement = decode(data)
     if (announcement?.type === "join") add(announcement.channel, announcement.user_id, announcement.user_info, announcement.holder)
     else if (announcement?.type === "leave") drop(announcement.channel, announcement.user_id, announcement.holder)
-    else if (announcement?.type === "hello") greet(announcement.index, announcement.boot)
+    else if (announcement?.type === "hello") greet(announcement.node, announcement.boot)
   })
 
   const leave = (channel: string, listener: Listener) => {
@@ -147,7 +151,7 @@ export const withPresence = (hub: Hub, index = 0): PresenceHub => {
   }
 
   // Alone, the hello reaches only this process, which ignores its own.
-  announce({ type: "hello", index, boot })
+  announce({ type: "hello", node, boot })
 
   return {
     ...hub,

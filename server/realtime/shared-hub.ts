@@ -1,10 +1,11 @@
-// The hub of one worker among several: what it publishes also goes to the other workers over the
-// cluster bus, and what they publish arrives here, so every socket hears every event whichever
-// process it is connected to. Subscriptions stay local (each process knows its own sockets).
-import type { Bus } from "../cluster/bus.ts"
+// The hub of one process among several: what it publishes also goes to the other processes over the
+// relay (the cluster's bus, or Redis between servers), and what they publish arrives here, so every
+// socket hears every event whichever process it is connected to. Subscriptions stay local (each
+// process knows its own sockets).
+import type { Relay } from "../cluster/bus.ts"
 import type { Hub } from "./hub.ts"
 
-export const shareHub = (local: Hub, bus: Bus): Hub => {
+export const shareHub = (local: Hub, bus: Relay): Hub => {
   bus.onMessage((message) => {
     if (message.kind === "preparat.realtime") local.publish(message.channels, message.event, message.data, message.except)
   })

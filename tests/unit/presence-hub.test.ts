@@ -47,7 +47,7 @@ const cluster = () => {
     }
   }
   return {
-    start: (index: number) => withPresence(shareHub(makeHub(), busOf(index)), index),
+    start: (index: number, node = String(index)) => withPresence(shareHub(makeHub(), busOf(index)), node),
     /** A worker that dies hears nothing more. */
     kill: (index: number) => {
       for (const w of workers) if (w.index === index) w.deliver.clear()
@@ -143,5 +143,25 @@ describe("presence across worker processes", () => {
     expect(events(ada)).toEqual(["member_added bob", "member_removed bob"])
     const cy = listener("2.2")
     expect(join(again, cy, "cy")).toMatchObject({ presence: { count: 2, ids: ["ada", "cy"] } })
+  })
+
+  it("two servers whose workers share an index stay apart: one that starts again drops only its own sockets", () => {
+    // Worker 0 of server a and worker 0 of server b, relayed by Redis (server/cluster/redis-relay.ts).
+    const { start, kill } = cluster()
+    const a = start(0, "a.0")
+    const b = start(1, "b.0")
+    const ada = listener("a.1")
+    join(a, ada, "ada")
+    const eve = listener("a.2")
+    join(a, eve, "eve")
+    join(b, listener("b.1"), "bob")
+    kill(1)
+    const bAgain = start(1, "b.0")
+    // Eve, on a, sees Bob go with b's old run, and never Ada (on a too) flicker out and back.
+    expect(events(eve)).toEqual(["member_added bob", "member_removed bob"])
+    expect(join(bAgain, listener("b.2"), "cy")).toMatchObject({ presence: { count: 3, ids: ["ada", "eve", "cy"] } })
+    kill(0)
+    const aAgain = start(0, "a.0")
+    expect(join(aAgain, listener("a.3"), "dee")).toMatchObject({ presence: { count: 2, ids: ["cy", "dee"] } })
   })
 })

@@ -1,8 +1,14 @@
 // Sends committed domain events to their realtime channels. It wakes on every commit (no polling
 // delay) and also once a second, and it starts by sending whatever an earlier process wrote but did
 // not get to publish before it died: nothing is lost between the database and the channel.
-import { Effect, Latch, Layer } from "effect"
-import type { Kysely } from "kysely"
+//
+// Several servers on one PostgreSQL each run a publisher (each wakes on its own commits). A batch is
+// taken under a transaction-scoped advisory lock, so one publisher at a time reads, sends and marks:
+// each event is sent once, in log order, whichever server it was written on; another server's
+// publisher waits for the lock and then finds the batch marked. A server that dies holding it
+// releases it with its connection. SQLite serves one server (its file is local), so it needs no lock.
+import { Effect, Exit, Latch, Layer } from "effect"
+import { type Kysely, sql as rawSql } from "kysely"
 import { linksOf } from "../../db/lab-access.ts"
 import type { Database as DatabaseSchema } from "../../db/schema.ts"
 import { decodeLogged, type LoggedEvent } from "../../domain/events.ts"
@@ -13,6 +19,9 @@ import { Peers } from "./Peers.ts"
 import { Realtime } from "./Realtime.ts"
 
 const BATCH = 500
+
+/** The advisory lock's key, any number no other lock of this database uses ("prep" in ASCII). */
+const PUBLISHING_LOCK = 0x70726570
 
 /** Kinds sent on a slide's channel naming who made the change (realtime-routing.ts, onSlide). */
 const SLIDE_CHANGES: ReadonlySet<string> = new Set([
@@ -34,9 +43,26 @@ const publicSlides = async (db: Kysely<DatabaseSchema>, events: ReadonlyArray<Lo
 }
 const IDLE_WAKE = "1 second"
 
-/** Publishes one batch of unpublished events in log order; answers how many it handled. */
-export const publishPending = Effect.fn("EventPublisher.publishPending")(function* () {
-  const { db } = yield* Database
+/**
+ * Runs `body` alone among every server's publishers: in a transaction holding the advisory lock on
+ * PostgreSQL. Not Database.transaction, whose commit wakes the publishers: this one would wake itself.
+ */
+const alone = <A, R>(body: (db: Kysely<DatabaseSchema>) => Effect.Effect<A, never, R>) =>
+  Effect.gen(function* () {
+    const { db, engine } = yield* Database
+    if (engine === "sqlite") return yield* body(db)
+    return yield* Effect.acquireUseRelease(
+      Effect.promise(() => db.startTransaction().execute()),
+      (trx) =>
+        Effect.andThen(
+          Effect.promise(() => rawSql`select pg_advisory_xact_lock(${PUBLISHING_LOCK})`.execute(trx)),
+          body(trx)
+        ),
+      (trx, exit) => Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit().execute() : trx.rollback().execute()))
+    )
+  })
+
+const publishBatch = Effect.fn("EventPublisher.publishBatch")(function* (db: Kysely<DatabaseSchema>) {
   const realtime = yield* Realtime
   const rows = yield* Effect.promise(() =>
     db.selectFrom("events").selectAll().where("published_at", "is", null).orderBy("seq").limit(BATCH).execute()
@@ -66,6 +92,9 @@ export const publishPending = Effect.fn("EventPublisher.publishPending")(functio
   )
   return rows.length
 })
+
+/** Publishes one batch of unpublished events in log order; answers how many it handled. */
+export const publishPending = () => alone(publishBatch)
 
 export const EventPublisher = Layer.effectDiscard(
   Effect.gen(function* () {
