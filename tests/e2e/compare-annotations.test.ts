@@ -44,7 +44,7 @@ const pixelsOf = async (at: Page, id: string, hex: string): Promise<number> => {
 
 /**
  * A drawn region's pixel count, against under 20 for a colour that is not drawn. The outline's count
- * follows the pane's size on screen (177 for the green one on CI's machine, over 300 here), so the bar
+ * follows the pane's size on screen (177 for the green one on CI's machine, over 200 on this one), so the bar
  * sits at five times the noise rather than near either machine's number.
  */
 const SHOWN = 100
