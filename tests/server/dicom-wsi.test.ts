@@ -1,6 +1,6 @@
 // DICOM whole-slide images (issue 22): a series written here with dcmjs (tests/support/dicom-files.ts)
-// becomes a slide: one instance or the whole series zipped, the full-resolution level's JPEG tiles
-// joined (the picture comes out as drawn, its padding cut), microns per pixel and the scanner from
+// becomes a slide: one instance or the whole series zipped, the full-resolution level's JPEG or
+// JPEG 2000 tiles joined (the picture comes out as drawn, its padding cut), microns per pixel and the scanner from
 // the file, and nothing of the label's patient fields anywhere. Refusals: a DICOM that is not a
 // whole-slide image, a zip without DICOM in it.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -84,6 +84,33 @@ describe("a DICOM whole-slide image series", () => {
     const edge = await sharp(readFileSync(join(files, top, "2_1.jpeg"))).metadata()
     expect(edge.width).toBe(WIDTH - 2 * TILE + 1)
   }, 60_000)
+
+  it("becomes the same picture when its tiles are JPEG 2000 codestreams (transfer syntax .91)", async () => {
+    const j2k = await dicomSeries({ raw, width: WIDTH, height: HEIGHT, tile: TILE, mpp: 0.5, lowerLevels: 0, codec: "jpeg2000" })
+    // Really JPEG 2000: the codestream's start-of-codestream and size markers, no JPEG's FF D8.
+    const bytes = Buffer.from(j2k[0]!.data)
+    expect(bytes.includes(Buffer.from("1.2.840.10008.1.2.4.91"))).toBe(true)
+    expect(bytes.includes(Buffer.from([0xff, 0x4f, 0xff, 0x51]))).toBe(true)
+    expect(bytes.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false)
+    const out = join(dir, "j2k")
+    const pyramid = await buildPyramid(write("j2k-level-0.dcm", j2k[0]!.data), out, "slide")
+    expect(pyramid).toMatchObject({ width: WIDTH, height: HEIGHT, mpp: 0.5 })
+    const full = join(out, "slide_files", String(Math.ceil(Math.log2(Math.max(WIDTH, HEIGHT)))))
+    // Deep Zoom tiles overlap their neighbours by one pixel: the far one starts a pixel early.
+    for (const [name, left, top] of [
+      ["0_0.jpeg", 0, 0],
+      ["2_1.jpeg", 2 * TILE - 1, TILE - 1]
+    ] as const) {
+      const tile = sharp(readFileSync(join(full, name)))
+      const { width, height } = await tile.metadata()
+      const shown = await tile.raw().toBuffer()
+      const drawn = await sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+        .extract({ left, top, width: width!, height: height! })
+        .raw()
+        .toBuffer()
+      expect(difference(shown, drawn), name).toBeLessThan(8)
+    }
+  }, 120_000)
 
   it("refuses a DICOM that is not a whole-slide image, and a zip with no DICOM in it", async () => {
     const notWsi = Buffer.from(series[0]!.data)
