@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import dcmjs from "dcmjs"
-import sharp from "sharp"
+import sharp, { type Sharp } from "sharp"
 
 const { DicomDict, DicomMetaDictionary } = dcmjs.data
 const WSI = "1.2.840.10008.5.1.4.1.1.77.1.6"
@@ -37,7 +37,7 @@ export interface SeriesOptions {
  * One tile as a JPEG 2000 codestream: libvips writes a JP2 file, whose codestream box (`jp2c`) is
  * what DICOM keeps of it, without the file's boxes.
  */
-const jpeg2000 = async (tile: sharp.Sharp): Promise<Buffer> => {
+const jpeg2000 = async (tile: Sharp): Promise<Buffer> => {
   const dir = mkdtempSync(join(tmpdir(), "dicom-j2k-"))
   try {
     await tile.png().toFile(join(dir, "tile.png"))
