@@ -17,6 +17,9 @@ import { runVips } from "./vips-cli.ts"
 
 export const WSI_SOP_CLASS = "1.2.840.10008.5.1.4.1.1.77.1.6"
 
+/** Baseline JPEG frames, which become a TIFF's tiles as they are (dicom-tiff.ts). */
+export const JPEG_BASELINE = "1.2.840.10008.1.2.4.50"
+
 /** Frame encodings the join reads as files: JPEG baseline, JPEG 2000 lossless and lossy. */
 const FRAME_SUFFIX: Readonly<Record<string, string>> = {
   "1.2.840.10008.1.2.4.50": ".jpg",
@@ -34,6 +37,8 @@ export interface WsiInstance {
   readonly tileHeight: number
   readonly frames: number
   readonly transferSyntax: string
+  /** PhotometricInterpretation: YBR_FULL_422, YBR_ICT, RGB, ... */
+  readonly photometric: string
   readonly tiledFull: boolean
   readonly mpp: number | null
   readonly scanner: ScannerFacts
@@ -87,6 +92,7 @@ export const readWsiInstance = async (path: string): Promise<{ instance: WsiInst
     tileHeight: ds.uint16("x00280010") ?? 0,
     frames: Number(text(ds, "x00280008") ?? "1"),
     transferSyntax: text(ds, "x00020010") ?? "",
+    photometric: text(ds, "x00280004") ?? "",
     // Absent means TILED_FULL in practice (Supplement 145 makes it required since 2018).
     tiledFull: (text(ds, "x00209311") ?? "TILED_FULL") === "TILED_FULL",
     mpp: mppOf(ds),

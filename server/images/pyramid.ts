@@ -12,7 +12,8 @@ import sharp from "sharp"
 import { type AssociatedName, writeAssociatedImages } from "./associated-images.ts"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
-import { baseLevel, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
+import { writeJpegTiff } from "./dicom-tiff.ts"
+import { baseLevel, JPEG_BASELINE, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
 import { extractDicomSeries } from "./dicom-zip.ts"
 import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
 import { extractSlideSet, zipHoldsSlideSet } from "./slide-set-zip.ts"
@@ -247,7 +248,14 @@ const buildDicomPyramid = async (input: string, format: "dicom" | "zip", outDir:
       throw new ImageRejected("too-large", `Image is ${level.width}x${level.height}, over the limit of ${limitInputPixels} pixels`)
     const read = await readWsiInstance(level.path)
     const joined = join(work, "level.tif")
-    await joinFrames(level, read!.dataSet, join(work, "tiles"), joined).catch((error: unknown) => {
+    await mkdir(work, { recursive: true })
+    // JPEG frames are rewrapped as a TIFF's tiles, undecoded; JPEG 2000 ones (which libtiff cannot
+    // read) are decoded and joined.
+    const assemble =
+      level.transferSyntax === JPEG_BASELINE
+        ? writeJpegTiff(level, read!.dataSet, joined)
+        : joinFrames(level, read!.dataSet, join(work, "tiles"), joined)
+    await assemble.catch((error: unknown) => {
       throw (
         rejectionOf(error) ??
         (error instanceof VipsMissing ? error : new ImageRejected("corrupt", (error as Error).message, { cause: error }))
