@@ -117,7 +117,7 @@ export const writeJpegTiff = async (level: JpegLevel, dataSet: DataSet, output: 
       if (bytes <= 8) continue
       position += position % 2
       const buffer = new DataView(new ArrayBuffer(bytes))
-      entry.values.forEach((value, i) => writeValue(buffer, i * SIZE[entry.type]!, entry.type, value))
+      for (const [i, value] of entry.values.entries()) writeValue(buffer, i * SIZE[entry.type]!, entry.type, value)
       await file.write(new Uint8Array(buffer.buffer), 0, bytes, position)
       outside.set(entry.tag, position)
       position += bytes
@@ -132,7 +132,7 @@ export const writeJpegTiff = async (level: JpegLevel, dataSet: DataSet, output: 
       directory.setBigUint64(at + 4, BigInt(entry.values.length), true)
       const far = outside.get(entry.tag)
       if (far !== undefined) directory.setBigUint64(at + 12, BigInt(far), true)
-      else entry.values.forEach((value, j) => writeValue(directory, at + 12 + j * SIZE[entry.type]!, entry.type, value))
+      else for (const [j, value] of entry.values.entries()) writeValue(directory, at + 12 + j * SIZE[entry.type]!, entry.type, value)
     })
     await file.write(new Uint8Array(directory.buffer), 0, directory.byteLength, position)
     const header = new DataView(new ArrayBuffer(16))
