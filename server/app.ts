@@ -14,6 +14,7 @@ import { FavoritesLive } from "./http/favorites.ts"
 import { LabsLive } from "./http/labs.ts"
 import { LabsViewLive } from "./http/labs-view.ts"
 import { MediaRoutes } from "./http/media.ts"
+import { OriginalMediaRoutes } from "./http/original-media.ts"
 import { SlideMediaRoutes } from "./http/slide-media.ts"
 import { MembersLive } from "./http/members.ts"
 import { MetadataLive } from "./http/metadata.ts"
@@ -235,7 +236,7 @@ export const makeRoutes = (config: Config) => {
     Layer.provide([RequestErrorsLive, AuthorizationLive, OptionalAuthorizationLive, StaffOnlyLive])
   )
   const docs = HttpApiScalar.layer(Api, { path: "/v2/docs" })
-  const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, SlideMediaRoutes, DevOutboxRoutes)
+  const rawRoutes = Layer.mergeAll(ActivationRoute, MediaRoutes, SlideMediaRoutes, OriginalMediaRoutes, DevOutboxRoutes)
   return Layer.mergeAll(
     apiRoutes,
     docs,

@@ -20,22 +20,10 @@ import { DziImport } from "../services/slides/DziImport.ts"
 import { LabAccess } from "../services/labs/LabAccess.ts"
 import { Uploads } from "../services/slides/Uploads.ts"
 import { ok } from "./envelope.ts"
+import { originalResponse } from "./original-response.ts"
 import { targetOf, withFilePart } from "./slides-form.ts"
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value.trim())
-
-/** The first bytes and size of a stored original. */
-const inspect = (path: string) =>
-  Effect.promise(async () => {
-    const file = await open(path, "r")
-    try {
-      const head = Buffer.alloc(SNIFF_BYTES)
-      const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0)
-      return { head: head.subarray(0, bytesRead), size: (await file.stat()).size }
-    } finally {
-      await file.close()
-    }
-  })
 
 export const SlidesLive = HttpApiBuilder.group(
   Api,
@@ -95,28 +83,7 @@ export const SlidesLive = HttpApiBuilder.group(
         Effect.gen(function* () {
           const user = yield* CurrentUser
           const lab = yield* access.require(db, user.id, params.labId, "lab.download")
-          if (lab.row.is_dir === 1) return yield* new NotFound({ message: slideMessages.notAFile })
-          const path = lab.row.blob_key ? blobs.pathOf(lab.row.blob_key) : undefined
-          if (!path) return yield* new NotFound({ message: slideMessages.originalMissing })
-          const upload = yield* sql(() => db.selectFrom("uploads").select("filename").where("lab_id", "=", lab.row.id).executeTakeFirst())
-          const { head, size } = yield* inspect(path)
-          // A scanner's file loses its label and macro on the way out, unless asked for as uploaded.
-          const vendor = scannerOf(lab.row.scanner)?.vendor
-          const redaction =
-            vendor === undefined || query.associated === "keep"
-              ? { patches: [], removed: [] }
-              : yield* Effect.promise(() => redactionOf(path, vendor))
-          return HttpServerResponse.raw(redactedStream(path, redaction.patches), {
-            contentType: mediaTypeOf(sniffFormat(head)),
-            headers: {
-              "content-length": String(size),
-              // Which pictures were left out ("none" when the file had none or they were kept).
-              "x-associated-removed": redaction.removed.length === 0 ? "none" : redaction.removed.join(","),
-              "content-disposition": attachment(upload?.filename ?? lab.row.name),
-              "x-content-type-options": "nosniff",
-              "cache-control": "private, no-cache"
-            }
-          })
+          return yield* originalResponse(lab.row, query.associated === "keep")
         })
       )
   })

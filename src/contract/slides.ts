@@ -20,6 +20,15 @@ import { BadRequest, Forbidden, NotFound, PayloadTooLarge, ServiceUnavailable } 
 import { Lab } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
+/**
+ * The browser's download link for a slide's original: a media route, which the media cookie
+ * reaches (server/http/original-media.ts), so the file streams to disk instead of into the tab's
+ * memory. `keep` asks for it exactly as uploaded, a scanner's label and macro included.
+ */
+export const ORIGINAL_MEDIA_ROUTE = "/v2/media/originals"
+export const originalDownloadUrl = (labId: string, keep = false) =>
+  `${ORIGINAL_MEDIA_ROUTE}/${encodeURIComponent(labId)}/${keep ? "?associated=keep" : ""}`
+
 /** Bytes per chunk the browser sends, one after another. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024
 

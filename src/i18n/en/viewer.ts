@@ -361,6 +361,13 @@ export const viewer = {
     objectiveValue: "{{value}}×",
     scanned: "Scanned"
   },
+  original: {
+    title: "Original file",
+    download: "Download original",
+    downloadHint: "{{size}}, as uploaded",
+    redacted: "The scanner's label and overview pictures are left out of the download: they often show the patient's name or case number.",
+    keep: "Download with label and overview"
+  },
   openFailed: {
     title: "The image could not be opened",
     body: "Its tiles did not load. Check your connection and try again.",

@@ -367,6 +367,13 @@ export const viewer: typeof en = {
     objectiveValue: "{{value}}×",
     scanned: "Dipindai"
   },
+  original: {
+    title: "Berkas asli",
+    download: "Unduh berkas asli",
+    downloadHint: "{{size}}, seperti diunggah",
+    redacted: "Gambar label dan gambaran kaca dari pemindai tidak ikut diunduh: sering memuat nama pasien atau nomor kasus.",
+    keep: "Unduh beserta label dan gambaran kaca"
+  },
   openFailed: {
     title: "Gambar tidak dapat dibuka",
     body: "Ubin gambarnya tidak termuat. Periksa koneksi Anda lalu coba lagi.",

@@ -50,3 +50,32 @@ export const retry = style({
 export const switchArea = style({ marginTop: vars.space["3"] })
 globalStyle(`${switchArea} span[id]`, { color: dark.text })
 globalStyle(`${switchArea} span[id] + span[id]`, { color: dark.muted })
+
+/** The original's download: a button-like link, the panel's one call to action. */
+export const download = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space["2"],
+  padding: `6px ${vars.space["3"]}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: dark.text,
+  textDecoration: "none",
+  border: `1px solid ${dark.line}`,
+  borderRadius: 6,
+  selectors: {
+    "&:hover": { background: "rgba(255, 255, 255, 0.06)", textDecoration: "none" },
+    "&:focus-visible": { outline: `2px solid ${dark.text}`, outlineOffset: 2 }
+  }
+})
+
+export const hint = style({ margin: `${vars.space["2"]} 0 0`, fontSize: vars.fontSize.xs, lineHeight: 1.5, color: dark.muted })
+
+export const secondaryLink = style({
+  display: "inline-block",
+  marginTop: vars.space["2"],
+  fontSize: vars.fontSize.sm,
+  color: dark.text,
+  textDecoration: "underline",
+  textUnderlineOffset: 3
+})

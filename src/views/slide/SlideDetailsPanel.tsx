@@ -1,8 +1,10 @@
 // The side panel's Details tab: the slide's particulars (size, resolution, the objective it was
-// scanned at, file size, owner, dates). Its annotations are the Annotations tab's.
+// scanned at, file size, owner, dates), the original file's download, and a scanner's label and
+// macro. Its annotations are the Annotations tab's.
 import type { LabDetail, Scanner } from "../../contract/labs.ts"
 import { useLocale, useT } from "../../i18n/index.ts"
 import { AssociatedImagesSection } from "./AssociatedImagesSection.tsx"
+import { OriginalDownloadSection } from "./OriginalDownloadSection.tsx"
 import { formatMoment, formatSize } from "../labs/formatting.ts"
 import { magnificationLabel, magnificationOf } from "./magnification.ts"
 import { readableScanDate } from "./scan-date.ts"
@@ -67,6 +69,7 @@ export const SlideDetailsPanel = ({ lab }: { readonly lab: LabDetail }) => {
           ))}
         </dl>
       </section>
+      <OriginalDownloadSection lab={lab} />
       {lab.scanner !== null && lab.role !== null && <AssociatedImagesSection labId={lab.id} />}
     </div>
   )
