@@ -7,7 +7,8 @@ import type {
   CometParameters as WireComet,
   CountingParameters as WireCounting,
   FasciolaParameters as WireFasciola,
-  Ki67Parameters as WireKi67
+  Ki67Parameters as WireKi67,
+  StrokeParameters as WireStroke
 } from "../../src/contract/analysis.ts"
 import type { FieldErrors } from "../../src/contract/errors.ts"
 import { PaymentRequired } from "../../src/contract/errors.ts"
@@ -15,6 +16,7 @@ import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/count
 import { COMET_DEFAULTS, type CometParameters } from "../ai/comet/comet.ts"
 import { FASCIOLA_DEFAULTS, type FasciolaParameters } from "../ai/fasciola/fasciola.ts"
 import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
+import { STROKE_DEFAULTS, type StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Plan } from "./plans.ts"
 
 export type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly fields: FieldErrors }
@@ -73,6 +75,16 @@ export const cometParametersOf = (sent: WireComet | undefined): Checked<CometPar
   return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
 }
 
+export const strokeParametersOf = (sent: WireStroke | undefined): Checked<StrokeParameters> => ({
+  ok: true,
+  value: {
+    backgroundValue: sent?.background_value ?? STROKE_DEFAULTS.backgroundValue,
+    infarctSaturation: sent?.infarct_saturation ?? STROKE_DEFAULTS.infarctSaturation,
+    midlineX: sent?.midline_x ?? STROKE_DEFAULTS.midlineX,
+    sliceThicknessMm: sent?.slice_thickness_mm ?? STROKE_DEFAULTS.sliceThicknessMm
+  }
+})
+
 export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
 
 /** The labels a job's detections are filed under, by class; created on the slide when missing. */
@@ -90,6 +102,16 @@ export const KI67_LABELS = {
 export const FASCIOLA_LABEL: ResultLabel = { name: "Fasciola egg", color: "#00B4D8" }
 
 export const COMET_LABEL: ResultLabel = { name: "Comet", color: "#F43F5E" }
+
+/** Yellow on the red slice for the infarct; the hemispheres in two colours neither stain has. */
+export const STROKE_LABELS = {
+  infarct: { name: "Infarct", color: "#FACC15" },
+  ipsilateral: { name: "Ipsilateral hemisphere", color: "#38BDF8" },
+  contralateral: { name: "Contralateral hemisphere", color: "#A3E635" }
+} as const satisfies Record<string, ResultLabel>
+
+/** A stroke part's area (and side) as its annotation's description. */
+export const strokeDescription = (areaMm2: number, side: "left" | "right"): string => `Area mm^2: ${areaMm2.toFixed(2)}; Side: ${side}`
 
 export const countingLabel = (color: string): ResultLabel => ({ name: `Count ${color.toUpperCase()}`, color: color.toUpperCase() })
 
@@ -131,6 +153,8 @@ export const analysisMessages = {
   detectionReadOnly:
     "This annotation was made by an analysis and is read-only. Remove the analysis' results instead (DELETE /v2/ai/jobs/{id}/results/).",
   notReady: "The slide is not ready for analysis yet: wait until its upload is processed.",
+  strokeNeedsResolution:
+    "Infarct areas are measured in mm²: give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/, or the calibration tool).",
   fasciolaNeedsResolution:
     "Fasciola eggs are measured in µm (130–150 × 63–90): give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/).",
   regionNotFound: "The region's annotation is not an annotation of this slide.",

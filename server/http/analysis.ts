@@ -9,7 +9,8 @@ import {
   cometParametersOf,
   countingParametersOf,
   fasciolaParametersOf,
-  ki67ParametersOf
+  ki67ParametersOf,
+  strokeParametersOf
 } from "../domain/analysis-rules.ts"
 import { Analyses } from "../services/ai/Analyses.ts"
 import { ok } from "./envelope.ts"
@@ -27,6 +28,12 @@ export const AnalysisLive = HttpApiBuilder.group(
             const parameters = cometParametersOf(payload.parameters)
             if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
             const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "comet", parameters: parameters.value })
+            return ok(job, analysisMessages.accepted)
+          }
+          if (payload.analysis === "stroke") {
+            const parameters = strokeParametersOf(payload.parameters)
+            if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
+            const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "stroke", parameters: parameters.value })
             return ok(job, analysisMessages.accepted)
           }
           if (payload.analysis === "fasciola") {

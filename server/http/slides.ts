@@ -1,21 +1,11 @@
-// /v2/slides: the three ways a slide gets in (one request, chunks, a Deep Zoom zip), the progress
-// of a chunked upload, and the original file back out. The rules live in the services; here the
-// wire is read (the target, the Content-Range, the form's fields before its file part).
-import { open } from "node:fs/promises"
 import { Effect } from "effect"
-import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"
-import { badRequest, NotFound } from "../../src/contract/errors.ts"
+import { badRequest } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
-import { scannerOf } from "../db/lab-wire.ts"
-import { attachment, mediaTypeOf } from "../domain/original-download.ts"
-import { redactedStream, redactionOf } from "../images/associated-redaction.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
 import { parseContentRange } from "../domain/upload-range.ts"
-import { SNIFF_BYTES, sniffFormat } from "../images/sniff.ts"
-import { BlobStore } from "../services/platform/BlobStore.ts"
-import { Database, sql } from "../services/platform/Database.ts"
+import { Database } from "../services/platform/Database.ts"
 import { DziImport } from "../services/slides/DziImport.ts"
 import { LabAccess } from "../services/labs/LabAccess.ts"
 import { Uploads } from "../services/slides/Uploads.ts"
@@ -32,7 +22,6 @@ export const SlidesLive = HttpApiBuilder.group(
     const uploads = yield* Uploads
     const dzi = yield* DziImport
     const access = yield* LabAccess
-    const blobs = yield* BlobStore
     const { db } = yield* Database
 
     return handlers

@@ -5,6 +5,7 @@ import type { CometParameters } from "../ai/comet/comet.ts"
 import type { CountingParameters } from "../ai/counting/counting.ts"
 import type { FasciolaParameters, RejectReason } from "../ai/fasciola/fasciola.ts"
 import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
+import type { StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Box } from "../ai/tiles.ts"
 
 export type AnalysisRun =
@@ -12,6 +13,7 @@ export type AnalysisRun =
   | { readonly analysis: "counting"; readonly parameters: CountingParameters }
   | { readonly analysis: "fasciola"; readonly parameters: FasciolaParameters }
   | { readonly analysis: "comet"; readonly parameters: CometParameters }
+  | { readonly analysis: "stroke"; readonly parameters: StrokeParameters }
 
 export type AnalysisChildRequest = AnalysisRun & {
   /** The slide's Deep Zoom descriptor. */
@@ -50,6 +52,12 @@ export interface Detection {
     readonly tailMoment: number
     readonly oliveMoment: number
     readonly box: readonly [x0: number, y0: number, x1: number, y1: number]
+  }
+  /** Stroke: which part of the slice (area in mm²), the side it is on, its outline (x, y pairs, image pixels). */
+  readonly stroke?: {
+    readonly part: "infarct" | "ipsilateral" | "contralateral"
+    readonly side: "left" | "right"
+    readonly ring: ReadonlyArray<number>
   }
 }
 

@@ -13,6 +13,7 @@ import type { RgbTile } from "../ai/raster.ts"
 import { type Box, planTiles } from "../ai/tiles.ts"
 import { openDzi, readRegion } from "../images/dzi-region.ts"
 import type { AnalysisChildRequest, AnalysisLine, Detection } from "./analysis-protocol.ts"
+import { strokeDetections } from "./stroke-run.ts"
 
 const say = async (line: AnalysisLine) => {
   if (!process.stdout.write(`${JSON.stringify(line)}\n`)) await once(process.stdout, "drain")
@@ -30,7 +31,9 @@ const margin =
       ? fasciolaMarginPx(request.parameters, request.mpp ?? 1)
       : request.analysis === "comet"
         ? cometMarginPx(request.parameters, request.mpp)
-        : countingMarginPx(request.parameters, request.mpp)
+        : request.analysis === "counting"
+          ? countingMarginPx(request.parameters, request.mpp)
+          : 0
 const tiles = planTiles(request.box, request.tileSize, margin, width, height)
 const ring = request.ring
 
@@ -86,6 +89,8 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
           h: round(n.hematoxylin, 4)
         }))
       }
+    case "stroke":
+      throw new Error("stroke reads the whole slice, not tiles (stroke-run.ts)")
     case "counting":
       return {
         items: countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
@@ -98,11 +103,17 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
   }
 }
 
-for (const [index, { core, read }] of tiles.entries()) {
-  const pixels = await readRegion(source, read)
-  const local = { x0: core.x - read.x, y0: core.y - read.y, x1: core.x - read.x + core.w, y1: core.y - read.y + core.h }
-  const { items: found, rejected } = detectionsOf(pixels, read, local)
-  const items = found.filter((d) => ring === null || insideRing(ring, d.x, d.y)).map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
-  await say({ kind: "tile", done: index + 1, of: tiles.length, items, ...(rejected ? { rejected } : {}) })
-}
-await say({ kind: "finished", tiles: tiles.length })
+if (request.analysis === "stroke") {
+  // The whole slice at once (stroke-run.ts): one line of results.
+  await say({ kind: "tile", done: 1, of: 1, items: await strokeDetections(request) })
+} else
+  for (const [index, { core, read }] of tiles.entries()) {
+    const pixels = await readRegion(source, read)
+    const local = { x0: core.x - read.x, y0: core.y - read.y, x1: core.x - read.x + core.w, y1: core.y - read.y + core.h }
+    const { items: found, rejected } = detectionsOf(pixels, read, local)
+    const items = found
+      .filter((d) => ring === null || insideRing(ring, d.x, d.y))
+      .map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
+    await say({ kind: "tile", done: index + 1, of: tiles.length, items, ...(rejected ? { rejected } : {}) })
+  }
+await say({ kind: "finished", tiles: request.analysis === "stroke" ? 1 : tiles.length })

@@ -14,7 +14,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired, Unauthorize
 import { Authorization } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
-export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet"])
+export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet", "stroke"])
 export type AnalysisKind = typeof AnalysisKind.Type
 
 export const AnalysisState = Schema.Literals(["accepted", "running", "done", "failed", "cancelled"])
@@ -72,6 +72,19 @@ export const CometParameters = Schema.Struct({
 })
 export type CometParameters = typeof CometParameters.Type
 
+/**
+ * Infarct size on a TTC-stained brain slice (server/ai/stroke/README.md); every field optional.
+ * `midline_x`: the midline's x in full-resolution pixels (absent: the slice's axis of symmetry);
+ * `slice_thickness_mm`: with it, the infarct's volume in this slice.
+ */
+export const StrokeParameters = Schema.Struct({
+  background_value: Schema.optionalKey(between(0.01, 0.9)),
+  infarct_saturation: Schema.optionalKey(between(0.05, 0.95)),
+  midline_x: Schema.optionalKey(Schema.NullOr(between(0, 1e7))),
+  slice_thickness_mm: Schema.optionalKey(Schema.NullOr(between(0.01, 20)))
+})
+export type StrokeParameters = typeof StrokeParameters.Type
+
 export const Ki67Request = Schema.Struct({
   lab_id: Text(64),
   analysis: Schema.Literal("ki67"),
@@ -93,8 +106,15 @@ export const CometRequest = Schema.Struct({
   parameters: Schema.optionalKey(CometParameters)
 })
 
+export const StrokeRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("stroke"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: Schema.optionalKey(StrokeParameters)
+})
+
 /** POST /v2/ai/analysis/: the analyses named by `analysis` (counting has its own endpoint). */
-export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest])
+export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest, StrokeRequest])
 export type AnalysisRequest = typeof AnalysisRequest.Type
 
 /** Counting (server/ai/counting/README.md): blobs of a colour within a size range (µm², or px² without a resolution). */
@@ -117,7 +137,9 @@ export type CountingRequest = typeof CountingRequest.Type
 /**
  * A result's numbers: Ki67's counts, index, H-score and means; counting's count and mean area;
  * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; the comet
- * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; null where undefined.
+ * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; the stroke
+ * analysis' areas (mm²), infarct %, edema-corrected infarct and its %, swelling % and volume (mm³);
+ * null where undefined.
  */
 export const AnalysisSummary = Schema.Record(Schema.String, Schema.NullOr(Schema.Number))
 export type AnalysisSummary = typeof AnalysisSummary.Type

@@ -47,7 +47,15 @@ beforeAll(async () => {
   await share(server, owner, folder.id, reviewer, "reviewer")
   files.png.bytes = Buffer.from(await smallImage("png", 300, 200))
   files.png.id = await upload("Tonsil H&E.png", files.png.bytes)
-  const svs = await aperioSvs(dir, "aperio.svs", { width: 900, height: 700, tiles: "jpeg", mpp: 0.25, appMag: 40, scanner: "SS1", date: "11/28/26" })
+  const svs = await aperioSvs(dir, "aperio.svs", {
+    width: 900,
+    height: 700,
+    tiles: "jpeg",
+    mpp: 0.25,
+    appMag: 40,
+    scanner: "SS1",
+    date: "11/28/26"
+  })
   await addAperioLabel(svs, "Doe^Jane")
   files.svs.bytes = readFileSync(svs)
   files.svs.id = await upload("case-42.svs", files.svs.bytes)

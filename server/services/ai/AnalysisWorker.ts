@@ -21,7 +21,9 @@ import {
   FASCIOLA_LABEL,
   fasciolaDescription,
   KI67_LABELS,
-  ki67Description
+  ki67Description,
+  STROKE_LABELS,
+  strokeDescription
 } from "../../domain/analysis-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import { HEARTBEAT_MS, MAX_ATTEMPTS } from "../../domain/job-policy.ts"
@@ -278,10 +280,14 @@ const asRun = (job: AnalysisJobRow): AnalysisRun =>
       ? { analysis: "fasciola", parameters: JSON.parse(job.parameters) }
       : job.analysis === "comet"
         ? { analysis: "comet", parameters: JSON.parse(job.parameters) }
-        : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+        : job.analysis === "stroke"
+          ? { analysis: "stroke", parameters: JSON.parse(job.parameters) }
+          : { analysis: "counting", parameters: JSON.parse(job.parameters) }
 
-/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box; none is a point. */
+/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box, a stroke part's outline; none is a point. */
 const outlineOf = (d: Detection) => {
+  if (d.stroke)
+    return Array.from({ length: d.stroke.ring.length / 2 }, (_, i) => [d.stroke!.ring[2 * i]!, d.stroke!.ring[2 * i + 1]!] as const)
   if (d.ellipse) return rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle)
   if (d.comet) {
     const [x0, y0, x1, y1] = d.comet.box
@@ -312,6 +318,11 @@ const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: Result
           d.comet ?? { tailDnaPct: 0, tailLength: 0, tailMoment: 0, oliveMoment: 0 },
           request.mpp === null ? "px" : "µm"
         )
+      }
+    case "stroke":
+      return {
+        wanted: STROKE_LABELS[d.stroke?.part ?? "infarct"],
+        description: strokeDescription(d.area, d.stroke?.side ?? "left")
       }
     case "counting":
       return {

@@ -4,6 +4,7 @@ import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { meanAndMedian } from "../../ai/comet/comet.ts"
 import { eggsPerGram, REJECT_REASONS, type RejectReason } from "../../ai/fasciola/fasciola.ts"
 import { addToTally, newTally, summarize } from "../../ai/ki67/ki67.ts"
+import { strokeMeasures } from "../../ai/stroke/stroke.ts"
 import type { AnalysisRun, Detection } from "../../workers/analysis-protocol.ts"
 
 export interface ResultTally {
@@ -40,6 +41,7 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
   }
   if (run.analysis === "fasciola") return fasciolaTally(run.parameters.sampleWeightG)
   if (run.analysis === "comet") return cometTally()
+  if (run.analysis === "stroke") return strokeTally(run.parameters.sliceThicknessMm)
   let count = 0
   let area = 0
   return {
@@ -111,6 +113,37 @@ const cometTally = (): ResultTally => {
         out[`median_${name}`] = median === null ? null : round2(median)
       }
       return out
+    }
+  }
+}
+
+/** The stroke analysis: the parts' areas (mm²) summed, then the measures (server/ai/stroke/README.md). */
+const strokeTally = (thicknessMm: number | null): ResultTally => {
+  const area = { infarct: 0, ipsilateral: 0, contralateral: 0 }
+  let infarcts = 0
+  return {
+    add: (items) => {
+      for (const d of items) {
+        if (!d.stroke) continue
+        area[d.stroke.part] += d.area
+        if (d.stroke.part === "infarct") infarcts++
+      }
+    },
+    summary: () => {
+      const m = strokeMeasures(area, thicknessMm)
+      const r = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000)
+      return {
+        infarcts,
+        infarct_area_mm2: r(m.infarctArea),
+        ipsilateral_area_mm2: r(m.ipsilateralArea),
+        contralateral_area_mm2: r(m.contralateralArea),
+        infarct_pct: r(m.infarctPct),
+        corrected_infarct_area_mm2: r(m.correctedInfarctArea),
+        corrected_infarct_pct: r(m.correctedInfarctPct),
+        swelling_pct: r(m.swellingPct),
+        slice_thickness_mm: thicknessMm,
+        infarct_volume_mm3: r(m.infarctVolume)
+      }
     }
   }
 }

@@ -1,7 +1,14 @@
 // The analysis panel's calls (src/contract/analysis.ts): a slide's jobs and the plan's analyses left,
-// starting Ki67, counting, Fasciola or the comet assay, cancelling a job and removing its results.
+// starting Ki67, counting, Fasciola, the comet assay or the stroke analysis, cancelling a job and removing its results.
 import { Effect } from "effect"
-import type { AnalysisRegion, CometParameters, CountingParameters, FasciolaParameters, Ki67Parameters } from "../../contract/analysis.ts"
+import type {
+  AnalysisRegion,
+  CometParameters,
+  CountingParameters,
+  FasciolaParameters,
+  Ki67Parameters,
+  StrokeParameters
+} from "../../contract/analysis.ts"
 import { call, endpoints } from "../call.ts"
 
 /** What the panel asks the server to run: one of the analyses it has, over a region, with parameters. */
@@ -10,6 +17,7 @@ export type AnalysisOrder =
   | { readonly analysis: "counting"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: CountingParameters }
   | { readonly analysis: "fasciola"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: FasciolaParameters }
   | { readonly analysis: "comet"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: CometParameters }
+  | { readonly analysis: "stroke"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: StrokeParameters }
 
 /** The slide's jobs, newest first, and the asker's analyses this period (both at once). */
 export const loadAnalyses = Effect.fn("Analysis.load")(function* (labId: string) {
@@ -38,9 +46,13 @@ export const startAnalysis = Effect.fn("Analysis.start")(function* (order: Analy
           ? yield* call(endpoints.analysis.startAnalysis, {
               payload: { lab_id: order.labId, analysis: "comet", region: order.region, parameters: order.parameters }
             })
-          : yield* call(endpoints.analysis.startCounting, {
-              payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
-            })
+          : order.analysis === "stroke"
+            ? yield* call(endpoints.analysis.startAnalysis, {
+                payload: { lab_id: order.labId, analysis: "stroke", region: order.region, parameters: order.parameters }
+              })
+            : yield* call(endpoints.analysis.startCounting, {
+                payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
+              })
   return answer.data
 })
 

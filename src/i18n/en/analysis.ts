@@ -7,12 +7,25 @@ export const analysis = {
   toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet" },
+  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet", stroke: "Stroke (TTC)" },
   kindHints: {
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
     counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
     fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size.",
-    comet: "Comet assay: finds comets on a fluorescence image, splits head from tail and measures % DNA in tail and tail moments."
+    comet: "Comet assay: finds comets on a fluorescence image, splits head from tail and measures % DNA in tail and tail moments.",
+    stroke:
+      "Infarct size on a TTC-stained brain slice against a dark background: the pale infarct, both hemispheres, infarct % and the edema-corrected infarct."
+  },
+  stroke: {
+    midline: "Midline (optional)",
+    midlineHint: "The midline's x in image pixels; empty: the slice's axis of symmetry (an upright coronal slice).",
+    thickness: "Slice thickness (optional)",
+    thicknessHint: "With it, the infarct's volume in this slice (area × thickness).",
+    background: "Background below (value 0–1)",
+    saturation: "Infarct below (saturation 0–1)",
+    unitMm: "mm",
+    unitPx: "px",
+    noResolution: "This slide has no resolution: areas are in mm², so set its microns per pixel (under Annotations) first."
   },
   comet: {
     threshold: "Threshold above background",
@@ -127,7 +140,16 @@ export const analysis = {
     meanTailMoment: "Mean tail moment",
     medianTailMoment: "Median tail moment",
     meanOliveMoment: "Mean Olive tail moment",
-    medianOliveMoment: "Median Olive tail moment"
+    medianOliveMoment: "Median Olive tail moment",
+    infarctPct: "Infarct (% of hemisphere)",
+    infarctArea: "Infarct area",
+    ipsilateralArea: "Ipsilateral hemisphere",
+    contralateralArea: "Contralateral hemisphere",
+    correctedInfarctArea: "Edema-corrected infarct",
+    correctedInfarctPct: "Edema-corrected infarct (%)",
+    swellingPct: "Hemispheric swelling",
+    infarctVolume: "Infarct volume in this slice",
+    infarcts: "Infarct regions"
   },
   upgrade: {
     title: "AI analysis is a paid feature",

@@ -8,13 +8,26 @@ export const analysis: typeof en = {
   toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet" },
+  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet", stroke: "Stroke (TTC)" },
   kindHints: {
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
     counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
     fasciola:
       "Menemukan telur Fasciola hepatica berwarna kuning-cokelat pada sedimen tinja, mencocokkan elips pada tiap telur, dan menghitung yang berukuran telur.",
-    comet: "Uji komet: menemukan komet pada gambar fluoresens, memisahkan kepala dari ekor, dan mengukur % DNA di ekor serta momen ekor."
+    comet: "Uji komet: menemukan komet pada gambar fluoresens, memisahkan kepala dari ekor, dan mengukur % DNA di ekor serta momen ekor.",
+    stroke:
+      "Ukuran infark pada irisan otak berpewarna TTC dengan latar gelap: infark yang pucat, kedua hemisfer, % infark, dan infark terkoreksi edema."
+  },
+  stroke: {
+    midline: "Garis tengah (opsional)",
+    midlineHint: "Posisi x garis tengah dalam piksel gambar; kosong: sumbu simetri irisan (irisan koronal tegak).",
+    thickness: "Tebal irisan (opsional)",
+    thicknessHint: "Dengan nilai ini, volume infark pada irisan ini (luas × tebal).",
+    background: "Latar di bawah (value 0–1)",
+    saturation: "Infark di bawah (saturasi 0–1)",
+    unitMm: "mm",
+    unitPx: "px",
+    noResolution: "Slide ini belum memiliki resolusi: luas diukur dalam mm², jadi atur mikron per pikselnya (di Anotasi) terlebih dahulu."
   },
   comet: {
     threshold: "Ambang di atas latar",
@@ -129,7 +142,16 @@ export const analysis: typeof en = {
     meanTailMoment: "Rata-rata momen ekor",
     medianTailMoment: "Median momen ekor",
     meanOliveMoment: "Rata-rata momen ekor Olive",
-    medianOliveMoment: "Median momen ekor Olive"
+    medianOliveMoment: "Median momen ekor Olive",
+    infarctPct: "Infark (% hemisfer)",
+    infarctArea: "Luas infark",
+    ipsilateralArea: "Hemisfer ipsilateral",
+    contralateralArea: "Hemisfer kontralateral",
+    correctedInfarctArea: "Infark terkoreksi edema",
+    correctedInfarctPct: "Infark terkoreksi edema (%)",
+    swellingPct: "Pembengkakan hemisfer",
+    infarctVolume: "Volume infark pada irisan ini",
+    infarcts: "Daerah infark"
   },
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",

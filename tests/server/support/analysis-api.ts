@@ -1,5 +1,6 @@
 // Shortcuts for the analysis tests: a user on a paid plan (bought and accepted by staff over HTTP, as
 // a real one is), a ready slide of planted nuclei with a known answer, and waiting for a job's end.
+import { paintSlice, type PlantedSlice, plantedAreas } from "../../support/planted-infarct.ts"
 import sharp from "sharp"
 import { expect } from "vitest"
 import { api, createSignedIn, type SignedIn } from "../../support/api.ts"
@@ -90,6 +91,19 @@ export const cometSlide = async (
   const { tile, comets } = plantComets({ width: options.width ?? 1200, height: options.height ?? 720, seed: options.seed ?? 3 })
   const labId = await uploadedSlide(server, owner, "comets.png", tile)
   return { labId, comets }
+}
+
+/** Microns per pixel of the planted TTC slice photograph: 3,000 px are 30 mm. */
+export const SLICE_MPP = 10
+
+/** A ready, calibrated slide of a TTC-stained slice drawn with known areas (tests/support/planted-infarct.ts). */
+export const strokeSlide = async (server: StartedServer, owner: SignedIn, slice: PlantedSlice, options: { resolution?: boolean } = {}) => {
+  const labId = await uploadedSlide(server, owner, "ttc-slice.png", paintSlice(slice))
+  if (options.resolution !== false) {
+    const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: SLICE_MPP }, { token: owner.access })
+    expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  }
+  return { labId, areas: plantedAreas(slice) }
 }
 
 export const startKi67 = (server: StartedServer, who: SignedIn | undefined, labId: string, extra: Record<string, unknown> = {}) =>

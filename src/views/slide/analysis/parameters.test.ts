@@ -73,4 +73,19 @@ describe("analysis parameters", () => {
     expect(orderOf({ ...form, comet: { ...form.comet, threshold: "0" } }, "l", slide)).toBeNull()
     expect(orderOf({ ...form, comet: { ...form.comet, minArea: "60000" } }, "l", slide)).toBeNull()
   })
+
+  it("makes a stroke order, the midline and thickness only when given, and refuses them out of range", () => {
+    const form = { ...defaultForm, analysis: "stroke" as const }
+    expect(orderOf(form, "lab-1", slide)).toEqual({
+      analysis: "stroke",
+      labId: "lab-1",
+      region: slide,
+      parameters: { background_value: 0.2, infarct_saturation: 0.35 }
+    })
+    const given = orderOf({ ...form, stroke: { ...form.stroke, midline: "1500", thickness: "2,0" } }, "l", slide)
+    expect(given?.parameters).toEqual({ background_value: 0.2, infarct_saturation: 0.35, midline_x: 1500, slice_thickness_mm: 2 })
+    expect(orderOf({ ...form, stroke: { ...form.stroke, thickness: "30" } }, "l", slide)).toBeNull()
+    expect(orderOf({ ...form, stroke: { ...form.stroke, midline: "middle" } }, "l", slide)).toBeNull()
+    expect(orderOf({ ...form, stroke: { ...form.stroke, saturation: "1.2" } }, "l", slide)).toBeNull()
+  })
 })

@@ -2,7 +2,8 @@
 // (QuPath's for Ki67: thresholds 0.2 / 0.4 / 0.6 DAB OD, nuclei of 10 to 400 µm², nucleus threshold
 // 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area;
 // Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight;
-// comet assay: 25 levels above the background, comets of 100 to 50,000 in area).
+// comet assay: 25 levels above the background, comets of 100 to 50,000 in area; stroke: background
+// below value 0.2, infarct below saturation 0.35, the midline by symmetry, no thickness).
 // A form that does not make a valid order (a number out of the contract's range, minimum above
 // maximum, thresholds not rising) makes none, and the Run button says why.
 import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
@@ -45,12 +46,22 @@ export interface CometForm {
   readonly maxArea: string
 }
 
+export interface StrokeForm {
+  /** The midline's x in image pixels; empty: found by the slice's symmetry. */
+  readonly midline: string
+  /** mm; empty: no volume. */
+  readonly thickness: string
+  readonly background: string
+  readonly saturation: string
+}
+
 export interface AnalysisForm {
   readonly analysis: AnalysisKind
   readonly ki67: Ki67Form
   readonly counting: CountingForm
   readonly fasciola: FasciolaForm
   readonly comet: CometForm
+  readonly stroke: StrokeForm
 }
 
 export const defaultForm: AnalysisForm = {
@@ -68,7 +79,8 @@ export const defaultForm: AnalysisForm = {
     saturation: "0.3",
     split: true
   },
-  comet: { threshold: "25", minArea: "100", maxArea: "50000" }
+  comet: { threshold: "25", minArea: "100", maxArea: "50000" },
+  stroke: { midline: "", thickness: "", background: "0.2", saturation: "0.35" }
 }
 
 /** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
@@ -112,6 +124,7 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
     }
   }
   if (form.analysis === "fasciola") return fasciolaOrder(form.fasciola, labId, region)
+  if (form.analysis === "stroke") return strokeOrder(form.stroke, labId, region)
   if (form.analysis === "comet") {
     const read = all([numberIn(form.comet.threshold, 1, 254), numberIn(form.comet.minArea, 0, 1e9), numberIn(form.comet.maxArea, 0, 1e9)])
     if (read === null) return null
@@ -159,6 +172,29 @@ const fasciolaOrder = (f: FasciolaForm, labId: string, region: AnalysisRegion): 
       min_saturation: saturation,
       split: f.split,
       ...(weight === undefined ? {} : { sample_weight_g: weight })
+    }
+  }
+}
+
+/** Empty is none; anything else must be a number in range (null: not a valid order). */
+const optionalIn = (text: string, min: number, max: number): number | undefined | null =>
+  text.trim() === "" ? undefined : numberIn(text, min, max)
+
+const strokeOrder = (f: StrokeForm, labId: string, region: AnalysisRegion): AnalysisOrder | null => {
+  const read = all([numberIn(f.background, 0.01, 0.9), numberIn(f.saturation, 0.05, 0.95)])
+  const midline = optionalIn(f.midline, 0, 1e7)
+  const thickness = optionalIn(f.thickness, 0.01, 20)
+  if (read === null || midline === null || thickness === null) return null
+  const [background = 0, saturation = 0] = read
+  return {
+    analysis: "stroke",
+    labId,
+    region,
+    parameters: {
+      background_value: background,
+      infarct_saturation: saturation,
+      ...(midline === undefined ? {} : { midline_x: midline }),
+      ...(thickness === undefined ? {} : { slice_thickness_mm: thickness })
     }
   }
 }

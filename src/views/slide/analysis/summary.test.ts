@@ -72,4 +72,12 @@ describe("analysis summary", () => {
     expect(unitText(length.unit, { area: "px²", length: "px" })).toBe("px")
     expect(rows.find((r) => r.field === "mean_olive_moment")?.value).toBeNull()
   })
+
+  it("lists the stroke analysis' figures, infarct % first, areas in mm², the volume empty without a thickness", () => {
+    const rows = summaryRows("stroke", { infarct_pct: 26.7, corrected_infarct_pct: 22.1, infarct_area_mm2: 31.4, infarct_volume_mm3: null })
+    expect(rows[0]).toEqual({ field: "infarct_pct", key: "infarctPct", unit: "%", value: 26.7, lead: true })
+    expect(rows.find((r) => r.field === "infarct_area_mm2")).toMatchObject({ unit: "mm²", value: 31.4 })
+    expect(rows.find((r) => r.field === "infarct_volume_mm3")).toMatchObject({ unit: "mm³", value: null })
+    expect(rows.filter((r) => r.lead)).toHaveLength(1)
+  })
 })

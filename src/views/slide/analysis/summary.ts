@@ -8,7 +8,7 @@ export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
   /** "area" and "length": µm² and µm with a resolution, px² and px without (SlideUnits). */
-  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g"
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g" | "mm²" | "mm³"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
@@ -49,6 +49,15 @@ export type SummaryKey =
   | "medianTailMoment"
   | "meanOliveMoment"
   | "medianOliveMoment"
+  | "infarctPct"
+  | "infarctArea"
+  | "ipsilateralArea"
+  | "contralateralArea"
+  | "correctedInfarctArea"
+  | "correctedInfarctPct"
+  | "swellingPct"
+  | "infarctVolume"
+  | "infarcts"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -95,6 +104,18 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["median_tail_moment", "medianTailMoment", "length"],
     ["mean_olive_moment", "meanOliveMoment", "length"],
     ["median_olive_moment", "medianOliveMoment", "length"]
+  ],
+  stroke: [
+    ["infarct_pct", "infarctPct", "%", true],
+    ["corrected_infarct_pct", "correctedInfarctPct", "%"],
+    ["infarct_area_mm2", "infarctArea", "mm²"],
+    ["corrected_infarct_area_mm2", "correctedInfarctArea", "mm²"],
+    ["ipsilateral_area_mm2", "ipsilateralArea", "mm²"],
+    ["contralateral_area_mm2", "contralateralArea", "mm²"],
+    ["swelling_pct", "swellingPct", "%"],
+    // Empty (–) when no slice thickness was given.
+    ["infarct_volume_mm3", "infarctVolume", "mm³"],
+    ["infarcts", "infarcts", ""]
   ]
 }
 
