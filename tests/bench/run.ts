@@ -18,7 +18,8 @@ const benches = [
   "tests/bench/bulk-edits.bench.ts",
   "tests/bench/presence.bench.ts",
   "tests/bench/analysis.bench.ts",
-  "tests/bench/report-pdf.bench.ts"
+  "tests/bench/report-pdf.bench.ts",
+  "tests/bench/two-servers.bench.ts"
 ]
 
 let failed = 0
