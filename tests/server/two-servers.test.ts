@@ -2,9 +2,11 @@
 // and one data directory, their realtime joined through Redis (REDIS_URL). Every request alternates
 // between them, as a round-robin proxy would send it: register, a chunked upload whose chunks land
 // on both, the pyramid built once and served by both, annotations made on either heard exactly once
-// by sockets on both, then delete and purge. PostgreSQL only: several servers share a database over
+// by sockets on both, then delete and purge; a server killed in the middle of a pyramid build, whose
+// job the other takes up. PostgreSQL only: several servers share a database over
 // the network, and SQLite's file belongs to one machine.
 import { readdirSync } from "node:fs"
+import { openDatabase } from "../../server/db/database.ts"
 import { join } from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -15,7 +17,7 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 import type { StartedServer } from "../support/start-server.ts"
 import { createLabel, newAnnotation, postAnnotations } from "./support/annotations-api.ts"
 import { client } from "./support/labs-api.ts"
-import { sendChunk, smallImage, waitForStatus } from "./support/slides-api.ts"
+import { noiseTiff, sendChunk, smallImage, uploadWhole, waitForStatus } from "./support/slides-api.ts"
 
 const databaseUrl = process.env.DATABASE_URL || undefined
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379"
@@ -42,6 +44,7 @@ describe.runIf(databaseUrl !== undefined)("two app servers on one database, one 
   afterAll(async () => {
     for (const client of clients) client.disconnect()
     await b?.stop()
+    // a owns the schema and the directory: stopped last, it removes them (also after a kill).
     await a?.stop()
   })
 
@@ -192,4 +195,39 @@ describe.runIf(databaseUrl !== undefined)("two app servers on one database, one 
       expect(tile.status).toBe(404)
     }
   }, 60_000)
+
+  it("finishes on the other server a pyramid build whose server was killed in the middle of it", async () => {
+    // Only a runs, so the job is a's; a large slide, so that the build is under way when a dies.
+    await b.stop()
+    const sent = await uploadWhole(a as unknown as StartedServer, ada, "root", "Large.tiff", await noiseTiff(6000, 6000))
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const labId: string = sent.body.data.lab.id
+    const { db } = await openDatabase({ databaseUrl: a.databaseUrl, dataDir: a.dataDir })
+    try {
+      const job = () =>
+        db.selectFrom("slide_jobs").select(["state", "attempts", "locked_until"]).where("lab_id", "=", labId).executeTakeFirstOrThrow()
+      const deadline = Date.now() + 30_000
+      while ((await job()).state !== "running" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      expect(await job()).toMatchObject({ state: "running", attempts: 1 })
+      process.kill(a.pid!, "SIGKILL")
+      // The claim is a lease (60 s); let it lapse now rather than wait for it.
+      await db
+        .updateTable("slide_jobs")
+        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+        .where("lab_id", "=", labId)
+        .execute()
+      b = await startServerProcess({
+        reuse: { dataDir: a.dataDir, databaseUrl: a.databaseUrl },
+        env: { REDIS_URL: redisUrl, SECRET_KEY: "two-servers-one-secret-two-servers-one-secret", SERVER_NAME: "app-b" }
+      })
+      const ready = await waitForStatus(b as unknown as StartedServer, ada, labId, ["ready", "failed"], 120_000)
+      expect(ready.status).toBe("ready")
+      expect(await job()).toMatchObject({ state: "done", attempts: 2 })
+      const key = /\/([0-9a-f]{32})\//.exec(ready.thumbnail_url ?? "")?.[1]
+      const dzi = await fetch(`${b.url}/v2/media/slides/${labId}/${key}/slide.dzi`, { headers: { authorization: `Bearer ${ada.access}` } })
+      expect(dzi.status).toBe(200)
+    } finally {
+      await db.destroy()
+    }
+  }, 180_000)
 })
