@@ -7,6 +7,7 @@ import type {
   CometParameters as WireComet,
   CountingParameters as WireCounting,
   FasciolaParameters as WireFasciola,
+  ImtParameters as WireImt,
   Ki67Parameters as WireKi67,
   StrokeParameters as WireStroke
 } from "../../src/contract/analysis.ts"
@@ -16,6 +17,7 @@ import { COUNTING_DEFAULTS, type CountingParameters } from "../ai/counting/count
 import { COMET_DEFAULTS, type CometParameters } from "../ai/comet/comet.ts"
 import { FASCIOLA_DEFAULTS, type FasciolaParameters } from "../ai/fasciola/fasciola.ts"
 import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
+import { IMT_DEFAULTS, type ImtParameters } from "../ai/imt/imt.ts"
 import { STROKE_DEFAULTS, type StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Plan } from "./plans.ts"
 
@@ -85,6 +87,14 @@ export const strokeParametersOf = (sent: WireStroke | undefined): Checked<Stroke
   }
 })
 
+export const imtParametersOf = (sent: WireImt | undefined): Checked<ImtParameters> => {
+  const value: ImtParameters = {
+    minImtMm: sent?.min_imt_mm ?? IMT_DEFAULTS.minImtMm,
+    maxImtMm: sent?.max_imt_mm ?? IMT_DEFAULTS.maxImtMm
+  }
+  return value.minImtMm >= value.maxImtMm ? { ok: false, fields: { data: ["min_imt_mm must be below max_imt_mm."] } } : { ok: true, value }
+}
+
 export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
 
 /** The labels a job's detections are filed under, by class; created on the slide when missing. */
@@ -109,6 +119,16 @@ export const STROKE_LABELS = {
   ipsilateral: { name: "Ipsilateral hemisphere", color: "#38BDF8" },
   contralateral: { name: "Contralateral hemisphere", color: "#A3E635" }
 } as const satisfies Record<string, ResultLabel>
+
+/** The two interfaces IMT traces, in colours the grey ultrasound sets off. */
+export const IMT_LABELS = {
+  li: { name: "Lumen-intima interface", color: "#F472B6" },
+  ma: { name: "Media-adventitia interface", color: "#22D3EE" }
+} as const satisfies Record<string, ResultLabel>
+
+/** The region's IMT as each trace's description. */
+export const imtDescription = (m: { meanMm: number; maxMm: number; sdMm: number; columns: number }): string =>
+  `IMT mean mm: ${m.meanMm.toFixed(3)}; IMT max mm: ${m.maxMm.toFixed(3)}; IMT SD mm: ${m.sdMm.toFixed(3)}; Columns: ${m.columns}`
 
 /** A stroke part's area (and side) as its annotation's description. */
 export const strokeDescription = (areaMm2: number, side: "left" | "right"): string => `Area mm^2: ${areaMm2.toFixed(2)}; Side: ${side}`
@@ -153,6 +173,8 @@ export const analysisMessages = {
   detectionReadOnly:
     "This annotation was made by an analysis and is read-only. Remove the analysis' results instead (DELETE /v2/ai/jobs/{id}/results/).",
   notReady: "The slide is not ready for analysis yet: wait until its upload is processed.",
+  imtNeedsResolution:
+    "IMT is measured in mm: give the image its microns per pixel first (PUT /v2/labs/{id}/resolution/, or the calibration tool on its depth scale).",
   strokeNeedsResolution:
     "Infarct areas are measured in mm²: give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/, or the calibration tool).",
   fasciolaNeedsResolution:

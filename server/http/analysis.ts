@@ -9,6 +9,7 @@ import {
   cometParametersOf,
   countingParametersOf,
   fasciolaParametersOf,
+  imtParametersOf,
   ki67ParametersOf,
   strokeParametersOf
 } from "../domain/analysis-rules.ts"
@@ -28,6 +29,12 @@ export const AnalysisLive = HttpApiBuilder.group(
             const parameters = cometParametersOf(payload.parameters)
             if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
             const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "comet", parameters: parameters.value })
+            return ok(job, analysisMessages.accepted)
+          }
+          if (payload.analysis === "imt") {
+            const parameters = imtParametersOf(payload.parameters)
+            if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
+            const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "imt", parameters: parameters.value })
             return ok(job, analysisMessages.accepted)
           }
           if (payload.analysis === "stroke") {

@@ -5,6 +5,7 @@ import type { CometParameters } from "../ai/comet/comet.ts"
 import type { CountingParameters } from "../ai/counting/counting.ts"
 import type { FasciolaParameters, RejectReason } from "../ai/fasciola/fasciola.ts"
 import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
+import type { ImtParameters } from "../ai/imt/imt.ts"
 import type { StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Box } from "../ai/tiles.ts"
 
@@ -14,6 +15,7 @@ export type AnalysisRun =
   | { readonly analysis: "fasciola"; readonly parameters: FasciolaParameters }
   | { readonly analysis: "comet"; readonly parameters: CometParameters }
   | { readonly analysis: "stroke"; readonly parameters: StrokeParameters }
+  | { readonly analysis: "imt"; readonly parameters: ImtParameters }
 
 export type AnalysisChildRequest = AnalysisRun & {
   /** The slide's Deep Zoom descriptor. */
@@ -58,6 +60,15 @@ export interface Detection {
     readonly part: "infarct" | "ipsilateral" | "contralateral"
     readonly side: "left" | "right"
     readonly ring: ReadonlyArray<number>
+  }
+  /** IMT: one interface's trace (x, y pairs, image pixels) and the region's IMT in mm. */
+  readonly imt?: {
+    readonly line: "li" | "ma"
+    readonly path: ReadonlyArray<number>
+    readonly meanMm: number
+    readonly maxMm: number
+    readonly sdMm: number
+    readonly columns: number
   }
 }
 

@@ -13,6 +13,7 @@ import type { RgbTile } from "../ai/raster.ts"
 import { type Box, planTiles } from "../ai/tiles.ts"
 import { openDzi, readRegion } from "../images/dzi-region.ts"
 import type { AnalysisChildRequest, AnalysisLine, Detection } from "./analysis-protocol.ts"
+import { imtDetections } from "./imt-run.ts"
 import { strokeDetections } from "./stroke-run.ts"
 
 const say = async (line: AnalysisLine) => {
@@ -90,7 +91,8 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
         }))
       }
     case "stroke":
-      throw new Error("stroke reads the whole slice, not tiles (stroke-run.ts)")
+    case "imt":
+      throw new Error(`${request.analysis} reads its region whole, not tiles (whole-region.ts)`)
     case "counting":
       return {
         items: countBlobs(pixels, request.mpp, request.parameters, local).map((b) => ({
@@ -103,9 +105,10 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
   }
 }
 
-if (request.analysis === "stroke") {
-  // The whole slice at once (stroke-run.ts): one line of results.
-  await say({ kind: "tile", done: 1, of: 1, items: await strokeDetections(request) })
+if (request.analysis === "stroke" || request.analysis === "imt") {
+  // The whole region at once (whole-region.ts): one line of results.
+  const items = request.analysis === "stroke" ? await strokeDetections(request) : await imtDetections(request)
+  await say({ kind: "tile", done: 1, of: 1, items })
 } else
   for (const [index, { core, read }] of tiles.entries()) {
     const pixels = await readRegion(source, read)
@@ -116,4 +119,4 @@ if (request.analysis === "stroke") {
       .map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
     await say({ kind: "tile", done: index + 1, of: tiles.length, items, ...(rejected ? { rejected } : {}) })
   }
-await say({ kind: "finished", tiles: request.analysis === "stroke" ? 1 : tiles.length })
+await say({ kind: "finished", tiles: request.analysis === "stroke" || request.analysis === "imt" ? 1 : tiles.length })

@@ -1,32 +1,19 @@
 // The stroke analysis in the analysis child: unlike the tiled analyses it needs the whole slice at
-// once (the midline and the hemispheres are the slice's), so the region is read from the pyramid
-// level at which it is at most STROKE_READ_PX across, measured there, and its outlines and areas
+// once (the midline and the hemispheres are the slice's), so the region is read whole
+// (whole-region.ts), measured there, and its outlines and areas
 // scaled back to full-resolution pixels and mm².
 import { insideRing } from "../../src/annotation/counting.ts"
-import { measureStroke, STROKE_READ_PX, type StrokeParameters } from "../ai/stroke/stroke.ts"
-import { openDzi, readRegion } from "../images/dzi-region.ts"
+import { measureStroke, type StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { AnalysisChildRequest, Detection } from "./analysis-protocol.ts"
+import { readWholeRegion } from "./whole-region.ts"
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places
 
 export const strokeDetections = async (
   request: AnalysisChildRequest & { readonly parameters: StrokeParameters }
 ): Promise<Array<Detection>> => {
-  const { box, ring } = request
-  const halvings = Math.max(0, Math.ceil(Math.log2(Math.max(box.w, box.h) / STROKE_READ_PX)))
-  const scale = 2 ** halvings
-  const source = await openDzi(request.dzi, halvings)
-  const levelW = Math.ceil(source.descriptor.width / scale)
-  const levelH = Math.ceil(source.descriptor.height / scale)
-  const x0 = Math.floor(box.x / scale)
-  const y0 = Math.floor(box.y / scale)
-  const read = {
-    x: x0,
-    y: y0,
-    w: Math.max(1, Math.min(levelW, Math.ceil((box.x + box.w) / scale)) - x0),
-    h: Math.max(1, Math.min(levelH, Math.ceil((box.y + box.h) / scale)) - y0)
-  }
-  const pixels = await readRegion(source, read)
+  const { ring } = request
+  const { pixels, scale, read } = await readWholeRegion(request)
   const toImage = (x: number, y: number) => [(x + read.x) * scale, (y + read.y) * scale] as const
   const inside = ring === null ? undefined : (x: number, y: number) => insideRing(ring, ...toImage(x + 0.5, y + 0.5))
   const midline = request.parameters.midlineX === null ? null : request.parameters.midlineX / scale - read.x

@@ -14,7 +14,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired, Unauthorize
 import { Authorization } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
-export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet", "stroke"])
+export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet", "stroke", "imt"])
 export type AnalysisKind = typeof AnalysisKind.Type
 
 export const AnalysisState = Schema.Literals(["accepted", "running", "done", "failed", "cancelled"])
@@ -85,6 +85,13 @@ export const StrokeParameters = Schema.Struct({
 })
 export type StrokeParameters = typeof StrokeParameters.Type
 
+/** Carotid intima-media thickness (server/ai/imt/README.md): the IMT range searched, mm. */
+export const ImtParameters = Schema.Struct({
+  min_imt_mm: Schema.optionalKey(between(0.05, 5)),
+  max_imt_mm: Schema.optionalKey(between(0.05, 5))
+})
+export type ImtParameters = typeof ImtParameters.Type
+
 export const Ki67Request = Schema.Struct({
   lab_id: Text(64),
   analysis: Schema.Literal("ki67"),
@@ -113,8 +120,15 @@ export const StrokeRequest = Schema.Struct({
   parameters: Schema.optionalKey(StrokeParameters)
 })
 
+export const ImtRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("imt"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: Schema.optionalKey(ImtParameters)
+})
+
 /** POST /v2/ai/analysis/: the analyses named by `analysis` (counting has its own endpoint). */
-export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest, StrokeRequest])
+export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest, StrokeRequest, ImtRequest])
 export type AnalysisRequest = typeof AnalysisRequest.Type
 
 /** Counting (server/ai/counting/README.md): blobs of a colour within a size range (µm², or px² without a resolution). */
@@ -139,6 +153,7 @@ export type CountingRequest = typeof CountingRequest.Type
  * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; the comet
  * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; the stroke
  * analysis' areas (mm²), infarct %, edema-corrected infarct and its %, swelling % and volume (mm³);
+ * IMT's mean, maximum and SD in mm and the columns measured;
  * null where undefined.
  */
 export const AnalysisSummary = Schema.Record(Schema.String, Schema.NullOr(Schema.Number))

@@ -99,7 +99,9 @@ describe("image analysis in the viewer", () => {
       "ki67",
       "counting",
       "fasciola",
-      "comet"
+      "comet",
+      "stroke",
+      "imt"
     ])
     expect(await adaPage.getByTestId("analysis-usage").textContent()).toBe("100 of 100 analyses left this period")
     expect(await adaPage.getByTestId("analysis-plus1").inputValue()).toBe("0.2")

@@ -82,12 +82,12 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
     await expect.poll(() => at.getByRole("tab", { name: lang.chatTab }).getAttribute("aria-selected")).toBe("true")
     await at.getByRole("combobox").first().waitFor()
   }
-  // "Ki67 ..., Fasciola egg counts ..., comet assay tail moments, stroke infarct size ... and cell counting": the five it offers.
+  // "Ki67 ..., Fasciola egg counts ..., comet assay tail moments, stroke infarct size, carotid IMT ... and cell counting": the six it offers.
   if (place === "analysis") {
     await expect.poll(() => at.getByRole("tab", { name: "AI", exact: true }).getAttribute("aria-selected")).toBe("true")
     await expect
       .poll(() => at.locator("[data-analysis]").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-analysis"))))
-      .toEqual(expect.arrayContaining(["ki67", "fasciola", "comet", "stroke", "counting"]))
+      .toEqual(expect.arrayContaining(["ki67", "fasciola", "comet", "stroke", "imt", "counting"]))
   }
   if (place === "annotations") {
     await expect.poll(() => at.getByRole("tab", { name: lang.annotationsTab }).getAttribute("aria-selected")).toBe("true")
@@ -97,8 +97,8 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
 const NOT_BUILT = {
-  en: /\bAI\b|\bIMT\b|intima|periodont|auto.?tagging|MRXS/i,
-  id: /\bAI\b|\bIMT\b|intima|periodont|penandaan otomatis|MRXS/i
+  en: /\bAI\b|periodont|auto.?tagging|MRXS/i,
+  id: /\bAI\b|periodont|penandaan otomatis|MRXS/i
 }
 
 const headings = (at: Page, section: string) => at.locator(`#${section} h3`).allTextContents()
@@ -275,7 +275,9 @@ describe("what the landing page and the plans promise", () => {
     const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
     await basic.getByText("50.00 GB").waitFor()
     expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses"])
-    expect(await basic.locator("dd").nth(2).textContent()).toBe("100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), cell counting")
+    expect(await basic.locator("dd").nth(2).textContent()).toBe(
+      "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting"
+    )
     const free = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) })
     expect(await free.locator("dd").nth(2).textContent()).toBe("Not included")
     expect(await page.locator("main").textContent()).not.toMatch(NOT_BUILT.en)

@@ -35,9 +35,6 @@ export interface StrokeParameters {
 
 export const STROKE_DEFAULTS: StrokeParameters = { backgroundValue: 0.2, infarctSaturation: 0.35, midlineX: null, sliceThicknessMm: null }
 
-/** The longest side a slice is read at. */
-export const STROKE_READ_PX = 2048
-
 export type Side = "left" | "right"
 
 export interface Outline {

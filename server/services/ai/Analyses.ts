@@ -105,6 +105,8 @@ export class Analyses extends Context.Service<
                   lab_id: ["Ki67 measures nuclei in µm²: give the slide its microns per pixel first (PUT /v2/labs/{id}/resolution/)."]
                 })
               )
+            if (run.analysis === "imt" && lab.row.mpp === null)
+              return yield* Effect.fail(badRequest({ lab_id: [analysisMessages.imtNeedsResolution] }))
             if (run.analysis === "stroke" && lab.row.mpp === null)
               return yield* Effect.fail(badRequest({ lab_id: [analysisMessages.strokeNeedsResolution] }))
             if (run.analysis === "fasciola" && lab.row.mpp === null)

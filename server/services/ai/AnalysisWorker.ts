@@ -22,6 +22,8 @@ import {
   fasciolaDescription,
   KI67_LABELS,
   ki67Description,
+  IMT_LABELS,
+  imtDescription,
   STROKE_LABELS,
   strokeDescription
 } from "../../domain/analysis-rules.ts"
@@ -180,7 +182,14 @@ export const AnalysisWorker = Layer.effectDiscard(
               const detections: NewDetection[] = []
               for (const d of batch) {
                 const { wanted, description } = resultOf(request, d)
-                detections.push({ x: d.x, y: d.y, label: yield* labelFor(trx, wanted), description, outline: outlineOf(d) })
+                detections.push({
+                  x: d.x,
+                  y: d.y,
+                  label: yield* labelFor(trx, wanted),
+                  description,
+                  outline: outlineOf(d),
+                  open: d.imt !== undefined
+                })
               }
               yield* writeDetections(trx, events, user, job.lab_id, job.id, written, detections)
               written += detections.length
@@ -282,12 +291,14 @@ const asRun = (job: AnalysisJobRow): AnalysisRun =>
         ? { analysis: "comet", parameters: JSON.parse(job.parameters) }
         : job.analysis === "stroke"
           ? { analysis: "stroke", parameters: JSON.parse(job.parameters) }
-          : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+          : job.analysis === "imt"
+            ? { analysis: "imt", parameters: JSON.parse(job.parameters) }
+            : { analysis: "counting", parameters: JSON.parse(job.parameters) }
 
 /** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box, a stroke part's outline; none is a point. */
 const outlineOf = (d: Detection) => {
-  if (d.stroke)
-    return Array.from({ length: d.stroke.ring.length / 2 }, (_, i) => [d.stroke!.ring[2 * i]!, d.stroke!.ring[2 * i + 1]!] as const)
+  const flat = d.stroke?.ring ?? d.imt?.path
+  if (flat) return Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const)
   if (d.ellipse) return rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle)
   if (d.comet) {
     const [x0, y0, x1, y1] = d.comet.box
@@ -323,6 +334,11 @@ const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: Result
       return {
         wanted: STROKE_LABELS[d.stroke?.part ?? "infarct"],
         description: strokeDescription(d.area, d.stroke?.side ?? "left")
+      }
+    case "imt":
+      return {
+        wanted: IMT_LABELS[d.imt?.line ?? "li"],
+        description: imtDescription(d.imt ?? { meanMm: 0, maxMm: 0, sdMm: 0, columns: 0 })
       }
     case "counting":
       return {

@@ -65,6 +65,8 @@ export interface NewDetection {
   readonly description: string
   /** Drawn as this closed outline (Fasciola's ellipse, a comet's box) rather than a point at x, y. */
   readonly outline?: ReadonlyArray<Point> | undefined
+  /** The outline is an open line (IMT's traces), not a closed shape. */
+  readonly open?: boolean
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10
@@ -86,7 +88,9 @@ export const rotatedEllipse = (cx: number, cy: number, a: number, b: number, ang
 
 const rowOf = (labId: string, jobId: string, authorId: string, now: string, ordinal: number, d: NewDetection) => {
   const id = randomUUID()
-  const geometry: Geometry = d.outline ? { kind: "polygon", points: d.outline } : { kind: "points", points: [[d.x, d.y]] }
+  const geometry: Geometry = d.outline
+    ? { kind: d.open ? "polyline" : "polygon", points: d.outline }
+    : { kind: "points", points: [[d.x, d.y]] }
   const sent: WebAnnotation = {
     type: "Annotation",
     body: [{ type: "TextualBody", purpose: "tagging", value: d.label.name, label: { id: d.label.id } }],

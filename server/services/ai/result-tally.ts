@@ -42,6 +42,7 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
   if (run.analysis === "fasciola") return fasciolaTally(run.parameters.sampleWeightG)
   if (run.analysis === "comet") return cometTally()
   if (run.analysis === "stroke") return strokeTally(run.parameters.sliceThicknessMm)
+  if (run.analysis === "imt") return imtTally()
   let count = 0
   let area = 0
   return {
@@ -145,5 +146,21 @@ const strokeTally = (thicknessMm: number | null): ResultTally => {
         infarct_volume_mm3: r(m.infarctVolume)
       }
     }
+  }
+}
+
+/** IMT: the region's measures, which both traces carry (nulls when no wall was found). */
+const imtTally = (): ResultTally => {
+  let found: NonNullable<Detection["imt"]> | undefined
+  return {
+    add: (items) => {
+      for (const d of items) found = d.imt ?? found
+    },
+    summary: () => ({
+      imt_mean_mm: found?.meanMm ?? null,
+      imt_max_mm: found?.maxMm ?? null,
+      imt_sd_mm: found?.sdMm ?? null,
+      columns: found?.columns ?? 0
+    })
   }
 }

@@ -1,11 +1,12 @@
 // The analysis panel's calls (src/contract/analysis.ts): a slide's jobs and the plan's analyses left,
-// starting Ki67, counting, Fasciola, the comet assay or the stroke analysis, cancelling a job and removing its results.
+// starting Ki67, counting, Fasciola, the comet assay, the stroke analysis or IMT, cancelling a job and removing its results.
 import { Effect } from "effect"
 import type {
   AnalysisRegion,
   CometParameters,
   CountingParameters,
   FasciolaParameters,
+  ImtParameters,
   Ki67Parameters,
   StrokeParameters
 } from "../../contract/analysis.ts"
@@ -18,6 +19,7 @@ export type AnalysisOrder =
   | { readonly analysis: "fasciola"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: FasciolaParameters }
   | { readonly analysis: "comet"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: CometParameters }
   | { readonly analysis: "stroke"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: StrokeParameters }
+  | { readonly analysis: "imt"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: ImtParameters }
 
 /** The slide's jobs, newest first, and the asker's analyses this period (both at once). */
 export const loadAnalyses = Effect.fn("Analysis.load")(function* (labId: string) {
@@ -50,9 +52,13 @@ export const startAnalysis = Effect.fn("Analysis.start")(function* (order: Analy
             ? yield* call(endpoints.analysis.startAnalysis, {
                 payload: { lab_id: order.labId, analysis: "stroke", region: order.region, parameters: order.parameters }
               })
-            : yield* call(endpoints.analysis.startCounting, {
-                payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
-              })
+            : order.analysis === "imt"
+              ? yield* call(endpoints.analysis.startAnalysis, {
+                  payload: { lab_id: order.labId, analysis: "imt", region: order.region, parameters: order.parameters }
+                })
+              : yield* call(endpoints.analysis.startCounting, {
+                  payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
+                })
   return answer.data
 })
 

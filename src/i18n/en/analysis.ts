@@ -7,14 +7,22 @@ export const analysis = {
   toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet", stroke: "Stroke (TTC)" },
+  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet", stroke: "Stroke (TTC)", imt: "Carotid IMT" },
   kindHints: {
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
     counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
     fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size.",
     comet: "Comet assay: finds comets on a fluorescence image, splits head from tail and measures % DNA in tail and tail moments.",
+    imt: "Carotid intima-media thickness on a B-mode ultrasound image: traces the lumen-intima and media-adventitia interfaces of the far wall.",
     stroke:
       "Infarct size on a TTC-stained brain slice against a dark background: the pale infarct, both hemispheres, infarct % and the edema-corrected infarct."
+  },
+  imt: {
+    range: "IMT searched",
+    unitMm: "mm",
+    hint: "Draw a rectangle over the far wall of the carotid, the lumen above it, and select it. Both interfaces are traced across it.",
+    noResolution:
+      "This image has no resolution: IMT is in mm, so set its microns per pixel (under Annotations, the calibration tool on its depth scale) first."
   },
   stroke: {
     midline: "Midline (optional)",
@@ -149,7 +157,11 @@ export const analysis = {
     correctedInfarctPct: "Edema-corrected infarct (%)",
     swellingPct: "Hemispheric swelling",
     infarctVolume: "Infarct volume in this slice",
-    infarcts: "Infarct regions"
+    infarcts: "Infarct regions",
+    imtMean: "Mean IMT",
+    imtMax: "Maximum IMT",
+    imtSd: "IMT standard deviation",
+    columns: "Columns measured"
   },
   upgrade: {
     title: "AI analysis is a paid feature",

@@ -8,15 +8,23 @@ export const analysis: typeof en = {
   toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet", stroke: "Stroke (TTC)" },
+  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet", stroke: "Stroke (TTC)", imt: "IMT karotis" },
   kindHints: {
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
     counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
     fasciola:
       "Menemukan telur Fasciola hepatica berwarna kuning-cokelat pada sedimen tinja, mencocokkan elips pada tiap telur, dan menghitung yang berukuran telur.",
     comet: "Uji komet: menemukan komet pada gambar fluoresens, memisahkan kepala dari ekor, dan mengukur % DNA di ekor serta momen ekor.",
+    imt: "Ketebalan intima-media karotis pada gambar ultrasonografi mode-B: menelusuri antarmuka lumen-intima dan media-adventisia dinding jauh.",
     stroke:
       "Ukuran infark pada irisan otak berpewarna TTC dengan latar gelap: infark yang pucat, kedua hemisfer, % infark, dan infark terkoreksi edema."
+  },
+  imt: {
+    range: "Rentang IMT yang dicari",
+    unitMm: "mm",
+    hint: "Gambar persegi panjang di atas dinding jauh karotis, dengan lumen di atasnya, lalu pilih. Kedua antarmuka ditelusuri sepanjang persegi itu.",
+    noResolution:
+      "Gambar ini belum memiliki resolusi: IMT diukur dalam mm, jadi atur mikron per pikselnya (di Anotasi, alat kalibrasi pada skala kedalaman) terlebih dahulu."
   },
   stroke: {
     midline: "Garis tengah (opsional)",
@@ -151,7 +159,11 @@ export const analysis: typeof en = {
     correctedInfarctPct: "Infark terkoreksi edema (%)",
     swellingPct: "Pembengkakan hemisfer",
     infarctVolume: "Volume infark pada irisan ini",
-    infarcts: "Daerah infark"
+    infarcts: "Daerah infark",
+    imtMean: "IMT rata-rata",
+    imtMax: "IMT maksimum",
+    imtSd: "Simpangan baku IMT",
+    columns: "Kolom yang diukur"
   },
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",

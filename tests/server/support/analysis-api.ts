@@ -1,5 +1,6 @@
 // Shortcuts for the analysis tests: a user on a paid plan (bought and accepted by staff over HTTP, as
 // a real one is), a ready slide of planted nuclei with a known answer, and waiting for a job's end.
+import { paintWall, type PlantedWall } from "../../support/planted-wall.ts"
 import { paintSlice, type PlantedSlice, plantedAreas } from "../../support/planted-infarct.ts"
 import sharp from "sharp"
 import { expect } from "vitest"
@@ -104,6 +105,16 @@ export const strokeSlide = async (server: StartedServer, owner: SignedIn, slice:
     expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
   }
   return { labId, areas: plantedAreas(slice) }
+}
+
+/** A ready, calibrated B-mode image of a carotid far wall drawn with a known IMT (tests/support/planted-wall.ts). */
+export const imtSlide = async (server: StartedServer, owner: SignedIn, wall: PlantedWall, options: { resolution?: boolean } = {}) => {
+  const labId = await uploadedSlide(server, owner, "carotid.png", paintWall(wall))
+  if (options.resolution !== false) {
+    const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: wall.mpp }, { token: owner.access })
+    expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  }
+  return labId
 }
 
 export const startKi67 = (server: StartedServer, who: SignedIn | undefined, labId: string, extra: Record<string, unknown> = {}) =>

@@ -1,4 +1,4 @@
-// The analysis form: which analysis (only those the server runs: Ki67, counting, Fasciola, comet, stroke), the region (the
+// The analysis form: which analysis (only those the server runs: Ki67, counting, Fasciola, comet, stroke, IMT), the region (the
 // whole slide, or the selected closed shape), and the parameters with their defaults and units. The
 // values stay as typed (parameters.ts reads them); Run is offered only when they make an order.
 import { useId } from "react"
@@ -7,12 +7,13 @@ import { useT } from "../../../i18n/index.ts"
 import * as panels from "../annotation/panels/panels.css.ts"
 import * as css from "./analysis.css.ts"
 import { CometFields } from "./CometFields.tsx"
+import { ImtFields } from "./ImtFields.tsx"
 import { StrokeFields } from "./StrokeFields.tsx"
 import { FasciolaFields } from "./FasciolaFields.tsx"
 import { NumberField } from "./NumberField.tsx"
 import type { AnalysisForm, CountingForm, Ki67Form } from "./parameters.ts"
 
-const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting", "fasciola", "comet", "stroke"]
+const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting", "fasciola", "comet", "stroke", "imt"]
 
 export interface RegionChoice {
   readonly useShape: boolean
@@ -152,6 +153,12 @@ export const AnalysisFormSection = ({
               </label>
             </details>
           </>
+        ) : form.analysis === "imt" ? (
+          <ImtFields
+            form={form.imt}
+            hasResolution={hasResolution}
+            onChange={(patch) => onForm({ ...form, imt: { ...form.imt, ...patch } })}
+          />
         ) : form.analysis === "stroke" ? (
           <StrokeFields
             form={form.stroke}

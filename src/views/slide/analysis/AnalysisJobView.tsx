@@ -57,7 +57,9 @@ export const JobProgress = ({
 
 const formatted = (row: SummaryRow, number: (n: number, digits: number) => string, units: SlideUnits): string => {
   if (row.value === null) return "–"
-  const digits = row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
+  // IMT is read to the hundredth of a millimetre (0.78 mm; a change of 0.1 mm is a finding).
+  const digits =
+    row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "mm" ? 2 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
   const unit = unitText(row.unit, units)
   // A weight as typed (0.0417 g, 0.5 g), not padded to its four places.
   const text =

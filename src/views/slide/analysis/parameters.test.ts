@@ -88,4 +88,16 @@ describe("analysis parameters", () => {
     expect(orderOf({ ...form, stroke: { ...form.stroke, midline: "middle" } }, "l", slide)).toBeNull()
     expect(orderOf({ ...form, stroke: { ...form.stroke, saturation: "1.2" } }, "l", slide)).toBeNull()
   })
+
+  it("makes an IMT order, its range the right way round", () => {
+    const form = { ...defaultForm, analysis: "imt" as const }
+    expect(orderOf(form, "lab-1", slide)).toEqual({
+      analysis: "imt",
+      labId: "lab-1",
+      region: slide,
+      parameters: { min_imt_mm: 0.3, max_imt_mm: 2.5 }
+    })
+    expect(orderOf({ ...form, imt: { minImt: "1,5", maxImt: "1" } }, "l", slide)).toBeNull()
+    expect(orderOf({ ...form, imt: { minImt: "0", maxImt: "1" } }, "l", slide)).toBeNull()
+  })
 })

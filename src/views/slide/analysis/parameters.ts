@@ -3,7 +3,7 @@
 // 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area;
 // Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight;
 // comet assay: 25 levels above the background, comets of 100 to 50,000 in area; stroke: background
-// below value 0.2, infarct below saturation 0.35, the midline by symmetry, no thickness).
+// below value 0.2, infarct below saturation 0.35, the midline by symmetry, no thickness; IMT: 0.3 to 2.5 mm).
 // A form that does not make a valid order (a number out of the contract's range, minimum above
 // maximum, thresholds not rising) makes none, and the Run button says why.
 import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
@@ -55,6 +55,11 @@ export interface StrokeForm {
   readonly saturation: string
 }
 
+export interface ImtForm {
+  readonly minImt: string
+  readonly maxImt: string
+}
+
 export interface AnalysisForm {
   readonly analysis: AnalysisKind
   readonly ki67: Ki67Form
@@ -62,6 +67,7 @@ export interface AnalysisForm {
   readonly fasciola: FasciolaForm
   readonly comet: CometForm
   readonly stroke: StrokeForm
+  readonly imt: ImtForm
 }
 
 export const defaultForm: AnalysisForm = {
@@ -80,7 +86,8 @@ export const defaultForm: AnalysisForm = {
     split: true
   },
   comet: { threshold: "25", minArea: "100", maxArea: "50000" },
-  stroke: { midline: "", thickness: "", background: "0.2", saturation: "0.35" }
+  stroke: { midline: "", thickness: "", background: "0.2", saturation: "0.35" },
+  imt: { minImt: "0.3", maxImt: "2.5" }
 }
 
 /** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
@@ -125,6 +132,13 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
   }
   if (form.analysis === "fasciola") return fasciolaOrder(form.fasciola, labId, region)
   if (form.analysis === "stroke") return strokeOrder(form.stroke, labId, region)
+  if (form.analysis === "imt") {
+    const read = all([numberIn(form.imt.minImt, 0.05, 5), numberIn(form.imt.maxImt, 0.05, 5)])
+    if (read === null) return null
+    const [min = 0, max = 0] = read
+    if (min >= max) return null
+    return { analysis: "imt", labId, region, parameters: { min_imt_mm: min, max_imt_mm: max } }
+  }
   if (form.analysis === "comet") {
     const read = all([numberIn(form.comet.threshold, 1, 254), numberIn(form.comet.minArea, 0, 1e9), numberIn(form.comet.maxArea, 0, 1e9)])
     if (read === null) return null

@@ -80,4 +80,10 @@ describe("analysis summary", () => {
     expect(rows.find((r) => r.field === "infarct_volume_mm3")).toMatchObject({ unit: "mm³", value: null })
     expect(rows.filter((r) => r.lead)).toHaveLength(1)
   })
+
+  it("lists IMT's figures, the mean first, in mm", () => {
+    const rows = summaryRows("imt", { imt_mean_mm: 0.81, imt_max_mm: 0.86, imt_sd_mm: 0.02, columns: 600 })
+    expect(rows[0]).toEqual({ field: "imt_mean_mm", key: "imtMean", unit: "mm", value: 0.81, lead: true })
+    expect(rows.map((r) => r.field)).toEqual(["imt_mean_mm", "imt_max_mm", "imt_sd_mm", "columns"])
+  })
 })

@@ -8,7 +8,7 @@ export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
   /** "area" and "length": µm² and µm with a resolution, px² and px without (SlideUnits). */
-  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g" | "mm²" | "mm³"
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g" | "mm" | "mm²" | "mm³"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
@@ -58,6 +58,10 @@ export type SummaryKey =
   | "swellingPct"
   | "infarctVolume"
   | "infarcts"
+  | "imtMean"
+  | "imtMax"
+  | "imtSd"
+  | "columns"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -116,6 +120,12 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     // Empty (–) when no slice thickness was given.
     ["infarct_volume_mm3", "infarctVolume", "mm³"],
     ["infarcts", "infarcts", ""]
+  ],
+  imt: [
+    ["imt_mean_mm", "imtMean", "mm", true],
+    ["imt_max_mm", "imtMax", "mm"],
+    ["imt_sd_mm", "imtSd", "mm"],
+    ["columns", "columns", ""]
   ]
 }
 
