@@ -1,7 +1,7 @@
 // /v2/slides: the three ways a slide gets in (one request, chunks, a Deep Zoom zip), the progress
 // of a chunked upload, and the original file back out. The rules live in the services; here the
 // wire is read (the target, the Content-Range, the form's fields before its file part).
-import { open } from "node:fs/promises"
+import { buffer } from "node:stream/consumers"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -24,17 +24,11 @@ import { targetOf, withFilePart } from "./slides-form.ts"
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value.trim())
 
-/** The first bytes and size of a stored original. */
-const inspect = (path: string) =>
-  Effect.promise(async () => {
-    const file = await open(path, "r")
-    try {
-      const head = Buffer.alloc(SNIFF_BYTES)
-      const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0)
-      return { head: head.subarray(0, bytesRead), size: (await file.stat()).size }
-    } finally {
-      await file.close()
-    }
+/** The first bytes of a stored original (fewer when it is shorter), to name its format. */
+const headOf = (blobs: BlobStore["Service"], key: string) =>
+  Effect.gen(function* () {
+    const head = yield* blobs.open(key, { start: 0, end: SNIFF_BYTES - 1 })
+    return head ? yield* Effect.promise(() => buffer(head.stream)) : Buffer.alloc(0)
   })
 
 export const SlidesLive = HttpApiBuilder.group(
@@ -96,17 +90,23 @@ export const SlidesLive = HttpApiBuilder.group(
           const user = yield* CurrentUser
           const lab = yield* access.require(db, user.id, params.labId, "lab.download")
           if (lab.row.is_dir === 1) return yield* new NotFound({ message: slideMessages.notAFile })
-          const path = lab.row.blob_key ? blobs.pathOf(lab.row.blob_key) : undefined
-          if (!path) return yield* new NotFound({ message: slideMessages.originalMissing })
+          const key = lab.row.blob_key
+          const missing = new NotFound({ message: slideMessages.originalMissing })
+          if (!key) return yield* missing
           const upload = yield* sql(() => db.selectFrom("uploads").select("filename").where("lab_id", "=", lab.row.id).executeTakeFirst())
-          const { head, size } = yield* inspect(path)
+          const head = yield* headOf(blobs, key)
           // A scanner's file loses its label and macro on the way out, unless asked for as uploaded.
+          // Finding them reads the TIFF's directories by random access, so from a path on this disk
+          // (in a bucket, a copy, removed at once); the patches then apply to the stream.
           const vendor = scannerOf(lab.row.scanner)?.vendor
           const redaction =
             vendor === undefined || query.associated === "keep"
               ? { patches: [], removed: [] }
-              : yield* Effect.promise(() => redactionOf(path, vendor))
-          return HttpServerResponse.raw(redactedStream(path, redaction.patches), {
+              : yield* blobs.withLocalPath(key, (path) => Effect.promise(() => redactionOf(path, vendor)))
+          const original = redaction ? yield* blobs.open(key) : undefined
+          if (!redaction || !original) return yield* missing
+          const { size } = original
+          return HttpServerResponse.raw(redactedStream(original.stream, redaction.patches), {
             contentType: mediaTypeOf(sniffFormat(head)),
             headers: {
               "content-length": String(size),
