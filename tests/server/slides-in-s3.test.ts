@@ -14,6 +14,7 @@ import { addAperioLabel } from "../support/scanner-vendors.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { download, issueInvoice, makeStaff, PNG, sendProof } from "./support/billing-api.ts"
 import { client, person } from "./support/labs-api.ts"
+import { asBearer, rawRequest } from "./support/ready-slide.ts"
 import { sendChunk, sha256, smallImage, uploadInChunks, uploadWhole, waitForStatus } from "./support/slides-api.ts"
 
 let server: StartedServer
@@ -48,9 +49,31 @@ describe("a slide with S3 configured", () => {
     expect(local("uploads").filter((name) => !name.startsWith("."))).toEqual([])
     expect(local("tmp")).toEqual([])
 
-    const descriptor = await fetch(`${server.url}${lab.tile_source}`, { headers: { authorization: `Bearer ${ada.access}` } })
+    // The pyramid is in the bucket too, and only there; served through the permission check.
+    const slideKey = lab.tile_source.split("/")[5]
+    const built = await bucket().keys(`slides/${slideKey}/`)
+    expect(built).toContain(`slides/${slideKey}/slide.dzi`)
+    expect(built.some((key) => /slide_files\/10\/0_0\.jpeg$/.test(key))).toBe(true)
+    expect(local("slides")).toEqual([])
+    const asAda = { headers: { authorization: `Bearer ${ada.access}` } }
+    const descriptor = await fetch(`${server.url}${lab.tile_source}`, asAda)
     expect(descriptor.status).toBe(200)
+    expect(descriptor.headers.get("content-type")).toBe("application/xml")
     expect(await descriptor.text()).toContain('Width="700"')
+    const tileUrl = `${server.url}${lab.tile_source.replace(/slide\.dzi$/, "slide_files/10/0_0.jpeg")}`
+    const tile = await fetch(tileUrl, asAda)
+    expect(tile.status).toBe(200)
+    const etag = tile.headers.get("etag")!
+    expect(Number(tile.headers.get("content-length"))).toBe((await tile.arrayBuffer()).byteLength)
+    expect((await fetch(tileUrl, { headers: { ...asAda.headers, "if-none-match": etag } })).status).toBe(304)
+    const head = await rawRequest(server, new URL(tileUrl).pathname, { method: "HEAD", headers: asBearer(ada.access) })
+    expect(head.status).toBe(200)
+    expect(head.headers["content-length"]).toBe(tile.headers.get("content-length"))
+    expect(head.body.length).toBe(0)
+    expect((await fetch(tileUrl)).status).toBe(404)
+    const stranger = await person(server, "Stranger")
+    expect((await fetch(tileUrl, { headers: { authorization: `Bearer ${stranger.access}` } })).status).toBe(404)
+    expect((await fetch(tileUrl.replace("0_0.jpeg", "9_9.jpeg"), asAda)).status).toBe(404)
 
     const reply = await original(labId)
     expect(reply.status).toBe(200)
@@ -70,6 +93,7 @@ describe("a slide with S3 configured", () => {
     expect(await bucket().keys("blobs/")).toEqual([stored])
     expect((await c.del(`/v2/labs/trash/${labId}/`, undefined, { token: ada.access })).status).toBe(200)
     expect(await bucket().keys("blobs/")).toEqual([])
+    expect(await bucket().keys(`slides/${slideKey}/`)).toEqual([])
     expect((await original(labId)).status).toBe(404)
     expect((await c.get("/v2/pricing/plan/storage/", { token: ada.access })).body.data.total_used).toBe(0)
   })
@@ -120,5 +144,31 @@ describe("a payment receipt with S3 configured", () => {
     expect(stored.status).toBe(200)
     expect(stored.bytes.length).toBe(reply.body.data.proof.size)
     expect(local("blobs")).toEqual([])
+  })
+})
+
+describe("tiles with S3_TILES=redirect", () => {
+  it("redirects whoever may see the slide to a short-lived presigned URL, and no one else", async () => {
+    const redirecting = await startServer({ s3: true, env: { S3_TILES: "redirect" } })
+    try {
+      const owner = await person(redirecting, "Owner")
+      const sent = await uploadWhole(redirecting, owner, "root", "r.png", await smallImage("png", 300, 200))
+      const lab = await waitForStatus(redirecting, owner, sent.body.data.lab.id, ["ready"])
+      const tileUrl = `${redirecting.url}${lab.tile_source.replace(/slide\.dzi$/, "slide_files/9/0_0.jpeg")}`
+      const reply = await fetch(tileUrl, { headers: { authorization: `Bearer ${owner.access}` }, redirect: "manual" })
+      expect(reply.status).toBe(302)
+      expect(reply.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/)
+      const location = reply.headers.get("location")!
+      expect(location).toContain("X-Amz-Signature=")
+      const object = await fetch(location)
+      expect(object.status).toBe(200)
+      expect(object.headers.get("content-type")).toBe("image/jpeg")
+      expect((await object.arrayBuffer()).byteLength).toBeGreaterThan(0)
+      const stranger = await person(redirecting, "Stranger")
+      const refused = await fetch(tileUrl, { headers: { authorization: `Bearer ${stranger.access}` }, redirect: "manual" })
+      expect(refused.status).toBe(404)
+    } finally {
+      await redirecting.stop()
+    }
   })
 })

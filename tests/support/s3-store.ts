@@ -9,11 +9,12 @@
 //   startServer({ s3: true })                 // does this itself and closes the store at stop()
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
+import { readdir, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative, sep } from "node:path"
 import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3"
 import S3rver from "s3rver"
-import { listKeys } from "../../server/services/platform/s3-objects.ts"
+import { listKeys, putBytes } from "../../server/services/platform/s3-objects.ts"
 import { makeS3Client, s3ConfigOf } from "../../server/services/platform/s3-settings.ts"
 
 /** s3rver accepts only these credentials. */
@@ -26,6 +27,8 @@ export interface S3Store {
   readonly client: S3Client
   /** Every object key under a prefix ("blobs/", "slides/<key>/"). */
   readonly keys: (prefix: string) => Promise<Array<string>>
+  /** Puts a build made on this disk where the slide worker puts it, and removes it from the disk. */
+  readonly publish: (slideKey: string, dir: string) => Promise<void>
   /** Done with the bucket; the s3rver closes when no one holds one. */
   readonly release: () => Promise<void>
 }
@@ -80,6 +83,15 @@ export const s3Store = async (): Promise<S3Store> => {
     bucket,
     client,
     keys: (prefix) => listKeys({ client, bucket }, prefix),
+    publish: async (slideKey, dir) => {
+      const files = await readdir(dir, { recursive: true, withFileTypes: true })
+      for (const file of files.filter((f) => f.isFile())) {
+        const path = join(file.parentPath, file.name)
+        const key = `slides/${slideKey}/${relative(dir, path).split(sep).join("/")}`
+        await putBytes({ client, bucket }, key, await readFile(path), path.endsWith(".dzi") ? "application/xml" : "image/jpeg")
+      }
+      await rm(dir, { recursive: true, force: true })
+    },
     release: async () => {
       if (released) return
       released = true

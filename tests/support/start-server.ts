@@ -43,7 +43,8 @@ export interface StartOptions {
   readonly log?: boolean
   /**
    * Keep originals, receipts and pyramids in a fresh bucket of a real S3-protocol server started in
-   * this process (tests/support/s3-store.ts) instead of under dataDir.
+   * this process (tests/support/s3-store.ts) instead of under dataDir. TEST_S3=1 makes it the
+   * default, to run a suite that reaches its files only over HTTP against the bucket.
    */
   readonly s3?: boolean
 }
@@ -140,7 +141,7 @@ const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unkn
 export const startServer = async (options: StartOptions = {}): Promise<StartedServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "preparat-test-"))
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort()
-  const s3 = options.s3 ? await s3Store() : undefined
+  const s3 = (options.s3 ?? process.env.TEST_S3 === "1") ? await s3Store() : undefined
   const env = { ...s3?.env, ...options.env }
   const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
   const pgSchema = databaseUrl ? await createSchema(databaseUrl) : undefined

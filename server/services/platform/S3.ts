@@ -4,14 +4,18 @@
 import type { S3Client } from "@aws-sdk/client-s3"
 import { Context, Effect, Layer } from "effect"
 import { AppConfig } from "./AppConfig.ts"
-import { makeS3Client } from "./s3-settings.ts"
+import { makeS3Client, type S3Config } from "./s3-settings.ts"
 
 export interface Bucket {
   readonly client: S3Client
   readonly bucket: string
 }
 
-export class S3 extends Context.Service<S3, Bucket | undefined>()("preparat/S3") {
+export interface ConfiguredBucket extends Bucket {
+  readonly tiles: S3Config["tiles"]
+}
+
+export class S3 extends Context.Service<S3, ConfiguredBucket | undefined>()("preparat/S3") {
   static readonly layer = Layer.effect(
     S3,
     Effect.gen(function* () {
@@ -21,7 +25,7 @@ export class S3 extends Context.Service<S3, Bucket | undefined>()("preparat/S3")
         Effect.sync(() => makeS3Client(settings)),
         (client) => Effect.sync(() => client.destroy())
       )
-      return { client, bucket: settings.bucket }
+      return { client, bucket: settings.bucket, tiles: settings.tiles }
     })
   )
 }

@@ -12,6 +12,11 @@ export interface S3Config {
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
   /** bucket in the path (http://host/bucket/key), which most self-hosted stores need, instead of in the host name. */
   readonly forcePathStyle: boolean
+  /**
+   * How slide tiles reach browsers once the permission check passed: streamed through this server
+   * (the default), or by a redirect to a presigned URL of the object (server/http/slide-media-bucket.ts).
+   */
+  readonly tiles: "stream" | "redirect"
 }
 
 export const s3ConfigOf = (env: NodeJS.ProcessEnv): S3Config | undefined => {
@@ -29,7 +34,8 @@ export const s3ConfigOf = (env: NodeJS.ProcessEnv): S3Config | undefined => {
     region: env.S3_REGION || "us-east-1",
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     // A custom endpoint is nearly always a self-hosted store without per-bucket host names.
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? ["1", "true"].includes(env.S3_FORCE_PATH_STYLE) : endpoint !== undefined
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? ["1", "true"].includes(env.S3_FORCE_PATH_STYLE) : endpoint !== undefined,
+    tiles: env.S3_TILES === "redirect" ? "redirect" : "stream"
   }
 }
 

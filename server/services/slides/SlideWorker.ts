@@ -91,7 +91,14 @@ export const SlideWorker = Layer.effectDiscard(
         const key = slides.newKey()
         const outcome = lab?.blob_key ? yield* build(job, lab, lab.blob_key, key) : undefined
         if (!outcome) return yield* failJob(job, "nothing to build: the lab or its original is gone")
-        if (outcome.kind === "built") return yield* completeJob(job, key, outcome)
+        if (outcome.kind === "built") {
+          // Into the bucket, when there is one, before any server is told the slide is ready.
+          const published = yield* slides.publish(key).pipe(Effect.result)
+          if (published._tag === "Success") return yield* completeJob(job, key, outcome)
+          yield* slides.remove([key])
+          yield* Effect.logWarning("pyramid could not be stored; retried later", published.failure.message)
+          return yield* jobs.retryLater(job, `storing the pyramid failed: ${published.failure.message}`)
+        }
         yield* slides.remove([key])
         if (outcome.kind === "rejected") return yield* failJob(job, `${outcome.reason}: ${outcome.message}`)
         yield* Effect.logWarning(`pyramid build crashed (attempt ${job.attempts} of ${MAX_ATTEMPTS})`, outcome.message)

@@ -1,0 +1,102 @@
+// Slide tiles from an S3-compatible store, the two ways slide-media-bucket.ts can answer them once
+// the permission check passed: streamed through the app server, or a 302 to a presigned URL that
+// the client follows (fetch follows it, as a browser's image request does). One tile of a ready
+// 2048x2048 slide fetched BENCH_REQUESTS times (default 1000), BENCH_CONCURRENCY at once (default
+// 20), each time as a first visit (no cache). The store is s3rver, the app server and the store each
+// in a process of their own; the slide is uploaded and built through the API, as the worker
+// publishes it into the bucket.
+//
+// Run: npx node tests/bench/s3-tiles.bench.ts
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { createInterface } from "node:readline"
+import { CreateBucketCommand } from "@aws-sdk/client-s3"
+import sharp from "sharp"
+import { makeS3Client, s3ConfigOf } from "../../server/services/platform/s3-settings.ts"
+import { createSignedIn } from "../support/api.ts"
+import { startServerProcess } from "../support/server-process.ts"
+import { summarize } from "./stats.ts"
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
+
+const startStore = async (): Promise<{ child: ChildProcess; port: number }> => {
+  const child = spawn(process.execPath, ["tests/bench/s3rver-process.ts"], { stdio: ["ignore", "pipe", "inherit"] })
+  const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string]
+  return { child, port: (JSON.parse(line) as { port: number }).port }
+}
+
+const image = await sharp({
+  create: { width: 2048, height: 2048, channels: 3, background: "#c08040", noise: { type: "gaussian", mean: 128, sigma: 30 } }
+})
+  .png()
+  .toBuffer()
+
+const store = await startStore()
+try {
+  const env = {
+    S3_ENDPOINT: `http://127.0.0.1:${store.port}`,
+    S3_BUCKET: "bench-tiles",
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "1"
+  }
+  const client = makeS3Client(s3ConfigOf(env)!)
+  await client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }))
+  client.destroy()
+
+  for (const mode of ["stream", "redirect"] as const) {
+    const running = await startServerProcess({ env: { ...env, S3_TILES: mode } })
+    try {
+      const owner = await createSignedIn(running)
+      const auth = { authorization: `Bearer ${owner.access}` }
+      const form = new FormData()
+      form.append("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "bench.png")
+      const sent = await fetch(`${running.url}/v2/slides/upload/root`, {
+        method: "POST",
+        body: form,
+        headers: { ...auth, accept: "application/json" }
+      })
+      const { data } = (await sent.json()) as { data: { lab: { id: string } } }
+      let lab: { status: string; tile_source: string } | undefined
+      for (let tries = 0; lab?.status !== "ready"; tries++) {
+        if (tries > 600) throw new Error("the slide was never built")
+        await new Promise((r) => setTimeout(r, 100))
+        lab = ((await (await fetch(`${running.url}/v2/labs/${data.lab.id}/`, { headers: auth })).json()) as { data: typeof lab }).data
+      }
+      const tile = `${running.url}${lab.tile_source.replace(/slide\.dzi$/, "slide_files/11/3_3.jpeg")}`
+
+      const run = async (name: string) => {
+        const latencies: number[] = []
+        let bytes = 0
+        let next = 0
+        const worker = async () => {
+          while (next < REQUESTS) {
+            next++
+            const started = performance.now()
+            const response = await fetch(tile, { headers: auth })
+            const body = await response.arrayBuffer()
+            latencies.push(performance.now() - started)
+            if (response.status !== 200) throw new Error(`${name}: ${response.status}`)
+            bytes += body.byteLength
+          }
+        }
+        const started = performance.now()
+        await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+        const seconds = (performance.now() - started) / 1000
+        const s = summarize(latencies)
+        console.log(
+          `${name.padEnd(28)} ${String(Math.round(s.n / seconds)).padStart(6)} req/s  p50=${s.p50.toFixed(1).padStart(6)} ms  p99=${s.p99.toFixed(1).padStart(6)} ms  (${s.n} requests, ${CONCURRENCY} in flight, ${Math.round(bytes / s.n)} bytes each)`
+        )
+      }
+      // A first pass warms up the JIT and the connection pools; only the second is reported.
+      await run(`${mode}: warm-up`)
+      await run(`${mode}`)
+    } finally {
+      await running.stop()
+    }
+  }
+} finally {
+  store.child.kill("SIGTERM")
+}
