@@ -3,19 +3,19 @@
 // parts and the local file is removed. A pyramid build or a redaction reads a temporary copy
 // under DATA_DIR/tmp, removed when it is done, however it ends.
 import { randomUUID } from "node:crypto"
-import { mkdir, rm } from "node:fs/promises"
+import { rm } from "node:fs/promises"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { type BlobBackend, type ByteRange, isBlobKey, newBlobKey } from "./blob-backend.ts"
 import type { Bucket } from "./S3.ts"
+import { scratchDir } from "./scratch-dir.ts"
 import { deleteKeys, downloadTo, getObject, putBytes, uploadFile } from "./s3-objects.ts"
 
 const objectKey = (key: string) => `blobs/${key}`
 
 export const s3Blobs = (bucket: Bucket, dataDir: string) =>
   Effect.gen(function* () {
-    const tmp = join(dataDir, "tmp")
-    yield* Effect.promise(() => mkdir(tmp, { recursive: true }))
+    const tmp = yield* scratchDir(dataDir)
 
     /** A copy of the blob under DATA_DIR/tmp, or undefined when there is no such blob. */
     const copyOf = (key: string) =>

@@ -39,6 +39,9 @@ export const s3ConfigOf = (env: NodeJS.ProcessEnv): S3Config | undefined => {
   }
 }
 
+/** Connections to the store one process keeps at most. */
+const SOCKETS = 256
+
 export const makeS3Client = (config: S3Config) =>
   new S3Client({
     endpoint: config.endpoint,
@@ -48,5 +51,13 @@ export const makeS3Client = (config: S3Config) =>
     // Checksums only where S3 requires them: the SDK's default (CRC32 on every request, since
     // 3.729) is refused by several S3-compatible stores, and TLS already guards the bytes.
     requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED"
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // Each tile streamed from the bucket holds a socket until the browser has it: the SDK's 50
+    // would queue a few viewers' screenfuls behind each other. A store that cannot connect in 5 s
+    // is down; the request's answer is then an error, not a hung tile.
+    requestHandler: {
+      connectionTimeout: 5_000,
+      httpAgent: { keepAlive: true, maxSockets: SOCKETS },
+      httpsAgent: { keepAlive: true, maxSockets: SOCKETS }
+    }
   })

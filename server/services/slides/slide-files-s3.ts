@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm } from "node:fs/promises"
 import { dirname, join, relative, sep } from "node:path"
 import { Effect } from "effect"
 import type { Bucket } from "../platform/S3.ts"
+import { scratchDir } from "../platform/scratch-dir.ts"
 import { deleteKeys, downloadTo, getObject, listKeys, putBytes } from "../platform/s3-objects.ts"
 import { isSlideKey, type SlideFilesBackend } from "./slide-files-backend.ts"
 
@@ -35,8 +36,7 @@ const filesUnder = async (dir: string): Promise<Array<string>> => {
 
 export const s3SlideFiles = (bucket: Bucket, dataDir: string, local: SlideFilesBackend) =>
   Effect.gen(function* () {
-    const tmp = join(dataDir, "tmp")
-    yield* Effect.promise(() => mkdir(tmp, { recursive: true }))
+    const tmp = yield* scratchDir(dataDir)
 
     const publish = (key: string) =>
       Effect.gen(function* () {
