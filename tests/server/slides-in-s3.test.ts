@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { aperioSvs } from "../support/scanner-files.ts"
@@ -123,6 +124,15 @@ describe("a slide with S3 configured", () => {
       expect(body.equals(bytes)).toBe(false)
       const kept = await original(sent.body.data.lab.id, "?associated=keep")
       expect(Buffer.from(await kept.arrayBuffer()).equals(bytes)).toBe(true)
+      // The label picture the build kept is read from the bucket too, once its owner shows it.
+      const labId = sent.body.data.lab.id
+      expect((await client(server).put(`/v2/labs/${labId}/associated-images/`, { shown: true }, { token: ada.access })).status).toBe(200)
+      const label = await fetch(`${server.url}/v2/labs/${labId}/associated-images/label/`, {
+        headers: { authorization: `Bearer ${ada.access}` }
+      })
+      expect(label.status).toBe(200)
+      expect(label.headers.get("content-type")).toBe("image/jpeg")
+      expect((await sharp(Buffer.from(await label.arrayBuffer())).metadata()).format).toBe("jpeg")
       expect(local("tmp")).toEqual([])
     } finally {
       await rm(dir, { recursive: true, force: true })
