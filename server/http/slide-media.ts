@@ -24,7 +24,6 @@ import { Database } from "../services/platform/Database.ts"
 import { S3 } from "../services/platform/S3.ts"
 import { SlideFiles } from "../services/slides/SlideFiles.ts"
 import { mediaToken } from "./media-cookie.ts"
-import { redirectedToBucket, streamedFromBucket } from "./slide-media-bucket.ts"
 
 /** Where the pyramids live: DATA_DIR/slides/<slide_key>/ (what the slide worker writes). */
 export const slidesDir = (dataDir: string) => join(dataDir, "slides")
@@ -54,6 +53,8 @@ export const SlideMediaRoutes = Layer.unwrap(
     // With S3_BUCKET set, the builds are in the bucket (slide-media-bucket.ts), not under root.
     const bucket = yield* S3
     const slides = yield* SlideFiles
+    // Loaded only with a bucket: the SDK behind it is slow to import.
+    const fromBucket = bucket ? yield* Effect.promise(() => import("./slide-media-bucket.ts")) : undefined
     const grants = makeGrantCache({ ttlMs: GRANT_TTL_MS, maxEntries: GRANT_ENTRIES })
 
     /** The one permission query: the lab with the viewer's standing, as LabAccess.canView asks it. */
@@ -90,12 +91,11 @@ export const SlideMediaRoutes = Layer.unwrap(
         "cache-control": `${grant.isPublic ? "public" : "private"}, max-age=${YEAR}, immutable`,
         "x-content-type-options": "nosniff"
       }
-      if (bucket?.tiles === "redirect") return yield* redirectedToBucket(bucket, path, grant.isPublic)
-      if (bucket)
-        return (
-          (yield* streamedFromBucket(slides, path, headers, { method: request.method, ifNoneMatch: request.headers["if-none-match"] })) ??
-          notFound()
-        )
+      if (bucket && fromBucket) {
+        if (bucket.tiles === "redirect") return yield* fromBucket.redirectedToBucket(bucket, path, grant.isPublic)
+        const asked = { method: request.method, ifNoneMatch: request.headers["if-none-match"] }
+        return (yield* fromBucket.streamedFromBucket(slides, path, headers, asked)) ?? notFound()
+      }
       // Streamed: the platform opens the file only when the body is written, in chunks; it stats it
       // first (size, ETag from size and mtime) and fails when it is missing.
       const response = yield* HttpServerResponse.file(join(root, path.slideKey, ...path.file.split("/")), {

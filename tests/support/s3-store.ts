@@ -15,7 +15,8 @@ import { join, relative, sep } from "node:path"
 import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3"
 import S3rver from "s3rver"
 import { listKeys, putBytes } from "../../server/services/platform/s3-objects.ts"
-import { makeS3Client, s3ConfigOf } from "../../server/services/platform/s3-settings.ts"
+import { makeS3Client } from "../../server/services/platform/s3-client.ts"
+import { s3ConfigOf } from "../../server/services/platform/s3-settings.ts"
 
 /** s3rver accepts only these credentials. */
 const CREDENTIALS = { S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" }

@@ -10,7 +10,6 @@ import { Context, Effect, Layer } from "effect"
 import { AppConfig } from "./AppConfig.ts"
 import type { BlobBackend } from "./blob-backend.ts"
 import { localBlobs } from "./blob-store-local.ts"
-import { s3Blobs } from "./blob-store-s3.ts"
 import { S3 } from "./S3.ts"
 
 export class BlobStore extends Context.Service<BlobStore, BlobBackend>()("preparat/BlobStore") {
@@ -19,7 +18,10 @@ export class BlobStore extends Context.Service<BlobStore, BlobBackend>()("prepar
     Effect.gen(function* () {
       const config = yield* AppConfig
       const s3 = yield* S3
-      return BlobStore.of(s3 ? yield* s3Blobs(s3, config.dataDir) : yield* localBlobs(config.dataDir))
+      if (!s3) return BlobStore.of(yield* localBlobs(config.dataDir))
+      // Loaded only with a bucket: the SDK behind it is slow to import.
+      const { s3Blobs } = yield* Effect.promise(() => import("./blob-store-s3.ts"))
+      return BlobStore.of(yield* s3Blobs(s3, config.dataDir))
     })
   ).pipe(Layer.provide(S3.layer))
 }

@@ -4,7 +4,7 @@
 import type { S3Client } from "@aws-sdk/client-s3"
 import { Context, Effect, Layer } from "effect"
 import { AppConfig } from "./AppConfig.ts"
-import { makeS3Client, type S3Config } from "./s3-settings.ts"
+import type { S3Config } from "./s3-settings.ts"
 
 export interface Bucket {
   readonly client: S3Client
@@ -21,6 +21,7 @@ export class S3 extends Context.Service<S3, ConfiguredBucket | undefined>()("pre
     Effect.gen(function* () {
       const settings = (yield* AppConfig).s3
       if (!settings) return undefined
+      const { makeS3Client } = yield* Effect.promise(() => import("./s3-client.ts"))
       const client = yield* Effect.acquireRelease(
         Effect.sync(() => makeS3Client(settings)),
         (client) => Effect.sync(() => client.destroy())

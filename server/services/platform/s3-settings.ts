@@ -1,8 +1,8 @@
 // Where blobs go when they leave this machine: any S3-compatible store (AWS S3, MinIO, Ceph, R2,
 // s3rver in the tests), configured by S3_* variables. S3_BUCKET alone switches it on; the rest
 // default to what AWS itself would use, so a server on AWS with an instance role needs nothing else.
-import { S3Client } from "@aws-sdk/client-s3"
-
+// The SDK itself is loaded only when a bucket is configured (s3-client.ts), so a server without one
+// does not pay its import at every start.
 export interface S3Config {
   readonly bucket: string
   /** Unset: AWS's own endpoint for the region. */
@@ -38,26 +38,3 @@ export const s3ConfigOf = (env: NodeJS.ProcessEnv): S3Config | undefined => {
     tiles: env.S3_TILES === "redirect" ? "redirect" : "stream"
   }
 }
-
-/** Connections to the store one process keeps at most. */
-const SOCKETS = 256
-
-export const makeS3Client = (config: S3Config) =>
-  new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-    // Checksums only where S3 requires them: the SDK's default (CRC32 on every request, since
-    // 3.729) is refused by several S3-compatible stores, and TLS already guards the bytes.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    // Each tile streamed from the bucket holds a socket until the browser has it: the SDK's 50
-    // would queue a few viewers' screenfuls behind each other. A store that cannot connect in 5 s
-    // is down; the request's answer is then an error, not a hung tile.
-    requestHandler: {
-      connectionTimeout: 5_000,
-      httpAgent: { keepAlive: true, maxSockets: SOCKETS },
-      httpsAgent: { keepAlive: true, maxSockets: SOCKETS }
-    }
-  })

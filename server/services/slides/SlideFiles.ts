@@ -7,7 +7,6 @@ import { AppConfig } from "../platform/AppConfig.ts"
 import { S3 } from "../platform/S3.ts"
 import type { SlideFilesBackend } from "./slide-files-backend.ts"
 import { localSlideFiles } from "./slide-files-local.ts"
-import { s3SlideFiles } from "./slide-files-s3.ts"
 
 export class SlideFiles extends Context.Service<SlideFiles, SlideFilesBackend>()("preparat/SlideFiles") {
   static readonly layer = Layer.effect(
@@ -16,7 +15,10 @@ export class SlideFiles extends Context.Service<SlideFiles, SlideFilesBackend>()
       const { dataDir } = yield* AppConfig
       const s3 = yield* S3
       const local = yield* localSlideFiles(dataDir)
-      return SlideFiles.of(s3 ? yield* s3SlideFiles(s3, dataDir, local) : local)
+      if (!s3) return SlideFiles.of(local)
+      // Loaded only with a bucket: the SDK behind it is slow to import.
+      const { s3SlideFiles } = yield* Effect.promise(() => import("./slide-files-s3.ts"))
+      return SlideFiles.of(yield* s3SlideFiles(s3, dataDir, local))
     })
   ).pipe(Layer.provide(S3.layer))
 }
