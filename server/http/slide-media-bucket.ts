@@ -2,15 +2,18 @@
 // streamed through this server, or, with S3_TILES=redirect, a redirect to a presigned URL.
 //
 // Streaming is the default. tests/bench/s3-tiles.bench.ts (one 35 KB tile, 20 in flight, s3rver and
-// the app server each in a process, on a 2-core machine that others were loading) measured, in two
-// runs: streamed 205 and 152 requests/s, p99 158 and 270 ms; redirected 103 and 165 requests/s, p99
-// 437 and 386 ms. A first visit by redirect is two round trips (the app's 302, then the store), so
-// it is no faster and its tail is longer; what it saves is the app server's bandwidth, which
-// matters only once tiles saturate the app servers' links rather than their CPUs. And it costs
-// what streaming keeps: the URL a browser caches is the app's (a year, immutable, since a build
-// never changes), whereas a redirect may be kept only while its signature lasts, so every revisit
-// asks again; the bucket must answer the SPA's origin with CORS for OpenSeadragon to draw on a
-// canvas; and the bucket must be reachable from every browser, not only from the app servers.
+// two app servers, one per mode, each in a process, rounds alternating the modes) measured on a
+// 2-core machine that others were loading: streamed 280, 242, 187 requests/s (median 242), p99
+// 202-370 ms; redirected 319, 246, 162 (median 246), p99 185-371 ms. The same, within the noise:
+// a first visit by redirect is two round trips (the 302, then the store) where streaming is one
+// plus the store's behind it. (Single passes, one mode after the other, ranged from streaming
+// twice as fast to redirecting twice as fast: hence the rounds.) What a redirect saves is the app
+// servers' bandwidth, which matters only once tiles saturate their links rather than their CPUs;
+// S3_TILES then switches. What it costs decided the default: the URL a browser caches is the app's for a
+// year (immutable, since a build never changes), whereas a redirect may be kept only while its
+// signature lasts, so every revisit asks again; the bucket must answer the SPA's origin with CORS
+// for OpenSeadragon to draw on a canvas; and the bucket must be reachable from every browser, not
+// only from the app servers.
 import { GetObjectCommand } from "@aws-sdk/client-s3"
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Effect } from "effect"
