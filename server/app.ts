@@ -59,6 +59,7 @@ import { Avatars } from "./services/auth/Avatars.ts"
 import { Billing } from "./services/billing/Billing.ts"
 import { BillingSweep } from "./services/billing/BillingSweep.ts"
 import { BlobStore } from "./services/platform/BlobStore.ts"
+import { S3 } from "./services/platform/S3.ts"
 import { Credentials } from "./services/auth/Credentials.ts"
 import { Database } from "./services/platform/Database.ts"
 import { EventLog } from "./services/platform/EventLog.ts"
@@ -201,6 +202,8 @@ export const makeServices = (config: Config, hub: Hub, bus?: Bus) => {
     settings,
     database,
     accessTokensLayer(hub).pipe(Layer.provide([settings, database])),
+    // The same layer as BlobStore's and SlideFiles' (memoised by reference): one client, one pool.
+    S3.layer.pipe(Layer.provide(settings)),
     bus ? Peers.cluster(bus) : Peers.alone
   )
   const realtime = realtimeLayer(config, hub)

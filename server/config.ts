@@ -7,6 +7,7 @@ import { join, resolve } from "node:path"
 import type { SqliteSynchronous } from "./db/sqlite.ts"
 import { type ReceivingLab, receivingLabOf } from "./domain/receiving-lab.ts"
 import { DEFAULT_PIXEL_LIMIT } from "./images/pyramid.ts"
+import { type S3Config, s3ConfigOf } from "./services/platform/s3-settings.ts"
 
 export interface Config {
   readonly port: number
@@ -74,6 +75,8 @@ export interface Config {
    * dimensions) fails its job instead of exhausting memory.
    */
   readonly slidePixelLimit: number
+  /** Originals, receipts and pyramids in this S3-compatible store; under dataDir when unset. */
+  readonly s3: S3Config | undefined
 }
 
 /** Plans paid by bank transfer (src/contract/billing.ts). */
@@ -197,6 +200,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       sweepSeconds: int(env.BILLING_SWEEP_SECONDS, 300),
       invoicesPerAddress: int(env.BILLING_INVOICES_PER_ADDRESS, 10)
     },
-    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT)
+    slidePixelLimit: int(env.SLIDE_PIXEL_LIMIT, DEFAULT_PIXEL_LIMIT),
+    s3: s3ConfigOf(env)
   }
 }

@@ -35,6 +35,9 @@ const backup = async (dir: string) => {
   const manifest: Manifest = { engine, created_at: new Date().toISOString(), files }
   await writeFile(join(dir, "backup.json"), `${JSON.stringify(manifest, null, 2)}\n`)
   console.log(`Backed up the ${engine} database and ${files.join(", ") || "no files"} into ${dir}`)
+  // Originals and pyramids are then in the bucket, which this command does not read: say so, so
+  // that no one takes this directory for the whole of their data.
+  if (config.s3) console.log(`Not copied: the objects of bucket ${config.s3.bucket}; back it up with the store's own tools.`)
 }
 
 const restore = async (dir: string, force: boolean) => {

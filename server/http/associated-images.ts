@@ -3,6 +3,7 @@
 // answered as if the slide had none (an empty list, a 404 for a picture), so a reviewer learns
 // nothing of them until the owner shows them; the group needs a signed-in member, so a public link
 // never reaches them.
+import { buffer } from "node:stream/consumers"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -12,7 +13,7 @@ import { NotFound } from "../../src/contract/errors.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import type { LabRow, ResolvedLab } from "../db/lab-access.ts"
 import { can, canSeeAssociated } from "../domain/permissions.ts"
-import { readAssociatedImage } from "../images/associated-images.ts"
+import { associatedImageFile } from "../images/associated-images.ts"
 import { LabAccess } from "../services/labs/LabAccess.ts"
 import { Database, sql } from "../services/platform/Database.ts"
 import { SlideFiles } from "../services/slides/SlideFiles.ts"
@@ -75,7 +76,8 @@ export const AssociatedImagesLive = HttpApiBuilder.group(
           const lab = yield* access.require(db, user.id, params.labId, "lab.view")
           const key = lab.row.slide_key
           if (!viewOf(lab).images.includes(params.name) || !key) return yield* noPicture()
-          const bytes = yield* Effect.promise(() => readAssociatedImage(slides.dirOf(key), params.name))
+          const file = yield* slides.read(key, associatedImageFile(params.name))
+          const bytes = file ? new Uint8Array(yield* Effect.promise(() => buffer(file.stream))) : undefined
           if (!bytes) return yield* noPicture()
           return HttpServerResponse.uint8Array(bytes, {
             contentType: "image/jpeg",

@@ -1,6 +1,5 @@
 // /v2/staff/payments: verifying transfer receipts, for staff only (the StaffOnly middleware answers
 // 403 to everyone else). The decisions are PaymentReview's, recorded with the staff user who made them.
-import { createReadStream } from "node:fs"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -38,7 +37,7 @@ export const PaymentReviewLive = HttpApiBuilder.group(
       .handle("proof", ({ params }) =>
         Effect.gen(function* () {
           const proof = yield* review.proof(params.id)
-          return HttpServerResponse.raw(createReadStream(proof.path), {
+          return HttpServerResponse.raw(proof.stream, {
             contentType: proof.contentType,
             headers: {
               "content-length": String(proof.size),

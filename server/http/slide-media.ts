@@ -1,6 +1,6 @@
 // GET (and HEAD, which the router answers from GET without a body) /v2/media/slides/:labId/:slideKey/
 // <file>: a ready slide's Deep Zoom descriptor, tiles and thumbnails, streamed from
-// DATA_DIR/slides/<slideKey>/, to whoever may see the lab: a signed-in user by bearer token or by
+// DATA_DIR/slides/<slideKey>/ (or from the bucket, slide-media-bucket.ts), to whoever may see the lab: a signed-in user by bearer token or by
 // the media cookie (media-cookie.ts), anyone for a public lab.
 //
 // Everything else gets the same 404: unknown or deleted lab, a build key that is not the lab's
@@ -21,6 +21,8 @@ import { SLIDE_MEDIA_ROUTE } from "../domain/slide-urls.ts"
 import { AccessTokens } from "../services/auth/AccessTokens.ts"
 import { AppConfig } from "../services/platform/AppConfig.ts"
 import { Database } from "../services/platform/Database.ts"
+import { S3 } from "../services/platform/S3.ts"
+import { SlideFiles } from "../services/slides/SlideFiles.ts"
 import { mediaToken } from "./media-cookie.ts"
 
 /** Where the pyramids live: DATA_DIR/slides/<slide_key>/ (what the slide worker writes). */
@@ -48,6 +50,11 @@ export const SlideMediaRoutes = Layer.unwrap(
     const tokens = yield* AccessTokens
     const { query } = yield* Database
     const root = slidesDir(config.dataDir)
+    // With S3_BUCKET set, the builds are in the bucket (slide-media-bucket.ts), not under root.
+    const bucket = yield* S3
+    const slides = yield* SlideFiles
+    // Loaded only with a bucket: the SDK behind it is slow to import.
+    const fromBucket = bucket ? yield* Effect.promise(() => import("./slide-media-bucket.ts")) : undefined
     const grants = makeGrantCache({ ttlMs: GRANT_TTL_MS, maxEntries: GRANT_ENTRIES })
 
     /** The one permission query: the lab with the viewer's standing, as LabAccess.canView asks it. */
@@ -83,6 +90,11 @@ export const SlideMediaRoutes = Layer.unwrap(
       const headers = {
         "cache-control": `${grant.isPublic ? "public" : "private"}, max-age=${YEAR}, immutable`,
         "x-content-type-options": "nosniff"
+      }
+      if (bucket && fromBucket) {
+        if (bucket.tiles === "redirect") return yield* fromBucket.redirectedToBucket(bucket, path, grant.isPublic)
+        const asked = { method: request.method, ifNoneMatch: request.headers["if-none-match"] }
+        return (yield* fromBucket.streamedFromBucket(slides, path, headers, asked)) ?? notFound()
       }
       // Streamed: the platform opens the file only when the body is written, in chunks; it stats it
       // first (size, ETag from size and mtime) and fails when it is missing.

@@ -1,3 +1,6 @@
+// /v2/slides: the three ways a slide gets in (one request, chunks, a Deep Zoom zip), the progress
+// of a chunked upload, and the original file back out (original-response.ts). The rules live in the
+// services; here the wire is read (the target, the Content-Range, the form's fields before its file part).
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/contract/api.ts"

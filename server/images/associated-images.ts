@@ -9,7 +9,7 @@
 // (Aperio "label ..."/"macro ...", Ventana "Label_Image", Philips "Label"/"Macro"), a Philips
 // label or macro as base64 JPEG in its XML, an NDPI directory whose SourceLens is -1 (a whole JPEG),
 // a VMS set's MacroImage file.
-import { mkdir, open, readFile } from "node:fs/promises"
+import { mkdir, open } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import sharp, { type Sharp } from "sharp"
 import { type Directory, tiffLayout } from "./tiff-directories.ts"
@@ -100,6 +100,5 @@ export const writeAssociatedImages = async (input: string, vendor: string, build
   return written
 }
 
-/** The stored picture's bytes, or undefined when the build has none of that name. */
-export const readAssociatedImage = (buildDir: string, name: AssociatedName) =>
-  readFile(join(buildDir, ASSOCIATED_DIR, `${name}.jpg`)).catch(() => undefined)
+/** Where a build keeps a stored picture, relative to its directory (SlideFiles reads it). */
+export const associatedImageFile = (name: AssociatedName) => `${ASSOCIATED_DIR}/${name}.jpg`

@@ -4,8 +4,7 @@
 // bytes overwritten with zeros, and a Philips file's base64 label in its XML is blanked in place, so
 // every other offset stays valid and the size is the same. The patches are applied while the file
 // streams out; nothing is copied to disk.
-import { createReadStream } from "node:fs"
-import { Transform } from "node:stream"
+import { type Readable, Transform } from "node:stream"
 import { type AssociatedName, nameOf, philipsXmlImagePattern } from "./associated-images.ts"
 import { type Directory, type TiffLayout, tiffLayout } from "./tiff-directories.ts"
 
@@ -110,6 +109,10 @@ const patching = (patches: ReadonlyArray<Patch>) => {
   })
 }
 
-/** The file as a stream with the patches applied. */
-export const redactedStream = (path: string, patches: ReadonlyArray<Patch>) =>
-  patches.length === 0 ? createReadStream(path) : createReadStream(path).pipe(patching(patches))
+/** The file's bytes (from its first) with the patches applied; a failing source fails the result. */
+export const redactedStream = (source: Readable, patches: ReadonlyArray<Patch>): Readable => {
+  if (patches.length === 0) return source
+  const patched = patching(patches)
+  source.once("error", (error) => patched.destroy(error))
+  return source.pipe(patched)
+}

@@ -7,6 +7,7 @@
 //   await fetch(`${server.url}/v2/auth/register/`, ...)
 //   const mail = await server.latestMail("ada@example.com")   // newest outbox mail, its links
 //   await server.stop()                                          // closes server, drops schema, removes dataDir
+//   const s3 = await startServer({ s3: true })                    // blobs and pyramids in a bucket of an in-process s3rver
 //
 // A mail triggered by a request is sent in the background: wait for it with latestMail(to), and
 // when that address already has mail, pass `after: previous.file` to get the new one.
@@ -27,6 +28,7 @@ import { type Config, loadConfig } from "../../server/config.ts"
 import { serve } from "../../server/serve.ts"
 import { type Db, openDatabase } from "../../server/db/database.ts"
 import { type LatestMail, latestMailIn, type OutboxMail, readOutbox } from "./outbox.ts"
+import { type S3Store, s3Store } from "./s3-store.ts"
 
 export type { OutboxMail } from "./outbox.ts"
 
@@ -39,6 +41,12 @@ export interface StartOptions {
   readonly keepDataDir?: boolean
   /** Log every request (default: only when PREPARAT_TEST_LOG=1). */
   readonly log?: boolean
+  /**
+   * Keep originals, receipts and pyramids in a fresh bucket of a real S3-protocol server started in
+   * this process (tests/support/s3-store.ts) instead of under dataDir. TEST_S3=1 makes it the
+   * default, to run a suite that reaches its files only over HTTP against the bucket.
+   */
+  readonly s3?: boolean
 }
 
 export interface StartedServer {
@@ -48,6 +56,8 @@ export interface StartedServer {
   readonly dataDir: string
   /** The PostgreSQL schema of this run, undefined on SQLite. */
   readonly schema: string | undefined
+  /** The bucket of this run when started with `s3: true`. */
+  readonly s3: S3Store | undefined
   /** Every mail in the outbox, newest first. */
   readonly mails: () => Promise<ReadonlyArray<OutboxMail>>
   /** The newest mail, optionally to `to`, after `after`, holding `containing` (tests/support/outbox.ts). */
@@ -131,7 +141,8 @@ const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unkn
 export const startServer = async (options: StartOptions = {}): Promise<StartedServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "preparat-test-"))
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort()
-  const env = { ...options.env }
+  const s3 = (options.s3 ?? process.env.TEST_S3 === "1") ? await s3Store() : undefined
+  const env = { ...s3?.env, ...options.env }
   const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
   const pgSchema = databaseUrl ? await createSchema(databaseUrl) : undefined
   const loaded = loadConfig({
@@ -151,6 +162,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
   const fiber = Effect.runFork(launched)
   const cleanUp = async () => {
     await pgSchema?.drop()
+    await s3?.release()
     if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true })
   }
   try {
@@ -171,6 +183,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
     config,
     dataDir,
     schema: pgSchema?.schema,
+    s3,
     mails,
     latestMail,
     withDb: async (fn) => {

@@ -244,28 +244,31 @@ export const AnalysisWorker = Layer.effectDiscard(
           Number(lab.height)
         )
         if (!box) return yield* finish(job, { state: "done", summary: resultTally(asRun(job)).summary(), detections: 0 })
-        const request: AnalysisChildRequest = {
+        const requestIn = (dir: string): AnalysisChildRequest => ({
           ...asRun(job),
-          dzi: join(slides.dirOf(lab.slide_key), `${PYRAMID_NAME}.dzi`),
+          dzi: join(dir, `${PYRAMID_NAME}.dzi`),
           box,
           ring,
           mpp: lab.mpp === null ? null : Number(lab.mpp),
           tileSize: ANALYSIS_TILE
-        }
+        })
         if (!(yield* begin(job, user))) return
-        const outcome = yield* run(job, user, request).pipe(
-          Effect.map((done) => ({ kind: "done" as const, ...done })),
-          Effect.catch((error) =>
-            Effect.succeed(
-              error instanceof ClaimLost
-                ? { kind: "lost" as const }
-                : {
-                    kind: "crashed" as const,
-                    message: error instanceof AnalysisCrashed || error instanceof Error ? error.message : String(error)
-                  }
+        // The child reads tiles by path: in a bucket, from a copy of the pyramid removed after the run.
+        const outcome = yield* slides
+          .withLocalDir(lab.slide_key, (dir) => run(job, user, requestIn(dir)))
+          .pipe(
+            Effect.map((done) => ({ kind: "done" as const, ...done })),
+            Effect.catch((error) =>
+              Effect.succeed(
+                error instanceof ClaimLost
+                  ? { kind: "lost" as const }
+                  : {
+                      kind: "crashed" as const,
+                      message: error instanceof AnalysisCrashed || error instanceof Error ? error.message : String(error)
+                    }
+              )
             )
           )
-        )
         if (outcome.kind === "lost") return
         if (outcome.kind === "done") return yield* finish(job, { state: "done", summary: outcome.summary, detections: outcome.detections })
         yield* Effect.logWarning(`analysis crashed (attempt ${job.attempts} of ${MAX_ATTEMPTS})`, outcome.message)

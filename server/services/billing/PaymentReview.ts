@@ -5,6 +5,7 @@
 // notification and a staff_actions row naming who decided (a staff user, or the operator's
 // command), and mailed to the user after the commit. Callers check that the actor is staff.
 import { randomUUID } from "node:crypto"
+import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, NotFound } from "../../../src/contract/errors.ts"
 import type { InvoiceStatus, StaffInvoice, StaffInvoiceDetail } from "../../../src/contract/billing.ts"
@@ -27,7 +28,8 @@ import { Notifications } from "../platform/Notifications.ts"
 import { type StaffActor, StaffRoles } from "../auth/StaffRoles.ts"
 
 export interface StoredProof {
-  readonly path: string
+  /** The receipt's bytes, from the blob store. */
+  readonly stream: Readable
   readonly contentType: string
   readonly size: number
   readonly filename: string
@@ -106,12 +108,12 @@ export class PaymentReview extends Context.Service<
 
       const proof = Effect.fn("PaymentReview.proof")(function* (ref: string) {
         const found = yield* find(db, ref)
-        const path = found.proof ? blobs.pathOf(found.proof.blob_key) : undefined
-        if (!found.proof || !path) return yield* new NotFound({ message: billingMessages.proofMissing })
+        const bytes = found.proof ? yield* blobs.open(found.proof.blob_key) : undefined
+        if (!found.proof || !bytes) return yield* new NotFound({ message: billingMessages.proofMissing })
         return {
-          path,
+          stream: bytes.stream,
           contentType: found.proof.content_type,
-          size: found.proof.size,
+          size: bytes.size,
           filename: `${found.invoice.number}-transfer.${extensions[found.proof.content_type] ?? "bin"}`
         }
       })

@@ -14,11 +14,10 @@ import { stamp } from "../../domain/clock.ts"
 import { type Paging, pageMeta } from "../../domain/paging.ts"
 import { allowed, requireSlide, type SlideDenied } from "../annotations/slide-gate.ts"
 import { Database, sql } from "../platform/Database.ts"
-import { AppConfig } from "../platform/AppConfig.ts"
-import { slidesDir } from "../../http/slide-media.ts"
 import type { Locale } from "../../../src/contract/auth.ts"
 import { noteById, noteCount, notePage, toSlideNote } from "./note-rows.ts"
 import { type ReportFile, reportDocument } from "./report-document.ts"
+import { SlideFiles } from "../slides/SlideFiles.ts"
 
 /** What a row keeps of a payload's fields: a report's, tidied, as JSON; a note's never. */
 const storedFields = (kind: NoteKind, payload: ReportPayload) =>
@@ -77,7 +76,7 @@ export class Notes extends Context.Service<
     Effect.gen(function* () {
       const database = yield* Database
       const { db } = database
-      const slides = slidesDir((yield* AppConfig).dataDir)
+      const slides = yield* SlideFiles
 
       const list = Effect.fn("Notes.list")(function* (user: AuthenticatedUser, labId: string, kind: NoteKind, paging: Paging) {
         const lab = yield* requireSlide(db, user.id, labId, "notes.read")

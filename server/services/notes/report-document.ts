@@ -1,7 +1,7 @@
 // A report's PDF (GET /v2/slides/download-report/{reportId}/): found by its id alone, then shown only
 // to whoever may read the slide's reports (its members). Anyone else learns nothing, not even that
 // the report exists: 404, as for a hidden slide (a guest, 401, is turned away before this).
-import { readFile } from "node:fs/promises"
+import { buffer } from "node:stream/consumers"
 import { join } from "node:path"
 import { Effect } from "effect"
 import type { Locale } from "../../../src/contract/auth.ts"
@@ -18,6 +18,7 @@ import { visibleAncestors } from "../../domain/standing.ts"
 import { reportPdf } from "../../pdf/report-pdf.ts"
 import { sql, type Trx } from "../platform/Database.ts"
 import { reportById } from "./note-rows.ts"
+import type { SlideFilesBackend } from "../slides/slide-files-backend.ts"
 
 export interface ReportFile {
   readonly bytes: Uint8Array
@@ -38,7 +39,7 @@ export const reportFileName = (title: string, createdAt: string): string => {
 
 const missing = () => new NotFound({ message: "Report not found." })
 
-export const reportDocument = (db: Trx, slidesDir: string, user: AuthenticatedUser, reportId: string, lang: Locale | undefined) =>
+export const reportDocument = (db: Trx, slides: SlideFilesBackend, user: AuthenticatedUser, reportId: string, lang: Locale | undefined) =>
   Effect.gen(function* () {
     const row = yield* sql(() => reportById(db, reportId))
     if (!row) return yield* Effect.fail(missing())
@@ -48,9 +49,10 @@ export const reportDocument = (db: Trx, slidesDir: string, user: AuthenticatedUs
     const locale: Locale = lang ?? (yield* sql(() => mailUserOf(db, user.id)))?.locale ?? "en"
     // The large thumbnail the slide worker wrote; a slide still building (or never built) has none.
     const key = lab.row.slide_key
-    const thumbnail = key
+    const thumbnailFile = key ? yield* slides.read(key, THUMBNAIL_LARGE_FILE) : undefined
+    const thumbnail = thumbnailFile
       ? yield* Effect.promise(() =>
-          readFile(join(slidesDir, key, THUMBNAIL_LARGE_FILE)).then(
+          buffer(thumbnailFile.stream).then(
             (b) => new Uint8Array(b),
             () => null
           )
@@ -61,10 +63,12 @@ export const reportDocument = (db: Trx, slidesDir: string, user: AuthenticatedUs
     // The region's snapshot; one the slide cannot give (not built, a pyramid gone) leaves the section out.
     const snapshot =
       fields.region !== undefined && key && width !== null && height !== null
-        ? yield* Effect.promise(() =>
-            snapshotShapes(db, row.lab_id, fields.region!)
-              .then((shapes) => regionSnapshot(join(slidesDir, key, `${PYRAMID_NAME}.dzi`), { width, height }, fields.region!, shapes))
-              .catch(() => null)
+        ? yield* slides.withLocalDir(key, (dir) =>
+            Effect.promise(() =>
+              snapshotShapes(db, row.lab_id, fields.region!)
+                .then((shapes) => regionSnapshot(join(dir, `${PYRAMID_NAME}.dzi`), { width, height }, fields.region!, shapes))
+                .catch(() => null)
+            )
           )
         : null
     // The lab's name: the outermost folder the reader can see, as the breadcrumb starts.

@@ -94,6 +94,8 @@ export class DziImport extends Context.Service<
           const d = extracted.descriptor
           const stored = onDisk(zipBytes) + extracted.bytes
           yield* Effect.tryPromise({ try: () => rename(staging, slides.dirOf(key)), catch: (e) => e }).pipe(Effect.catch(cannotStore))
+          // Into the bucket, when there is one, before the lab that shows it exists.
+          yield* slides.publish(key).pipe(Effect.catch(cannotStore))
           return yield* database.transaction((trx) =>
             Effect.gen(function* () {
               const here = yield* uploads.destination(trx, userId, target)
@@ -125,10 +127,7 @@ export class DziImport extends Context.Service<
           )
         }).pipe(
           Effect.onError(() =>
-            Effect.promise(async () => {
-              await rm(staging, { recursive: true, force: true })
-              await rm(slides.dirOf(key), { recursive: true, force: true })
-            })
+            Effect.promise(() => rm(staging, { recursive: true, force: true })).pipe(Effect.andThen(slides.remove([key])))
           ),
           Effect.ensuring(Effect.promise(() => (adopted ? Promise.resolve() : rm(zipPath, { force: true }))))
         )

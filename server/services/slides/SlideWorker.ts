@@ -68,11 +68,16 @@ export const SlideWorker = Layer.effectDiscard(
         if (replaced) yield* slides.remove([replaced])
       })
 
-    const build = (job: SlideJob, lab: LabRow, input: string, key: string) => {
-      const running = Effect.promise((signal) =>
-        runPyramid({ input, outDir: slides.dirOf(key), name: PYRAMID_NAME, limitInputPixels: slidePixelLimit }, signal)
+    /** The build's outcome; undefined when the original is gone. */
+    const build = (job: SlideJob, lab: LabRow, blobKey: string, key: string) => {
+      // In a bucket, the original is copied to this disk for the build and removed after it.
+      const running = blobs.withLocalPath(blobKey, (input) =>
+        Effect.promise((signal) =>
+          runPyramid({ input, outDir: slides.dirOf(key), name: PYRAMID_NAME, limitInputPixels: slidePixelLimit }, signal)
+        )
       )
-      // The claim is a lease: renew it while the child works, however long a gigapixel slide takes.
+      // The claim is a lease: renew it while the copy arrives and the child works, however long a
+      // gigapixel slide takes.
       const renewing = jobs.renew(job.id).pipe(Effect.delay(HEARTBEAT_MS), Effect.forever)
       return Effect.race(running, renewing).pipe(Effect.annotateLogs({ lab: lab.id, job: job.id }))
     }
@@ -83,11 +88,17 @@ export const SlideWorker = Layer.effectDiscard(
         // is rare): give up rather than loop.
         if (job.attempts > MAX_ATTEMPTS) return yield* failJob(job, job.error ?? "gave up after repeated crashes")
         const lab = yield* database.query((db) => findLab(db, job.lab_id))
-        const input = lab?.blob_key ? blobs.pathOf(lab.blob_key) : undefined
-        if (!lab || !input) return yield* failJob(job, "nothing to build: the lab or its original is gone")
         const key = slides.newKey()
-        const outcome = yield* build(job, lab, input, key)
-        if (outcome.kind === "built") return yield* completeJob(job, key, outcome)
+        const outcome = lab?.blob_key ? yield* build(job, lab, lab.blob_key, key) : undefined
+        if (!outcome) return yield* failJob(job, "nothing to build: the lab or its original is gone")
+        if (outcome.kind === "built") {
+          // Into the bucket, when there is one, before any server is told the slide is ready.
+          const published = yield* slides.publish(key).pipe(Effect.result)
+          if (published._tag === "Success") return yield* completeJob(job, key, outcome)
+          yield* slides.remove([key])
+          yield* Effect.logWarning("pyramid could not be stored; retried later", published.failure.message)
+          return yield* jobs.retryLater(job, `storing the pyramid failed: ${published.failure.message}`)
+        }
         yield* slides.remove([key])
         if (outcome.kind === "rejected") return yield* failJob(job, `${outcome.reason}: ${outcome.message}`)
         yield* Effect.logWarning(`pyramid build crashed (attempt ${job.attempts} of ${MAX_ATTEMPTS})`, outcome.message)

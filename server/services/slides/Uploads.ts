@@ -5,6 +5,7 @@
 // one transaction. Every request checks the target (a live folder the user may upload to) and the
 // owner's quota, before the first byte and again when completing.
 import { randomUUID } from "node:crypto"
+import { createReadStream } from "node:fs"
 import { mkdir, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
@@ -302,8 +303,8 @@ export class Uploads extends Context.Service<
           if (!now) return yield* uploadNotFound()
           // The range is held: acknowledged only if it holds these very bytes (a retried chunk).
           if (Number(now.received) > range.end) {
-            const holder = yield* heldFile(now)
-            const same = holder !== undefined && (yield* Effect.promise(() => sameBytes(staged, holder, range.start)))
+            const held = yield* heldBytes(now, range)
+            const same = held !== undefined && (yield* Effect.promise(() => sameBytes(staged, held.stream)))
             if (same) return yield* answerHeld(userId, now)
             return yield* Effect.fail(badRequest({ file: [slideMessages.conflictingChunk] }, slideMessages.conflictingChunk))
           }
@@ -314,12 +315,15 @@ export class Uploads extends Context.Service<
           })
         })
 
-      /** Where an upload's bytes are now: its partial file, or once complete its lab's original. */
-      const heldFile = (upload: UploadRow) =>
+      /** An upload's bytes in a range: from its partial file, or once complete from its lab's original. */
+      const heldBytes = (upload: UploadRow, range: ByteRange) =>
         Effect.gen(function* () {
-          if (upload.completed_at === null) return partialPath(upload.id)
+          if (upload.completed_at === null) {
+            const stream = createReadStream(partialPath(upload.id), { start: range.start, end: range.end })
+            return { size: range.end - range.start + 1, stream }
+          }
           const lab = upload.lab_id ? yield* sql(() => findLab(db, upload.lab_id!)) : undefined
-          return lab?.blob_key ? blobs.pathOf(lab.blob_key) : undefined
+          return lab?.blob_key ? yield* blobs.open(lab.blob_key, range) : undefined
         })
 
       /** What the server holds, as a chunk answer; with the lab once complete (a retried last chunk). */

@@ -3,7 +3,7 @@
 // anything is written, so a file of the wrong format leaves no trace.
 import { once } from "node:events"
 import { createReadStream, createWriteStream } from "node:fs"
-import { open, readFile } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { SNIFF_BYTES, sniffFormat } from "../../images/sniff.ts"
@@ -85,14 +85,23 @@ export const placePart = async (staged: string, path: string, offset: number): P
   await pipeline(createReadStream(staged, { highWaterMark: 1024 * 1024 }), createWriteStream(path, { flags: "r+", start: offset }))
 }
 
-/** Whether a staged part holds exactly the bytes the upload's file has at `offset`. */
-export const sameBytes = async (staged: string, path: string, offset: number): Promise<boolean> => {
-  const [mine, held] = await Promise.all([readFile(staged), open(path, "r")])
+/**
+ * Whether a staged part holds exactly the bytes in `held` (the upload's bytes from the part's
+ * offset on: its file's, or its stored original's, which may be in a bucket).
+ */
+export const sameBytes = async (staged: string, held: Readable): Promise<boolean> => {
+  const mine = await readFile(staged)
+  const chunks: Array<Buffer> = []
+  let length = 0
   try {
-    const theirs = Buffer.alloc(mine.length)
-    const { bytesRead } = await held.read(theirs, 0, mine.length, offset)
-    return bytesRead === mine.length && theirs.equals(mine)
+    for await (const chunk of held) {
+      chunks.push(chunk as Buffer)
+      length += (chunk as Buffer).length
+      if (length >= mine.length) break
+    }
   } finally {
-    await held.close()
+    held.destroy()
   }
+  const theirs = Buffer.concat(chunks, length)
+  return theirs.length >= mine.length && theirs.subarray(0, mine.length).equals(mine)
 }

@@ -1,6 +1,7 @@
 // A ready slide without the upload path: a file lab row, a Deep Zoom pyramid built by the real
 // builder from a small generated image into DATA_DIR/slides/<key>, and the row marked ready with
-// that key, as the slide worker leaves it. For the media route tests.
+// that key, as the slide worker leaves it (with S3, in the bucket and no longer on disk). For the
+// media route tests.
 import { randomBytes, randomUUID } from "node:crypto"
 import { type IncomingHttpHeaders, request } from "node:http"
 import { join } from "node:path"
@@ -36,6 +37,7 @@ export const readySlide = async (
     .toFile(source)
   const dir = join(slidesDir(server.dataDir), slideKey)
   const pyramid = await buildPyramid(source, dir, "slide")
+  if (server.s3) await server.s3.publish(slideKey, dir)
   await server.withDb((db) =>
     db
       .updateTable("labs")
