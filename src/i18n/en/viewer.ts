@@ -1,6 +1,7 @@
 // The slide viewer (/dashboard/labs/{id}/annotations): its top bar, tools, controls, scale bar and
 // zoom indicator, the details panel, and the states a slide can be in before it opens.
 import { analysis } from "./analysis.ts"
+import { original } from "./original-file.ts"
 import { props } from "./annotation-props.ts"
 import { reports } from "./reports.ts"
 
@@ -361,13 +362,7 @@ export const viewer = {
     objectiveValue: "{{value}}×",
     scanned: "Scanned"
   },
-  original: {
-    title: "Original file",
-    download: "Download original",
-    downloadHint: "{{size}}, as uploaded",
-    redacted: "The scanner's label and overview pictures are left out of the download: they often show the patient's name or case number.",
-    keep: "Download with label and overview"
-  },
+  original,
   openFailed: {
     title: "The image could not be opened",
     body: "Its tiles did not load. Check your connection and try again.",

@@ -2,6 +2,7 @@
 // keadaan slide sebelum terbuka.
 import type { viewer as en } from "../en/viewer.ts"
 import { analysis } from "./analysis.ts"
+import { original } from "./original-file.ts"
 import { props } from "./annotation-props.ts"
 import { reports } from "./reports.ts"
 
@@ -367,13 +368,7 @@ export const viewer: typeof en = {
     objectiveValue: "{{value}}×",
     scanned: "Dipindai"
   },
-  original: {
-    title: "Berkas asli",
-    download: "Unduh berkas asli",
-    downloadHint: "{{size}}, seperti diunggah",
-    redacted: "Gambar label dan gambaran kaca dari pemindai tidak ikut diunduh: sering memuat nama pasien atau nomor kasus.",
-    keep: "Unduh beserta label dan gambaran kaca"
-  },
+  original,
   openFailed: {
     title: "Gambar tidak dapat dibuka",
     body: "Ubin gambarnya tidak termuat. Periksa koneksi Anda lalu coba lagi.",
