@@ -84,3 +84,10 @@ export const findMidline = (slice: Uint8Array, width: number, height: number): M
   // The axis passes through the point at `offset` across from the centroid.
   return { x: cx + fine.offset * Math.cos(fine.angle), y: cy - fine.offset * Math.sin(fine.angle), angle: fine.angle }
 }
+
+/** The midline through two points (a line annotation's ends), whichever end was drawn first. */
+export const midlineThrough = (x0: number, y0: number, x1: number, y1: number): Midline => {
+  // Pointing down the image, so that "left" of it is the image's left (sideOf's sign).
+  const [dx, dy] = y1 >= y0 ? [x1 - x0, y1 - y0] : [x0 - x1, y0 - y1]
+  return { x: x0, y: y0, angle: Math.atan2(dx, dy) }
+}

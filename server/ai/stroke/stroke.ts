@@ -33,6 +33,8 @@ export interface StrokeParameters {
   readonly midlineX: number | null
   /** The slice's thickness in mm; with it, the infarct's volume in this slice. */
   readonly sliceThicknessMm: number | null
+  /** Instead of `midlineX`, a midline that may be tilted: two points on it, full-resolution pixels. */
+  readonly midlineLine?: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
 }
 
 export const STROKE_DEFAULTS: StrokeParameters = { backgroundValue: 0.2, infarctSaturation: 0.35, midlineX: null, sliceThicknessMm: null }
@@ -102,7 +104,7 @@ const outlineOfMask = (mask: Uint8Array, width: number, height: number): Outline
 export const measureStroke = (
   tile: RgbTile,
   p: StrokeParameters,
-  midlineX: number | null,
+  given: number | Midline | null,
   inside?: (x: number, y: number) => boolean
 ): StrokeResult => {
   const { width, height } = tile
@@ -129,9 +131,11 @@ export const measureStroke = (
 
   // The midline: given (upright), or the slice's axis of symmetry, tilted or not (midline.ts).
   const midline: Midline =
-    midlineX !== null
-      ? { x: midlineX, y: height / 2, angle: 0 }
-      : (findMidline(slice, width, height) ?? { x: width / 2, y: height / 2, angle: 0 })
+    typeof given === "number"
+      ? { x: given, y: height / 2, angle: 0 }
+      : given !== null
+        ? given
+        : (findMidline(slice, width, height) ?? { x: width / 2, y: height / 2, angle: 0 })
   const leftOf = (x: number, y: number) => sideOf(midline, x, y) < 0
 
   const half = (side: Side) =>
@@ -169,7 +173,7 @@ export const measureStroke = (
     infarcts,
     midlineX: midline.x,
     midline,
-    midlineFound: midlineX === null,
+    midlineFound: given === null,
     ipsilateral: onSide("right") > onSide("left") ? "right" : "left"
   }
 }
