@@ -77,15 +77,20 @@ export const cometParametersOf = (sent: WireComet | undefined): Checked<CometPar
   return value.minArea >= value.maxArea ? { ok: false, fields: { data: ["min_area must be below max_area."] } } : { ok: true, value }
 }
 
-export const strokeParametersOf = (sent: WireStroke | undefined): Checked<StrokeParameters> => ({
-  ok: true,
-  value: {
+export const strokeParametersOf = (sent: WireStroke | undefined): Checked<StrokeParameters> => {
+  const value: StrokeParameters = {
     backgroundValue: sent?.background_value ?? STROKE_DEFAULTS.backgroundValue,
     infarctSaturation: sent?.infarct_saturation ?? STROKE_DEFAULTS.infarctSaturation,
     midlineX: sent?.midline_x ?? STROKE_DEFAULTS.midlineX,
     sliceThicknessMm: sent?.slice_thickness_mm ?? STROKE_DEFAULTS.sliceThicknessMm
   }
-})
+  const line = sent?.midline
+  if (line === undefined || line === null) return { ok: true, value }
+  // Left and right hemispheres are named across the line: it must run top to bottom, not across.
+  if (Math.abs(line.y1 - line.y0) <= Math.abs(line.x1 - line.x0))
+    return { ok: false, fields: { data: ["midline must run top to bottom, within 45° of vertical."] } }
+  return { ok: true, value: { ...value, midlineLine: line } }
+}
 
 export const imtParametersOf = (sent: WireImt | undefined): Checked<ImtParameters> => {
   const value: ImtParameters = {

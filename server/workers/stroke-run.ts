@@ -3,6 +3,7 @@
 // (whole-region.ts), measured there, and its outlines and areas
 // scaled back to full-resolution pixels and mm².
 import { insideRing } from "../../src/annotation/counting.ts"
+import { midlineThrough } from "../ai/stroke/midline.ts"
 import { measureStroke, type StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { AnalysisChildRequest, Detection } from "./analysis-protocol.ts"
 import { readWholeRegion } from "./whole-region.ts"
@@ -16,7 +17,15 @@ export const strokeDetections = async (
   const { pixels, scale, read } = await readWholeRegion(request)
   const toImage = (x: number, y: number) => [(x + read.x) * scale, (y + read.y) * scale] as const
   const inside = ring === null ? undefined : (x: number, y: number) => insideRing(ring, ...toImage(x + 0.5, y + 0.5))
-  const midline = request.parameters.midlineX === null ? null : request.parameters.midlineX / scale - read.x
+  // The midline given in full-resolution pixels, in the pixels of the level read.
+  const line = request.parameters.midlineLine
+  const at = (x: number, y: number) => [x / scale - read.x, y / scale - read.y] as const
+  const midline =
+    line !== undefined
+      ? midlineThrough(...at(line.x0, line.y0), ...at(line.x1, line.y1))
+      : request.parameters.midlineX === null
+        ? null
+        : request.parameters.midlineX / scale - read.x
   const result = measureStroke(pixels, request.parameters, midline, inside)
   // mm² per pixel of the level read (the analysis needs a resolution: Analyses.ts refuses without).
   const mm2 = ((request.mpp ?? 1000) * scale) ** 2 / 1e6

@@ -75,12 +75,17 @@ export type CometParameters = typeof CometParameters.Type
 /**
  * Infarct size on a TTC-stained brain slice (server/ai/stroke/README.md); every field optional.
  * `midline_x`: the midline's x in full-resolution pixels (absent: the slice's axis of symmetry);
+ * `midline`: instead, a midline that may be tilted, as two points on it in full-resolution pixels
+ * (a line annotation's ends), running top to bottom within 45° of vertical;
  * `slice_thickness_mm`: with it, the infarct's volume in this slice.
  */
 export const StrokeParameters = Schema.Struct({
   background_value: Schema.optionalKey(between(0.01, 0.9)),
   infarct_saturation: Schema.optionalKey(between(0.05, 0.95)),
   midline_x: Schema.optionalKey(Schema.NullOr(between(0, 1e7))),
+  midline: Schema.optionalKey(
+    Schema.NullOr(Schema.Struct({ x0: between(0, 1e7), y0: between(0, 1e7), x1: between(0, 1e7), y1: between(0, 1e7) }))
+  ),
   slice_thickness_mm: Schema.optionalKey(Schema.NullOr(between(0.01, 20)))
 })
 export type StrokeParameters = typeof StrokeParameters.Type

@@ -88,13 +88,39 @@ describe("a stroke analysis of a TTC slice", () => {
   })
 })
 
+describe("a midline given as a line", () => {
+  it("splits a swollen slice laid 10° askew along the tilted line drawn on it", async () => {
+    // Swollen by 17 %: the automatic axis would lean toward the swollen side by some 60 px.
+    const tilt = 10
+    const askew = await strokeSlide(server, owner, { ...SLICE, right: 1050, tilt })
+    // The slice's own axis, drawn bottom end first (as a user may): the order of the ends does not matter.
+    const [sin, cos] = [Math.sin((tilt * Math.PI) / 180), Math.cos((tilt * Math.PI) / 180)]
+    const midline = { x0: 1500 + 700 * sin, y0: 1200 + 700 * cos, x1: 1500 - 700 * sin, y1: 1200 - 700 * cos }
+    const reply = await startStroke(owner, askew.labId, { midline })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(202)
+    const job = await waitForJob(server, owner, reply.body.data.id)
+    expect(job).toMatchObject({ state: "done", error: null })
+    const { left, right, infarct } = askew.areas
+    near(job.summary.ipsilateral_area_mm2, right * MM2, 3)
+    near(job.summary.contralateral_area_mm2, left * MM2, 3)
+    near(job.summary.infarct_area_mm2, infarct * MM2, 3)
+    near(job.summary.corrected_infarct_area_mm2, (left - (right - infarct)) * MM2, 3)
+  })
+})
+
 describe("refusals", () => {
   it("refuses a slide without a resolution, parameters out of range, and a free plan; none starts a job", async () => {
     const bare = (await strokeSlide(server, owner, SLICE, { resolution: false })).labId
     const unscaled = await startStroke(owner, bare)
     expect(unscaled.status).toBe(400)
     expect(JSON.stringify(unscaled.body)).toContain("mm²")
-    for (const parameters of [{ background_value: 0 }, { infarct_saturation: 2 }, { slice_thickness_mm: -1 }, { midline_x: "middle" }]) {
+    for (const parameters of [
+      { background_value: 0 },
+      { infarct_saturation: 2 },
+      { slice_thickness_mm: -1 },
+      { midline_x: "middle" },
+      { midline: { x0: 100, y0: 1200, x1: 2900, y1: 1300 } }
+    ]) {
       expect((await startStroke(owner, slide.labId, parameters)).status, JSON.stringify(parameters)).toBe(400)
     }
     const free = await person(server, "Free Neurologist")

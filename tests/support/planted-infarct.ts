@@ -1,6 +1,6 @@
 // A TTC-stained coronal brain slice drawn with known areas (tests of server/ai/stroke): a dark
 // background, two half-ellipses of deep red tissue (the right one may be wider: edema), speckled as
-// a photograph is, and a pale infarct disc in one hemisphere.
+// a photograph is, and a pale infarct disc in one hemisphere; the whole optionally turned (laid askew).
 import { paintTile, type RgbTile } from "../../server/ai/raster.ts"
 
 export interface PlantedSlice {
@@ -12,6 +12,8 @@ export interface PlantedSlice {
   readonly right: number
   readonly half: number
   readonly infarct: { readonly x: number; readonly y: number; readonly r: number }
+  /** The whole slice turned about its centre, degrees (positive: its lower end to the right), as a slice laid askew. */
+  readonly tilt?: number
 }
 
 /** A deterministic speckle in [-amp, amp]. */
@@ -20,8 +22,11 @@ const speckle = (x: number, y: number, amp: number) => ((((x * 73856093) ^ (y * 
 export const paintSlice = (s: PlantedSlice): RgbTile =>
   paintTile(s.width, s.height, (x, y) => {
     const [cx, cy] = s.centre
-    const px = x + 0.5
-    const py = y + 0.5
+    // The upright slice's coordinates of this pixel: across and along the tilted axis.
+    const a = ((s.tilt ?? 0) * Math.PI) / 180
+    const [dx, dy] = [x + 0.5 - cx, y + 0.5 - cy]
+    const px = cx + dx * Math.cos(a) - dy * Math.sin(a)
+    const py = cy + dx * Math.sin(a) + dy * Math.cos(a)
     const rx = px < cx ? s.left : s.right
     const inSlice = ((px - cx) / rx) ** 2 + ((py - cy) / s.half) ** 2 <= 1
     const n = speckle(x, y, 12)

@@ -3,6 +3,7 @@
 // and the edema correction's arithmetic (Swanson et al. 1990) on a swollen hemisphere.
 import { describe, expect, it } from "vitest"
 import { measureStroke, STROKE_DEFAULTS, strokeMeasures } from "../../server/ai/stroke/stroke.ts"
+import { sideOf } from "../../server/ai/stroke/midline.ts"
 import { paintSlice, plantedAreas } from "../support/planted-infarct.ts"
 import { ringArea } from "../../src/annotation/rings.ts"
 import { pointsOfRing } from "../../src/annotation/rings.ts"
@@ -67,6 +68,30 @@ describe("infarct size on a TTC slice", () => {
     within(m.correctedInfarctPct!, (100 * corrected) / drawn.left, 3)
     within(m.swellingPct!, 10, 5)
     expect(m.infarctVolume).toBeNull()
+  })
+
+  it("finds the axis of a slice laid askew, and the hemispheres and infarct either side of it", () => {
+    for (const tilt of [12, -8]) {
+      const askew = { ...symmetric, infarct: { x: 640, y: 400, r: 90 }, tilt }
+      const result = measureStroke(paintSlice(askew), STROKE_DEFAULTS, null)
+      const drawn = plantedAreas(askew)
+      expect(Math.abs((result.midline.angle * 180) / Math.PI - tilt)).toBeLessThan(1)
+      // The axis passes through the slice's centre (500, 400) within 3 px.
+      expect(Math.abs(sideOf(result.midline, 500, 400))).toBeLessThan(3)
+      within(result.hemispheres.left.area, drawn.left, 3)
+      within(result.hemispheres.right.area, drawn.right, 3)
+      within(result.infarcts[0]!.area, drawn.infarct, 3)
+      expect(result.ipsilateral).toBe("right")
+      // A swollen hemisphere leaves the tilt found (the slice is still mirror-symmetric along it)
+      // but pulls the axis toward it: README.md says to give the midline for the edema correction.
+      const swollen = measureStroke(paintSlice({ ...askew, right: 330 }), STROKE_DEFAULTS, null)
+      expect(Math.abs((swollen.midline.angle * 180) / Math.PI - tilt)).toBeLessThan(1)
+    }
+  }, 30_000)
+
+  it("keeps an upright slice's midline upright", () => {
+    const result = measureStroke(paintSlice(symmetric), STROKE_DEFAULTS, null)
+    expect(result.midline.angle).toBe(0)
   })
 
   it("computes the edema correction as Swanson's formula, never below zero", () => {

@@ -8,9 +8,11 @@ import {
   fasciolaParametersOf,
   isFinished,
   ki67ParametersOf,
+  strokeParametersOf,
   limitRefusal
 } from "../../server/domain/analysis-rules.ts"
 import { plans } from "../../server/domain/plans.ts"
+import { midlineThrough, sideOf } from "../../server/ai/stroke/midline.ts"
 
 describe("analysis parameters", () => {
   it("fills in QuPath's defaults and keeps what was sent", () => {
@@ -103,5 +105,31 @@ describe("Fasciola and comet parameters", () => {
     expect(limitRefusal(plans.basic, plans.basic.analyses, "fasciola")?.feature).toBe("ai_analysis")
     expect(limitRefusal(plans.basic, plans.basic.analyses, "comet")?.feature).toBe("ai_analysis")
     expect(limitRefusal(plans.basic, plans.basic.analyses, "counting")?.feature).toBe("ai_counting")
+  })
+})
+
+describe("stroke midline parameters", () => {
+  it("keeps a line that runs top to bottom, tilted or not, and refuses one across the slice", () => {
+    expect(strokeParametersOf(undefined)).toMatchObject({ ok: true, value: { midlineX: null } })
+    // No line sent: none stored (the job's parameters read as before).
+    const plain = strokeParametersOf(undefined)
+    expect(plain.ok && "midlineLine" in plain.value).toBe(false)
+    const tilted = { x0: 1600, y0: 1900, x1: 1400, y1: 500 }
+    expect(strokeParametersOf({ midline: tilted })).toMatchObject({ ok: true, value: { midlineLine: tilted } })
+    expect(strokeParametersOf({ midline: { x0: 100, y0: 1200, x1: 2900, y1: 1300 } })).toEqual({
+      ok: false,
+      fields: { data: ["midline must run top to bottom, within 45° of vertical."] }
+    })
+  })
+
+  it("turns a line's two ends into the same midline, whichever end comes first", () => {
+    const down = midlineThrough(500, 100, 600, 700)
+    const up = midlineThrough(600, 700, 500, 100)
+    expect(up.angle).toBeCloseTo(down.angle, 12)
+    expect(down.angle).toBeCloseTo(Math.atan2(100, 600), 12)
+    // A point right of the line is on its right (positive), the other way round too.
+    expect(sideOf(down, 700, 400)).toBeGreaterThan(0)
+    expect(sideOf(up, 700, 400)).toBeGreaterThan(0)
+    expect(sideOf(up, 400, 400)).toBeLessThan(0)
   })
 })

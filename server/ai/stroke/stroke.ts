@@ -7,8 +7,9 @@
 //   2. the infarct: pixels of the slice whose HSV saturation stays below `infarctSaturation` (red
 //      tissue is saturated, infarct white to pale pink), opened, components under 0.5 % of the slice
 //      left out as glare and vessels;
-//   3. the midline: the user's (`midlineX`), or the slice's axis of symmetry, the median of its rows'
-//      midpoints (for an upright coronal slice the x that best maps its outline onto its mirror);
+//   3. the midline: the user's (`midlineX`), or the slice's axis of symmetry within ±15° of vertical
+//      (midline.ts: at each tilt the median of the midpoints of strips across it; the tilt whose
+//      midpoints scatter least maps the outline best onto its mirror);
 //   4. the hemispheres either side of it; the ipsilateral one holds more infarct;
 //   5. infarct % of the ipsilateral hemisphere, and corrected for edema (Swanson et al. 1990):
 //      corrected infarct = contralateral − (ipsilateral − infarct), as % of the contralateral
@@ -21,6 +22,7 @@ import { douglasPeucker } from "../../../src/annotation/render/simplify.ts"
 import { fillHoles, openMask } from "../fasciola/morphology.ts"
 import type { RgbTile } from "../raster.ts"
 import { labelComponents } from "../segmentation/components.ts"
+import { findMidline, type Midline, sideOf } from "./midline.ts"
 
 export interface StrokeParameters {
   /** HSV value (0–1) at or above which a pixel is the slice, not the dark background. */
@@ -31,6 +33,8 @@ export interface StrokeParameters {
   readonly midlineX: number | null
   /** The slice's thickness in mm; with it, the infarct's volume in this slice. */
   readonly sliceThicknessMm: number | null
+  /** Instead of `midlineX`, a midline that may be tilted: two points on it, full-resolution pixels. */
+  readonly midlineLine?: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
 }
 
 export const STROKE_DEFAULTS: StrokeParameters = { backgroundValue: 0.2, infarctSaturation: 0.35, midlineX: null, sliceThicknessMm: null }
@@ -48,8 +52,9 @@ export interface StrokeResult {
   readonly slice: number
   readonly hemispheres: Readonly<Record<Side, Outline>>
   readonly infarcts: ReadonlyArray<Outline & { readonly side: Side }>
-  /** The midline's x in the read image's pixels, and whether it was found rather than given. */
+  /** The midline's x in the read image's pixels (where it crosses `midline.y`), the line itself, and whether it was found rather than given. */
   readonly midlineX: number
+  readonly midline: Midline
   readonly midlineFound: boolean
   readonly ipsilateral: Side
 }
@@ -99,7 +104,7 @@ const outlineOfMask = (mask: Uint8Array, width: number, height: number): Outline
 export const measureStroke = (
   tile: RgbTile,
   p: StrokeParameters,
-  midlineX: number | null,
+  given: number | Midline | null,
   inside?: (x: number, y: number) => boolean
 ): StrokeResult => {
   const { width, height } = tile
@@ -124,26 +129,17 @@ export const measureStroke = (
   let sliceArea = 0
   for (const s of slice) sliceArea += s
 
-  // The midline: given, or the median of the slice's rows' midpoints.
-  let mid = midlineX
-  if (mid === null) {
-    const centres: number[] = []
-    for (let y = 0; y < height; y++) {
-      let l = -1
-      let r = -1
-      for (let x = 0; x < width; x++)
-        if (slice[y * width + x] === 1) {
-          if (l < 0) l = x
-          r = x
-        }
-      if (l >= 0) centres.push((l + r + 1) / 2)
-    }
-    centres.sort((a, b) => a - b)
-    mid = centres.length === 0 ? width / 2 : centres[Math.floor(centres.length / 2)]!
-  }
+  // The midline: given (upright), or the slice's axis of symmetry, tilted or not (midline.ts).
+  const midline: Midline =
+    typeof given === "number"
+      ? { x: given, y: height / 2, angle: 0 }
+      : given !== null
+        ? given
+        : (findMidline(slice, width, height) ?? { x: width / 2, y: height / 2, angle: 0 })
+  const leftOf = (x: number, y: number) => sideOf(midline, x, y) < 0
 
   const half = (side: Side) =>
-    Uint8Array.from(slice, (s, i) => (s === 1 && (side === "left" ? (i % width) + 0.5 < mid! : (i % width) + 0.5 >= mid!) ? 1 : 0))
+    Uint8Array.from(slice, (s, i) => (s === 1 && leftOf((i % width) + 0.5, Math.floor(i / width) + 0.5) === (side === "left") ? 1 : 0))
   const empty = { ring: [], area: 0 }
   const hemispheres = {
     left: outlineOfMask(half("left"), width, height) ?? empty,
@@ -154,9 +150,11 @@ export const measureStroke = (
   const { labels, count } = labelComponents(infarctRaw, width, height)
   const sizes = new Uint32Array(count + 1)
   const sumX = new Float64Array(count + 1)
+  const sumY = new Float64Array(count + 1)
   for (let i = 0; i < labels.length; i++) {
     sizes[labels[i]!]!++
     sumX[labels[i]!]! += (i % width) + 0.5
+    sumY[labels[i]!]! += Math.floor(i / width) + 0.5
   }
   const infarcts: Array<Outline & { side: Side }> = []
   for (let l = 1; l <= count; l++) {
@@ -166,15 +164,16 @@ export const measureStroke = (
       width,
       height
     )
-    if (outline) infarcts.push({ ...outline, side: sumX[l]! / sizes[l]! < mid ? "left" : "right" })
+    if (outline) infarcts.push({ ...outline, side: leftOf(sumX[l]! / sizes[l]!, sumY[l]! / sizes[l]!) ? "left" : "right" })
   }
   const onSide = (side: Side) => infarcts.filter((f) => f.side === side).reduce((sum, f) => sum + f.area, 0)
   return {
     slice: sliceArea,
     hemispheres,
     infarcts,
-    midlineX: mid,
-    midlineFound: midlineX === null,
+    midlineX: midline.x,
+    midline,
+    midlineFound: given === null,
     ipsilateral: onSide("right") > onSide("left") ? "right" : "left"
   }
 }
