@@ -14,6 +14,7 @@
 // signature lasts, so every revisit asks again; the bucket must answer the SPA's origin with CORS
 // for OpenSeadragon to draw on a canvas; and the bucket must be reachable from every browser, not
 // only from the app servers.
+import { matchesEtag } from "../domain/etag.ts"
 import { GetObjectCommand } from "@aws-sdk/client-s3"
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Effect } from "effect"
@@ -24,14 +25,6 @@ import type { SlideFilesBackend } from "../services/slides/slide-files-backend.t
 
 /** How long a presigned tile URL works, and so how long its redirect may be kept. */
 export const PRESIGNED_SECONDS = 300
-
-const matchesEtag = (ifNoneMatch: string | undefined, etag: string | undefined) =>
-  ifNoneMatch !== undefined &&
-  etag !== undefined &&
-  ifNoneMatch.split(",").some((tag) => {
-    const given = tag.trim()
-    return given === "*" || given.replace(/^W\//, "") === etag.replace(/^W\//, "")
-  })
 
 /** The object's bytes through this server, with its ETag; undefined when there is no such file. */
 export const streamedFromBucket = (

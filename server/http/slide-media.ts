@@ -10,6 +10,7 @@
 //
 // Whatever a URL serves never changes (a rebuild makes a new key), so answers may be kept a year;
 // "private" unless anyone may see the lab, so shared caches keep only public slides.
+import { matchesEtag } from "../domain/etag.ts"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -35,14 +36,6 @@ const YEAR = 31_536_000
 
 // no-store: a refusal must not be remembered by the browser once the viewer signs in or is invited.
 const notFound = () => HttpServerResponse.text("Not found", { status: 404, headers: { "cache-control": "no-store" } })
-
-const matchesEtag = (ifNoneMatch: string | undefined, etag: string | undefined) =>
-  ifNoneMatch !== undefined &&
-  etag !== undefined &&
-  ifNoneMatch.split(",").some((tag) => {
-    const given = tag.trim()
-    return given === "*" || given.replace(/^W\//, "") === etag.replace(/^W\//, "")
-  })
 
 export const SlideMediaRoutes = Layer.unwrap(
   Effect.gen(function* () {
