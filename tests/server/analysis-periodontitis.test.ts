@@ -41,7 +41,7 @@ describe("periodontal bone loss", () => {
     // Per tooth: CEJ, crest, apex and the axis.
     expect(job).toMatchObject({ state: "done", error: null, detections: 12 })
     const s = job.summary
-    MOUTH.teeth.forEach((t, i) => expect(Math.abs(s[`tooth_${i + 1}_rbl_pct`] - t.rblPct)).toBeLessThan(2))
+    for (const [i, t] of MOUTH.teeth.entries()) expect(Math.abs(s[`tooth_${i + 1}_rbl_pct`] - t.rblPct)).toBeLessThan(2)
     expect([s.tooth_1_stage, s.tooth_2_stage, s.tooth_3_stage]).toEqual([1, 2, 3])
     expect(s).toMatchObject({ teeth: 3, stage: 3, grade: 3, age_years: 40 })
     expect(Math.abs(s.worst_rbl_pct - 50)).toBeLessThan(2)
