@@ -232,7 +232,10 @@ export const AnalysisFormSection = ({
           </>
         )}
       </fieldset>
-      {!valid && <p className={css.invalid}>{t("viewer.analysis.invalid")}</p>}
+      {/* No teeth yet is said by the teeth list, not as a wrong parameter. */}
+      {!valid && !(form.analysis === "periodontitis" && form.periodontitis.teeth.length === 0) && (
+        <p className={css.invalid}>{t("viewer.analysis.invalid")}</p>
+      )}
       <div className={css.actions}>
         <button type="submit" className={`${panels.primaryButton} ${css.runButton}`} disabled={!valid || busy} data-testid="analysis-run">
           {busy ? t("viewer.analysis.starting") : t("viewer.analysis.run", { name: t(`viewer.analysis.kinds.${form.analysis}`) })}
