@@ -127,6 +127,13 @@ describe("periodontitis in the viewer", () => {
     expect(await summaryText(phone, "tooth_3_root_mm")).toMatch(/^1[12],\d\d mm$/)
     await settled(phone)
     await snap(phone, "analysis-periodontitis-results-phone")
+    // A new run: the form in Indonesian, the teeth still to be added.
+    await phone.getByTestId("analysis-new").click()
+    await phone.locator('[data-analysis="periodontitis"]').click()
+    expect(await phone.getByTestId("analysis-form").textContent()).toMatch(/Belum ada gigi.*Usia pasien/s)
+    await phone.getByTestId("perio-add").scrollIntoViewIfNeeded()
+    await settled(phone)
+    await snap(phone, "analysis-periodontitis-form-phone")
     await phone.context().close()
     phone = undefined
   }, 120_000)
