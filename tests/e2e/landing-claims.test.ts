@@ -275,7 +275,7 @@ describe("what the landing page and the plans promise", () => {
     await basic.getByText("50.00 GB").waitFor()
     expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses"])
     expect(await basic.locator("dd").nth(2).textContent()).toBe(
-      "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting"
+      "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting"
     )
     const free = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) })
     expect(await free.locator("dd").nth(2).textContent()).toBe("Not included")
