@@ -4,7 +4,8 @@ export const analysis = {
   tab: "AI",
   title: "Image analysis",
   tool: "AI analysis",
-  toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
+  toolHint:
+    "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs, comets, stroke, carotid IMT and periodontitis over the slide, a selected shape or placed landmarks",
   loading: "Loading analyses…",
   kind: "Analysis",
   kinds: {
@@ -203,7 +204,7 @@ export const analysis = {
   upgrade: {
     title: "AI analysis is a paid feature",
     limitTitle: "This period's analyses are used up",
-    body: "Upgrade your plan to run Ki67, counting and Fasciola egg analyses on your slides.",
+    body: "Upgrade your plan to run Ki67, counting, Fasciola, comet, stroke, IMT and periodontitis analyses on your slides.",
     action: "Upgrade"
   }
 }

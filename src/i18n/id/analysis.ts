@@ -5,7 +5,8 @@ export const analysis: typeof en = {
   tab: "AI",
   title: "Analisis gambar",
   tool: "Analisis AI",
-  toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
+  toolHint:
+    "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, komet, stroke, IMT karotis, dan periodontitis pada slide, bentuk yang dipilih, atau titik penanda",
   loading: "Memuat analisis…",
   kind: "Analisis",
   kinds: {
@@ -205,7 +206,7 @@ export const analysis: typeof en = {
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",
     limitTitle: "Analisis periode ini sudah habis",
-    body: "Tingkatkan paket Anda untuk menjalankan Ki67, penghitungan, dan analisis telur Fasciola pada slide Anda.",
+    body: "Tingkatkan paket Anda untuk menjalankan analisis Ki67, penghitungan, Fasciola, komet, stroke, IMT, dan periodontitis pada slide Anda.",
     action: "Tingkatkan"
   }
 }
