@@ -20,6 +20,7 @@ const benches = [
   "tests/bench/brush.bench.ts",
   "tests/bench/presence.bench.ts",
   "tests/bench/analysis.bench.ts",
+  "tests/bench/ki67-slide.bench.ts",
   "tests/bench/report-pdf.bench.ts",
   "tests/bench/two-servers.bench.ts"
 ]
