@@ -6,12 +6,10 @@
 // Run alone: SCENARIO=bulk node tests/bench/co-annotation.bench.ts. BULK_WRITERS, BULK_PLAIN set the sizes.
 import { fork } from "node:child_process"
 import { setPriority } from "node:os"
-import { openDatabase } from "../../server/db/database.ts"
 import { createLabel, createSlide, newAnnotation, ngon } from "../server/support/annotations-api.ts"
 import { share } from "../server/support/labs-api.ts"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
-import { startServerProcess } from "../support/server-process.ts"
-import type { StartedServer } from "../support/start-server.ts"
+import { asStartedServer, startServerProcess } from "../support/server-process.ts"
 import { summarize } from "./stats.ts"
 
 /** How much slower plain reads' p99 may be while bulk uploads run. */
@@ -28,15 +26,7 @@ export const benchBulkWrites = async (): Promise<boolean> => {
   // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server while the bench runs.
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []
   const running = await startServerProcess({ databaseUrl: process.env.DATABASE_URL, nodeFlags })
-  const withDb: StartedServer["withDb"] = async (fn) => {
-    const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
-    try {
-      return await fn(db)
-    } finally {
-      await db.destroy()
-    }
-  }
-  const server = { ...running, withDb } as unknown as StartedServer
+  const server = asStartedServer(running)
   try {
     const owner = await createSignedIn(server, { name: "Owner" })
     const slide = await createSlide(server, owner, null)

@@ -13,14 +13,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import sharp from "sharp"
-import { openDatabase } from "../../server/db/database.ts"
 import { detectNuclei, KI67_DEFAULTS } from "../../server/ai/ki67/ki67.ts"
 import { jobOf, PLANTED_MPP, paidUser, startKi67 } from "../server/support/analysis-api.ts"
 import { uploadInChunks, waitForStatus } from "../server/support/slides-api.ts"
 import { api } from "../support/api.ts"
 import { plantNuclei } from "../support/planted-nuclei.ts"
-import { startServerProcess } from "../support/server-process.ts"
-import type { StartedServer } from "../support/start-server.ts"
+import { asStartedServer, startServerProcess } from "../support/server-process.ts"
 import { summarize } from "./stats.ts"
 
 const TILE = 2048
@@ -82,15 +80,7 @@ execFileSync("vips", ["replicate", png, `${tiff}[tile,pyramid,compression=jpeg,Q
 const bytes = new Uint8Array(readFileSync(tiff))
 
 const running = await startServerProcess({ databaseUrl: process.env.DATABASE_URL })
-const withDb: StartedServer["withDb"] = async (fn) => {
-  const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
-  try {
-    return await fn(db)
-  } finally {
-    await db.destroy()
-  }
-}
-const server = { ...running, withDb } as unknown as StartedServer
+const server = asStartedServer(running)
 let ok = false
 try {
   const owner = await paidUser(server, "Ada")

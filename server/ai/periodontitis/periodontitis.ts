@@ -7,7 +7,7 @@
 // root, on the side of the CEJ -> apex line where such a rise is strongest (the interdental bone).
 // RBL % = CEJ–crest / CEJ–apex (the crest measured along the axis), the 2017 AAP/EFP stage from it, and
 // with the patient's age, the grade from % RBL per year.
-import type { RgbTile } from "../raster.ts"
+import { type RgbTile, smoothedGray } from "../raster.ts"
 
 export interface Point {
   readonly x: number
@@ -73,29 +73,6 @@ const SIDE_BAND = [2, 3, 4, 5] as const
 const AXIS_BAND = [-1, 0, 1] as const
 /** Across the apex, the band whose brightest sample is the apex's profile: the root narrows to a pixel or two at its tip. */
 const APEX_BAND = [-3, -2, -1, 0, 1, 2, 3] as const
-
-/** The mean of the channels, smoothed by a 3 x 3 box against the film's grain. */
-const grayOf = (tile: RgbTile): Float32Array => {
-  const { width, height, channels, data } = tile
-  const raw = new Float32Array(width * height)
-  for (let i = 0; i < width * height; i++) raw[i] = (data[i * channels]! + data[i * channels + 1]! + data[i * channels + 2]!) / 3
-  const out = new Float32Array(width * height)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let sum = 0
-      let n = 0
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const yy = y + dy
-          const xx = x + dx
-          if (yy < 0 || yy >= height || xx < 0 || xx >= width) continue
-          sum += raw[yy * width + xx]!
-          n++
-        }
-      out[y * width + x] = sum / n
-    }
-  return out
-}
 
 /** Bilinear sample at pixel-centre coordinates (pixel (i, j) covers [i, i+1) and has its value at i + 0.5), clamped. */
 const sampler = (gray: Float32Array, width: number, height: number) => (x: number, y: number) => {
@@ -174,7 +151,7 @@ const findCrest = (beside: (side: 1 | -1) => Profile, from: number, to: number):
 }
 
 /** One tooth's landmarks snapped (and the crest found when not given), and its bone loss. */
-export const measureTooth = (tile: RgbTile, tooth: ToothLandmarks, snapPx: number, gray = grayOf(tile)): ToothResult => {
+export const measureTooth = (tile: RgbTile, tooth: ToothLandmarks, snapPx: number, gray = smoothedGray(tile)): ToothResult => {
   const at = sampler(gray, tile.width, tile.height)
   const length = Math.hypot(tooth.apex.x - tooth.cej.x, tooth.apex.y - tooth.cej.y)
   // The long axis as placed, and across it.
@@ -242,7 +219,7 @@ export const measureTooth = (tile: RgbTile, tooth: ToothLandmarks, snapPx: numbe
 
 /** Every tooth of the radiograph `tile` (landmarks in its pixels, snapPx too). */
 export const measureTeeth = (tile: RgbTile, teeth: ReadonlyArray<ToothLandmarks>, snapPx: number): Array<ToothResult> => {
-  const gray = grayOf(tile)
+  const gray = smoothedGray(tile)
   return teeth.map((tooth) => measureTooth(tile, tooth, snapPx, gray))
 }
 
