@@ -1,0 +1,143 @@
+// A 3DHistech MRXS set (issue 22), written here (tests/support/mrxs-files.ts) as OpenSlide 3.4
+// reads it: zipped, it becomes a slide as drawn, with the set's mpp, objective, scanner and scan
+// date, its label and macro kept apart and its case number nowhere; the folder zipped without its
+// .mrxs is recognised by its Slidedat.ini. Uploaded, the owner sees the label and a reviewer does not,
+// and the original's download is the whole set, the zip as uploaded.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { mkdtemp } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join, relative } from "node:path"
+import sharp from "sharp"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { buildPyramid } from "../../server/images/pyramid.ts"
+import { api, type SignedIn } from "../support/api.ts"
+import { MRXS_CASE, mrxsSet } from "../support/mrxs-files.ts"
+import { source } from "../support/scanner-files.ts"
+import { type StartedServer, startServer } from "../support/start-server.ts"
+import { asCookie } from "./support/ready-slide.ts"
+import { createFolder, person, share } from "./support/labs-api.ts"
+import { uploadWhole, waitForStatus } from "./support/slides-api.ts"
+import { type ZipEntry, zip } from "./support/zip.ts"
+
+const [WIDTH, HEIGHT, MPP] = [1024, 768, 0.243]
+const SCANNER = { vendor: "mirax", model: "Pannoramic MIDI", objective: 20, scanned: "2026-11-28T14:25:01" }
+let dir: string
+/** The set's files, named as inside the zip: `Biopsy 9.mrxs` and `Biopsy 9/...`. */
+let set: ZipEntry[]
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "mrxs-"))
+  const files = join(dir, "set")
+  mkdirSync(files)
+  await mrxsSet(files, "Biopsy 9", { width: WIDTH, height: HEIGHT, mpp: MPP, objective: 20 })
+  set = readdirSync(files, { recursive: true, encoding: "utf8" })
+    .filter((name) => statSync(join(files, name)).isFile())
+    .map((name) => ({ name: relative(files, join(files, name)).split("\\").join("/"), data: readFileSync(join(files, name)) }))
+}, 60_000)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const build = (name: string, entries: ReadonlyArray<ZipEntry>) => {
+  const path = join(dir, `${name}.zip`)
+  writeFileSync(path, zip(entries))
+  return buildPyramid(path, join(dir, `out-${name}`), "slide")
+}
+
+/** Mean difference per channel between the build's full level and the picture the set was drawn from. */
+const differenceFromDrawn = async (out: string) => {
+  const files = join(out, "slide_files")
+  const top = Math.max(
+    ...readdirSync(files)
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number)
+  )
+  const tile = await sharp(join(files, String(top), "1_1.jpeg"))
+    .extract({ left: 1, top: 1, width: 256, height: 256 })
+    .raw()
+    .toBuffer()
+  const png = join(dir, "drawn.png")
+  await source(png, WIDTH, HEIGHT)
+  const drawn = await sharp(png).removeAlpha().extract({ left: 256, top: 256, width: 256, height: 256 }).raw().toBuffer()
+  let sum = 0
+  for (let i = 0; i < tile.length; i++) sum += Math.abs(tile[i]! - drawn[i]!)
+  return sum / tile.length
+}
+
+describe("an MRXS set, zipped", () => {
+  it("becomes a pyramid through OpenSlide, as drawn, with its mpp, scanner and date, its label kept apart", async () => {
+    const pyramid = await build("mrxs", set)
+    expect(pyramid).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
+    expect(pyramid.mpp).toBeCloseTo(MPP, 6)
+    expect([...pyramid.associated].sort()).toEqual(["label", "macro"])
+    const label = await sharp(join(dir, "out-mrxs", "associated", "label.jpg")).metadata()
+    expect([label.width, label.height]).toEqual([400, 200])
+    expect(await differenceFromDrawn(join(dir, "out-mrxs"))).toBeLessThan(6)
+    for (const name of readdirSync(join(dir, "out-mrxs"), { recursive: true, encoding: "utf8" })) {
+      if (name.endsWith(".dzi") || name.endsWith(".xml"))
+        expect(readFileSync(join(dir, "out-mrxs", name), "latin1")).not.toContain(MRXS_CASE)
+    }
+    expect(readdirSync(dir).filter((name) => name.includes(".set-"))).toEqual([])
+  }, 60_000)
+
+  it("is recognised by its Slidedat.ini when the folder is zipped without its .mrxs, inside a folder or at the top", async () => {
+    const folderOnly = set.filter((e) => !e.name.endsWith(".mrxs"))
+    expect(await build("bare", folderOnly)).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
+    const top = folderOnly.map((e) => ({ ...e, name: e.name.replace(/^Biopsy 9\//, "") }))
+    expect(await build("top", top)).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
+  }, 60_000)
+
+  it("refuses two slides and a Slidedat.ini that is not one", async () => {
+    const second = set.filter((e) => e.name.endsWith("Slidedat.ini")).map((e) => ({ ...e, name: `Other/${e.name}` }))
+    await expect(build("two", [...set.filter((e) => !e.name.endsWith(".mrxs")), ...second])).rejects.toThrow(/more than one slide/)
+    const notIni = set.map((e) => (e.name.endsWith("Slidedat.ini") ? { ...e, data: Buffer.from("hello") } : e))
+    await expect(build("not-ini", notIni)).rejects.toThrow(/no Slidedat.ini/)
+  }, 60_000)
+})
+
+describe("an MRXS set uploaded as one zip", () => {
+  let server: StartedServer
+  let owner: SignedIn
+  let reviewer: SignedIn
+  let labId: string
+  const bytes = () => zip(set)
+
+  beforeAll(async () => {
+    server = await startServer()
+    owner = await person(server, "Mirax Owner")
+    reviewer = await person(server, "Mirax Reviewer")
+    const folder = await createFolder(server, owner, "MRXS")
+    await share(server, owner, folder.id, reviewer, "reviewer")
+    const sent = await uploadWhole(server, owner, folder.id, "Biopsy 9.zip", bytes())
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const lab = await waitForStatus(server, owner, sent.body.data.lab.id, ["ready", "failed"], 60_000)
+    expect(lab.status).toBe("ready")
+    labId = lab.id
+  }, 120_000)
+  afterAll(() => server.stop())
+
+  it("is a ready slide with the set's mpp and scanner, and no case number in any answer", async () => {
+    for (const who of [owner, reviewer]) {
+      const lab = (await api(server).get(`/v2/labs/${labId}/`, { token: who.access })).body.data
+      expect(lab).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
+      expect(lab.mpp).toBeCloseTo(MPP, 6)
+      expect(JSON.stringify(lab)).not.toContain(MRXS_CASE)
+    }
+  })
+
+  it("shows its label to the owner, not to a reviewer", async () => {
+    const list = (who: SignedIn) => api(server).get(`/v2/labs/${labId}/associated-images/`, { token: who.access })
+    const label = (who: SignedIn) =>
+      fetch(`${server.url}/v2/labs/${labId}/associated-images/label/`, { headers: { authorization: `Bearer ${who.access}` } })
+    expect((await list(owner)).body.data).toMatchObject({ images: ["label", "macro"], shown: false })
+    expect((await label(owner)).status).toBe(200)
+    expect((await list(reviewer)).body.data).toMatchObject({ images: [], shown: false })
+    expect((await label(reviewer)).status).toBe(404)
+  })
+
+  it("downloads as the whole set: the zip as uploaded", async () => {
+    const reply = await fetch(`${server.url}/v2/media/originals/${labId}/?associated=keep`, { headers: asCookie(owner.access) })
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get("content-type")).toBe("application/zip")
+    expect(reply.headers.get("content-disposition")).toContain("Biopsy%209.zip")
+    expect(Buffer.from(await reply.arrayBuffer()).equals(Buffer.from(bytes()))).toBe(true)
+  })
+})
