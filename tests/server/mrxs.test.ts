@@ -2,13 +2,19 @@
 // reads it: zipped, it becomes a slide as drawn, with the set's mpp, objective, scanner and scan
 // date, its label and macro kept apart and its case number nowhere; the folder zipped without its
 // .mrxs is recognised by its Slidedat.ini. Uploaded, the owner sees the label and a reviewer does not,
-// and the original's download is the whole set, the zip as uploaded.
+// and the original's download is the whole set: by default with the label and macro zeroed in
+// place (the zip still checks and is still the slide), as uploaded when asked to keep them.
+import { execFileSync } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
+import { buffer } from "node:stream/consumers"
+import { crc32 } from "node:zlib"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { redactionOf } from "../../server/images/associated-redaction.ts"
+import { openZip } from "../../server/images/open-zip.ts"
 import { buildPyramid } from "../../server/images/pyramid.ts"
 import { api, type SignedIn } from "../support/api.ts"
 import { MRXS_CASE, mrxsSet } from "../support/mrxs-files.ts"
@@ -85,6 +91,14 @@ describe("an MRXS set, zipped", () => {
     expect(await build("top", top)).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
   }, 60_000)
 
+  it("zipped with compression, cannot be blanked in place: nothing is said to be removed", async () => {
+    const path = join(dir, "deflated.zip")
+    writeFileSync(path, zip(set.map((e) => ({ ...e, deflate: true }))))
+    expect(await redactionOf(path, "mirax")).toEqual({ patches: [], removed: [] })
+    writeFileSync(path, zip(set))
+    expect((await redactionOf(path, "mirax")).removed.sort()).toEqual(["label", "macro"])
+  })
+
   it("refuses two slides and a Slidedat.ini that is not one", async () => {
     const second = set.filter((e) => e.name.endsWith("Slidedat.ini")).map((e) => ({ ...e, name: `Other/${e.name}` }))
     await expect(build("two", [...set.filter((e) => !e.name.endsWith(".mrxs")), ...second])).rejects.toThrow(/more than one slide/)
@@ -133,11 +147,44 @@ describe("an MRXS set uploaded as one zip", () => {
     expect((await label(reviewer)).status).toBe(404)
   })
 
-  it("downloads as the whole set: the zip as uploaded", async () => {
-    const reply = await fetch(`${server.url}/v2/media/originals/${labId}/?associated=keep`, { headers: asCookie(owner.access) })
+  const download = (query = "") => fetch(`${server.url}/v2/media/originals/${labId}/${query}`, { headers: asCookie(owner.access) })
+
+  it("downloads as the whole set, the zip as uploaded when asked to keep the label", async () => {
+    const reply = await download("?associated=keep")
     expect(reply.status).toBe(200)
     expect(reply.headers.get("content-type")).toBe("application/zip")
     expect(reply.headers.get("content-disposition")).toContain("Biopsy%209.zip")
+    expect(reply.headers.get("x-associated-removed")).toBe("none")
     expect(Buffer.from(await reply.arrayBuffer()).equals(Buffer.from(bytes()))).toBe(true)
   })
+
+  it("by default downloads the set without its label and macro, a zip every entry of which checks, that is still the slide", async () => {
+    const reply = await download()
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get("x-associated-removed")).toBe("label,macro")
+    const body = Buffer.from(await reply.arrayBuffer())
+    expect(body.length).toBe(bytes().length)
+    const path = join(dir, "redacted.zip")
+    writeFileSync(path, body)
+    // unzip checks every entry's CRC-32 against its local header's; here, against the central directory's.
+    expect(execFileSync("unzip", ["-t", path]).toString()).toContain("No errors detected")
+    const zipped = await openZip(path)
+    for await (const entry of zipped.eachEntry()) {
+      expect(crc32(await buffer(await zipped.openReadStreamPromise(entry))), entry.fileName).toBe(entry.crc32)
+    }
+    await zipped.close()
+    const data = execFileSync("unzip", ["-p", path, "Biopsy 9/Data0000.dat"])
+    const original = set.find((e) => e.name === "Biopsy 9/Data0000.dat")!.data!
+    // Tiles untouched; the label's and the macro's JPEGs (after the tiles) are each a blank 8 x 8 one.
+    expect(data.length).toBe(original.length)
+    const changed = data.findIndex((b, i) => b !== original[i])
+    expect(changed).toBeGreaterThan(0)
+    const again = await buildPyramid(path, join(dir, "out-redacted"), "slide")
+    expect(again).toMatchObject({ width: WIDTH, height: HEIGHT })
+    expect([...again.associated].sort()).toEqual(["label", "macro"])
+    for (const name of again.associated) {
+      const left = await sharp(join(dir, "out-redacted", "associated", `${name}.jpg`)).metadata()
+      expect([name, left.width, left.height]).toEqual([name, 8, 8])
+    }
+  }, 60_000)
 })
