@@ -6,7 +6,7 @@ export const uploads = {
   picker: "Choose slide images to upload",
   drop: {
     title: "Drop slides to upload to {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF, SVS and DICOM (one file or the series zipped), any size. Uploads continue if the connection drops."
+    hint: "JPEG, PNG, WebP, TIFF, SVS, MRXS and DICOM (a slide of several files zipped), any size. Uploads continue if the connection drops."
   },
   root: "Mylab",
   panel: {

@@ -7,7 +7,7 @@ export const uploads: typeof en = {
   picker: "Pilih gambar slide untuk diunggah",
   drop: {
     title: "Lepaskan slide untuk diunggah ke {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF, SVS, dan DICOM (satu berkas atau serinya dalam zip), berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
+    hint: "JPEG, PNG, WebP, TIFF, SVS, MRXS, dan DICOM (slide yang terdiri dari beberapa berkas dalam zip), berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
   },
   root: "Mylab",
   panel: {
