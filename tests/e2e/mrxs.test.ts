@@ -3,7 +3,8 @@
 // opens it at the file's 0.2430 µm/px, the ruler measures 600 image pixels as 600 x 0.243 µm, and
 // the Details tab names the scanner (3DHistech, its model, 20x, the date) in English and
 // Indonesian. The owner sees the label, which names a patient; a reviewer of the folder does not,
-// and neither the case number nor the patient reaches any answer either reads.
+// and neither the case number nor the patient reaches any answer either reads. A second set, its
+// folder picked whole, is zipped by the browser and downloads with its label and macro blanked.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -17,7 +18,7 @@ import { expectAccessible } from "./support/a11y.ts"
 import { drag, snapWhenFailed, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
 import { showSidePanel } from "./support/slide-viewer.ts"
-import { expectUrl, fillSignIn, startWorld, stopWorld, type World } from "./support/session.ts"
+import { expectUrl, fillSignIn, SIGN_IN_WORDS, startWorld, stopWorld, type World } from "./support/session.ts"
 
 const [WIDTH, HEIGHT, MPP] = [1536, 1024, 0.243]
 let world: World
@@ -28,6 +29,8 @@ let rosaPage: Page
 let dir = ""
 let zipPath = ""
 let slideId = ""
+let folderId = ""
+let picked = ""
 const seen: Array<string> = []
 
 const watch = (p: Page) =>
@@ -46,6 +49,8 @@ beforeAll(async () => {
   const names = readdirSync(set, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(set, name)).isFile())
   zipPath = join(dir, "Lymph node 2026-0077.zip")
   writeFileSync(zipPath, zip(names.map((name) => ({ name, data: readFileSync(join(set, name)) }))))
+  picked = join(dir, "picked")
+  await mrxsSet(picked, "Tonsil 2026-0080", { width: 512, height: 512, mpp: MPP, objective: 40 })
   page = await (await newContext(world.browser, world.server.url)).newPage()
   rosaPage = await (await newContext(world.browser, world.server.url)).newPage()
   watch(page)
@@ -76,6 +81,7 @@ describe("an MRXS slide, zipped", () => {
     await fillSignIn(page, ada.email)
     await expectUrl(page, /\/dashboard\/labs$/)
     const folder = await createFolder(world.server, ada, "Lymph nodes")
+    folderId = folder.id
     await share(world.server, ada, folder.id, rosa, "reviewer")
     await page.goto(`/dashboard/labs/${folder.id}`)
     await page.getByTestId("upload-input").setInputFiles(zipPath)
@@ -135,6 +141,22 @@ describe("an MRXS slide, zipped", () => {
     await snap(page, "mrxs-details-id")
   }, 60_000)
 
+  it("a folder picked whole goes as one zip made in the browser, and downloads without its label", async () => {
+    await page.goto(`/dashboard/labs/${folderId}`)
+    // The folder holds the .mrxs and its folder of files, as the scanner's software writes them.
+    await page.getByTestId("upload-folder-input").setInputFiles(picked)
+    const row = page.getByTestId("upload-row").filter({ hasText: "Tonsil 2026-0080.zip" })
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 90_000 }).toBe("ready")
+    const item = page.getByTestId("lab-item").filter({ hasText: "Tonsil 2026-0080.zip" })
+    const href = await item.getByRole("link").first().getAttribute("href")
+    const id = /\/dashboard\/labs\/([^/]+)\/annotations$/.exec(href ?? "")?.[1] ?? ""
+    await snap(page, "mrxs-folder-picked")
+    // The zip made in the browser is stored, so the download blanks its label and macro in place.
+    const original = await page.request.get(`/v2/media/originals/${id}/`)
+    expect(original.status()).toBe(200)
+    expect(original.headers()["x-associated-removed"]).toBe("label,macro")
+  }, 120_000)
+
   it("a reviewer sees the slide and its scanner, not its label", async () => {
     await rosaPage.goto("/login")
     await fillSignIn(rosaPage, rosa.email)
@@ -144,5 +166,21 @@ describe("an MRXS slide, zipped", () => {
     expect(await rosaPage.getByTestId("slide-associated").count()).toBe(0)
     await snap(rosaPage, "mrxs-details-reviewer")
     expect(seen.some((body) => body.includes(MRXS_CASE) || body.includes(MRXS_PATIENT))).toBe(false)
+  }, 60_000)
+
+  it("on a phone in Indonesian the folder upload is in reach beside the upload button", async () => {
+    const phone = await (
+      await world.browser.newContext({ baseURL: world.server.url, viewport: { width: 390, height: 844 }, locale: "id-ID" })
+    ).newPage()
+    await phone.goto("/id/login")
+    await fillSignIn(phone, ada.email, SIGN_IN_WORDS.id)
+    await expectUrl(phone, /\/dashboard\/labs$/)
+    await phone.goto(`/id/dashboard/labs/${folderId}`)
+    const button = phone.getByRole("button", { name: "Unggah folder" })
+    await button.waitFor()
+    const box = (await button.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+    await snap(phone, "mrxs-phone-toolbar")
+    await phone.context().close()
   }, 60_000)
 })
