@@ -7,8 +7,8 @@
 // the zip keeps its size, every offset stays valid and OpenSlide still reads the set. The label
 // and macro are found by OpenSlide's rules (mrxs-associated.ts; a VMS key file's MacroImage).
 //
-// A deflated entry cannot be patched in place; a set zipped with compression is handed back as
-// uploaded and the answer says nothing was removed. The SPA zips a dropped folder stored.
+// A deflated entry cannot be patched in place: such a set is first zipped again stored
+// (set-download.ts). The SPA zips a dropped folder stored, so its sets need no second copy.
 import { mkdtemp, open, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"

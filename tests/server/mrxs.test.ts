@@ -91,7 +91,7 @@ describe("an MRXS set, zipped", () => {
     expect(await build("top", top)).toMatchObject({ width: WIDTH, height: HEIGHT, scanner: SCANNER })
   }, 60_000)
 
-  it("zipped with compression, cannot be blanked in place: nothing is said to be removed", async () => {
+  it("zipped with compression, cannot be blanked in place (set-download.ts stores it again)", async () => {
     const path = join(dir, "deflated.zip")
     writeFileSync(path, zip(set.map((e) => ({ ...e, deflate: true }))))
     expect(await redactionOf(path, "mirax")).toEqual({ patches: [], removed: [] })
@@ -157,6 +157,35 @@ describe("an MRXS set uploaded as one zip", () => {
     expect(reply.headers.get("x-associated-removed")).toBe("none")
     expect(Buffer.from(await reply.arrayBuffer()).equals(Buffer.from(bytes()))).toBe(true)
   })
+
+  it("zipped with compression, downloads as the same set stored again, its label and macro blanked", async () => {
+    const folder = await createFolder(server, owner, "Deflated")
+    const deflated = zip(set.map((e) => ({ ...e, deflate: true })))
+    const sent = await uploadWhole(server, owner, folder.id, "Deflated.zip", deflated)
+    const lab = await waitForStatus(server, owner, sent.body.data.lab.id, ["ready", "failed"], 60_000)
+    expect(lab.status).toBe("ready")
+    const reply = await fetch(`${server.url}/v2/media/originals/${lab.id}/`, { headers: asCookie(owner.access) })
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get("x-associated-removed")).toBe("label,macro")
+    const body = Buffer.from(await reply.arrayBuffer())
+    expect(Number(reply.headers.get("content-length"))).toBe(body.length)
+    const path = join(dir, "rebuilt.zip")
+    writeFileSync(path, body)
+    expect(execFileSync("unzip", ["-t", path]).toString()).toContain("No errors detected")
+    const names = execFileSync("zipinfo", ["-1", path]).toString().trim().split("\n").sort()
+    expect(names).toEqual(set.map((e) => e.name).sort())
+    const again = await buildPyramid(path, join(dir, "out-rebuilt"), "slide")
+    expect(again).toMatchObject({ width: WIDTH, height: HEIGHT })
+    const label = await sharp(join(dir, "out-rebuilt", "associated", "label.jpg")).metadata()
+    expect([label.width, label.height]).toEqual([8, 8])
+    // The stored copy made for the download is gone once it has streamed.
+    await expect
+      .poll(() => readdirSync(server.dataDir, { recursive: true, encoding: "utf8" }).filter((n) => n.includes(".download-")))
+      .toEqual([])
+    // Kept, it is the zip as uploaded.
+    const kept = await fetch(`${server.url}/v2/media/originals/${lab.id}/?associated=keep`, { headers: asCookie(owner.access) })
+    expect(Buffer.from(await kept.arrayBuffer()).equals(Buffer.from(deflated))).toBe(true)
+  }, 90_000)
 
   it("by default downloads the set without its label and macro, a zip every entry of which checks, that is still the slide", async () => {
     const reply = await download()
