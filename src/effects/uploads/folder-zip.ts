@@ -14,15 +14,39 @@ export interface FolderFile {
   readonly file: Blob
 }
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256)
+// Slice-by-8 tables: eight bytes a step, several times the speed of one (a multi-gigabyte MRXS
+// folder is read for its CRCs before its upload starts).
+const CRC_TABLES = (() => {
+  const t = new Uint32Array(8 * 256)
   for (let n = 0; n < 256; n++) {
     let c = n
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    table[n] = c >>> 0
+    t[n] = c >>> 0
   }
-  return table
+  for (let n = 0; n < 256; n++)
+    for (let k = 1; k < 8; k++) t[k * 256 + n] = (t[(k - 1) * 256 + n]! >>> 8) ^ t[t[(k - 1) * 256 + n]! & 0xff]!
+  return t
 })()
+
+const crcUpdate = (crc: number, b: Uint8Array): number => {
+  const t = CRC_TABLES
+  let c = crc
+  let i = 0
+  for (const end = b.length - 8; i <= end; i += 8) {
+    c ^= b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)
+    c =
+      t[1792 + (c & 0xff)]! ^
+      t[1536 + ((c >>> 8) & 0xff)]! ^
+      t[1280 + ((c >>> 16) & 0xff)]! ^
+      t[1024 + (c >>> 24)]! ^
+      t[768 + b[i + 4]!]! ^
+      t[512 + b[i + 5]!]! ^
+      t[256 + b[i + 6]!]! ^
+      t[b[i + 7]!]!
+  }
+  for (; i < b.length; i++) c = t[(c ^ b[i]!) & 0xff]! ^ (c >>> 8)
+  return c
+}
 
 /** CRC-32 (as zip writes it) of a Blob, read as a stream. */
 export const crc32Of = async (blob: Blob): Promise<number> => {
@@ -31,7 +55,7 @@ export const crc32Of = async (blob: Blob): Promise<number> => {
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    for (let i = 0; i < value.length; i++) crc = CRC_TABLE[(crc ^ value[i]!) & 0xff]! ^ (crc >>> 8)
+    crc = crcUpdate(crc, value)
   }
   return (crc ^ 0xffffffff) >>> 0
 }
