@@ -2,6 +2,7 @@
 // for API clients) and the media route (the media cookie, for the browser's plain download link):
 // streamed from the store, typed by its bytes, named as uploaded, and a scanner's file without its
 // label and macro pictures unless `keep` asks for it exactly as uploaded.
+import { createReadStream } from "node:fs"
 import { buffer } from "node:stream/consumers"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
@@ -10,8 +11,9 @@ import type { LabRow } from "../db/lab-access.ts"
 import { scannerOf } from "../db/lab-wire.ts"
 import { attachment, mediaTypeOf } from "../domain/original-download.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
-import { redactedStream, redactionOf } from "../images/associated-redaction.ts"
-import { SNIFF_BYTES, sniffFormat } from "../images/sniff.ts"
+import { type Redaction, redactedStream, redactionOf } from "../images/associated-redaction.ts"
+import { type RebuiltSet, rebuiltSetDownload } from "../images/set-download.ts"
+import { SNIFF_BYTES, type SlideFormat, sniffFormat } from "../images/sniff.ts"
 import { BlobStore } from "../services/platform/BlobStore.ts"
 import { Database, sql } from "../services/platform/Database.ts"
 
@@ -21,6 +23,18 @@ const headOf = (blobs: BlobStore["Service"], key: string) =>
     const head = yield* blobs.open(key, { start: 0, end: SNIFF_BYTES - 1 })
     return head ? yield* Effect.promise(() => buffer(head.stream)) : Buffer.alloc(0)
   })
+
+/** What leaves the label and macro out: patches over the stored file, or over a set zipped again (set-download.ts). */
+const downloadPlan = async (
+  path: string,
+  vendor: string,
+  format: SlideFormat | undefined
+): Promise<{ redaction: Redaction; rebuilt?: RebuiltSet }> => {
+  const redaction = await redactionOf(path, vendor)
+  if (redaction.removed.length > 0 || format !== "zip") return { redaction }
+  const rebuilt = await rebuiltSetDownload(path).catch(() => null)
+  return rebuilt ? { redaction: rebuilt.redaction, rebuilt } : { redaction }
+}
 
 /** The original of `lab` (a file the asker may download), or NotFound when it is a folder or has none. */
 export const originalResponse = (lab: Pick<LabRow, "id" | "name" | "is_dir" | "blob_key" | "scanner">, keep: boolean) =>
@@ -36,12 +50,17 @@ export const originalResponse = (lab: Pick<LabRow, "id" | "name" | "is_dir" | "b
     // Finding a scanner's label and macro reads the TIFF's directories by random access, so from a
     // path on this disk (in a bucket, a copy, removed at once); the patches then apply to the stream.
     const vendor = scannerOf(lab.scanner)?.vendor
-    const redaction =
+    const plan =
       vendor === undefined || keep
-        ? { patches: [], removed: [] }
-        : yield* blobs.withLocalPath(key, (path) => Effect.promise(() => redactionOf(path, vendor)))
-    const original = redaction ? yield* blobs.open(key) : undefined
-    if (!redaction || !original) return yield* missing
+        ? { redaction: { patches: [], removed: [] } }
+        : yield* blobs.withLocalPath(key, (path) => Effect.promise(() => downloadPlan(path, vendor, sniffFormat(head))))
+    if (!plan) return yield* missing
+    const { redaction, rebuilt } = plan
+    // A zipped set blanked only once stored again streams from that copy, removed when it has streamed.
+    const original = rebuilt
+      ? { stream: createReadStream(rebuilt.file).once("close", () => void rebuilt.dispose()), size: rebuilt.size }
+      : yield* blobs.open(key)
+    if (!original) return yield* missing
     return HttpServerResponse.raw(redactedStream(original.stream, redaction.patches), {
       contentType: mediaTypeOf(sniffFormat(head)),
       headers: {

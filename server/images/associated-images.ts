@@ -8,7 +8,7 @@
 // read here by OpenSlide 3.4's own rules for each vendor: a TIFF directory by its description
 // (Aperio "label ..."/"macro ...", Ventana "Label_Image", Philips "Label"/"Macro"), a Philips
 // label or macro as base64 JPEG in its XML, an NDPI directory whose SourceLens is -1 (a whole JPEG),
-// a VMS set's MacroImage file.
+// a VMS set's MacroImage file, an MRXS set's records in its Data files (mrxs-associated.ts).
 import { mkdir, open } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import sharp, { type Sharp } from "sharp"
@@ -60,7 +60,12 @@ const save = async (input: Sharp, path: string) => {
  * Writes the slide's label and macro, where it has them, as `<buildDir>/associated/<name>.jpg`; the
  * names written. Failing to read one is not failing the slide: it is simply not kept.
  */
-export const writeAssociatedImages = async (input: string, vendor: string, buildDir: string, files: { macroFile?: string } = {}) => {
+export const writeAssociatedImages = async (
+  input: string,
+  vendor: string,
+  buildDir: string,
+  files: { macroFile?: string; images?: ReadonlyMap<AssociatedName, Buffer> } = {}
+) => {
   const written: AssociatedName[] = []
   const target = (name: AssociatedName) => join(buildDir, ASSOCIATED_DIR, `${name}.jpg`)
   const keep = async (name: AssociatedName, image: () => Sharp) => {
@@ -75,6 +80,11 @@ export const writeAssociatedImages = async (input: string, vendor: string, build
   if (files.macroFile !== undefined) {
     const macro = files.macroFile
     await keep("macro", () => sharp(macro, { limitInputPixels: PIXEL_LIMIT }))
+    return written
+  }
+  // A set of files whose pictures were found by its own rules (an MRXS's label and macro).
+  if (files.images !== undefined) {
+    for (const [name, jpeg] of files.images) await keep(name, () => sharp(jpeg, { limitInputPixels: PIXEL_LIMIT }))
     return written
   }
   const directories = (await tiffLayout(input).catch(() => null))?.directories ?? []

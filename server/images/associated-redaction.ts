@@ -6,6 +6,7 @@
 // streams out; nothing is copied to disk.
 import { type Readable, Transform } from "node:stream"
 import { type AssociatedName, nameOf, philipsXmlImagePattern } from "./associated-images.ts"
+import { setRedactionOf } from "./set-redaction.ts"
 import { type Directory, type TiffLayout, tiffLayout } from "./tiff-directories.ts"
 
 /** Bytes to write over the file at `start`; `fill` repeated over `length` bytes when no `bytes`. */
@@ -66,7 +67,8 @@ const blankPhilipsXml = (dir: Directory): { patches: Patch[]; removed: Associate
 /** What to overwrite in the slide at `path` (of the scanner `vendor`) to leave its label and macro out. */
 export const redactionOf = async (path: string, vendor: string): Promise<Redaction> => {
   const layout = await tiffLayout(path).catch(() => null)
-  if (layout === null) return { patches: [], removed: [] }
+  // Not a TIFF: a zipped set (MRXS, VMS) has its own way (set-redaction.ts); anything else has none.
+  if (layout === null) return setRedactionOf(path).catch(() => ({ patches: [], removed: [] }))
   const patches: Patch[] = []
   const removed = new Set<AssociatedName>()
   const dropped = new Set<number>()

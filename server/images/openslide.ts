@@ -60,6 +60,15 @@ const first = (fields: ReadonlyMap<string, string>, names: ReadonlyArray<string>
   return null
 }
 
+/** 3DHistech writes the day first ("28/11/2026 14:25:01"); answered as ISO 8601 so no reader takes it for Aperio's month first. */
+const miraxDate = (text: string | undefined): string | null => {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text?.trim() ?? "")
+  if (!m) return null
+  const two = (n: string | undefined) => (n ?? "0").padStart(2, "0")
+  const date = `${m[3]}-${two(m[2])}-${two(m[1])}`
+  return m[4] === undefined ? date : `${date}T${two(m[4])}:${m[5]}:${two(m[6])}`
+}
+
 /** The facts of a vendor slide from its header, or null when OpenSlide does not read it as one. */
 export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide | null => {
   const vendor = fields.get("openslide.vendor")
@@ -68,7 +77,9 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
   const height = positive(fields.get("height"))
   if (width === null || height === null) return null
   // NDPI keeps its scanner and date in the TIFF's own Model and DateTime; Ventana's XMP has no date.
-  const date = first(fields, ["aperio.Date", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME", "tiff.DateTime"])
+  const date =
+    miraxDate(fields.get("mirax.GENERAL.SLIDE_CREATIONDATETIME")) ??
+    first(fields, ["aperio.Date", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME", "tiff.DateTime"])
   const time = fields.get("aperio.Time")?.trim()
   return {
     width,
@@ -82,6 +93,7 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
         "leica.device-model",
         "ventana.ScannerModel",
         "philips.DICOM_MANUFACTURERS_MODEL_NAME",
+        "mirax.GENERAL.SCANNER_HARDWARE_VERSION",
         "tiff.Model"
       ]),
       objective: positive(fields.get("openslide.objective-power")),

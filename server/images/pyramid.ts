@@ -11,6 +11,7 @@ import { basename, dirname, join } from "node:path"
 import sharp from "sharp"
 import { type AssociatedName, writeAssociatedImages } from "./associated-images.ts"
 import { ImageRejected, rejectionOf } from "./image-rejected.ts"
+import { mrxsAssociatedImages } from "./mrxs-associated.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
 import { writeJpegTiff } from "./dicom-tiff.ts"
 import { baseLevel, JPEG_BASELINE, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
@@ -189,7 +190,7 @@ const buildVendorPyramid = async (
   name: string,
   vendor: VendorSlide,
   limitInputPixels: number,
-  files: { macroFile?: string } = {}
+  files: Parameters<typeof writeAssociatedImages>[3] = {}
 ) => {
   const { width, height } = vendor
   if (width * height > limitInputPixels)
@@ -221,7 +222,8 @@ const buildSlideSetPyramid = async (input: string, outDir: string, name: string,
     const vendor = await probeVendorSlide(key)
     if (vendor === null) throw new ImageRejected("corrupt", `OpenSlide cannot read this ${kind.toUpperCase()} slide's files`)
     const macroFile = kind === "vms" ? await vmsMacro(key) : undefined
-    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels, macroFile === undefined ? {} : { macroFile })
+    const files = kind === "mrxs" ? { images: await mrxsAssociatedImages(key) } : macroFile === undefined ? {} : { macroFile }
+    return await buildVendorPyramid(key, outDir, name, vendor, limitInputPixels, files)
   } finally {
     await rm(work, { recursive: true, force: true })
   }

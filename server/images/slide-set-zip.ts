@@ -6,9 +6,11 @@
 // marks (no "..", no hidden files, nothing absolute), no symlinks or encrypted entries, a bounded
 // count, and a total that does not expand past a few times the zip (JPEG and .dat data barely
 // compress, so a zip that grows tenfold is a bomb, not a slide). A folder dropped whole arrives as
-// one more folder level around the set; that is allowed.
+// one more folder level around the set; that is allowed. An MRXS folder zipped without its .mrxs
+// (a Slidedat.ini, by its bytes, in one folder or at the top) is the same slide: the .mrxs, which
+// OpenSlide only needs to exist, is written beside it.
 import { createWriteStream } from "node:fs"
-import { mkdir, open } from "node:fs/promises"
+import { mkdir, open, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { pipeline } from "node:stream/promises"
 import type { Entry, ZipFile } from "yauzl"
@@ -31,6 +33,9 @@ const kindOfName = (name: string): SlideSetKind | null => {
   return lower.endsWith(".vms") ? "vms" : lower.endsWith(".mrxs") ? "mrxs" : null
 }
 
+const SLIDEDAT = "Slidedat.ini"
+const isSlidedat = (name: string) => name === SLIDEDAT || name.endsWith(`/${SLIDEDAT}`)
+
 const refuse = (message: string): never => {
   throw new ImageRejected("unsupported", `This zip is not a slide's set of files: ${message}`)
 }
@@ -51,7 +56,7 @@ export const zipHoldsSlideSet = async (zipPath: string): Promise<boolean> => {
   }
   try {
     if (zip.entryCount > MAX_ENTRIES) return false
-    return (await entriesOf(zip)).some((entry) => kindOfName(entry.fileName) !== null)
+    return (await entriesOf(zip)).some((entry) => kindOfName(entry.fileName) !== null || isSlidedat(entry.fileName))
   } catch {
     // A name yauzl refuses ("../", absolute): not a set it will unpack; the DICOM path says why.
     return false
@@ -103,14 +108,20 @@ export const extractSlideSet = async (zipPath: string, zipBytes: number, dir: st
       files.push(entry)
     }
     const keys = files.filter((entry) => kindOfName(entry.fileName) !== null)
-    if (keys.length !== 1) refuse(keys.length === 0 ? "no .vms or .mrxs file in it" : "more than one slide in it")
+    const slidedats = files.filter((entry) => isSlidedat(entry.fileName))
+    if (keys.length > 1 || (keys.length === 0 && slidedats.length > 1)) refuse("more than one slide in it")
+    if (keys.length === 0 && slidedats.length === 0) refuse("no .vms or .mrxs file in it")
+    // Without a key file, the folder holding Slidedat.ini is the MRXS's ("slide" when it is the zip's top).
+    const bare = keys.length === 0 ? slidedats[0]!.fileName.slice(0, -SLIDEDAT.length - 1) : null
+    const root = bare === "" ? "slide" : null
     for (const entry of files) {
-      const path = join(dir, ...entry.fileName.split("/"))
+      const path = join(dir, ...(root ? [root] : []), ...entry.fileName.split("/"))
       await mkdir(dirname(path), { recursive: true })
       await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(path, { flags: "wx" }))
     }
-    const keyName = keys[0]!.fileName
+    const keyName = bare === null ? keys[0]!.fileName : `${root ?? bare}.mrxs`
     const key = join(dir, ...keyName.split("/"))
+    if (bare !== null) await writeFile(key, "", { flag: "wx" })
     const kind = kindOfName(keyName)!
     const content =
       kind === "vms"

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { redactionOf } from "../../server/images/associated-redaction.ts"
 import { ImageRejected } from "../../server/images/image-rejected.ts"
 import { buildPyramid } from "../../server/images/pyramid.ts"
 import type { SignedIn } from "../support/api.ts"
@@ -73,6 +74,14 @@ describe("a VMS set, zipped", () => {
     // The unpacked set is gone: only the pyramid is left beside the output.
     expect(readdirSync(dir).filter((name) => name.includes(".set-"))).toEqual([])
   }, 60_000)
+
+  it("downloads without its macro: the file blanked in place, stored zips only", async () => {
+    const path = join(dir, "vms-redaction.zip")
+    writeFileSync(path, zip(set))
+    expect((await redactionOf(path, "hamamatsu")).removed).toEqual(["macro"])
+    writeFileSync(path, zip(set.map((e) => ({ ...e, deflate: true }))))
+    expect((await redactionOf(path, "hamamatsu")).removed).toEqual([])
+  })
 
   it("inside a folder (a folder dropped whole) becomes the same slide", async () => {
     const pyramid = await build("folder", [{ name: "Biopsy 7/" }, ...set.map((e) => ({ ...e, name: `Biopsy 7/${e.name}` }))])

@@ -4,9 +4,12 @@ export const uploads = {
   button: "Upload",
   buttonHint: "Upload slides: JPEG, PNG, WebP, TIFF, SVS or DICOM",
   picker: "Choose slide images to upload",
+  folderButton: "Upload a folder",
+  folderHint: "Upload a folder: a scanner's slide of several files (MRXS, VMS, a DICOM series) goes as one",
+  folderPicker: "Choose a folder of slides to upload",
   drop: {
     title: "Drop slides to upload to {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF, SVS and DICOM (one file or the series zipped), any size. Uploads continue if the connection drops."
+    hint: "JPEG, PNG, WebP, TIFF, SVS, MRXS and DICOM (a slide of several files as its folder or zipped), any size. Uploads continue if the connection drops."
   },
   root: "Mylab",
   panel: {

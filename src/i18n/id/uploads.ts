@@ -5,9 +5,12 @@ export const uploads: typeof en = {
   button: "Unggah",
   buttonHint: "Unggah slide: JPEG, PNG, WebP, TIFF, SVS, atau DICOM",
   picker: "Pilih gambar slide untuk diunggah",
+  folderButton: "Unggah folder",
+  folderHint: "Unggah folder: slide pemindai yang terdiri dari beberapa berkas (MRXS, VMS, seri DICOM) diunggah sebagai satu",
+  folderPicker: "Pilih folder slide untuk diunggah",
   drop: {
     title: "Lepaskan slide untuk diunggah ke {{folder}}",
-    hint: "JPEG, PNG, WebP, TIFF, SVS, dan DICOM (satu berkas atau serinya dalam zip), berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
+    hint: "JPEG, PNG, WebP, TIFF, SVS, MRXS, dan DICOM (slide yang terdiri dari beberapa berkas sebagai foldernya atau dalam zip), berapa pun ukurannya. Unggahan berlanjut bila koneksi terputus."
   },
   root: "Mylab",
   panel: {

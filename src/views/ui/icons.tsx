@@ -51,6 +51,13 @@ export const FolderPlusIcon = (props: IconProps) => (
   </Svg>
 )
 
+export const FolderUpIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 20a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.69-.9L9.6 3.9A2 2 0 0 0 7.93 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2Z" />
+    <path d="M12 10v6m-3-3 3-3 3 3" />
+  </Svg>
+)
+
 export const ClockIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -1,8 +1,12 @@
 // Drag and drop onto the labs page: while files are dragged over the window a dashed overlay says
-// where they will go; dropping hands them to the uploads. Mounted only where the user may upload,
-// so elsewhere the browser's own handling is left alone.
+// where they will go; dropping hands them to the uploads. A dropped folder that is a slide of
+// several files (an MRXS folder, a VMS set, a DICOM series) goes as one zip made here
+// (slide-folders.ts); other files in dropped folders go one by one. Mounted only where the user may
+// upload, so elsewhere the browser's own handling is left alone.
 import { useEffect, useId, useRef, useState } from "react"
 import { createPortal } from "react-dom"
+import { droppedEntries, readEntries } from "../../effects/uploads/dropped-entries.ts"
+import { filesToUpload } from "../../effects/uploads/slide-folders.ts"
 import { useT } from "../../i18n/index.ts"
 import { UploadIcon } from "../ui/index.ts"
 import * as css from "./DropZone.css.ts"
@@ -46,6 +50,13 @@ export const DropZone = ({
       event.preventDefault()
       depth = 0
       setOver(false)
+      const entries = droppedEntries(event.dataTransfer)
+      if (entries !== null) {
+        void readEntries(entries)
+          .then(filesToUpload)
+          .then((files) => files.length > 0 && latest.current(files))
+        return
+      }
       const files = [...(event.dataTransfer?.files ?? [])]
       if (files.length > 0) latest.current(files)
     }
