@@ -56,6 +56,8 @@ export const LabEvent = Schema.Union([
   event("lab.published", { is_public: Schema.Boolean, parent_id: ParentId }),
   event("lab.metadata_changed", { names: Schema.Array(Schema.String), change: Schema.String, parent_id: ParentId }),
   event("lab.upload_removed", { name: Schema.String, reason: Schema.String, parent_id: ParentId }),
+  /** Auto tagging's tags (server/ai/tagging), by the system once the slide is ready. */
+  event("lab.tagged", { tags: Schema.Array(Schema.String), tissue_percent: Schema.Number, parent_id: ParentId }),
   event("upload.status", {
     status: UploadStatus,
     thumbnail: Schema.NullOr(Schema.String),

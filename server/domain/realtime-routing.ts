@@ -204,6 +204,7 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     case "lab.published":
     case "lab.metadata_changed":
     case "lab.upload_removed":
+    case "lab.tagged":
     case "member.joined":
     case "member.removed":
     case "member.role_changed":

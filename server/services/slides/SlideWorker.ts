@@ -3,6 +3,7 @@
 // writes the outcome with its status event. It wakes as soon as an enqueue commits and polls every
 // few seconds otherwise (jobs from another process, retries coming due, claims whose worker died).
 // A rejected image fails its job and lab at once; a crash is retried with backoff, then fails.
+// A ready slide is then auto tagged (AutoTagging.ts) when its owner's plan includes it.
 // On shutdown the child is killed and the job released, so the next start takes it up at once.
 import { Effect, Layer } from "effect"
 import { findLab, type LabRow } from "../../db/lab-access.ts"
@@ -15,6 +16,7 @@ import { AppConfig } from "../platform/AppConfig.ts"
 import { BlobStore } from "../platform/BlobStore.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
+import { AutoTagging } from "./AutoTagging.ts"
 import { SlideFiles } from "./SlideFiles.ts"
 import { type SlideJob, SlideJobs } from "./SlideJobs.ts"
 import { recordStatus } from "./slide-status.ts"
@@ -28,6 +30,7 @@ export const SlideWorker = Layer.effectDiscard(
     const slides = yield* SlideFiles
     const events = yield* EventLog
     const { slidePixelLimit } = yield* AppConfig
+    const tagging = yield* AutoTagging
 
     /** The lab becomes failed and the job ends; nothing is retried. */
     const failJob = (job: SlideJob, error: string) =>
@@ -94,7 +97,11 @@ export const SlideWorker = Layer.effectDiscard(
         if (outcome.kind === "built") {
           // Into the bucket, when there is one, before any server is told the slide is ready.
           const published = yield* slides.publish(key).pipe(Effect.result)
-          if (published._tag === "Success") return yield* completeJob(job, key, outcome)
+          if (published._tag === "Success") {
+            yield* completeJob(job, key, outcome)
+            // After the commit: the slide is ready whatever tagging does (it only logs its failures).
+            return yield* tagging.tag(job.lab_id)
+          }
           yield* slides.remove([key])
           yield* Effect.logWarning("pyramid could not be stored; retried later", published.failure.message)
           return yield* jobs.retryLater(job, `storing the pyramid failed: ${published.failure.message}`)
