@@ -152,7 +152,9 @@ export const LabInfo = Schema.Struct({
   /** The first five (owner first); see GET /v2/members/ for all. */
   collaborators: Schema.Array(Collaborator),
   collaborators_count: Schema.Number,
-  role: Schema.NullOr(Role)
+  role: Schema.NullOr(Role),
+  /** As on Lab: present once the slide was auto tagged. */
+  auto_tags: Schema.optionalKey(AutoTags)
 })
 export type LabInfo = typeof LabInfo.Type
 
