@@ -29,6 +29,8 @@ export const billing = {
     analysesCount: "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting",
     analysesCount_one: "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting",
     analysesNone: "Not included",
+    autoTagging: "Auto tagging",
+    autoTaggingIncluded: "Every new slide tagged: stain (H&E, IHC-DAB, fluorescence, TTC, grayscale), magnification, tissue %",
     choose: "Choose {{plan}}",
     chooseShort: "Choose",
     openInvoice: "You have an invoice open for {{plan}}.",
