@@ -11,7 +11,8 @@ import { families } from "../support/planted-stains.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { paidUser } from "./support/analysis-api.ts"
 import { createFolder, names, person, share } from "./support/labs-api.ts"
-import { uploadWhole, waitForStatus } from "./support/slides-api.ts"
+import { pyramidEntries, uploadDzi, uploadWhole, waitForStatus } from "./support/slides-api.ts"
+import { zip } from "./support/zip.ts"
 
 let server: StartedServer
 let paid: SignedIn
@@ -117,6 +118,18 @@ describe("auto tagging", () => {
     expect(names(await search(member, "ihc-dab"))).toEqual([])
     expect(names(await search(paid, "20x", folderId))).toEqual(["biopsy-a.tif"])
     expect(names(await search(paid, "40x", folderId))).toEqual([])
+  })
+
+  it("tags a Deep Zoom pyramid imported as a zip, which is ready at once", async () => {
+    const ttc = family("ttc").tile(0.5, { size: 1200, grain: 24 })
+    const png = await sharp(Buffer.from(ttc.data), { raw: { width: 1200, height: 1200, channels: 3 } })
+      .png()
+      .toBuffer()
+    const reply = await uploadDzi(server, paid, "root", "slice.zip", zip(await pyramidEntries("slice", 1200, 1200, 256, png)))
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    // No resolution in a pyramid's descriptor: no magnification tag.
+    expect(reply.body.data.lab.auto_tags.tags).toEqual(["stain-ttc"])
+    expect(Math.abs(reply.body.data.lab.auto_tags.tissue_percent - 50)).toBeLessThanOrEqual(3)
   })
 
   it("lists the organ tags, then auto tagging's, named in the asked language", async () => {
