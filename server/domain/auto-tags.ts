@@ -3,7 +3,7 @@
 // organ tags (scan-catalogue.ts), so one list names every tag a slide can carry; ids are what
 // `lab_tags` stores and the wire carries. Never change or remove an id a stored slide may hold.
 import type { Locale } from "../../src/contract/auth.ts"
-import type { Magnification, SlideTagging, StainFamily } from "../ai/tagging/classify.ts"
+import { type Magnification, magnificationOf, type SlideTagging, type StainFamily } from "../ai/tagging/classify.ts"
 import type { CatalogueEntry } from "./scan-catalogue.ts"
 
 const entry = (id: string, en: string, id_: string): CatalogueEntry => ({ id, name: { en, id: id_ } })
@@ -39,6 +39,20 @@ export const autoTagsOf = (tagging: SlideTagging): AutoTags => ({
   ],
   tissue_percent: Math.round(tagging.tissueFraction * 100)
 })
+
+const MAGNIFICATION_IDS = new Set(Object.values(magnificationTags).map((e) => e.id))
+
+/**
+ * The tags once the slide's microns per pixel changed (its owner calibrated it): the magnification
+ * follows; the stain and tissue, read from the pixels, stay.
+ */
+export const withResolution = (tags: AutoTags, mpp: number | null): AutoTags => {
+  const magnification = magnificationOf(mpp)
+  return {
+    tags: [...tags.tags.filter((t) => !MAGNIFICATION_IDS.has(t)), ...(magnification === null ? [] : [magnificationTags[magnification].id])],
+    tissue_percent: tags.tissue_percent
+  }
+}
 
 /** The stored column (migration 0035) as answered; anything unreadable is no tags. */
 export const storedAutoTags = (stored: string | null | undefined): AutoTags | undefined => {

@@ -120,6 +120,14 @@ describe("auto tagging", () => {
     expect(names(await search(paid, "40x", folderId))).toEqual([])
   })
 
+  it("sets the magnification tag again when the owner calibrates the slide", async () => {
+    const reply = await api(server).put(`/v2/labs/${ids.fluo}/resolution/`, { mpp: 0.26 }, { token: paid.access })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(reply.body.data.auto_tags.tags).toEqual(["stain-fluorescence", "mag-40x"])
+    expect(names(await search(paid, "40x"))).toEqual(["case-7.tif", "cells.tif"])
+    expect(names(await search(paid, "10x"))).toEqual([])
+  })
+
   it("tags a Deep Zoom pyramid imported as a zip, which is ready at once", async () => {
     const ttc = family("ttc").tile(0.5, { size: 1200, grain: 24 })
     const png = await sharp(Buffer.from(ttc.data), { raw: { width: 1200, height: 1200, channels: 3 } })
