@@ -2,7 +2,8 @@
 // magnification (read off its pyramid's one-tile overview), its `lab.tagged` event is recorded for the
 // slide's and folder's channels, and the labs search finds it by a tag's name, for its owner and for
 // a member it is shared with, at the root and inside a folder. A free owner's upload gets no tags.
-// GET /v2/slides/list-tags/ lists the organ tags, then auto tagging's.
+// GET /v2/slides/list-tags/ lists the organ tags, then auto tagging's. An imported pyramid is tagged,
+// calibrating moves the magnification tag, and with the slides in a bucket the overview is read there.
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RgbTile } from "../../server/ai/raster.ts"
@@ -148,4 +149,28 @@ describe("auto tagging", () => {
     const id = (await api(server).get("/v2/slides/list-tags/?locale=id")).body.data as Array<{ id: string; name: string }>
     expect(id.find((t) => t.id === "stain-grayscale")!.name).toBe("Skala abu-abu")
   })
+})
+
+describe("auto tagging with the slides in a bucket", () => {
+  it("reads the overview from the bucket", async () => {
+    const inBucket = await startServer({ s3: true })
+    try {
+      const owner = await paidUser(inBucket, "Bucket Owner")
+      const tiff = await tiffOf(family("ihc-dab").tile(0.4, { size: 1200, grain: 24 }), 0.5)
+      const reply = await uploadWhole(inBucket, owner, "root", "bucket.tif", new Uint8Array(tiff))
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+      const labId = reply.body.data.lab.id as string
+      await waitForStatus(inBucket, owner, labId, ["ready"], 60_000)
+      const deadline = Date.now() + 15_000
+      let lab = (await api(inBucket).get(`/v2/labs/${labId}/`, { token: owner.access })).body.data
+      while (lab.auto_tags === undefined && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100))
+        lab = (await api(inBucket).get(`/v2/labs/${labId}/`, { token: owner.access })).body.data
+      }
+      expect(lab.auto_tags.tags).toEqual(["stain-ihc-dab", "mag-20x"])
+      expect(Math.abs(lab.auto_tags.tissue_percent - 40)).toBeLessThanOrEqual(3)
+    } finally {
+      await inBucket.stop()
+    }
+  }, 120_000)
 })
