@@ -4,7 +4,7 @@
 // are the log's history: rename one and old rows stop decoding, so add kinds, never rename them.
 import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
-import { Role, UploadStatus } from "../../src/contract/labs.ts"
+import { AutoTags, Role, UploadStatus } from "../../src/contract/labs.ts"
 import { ChatMessage } from "../../src/contract/chat.ts"
 import { CommentReply, Resolution } from "../../src/contract/comments.ts"
 import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
@@ -62,7 +62,9 @@ export const LabEvent = Schema.Union([
     status: UploadStatus,
     thumbnail: Schema.NullOr(Schema.String),
     thumbnail_url: Schema.NullOr(Schema.String),
-    parent_id: ParentId
+    parent_id: ParentId,
+    /** A paid owner's slide is tagged as it becomes ready: the tags come with "ready". */
+    auto_tags: Schema.optionalKey(AutoTags)
   }),
   event("member.removed", { member_id: Id, email: Schema.String, left: Schema.Boolean, parent_id: ParentId, recipients: Recipients }),
   event("member.role_changed", { member_id: Id, from: Role, to: Role, parent_id: ParentId, recipients: Recipients })

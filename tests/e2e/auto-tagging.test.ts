@@ -1,8 +1,9 @@
 // Auto tagging in Chromium against the real server (issue 24): a paid user uploads an H&E slide into a
 // folder through the upload button; once its pyramid is built the slide is tagged and the folder's
-// list shows its tags without a reload (the folder's channel); the details panel lists them; the labs
-// search finds the slide by a tag's name ("H&E") and not the IHC slide beside it. On a phone, in
-// Indonesian, the same slide shows its tags in Indonesian and the search by "HE" finds it.
+// list shows its tags without a reload (they come with its ready status), as does All Files for an
+// upload there; the details panel lists them; the labs search finds the slide by a tag's name ("H&E")
+// and not the IHC slide beside it. On a phone, in Indonesian, the same slide shows its tags in
+// Indonesian and the search by "HE" finds it.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -56,6 +57,7 @@ beforeAll(async () => {
   folderId = (await createFolder(world.server, ada, "Cases")).id
   files = mkdtempSync(join(tmpdir(), "auto-tagging-"))
   writeFileSync(join(files, "biopsy-a.tif"), await tiffOf(family("he").tile(0.45, CANVAS), 0.5))
+  writeFileSync(join(files, "cells.tif"), await tiffOf(family("fluorescence").tile(0.6, CANVAS), 1))
   // A second slide beside it, uploaded over the API: the search must leave it out.
   const dab = await uploadWhole(
     world.server,
@@ -99,6 +101,17 @@ describe("auto tagging", () => {
       .toEqual(["H&E", "20x", `Tissue ${tissue}%`])
     await settled(page)
     await snap(page, "auto-tagging-02-details")
+  })
+
+  it("at All Files, which has no channel of its own, the tags come with the upload's ready status", async () => {
+    await page.goto("/dashboard/labs")
+    await item(page, "Cases").waitFor()
+    await page.getByTestId("upload-input").setInputFiles(join(files, "cells.tif"))
+    await expect
+      .poll(() => tagsOf(page, "cells.tif").allTextContents(), { timeout: 60_000 })
+      .toEqual(["Fluorescence", "10x", expect.stringMatching(/^Tissue \d+%$/)])
+    await settled(page)
+    await snap(page, "auto-tagging-02b-root")
   })
 
   it("finds the slide by a tag's name in the labs search", async () => {

@@ -1,9 +1,10 @@
-// Auto tagging over HTTP: a paid owner's upload, once ready, carries its stain family, tissue share and
-// magnification (read off its pyramid's one-tile overview), its `lab.tagged` event is recorded for the
-// slide's and folder's channels, and the labs search finds it by a tag's name, for its owner and for
-// a member it is shared with, at the root and inside a folder. A free owner's upload gets no tags.
-// GET /v2/slides/list-tags/ lists the organ tags, then auto tagging's. An imported pyramid is tagged,
-// calibrating moves the magnification tag, and with the slides in a bucket the overview is read there.
+// Auto tagging over HTTP: a paid owner's upload becomes ready with its stain family, tissue share and
+// magnification (read off its pyramid's one-tile overview), sent with its ready status; its
+// `lab.tagged` event is recorded for the slide's and folder's channels, and the labs search finds it
+// by a tag's name, for its owner and for a member it is shared with, at the root and inside a folder.
+// A free owner's upload gets no tags. GET /v2/slides/list-tags/ lists the organ tags, then auto
+// tagging's. An imported pyramid is tagged, calibrating moves the magnification tag, and with the
+// slides in a bucket the overview is read there.
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RgbTile } from "../../server/ai/raster.ts"
@@ -79,7 +80,12 @@ describe("auto tagging", () => {
     expect(Math.abs(fluo.auto_tags.tissue_percent - 60)).toBeLessThanOrEqual(3)
   })
 
-  it("records the tagging as the slide's event, for its channel and its folder's", async () => {
+  it("sends the tags with the slide's ready status, and records the tagging for its channel and its folder's", async () => {
+    const statuses = await server.withDb((db) =>
+      db.selectFrom("events").select("payload").where("lab_id", "=", ids.he!).where("kind", "=", "upload.status").execute()
+    )
+    const ready = statuses.map((e) => JSON.parse(e.payload as string)).find((p) => p.status === "ready")
+    expect(ready.auto_tags.tags).toEqual(["stain-he", "mag-20x"])
     const events = await server.withDb((db) =>
       db
         .selectFrom("events")

@@ -270,6 +270,14 @@ describe("realtime routing", () => {
     })
   })
 
+  it("sends a ready slide's auto tags with its status", () => {
+    const auto_tags = { tags: ["stain-ttc"], tissue_percent: 52 }
+    const [status] = routeEvent(
+      logged("upload.status", { status: "ready", thumbnail: null, thumbnail_url: null, parent_id: null, auto_tags })
+    )
+    expect(status?.data).toEqual({ lab_id: "L", status: "ready", thumbnail: null, thumbnail_url: null, auto_tags })
+  })
+
   it("also sends a file's upload status to its folder's channel, and tells both lists", () => {
     expect(channels(logged("upload.status", samples["upload.status"]))).toEqual([
       "private-mylab_L status_upload_L",

@@ -1,6 +1,7 @@
-// Auto tagging (paid plans): once a slide is ready, its stain family, tissue share and magnification
-// are read off one small tile of its own pyramid (server/ai/tagging) and stored as its tags, with a
-// `lab.tagged` event that reaches the slide's channel and its folder's, so open lists reload it.
+// Auto tagging (paid plans): as a slide becomes ready, its stain family, tissue share and magnification
+// are read off one small tile of its own pyramid (server/ai/tagging) and stored as its tags in the
+// same transaction, so its "ready" status message carries them (lists patch them in, wherever they
+// listen from), with a `lab.tagged` event for the slide's and its folder's channels.
 // The owner's plan decides: the tree's owner pays for what is built in it, whoever uploaded.
 // Tagging never fails a slide: what goes wrong is logged and the slide stays untagged.
 import { buffer } from "node:stream/consumers"
@@ -46,7 +47,13 @@ export const storeAutoTags = (events: typeof EventLog.Service, trx: Trx, lab: { 
 export class AutoTagging extends Context.Service<
   AutoTagging,
   {
-    /** Tags a ready slide when its owner's plan includes auto tagging; answers the tags stored, if any. */
+    /**
+     * The tags of a build (its key, published) for a slide of `ownerId` at `mpp`: undefined when the
+     * owner's plan has no auto tagging or the overview cannot be read. The caller stores them
+     * (storeAutoTags) in the transaction that makes the slide ready, so they arrive with "ready".
+     */
+    readonly tagsOf: (ownerId: string, mpp: number | null, key: string) => Effect.Effect<AutoTags | undefined>
+    /** Tags a slide that is already ready (an imported pyramid); answers the tags stored, if any. */
     readonly tag: (labId: string) => Effect.Effect<AutoTags | undefined>
   }
 >()("preparat/AutoTagging") {
@@ -88,14 +95,25 @@ export class AutoTagging extends Context.Service<
           }
         })
 
+      const tagsOf = Effect.fn("AutoTagging.tagsOf")(function* (ownerId: string, mpp: number | null, key: string) {
+        const plan = yield* database.query((db) => planOfUser(db, ownerId))
+        if (paidFeatureRefusal(plan, "auto_tagging") !== undefined) return undefined
+        const pixels = yield* overview(key)
+        return pixels === undefined ? undefined : autoTagsOf(classifySlide(pixels, mpp))
+      })
+
+      /** Never fails: what goes wrong is logged, and the slide stays untagged. */
+      const logged = <A>(labId: string, effect: Effect.Effect<A | undefined>) =>
+        effect.pipe(
+          Effect.catchCause((cause) => Effect.as(Effect.logWarning("auto tagging failed; the slide stays untagged", cause), undefined)),
+          Effect.annotateLogs({ lab: labId })
+        )
+
       const tag = Effect.fn("AutoTagging.tag")(function* (labId: string) {
         const lab = yield* database.query((db) => findLab(db, labId))
         if (!lab || lab.is_dir === 1 || lab.status !== "ready" || lab.slide_key === null) return undefined
-        const plan = yield* database.query((db) => planOfUser(db, lab.owner_id))
-        if (paidFeatureRefusal(plan, "auto_tagging") !== undefined) return undefined
-        const pixels = yield* overview(lab.slide_key)
-        if (pixels === undefined) return undefined
-        const tags = autoTagsOf(classifySlide(pixels, lab.mpp))
+        const tags = yield* tagsOf(lab.owner_id, lab.mpp, lab.slide_key)
+        if (tags === undefined) return undefined
         // Rebuilt or removed meanwhile: the next build tags itself.
         const stored = yield* database.transaction((trx) =>
           Effect.gen(function* () {
@@ -109,11 +127,8 @@ export class AutoTagging extends Context.Service<
       })
 
       return AutoTagging.of({
-        tag: (labId) =>
-          tag(labId).pipe(
-            Effect.catchCause((cause) => Effect.as(Effect.logWarning("auto tagging failed; the slide stays untagged", cause), undefined)),
-            Effect.annotateLogs({ lab: labId })
-          )
+        tagsOf: (ownerId, mpp, key) => logged(key, tagsOf(ownerId, mpp, key)),
+        tag: (labId) => logged(labId, tag(labId))
       })
     })
   )

@@ -3,7 +3,8 @@
 // writes the outcome with its status event. It wakes as soon as an enqueue commits and polls every
 // few seconds otherwise (jobs from another process, retries coming due, claims whose worker died).
 // A rejected image fails its job and lab at once; a crash is retried with backoff, then fails.
-// A ready slide is then auto tagged (AutoTagging.ts) when its owner's plan includes it.
+// A slide becomes ready with its auto tags (AutoTagging.ts) when its owner's plan includes them;
+// tagging only logs its failures, so it never holds a slide back.
 // On shutdown the child is killed and the job released, so the next start takes it up at once.
 import { Effect, Layer } from "effect"
 import { findLab, type LabRow } from "../../db/lab-access.ts"
@@ -16,7 +17,7 @@ import { AppConfig } from "../platform/AppConfig.ts"
 import { BlobStore } from "../platform/BlobStore.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
-import { AutoTagging } from "./AutoTagging.ts"
+import { AutoTagging, storeAutoTags } from "./AutoTagging.ts"
 import { SlideFiles } from "./SlideFiles.ts"
 import { type SlideJob, SlideJobs } from "./SlideJobs.ts"
 import { recordStatus } from "./slide-status.ts"
@@ -47,6 +48,9 @@ export const SlideWorker = Layer.effectDiscard(
     /** The lab becomes ready on the new build; the build it replaces (if any) is removed after commit. */
     const completeJob = (job: SlideJob, key: string, built: Extract<PyramidOutcome, { kind: "built" }>) =>
       Effect.gen(function* () {
+        // Tagged from the published build before the commit, so the tags come with "ready".
+        const owner = yield* database.query((db) => findLab(db, job.lab_id))
+        const tags = owner ? yield* tagging.tagsOf(owner.owner_id, built.mpp, key) : undefined
         const replaced = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* jobs.succeed(trx, job.id)
@@ -64,7 +68,8 @@ export const SlideWorker = Layer.effectDiscard(
                 .where("id", "=", row.id)
                 .execute()
             )
-            yield* recordStatus(events, trx, { ...row, slide_key: key }, "ready", null)
+            if (tags !== undefined) yield* storeAutoTags(events, trx, row, tags)
+            yield* recordStatus(events, trx, { ...row, slide_key: key }, "ready", null, tags)
             return row.slide_key
           })
         )
@@ -97,11 +102,7 @@ export const SlideWorker = Layer.effectDiscard(
         if (outcome.kind === "built") {
           // Into the bucket, when there is one, before any server is told the slide is ready.
           const published = yield* slides.publish(key).pipe(Effect.result)
-          if (published._tag === "Success") {
-            yield* completeJob(job, key, outcome)
-            // After the commit: the slide is ready whatever tagging does (it only logs its failures).
-            return yield* tagging.tag(job.lab_id)
-          }
+          if (published._tag === "Success") return yield* completeJob(job, key, outcome)
           yield* slides.remove([key])
           yield* Effect.logWarning("pyramid could not be stored; retried later", published.failure.message)
           return yield* jobs.retryLater(job, `storing the pyramid failed: ${published.failure.message}`)
