@@ -115,8 +115,7 @@ const topsMatching = (test: (alias: string) => RawBuilder<unknown>, columns: Rea
 const sharedFolders = folders("shared_dirs", sql`tops CROSS JOIN labs l WHERE l.id = tops.id`)
 
 /** LIKE on a name of `alias`. */
-export const likeOn = (search: string) => (alias: string) =>
-  sql`${sql.ref(`${alias}.name_lower`)} LIKE ${containsPattern(search)} ESCAPE '\\'`
+const likeOn = (search: string) => (alias: string) => sql`${sql.ref(`${alias}.name_lower`)} LIKE ${containsPattern(search)} ESCAPE '\\'`
 
 /** A found lab with its owner, the asker's favorite and its chain (whence the asker's view of it). */
 export interface FoundRow extends ListedRow {

@@ -10,11 +10,15 @@ import { type Kysely, sql } from "kysely"
 import type { Ordering } from "../../src/contract/labs.ts"
 import type { Paging } from "../domain/paging.ts"
 import { MAX_DEPTH } from "./lab-access.ts"
-import { childrenMatching, type FoundPage, folders, hitFound, likeOn, page, type Probe, probeSqlite } from "./lab-search.ts"
+import { containsPattern } from "./lab-listing.ts"
+import { childrenMatching, type FoundPage, folders, hitFound, page, type Probe, probeSqlite } from "./lab-search.ts"
 import type { Engine } from "./migrations.ts"
 import type { Database } from "./schema.ts"
 
 type Db = Kysely<Database>
+
+/** The name search's own condition (lab-search.ts), for labs already narrowed down to one folder. */
+const likeOn = (search: string) => (alias: string) => sql`${sql.ref(`${alias}.name_lower`)} LIKE ${containsPattern(search)} ESCAPE '\\'`
 
 const carries = (tag: string) => (alias: string) =>
   sql`EXISTS (SELECT 1 FROM lab_tags t WHERE t.tag = ${tag} AND t.lab_id = ${sql.ref(`${alias}.id`)})`
