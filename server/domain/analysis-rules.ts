@@ -9,6 +9,7 @@ import type {
   FasciolaParameters as WireFasciola,
   ImtParameters as WireImt,
   Ki67Parameters as WireKi67,
+  PeriodontitisParameters as WirePeriodontitis,
   StrokeParameters as WireStroke
 } from "../../src/contract/analysis.ts"
 import type { FieldErrors } from "../../src/contract/errors.ts"
@@ -18,6 +19,7 @@ import { COMET_DEFAULTS, type CometParameters } from "../ai/comet/comet.ts"
 import { FASCIOLA_DEFAULTS, type FasciolaParameters } from "../ai/fasciola/fasciola.ts"
 import { KI67_DEFAULTS, type Ki67Parameters } from "../ai/ki67/ki67.ts"
 import { IMT_DEFAULTS, type ImtParameters } from "../ai/imt/imt.ts"
+import { PERIODONTITIS_DEFAULTS, type PeriodontitisParameters, type Stage } from "../ai/periodontitis/periodontitis.ts"
 import { STROKE_DEFAULTS, type StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Plan } from "./plans.ts"
 
@@ -100,6 +102,29 @@ export const imtParametersOf = (sent: WireImt | undefined): Checked<ImtParameter
   return value.minImtMm >= value.maxImtMm ? { ok: false, fields: { data: ["min_imt_mm must be below max_imt_mm."] } } : { ok: true, value }
 }
 
+/** A root shorter than this many pixels is no tooth: the CEJ and the apex were put on one spot. */
+const MIN_ROOT_PX = 10
+
+export const periodontitisParametersOf = (sent: WirePeriodontitis): Checked<PeriodontitisParameters> => {
+  const value: PeriodontitisParameters = {
+    teeth: sent.teeth.map((t) => ({ cej: t.cej, crest: t.crest ?? null, apex: t.apex })),
+    ageYears: sent.age_years ?? PERIODONTITIS_DEFAULTS.ageYears,
+    snapPx: sent.snap_px ?? PERIODONTITIS_DEFAULTS.snapPx
+  }
+  const errors = value.teeth.flatMap((t, i) =>
+    Math.hypot(t.apex.x - t.cej.x, t.apex.y - t.cej.y) < MIN_ROOT_PX
+      ? [`Tooth ${i + 1}: the apex must be at least ${MIN_ROOT_PX} pixels from the CEJ.`]
+      : []
+  )
+  return errors.length > 0 ? { ok: false, fields: { data: errors } } : { ok: true, value }
+}
+
+/** Every landmark inside the image (width x height pixels), else the message. */
+export const landmarksOutside = (p: PeriodontitisParameters, width: number, height: number): string | undefined =>
+  p.teeth.some((t) => [t.cej, t.apex, ...(t.crest ? [t.crest] : [])].some((q) => q.x > width || q.y > height))
+    ? `Every landmark must lie on the image (${width} × ${height} pixels).`
+    : undefined
+
 export const isFinished = (state: AnalysisState): boolean => state === "done" || state === "failed" || state === "cancelled"
 
 /** The labels a job's detections are filed under, by class; created on the slide when missing. */
@@ -130,6 +155,34 @@ export const IMT_LABELS = {
   li: { name: "Lumen-intima interface", color: "#F472B6" },
   ma: { name: "Media-adventitia interface", color: "#22D3EE" }
 } as const satisfies Record<string, ResultLabel>
+
+/** The three landmarks and the axis, in colours a grey radiograph sets off and that tell them apart. */
+export const PERIODONTITIS_LABELS = {
+  cej: { name: "Cemento-enamel junction", color: "#F59E0B" },
+  crest: { name: "Alveolar crest", color: "#22D3EE" },
+  apex: { name: "Root apex", color: "#C084FC" },
+  axis: { name: "Tooth axis", color: "#4ADE80" }
+} as const satisfies Record<string, ResultLabel>
+
+export const STAGE_NAMES: Record<Stage, string> = { 1: "I", 2: "II", 3: "III/IV" }
+
+/** A tooth's landmark or axis as its annotation's description: the tooth, its bone loss and stage, and what moved. */
+export const periodontitisDescription = (p: {
+  tooth: number
+  part: "cej" | "crest" | "apex" | "axis"
+  snapped?: boolean
+  crestSource: "given" | "found" | "none"
+  rblPct: number | null
+  stage: Stage | null
+  cejCrestMm: number | null
+  rootMm: number | null
+}): string => {
+  const rbl = p.rblPct === null ? "RBL %: –" : `RBL %: ${p.rblPct.toFixed(1)}; Stage: ${p.stage === null ? "–" : STAGE_NAMES[p.stage]}`
+  const mm =
+    p.rootMm === null ? "" : `; CEJ-crest mm: ${p.cejCrestMm === null ? "–" : p.cejCrestMm.toFixed(2)}; Root mm: ${p.rootMm.toFixed(2)}`
+  const how = p.part === "axis" ? `Crest: ${p.crestSource}` : `Snapped: ${p.snapped ? "yes" : "no"}`
+  return `Tooth: ${p.tooth}; ${rbl}${mm}; ${how}`
+}
 
 /** The region's IMT as each trace's description. */
 export const imtDescription = (m: { meanMm: number; maxMm: number; sdMm: number; columns: number }): string =>

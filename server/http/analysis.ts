@@ -11,6 +11,7 @@ import {
   fasciolaParametersOf,
   imtParametersOf,
   ki67ParametersOf,
+  periodontitisParametersOf,
   strokeParametersOf
 } from "../domain/analysis-rules.ts"
 import { Analyses } from "../services/ai/Analyses.ts"
@@ -36,6 +37,12 @@ export const AnalysisLive = HttpApiBuilder.group(
             if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
             const job = yield* analyses.start(user, payload.lab_id, payload.region, { analysis: "imt", parameters: parameters.value })
             return ok(job, analysisMessages.accepted)
+          }
+          if (payload.analysis === "periodontitis") {
+            const parameters = periodontitisParametersOf(payload.parameters)
+            if (!parameters.ok) return yield* Effect.fail(badRequest(parameters.fields))
+            const run = { analysis: "periodontitis", parameters: parameters.value } as const
+            return ok(yield* analyses.start(user, payload.lab_id, payload.region, run), analysisMessages.accepted)
           }
           if (payload.analysis === "stroke") {
             const parameters = strokeParametersOf(payload.parameters)

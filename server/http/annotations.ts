@@ -1,5 +1,6 @@
 // /v2/labs/{labId}/v2/annotations/, /v2/labs/{labId}/annotations/compact/, /v2/labs/{labId}/annotations/{id}/,
 // /v2/labs/label-slide/ and /v2/labs/{labId}/viewers/ (src/contract/annotations.ts).
+import { compactHeaderBytes } from "../../src/annotation/compact.ts"
 import { Effect, Schema, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -58,9 +59,11 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
           return streamedWithSlot(listJson(listed.chunks, listed.count, listed.paging), release, "application/json")
         })
       )
-      .handle("compact", ({ params }) =>
+      .handle("compact", ({ params, query }) =>
         Effect.gen(function* () {
-          const bytes = yield* annotations.compact(yield* viewerId, params.labId)
+          const whole = yield* annotations.compact(yield* viewerId, params.labId)
+          // The header alone is a view of the cached answer: nothing is encoded twice.
+          const bytes = query.parts === "header" ? compactHeaderBytes(whole) : whole
           // Never stored: it changes with every edit and has no validator to revalidate it by, and
           // a browser writing 57 MB (100,000 polygons) into its disk cache delays the viewer.
           const headers = { "cache-control": "no-store" }

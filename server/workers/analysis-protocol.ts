@@ -6,6 +6,7 @@ import type { CountingParameters } from "../ai/counting/counting.ts"
 import type { FasciolaParameters, RejectReason } from "../ai/fasciola/fasciola.ts"
 import type { Ki67Parameters } from "../ai/ki67/ki67.ts"
 import type { ImtParameters } from "../ai/imt/imt.ts"
+import type { PeriodontitisParameters, Stage } from "../ai/periodontitis/periodontitis.ts"
 import type { StrokeParameters } from "../ai/stroke/stroke.ts"
 import type { Box } from "../ai/tiles.ts"
 
@@ -16,6 +17,7 @@ export type AnalysisRun =
   | { readonly analysis: "comet"; readonly parameters: CometParameters }
   | { readonly analysis: "stroke"; readonly parameters: StrokeParameters }
   | { readonly analysis: "imt"; readonly parameters: ImtParameters }
+  | { readonly analysis: "periodontitis"; readonly parameters: PeriodontitisParameters }
 
 export type AnalysisChildRequest = AnalysisRun & {
   /** The slide's Deep Zoom descriptor. */
@@ -69,6 +71,22 @@ export interface Detection {
     readonly maxMm: number
     readonly sdMm: number
     readonly columns: number
+  }
+  /**
+   * Periodontitis: one landmark of tooth `tooth` (from 1) as a point, or its CEJ -> apex axis (x, y
+   * pairs, image pixels) as an open line; each carries the tooth's measures (mm null without a resolution).
+   */
+  readonly perio?: {
+    readonly tooth: number
+    readonly part: "cej" | "crest" | "apex" | "axis"
+    readonly path?: ReadonlyArray<number>
+    /** The landmark moved onto an edge (points), or how the crest was had (axis). */
+    readonly snapped?: boolean
+    readonly crestSource: "given" | "found" | "none"
+    readonly rblPct: number | null
+    readonly stage: Stage | null
+    readonly cejCrestMm: number | null
+    readonly rootMm: number | null
   }
 }
 

@@ -14,6 +14,7 @@ import { type Box, planTiles } from "../ai/tiles.ts"
 import { openDzi, readRegion } from "../images/dzi-region.ts"
 import type { AnalysisChildRequest, AnalysisLine, Detection } from "./analysis-protocol.ts"
 import { imtDetections } from "./imt-run.ts"
+import { periodontitisDetections } from "./periodontitis-run.ts"
 import { strokeDetections } from "./stroke-run.ts"
 
 const say = async (line: AnalysisLine) => {
@@ -92,6 +93,7 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
       }
     case "stroke":
     case "imt":
+    case "periodontitis":
       throw new Error(`${request.analysis} reads its region whole, not tiles (whole-region.ts)`)
     case "counting":
       return {
@@ -105,9 +107,17 @@ function detectionsOf(pixels: RgbTile, read: Box, local: Core): { items: Detecti
   }
 }
 
-if (request.analysis === "stroke" || request.analysis === "imt") {
+const whole = request.analysis === "stroke" || request.analysis === "imt" || request.analysis === "periodontitis"
+if (whole) {
   // The whole region at once (whole-region.ts): one line of results.
-  const items = request.analysis === "stroke" ? await strokeDetections(request) : await imtDetections(request)
+  const items =
+    request.analysis === "stroke"
+      ? await strokeDetections(request)
+      : request.analysis === "imt"
+        ? await imtDetections(request)
+        : request.analysis === "periodontitis"
+          ? await periodontitisDetections(request)
+          : []
   await say({ kind: "tile", done: 1, of: 1, items })
 } else
   for (const [index, { core, read }] of tiles.entries()) {
@@ -119,4 +129,4 @@ if (request.analysis === "stroke" || request.analysis === "imt") {
       .map((d) => ({ ...d, x: round(d.x, 1), y: round(d.y, 1) }))
     await say({ kind: "tile", done: index + 1, of: tiles.length, items, ...(rejected ? { rejected } : {}) })
   }
-await say({ kind: "finished", tiles: request.analysis === "stroke" || request.analysis === "imt" ? 1 : tiles.length })
+await say({ kind: "finished", tiles: whole ? 1 : tiles.length })

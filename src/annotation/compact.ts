@@ -124,18 +124,27 @@ const column = (header: CompactHeader, name: keyof CompactHeader, below?: number
       if (!(value >= 0 && value < below && Number.isInteger(value))) throw new CompactError(`the ${name} column holds ${value}`)
 }
 
-/**
- * The answer read back. The coordinates are a view of `bytes` (no copy); the header is checked
- * where a mistake would misplace shapes: every column has `count` rows, every index points into its
- * table, and the vertices add up to the coordinates that follow.
- */
-export const decodeCompact = (bytes: Uint8Array): CompactAnnotations => {
+/** The header alone (`?parts=header`): the answer's first 4 + H bytes. */
+export const compactHeaderBytes = (bytes: Uint8Array): Uint8Array => {
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
+  return bytes.subarray(0, 4 + length)
+}
+
+const headerLength = (bytes: Uint8Array): number => {
   if (bytes.length < 4) throw new CompactError("the answer is shorter than its header's length")
   const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
   if (4 + length > bytes.length) throw new CompactError("the header runs past the answer")
+  return length
+}
+
+/**
+ * The header read back and checked where a mistake would misplace shapes: every column has `count`
+ * rows and every index points into its table. Reads a whole answer's header or a header alone.
+ */
+export const decodeCompactHeader = (bytes: Uint8Array): CompactHeader => {
+  const length = headerLength(bytes)
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as CompactHeader
   if (typeof header !== "object" || header === null || !Number.isInteger(header.count)) throw new CompactError("the header has no count")
-  const coords = float64sOf(bytes.subarray(Math.min(align8(4 + length), bytes.length)))
   column(header, "ids")
   column(header, "versions")
   column(header, "kinds", KINDS.length)
@@ -144,14 +153,24 @@ export const decodeCompact = (bytes: Uint8Array): CompactAnnotations => {
   column(header, "visible", 2)
   column(header, "created", header.times.length)
   column(header, "vertices", Number.MAX_SAFE_INTEGER)
-  let vertices = 0
-  for (const n of header.vertices) vertices += n
-  if (vertices * 2 !== coords.length)
-    throw new CompactError(`the header counts ${vertices} vertices, the answer holds ${coords.length / 2}`)
   for (const name of ["comments", "props"] as const)
     for (const row of Object.keys(header[name] ?? {})) {
       const i = Number(row)
       if (!(Number.isInteger(i) && i >= 0 && i < header.count)) throw new CompactError(`${name} name row ${row}`)
     }
+  return header
+}
+
+/**
+ * The answer read back: the header checked (decodeCompactHeader), and the vertices adding up to the
+ * coordinates that follow, which are a view of `bytes` (no copy).
+ */
+export const decodeCompact = (bytes: Uint8Array): CompactAnnotations => {
+  const header = decodeCompactHeader(bytes)
+  const coords = float64sOf(bytes.subarray(Math.min(align8(4 + headerLength(bytes)), bytes.length)))
+  let vertices = 0
+  for (const n of header.vertices) vertices += n
+  if (vertices * 2 !== coords.length)
+    throw new CompactError(`the header counts ${vertices} vertices, the answer holds ${coords.length / 2}`)
   return { ...header, coords }
 }

@@ -14,7 +14,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired, Unauthorize
 import { Authorization } from "./middleware.ts"
 import { Text } from "./rules.ts"
 
-export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet", "stroke", "imt"])
+export const AnalysisKind = Schema.Literals(["ki67", "counting", "fasciola", "comet", "stroke", "imt", "periodontitis"])
 export type AnalysisKind = typeof AnalysisKind.Type
 
 export const AnalysisState = Schema.Literals(["accepted", "running", "done", "failed", "cancelled"])
@@ -97,6 +97,28 @@ export const ImtParameters = Schema.Struct({
 })
 export type ImtParameters = typeof ImtParameters.Type
 
+/** A landmark on the image, full-resolution pixels. */
+const Landmark = Schema.Struct({ x: between(0, 1e7), y: between(0, 1e7) })
+
+/** The most teeth one run measures: a full adult dentition. */
+export const MAX_TEETH = 32
+
+/**
+ * Periodontitis (server/ai/periodontitis/README.md): per tooth its cemento-enamel junction, alveolar
+ * crest (absent or null: found along the CEJ -> apex line) and root apex, each snapped along the
+ * tooth's axis to the nearest edge within `snap_px` (default 8; 0: not at all); `age_years`: with it,
+ * the grade. Bone loss is a % of the root's length, so no resolution is needed (mm only with one).
+ */
+export const PeriodontitisParameters = Schema.Struct({
+  teeth: Schema.Array(Schema.Struct({ cej: Landmark, crest: Schema.optionalKey(Schema.NullOr(Landmark)), apex: Landmark })).check(
+    Schema.isMinLength(1),
+    Schema.isMaxLength(MAX_TEETH)
+  ),
+  age_years: Schema.optionalKey(Schema.NullOr(between(1, 120))),
+  snap_px: Schema.optionalKey(between(0, 50))
+})
+export type PeriodontitisParameters = typeof PeriodontitisParameters.Type
+
 export const Ki67Request = Schema.Struct({
   lab_id: Text(64),
   analysis: Schema.Literal("ki67"),
@@ -132,8 +154,16 @@ export const ImtRequest = Schema.Struct({
   parameters: Schema.optionalKey(ImtParameters)
 })
 
+/** The landmarks are the region: the image is read around them (a region sent is not used). */
+export const PeriodontitisRequest = Schema.Struct({
+  lab_id: Text(64),
+  analysis: Schema.Literal("periodontitis"),
+  region: Schema.optionalKey(AnalysisRegion),
+  parameters: PeriodontitisParameters
+})
+
 /** POST /v2/ai/analysis/: the analyses named by `analysis` (counting has its own endpoint). */
-export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest, StrokeRequest, ImtRequest])
+export const AnalysisRequest = Schema.Union([Ki67Request, FasciolaRequest, CometRequest, StrokeRequest, ImtRequest, PeriodontitisRequest])
 export type AnalysisRequest = typeof AnalysisRequest.Type
 
 /** Counting (server/ai/counting/README.md): blobs of a colour within a size range (µm², or px² without a resolution). */
@@ -158,7 +188,9 @@ export type CountingRequest = typeof CountingRequest.Type
  * Fasciola's count, eggs per gram, mean length, width and area, and rejected objects by reason; the comet
  * assay's comets and the mean and median of % DNA in tail, tail length and tail moments; the stroke
  * analysis' areas (mm²), infarct %, edema-corrected infarct and its %, swelling % and volume (mm³);
- * IMT's mean, maximum and SD in mm and the columns measured;
+ * IMT's mean, maximum and SD in mm and the columns measured; periodontitis' teeth, worst and mean
+ * bone loss (%), stage (1 = I, 2 = II, 3 = III/IV), grade (1 = A, 2 = B, 3 = C; with an age), % per year,
+ * and per tooth n (from 1) `tooth_n_rbl_pct`, `tooth_n_stage`, `tooth_n_cej_crest_mm`, `tooth_n_root_mm`;
  * null where undefined.
  */
 export const AnalysisSummary = Schema.Record(Schema.String, Schema.NullOr(Schema.Number))
@@ -259,6 +291,7 @@ export class Analysis extends HttpApiGroup.make("analysis")
   .annotateMerge(
     OpenApi.annotations({
       title: "Image analyses",
-      description: "Ki67, counting, Fasciola eggs and the comet assay over a slide's pixels, as background jobs (paid plans)"
+      description:
+        "Ki67, counting, Fasciola eggs, the comet assay, stroke, carotid IMT and periodontal bone loss over a slide's pixels, as background jobs (paid plans)"
     })
   ) {}

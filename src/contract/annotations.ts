@@ -207,6 +207,9 @@ export const Label = Schema.Struct({
 })
 export type Label = typeof Label.Type
 
+/** The compact read whole, or its header alone (`parts=header`: no vertices). */
+export const CompactQuery = { parts: Schema.optional(Schema.Literal("header")) }
+
 export const LabelQuery = { ...PageQuery, lab_id: LabId, search: Schema.optional(Text(ANNOTATION_LIMITS.labelName)) }
 
 export const CreateLabelPayload = Schema.Struct({
@@ -260,10 +263,12 @@ export class AnnotationsView extends HttpApiGroup.make("annotationsView")
      * The same annotations for the viewer, compact: a length-prefixed JSON header of columns (ids,
      * versions, kinds, label, author, visibility, vertex counts, creation times, comments) and one
      * little-endian Float64 array of every vertex (src/annotation/compact.ts describes the bytes).
-     * Who may read the list may read this; the list stays the interchange form.
+     * Who may read the list may read this; the list stays the interchange form. `parts=header`
+     * answers the header alone: a screen told of a relabel too large to name its shapes reads that.
      */
     HttpApiEndpoint.get("compact", "/labs/:labId/annotations/compact/", {
       params: LabParams,
+      query: CompactQuery,
       success: HttpApiSchema.StreamUint8Array({ contentType: "application/octet-stream" }),
       error: [BadRequest, Unauthorized, NotFound]
     }),

@@ -34,15 +34,17 @@ export const download = (
     })
   )
 
-/** Fetches `endpoint` (a GET with path parameters only) and answers its body as bytes. */
+/** Fetches `endpoint` (a GET with path parameters and an optional query) and answers its body as bytes. */
 export const downloadBytes = (
   endpoint: HttpApiEndpoint.Top,
-  params: Readonly<Record<string, string>>
+  params: Readonly<Record<string, string>>,
+  query?: Readonly<Record<string, string>>
 ): Effect.Effect<Uint8Array, ApiError, Api> =>
   Api.use((api) =>
     api.request({
       method: "GET",
       path: pathOf(endpoint.path, params),
+      ...(query === undefined ? {} : { query: { ...query } }),
       success: BytesSchema as Schema.Decoder<ArrayBuffer>,
       responseType: "arrayBuffer",
       // Bytes the page reads (a slide's annotations, up to tens of MB) arrive while the viewer is busy.

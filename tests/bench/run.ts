@@ -17,8 +17,10 @@ const benches = [
   "tests/bench/annotations.bench.ts",
   "tests/bench/co-annotation.bench.ts",
   "tests/bench/bulk-edits.bench.ts",
+  "tests/bench/brush.bench.ts",
   "tests/bench/presence.bench.ts",
   "tests/bench/analysis.bench.ts",
+  "tests/bench/ki67-slide.bench.ts",
   "tests/bench/report-pdf.bench.ts",
   "tests/bench/two-servers.bench.ts"
 ]

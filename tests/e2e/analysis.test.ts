@@ -101,7 +101,8 @@ describe("image analysis in the viewer", () => {
       "fasciola",
       "comet",
       "stroke",
-      "imt"
+      "imt",
+      "periodontitis"
     ])
     expect(await adaPage.getByTestId("analysis-usage").textContent()).toBe("100 of 100 analyses left this period")
     expect(await adaPage.getByTestId("analysis-plus1").inputValue()).toBe("0.2")

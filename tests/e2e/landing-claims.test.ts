@@ -1,9 +1,9 @@
 // What the landing page and the plans promise, opened one by one in the product: each feature the
 // landing names is there for a signed-in user (the tools it lists on the rail, the chat, notes and
 // reports beside the slide, the QuPath and W3C export and import, the roles of the share dialog, a lab
-// made public, the four analyses of the AI tab), and nothing it does not do is named (no stroke, IMT
-// or periodontitis analyses, no MRXS, on the landing page in both languages or on the plans; the plans
-// name auto tagging, which tests/e2e/auto-tagging.test.ts runs). Each feature card's link is opened, signed out and signed in, in both languages, and
+// made public, the seven analyses of the AI tab), and nothing it does not do is named (no MRXS, on
+// the landing page in both languages or on the plans; the plans name auto tagging, which
+// tests/e2e/auto-tagging.test.ts runs). Each feature card's link is opened, signed out and signed in, in both languages, and
 // must land where the feature is used. When a feature lands, its claim and its check here land with it.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -82,12 +82,12 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
     await expect.poll(() => at.getByRole("tab", { name: lang.chatTab }).getAttribute("aria-selected")).toBe("true")
     await at.getByRole("combobox").first().waitFor()
   }
-  // "Ki67 ..., Fasciola egg counts ..., comet assay tail moments, stroke infarct size, carotid IMT ... and cell counting": the six it offers.
+  // "Ki67 ..., Fasciola egg counts ..., comet assay tail moments, stroke infarct size, carotid IMT ..., periodontal bone loss ... and cell counting": the seven it offers.
   if (place === "analysis") {
     await expect.poll(() => at.getByRole("tab", { name: "AI", exact: true }).getAttribute("aria-selected")).toBe("true")
     await expect
       .poll(() => at.locator("[data-analysis]").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-analysis"))))
-      .toEqual(expect.arrayContaining(["ki67", "fasciola", "comet", "stroke", "imt", "counting"]))
+      .toEqual(expect.arrayContaining(["ki67", "fasciola", "comet", "stroke", "imt", "periodontitis", "counting"]))
   }
   if (place === "annotations") {
     await expect.poll(() => at.getByRole("tab", { name: lang.annotationsTab }).getAttribute("aria-selected")).toBe("true")
@@ -97,8 +97,8 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
 const NOT_BUILT = {
-  en: /\bAI\b|periodont|MRXS/i,
-  id: /\bAI\b|periodont|MRXS/i
+  en: /\bAI\b|MRXS/i,
+  id: /\bAI\b|MRXS/i
 }
 
 const headings = (at: Page, section: string) => at.locator(`#${section} h3`).allTextContents()
@@ -276,7 +276,7 @@ describe("what the landing page and the plans promise", () => {
     await basic.getByText("50.00 GB").waitFor()
     expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses", "Auto tagging"])
     expect(await basic.locator("dd").nth(2).textContent()).toBe(
-      "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting"
+      "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting"
     )
     const free = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) })
     expect(await free.locator("dd").nth(2).textContent()).toBe("Not included")

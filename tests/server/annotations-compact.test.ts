@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { decodeCompactHeader } from "../../src/annotation/compact.ts"
 import { Annotation } from "../../src/contract/annotations.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import type { SignedIn } from "../support/api.ts"
@@ -151,6 +152,43 @@ describe("the compact read says what the W3C list says", () => {
     expect(read.status).toBe(200)
     expect(read.compact).toMatchObject({ count: 0, ids: [], labels: [], authors: [] })
     expect(read.compact!.coords).toHaveLength(0)
+  })
+})
+
+describe("the header alone (parts=header)", () => {
+  const header = (who: SignedIn | undefined, labId: string, parts = "header") =>
+    fetch(`${server.url}/v2/labs/${labId}/annotations/compact/?parts=${parts}`, {
+      headers: who ? { authorization: `Bearer ${who.access}` } : {}
+    })
+
+  it("is the whole answer's header, with no vertices, after a relabel; the same readers; a bad part is a 400", async () => {
+    const s = await createSlide(server, owner, folder)
+    const tumour = await createLabel(server, owner, s, "Tumour")
+    const stroma = await createLabel(server, owner, s, "Stroma")
+    const items = [newAnnotation(tumour.id, ngon(40)), newAnnotation(tumour.id, rect(5, 5, 50, 50))]
+    expect((await postAnnotations(server, owner, s, items)).status).toBe(201)
+    const relabel = await c.post(
+      `/v2/labs/${s}/annotations/bulk-update/`,
+      { ids: items.map((a) => a.id), label_id: stroma.id },
+      { token: owner.access }
+    )
+    expect(relabel.status).toBe(200)
+    const reply = await header(reviewer, s)
+    expect(reply.status).toBe(200)
+    const bytes = new Uint8Array(await reply.arrayBuffer())
+    const whole = (await readCompact(server, owner, s)).compact!
+    const { coords: _, ...wholeHeader } = whole
+    expect(decodeCompactHeader(bytes)).toEqual(wholeHeader)
+    expect(wholeHeader.label.map((i) => wholeHeader.labels[i]!.name)).toEqual(["Stroma", "Stroma"])
+    expect(wholeHeader.versions).toEqual([2, 2])
+    // No vertices: only the length and the header's JSON.
+    expect(bytes.byteLength).toBe(4 + new DataView(bytes.buffer).getUint32(0, true))
+    expect(bytes.byteLength).toBeLessThan(4 + 8 * (40 + 4) * 2)
+    expect((await header(stranger, s)).status).toBe(404)
+    expect((await header(undefined, s)).status).toBe(401)
+    const bad = await header(owner, s, "coords")
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toMatch(/parts/)
   })
 })
 

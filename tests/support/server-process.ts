@@ -9,7 +9,8 @@ import { join } from "node:path"
 import { type Config, loadConfig } from "../../server/config.ts"
 import { NODE_FLAGS } from "../../server/node-flags.ts"
 import { type LatestMail, latestMailIn } from "./outbox.ts"
-import { createSchema, freePort } from "./start-server.ts"
+import { openDatabase } from "../../server/db/database.ts"
+import { createSchema, freePort, type StartedServer } from "./start-server.ts"
 
 export interface ServerProcess {
   readonly url: string
@@ -116,4 +117,20 @@ export const startServerProcess = async (options: ServerProcessOptions = {}): Pr
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * A server process seen as the in-process servers of the tests are (StartedServer), for helpers
+ * that take one: withDb opens its database for each call.
+ */
+export const asStartedServer = (running: ServerProcess): StartedServer => {
+  const withDb: StartedServer["withDb"] = async (fn) => {
+    const { db } = await openDatabase({ databaseUrl: running.databaseUrl, dataDir: running.dataDir })
+    try {
+      return await fn(db)
+    } finally {
+      await db.destroy()
+    }
+  }
+  return { ...running, withDb } as unknown as StartedServer
 }

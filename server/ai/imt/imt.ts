@@ -11,7 +11,7 @@
 //   4. LI: the same, above MA, between `minImtMm` and `maxImtMm` above it in every column;
 //   5. each edge at sub-pixel precision: the vertex of the parabola through the gradient at the row
 //      and its neighbours; IMT per column = MA − LI, then its mean, maximum and SD in mm.
-import type { RgbTile } from "../raster.ts"
+import { type RgbTile, smoothedGray } from "../raster.ts"
 
 export interface ImtParameters {
   /** The intima-media thickness range the search allows, mm (0.3–2.5: healthy to plaque-free thickened walls). */
@@ -30,28 +30,6 @@ export interface ImtResult {
   readonly max: number
   readonly sd: number
   readonly columns: number
-}
-
-const smoothed = (tile: RgbTile): Float32Array => {
-  const { width, height, channels, data } = tile
-  const gray = new Float32Array(width * height)
-  for (let i = 0; i < width * height; i++) gray[i] = (data[i * channels]! + data[i * channels + 1]! + data[i * channels + 2]!) / 3
-  const out = new Float32Array(width * height)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let sum = 0
-      let n = 0
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const yy = y + dy
-          const xx = x + dx
-          if (yy < 0 || yy >= height || xx < 0 || xx >= width) continue
-          sum += gray[yy * width + xx]!
-          n++
-        }
-      out[y * width + x] = sum / n
-    }
-  return out
 }
 
 /** Rises of intensity going down: I(y+1) − I(y−1), negatives as zero. */
@@ -124,7 +102,7 @@ const refine = (g: Float32Array, width: number, x: number, y: number): number =>
 /** IMT over the region `tile` (the far wall, lumen above it); `mpp` its microns per pixel. Null: no wall found. */
 export const measureImt = (tile: RgbTile, mpp: number, p: ImtParameters): ImtResult | null => {
   const { width, height } = tile
-  const g = rises(smoothed(tile), width, height)
+  const g = rises(smoothedGray(tile), width, height)
   const minPx = Math.max(1, Math.floor((p.minImtMm * 1000) / mpp))
   const maxPx = Math.ceil((p.maxImtMm * 1000) / mpp)
   // MA first: the strongest rise, with room above it for the intima-media.

@@ -10,7 +10,7 @@ import { badRequest, Conflict, NotFound, type PaymentRequired } from "../../../s
 import type { AuthenticatedUser } from "../../../src/contract/middleware.ts"
 import { annotationsById, toAnnotation } from "../../db/annotations.ts"
 import { currentPeriods } from "../../db/subscriptions.ts"
-import { analysisMessages, isFinished, limitRefusal } from "../../domain/analysis-rules.ts"
+import { analysisMessages, isFinished, landmarksOutside, limitRefusal } from "../../domain/analysis-rules.ts"
 import { stamp } from "../../domain/clock.ts"
 import { paidFeatureRefusal } from "../../domain/paid-features.ts"
 import { periodAt, planAt } from "../../domain/plans.ts"
@@ -111,6 +111,9 @@ export class Analyses extends Context.Service<
               return yield* Effect.fail(badRequest({ lab_id: [analysisMessages.strokeNeedsResolution] }))
             if (run.analysis === "fasciola" && lab.row.mpp === null)
               return yield* Effect.fail(badRequest({ lab_id: [analysisMessages.fasciolaNeedsResolution] }))
+            const outside =
+              run.analysis === "periodontitis" ? landmarksOutside(run.parameters, Number(lab.row.width), Number(lab.row.height)) : undefined
+            if (outside) return yield* Effect.fail(badRequest({ data: [outside] }))
             const stored = yield* regionOf(trx, labId, region)
             const now = stamp()
             const id = randomUUID()

@@ -24,6 +24,8 @@ import {
   ki67Description,
   IMT_LABELS,
   imtDescription,
+  PERIODONTITIS_LABELS,
+  periodontitisDescription,
   STROKE_LABELS,
   strokeDescription
 } from "../../domain/analysis-rules.ts"
@@ -188,7 +190,7 @@ export const AnalysisWorker = Layer.effectDiscard(
                   label: yield* labelFor(trx, wanted),
                   description,
                   outline: outlineOf(d),
-                  open: d.imt !== undefined
+                  open: d.imt !== undefined || d.perio?.part === "axis"
                 })
               }
               yield* writeDetections(trx, events, user, job.lab_id, job.id, written, detections)
@@ -296,11 +298,13 @@ const asRun = (job: AnalysisJobRow): AnalysisRun =>
           ? { analysis: "stroke", parameters: JSON.parse(job.parameters) }
           : job.analysis === "imt"
             ? { analysis: "imt", parameters: JSON.parse(job.parameters) }
-            : { analysis: "counting", parameters: JSON.parse(job.parameters) }
+            : job.analysis === "periodontitis"
+              ? { analysis: "periodontitis", parameters: JSON.parse(job.parameters) }
+              : { analysis: "counting", parameters: JSON.parse(job.parameters) }
 
-/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box, a stroke part's outline; none is a point. */
+/** A detection's shape on the slide: Fasciola's fitted ellipse, a comet's box, a stroke part's outline, a line; none is a point. */
 const outlineOf = (d: Detection) => {
-  const flat = d.stroke?.ring ?? d.imt?.path
+  const flat = d.stroke?.ring ?? d.imt?.path ?? d.perio?.path
   if (flat) return Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const)
   if (d.ellipse) return rotatedEllipse(d.x, d.y, d.ellipse.a, d.ellipse.b, d.ellipse.angle)
   if (d.comet) {
@@ -343,6 +347,10 @@ const resultOf = (request: AnalysisChildRequest, d: Detection): { wanted: Result
         wanted: IMT_LABELS[d.imt?.line ?? "li"],
         description: imtDescription(d.imt ?? { meanMm: 0, maxMm: 0, sdMm: 0, columns: 0 })
       }
+    case "periodontitis":
+      return d.perio
+        ? { wanted: PERIODONTITIS_LABELS[d.perio.part], description: periodontitisDescription(d.perio) }
+        : { wanted: PERIODONTITIS_LABELS.axis, description: "" }
     case "counting":
       return {
         wanted: countingLabel(request.parameters.color),

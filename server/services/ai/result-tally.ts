@@ -4,6 +4,7 @@ import type { AnalysisSummary } from "../../../src/contract/analysis.ts"
 import { meanAndMedian } from "../../ai/comet/comet.ts"
 import { eggsPerGram, REJECT_REASONS, type RejectReason } from "../../ai/fasciola/fasciola.ts"
 import { addToTally, newTally, summarize } from "../../ai/ki67/ki67.ts"
+import { periodontitisSummary } from "../../ai/periodontitis/periodontitis.ts"
 import { strokeMeasures } from "../../ai/stroke/stroke.ts"
 import type { AnalysisRun, Detection } from "../../workers/analysis-protocol.ts"
 
@@ -43,6 +44,7 @@ export const resultTally = (run: AnalysisRun): ResultTally => {
   if (run.analysis === "comet") return cometTally()
   if (run.analysis === "stroke") return strokeTally(run.parameters.sliceThicknessMm)
   if (run.analysis === "imt") return imtTally()
+  if (run.analysis === "periodontitis") return periodontitisTally(run.parameters.teeth.length, run.parameters.ageYears)
   let count = 0
   let area = 0
   return {
@@ -162,5 +164,40 @@ const imtTally = (): ResultTally => {
       imt_sd_mm: found?.sdMm ?? null,
       columns: found?.columns ?? 0
     })
+  }
+}
+
+/**
+ * Periodontitis: per tooth its bone loss, stage and lengths (each tooth's axis carries them), then the
+ * mouth's worst tooth's stage and, with the age, grade (server/ai/periodontitis/README.md).
+ */
+const periodontitisTally = (teeth: number, ageYears: number | null): ResultTally => {
+  const axes = new Map<number, NonNullable<Detection["perio"]>>()
+  return {
+    add: (items) => {
+      for (const d of items) if (d.perio?.part === "axis") axes.set(d.perio.tooth, d.perio)
+    },
+    summary: () => {
+      const rbl = Array.from({ length: teeth }, (_, i) => axes.get(i + 1)?.rblPct ?? null)
+      const s = periodontitisSummary(rbl, ageYears)
+      const r = (v: number | null) => (v === null ? null : round2(v))
+      const out: Record<string, number | null> = {
+        teeth,
+        worst_rbl_pct: r(s.worstRblPct),
+        stage: s.stage,
+        grade: s.grade,
+        age_years: ageYears,
+        rbl_pct_per_year: s.rate === null ? null : Math.round(s.rate * 1000) / 1000,
+        mean_rbl_pct: r(s.meanRblPct)
+      }
+      for (let n = 1; n <= teeth; n++) {
+        const tooth = axes.get(n)
+        out[`tooth_${n}_rbl_pct`] = tooth?.rblPct ?? null
+        out[`tooth_${n}_stage`] = tooth?.stage ?? null
+        out[`tooth_${n}_cej_crest_mm`] = tooth?.cejCrestMm ?? null
+        out[`tooth_${n}_root_mm`] = tooth?.rootMm ?? null
+      }
+      return out
+    }
   }
 }

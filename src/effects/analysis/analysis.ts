@@ -1,5 +1,5 @@
 // The analysis panel's calls (src/contract/analysis.ts): a slide's jobs and the plan's analyses left,
-// starting Ki67, counting, Fasciola, the comet assay, the stroke analysis or IMT, cancelling a job and removing its results.
+// starting Ki67, counting, Fasciola, the comet assay, the stroke analysis, IMT or periodontitis, cancelling a job and removing its results.
 import { Effect } from "effect"
 import type {
   AnalysisRegion,
@@ -8,6 +8,7 @@ import type {
   FasciolaParameters,
   ImtParameters,
   Ki67Parameters,
+  PeriodontitisParameters,
   StrokeParameters
 } from "../../contract/analysis.ts"
 import { call, endpoints } from "../call.ts"
@@ -20,6 +21,12 @@ export type AnalysisOrder =
   | { readonly analysis: "comet"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: CometParameters }
   | { readonly analysis: "stroke"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: StrokeParameters }
   | { readonly analysis: "imt"; readonly labId: string; readonly region: AnalysisRegion; readonly parameters: ImtParameters }
+  | {
+      readonly analysis: "periodontitis"
+      readonly labId: string
+      readonly region: AnalysisRegion
+      readonly parameters: PeriodontitisParameters
+    }
 
 /** The slide's jobs, newest first, and the asker's analyses this period (both at once). */
 export const loadAnalyses = Effect.fn("Analysis.load")(function* (labId: string) {
@@ -56,9 +63,13 @@ export const startAnalysis = Effect.fn("Analysis.start")(function* (order: Analy
               ? yield* call(endpoints.analysis.startAnalysis, {
                   payload: { lab_id: order.labId, analysis: "imt", region: order.region, parameters: order.parameters }
                 })
-              : yield* call(endpoints.analysis.startCounting, {
-                  payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
-                })
+              : order.analysis === "periodontitis"
+                ? yield* call(endpoints.analysis.startAnalysis, {
+                    payload: { lab_id: order.labId, analysis: "periodontitis", region: order.region, parameters: order.parameters }
+                  })
+                : yield* call(endpoints.analysis.startCounting, {
+                    payload: { lab_id: order.labId, region: order.region, parameters: order.parameters }
+                  })
   return answer.data
 })
 

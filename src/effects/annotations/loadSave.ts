@@ -1,6 +1,6 @@
 // The annotation calls the viewer makes, all through the contract-derived client.
 import { Effect } from "effect"
-import { type CompactAnnotations, decodeCompact } from "../../annotation/compact.ts"
+import { type CompactAnnotations, decodeCompact, decodeCompactHeader } from "../../annotation/compact.ts"
 import { ANNOTATION_LIMITS, type Label, type NewAnnotation, createAnnotationsBody } from "../../contract/annotations.ts"
 import { toSelector } from "../../annotation/geometry.ts"
 import { geometryOf, type ShapeKind } from "../../annotation/store/shape.ts"
@@ -35,6 +35,15 @@ export const readCompact = Effect.fn("Annotations.readCompact")(function* (labId
   const bytes = yield* downloadBytes(endpoints.annotationsView.compact, { labId })
   return yield* Effect.try({
     try: () => decodeCompact(bytes),
+    catch: (error) => new DecodeError({ path: endpoints.annotationsView.compact.path, message: String(error) })
+  })
+})
+
+/** The compact read's header alone (no vertices): ids, versions, labels and visibility as they are now. */
+export const readCompactHeader = Effect.fn("Annotations.readCompactHeader")(function* (labId: string) {
+  const bytes = yield* downloadBytes(endpoints.annotationsView.compact, { labId }, { parts: "header" })
+  return yield* Effect.try({
+    try: () => decodeCompactHeader(bytes),
     catch: (error) => new DecodeError({ path: endpoints.annotationsView.compact.path, message: String(error) })
   })
 })

@@ -57,6 +57,14 @@ describe("a bulk change heard", () => {
     expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ batch: {}, fetch: true, prune: false })
   })
 
+  it("reads the header alone for a relabel or hide it could not name, the whole slide for a move or deletion", () => {
+    const relabel = { label_id: "b", label_name: "B", color: "#00FF00" }
+    expect(plan(message("updated", [held[0]!.id], 100_000, relabel))).toMatchObject({ fetch: true, headerOnly: true })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ fetch: true, headerOnly: true })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { ...relabel, dx: 5, dy: 0 }))).toMatchObject({ fetch: true, headerOnly: false })
+    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ fetch: true, headerOnly: false })
+  })
+
   it("reads nothing for a large change this page sent itself (it shows it already), once", () => {
     const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
     rememberOwnBulk("deleted", ids)

@@ -77,6 +77,8 @@ export interface RemotePlan {
   readonly fetch: boolean
   /** The fetch replaces: a saved shape it does not hold was deleted (a bulk delete too large to name them all). */
   readonly prune?: boolean
+  /** The fetch needs only the header: a relabel or hide too large to name its shapes changed no geometry. */
+  readonly headerOnly?: boolean
   /** Who made the change (presence refreshes when it is someone it does not list). */
   readonly userId: string
 }
@@ -125,7 +127,11 @@ export const planOf = (
       // again, each shape's version would go one past the server's, and its next move be refused.
       if (own(action, count, ids)) return { batch: {}, fetch: false, userId: message.user_id }
       // Too many to name in one message: the slide is read again, and what it no longer holds goes.
-      if (ids.length < count) return { batch: {}, fetch: true, prune: action === "deleted", userId: message.user_id }
+      if (ids.length < count) {
+        const { dx, dy } = change.message.change
+        const headerOnly = action === "updated" && (dx ?? 0) === 0 && (dy ?? 0) === 0
+        return { batch: {}, fetch: true, prune: action === "deleted", headerOnly, userId: message.user_id }
+      }
       if (action === "deleted") return { batch: { remove: ids }, fetch: false, userId: message.user_id }
       const shapes = ids.flatMap((id) => {
         const shape = stored(id)

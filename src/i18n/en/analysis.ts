@@ -4,11 +4,22 @@ export const analysis = {
   tab: "AI",
   title: "Image analysis",
   tool: "AI analysis",
-  toolHint: "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs and comets over the slide or a selected shape",
+  toolHint:
+    "Open the AI analysis panel: Ki67, cell counting, Fasciola eggs, comets, stroke, carotid IMT and periodontitis over the slide, a selected shape or placed landmarks",
   loading: "Loading analyses…",
   kind: "Analysis",
-  kinds: { ki67: "IHC Ki67", counting: "Counting", fasciola: "Fasciola", comet: "Comet", stroke: "Stroke (TTC)", imt: "Carotid IMT" },
+  kinds: {
+    ki67: "IHC Ki67",
+    counting: "Counting",
+    fasciola: "Fasciola",
+    comet: "Comet",
+    stroke: "Stroke (TTC)",
+    imt: "Carotid IMT",
+    periodontitis: "Periodontitis"
+  },
   kindHints: {
+    periodontitis:
+      "Radiographic bone loss on a dental radiograph: per tooth from its CEJ, alveolar crest and root apex, the % of the root without bone, the AAP/EFP stage and, with the age, the grade.",
     ki67: "Finds nuclei, splits touching ones and scores their DAB stain: Ki67 index and H-score.",
     counting: "Counts blobs (cells, colonies, eggs) of one colour within a size range.",
     fasciola: "Finds yellow-brown Fasciola hepatica eggs in a stool sediment, fits an ellipse to each and counts those of egg size.",
@@ -16,6 +27,22 @@ export const analysis = {
     imt: "Carotid intima-media thickness on a B-mode ultrasound image: traces the lumen-intima and media-adventitia interfaces of the far wall.",
     stroke:
       "Infarct size on a TTC-stained brain slice against a dark background: the pale infarct, both hemispheres, infarct % and the edema-corrected infarct."
+  },
+  periodontitis: {
+    hint: "With the point tool, put on each tooth its cemento-enamel junction, alveolar crest and root apex. Then click the CEJ, Shift+click the crest and the apex (or only the apex: the crest is then found along the line), and add them as a tooth. Each point is moved onto the nearest edge along the root.",
+    tooth: "Tooth {{n}}",
+    landmarks: "CEJ {{cej}} · crest {{crest}} · apex {{apex}}",
+    crestFound: "found",
+    removeTooth: "Remove tooth {{n}}",
+    noTeeth: "No teeth yet: select two or three points and add them.",
+    add: "Add selected points as tooth {{n}}",
+    selected: "{{count}} points selected",
+    selected_one: "{{count}} point selected",
+    age: "Patient's age (optional)",
+    unitYears: "years",
+    ageHint: "With the age, the grade (A, B, C) from % bone loss per year of age.",
+    snap: "Move landmarks onto an edge within",
+    snapHint: "Along the root's axis, in image pixels; 0 keeps each point exactly where it was put."
   },
   imt: {
     range: "IMT searched",
@@ -161,12 +188,23 @@ export const analysis = {
     imtMean: "Mean IMT",
     imtMax: "Maximum IMT",
     imtSd: "IMT standard deviation",
-    columns: "Columns measured"
+    columns: "Columns measured",
+    stage: "Stage (AAP/EFP 2017)",
+    grade: "Grade",
+    worstRbl: "Worst bone loss",
+    meanRbl: "Mean bone loss",
+    teeth: "Teeth measured",
+    ageYears: "Age (years)",
+    rblPerYear: "% bone loss per year of age",
+    toothRbl: "Tooth {{n}}: bone loss",
+    toothStage: "Tooth {{n}}: stage",
+    toothCejCrest: "Tooth {{n}}: CEJ to crest",
+    toothRoot: "Tooth {{n}}: root length (CEJ to apex)"
   },
   upgrade: {
     title: "AI analysis is a paid feature",
     limitTitle: "This period's analyses are used up",
-    body: "Upgrade your plan to run Ki67, counting and Fasciola egg analyses on your slides.",
+    body: "Upgrade your plan to run Ki67, counting, Fasciola, comet, stroke, IMT and periodontitis analyses on your slides.",
     action: "Upgrade"
   }
 }

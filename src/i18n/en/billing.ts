@@ -26,8 +26,10 @@ export const billing = {
     period: "Period",
     periodDays: "{{days}} days",
     analyses: "Image analyses",
-    analysesCount: "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting",
-    analysesCount_one: "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, cell counting",
+    analysesCount:
+      "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting",
+    analysesCount_one:
+      "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting",
     analysesNone: "Not included",
     autoTagging: "Auto tagging",
     autoTaggingIncluded: "Every new slide tagged: stain (H&E, IHC-DAB, fluorescence, TTC, grayscale), magnification, tissue %",

@@ -31,7 +31,7 @@ export const publicPages = {
       interchangeBody: "Export and import annotations as QuPath GeoJSON or W3C Web Annotations, with their labels, holes and names.",
       analyseTitle: "Image analysis",
       analyseBody:
-        "On paid plans: the Ki67 index and H-score, Fasciola egg counts with eggs per gram, comet assay tail moments, stroke infarct size on TTC slices, carotid intima-media thickness on ultrasound and cell counting, measured on the slide's own pixels. Results land on the slide as annotations the whole team sees.",
+        "On paid plans: the Ki67 index and H-score, Fasciola egg counts with eggs per gram, comet assay tail moments, stroke infarct size on TTC slices, carotid intima-media thickness on ultrasound, periodontal bone loss with its stage and grade on dental radiographs and cell counting, measured on the slide's own pixels. Results land on the slide as annotations the whole team sees.",
       formatsTitle: "Scanners' own files",
       formatsBody:
         "Upload Aperio SVS, Hamamatsu NDPI and VMS, Ventana BIF, Philips TIFF and DICOM whole-slide images as the scanner wrote them. The label and macro, which may name a patient, stay private and out of downloads.",

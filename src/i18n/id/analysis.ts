@@ -5,11 +5,22 @@ export const analysis: typeof en = {
   tab: "AI",
   title: "Analisis gambar",
   tool: "Analisis AI",
-  toolHint: "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, dan komet pada slide atau bentuk yang dipilih",
+  toolHint:
+    "Buka panel analisis AI: Ki67, penghitungan sel, telur Fasciola, komet, stroke, IMT karotis, dan periodontitis pada slide, bentuk yang dipilih, atau titik penanda",
   loading: "Memuat analisis…",
   kind: "Analisis",
-  kinds: { ki67: "IHK Ki67", counting: "Penghitungan", fasciola: "Fasciola", comet: "Komet", stroke: "Stroke (TTC)", imt: "IMT karotis" },
+  kinds: {
+    ki67: "IHK Ki67",
+    counting: "Penghitungan",
+    fasciola: "Fasciola",
+    comet: "Komet",
+    stroke: "Stroke (TTC)",
+    imt: "IMT karotis",
+    periodontitis: "Periodontitis"
+  },
   kindHints: {
+    periodontitis:
+      "Kehilangan tulang radiografis pada radiografi gigi: per gigi dari CEJ, puncak tulang alveolar, dan apeks akarnya, % akar tanpa tulang, stadium AAP/EFP, dan dengan usia, grade-nya.",
     ki67: "Menemukan inti sel, memisahkan yang bersentuhan, dan menilai pewarnaan DAB-nya: indeks Ki67 dan H-score.",
     counting: "Menghitung gumpalan (sel, koloni, telur) berwarna tertentu dalam rentang ukuran.",
     fasciola:
@@ -18,6 +29,22 @@ export const analysis: typeof en = {
     imt: "Ketebalan intima-media karotis pada gambar ultrasonografi mode-B: menelusuri antarmuka lumen-intima dan media-adventisia dinding jauh.",
     stroke:
       "Ukuran infark pada irisan otak berpewarna TTC dengan latar gelap: infark yang pucat, kedua hemisfer, % infark, dan infark terkoreksi edema."
+  },
+  periodontitis: {
+    hint: "Dengan alat titik, tandai pada setiap gigi batas sementum-email (CEJ), puncak tulang alveolar, dan apeks akar. Lalu klik CEJ, Shift+klik puncak tulang dan apeks (atau hanya apeks: puncak tulang lalu dicari di sepanjang garis), dan tambahkan sebagai gigi. Setiap titik digeser ke tepi terdekat di sepanjang akar.",
+    tooth: "Gigi {{n}}",
+    landmarks: "CEJ {{cej}} · puncak {{crest}} · apeks {{apex}}",
+    crestFound: "dicari",
+    removeTooth: "Hapus gigi {{n}}",
+    noTeeth: "Belum ada gigi: pilih dua atau tiga titik lalu tambahkan.",
+    add: "Tambahkan titik terpilih sebagai gigi {{n}}",
+    selected: "{{count}} titik dipilih",
+    selected_one: "{{count}} titik dipilih",
+    age: "Usia pasien (opsional)",
+    unitYears: "tahun",
+    ageHint: "Dengan usia, grade (A, B, C) dihitung dari % kehilangan tulang per tahun usia.",
+    snap: "Geser titik ke tepi dalam jarak",
+    snapHint: "Sepanjang sumbu akar, dalam piksel gambar; 0 membiarkan setiap titik tepat di tempatnya."
   },
   imt: {
     range: "Rentang IMT yang dicari",
@@ -163,12 +190,23 @@ export const analysis: typeof en = {
     imtMean: "IMT rata-rata",
     imtMax: "IMT maksimum",
     imtSd: "Simpangan baku IMT",
-    columns: "Kolom yang diukur"
+    columns: "Kolom yang diukur",
+    stage: "Stadium (AAP/EFP 2017)",
+    grade: "Grade",
+    worstRbl: "Kehilangan tulang terbesar",
+    meanRbl: "Rata-rata kehilangan tulang",
+    teeth: "Gigi yang diukur",
+    ageYears: "Usia (tahun)",
+    rblPerYear: "% kehilangan tulang per tahun usia",
+    toothRbl: "Gigi {{n}}: kehilangan tulang",
+    toothStage: "Gigi {{n}}: stadium",
+    toothCejCrest: "Gigi {{n}}: CEJ ke puncak tulang",
+    toothRoot: "Gigi {{n}}: panjang akar (CEJ ke apeks)"
   },
   upgrade: {
     title: "Analisis AI adalah fitur berbayar",
     limitTitle: "Analisis periode ini sudah habis",
-    body: "Tingkatkan paket Anda untuk menjalankan Ki67, penghitungan, dan analisis telur Fasciola pada slide Anda.",
+    body: "Tingkatkan paket Anda untuk menjalankan analisis Ki67, penghitungan, Fasciola, komet, stroke, IMT, dan periodontitis pada slide Anda.",
     action: "Tingkatkan"
   }
 }

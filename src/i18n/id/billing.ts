@@ -27,8 +27,10 @@ export const billing: typeof en = {
     period: "Periode",
     periodDays: "{{days}} hari",
     analyses: "Analisis citra",
-    analysesCount: "{{count}} per periode: Ki67, Fasciola, comet assay, ukuran infark stroke (TTC), IMT karotis, penghitungan sel",
-    analysesCount_one: "{{count}} per periode: Ki67, Fasciola, comet assay, ukuran infark stroke (TTC), IMT karotis, penghitungan sel",
+    analysesCount:
+      "{{count}} per periode: Ki67, Fasciola, comet assay, ukuran infark stroke (TTC), IMT karotis, kehilangan tulang periodontitis, penghitungan sel",
+    analysesCount_one:
+      "{{count}} per periode: Ki67, Fasciola, comet assay, ukuran infark stroke (TTC), IMT karotis, kehilangan tulang periodontitis, penghitungan sel",
     analysesNone: "Tidak termasuk",
     autoTagging: "Penandaan otomatis",
     autoTaggingIncluded: "Setiap slide baru diberi tag: pewarnaan (HE, IHK-DAB, fluoresens, TTC, skala abu-abu), pembesaran, % jaringan",

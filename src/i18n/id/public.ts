@@ -34,7 +34,7 @@ export const publicPages: typeof en = {
         "Ekspor dan impor anotasi sebagai QuPath GeoJSON atau W3C Web Annotation, lengkap dengan label, lubang, dan namanya.",
       analyseTitle: "Analisis citra",
       analyseBody:
-        "Pada paket berbayar: indeks Ki67 dan H-score, jumlah telur Fasciola beserta telur per gram, tail moment comet assay, ukuran infark stroke pada irisan TTC, ketebalan intima-media karotis pada ultrasonografi, dan penghitungan sel, diukur dari piksel slide itu sendiri. Hasilnya muncul di slide sebagai anotasi yang dilihat seluruh tim.",
+        "Pada paket berbayar: indeks Ki67 dan H-score, jumlah telur Fasciola beserta telur per gram, tail moment comet assay, ukuran infark stroke pada irisan TTC, ketebalan intima-media karotis pada ultrasonografi, kehilangan tulang periodontal beserta stadium dan grade-nya pada radiografi gigi, dan penghitungan sel, diukur dari piksel slide itu sendiri. Hasilnya muncul di slide sebagai anotasi yang dilihat seluruh tim.",
       formatsTitle: "Berkas asli pemindai",
       formatsBody:
         "Unggah citra whole-slide Aperio SVS, Hamamatsu NDPI dan VMS, Ventana BIF, Philips TIFF, dan DICOM apa adanya dari pemindai. Label dan makro, yang bisa memuat nama pasien, tetap privat dan tidak ikut diunduh.",

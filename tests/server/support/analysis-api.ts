@@ -1,6 +1,7 @@
 // Shortcuts for the analysis tests: a user on a paid plan (bought and accepted by staff over HTTP, as
 // a real one is), a ready slide of planted nuclei with a known answer, and waiting for a job's end.
 import { paintWall, type PlantedWall } from "../../support/planted-wall.ts"
+import { paintMouth, type PlantedMouth } from "../../support/planted-teeth.ts"
 import { paintSlice, type PlantedSlice, plantedAreas } from "../../support/planted-infarct.ts"
 import sharp from "sharp"
 import { expect } from "vitest"
@@ -112,6 +113,21 @@ export const imtSlide = async (server: StartedServer, owner: SignedIn, wall: Pla
   const labId = await uploadedSlide(server, owner, "carotid.png", paintWall(wall))
   if (options.resolution !== false) {
     const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: wall.mpp }, { token: owner.access })
+    expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
+  }
+  return labId
+}
+
+/** A ready radiograph of teeth with known bone loss (tests/support/planted-teeth.ts), calibrated unless told not to be. */
+export const radiographSlide = async (
+  server: StartedServer,
+  owner: SignedIn,
+  mouth: PlantedMouth,
+  options: { resolution?: boolean } = {}
+) => {
+  const labId = await uploadedSlide(server, owner, "radiograph.png", paintMouth(mouth))
+  if (options.resolution !== false) {
+    const calibrated = await api(server).put(`/v2/labs/${labId}/resolution/`, { mpp: mouth.mpp }, { token: owner.access })
     expect(calibrated.status, JSON.stringify(calibrated.body)).toBe(200)
   }
   return labId

@@ -6,11 +6,17 @@
 //   connection  the browser's online flag and whether the realtime connection is live
 //   channel     one realtime channel's messages (the slide's lab channel: the live feed; its
 //               presence channel: who else is here), watched through the app's realtime actor
-//   reread      the slide's compact read (an Effect program), when a live change did not fit in its message
+//   reread      the slide's compact read (an Effect program), when a live change did not fit in its
+//               message; its header alone for a relabel or hide, unless the header names shapes this
+//               screen does not hold as they were (then the whole read after all)
 import type { Heard, HeardKind } from "../../../effects/realtime/heard.ts"
 import { type AnyActorRef, fromCallback } from "xstate"
 import type { Label } from "../../../contract/annotations.ts"
-import { readCompact } from "../../../effects/annotations/loadSave.ts"
+import { Effect } from "effect"
+import type { CompactAnnotations } from "../../../annotation/compact.ts"
+import { changesOfHeader } from "../../../annotation/store/header-changes.ts"
+import type { Shape } from "../../../annotation/store/shape.ts"
+import { readCompact, readCompactHeader } from "../../../effects/annotations/loadSave.ts"
 import { fromEffect } from "../../support/fromEffect.ts"
 import { liveStatusOf } from "../../realtime/realtime.machine.ts"
 import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
@@ -131,4 +137,26 @@ export const channel = fromCallback<WorkspaceEvent, ChannelInput>(({ input, send
   }
 })
 
-export const reread = fromEffect((labId: string) => readCompact(labId))
+/** What the re-read brings: the whole slide, or the held shapes a header changed. */
+export type Reread =
+  | { readonly kind: "all"; readonly all: CompactAnnotations }
+  | { readonly kind: "header"; readonly upsert: ReadonlyArray<Shape> }
+
+export interface RereadInput {
+  readonly labId: string
+  readonly headerOnly: boolean
+  readonly held: (id: string) => Shape | undefined
+}
+
+const readAll = (labId: string) => readCompact(labId).pipe(Effect.map((all): Reread => ({ kind: "all", all })))
+
+export const reread = fromEffect(({ labId, headerOnly, held }: RereadInput) =>
+  headerOnly
+    ? readCompactHeader(labId).pipe(
+        Effect.flatMap((header) => {
+          const changes = changesOfHeader(header, held)
+          return changes.missing > 0 ? readAll(labId) : Effect.succeed<Reread>({ kind: "header", upsert: changes.upsert })
+        })
+      )
+    : readAll(labId)
+)

@@ -10,8 +10,8 @@ import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
 export interface LiveChange {
   /** The store and the children follow: run when the actor executes the transition's actions. */
   readonly write: () => void
-  /** The slide is to be read again (`prune`: what the read does not hold went). */
-  readonly reread: { readonly prune: boolean } | null
+  /** The slide is to be read again (`prune`: what the read does not hold went; `headerOnly`: no geometry changed). */
+  readonly reread: { readonly prune: boolean; readonly headerOnly: boolean } | null
 }
 
 /** The lab channel's messages that change the slide's annotations or labels. */
@@ -46,5 +46,5 @@ export const liveChange = (context: WorkspaceContext, event: WorkspaceEvent): Li
       if (change.message.action === "updated") store.restyle(change.message.label.id, change.message.label.name, change.message.label.color)
     }
   }
-  return { write, reread: plan.fetch ? { prune: plan.prune === true } : null }
+  return { write, reread: plan.fetch ? { prune: plan.prune === true, headerOnly: plan.headerOnly === true } : null }
 }

@@ -8,7 +8,8 @@ import { type Shape, shapeOf, shapesOfCompact } from "../../../annotation/store/
 import type { Annotation } from "../../../contract/annotations.ts"
 import { isLockedRefusal } from "../../../effects/annotations/edit.ts"
 import { readShown } from "../../../annotation/store/shownOnThisScreen.ts"
-import type { CompactAnnotations, WorkspaceContext, WorkspaceEvent } from "./types.ts"
+import type { Reread } from "./actors.ts"
+import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
 
 interface Args {
   readonly context: WorkspaceContext
@@ -61,10 +62,17 @@ export const storeActions = {
   showSynced: ({ context, event }: Args) => {
     if (event.type === "drafts.synced") context.store.apply("local", { upsert: shapesOf(event.annotations) })
   },
-  /** The slide as the compact read has it; with `prune`, every saved shape it does not hold went. */
-  applyReread: ({ context }: Args, all: CompactAnnotations) => {
+  /**
+   * The slide as the compact read has it; with `prune`, every saved shape it does not hold went. A
+   * header read changes the held shapes it names in place.
+   */
+  applyReread: ({ context }: Args, read: Reread) => {
     const { store } = context
-    const upsert = shapesOfCompact(all)
+    if (read.kind === "header") {
+      store.apply("remote", { upsert: read.upsert })
+      return
+    }
+    const upsert = shapesOfCompact(read.all)
     const held = context.reread.prune ? new Set(upsert.map((shape) => shape.id)) : undefined
     const remove = held ? [...store.all()].filter((shape) => !isDraft(shape) && !held.has(shape.id)).map((shape) => shape.id) : []
     store.apply("remote", { upsert, remove })

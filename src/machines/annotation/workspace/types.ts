@@ -68,9 +68,16 @@ export interface WorkspaceContext {
   readonly saveFailed: boolean
   /**
    * The compact re-read: whether the read under way prunes (a bulk delete too large to name its
-   * shapes), and whether one was asked meanwhile (read again when it ends) and if that one prunes.
+   * shapes) or needs the header only (a relabel or hide), and whether one was asked meanwhile (read
+   * again when it ends) and how: it prunes if any ask did, reads the header only if every ask did.
    */
-  readonly reread: { readonly prune: boolean; readonly again: boolean; readonly pruneAgain: boolean }
+  readonly reread: {
+    readonly prune: boolean
+    readonly headerOnly: boolean
+    readonly again: boolean
+    readonly pruneAgain: boolean
+    readonly headerOnlyAgain: boolean
+  }
 }
 
 /** What a child emits, as the relay hands it to the workspace (the same type names). */
@@ -112,7 +119,7 @@ export type WorkspaceEvent =
   | { readonly type: "connection.live"; readonly live: boolean }
   | { readonly type: "live.message"; readonly heard: Heard }
   | { readonly type: "presence.message"; readonly heard: Heard }
-  | { readonly type: "reread.needed"; readonly prune: boolean }
+  | { readonly type: "reread.needed"; readonly prune: boolean; readonly headerOnly: boolean }
   // The children, as the relay hands them over.
   | { readonly type: "loader.loaded"; readonly loaded: SlideAnnotations }
   | { readonly type: "labels.changed"; readonly labels: ReadonlyArray<Label>; readonly activeId: string | null }

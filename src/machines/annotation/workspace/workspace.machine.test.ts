@@ -48,6 +48,8 @@ const label = (id: string) => ({
 })
 /** What the re-read answers: a changed (version 2), n new; b, c and d not held (deleted elsewhere). */
 const read = compactOf([annotation("a", 20, { version: 2 }), annotation("n", 400)])
+/** What a header read answers: a relabelled, one version on, its geometry as held. */
+const headerRead: Shape = { ...A, labelId: "l2", labelName: "l2", color: "#00FF00", version: A.version + 1 }
 const moved = (s: Shape, dx: number) => withCoords(s, translate(s.coords, dx, 0))
 
 /** The channels watched now, and every event each child was sent. */
@@ -173,8 +175,19 @@ const events = {
     type: "presence.message",
     heard: heard(presenceChannel("slide-1"), PRESENCE_MEMBERS, [{ id: "u2", info: { name: "Grace", email: "" } }])
   },
-  "bulk named": { type: "reread.needed", prune: false },
-  read: { type: "xstate.done.actor.reread", output: read },
+  "live relabel too large": {
+    type: "live.message",
+    heard: heard(labChannel("slide-1"), realtimeEvents.bulkAnnotation("slide-1"), {
+      ...changer,
+      action: "updated",
+      count: 5000,
+      ids: [],
+      change: { label_id: "l2", label_name: "l2", color: "#00FF00" }
+    })
+  },
+  "bulk named": { type: "reread.needed", prune: false, headerOnly: false },
+  read: { type: "xstate.done.actor.reread", output: { kind: "all", all: read } },
+  "header read": { type: "xstate.done.actor.reread", output: { kind: "header", upsert: [headerRead] } },
   "read failed": { type: "xstate.error.actor.reread", error: new Error("offline") },
   "nudge a": { type: "shape.nudge", shape: A, dx: 1, dy: 0 },
   "nudge b": { type: "shape.nudge", shape: B, dx: 0, dy: 2 },
@@ -319,9 +332,14 @@ const model = modelFor({
       expect([...watching].sort()).toEqual([labChannel("slide-1"), presenceChannel("slide-1")].sort())
     },
     "reread.reading": (actual, calls, arrival) => {
-      expect(lastInput(calls, "reread")).toBe("slide-1")
+      expect(lastInput(calls, "reread")).toMatchObject({ labId: "slide-1", headerOnly: actual.context.reread.headerOnly })
       if (arrival.via === "live bulk too large" && arrival.before?.matches({ reread: "idle" }))
-        expect(actual.context.reread.prune).toBe(true)
+        expect(actual.context.reread).toMatchObject({ prune: true, headerOnly: false })
+      if (arrival.via === "live relabel too large" && arrival.before?.matches({ reread: "idle" }))
+        expect(actual.context.reread).toMatchObject({ prune: false, headerOnly: true })
+      // Asked again meanwhile: the next read is the header alone only if every ask was.
+      if (arrival.via === "bulk named" && arrival.before?.matches({ reread: "reading" }))
+        expect(actual.context.reread.headerOnlyAgain).toBe(false)
     },
     "reread.idle": (actual, _, arrival) => {
       const { store } = actual.context
@@ -333,6 +351,12 @@ const model = modelFor({
         else expect(store.get("b")).toEqual(arrival.before?.context.store.get("b"))
       }
       if (arrival.via === "read failed") expect(store.get("n")).toBeUndefined()
+      if (arrival.via === "header read") {
+        // The relabel shows; nothing arrives or goes.
+        expect(store.get("a")).toMatchObject({ labelId: "l2", version: A.version + 1, coords: A.coords })
+        expect(store.get("n")).toBeUndefined()
+        expect(store.get("b")).toEqual(arrival.before?.context.store.get("b"))
+      }
     },
     "nudge.nudging": (actual, _, arrival) => {
       const { nudging, store } = actual.context

@@ -30,17 +30,20 @@ import { draftsMachine } from "../drafts.machine.ts"
 import { editsMachine } from "../edits.machine.ts"
 import { labelsMachine } from "../labels.machine.ts"
 import { toolsMachine } from "../tools.machine.ts"
-import { channel, connection, relay, reread } from "./actors.ts"
+import { channel, connection, type Reread, relay, reread } from "./actors.ts"
 import { editActions } from "./edit-actions.ts"
 import { LIVE_KINDS, liveChange } from "./live.ts"
 import { deletionOf, workspaceGuards } from "./guards.ts"
 import { storeActions } from "./store-actions.ts"
-import type { CompactAnnotations, WorkspaceContext, WorkspaceEmitted, WorkspaceEvent, WorkspaceInput } from "./types.ts"
+import type { WorkspaceContext, WorkspaceEmitted, WorkspaceEvent, WorkspaceInput } from "./types.ts"
 
 export type * from "./types.ts"
 
 /** Arrow-key nudges of one shape closer together than this are one edit. */
 export const NUDGE_SETTLE_MS = 450
+
+/** No re-read asked while one runs. */
+const NOT_AGAIN = { again: false, pruneAgain: false, headerOnlyAgain: false } as const
 
 export const workspaceMachine = setup({
   types: {
@@ -68,7 +71,7 @@ export const workspaceMachine = setup({
       const live = liveChange(context, event)
       if (live === null) return
       enqueue(live.write)
-      if (live.reread !== null) enqueue.raise({ type: "reread.needed", prune: live.reread.prune })
+      if (live.reread !== null) enqueue.raise({ type: "reread.needed", ...live.reread })
     }),
     setEditor: assign(({ event }) => (event.type === "who.change" ? { editor: event.editor } : {})),
     setOnline: assign(({ event }) => (event.type === "connection.online" ? { online: event.online } : {})),
@@ -94,13 +97,28 @@ export const workspaceMachine = setup({
     sayLocked: emit({ type: "notice.locked" as const, count: 1 }),
     sayLockedInSelection: emit(({ context }) => ({ type: "notice.locked" as const, count: deletionOf(context).locked })),
     readFirst: assign(({ event }) => ({
-      reread: { prune: event.type === "reread.needed" && event.prune, again: false, pruneAgain: false }
+      reread: {
+        prune: event.type === "reread.needed" && event.prune,
+        headerOnly: event.type === "reread.needed" && event.headerOnly,
+        ...NOT_AGAIN
+      }
     })),
-    // The read under way keeps its own prune: it may have started before the shapes it would miss.
-    askAgain: assign(({ context, event }) => ({
-      reread: { ...context.reread, again: true, pruneAgain: context.reread.pruneAgain || (event.type === "reread.needed" && event.prune) }
-    })),
-    readAgain: assign(({ context }) => ({ reread: { prune: context.reread.pruneAgain, again: false, pruneAgain: false } }))
+    // The read under way keeps its own way: it may have started before the shapes it would miss.
+    askAgain: assign(({ context, event }) => {
+      const asked = event.type === "reread.needed" ? event : { prune: false, headerOnly: false }
+      const { reread } = context
+      return {
+        reread: {
+          ...reread,
+          again: true,
+          pruneAgain: reread.pruneAgain || asked.prune,
+          headerOnlyAgain: (reread.again ? reread.headerOnlyAgain : true) && asked.headerOnly
+        }
+      }
+    }),
+    readAgain: assign(({ context }) => ({
+      reread: { prune: context.reread.pruneAgain, headerOnly: context.reread.headerOnlyAgain, ...NOT_AGAIN }
+    }))
   }
 }).createMachine({
   id: "annotationWorkspace",
@@ -135,7 +153,7 @@ export const workspaceMachine = setup({
       saving: false,
       undoAfterSave: false,
       saveFailed: false,
-      reread: { prune: false, again: false, pruneAgain: false }
+      reread: { prune: false, headerOnly: false, ...NOT_AGAIN }
     }
   },
   invoke: [
@@ -237,15 +255,19 @@ export const workspaceMachine = setup({
           invoke: {
             id: "reread",
             src: "reread",
-            input: ({ context }) => context.labId,
+            input: ({ context }) => ({
+              labId: context.labId,
+              headerOnly: context.reread.headerOnly,
+              held: (id: string) => context.store.get(id)
+            }),
             onDone: [
               {
                 guard: "rereadAgain",
                 target: "reading",
                 reenter: true,
-                actions: [{ type: "applyReread", params: ({ event }) => event.output as CompactAnnotations }, "readAgain"]
+                actions: [{ type: "applyReread", params: ({ event }) => event.output as Reread }, "readAgain"]
               },
-              { target: "idle", actions: { type: "applyReread", params: ({ event }) => event.output as CompactAnnotations } }
+              { target: "idle", actions: { type: "applyReread", params: ({ event }) => event.output as Reread } }
             ],
             // The read failed: what it would have shown comes with the next change that asks for it.
             onError: [{ guard: "rereadAgain", target: "reading", reenter: true, actions: "readAgain" }, { target: "idle" }]

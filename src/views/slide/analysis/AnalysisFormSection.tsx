@@ -1,5 +1,6 @@
-// The analysis form: which analysis (only those the server runs: Ki67, counting, Fasciola, comet, stroke, IMT), the region (the
-// whole slide, or the selected closed shape), and the parameters with their defaults and units. The
+// The analysis form: which analysis (only those the server runs: Ki67, counting, Fasciola, comet, stroke, IMT,
+// periodontitis), the region (the whole slide, or the selected closed shape; periodontitis' teeth are its
+// own), and the parameters with their defaults and units. The
 // values stay as typed (parameters.ts reads them); Run is offered only when they make an order.
 import { useId } from "react"
 import type { AnalysisKind } from "../../../contract/analysis.ts"
@@ -11,9 +12,10 @@ import { ImtFields } from "./ImtFields.tsx"
 import { StrokeFields } from "./StrokeFields.tsx"
 import { FasciolaFields } from "./FasciolaFields.tsx"
 import { NumberField } from "./NumberField.tsx"
-import type { AnalysisForm, CountingForm, Ki67Form } from "./parameters.ts"
+import type { AnalysisForm, CountingForm, Ki67Form, Landmark } from "./parameters.ts"
+import { PeriodontitisFields } from "./PeriodontitisFields.tsx"
 
-const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting", "fasciola", "comet", "stroke", "imt"]
+const KINDS: ReadonlyArray<AnalysisKind> = ["ki67", "counting", "fasciola", "comet", "stroke", "imt", "periodontitis"]
 
 export interface RegionChoice {
   readonly useShape: boolean
@@ -27,6 +29,7 @@ export const AnalysisFormSection = ({
   region,
   onRegion,
   hasResolution,
+  selectedPoints,
   busy,
   valid,
   onRun
@@ -36,6 +39,8 @@ export const AnalysisFormSection = ({
   readonly region: RegionChoice
   readonly onRegion: (useShape: boolean) => void
   readonly hasResolution: boolean
+  /** The selected point annotations' points, in selection order (periodontitis' landmarks). */
+  readonly selectedPoints: ReadonlyArray<Landmark>
   readonly busy: boolean
   readonly valid: boolean
   readonly onRun: () => void
@@ -71,7 +76,7 @@ export const AnalysisFormSection = ({
       </fieldset>
       <p className={css.kindHint}>{t(`viewer.analysis.kindHints.${form.analysis}`)}</p>
 
-      <fieldset className={css.group}>
+      <fieldset className={css.group} hidden={form.analysis === "periodontitis"}>
         <legend className={css.legend}>{t("viewer.analysis.region")}</legend>
         <label className={css.radio}>
           <input type="radio" name={name} checked={!region.useShape} onChange={() => onRegion(false)} data-testid="analysis-region-slide" />
@@ -153,6 +158,12 @@ export const AnalysisFormSection = ({
               </label>
             </details>
           </>
+        ) : form.analysis === "periodontitis" ? (
+          <PeriodontitisFields
+            form={form.periodontitis}
+            selectedPoints={selectedPoints}
+            onChange={(patch) => onForm({ ...form, periodontitis: { ...form.periodontitis, ...patch } })}
+          />
         ) : form.analysis === "imt" ? (
           <ImtFields
             form={form.imt}
@@ -221,7 +232,10 @@ export const AnalysisFormSection = ({
           </>
         )}
       </fieldset>
-      {!valid && <p className={css.invalid}>{t("viewer.analysis.invalid")}</p>}
+      {/* No teeth yet is said by the teeth list, not as a wrong parameter. */}
+      {!valid && !(form.analysis === "periodontitis" && form.periodontitis.teeth.length === 0) && (
+        <p className={css.invalid}>{t("viewer.analysis.invalid")}</p>
+      )}
       <div className={css.actions}>
         <button type="submit" className={`${panels.primaryButton} ${css.runButton}`} disabled={!valid || busy} data-testid="analysis-run">
           {busy ? t("viewer.analysis.starting") : t("viewer.analysis.run", { name: t(`viewer.analysis.kinds.${form.analysis}`) })}

@@ -7,7 +7,7 @@ import { Spinner } from "../../ui/index.ts"
 import * as counts from "../annotation/panels/counts.css.ts"
 import * as panels from "../annotation/panels/panels.css.ts"
 import * as css from "./analysis.css.ts"
-import { type SlideUnits, type SummaryRow, summaryRows, unitText } from "./summary.ts"
+import { categoryText, type SlideUnits, type SummaryRow, summaryRows, unitText } from "./summary.ts"
 
 export const JobProgress = ({
   job,
@@ -57,9 +57,21 @@ export const JobProgress = ({
 
 const formatted = (row: SummaryRow, number: (n: number, digits: number) => string, units: SlideUnits): string => {
   if (row.value === null) return "–"
+  const category = categoryText(row)
+  if (category !== null) return category
   // IMT is read to the hundredth of a millimetre (0.78 mm; a change of 0.1 mm is a finding).
   const digits =
-    row.unit === "OD" ? 3 : row.unit === "g" ? 4 : row.unit === "mm" ? 2 : row.unit === "" ? (Number.isInteger(row.value) ? 0 : 1) : 1
+    row.unit === "OD"
+      ? 3
+      : row.unit === "g"
+        ? 4
+        : row.unit === "mm" || row.key === "rblPerYear"
+          ? 2
+          : row.unit === ""
+            ? Number.isInteger(row.value)
+              ? 0
+              : 1
+            : 1
   const unit = unitText(row.unit, units)
   // A weight as typed (0.0417 g, 0.5 g), not padded to its four places.
   const text =
@@ -70,6 +82,10 @@ const formatted = (row: SummaryRow, number: (n: number, digits: number) => strin
       : number(row.value, digits)
   return unit === "" ? text : `${text} ${unit}`
 }
+
+/** A row's name in the user's language (a tooth's rows name their tooth). */
+export const rowName = (t: ReturnType<typeof useT>, row: SummaryRow): string =>
+  t(`viewer.analysis.summary.${row.key}`, row.tooth === undefined ? undefined : { n: row.tooth })
 
 export const JobResults = ({
   job,
@@ -102,7 +118,7 @@ export const JobResults = ({
       </div>
       {lead && (
         <div className={css.lead}>
-          <span className={css.leadLabel}>{t(`viewer.analysis.summary.${lead.key}`)}</span>
+          <span className={css.leadLabel}>{rowName(t, lead)}</span>
           <span className={css.leadValue} data-testid="analysis-lead">
             {formatted(lead, number, units)}
           </span>
@@ -114,7 +130,7 @@ export const JobResults = ({
             .filter((r) => !r.lead)
             .map((row) => (
               <tr key={row.field} data-field={row.field}>
-                <td className={counts.td}>{t(`viewer.analysis.summary.${row.key}`)}</td>
+                <td className={counts.td}>{rowName(t, row)}</td>
                 <td className={counts.td}>{formatted(row, number, units)}</td>
               </tr>
             ))}

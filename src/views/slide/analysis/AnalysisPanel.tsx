@@ -23,10 +23,10 @@ import { fileNameOf } from "../annotation/panels/records.ts"
 import * as panels from "../annotation/panels/panels.css.ts"
 import * as css from "./analysis.css.ts"
 import { AnalysisFormSection } from "./AnalysisFormSection.tsx"
-import { JobProgress, JobResults } from "./AnalysisJobView.tsx"
+import { JobProgress, JobResults, rowName } from "./AnalysisJobView.tsx"
 import { DetectionsLayer } from "./DetectionsLayer.tsx"
 import { type AnalysisForm, defaultForm, orderOf } from "./parameters.ts"
-import { type SlideUnits, summaryCsv, summaryRows, unitText } from "./summary.ts"
+import { categoryText, type SlideUnits, summaryCsv, summaryRows, unitText } from "./summary.ts"
 
 const saveText = (text: string, name: string) => {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }))
@@ -59,6 +59,13 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
   const shapeName = selected === null ? null : selected.props?.name || selected.labelName
   const region: AnalysisRegion = useShape && selected !== null ? { type: "annotation", annotation_id: selected.id } : { type: "slide" }
   const order = orderOf(form, lab.id, region)
+  // Periodontitis' landmarks: the selected points, in the order they were selected.
+  const selectedPoints = view
+    .selectedShapes()
+    .filter((shape) => shape.kind === "points")
+    .flatMap((shape) =>
+      Array.from({ length: shape.coords.length / 2 }, (_, i) => ({ x: shape.coords[2 * i]!, y: shape.coords[2 * i + 1]! }))
+    )
   const units: SlideUnits =
     lab.mpp !== null
       ? { area: t("viewer.analysis.unitUm2"), length: t("viewer.analysis.unitUm") }
@@ -74,8 +81,8 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
       region: region.type === "slide" ? t("viewer.analysis.wholeSlide") : (shapeName ?? ""),
       exportedAt: new Date().toISOString(),
       rows: summaryRows(job.analysis, job.summary).map((row) => ({
-        name: t(`viewer.analysis.summary.${row.key}`),
-        value: row.value,
+        name: rowName(t, row),
+        value: categoryText(row) ?? row.value,
         unit: unitText(row.unit, units)
       })),
       headers: { figure: t("viewer.analysis.csv.figure"), value: t("viewer.analysis.csv.value"), unit: t("viewer.analysis.csv.unit") }
@@ -166,6 +173,7 @@ export const AnalysisPanel = ({ lab, view }: { readonly lab: LabDetail; readonly
             region={{ useShape: useShape && selected !== null, shapeName }}
             onRegion={setUseShape}
             hasResolution={lab.mpp !== null}
+            selectedPoints={selectedPoints}
             busy={state.hasTag("busy")}
             valid={order !== null}
             onRun={() => order !== null && actor.send({ type: "analysis.run", order })}

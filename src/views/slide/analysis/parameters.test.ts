@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { defaultForm, orderOf } from "./parameters.ts"
+import { defaultForm, orderOf, toothOf } from "./parameters.ts"
 
 const slide = { type: "slide" } as const
 
@@ -99,5 +99,41 @@ describe("analysis parameters", () => {
     })
     expect(orderOf({ ...form, imt: { minImt: "1,5", maxImt: "1" } }, "l", slide)).toBeNull()
     expect(orderOf({ ...form, imt: { minImt: "0", maxImt: "1" } }, "l", slide)).toBeNull()
+  })
+
+  it("makes a periodontitis order from the teeth added, the whole slide its region, the age optional", () => {
+    const tooth = toothOf([
+      { x: 10.04, y: 20 },
+      { x: 12, y: 60 },
+      { x: 30, y: 300 }
+    ])!
+    expect(tooth).toEqual({ cej: { x: 10.04, y: 20 }, crest: { x: 12, y: 60 }, apex: { x: 30, y: 300 } })
+    expect(toothOf([{ x: 1, y: 2 }])).toBeNull()
+    const found = toothOf([
+      { x: 1, y: 2 },
+      { x: 3, y: 400 }
+    ])!
+    expect(found.crest).toBeNull()
+    const form = { ...defaultForm, analysis: "periodontitis" as const }
+    // No teeth yet: nothing to run.
+    expect(orderOf(form, "l", slide)).toBeNull()
+    const withTeeth = { ...form, periodontitis: { ...form.periodontitis, teeth: [tooth, found], age: "45" } }
+    expect(orderOf(withTeeth, "lab-1", { type: "annotation", annotation_id: "a" })).toEqual({
+      analysis: "periodontitis",
+      labId: "lab-1",
+      region: { type: "slide" },
+      parameters: {
+        teeth: [
+          { cej: { x: 10, y: 20 }, crest: { x: 12, y: 60 }, apex: { x: 30, y: 300 } },
+          { cej: { x: 1, y: 2 }, apex: { x: 3, y: 400 } }
+        ],
+        snap_px: 8,
+        age_years: 45
+      }
+    })
+    expect(orderOf({ ...withTeeth, periodontitis: { ...withTeeth.periodontitis, age: "" } }, "l", slide)?.parameters).not.toHaveProperty(
+      "age_years"
+    )
+    expect(orderOf({ ...withTeeth, periodontitis: { ...withTeeth.periodontitis, age: "200" } }, "l", slide)).toBeNull()
   })
 })

@@ -3,7 +3,8 @@
 // 0.1 OD, smoothing 1.5 µm, touching nuclei split; counting: tolerance 60, 10 to 10,000 in area;
 // Fasciola: eggs of 130–150 × 63–90 µm with 10 % tolerance, saturation 0.3, no sample weight;
 // comet assay: 25 levels above the background, comets of 100 to 50,000 in area; stroke: background
-// below value 0.2, infarct below saturation 0.35, the midline by symmetry, no thickness; IMT: 0.3 to 2.5 mm).
+// below value 0.2, infarct below saturation 0.35, the midline by symmetry, no thickness; IMT: 0.3 to 2.5 mm;
+// periodontitis: no teeth until the user adds them, no age, landmarks snapped within 8 px).
 // A form that does not make a valid order (a number out of the contract's range, minimum above
 // maximum, thresholds not rising) makes none, and the Run button says why.
 import type { AnalysisKind, AnalysisRegion } from "../../../contract/analysis.ts"
@@ -55,6 +56,35 @@ export interface StrokeForm {
   readonly saturation: string
 }
 
+/** A landmark in image pixels. */
+export interface Landmark {
+  readonly x: number
+  readonly y: number
+}
+
+/** One tooth's landmarks as taken from the selected points; no crest: found along the CEJ -> apex line. */
+export interface ToothForm {
+  readonly cej: Landmark
+  readonly crest: Landmark | null
+  readonly apex: Landmark
+}
+
+export interface PeriodontitisForm {
+  readonly teeth: ReadonlyArray<ToothForm>
+  /** Years; empty: no grade. */
+  readonly age: string
+  /** Pixels a landmark may move onto an edge. */
+  readonly snap: string
+}
+
+/** The selected points, in the order they were selected, as a tooth: CEJ, crest, apex; or CEJ, apex (the crest found). */
+export const toothOf = (points: ReadonlyArray<Landmark>): ToothForm | null =>
+  points.length === 3
+    ? { cej: points[0]!, crest: points[1]!, apex: points[2]! }
+    : points.length === 2
+      ? { cej: points[0]!, crest: null, apex: points[1]! }
+      : null
+
 export interface ImtForm {
   readonly minImt: string
   readonly maxImt: string
@@ -68,6 +98,7 @@ export interface AnalysisForm {
   readonly comet: CometForm
   readonly stroke: StrokeForm
   readonly imt: ImtForm
+  readonly periodontitis: PeriodontitisForm
 }
 
 export const defaultForm: AnalysisForm = {
@@ -87,7 +118,8 @@ export const defaultForm: AnalysisForm = {
   },
   comet: { threshold: "25", minArea: "100", maxArea: "50000" },
   stroke: { midline: "", thickness: "", background: "0.2", saturation: "0.35" },
-  imt: { minImt: "0.3", maxImt: "2.5" }
+  imt: { minImt: "0.3", maxImt: "2.5" },
+  periodontitis: { teeth: [], age: "", snap: "8" }
 }
 
 /** A number typed in range (a comma read as the decimal point, as Indonesian writes it), else null. */
@@ -139,6 +171,7 @@ export const orderOf = (form: AnalysisForm, labId: string, region: AnalysisRegio
     if (min >= max) return null
     return { analysis: "imt", labId, region, parameters: { min_imt_mm: min, max_imt_mm: max } }
   }
+  if (form.analysis === "periodontitis") return periodontitisOrder(form.periodontitis, labId)
   if (form.analysis === "comet") {
     const read = all([numberIn(form.comet.threshold, 1, 254), numberIn(form.comet.minArea, 0, 1e9), numberIn(form.comet.maxArea, 0, 1e9)])
     if (read === null) return null
@@ -209,6 +242,24 @@ const strokeOrder = (f: StrokeForm, labId: string, region: AnalysisRegion): Anal
       infarct_saturation: saturation,
       ...(midline === undefined ? {} : { midline_x: midline }),
       ...(thickness === undefined ? {} : { slice_thickness_mm: thickness })
+    }
+  }
+}
+
+/** The landmarks are the region: the image is read around them, so the order names the whole slide. */
+const periodontitisOrder = (f: PeriodontitisForm, labId: string): AnalysisOrder | null => {
+  const age = optionalIn(f.age, 1, 120)
+  const snap = numberIn(f.snap, 0, 50)
+  if (f.teeth.length === 0 || f.teeth.length > 32 || age === null || snap === null) return null
+  const round = (p: Landmark) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 })
+  return {
+    analysis: "periodontitis",
+    labId,
+    region: { type: "slide" },
+    parameters: {
+      teeth: f.teeth.map((t) => ({ cej: round(t.cej), ...(t.crest ? { crest: round(t.crest) } : {}), apex: round(t.apex) })),
+      snap_px: snap,
+      ...(age === undefined ? {} : { age_years: age })
     }
   }
 }

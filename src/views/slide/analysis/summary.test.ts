@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { summaryCsv, summaryRows, unitText } from "./summary.ts"
+import { categoryText, summaryCsv, summaryRows, unitText } from "./summary.ts"
 
 describe("analysis summary", () => {
   it("lists Ki67's figures with the index first, missing ones as null", () => {
@@ -85,5 +85,34 @@ describe("analysis summary", () => {
     const rows = summaryRows("imt", { imt_mean_mm: 0.81, imt_max_mm: 0.86, imt_sd_mm: 0.02, columns: 600 })
     expect(rows[0]).toEqual({ field: "imt_mean_mm", key: "imtMean", unit: "mm", value: 0.81, lead: true })
     expect(rows.map((r) => r.field)).toEqual(["imt_mean_mm", "imt_max_mm", "imt_sd_mm", "columns"])
+  })
+
+  it("lists periodontitis' stage first, then each tooth's rows, the stage and grade as read", () => {
+    const rows = summaryRows("periodontitis", {
+      stage: 3,
+      grade: 2,
+      worst_rbl_pct: 40,
+      mean_rbl_pct: 30,
+      teeth: 2,
+      age_years: 50,
+      rbl_pct_per_year: 0.8,
+      tooth_1_rbl_pct: 20,
+      tooth_1_stage: 2,
+      tooth_1_cej_crest_mm: 2.4,
+      tooth_1_root_mm: 12,
+      tooth_2_rbl_pct: 40,
+      tooth_2_stage: 3,
+      tooth_2_cej_crest_mm: null,
+      tooth_2_root_mm: null
+    })
+    expect(rows[0]).toEqual({ field: "stage", key: "stage", unit: "stage", value: 3, lead: true })
+    expect(rows.filter((r) => r.tooth === 2).map((r) => r.field)).toEqual([
+      "tooth_2_rbl_pct",
+      "tooth_2_stage",
+      "tooth_2_cej_crest_mm",
+      "tooth_2_root_mm"
+    ])
+    expect(rows.map(categoryText).filter((t) => t !== null)).toEqual(["III/IV", "B", "II", "III/IV"])
+    expect(categoryText({ unit: "%", value: 3 })).toBeNull()
   })
 })

@@ -8,10 +8,13 @@ export interface SummaryRow {
   readonly field: string
   readonly key: SummaryKey
   /** "area" and "length": µm² and µm with a resolution, px² and px without (SlideUnits). */
-  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g" | "mm" | "mm²" | "mm³"
+  /** "stage" and "grade": periodontitis' 1–3, read I, II, III/IV and A, B, C (no unit). */
+  readonly unit: "" | "%" | "OD" | "µm²" | "area" | "length" | "µm" | "g" | "/g" | "mm" | "mm²" | "mm³" | "stage" | "grade"
   readonly value: number | null
   /** The headline figure (set large above the table). */
   readonly lead: boolean
+  /** Periodontitis: the tooth (from 1) a row is about, its name's {{n}}. */
+  readonly tooth?: number
 }
 
 export type SummaryKey =
@@ -62,6 +65,17 @@ export type SummaryKey =
   | "imtMax"
   | "imtSd"
   | "columns"
+  | "stage"
+  | "grade"
+  | "worstRbl"
+  | "meanRbl"
+  | "teeth"
+  | "ageYears"
+  | "rblPerYear"
+  | "toothRbl"
+  | "toothStage"
+  | "toothCejCrest"
+  | "toothRoot"
 
 const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, SummaryKey, SummaryRow["unit"], boolean?]>>> = {
   ki67: [
@@ -126,8 +140,48 @@ const FIELDS: Readonly<Record<AnalysisKind, ReadonlyArray<readonly [string, Summ
     ["imt_max_mm", "imtMax", "mm"],
     ["imt_sd_mm", "imtSd", "mm"],
     ["columns", "columns", ""]
+  ],
+  // The stage first (what a dentist reads), then what it rests on; each tooth's rows follow (toothRows).
+  periodontitis: [
+    ["stage", "stage", "stage", true],
+    ["grade", "grade", "grade"],
+    ["worst_rbl_pct", "worstRbl", "%"],
+    ["mean_rbl_pct", "meanRbl", "%"],
+    ["teeth", "teeth", ""],
+    ["age_years", "ageYears", ""],
+    ["rbl_pct_per_year", "rblPerYear", ""]
   ]
 }
+
+/** Periodontitis' rows per tooth, as many as the summary's teeth. */
+const toothRows = (summary: AnalysisSummary | null): Array<SummaryRow> =>
+  Array.from({ length: summary?.teeth ?? 0 }, (_, i) => i + 1).flatMap((n) =>
+    (
+      [
+        ["rbl_pct", "toothRbl", "%"],
+        ["stage", "toothStage", "stage"],
+        ["cej_crest_mm", "toothCejCrest", "mm"],
+        ["root_mm", "toothRoot", "mm"]
+      ] as const
+    ).map(([part, key, unit]) => ({
+      field: `tooth_${n}_${part}`,
+      key,
+      unit,
+      value: summary?.[`tooth_${n}_${part}`] ?? null,
+      lead: false,
+      tooth: n
+    }))
+  )
+
+/** A stage or grade as read (I, II, III/IV; A, B, C), null for other rows. */
+export const categoryText = (row: Pick<SummaryRow, "unit" | "value">): string | null =>
+  row.value === null
+    ? null
+    : row.unit === "stage"
+      ? (["I", "II", "III/IV"][row.value - 1] ?? null)
+      : row.unit === "grade"
+        ? (["A", "B", "C"][row.value - 1] ?? null)
+        : null
 
 /** The slide's units for "area" and "length" rows: by its resolution. */
 export interface SlideUnits {
@@ -136,10 +190,12 @@ export interface SlideUnits {
 }
 
 export const unitText = (unit: SummaryRow["unit"], units: SlideUnits): string =>
-  unit === "area" ? units.area : unit === "length" ? units.length : unit
+  unit === "area" ? units.area : unit === "length" ? units.length : unit === "stage" || unit === "grade" ? "" : unit
 
-export const summaryRows = (analysis: AnalysisKind, summary: AnalysisSummary | null): ReadonlyArray<SummaryRow> =>
-  FIELDS[analysis].map(([field, key, unit, lead]) => ({ field, key, unit, value: summary?.[field] ?? null, lead: lead === true }))
+export const summaryRows = (analysis: AnalysisKind, summary: AnalysisSummary | null): ReadonlyArray<SummaryRow> => [
+  ...FIELDS[analysis].map(([field, key, unit, lead]) => ({ field, key, unit, value: summary?.[field] ?? null, lead: lead === true })),
+  ...(analysis === "periodontitis" ? toothRows(summary) : [])
+]
 
 const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
 
@@ -153,7 +209,8 @@ export const summaryCsv = (input: {
   readonly analysis: string
   readonly region: string
   readonly exportedAt: string
-  readonly rows: ReadonlyArray<{ readonly name: string; readonly value: number | null; readonly unit: string }>
+  /** A stage or grade goes as read (III/IV, B). */
+  readonly rows: ReadonlyArray<{ readonly name: string; readonly value: number | string | null; readonly unit: string }>
   readonly headers: { readonly figure: string; readonly value: string; readonly unit: string }
 }): string => {
   const lines = [
