@@ -71,7 +71,7 @@ export class AutoTagging extends Context.Service<
 
       /**
        * The whole slide in one tile: the deepest level of its Deep Zoom pyramid that fits in a
-       * single tile (254 to 256 px on its long side for our builds), as 8-bit RGB.
+       * single tile (at most 256 px on its long side for our builds), as 8-bit RGB.
        */
       const overview = (key: string) =>
         Effect.gen(function* () {
