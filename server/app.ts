@@ -99,6 +99,7 @@ import { Trash } from "./services/labs/Trash.ts"
 import { DziImport } from "./services/slides/DziImport.ts"
 import { SlideFiles } from "./services/slides/SlideFiles.ts"
 import { SlideJobs } from "./services/slides/SlideJobs.ts"
+import { AutoTagging } from "./services/slides/AutoTagging.ts"
 import { SlideWorker } from "./services/slides/SlideWorker.ts"
 import { Uploads } from "./services/slides/Uploads.ts"
 import { UploadSweep } from "./services/slides/UploadSweep.ts"
@@ -148,7 +149,8 @@ const labServices = () => {
 /** Slide ingest: uploads, the Deep Zoom import, the durable job queue with its worker, the sweep. */
 const slideServices = () => {
   const uploads = Uploads.layer.pipe(Layer.provideMerge(SlideJobs.layer))
-  return Layer.mergeAll(DziImport.layer, SlideWorker, UploadSweep).pipe(Layer.provideMerge(uploads))
+  // Both ways a slide becomes ready tag it (paid plans).
+  return Layer.mergeAll(DziImport.layer, SlideWorker, UploadSweep).pipe(Layer.provide(AutoTagging.layer), Layer.provideMerge(uploads))
 }
 
 /** Image analyses: the API's side and the worker that runs the durable queue (server/ai). */

@@ -94,7 +94,7 @@ const likeName = (search: string): RawBuilder<unknown> => sql`l.name_lower LIKE 
  * matches' rows are read (childrenMatching). Walking every lab, a recursive row per file, cost about
  * ten times as much for a shared tree of 1,000 labs (0.6 against 0.07 ms on SQLite).
  */
-const folders = (name: string, seed: RawBuilder<unknown>) => sql`${sql.id(name)}(id, depth) AS (
+export const folders = (name: string, seed: RawBuilder<unknown>) => sql`${sql.id(name)}(id, depth) AS (
       SELECT l.id, 0 FROM ${seed} AND l.is_dir = 1
       UNION ALL
       SELECT c.id, w.depth + 1 FROM ${sql.id(name)} w CROSS JOIN labs c
@@ -105,7 +105,7 @@ const folders = (name: string, seed: RawBuilder<unknown>) => sql`${sql.id(name)}
 const columnsOf = (alias: string, columns: ReadonlyArray<string>) => sql.raw(columns.map((c) => `${alias}.${c}`).join(", "))
 
 /** The live labs directly inside the folders of CTE `name` (so at any depth below its seeds) that pass `test`. */
-const childrenMatching = (name: string, test: (alias: string) => RawBuilder<unknown>, columns: ReadonlyArray<string> = KEYS) =>
+export const childrenMatching = (name: string, test: (alias: string) => RawBuilder<unknown>, columns: ReadonlyArray<string> = KEYS) =>
   sql`SELECT ${columnsOf("c", columns)} FROM ${sql.id(name)} w CROSS JOIN labs c WHERE c.parent_id = w.id AND c.deleted_at IS NULL AND ${test("c")}`
 
 /** The labs shared with the user at the top that pass `test` (their insides are childrenMatching's). */
@@ -179,7 +179,7 @@ const pageOf = async (
 }
 
 /** Every hit read: the count is exact. */
-const page = async (
+export const page = async (
   db: Db,
   engine: Engine,
   ctes: RawBuilder<unknown>,
@@ -233,14 +233,14 @@ const MAX_HIT_IDS = BROAD_HITS * 10
  * What the trigram index says of a search: broad, or not. On SQLite, with the keys of its every hit;
  * on PostgreSQL a search not yet known to be broad is asked inside its statement (postgresSearch).
  */
-type Probe = { readonly broad: true } | { readonly broad: false; readonly hitKeys?: ReadonlyArray<number> }
+export type Probe = { readonly broad: true } | { readonly broad: false; readonly hitKeys?: ReadonlyArray<number> }
 
 /**
  * SQLite: how common the words are, among every lab's name. The hits' keys are read, up to
  * BROAD_HITS (a rare word's keys then serve the search itself; a common one stops early). A search
  * shorter than a trigram counts as broad: there is no index to ask, and short words are common.
  */
-const probeSqlite = async (db: Db, search: string): Promise<Probe> => {
+export const probeSqlite = async (db: Db, search: string): Promise<Probe> => {
   const lower = search.toLowerCase()
   if ([...lower].length < TRIGRAM) return { broad: true }
   const { rows } = await sql<{
@@ -271,7 +271,7 @@ export const searchPage = async (
 }
 
 /** The CTEs up to `hit_found`: every lab the user can see whose name contains `search` (an exact count). */
-const hitFound = (engine: Engine, userId: string, search: string, probe: Probe) => {
+export const hitFound = (engine: Engine, userId: string, search: string, probe: Probe) => {
   const m = nameMatches(engine, search, probe)
   return sql`WITH RECURSIVE ${m.with} ${sharedTops(userId)},
     ${sharedMatches(m, search)},

@@ -3,6 +3,7 @@
 import { type Kysely, sql } from "kysely"
 import type { Lab, Role, Scanner, UploadStatus } from "../../src/contract/labs.ts"
 import type { UserSummary } from "../../src/contract/users.ts"
+import { storedAutoTags } from "../domain/auto-tags.ts"
 import { toUserSummary } from "../domain/profile.ts"
 import { slideUrls } from "../domain/slide-urls.ts"
 import { accessFromChain, type ChainLink, roleOf } from "../domain/standing.ts"
@@ -63,7 +64,8 @@ export const WIRE_COLUMNS = [
   "slide_key",
   "width",
   "height",
-  "mpp"
+  "mpp",
+  "auto_tags"
 ] as const
 export type WireRow = Pick<LabRow, (typeof WIRE_COLUMNS)[number]>
 
@@ -90,21 +92,25 @@ export const slideFields = (row: Pick<LabRow, "id" | "is_dir" | "slide_key" | "w
   }
 }
 
-export const toLab = (row: WireRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => ({
-  id: row.id,
-  name: row.name,
-  is_dir: row.is_dir === 1,
-  parent: row.parent_id,
-  status: row.is_dir === 1 ? null : ((row.status as UploadStatus | null) ?? null),
-  ...slideFields(row),
-  size: Number(row.size),
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-  is_favorite: isFavorite,
-  is_public: view.isPublic,
-  role: view.role,
-  user: owner ?? deletedOwner
-})
+export const toLab = (row: WireRow, view: LabView, owner: UserSummary | undefined, isFavorite: boolean): Lab => {
+  const tags = row.is_dir === 0 ? storedAutoTags(row.auto_tags) : undefined
+  return {
+    id: row.id,
+    name: row.name,
+    is_dir: row.is_dir === 1,
+    parent: row.parent_id,
+    status: row.is_dir === 1 ? null : ((row.status as UploadStatus | null) ?? null),
+    ...slideFields(row),
+    size: Number(row.size),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_favorite: isFavorite,
+    is_public: view.isPublic,
+    role: view.role,
+    user: owner ?? deletedOwner,
+    ...(tags === undefined ? {} : { auto_tags: tags })
+  }
+}
 
 /** Presents rows whose view the caller already knows (a folder's children, the owner's root). */
 export const presentLabs = async (

@@ -163,6 +163,14 @@ export interface LabsTable {
   associated: string | null
   /** 1 when the owner shows the label and macro to the slide's other members (migration 0031). */
   associated_shown: Generated<number>
+  /** Auto tagging's tags as shown: JSON {"tags": [ids], "tissue_percent": n} (migration 0035); null until tagged. */
+  auto_tags: string | null
+}
+
+/** One auto tag of a slide, for the search to find it by (migration 0035). */
+export interface LabTagsTable {
+  lab_id: string
+  tag: string
 }
 
 export interface LabMembersTable {
@@ -279,6 +287,7 @@ export interface Database {
   labs: LabsTable
   lab_members: LabMembersTable
   lab_favorites: LabFavoritesTable
+  lab_tags: LabTagsTable
   lab_recents: LabRecentsTable
   lab_versions: LabVersionsTable
   lab_changes: LabChangesTable

@@ -4,7 +4,7 @@
 // are the log's history: rename one and old rows stop decoding, so add kinds, never rename them.
 import { Schema } from "effect"
 import { Label } from "../../src/contract/annotations.ts"
-import { Role, UploadStatus } from "../../src/contract/labs.ts"
+import { AutoTags, Role, UploadStatus } from "../../src/contract/labs.ts"
 import { ChatMessage } from "../../src/contract/chat.ts"
 import { CommentReply, Resolution } from "../../src/contract/comments.ts"
 import { AnnotationChange, BulkChange } from "../../src/contract/realtime.ts"
@@ -56,11 +56,15 @@ export const LabEvent = Schema.Union([
   event("lab.published", { is_public: Schema.Boolean, parent_id: ParentId }),
   event("lab.metadata_changed", { names: Schema.Array(Schema.String), change: Schema.String, parent_id: ParentId }),
   event("lab.upload_removed", { name: Schema.String, reason: Schema.String, parent_id: ParentId }),
+  /** Auto tagging's tags (server/ai/tagging), by the system once the slide is ready. */
+  event("lab.tagged", { tags: Schema.Array(Schema.String), tissue_percent: Schema.Number, parent_id: ParentId }),
   event("upload.status", {
     status: UploadStatus,
     thumbnail: Schema.NullOr(Schema.String),
     thumbnail_url: Schema.NullOr(Schema.String),
-    parent_id: ParentId
+    parent_id: ParentId,
+    /** A paid owner's slide is tagged as it becomes ready: the tags come with "ready". */
+    auto_tags: Schema.optionalKey(AutoTags)
   }),
   event("member.removed", { member_id: Id, email: Schema.String, left: Schema.Boolean, parent_id: ParentId, recipients: Recipients }),
   event("member.role_changed", { member_id: Id, from: Role, to: Role, parent_id: ParentId, recipients: Recipients })

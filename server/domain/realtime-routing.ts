@@ -155,8 +155,8 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
       // child's status_upload_{id} on the one channel it listens to, without subscribing per file.
       if (e.lab_id === null) return []
       const labId = e.lab_id
-      const { status, thumbnail, thumbnail_url, parent_id } = e.payload
-      const data: StatusUpload = { lab_id: labId, status, thumbnail, thumbnail_url }
+      const { status, thumbnail, thumbnail_url, parent_id, auto_tags } = e.payload
+      const data: StatusUpload = { lab_id: labId, status, thumbnail, thumbnail_url, ...(auto_tags === undefined ? {} : { auto_tags }) }
       const statuses = present([labId, parent_id]).map((id) => ({
         channel: labChannel(id),
         event: realtimeEvents.statusUpload(labId),
@@ -204,6 +204,7 @@ export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new
     case "lab.published":
     case "lab.metadata_changed":
     case "lab.upload_removed":
+    case "lab.tagged":
     case "member.joined":
     case "member.removed":
     case "member.role_changed":

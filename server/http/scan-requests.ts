@@ -8,6 +8,7 @@ import type { Locale } from "../../src/contract/auth.ts"
 import { CurrentUser } from "../../src/contract/middleware.ts"
 import { SCAN_REQUESTS_PAGE_SIZE } from "../../src/contract/scan-requests.ts"
 import { Viewer } from "../../src/contract/viewer.ts"
+import { autoTagEntries } from "../domain/auto-tags.ts"
 import { type CatalogueEntry, named, sections, stains, tags } from "../domain/scan-catalogue.ts"
 import { scanRequestMessages } from "../domain/scan-request-messages.ts"
 import { AppConfig } from "../services/platform/AppConfig.ts"
@@ -23,6 +24,8 @@ const localeOf = (query: { readonly locale?: Locale | undefined }) =>
 const catalogue = (entries: ReadonlyArray<CatalogueEntry>) => (input: { readonly query: { readonly locale?: Locale | undefined } }) =>
   Effect.map(localeOf(input.query), (locale) => ok(named(entries, locale)))
 
+const listedTags = [...tags, ...autoTagEntries]
+
 export const ScanRequestsPublicLive = HttpApiBuilder.group(
   Api,
   "scanRequestsPublic",
@@ -31,17 +34,20 @@ export const ScanRequestsPublicLive = HttpApiBuilder.group(
     const requests = yield* ScanRequests
     const client = clientInfo(config.trustProxy)
 
-    return handlers
-      .handle("submit", ({ payload }) =>
-        Effect.gen(function* () {
-          const viewer = yield* Viewer
-          const sent = yield* requests.submit(viewer.user, payload, yield* client)
-          return ok(sent, scanRequestMessages.sent)
-        })
-      )
-      .handle("sections", catalogue(sections))
-      .handle("stains", catalogue(stains))
-      .handle("tags", catalogue(tags))
+    return (
+      handlers
+        .handle("submit", ({ payload }) =>
+          Effect.gen(function* () {
+            const viewer = yield* Viewer
+            const sent = yield* requests.submit(viewer.user, payload, yield* client)
+            return ok(sent, scanRequestMessages.sent)
+          })
+        )
+        .handle("sections", catalogue(sections))
+        .handle("stains", catalogue(stains))
+        // The organ tags a request or a person files a slide under, then auto tagging's vocabulary.
+        .handle("tags", catalogue(listedTags))
+    )
   })
 )
 

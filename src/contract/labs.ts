@@ -27,6 +27,16 @@ export type Role = typeof Role.Type
 export const UploadStatus = Schema.Literals(["uploading", "processing", "ready", "failed"])
 export type UploadStatus = typeof UploadStatus.Type
 
+/**
+ * A slide's auto tags (paid plans; server/ai/tagging): ids of the `GET /v2/slides/list-tags/`
+ * catalogue (stain family, magnification) and the share of the image that is tissue.
+ */
+export const AutoTags = Schema.Struct({
+  tags: Schema.Array(Schema.String),
+  tissue_percent: Schema.Number
+})
+export type AutoTags = typeof AutoTags.Type
+
 /** One folder or file as every lab answer carries it. */
 export const Lab = Schema.Struct({
   id: LabId,
@@ -55,7 +65,9 @@ export const Lab = Schema.Struct({
   /** The asking user's standing on it; null for a stranger viewing a public lab, or a guest. */
   role: Schema.NullOr(Role),
   /** The owner. */
-  user: UserSummary
+  user: UserSummary,
+  /** Present once the slide was auto tagged (on a paid plan), absent otherwise. */
+  auto_tags: Schema.optionalKey(AutoTags)
 })
 export type Lab = typeof Lab.Type
 
@@ -140,7 +152,9 @@ export const LabInfo = Schema.Struct({
   /** The first five (owner first); see GET /v2/members/ for all. */
   collaborators: Schema.Array(Collaborator),
   collaborators_count: Schema.Number,
-  role: Schema.NullOr(Role)
+  role: Schema.NullOr(Role),
+  /** As on Lab: present once the slide was auto tagged. */
+  auto_tags: Schema.optionalKey(AutoTags)
 })
 export type LabInfo = typeof LabInfo.Type
 

@@ -23,7 +23,7 @@ import { Forbidden, Unauthorized } from "./errors.ts"
 import { Label, WebAnnotation } from "./annotations.ts"
 import { ChatMessage } from "./chat.ts"
 import { CommentReply, Resolution } from "./comments.ts"
-import { UploadStatus } from "./labs.ts"
+import { AutoTags, UploadStatus } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
 
 export const labChannel = (labId: string) => `private-mylab_${labId}`
@@ -99,7 +99,9 @@ export const StatusUpload = Schema.Struct({
   status: UploadStatus,
   /** Absent means "keep what you have"; ours sends both with every status. */
   thumbnail: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  thumbnail_url: Schema.optionalKey(Schema.NullOr(Schema.String))
+  thumbnail_url: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** With "ready", a paid owner's slide's auto tags; absent means "keep what you have". */
+  auto_tags: Schema.optionalKey(AutoTags)
 })
 export type StatusUpload = typeof StatusUpload.Type
 

@@ -88,8 +88,8 @@ describe("paying for a plan by bank transfer", () => {
     const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
     await basic.getByText("IDR 150,000").waitFor()
     await basic.getByText("50.00 GB").waitFor()
-    // Only what a user can use today: the analyses that run (auto tagging is not built, so not offered).
-    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses"])
+    // Only what a user can use today: the analyses that run, and auto tagging.
+    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses", "Auto tagging"])
     await look(page, "billing-01-pricing")
 
     // Choosing first shows what it means; Back issues nothing.

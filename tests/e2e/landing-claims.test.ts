@@ -1,8 +1,9 @@
 // What the landing page and the plans promise, opened one by one in the product: each feature the
 // landing names is there for a signed-in user (the tools it lists on the rail, the chat, notes and
 // reports beside the slide, the QuPath and W3C export and import, the roles of the share dialog, a lab
-// made public, the seven analyses of the AI tab), and nothing it does not do is named (no auto
-// tagging, on the landing page in both languages or on the plans). Each feature card's link is opened, signed out and signed in, in both languages, and
+// made public, the seven analyses of the AI tab), and nothing it does not do is named (on the landing
+// page in both languages or on the plans; the plans name auto tagging, which
+// tests/e2e/auto-tagging.test.ts runs). Each feature card's link is opened, signed out and signed in, in both languages, and
 // must land where the feature is used. When a feature lands, its claim and its check here land with it.
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -96,8 +97,8 @@ const expectSlide = async (at: Page, lang: (typeof FEATURE_LINKS)[number], place
 
 /** Words for what is not built: naming any of them on a public page would sell what is not there. */
 const NOT_BUILT = {
-  en: /\bAI\b|auto.?tagging/i,
-  id: /\bAI\b|penandaan otomatis/i
+  en: /\bAI\b/i,
+  id: /\bAI\b/i
 }
 
 const headings = (at: Page, section: string) => at.locator(`#${section} h3`).allTextContents()
@@ -269,16 +270,20 @@ describe("what the landing page and the plans promise", () => {
     await phone.context().close()
   }, 60_000)
 
-  it("the plans offer storage, a period and the analyses that run today, not those that do not", async () => {
+  it("the plans offer storage, a period, the analyses that run today and auto tagging, not what does not run", async () => {
     await page.goto("/dashboard/pricing")
     const basic = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Basic" }) })
     await basic.getByText("50.00 GB").waitFor()
-    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses"])
+    expect(await basic.locator("dt").allTextContents()).toEqual(["Storage", "Period", "Image analyses", "Auto tagging"])
     expect(await basic.locator("dd").nth(2).textContent()).toBe(
       "100 per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting"
     )
     const free = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) })
     expect(await free.locator("dd").nth(2).textContent()).toBe("Not included")
+    expect(await basic.locator("dd").nth(3).textContent()).toBe(
+      "Every new slide tagged: stain (H&E, IHC-DAB, fluorescence, TTC, grayscale), magnification, tissue %"
+    )
+    expect(await free.locator("dd").nth(3).textContent()).toBe("Not included")
     expect(await page.locator("main").textContent()).not.toMatch(NOT_BUILT.en)
     await snap(page, "claims-06-plans")
   }, 60_000)

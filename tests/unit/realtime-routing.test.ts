@@ -36,6 +36,7 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
   "lab.published": { is_public: true, parent_id: "P" },
   "lab.metadata_changed": { names: ["stain"], change: "put", parent_id: "P" },
   "lab.upload_removed": { name: "n", reason: "abandoned", parent_id: "P" },
+  "lab.tagged": { tags: ["stain-he"], tissue_percent: 40, parent_id: "P" },
   "upload.status": { status: "processing", thumbnail: null, thumbnail_url: null, parent_id: "F" },
   "member.removed": { member_id: "m", email: "b@x", left: false, parent_id: "P", recipients: ["B"] },
   "member.role_changed": { member_id: "m", from: "reviewer", to: "admin", parent_id: "P", recipients: ["B"] },
@@ -267,6 +268,14 @@ describe("realtime routing", () => {
       event: "status_upload_L",
       data: { lab_id: "L", status: "ready", thumbnail: "/t.jpg", thumbnail_url: "/t312.jpg" }
     })
+  })
+
+  it("sends a ready slide's auto tags with its status", () => {
+    const auto_tags = { tags: ["stain-ttc"], tissue_percent: 52 }
+    const [status] = routeEvent(
+      logged("upload.status", { status: "ready", thumbnail: null, thumbnail_url: null, parent_id: null, auto_tags })
+    )
+    expect(status?.data).toEqual({ lab_id: "L", status: "ready", thumbnail: null, thumbnail_url: null, auto_tags })
   })
 
   it("also sends a file's upload status to its folder's channel, and tells both lists", () => {

@@ -3,6 +3,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { NotFound, Unauthorized } from "../../../src/contract/errors.ts"
 import type { LabDetail, LabInfo, MetadataEntry } from "../../../src/contract/labs.ts"
+import { storedAutoTags } from "../../domain/auto-tags.ts"
 import { collaboratorsPage } from "../../db/lab-members.ts"
 import { deletedOwner, scannerOf, slideFields } from "../../db/lab-wire.ts"
 import { findUserById } from "../../db/users.ts"
@@ -54,6 +55,7 @@ export class LabDetails extends Context.Service<
           owner && can(lab.access.standing, "members.view", lab.access.isPublic)
             ? yield* sql(() => collaboratorsPage(db, row.id, owner, { limit: INFO_COLLABORATORS, offset: 0 }))
             : { results: [], count: 0 }
+        const tags = row.is_dir === 1 ? undefined : storedAutoTags(row.auto_tags)
         return {
           id: row.id,
           name: row.name,
@@ -69,7 +71,8 @@ export class LabDetails extends Context.Service<
           access: lab.access.isPublic ? "public" : "private",
           collaborators: collaborators.results,
           collaborators_count: collaborators.count,
-          role: roleOf(lab.access.standing)
+          role: roleOf(lab.access.standing),
+          ...(tags === undefined ? {} : { auto_tags: tags })
         } satisfies LabInfo
       })
 

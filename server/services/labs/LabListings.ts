@@ -8,6 +8,8 @@ import type { UserSummary } from "../../../src/contract/users.ts"
 import { type LabRow, MAX_DEPTH } from "../../db/lab-access.ts"
 import { childrenPageWithAccess, type ListedRow, type RowPage, rootPage, sharedPage, sharedTopIds } from "../../db/lab-listing.ts"
 import { type FoundPage, searchPage, searchWithinPage } from "../../db/lab-search.ts"
+import { taggedSearchPage, taggedSearchWithinPage } from "../../db/lab-tag-search.ts"
+import { autoTagNamed } from "../../domain/auto-tags.ts"
 import { ownerOfRow, presentFound, presentListed, toLab, viewsOf } from "../../db/lab-wire.ts"
 import { labMessages } from "../../domain/lab-messages.ts"
 import type { Paging } from "../../domain/paging.ts"
@@ -75,9 +77,19 @@ export class LabListings extends Context.Service<
       const list = Effect.fn("LabListings.list")(function* (userId: string | undefined, query: ListQuery, paging: Paging) {
         const ordering = query.ordering ?? "name"
         const search = query.search?.trim() || undefined
+        // Words that name an auto tag ("H&E", "20x") also find the slides tagged so.
+        const tag = search === undefined ? undefined : autoTagNamed(search)
         if (query.parent === undefined) {
           if (userId === undefined) return yield* signInRequired()
-          if (search !== undefined) return foundListed(yield* sql(() => searchPage(db, engine, userId, search, ordering, paging)), userId)
+          if (search !== undefined)
+            return foundListed(
+              yield* sql(() =>
+                tag === undefined
+                  ? searchPage(db, engine, userId, search, ordering, paging)
+                  : taggedSearchPage(db, engine, userId, search, tag, ordering, paging)
+              ),
+              userId
+            )
           const page = yield* sql(() => rootPage(db, engine, userId, ordering, paging))
           const owner = ownerOfPage(page.rows)
           return { results: page.rows.map((row) => listedLab(row, "owner", row.is_public === 1, owner)), count: page.count }
@@ -86,7 +98,14 @@ export class LabListings extends Context.Service<
         if (search !== undefined) {
           const parent = yield* access.requireView(db, userId, parentId)
           if (parent.row.is_dir !== 1) return yield* notAFolder()
-          return foundListed(yield* sql(() => searchWithinPage(db, engine, parentId, search, ordering, paging, userId)), userId)
+          return foundListed(
+            yield* sql(() =>
+              tag === undefined
+                ? searchWithinPage(db, engine, parentId, search, ordering, paging, userId)
+                : taggedSearchWithinPage(db, engine, parentId, search, tag, ordering, paging, userId)
+            ),
+            userId
+          )
         }
         // The folder's access and its page come in one statement; the page is used only once the
         // access is decided, exactly as requireView decides it.

@@ -1,14 +1,17 @@
 // A slide's microns per pixel, given by its owner or an admin when the file did not record it (or
 // recorded it wrong): typed in, or measured off a line of known length in the viewer. Written with
-// its event in one transaction; the lab's channel hears it, so open viewers take the new scale.
+// its event in one transaction; the lab's channel hears it, so open viewers take the new scale. An
+// auto-tagged slide's magnification tag is set again from it.
 import { Context, Effect, Layer } from "effect"
 import { type BadRequest, badRequest } from "../../../src/contract/errors.ts"
 import type { Lab } from "../../../src/contract/labs.ts"
 import { stamp } from "../../domain/clock.ts"
+import { storedAutoTags, withResolution } from "../../domain/auto-tags.ts"
 import { labMessages } from "../../domain/lab-messages.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
 import { type LabDenied, LabAccess } from "./LabAccess.ts"
+import { storeAutoTags } from "../slides/AutoTagging.ts"
 import { presentOne } from "./Labs.ts"
 
 /** The name the event gives the changed setting (the activity page and the lab channel read it). */
@@ -41,6 +44,9 @@ export class SlideResolution extends Context.Service<
               labId,
               payload: { names: [RESOLUTION_SETTING], change: "set", parent_id: lab.row.parent_id }
             })
+            // An auto-tagged slide's magnification tag follows its new resolution.
+            const tagged = storedAutoTags(lab.row.auto_tags)
+            if (tagged !== undefined) yield* storeAutoTags(events, trx, lab.row, withResolution(tagged, mpp))
             return yield* presentOne(trx, lab, userId)
           })
         )

@@ -22,6 +22,7 @@ import { DziOverQuota, DziRejected, extractDzi } from "./dzi-extract.ts"
 import { EventLog } from "../platform/EventLog.ts"
 import { LabAccess } from "../labs/LabAccess.ts"
 import { presentOne } from "../labs/Labs.ts"
+import { AutoTagging } from "./AutoTagging.ts"
 import { SlideFiles } from "./SlideFiles.ts"
 import { recordStatus } from "./slide-status.ts"
 import { insertFileLab, lockOwner, usedBytes } from "./upload-records.ts"
@@ -41,6 +42,7 @@ export class DziImport extends Context.Service<
       const access = yield* LabAccess
       const uploads = yield* Uploads
       const slides = yield* SlideFiles
+      const tagging = yield* AutoTagging
       const blobs = yield* BlobStore
       const { slidePixelLimit } = yield* AppConfig
 
@@ -96,7 +98,7 @@ export class DziImport extends Context.Service<
           yield* Effect.tryPromise({ try: () => rename(staging, slides.dirOf(key)), catch: (e) => e }).pipe(Effect.catch(cannotStore))
           // Into the bucket, when there is one, before the lab that shows it exists.
           yield* slides.publish(key).pipe(Effect.catch(cannotStore))
-          return yield* database.transaction((trx) =>
+          const imported = yield* database.transaction((trx) =>
             Effect.gen(function* () {
               const here = yield* uploads.destination(trx, userId, target)
               yield* sql(() => lockOwner(trx, engine, here.ownerId))
@@ -125,6 +127,9 @@ export class DziImport extends Context.Service<
               return yield* presentOne(trx, lab, userId)
             })
           )
+          // Tagged after the commit, as a built slide is (AutoTagging.ts): the answer then carries the tags.
+          const tags = yield* tagging.tag(imported.id)
+          return tags === undefined ? imported : { ...imported, auto_tags: tags }
         }).pipe(
           Effect.onError(() =>
             Effect.promise(() => rm(staging, { recursive: true, force: true })).pipe(Effect.andThen(slides.remove([key])))

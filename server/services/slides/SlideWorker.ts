@@ -3,6 +3,8 @@
 // writes the outcome with its status event. It wakes as soon as an enqueue commits and polls every
 // few seconds otherwise (jobs from another process, retries coming due, claims whose worker died).
 // A rejected image fails its job and lab at once; a crash is retried with backoff, then fails.
+// A slide becomes ready with its auto tags (AutoTagging.ts) when its owner's plan includes them;
+// tagging only logs its failures, so it never holds a slide back.
 // On shutdown the child is killed and the job released, so the next start takes it up at once.
 import { Effect, Layer } from "effect"
 import { findLab, type LabRow } from "../../db/lab-access.ts"
@@ -15,6 +17,7 @@ import { AppConfig } from "../platform/AppConfig.ts"
 import { BlobStore } from "../platform/BlobStore.ts"
 import { Database, sql } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
+import { AutoTagging, storeAutoTags } from "./AutoTagging.ts"
 import { SlideFiles } from "./SlideFiles.ts"
 import { type SlideJob, SlideJobs } from "./SlideJobs.ts"
 import { recordStatus } from "./slide-status.ts"
@@ -28,6 +31,7 @@ export const SlideWorker = Layer.effectDiscard(
     const slides = yield* SlideFiles
     const events = yield* EventLog
     const { slidePixelLimit } = yield* AppConfig
+    const tagging = yield* AutoTagging
 
     /** The lab becomes failed and the job ends; nothing is retried. */
     const failJob = (job: SlideJob, error: string) =>
@@ -44,6 +48,9 @@ export const SlideWorker = Layer.effectDiscard(
     /** The lab becomes ready on the new build; the build it replaces (if any) is removed after commit. */
     const completeJob = (job: SlideJob, key: string, built: Extract<PyramidOutcome, { kind: "built" }>) =>
       Effect.gen(function* () {
+        // Tagged from the published build before the commit, so the tags come with "ready".
+        const owner = yield* database.query((db) => findLab(db, job.lab_id))
+        const tags = owner ? yield* tagging.tagsOf(owner.owner_id, built.mpp, key) : undefined
         const replaced = yield* database.transaction((trx) =>
           Effect.gen(function* () {
             yield* jobs.succeed(trx, job.id)
@@ -61,7 +68,8 @@ export const SlideWorker = Layer.effectDiscard(
                 .where("id", "=", row.id)
                 .execute()
             )
-            yield* recordStatus(events, trx, { ...row, slide_key: key }, "ready", null)
+            if (tags !== undefined) yield* storeAutoTags(events, trx, row, tags)
+            yield* recordStatus(events, trx, { ...row, slide_key: key }, "ready", null, tags)
             return row.slide_key
           })
         )

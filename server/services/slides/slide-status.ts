@@ -1,7 +1,7 @@
 // A file lab's status change, written with its event in the caller's transaction. The event
 // (upload.status) reaches the lab's channel and its folder's as status_upload_{id}, and lists as
 // lab_changed_{id} (server/domain/realtime-routing.ts).
-import type { UploadStatus } from "../../../src/contract/labs.ts"
+import type { AutoTags, UploadStatus } from "../../../src/contract/labs.ts"
 import { slideUrls } from "../../domain/slide-urls.ts"
 import type { Trx } from "../platform/Database.ts"
 import type { EventLog } from "../platform/EventLog.ts"
@@ -18,7 +18,9 @@ export const recordStatus = (
   trx: Trx,
   lab: StatusTarget,
   status: UploadStatus,
-  actorId: string | null
+  actorId: string | null,
+  /** A ready slide's auto tags, stored in the same transaction (AutoTagging.ts). */
+  autoTags?: AutoTags
 ) => {
   const urls = status === "ready" && lab.slide_key ? slideUrls(lab.id, lab.slide_key) : undefined
   return events.record(trx, {
@@ -29,7 +31,8 @@ export const recordStatus = (
       status,
       thumbnail: urls?.thumbnail ?? null,
       thumbnail_url: urls?.thumbnailUrl ?? null,
-      parent_id: lab.parent_id
+      parent_id: lab.parent_id,
+      ...(autoTags === undefined ? {} : { auto_tags: autoTags })
     }
   })
 }

@@ -31,6 +31,8 @@ export const billing = {
     analysesCount_one:
       "{{count}} per period: Ki67, Fasciola, comet assay, stroke infarct size (TTC), carotid IMT, periodontitis bone loss, cell counting",
     analysesNone: "Not included",
+    autoTagging: "Auto tagging",
+    autoTaggingIncluded: "Every new slide tagged: stain (H&E, IHC-DAB, fluorescence, TTC, grayscale), magnification, tissue %",
     choose: "Choose {{plan}}",
     chooseShort: "Choose",
     openInvoice: "You have an invoice open for {{plan}}.",

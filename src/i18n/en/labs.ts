@@ -154,10 +154,24 @@ export const labs = {
   },
   search: {
     title: "Search labs",
-    description: "Find folders and slides by name, everywhere you have access.",
+    description: "Find folders and slides by name, or slides by a tag (H&E, IHC-DAB, 20x), everywhere you have access.",
     name: "Lab name",
     placeholder: "e.g. Liver",
     submit: "Search"
+  },
+  autoTags: {
+    label: "Auto tags",
+    tissue: "Tissue {{percent}}%",
+    stainHe: "H&E",
+    stainIhcDab: "IHC-DAB",
+    stainFluorescence: "Fluorescence",
+    stainTtc: "TTC",
+    stainGrayscale: "Grayscale",
+    mag40x: "40x",
+    mag20x: "20x",
+    mag10x: "10x",
+    mag5x: "5x",
+    magLow: "Low power"
   },
   info: {
     title: "Details",

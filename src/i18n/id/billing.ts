@@ -32,6 +32,8 @@ export const billing: typeof en = {
     analysesCount_one:
       "{{count}} per periode: Ki67, Fasciola, comet assay, ukuran infark stroke (TTC), IMT karotis, kehilangan tulang periodontitis, penghitungan sel",
     analysesNone: "Tidak termasuk",
+    autoTagging: "Penandaan otomatis",
+    autoTaggingIncluded: "Setiap slide baru diberi tag: pewarnaan (HE, IHK-DAB, fluoresens, TTC, skala abu-abu), pembesaran, % jaringan",
     choose: "Pilih {{plan}}",
     chooseShort: "Pilih",
     openInvoice: "Anda memiliki tagihan terbuka untuk {{plan}}.",

@@ -156,10 +156,25 @@ export const labs: typeof en = {
   },
   search: {
     title: "Cari lab",
-    description: "Temukan folder dan slide berdasarkan nama, di semua tempat yang dapat Anda akses.",
+    description:
+      "Temukan folder dan slide berdasarkan nama, atau slide berdasarkan tag (HE, IHK-DAB, 20x), di semua tempat yang dapat Anda akses.",
     name: "Nama lab",
     placeholder: "mis. Hati",
     submit: "Cari"
+  },
+  autoTags: {
+    label: "Tag otomatis",
+    tissue: "Jaringan {{percent}}%",
+    stainHe: "HE",
+    stainIhcDab: "IHK-DAB",
+    stainFluorescence: "Fluoresens",
+    stainTtc: "TTC",
+    stainGrayscale: "Skala abu-abu",
+    mag40x: "40x",
+    mag20x: "20x",
+    mag10x: "10x",
+    mag5x: "5x",
+    magLow: "Pembesaran rendah"
   },
   info: {
     title: "Detail",

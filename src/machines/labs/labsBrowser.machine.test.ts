@@ -226,6 +226,11 @@ describe("labsBrowser scenarios", () => {
     expect(run.actor.getSnapshot().context.items[1]).toMatchObject({ status: "processing", thumbnail: "/old-77.jpg", thumbnail_url: null })
     await run.send({ type: "browser.status", lab_id: "u9", status: "ready", thumbnail: "/77.jpg", thumbnail_url: "/312.jpg" })
     expect(run.actor.getSnapshot().context.items[1]).toMatchObject({ status: "ready", thumbnail: "/77.jpg", thumbnail_url: "/312.jpg" })
+    // A paid owner's slide comes ready with its auto tags; a later status without them keeps them.
+    const tags = { tags: ["stain-he", "mag-20x"], tissue_percent: 41 }
+    await run.send({ type: "browser.status", lab_id: "u9", status: "ready", auto_tags: tags })
+    await run.send({ type: "browser.status", lab_id: "u9", status: "ready" })
+    expect(run.actor.getSnapshot().context.items[1]).toMatchObject({ status: "ready", auto_tags: tags })
     const before = run.actor.getSnapshot().context.items
     await run.send({ type: "browser.status", lab_id: "elsewhere", status: "failed" })
     expect(run.actor.getSnapshot().context.items).toBe(before)

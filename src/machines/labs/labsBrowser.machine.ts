@@ -132,10 +132,10 @@ export const labsBrowserMachine = setup({
       assertEvent(event, "browser.patch")
       return { items: context.items.map((item) => (item.id === event.lab.id ? { ...item, ...event.lab } : item)) }
     }),
-    /** The status replaces the lab's; thumbnails replace theirs when the message has them. */
+    /** The status replaces the lab's; thumbnails and auto tags replace theirs when the message has them. */
     applyStatus: assign(({ context, event }) => {
       assertEvent(event, "browser.status")
-      const { lab_id, status, thumbnail, thumbnail_url } = event
+      const { lab_id, status, thumbnail, thumbnail_url, auto_tags } = event
       return {
         items: context.items.map((item) =>
           item.id === lab_id
@@ -143,7 +143,8 @@ export const labsBrowserMachine = setup({
                 ...item,
                 status,
                 ...(thumbnail === undefined ? {} : { thumbnail }),
-                ...(thumbnail_url === undefined ? {} : { thumbnail_url })
+                ...(thumbnail_url === undefined ? {} : { thumbnail_url }),
+                ...(auto_tags === undefined ? {} : { auto_tags })
               }
             : item
         )

@@ -10,6 +10,7 @@ import { belowRightOf, itemProps } from "./item-events.ts"
 import { labPath } from "./lab-paths.ts"
 import type { LabListProps } from "./LabGrid.tsx"
 import type { LabItemProps } from "./LabTile.tsx"
+import { AutoTagList } from "./AutoTagList.tsx"
 import { LabThumbnail } from "./LabThumbnail.tsx"
 import * as css from "./labs.css.ts"
 import { SelectBox } from "./SelectBox.tsx"
@@ -73,9 +74,12 @@ const LabRow = ({ lab, selected, columns, onSelect, onOpen, onMenu }: LabItemPro
           <span className={css.mini}>
             <LabThumbnail lab={lab} size="mini" />
           </span>
-          <Link href={localePath(labPath(lab))} className={css.rowName} title={lab.name} draggable={false}>
-            {lab.name}
-          </Link>
+          <span className={css.nameStack}>
+            <Link href={localePath(labPath(lab))} className={css.rowName} title={lab.name} draggable={false}>
+              {lab.name}
+            </Link>
+            <AutoTagList tags={lab.auto_tags} inRow />
+          </span>
           {lab.is_favorite && <StarIcon size={14} className={css.star} aria-label={t("labs.badges.favorite")} />}
           {lab.is_public && <GlobeIcon size={14} className={css.globe} aria-label={t("labs.badges.public")} />}
         </span>

@@ -8,6 +8,7 @@ import { Button, cx, GlobeIcon, MoreHorizontalIcon, StarIcon } from "../ui/index
 import { formatDay, formatSize } from "./formatting.ts"
 import { belowRightOf, itemProps, type MenuPoint } from "./item-events.ts"
 import { labPath } from "./lab-paths.ts"
+import { AutoTagList } from "./AutoTagList.tsx"
 import { LabThumbnail } from "./LabThumbnail.tsx"
 import * as css from "./labs.css.ts"
 import { SelectBox } from "./SelectBox.tsx"
@@ -60,6 +61,7 @@ export const LabTile = ({ lab, selected, onSelect, onOpen, onMenu }: LabItemProp
           )}
           <span className={css.metaText}>{facts}</span>
         </span>
+        <AutoTagList tags={lab.auto_tags} />
       </div>
     </li>
   )

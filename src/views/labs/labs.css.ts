@@ -308,3 +308,19 @@ export const rolePill = style({
 
 /** The role pill in a tile's line of facts: compact, and never squeezed by the text beside it. */
 export const tileRole = style({ flexShrink: 0, padding: "0 6px", lineHeight: "18px" })
+
+/** A slide's auto tags (AutoTagList.tsx): small pills in a row that wraps. */
+export const autoTags = style({ display: "flex", flexWrap: "wrap", gap: 4, margin: 0, padding: 0, listStyle: "none", minWidth: 0 })
+/** In a table row the tags are one line under the name, clipped where the column ends. */
+export const autoTagsInRow = style({ flexWrap: "nowrap", overflow: "hidden" })
+/** A table row's name with its tags under it. */
+export const nameStack = style({ display: "flex", flexDirection: "column", gap: 2, minWidth: 0 })
+export const autoTag = style({
+  padding: "1px 7px",
+  borderRadius: vars.radius.full,
+  fontSize: vars.fontSize.xs,
+  lineHeight: 1.5,
+  whiteSpace: "nowrap",
+  background: vars.color.primarySoft,
+  color: vars.color.primary
+})

@@ -140,10 +140,17 @@ export const noiseTiff = async (width: number, height: number): Promise<Uint8Arr
 }
 
 /** A real pyramid written by libvips (256 px JPEG tiles unless told), as zip entries under "<name>/". */
-export const pyramidEntries = async (name: string, width: number, height: number, tileSize = 256): Promise<ZipEntry[]> => {
+export const pyramidEntries = async (
+  name: string,
+  width: number,
+  height: number,
+  tileSize = 256,
+  /** The picture to cut (PNG, JPEG, raw-free bytes), width x height; a small generated image by default. */
+  image?: Buffer
+): Promise<ZipEntry[]> => {
   const dir = mkdtempSync(join(tmpdir(), "dzi-test-"))
   try {
-    await sharp(await smallImage("png", width, height))
+    await sharp(image ?? (await smallImage("png", width, height)))
       .jpeg()
       .tile({ size: tileSize, overlap: 1, layout: "dz" })
       .toFile(join(dir, `${name}.dz`))

@@ -11,6 +11,7 @@ import { can } from "../../../contract/permissions.ts"
 import { useNoticeText } from "../../account/useNoticeText.ts"
 import { Alert, Avatar, Button, cx, LinkIcon, Skeleton, Switch, UsersIcon } from "../../ui/index.ts"
 import { formatMoment, formatSize } from "../formatting.ts"
+import { AutoTagList } from "../AutoTagList.tsx"
 import { LabThumbnail } from "../LabThumbnail.tsx"
 import { useEmittedEvents } from "../useEmittedEvents.ts"
 import * as css from "./inspector.css.ts"
@@ -135,6 +136,14 @@ const Facts = ({ info }: { readonly info: LabInfo }) => {
       <dd className={css.value}>{formatMoment(locale, info.created_at)}</dd>
       <dt className={css.term}>{t("labs.info.size")}</dt>
       <dd className={css.value}>{formatSize(locale, info)}</dd>
+      {info.auto_tags !== undefined && (
+        <>
+          <dt className={css.term}>{t("labs.autoTags.label")}</dt>
+          <dd className={css.value}>
+            <AutoTagList tags={info.auto_tags} />
+          </dd>
+        </>
+      )}
     </dl>
   )
 }

@@ -41,8 +41,8 @@ export default function PricingPage() {
   const open = current?.open_invoice ?? null
   const planName = (id: string) => plans.find((p) => p.id === id)?.name ?? id
 
-  // What a plan gives that a user can use today: its storage and its period. The plan table also
-  // holds AI analyses and auto tagging, which are not built yet, so they are not offered here.
+  // What a plan gives that a user can use today: its storage, its period, the analyses that run and
+  // auto tagging (server/ai/tagging), each checked by tests/e2e/landing-claims.test.ts.
   const figures = (plan: Plan) => [
     { name: t("billing.pricing.storage"), value: formatStorage(locale, plan.storage_bytes) },
     {
@@ -53,6 +53,10 @@ export default function PricingPage() {
     {
       name: t("billing.pricing.analyses"),
       value: plan.ai && plan.analyses > 0 ? t("billing.pricing.analysesCount", { count: plan.analyses }) : t("billing.pricing.analysesNone")
+    },
+    {
+      name: t("billing.pricing.autoTagging"),
+      value: plan.auto_tagging ? t("billing.pricing.autoTaggingIncluded") : t("billing.pricing.analysesNone")
     }
   ]
 
