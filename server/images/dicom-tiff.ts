@@ -8,7 +8,7 @@
 // dzsave's time on a 0.27-gigapixel level. No library writes a TIFF around compressed tiles as they
 // are (sharp and libvips re-encode; geotiff.js and utif write raw strips), hence these few lines.
 import { open } from "node:fs/promises"
-import dicomParser, { type DataSet } from "dicom-parser"
+import { frameRanges, frameReader } from "./dicom-frames.ts"
 import { ImageRejected } from "./image-rejected.ts"
 
 const SHORT = 3
@@ -66,30 +66,38 @@ const writeValue = (view: DataView, at: number, type: number, value: number | bi
   else view.setBigUint64(at, BigInt(value), true)
 }
 
+/** The instance's file and where its pixel data starts (readDicomHeader). */
+export interface FramesSource {
+  readonly path: string
+  readonly pixelData: number | undefined
+}
+
 /**
- * Writes `level`'s frames, read from the instance's encapsulated pixel data, into a tiled BigTIFF
+ * Writes `level`'s frames, read one at a time from the instance's encapsulated pixel data, into a tiled BigTIFF
  * at `output`. Refuses (corrupt) a frame that is not the baseline JPEG the first one declared.
  */
-export const writeJpegTiff = async (level: JpegLevel, dataSet: DataSet, output: string): Promise<void> => {
-  const pixels = dataSet.elements.x7fe00010
-  if (pixels === undefined || !pixels.encapsulatedPixelData) throw new ImageRejected("corrupt", "The DICOM level has no tiled pixel data")
+export const writeJpegTiff = async (level: JpegLevel, source: FramesSource, output: string): Promise<void> => {
+  if (source.pixelData === undefined) throw new ImageRejected("corrupt", "The DICOM level has no tiled pixel data")
   const across = Math.ceil(level.width / level.tileWidth)
   const down = Math.ceil(level.height / level.tileHeight)
   const count = across * down
-  const frameOf = (index: number) => dicomParser.readEncapsulatedImageFrame(dataSet, pixels, index)
-  const sampling = jpegSampling(frameOf(0))
-  if (sampling === undefined || sampling.components !== 3)
-    throw new ImageRejected("corrupt", "The DICOM level's first tile is not a three-component baseline JPEG")
-  const ycbcr = level.photometric.startsWith("YBR")
-
+  const ranges = await frameRanges(source.path, source.pixelData, count).catch((error: Error) => {
+    throw new ImageRejected("corrupt", `The DICOM level's tiles cannot be found: ${error.message}`, { cause: error })
+  })
+  const reader = await frameReader(source.path)
+  const frameOf = (index: number) => reader.read(ranges[index]!)
   const file = await open(output, "w")
   try {
+    const sampling = jpegSampling(await frameOf(0))
+    if (sampling === undefined || sampling.components !== 3)
+      throw new ImageRejected("corrupt", "The DICOM level's first tile is not a three-component baseline JPEG")
+    const ycbcr = level.photometric.startsWith("YBR")
     // Header: "II", 43 (BigTIFF), offsets of 8 bytes, then where the directory is (patched at the end).
     let position = 16
     const offsets: bigint[] = []
     const sizes: bigint[] = []
     for (let index = 0; index < count; index++) {
-      const frame = frameOf(index)
+      const frame = await frameOf(index)
       if (frame[0] !== 0xff || frame[1] !== 0xd8) throw new ImageRejected("corrupt", `The DICOM level's tile ${index} is not a JPEG`)
       await file.write(frame, 0, frame.length, position)
       offsets.push(BigInt(position))
@@ -143,5 +151,6 @@ export const writeJpegTiff = async (level: JpegLevel, dataSet: DataSet, output: 
     await file.write(new Uint8Array(header.buffer), 0, 16, 0)
   } finally {
     await file.close()
+    await reader.close()
   }
 }

@@ -8,6 +8,7 @@
 // TIFF, each removed once joined: the full level passes through disk once, about half its raw size. Labels, overviews and every patient or
 // accession field are never read past this file: only the manufacturer, model, objective, scan date
 // and pixel spacing are kept.
+import { type DicomHeader, readDicomHeader } from "./dicom-frames.ts"
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import dicomParser, { type DataSet } from "dicom-parser"
@@ -75,13 +76,18 @@ export const isDicom = (bytes: Uint8Array): boolean =>
   bytes.length >= 132 && bytes[128] === 0x44 && bytes[129] === 0x49 && bytes[130] === 0x43 && bytes[131] === 0x4d
 
 /** Reads one instance's header; null when it is DICOM but not a whole-slide image. */
-export const readWsiInstance = async (path: string): Promise<{ instance: WsiInstance; dataSet: DataSet } | null> => {
-  let ds: DataSet
+const unreadable = (error: unknown) =>
+  new ImageRejected("corrupt", `Not a readable DICOM file: ${String((error as Error).message ?? error)}`, { cause: error })
+
+/** An instance's facts from its header alone (dicom-frames.ts): its pixels stay in the file. */
+export const readWsiInstance = async (path: string): Promise<{ instance: WsiInstance; pixelData: number | undefined } | null> => {
+  let header: DicomHeader
   try {
-    ds = dicomParser.parseDicom(new Uint8Array(await readFile(path)))
+    header = await readDicomHeader(path)
   } catch (error) {
-    throw new ImageRejected("corrupt", `Not a readable DICOM file: ${String((error as Error).message ?? error)}`, { cause: error })
+    throw unreadable(error)
   }
+  const ds = header.dataSet
   if (text(ds, "x00080016") !== WSI_SOP_CLASS) return null
   const instance: WsiInstance = {
     path,
@@ -98,7 +104,16 @@ export const readWsiInstance = async (path: string): Promise<{ instance: WsiInst
     mpp: mppOf(ds),
     scanner: { vendor: text(ds, "x00080070") ?? "DICOM", model: text(ds, "x00081090"), objective: objectiveOf(ds), scanned: scannedOf(ds) }
   }
-  return { instance, dataSet: ds }
+  return { instance, pixelData: header.pixelData }
+}
+
+/** The whole instance, pixels included: JPEG 2000 frames are decoded from it (joinFrames). */
+export const readWsiPixels = async (path: string): Promise<DataSet> => {
+  try {
+    return dicomParser.parseDicom(new Uint8Array(await readFile(path)))
+  } catch (error) {
+    throw unreadable(error)
+  }
 }
 
 /** The series' full-resolution level: the VOLUME instance with the most pixels. */

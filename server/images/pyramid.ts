@@ -14,7 +14,7 @@ import { ImageRejected, rejectionOf } from "./image-rejected.ts"
 import { mrxsAssociatedImages } from "./mrxs-associated.ts"
 import { micronsPerPixel } from "./microns-per-pixel.ts"
 import { writeJpegTiff } from "./dicom-tiff.ts"
-import { baseLevel, JPEG_BASELINE, joinFrames, readWsiInstance, type WsiInstance } from "./dicom-wsi.ts"
+import { baseLevel, JPEG_BASELINE, joinFrames, readWsiInstance, readWsiPixels, type WsiInstance } from "./dicom-wsi.ts"
 import { extractDicomSeries } from "./dicom-zip.ts"
 import { dzsave, probeVendorSlide, type ScannerFacts, VIPS_PACKAGE, type VendorSlide, VipsMissing } from "./openslide.ts"
 import { extractSlideSet, zipHoldsSlideSet } from "./slide-set-zip.ts"
@@ -237,26 +237,28 @@ const buildDicomPyramid = async (input: string, format: "dicom" | "zip", outDir:
   const work = join(dirname(outDir), `.${basename(outDir)}.dicom-${randomUUID()}`)
   try {
     const files = format === "zip" ? await extractDicomSeries(input, (await stat(input)).size, join(work, "series")) : [input]
-    // Headers first, keeping no instance's pixels but the chosen level's (read again below).
+    // Headers only: no instance's pixels are read into memory (JPEG frames are copied one by one).
     const instances: WsiInstance[] = []
+    const pixelData = new Map<string, number | undefined>()
     for (const file of files) {
       const read = await readWsiInstance(file)
-      if (read !== null) instances.push(read.instance)
+      if (read === null) continue
+      instances.push(read.instance)
+      pixelData.set(file, read.pixelData)
     }
     if (instances.length === 0)
       throw new ImageRejected("unsupported", "This DICOM file is not a whole-slide image (VL Whole Slide Microscopy)")
     const level = baseLevel(instances)
     if (level.width * level.height > limitInputPixels)
       throw new ImageRejected("too-large", `Image is ${level.width}x${level.height}, over the limit of ${limitInputPixels} pixels`)
-    const read = await readWsiInstance(level.path)
     const joined = join(work, "level.tif")
     await mkdir(work, { recursive: true })
     // JPEG frames are rewrapped as a TIFF's tiles, undecoded; JPEG 2000 ones (which libtiff cannot
     // read) are decoded and joined.
     const assemble =
       level.transferSyntax === JPEG_BASELINE
-        ? writeJpegTiff(level, read!.dataSet, joined)
-        : joinFrames(level, read!.dataSet, join(work, "tiles"), joined)
+        ? writeJpegTiff(level, { path: level.path, pixelData: pixelData.get(level.path) }, joined)
+        : readWsiPixels(level.path).then((dataSet) => joinFrames(level, dataSet, join(work, "tiles"), joined))
     await assemble.catch((error: unknown) => {
       throw (
         rejectionOf(error) ??
