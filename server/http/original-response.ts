@@ -12,6 +12,7 @@ import { scannerOf } from "../db/lab-wire.ts"
 import { attachment, mediaTypeOf } from "../domain/original-download.ts"
 import { slideMessages } from "../domain/slide-messages.ts"
 import { type Redaction, redactedStream, redactionOf } from "../images/associated-redaction.ts"
+import { dicomSeriesDownload } from "../images/dicom-download.ts"
 import { type RebuiltSet, rebuiltSetDownload } from "../images/set-download.ts"
 import { SNIFF_BYTES, type SlideFormat, sniffFormat } from "../images/sniff.ts"
 import { BlobStore } from "../services/platform/BlobStore.ts"
@@ -24,7 +25,11 @@ const headOf = (blobs: BlobStore["Service"], key: string) =>
     return head ? yield* Effect.promise(() => buffer(head.stream)) : Buffer.alloc(0)
   })
 
-/** What leaves the label and macro out: patches over the stored file, or over a set zipped again (set-download.ts). */
+/**
+ * What leaves the label and macro out: patches over the stored file, or over a set zipped again
+ * (set-download.ts), or a DICOM series zipped again without its label and overview instances
+ * (dicom-download.ts).
+ */
 const downloadPlan = async (
   path: string,
   vendor: string,
@@ -32,7 +37,7 @@ const downloadPlan = async (
 ): Promise<{ redaction: Redaction; rebuilt?: RebuiltSet }> => {
   const redaction = await redactionOf(path, vendor)
   if (redaction.removed.length > 0 || format !== "zip") return { redaction }
-  const rebuilt = await rebuiltSetDownload(path).catch(() => null)
+  const rebuilt = (await rebuiltSetDownload(path).catch(() => null)) ?? (await dicomSeriesDownload(path).catch(() => null))
   return rebuilt ? { redaction: rebuilt.redaction, rebuilt } : { redaction }
 }
 

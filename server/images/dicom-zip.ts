@@ -35,6 +35,33 @@ const startsAsDicom = async (path: string) => {
   }
 }
 
+/** Whether the zip's first file is a DICOM file: a series, not another set (read from its first bytes only). */
+export const zipHoldsDicom = async (zipPath: string): Promise<boolean> => {
+  let zip: ZipFile
+  try {
+    zip = await openZip(zipPath)
+  } catch {
+    return false
+  }
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith("/")) continue
+      if (entry.isEncrypted() || !entry.canDecodeFileData()) return false
+      const head: Buffer[] = []
+      let length = 0
+      for await (const chunk of await zip.openReadStreamPromise(entry)) {
+        head.push(chunk as Buffer)
+        length += (chunk as Buffer).length
+        if (length >= 132) break
+      }
+      return isDicom(Buffer.concat(head).subarray(0, 132))
+    }
+    return false
+  } finally {
+    await zip.close()
+  }
+}
+
 /** Writes the zip's DICOM files into `dir`; their paths. */
 export const extractDicomSeries = async (zipPath: string, zipBytes: number, dir: string): Promise<string[]> => {
   let zip: ZipFile

@@ -8,6 +8,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { readWsiInstance } from "../../server/images/dicom-wsi.ts"
+import { extractDicomSeries } from "../../server/images/dicom-zip.ts"
 import { ImageRejected } from "../../server/images/image-rejected.ts"
 import { buildPyramid } from "../../server/images/pyramid.ts"
 import { sniffFormat } from "../../server/images/sniff.ts"
@@ -16,6 +18,7 @@ import { api, type SignedIn } from "../support/api.ts"
 import { dicomSeries } from "../support/dicom-files.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createFolder, person } from "./support/labs-api.ts"
+import { asCookie } from "./support/ready-slide.ts"
 import { uploadWhole, waitForStatus } from "./support/slides-api.ts"
 import { zip } from "./support/zip.ts"
 
@@ -132,6 +135,7 @@ describe("a DICOM whole-slide image series", () => {
 describe("a zipped DICOM series uploaded", () => {
   let server: StartedServer
   let owner: SignedIn
+  let labId = ""
   beforeAll(async () => {
     server = await startServer()
     owner = await person(server, "Dicom Owner")
@@ -151,5 +155,29 @@ describe("a zipped DICOM series uploaded", () => {
       expect(detail).not.toContain(secret)
       expect(listing).not.toContain(secret)
     }
+    labId = lab.id
+  }, 90_000)
+
+  it("downloads without its label instance, a slide again; whole and as uploaded when asked to keep it", async () => {
+    const download = (query = "") => fetch(`${server.url}/v2/media/originals/${labId}/${query}`, { headers: asCookie(owner.access) })
+    const reply = await download()
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get("x-associated-removed")).toBe("label")
+    const body = Buffer.from(await reply.arrayBuffer())
+    expect(Number(reply.headers.get("content-length"))).toBe(body.length)
+    // Every level is there, and no label picture (it shows the patient's name written on the glass).
+    const rebuilt = write("downloaded.zip", body)
+    const files = await extractDicomSeries(rebuilt, body.length, join(dir, "downloaded"))
+    expect(files).toHaveLength(series.length - 1)
+    const types = await Promise.all(files.map(async (file) => (await readWsiInstance(file))?.instance.imageType[2]))
+    expect(types.sort()).toEqual(series.slice(0, -1).map(() => "VOLUME"))
+    expect(await buildPyramid(rebuilt, join(dir, "out-downloaded"), "slide")).toMatchObject({ width: WIDTH, height: HEIGHT })
+    // The copy made for the download is gone once it has streamed.
+    await expect
+      .poll(() => readdirSync(server.dataDir, { recursive: true, encoding: "utf8" }).filter((n) => n.includes(".download-")))
+      .toEqual([])
+    const kept = await download("?associated=keep")
+    expect(kept.headers.get("x-associated-removed")).toBe("none")
+    expect(Buffer.from(await kept.arrayBuffer()).equals(Buffer.from(zip(series)))).toBe(true)
   }, 90_000)
 })
