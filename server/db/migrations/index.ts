@@ -34,6 +34,7 @@ import { analysisJobs } from "./0030_analysis_jobs.ts"
 import { associatedImages } from "./0031_associated_images.ts"
 import { commentThreads } from "./0032_comment_threads.ts"
 import { commentTombstones } from "./0034_comment_tombstones.ts"
+import { uploadParts } from "./0035_upload_parts.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -67,5 +68,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0030_analysis_jobs": analysisJobs,
   "0031_associated_images": associatedImages,
   "0032_comment_threads": commentThreads,
-  "0034_comment_tombstones": commentTombstones
+  "0034_comment_tombstones": commentTombstones,
+  "0035_upload_parts": uploadParts
 })
