@@ -20,7 +20,11 @@ export const UploadSweep = Layer.effectDiscard(
     const blobs = yield* BlobStore
 
     /** Whether no unfinished upload row speaks for this id. */
-    const unclaimed = (id: string) => Effect.map(sql(() => findUpload(db, id)), (row) => !row || row.completed_at !== null)
+    const unclaimed = (id: string) =>
+      Effect.map(
+        sql(() => findUpload(db, id)),
+        (row) => !row || row.completed_at !== null
+      )
 
     const orphanFiles = Effect.gen(function* () {
       const cutoff = Date.now() - ABANDONED_AFTER_MS

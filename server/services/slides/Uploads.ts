@@ -76,7 +76,7 @@ export class Uploads extends Context.Service<
     Uploads,
     Effect.gen(function* () {
       const database = yield* Database
-      const { db, engine } = database
+      const { db } = database
       const events = yield* EventLog
       const access = yield* LabAccess
       const blobs = yield* BlobStore

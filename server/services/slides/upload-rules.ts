@@ -93,6 +93,8 @@ export const uploadRules = Effect.gen(function* () {
           .where("id", "=", upload.id)
           .execute()
       )
+      // Its bytes are the original's now; the parts themselves go after the commit.
+      yield* sql(() => trx.deleteFrom("upload_parts").where("upload_id", "=", upload.id).execute())
       yield* jobs.enqueue(trx, lab.row.id, "pyramid")
       yield* recordStatus(events, trx, lab.row, "processing", userId)
       return yield* presentOne(trx, lab, userId)
