@@ -1,5 +1,5 @@
 // The bucket half of a backup, when S3_BUCKET is set: every object under "blobs/" (originals,
-// receipts) and "slides/" (pyramids) is mirrored into <backup>/bucket/<key>, and its content type
+// receipts), "slides/" (pyramids) and "avatars/" is mirrored into <backup>/bucket/<key>, and its content type
 // into <backup>/bucket.tsv, so that a restore puts each back as it was served. Like the files on
 // disk, these objects never change once written, so copying them after the database's snapshot
 // gives every object the snapshot names. Not copied: "uploads/" (parts of uploads under way).
@@ -11,7 +11,7 @@ import type { S3Config } from "../services/platform/s3-settings.ts"
 import type { Bucket } from "../services/platform/S3.ts"
 import { getObject, listObjects, uploadFile } from "../services/platform/s3-objects.ts"
 
-const KEPT_PREFIXES = ["blobs/", "slides/"]
+const KEPT_PREFIXES = ["blobs/", "slides/", "avatars/"]
 /** Objects copied at once: a pyramid is many small tiles, each a round trip. */
 const AT_ONCE = 16
 
