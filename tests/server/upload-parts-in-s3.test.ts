@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto"
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { putBytes } from "../../server/services/platform/s3-objects.ts"
+import { deleteKeys, putBytes } from "../../server/services/platform/s3-objects.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { person } from "./support/labs-api.ts"
@@ -101,5 +101,36 @@ describe("a chunked upload's parts in the bucket", () => {
     const upload = await server.withDb((db) => db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirstOrThrow())
     expect(upload.completed_at).not.toBeNull()
     expect(upload.completing_until).toBeNull()
+  }, 60_000)
+
+  it("gives up its lease when putting the parts together fails, so that the retried last chunk completes at once", async () => {
+    const file = await smallImage("png", 500, 400)
+    const { id } = await send(file, 3, 0, 2)
+    // The store loses a part for a while: the completion fails, with the bytes all counted.
+    const [first] = await server.withDb((db) =>
+      db.selectFrom("upload_parts").select("part").where("upload_id", "=", id).where("start", "=", 0).execute()
+    )
+    const key = `uploads/${first!.part}`
+    const bytes = file.subarray(0, Math.ceil(file.length / 3))
+    await deleteKeys({ client: bucket().client, bucket: bucket().bucket }, [key])
+    const size = Math.ceil(file.length / 3)
+    const failed = await sendChunk(server, ada, {
+      labId: null,
+      filename: "parts.png",
+      file,
+      start: 2 * size,
+      end: file.length - 1,
+      uploadId: id
+    })
+    expect(failed.status).toBe(500)
+    const row = await server.withDb((db) => db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirstOrThrow())
+    expect(Number(row.received)).toBe(file.length)
+    expect(row.completed_at).toBeNull()
+    expect(row.completing_until, "the lease is given up").toBeNull()
+
+    await putBytes({ client: bucket().client, bucket: bucket().bucket }, key, bytes)
+    const done = (await send(file, 3, 2, 3, id)).reply.body.data
+    expect(done.lab?.id, JSON.stringify(done)).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await waitForStatus(server, ada, done.lab.id, ["ready", "failed"])).status).toBe("ready")
   }, 60_000)
 })

@@ -29,7 +29,7 @@ import { EventLog } from "../platform/EventLog.ts"
 import { LabAccess } from "../labs/LabAccess.ts"
 import { presentOne } from "../labs/Labs.ts"
 import { findUpload, type UploadRow, usedBytes } from "./upload-records.ts"
-import { completingLease, insertPart, isWhole, partsOf, partsStream, takeCompletion } from "./upload-parts.ts"
+import { completingLease, insertPart, isWhole, partsOf, partsStream, releaseCompletion, takeCompletion } from "./upload-parts.ts"
 import { sameBytes } from "./upload-stream.ts"
 import { uploadRules } from "./upload-rules.ts"
 import { type UploadError, write } from "./upload-write.ts"
@@ -115,7 +115,7 @@ export class Uploads extends Context.Service<
             }
             yield* blobs.removeParts(uploadId)
             return { upload_id: uploadId, offset: total, lab }
-          })
+          }).pipe(Effect.onError(() => Effect.asVoid(Effect.exit(sql(() => releaseCompletion(db, uploadId))))))
         )
 
       const resume = (uploadId: string, userId: string) =>

@@ -53,6 +53,14 @@ export const takeCompletion = async (db: Trx, uploadId: string): Promise<boolean
   return Number(taken.numUpdatedRows) === 1
 }
 
+/**
+ * Gives the lease up after a completion that failed (the store down, the request interrupted), so
+ * that the client's retried last chunk may complete the upload at once rather than after the lease.
+ */
+export const releaseCompletion = async (db: Trx, uploadId: string): Promise<void> => {
+  await db.updateTable("uploads").set({ completing_until: null }).where("id", "=", uploadId).where("completed_at", "is", null).execute()
+}
+
 /** Uploads whose every byte is in but whose completion lease has lapsed: the sweep finishes them. */
 export const stalledCompletions = (db: Trx) =>
   db
