@@ -68,7 +68,7 @@ export class Uploads extends Context.Service<
     readonly discard: (uploadId: string, reason: string) => Effect.Effect<void>
     /** Completes an upload whose every byte is in but whose completing server went away (the sweep). */
     readonly resume: (uploadId: string, userId: string) => Effect.Effect<void, ChunkError>
-    /** DATA_DIR/uploads, where partial files (and imports being checked) live. */
+    /** DATA_DIR/uploads, where chunks are staged (and imports checked) on this disk; local parts live here too. */
     readonly dir: string
   }
 >()("preparat/Uploads") {
@@ -123,7 +123,7 @@ export class Uploads extends Context.Service<
           if (yield* sql(() => takeCompletion(db, uploadId))) yield* finish(userId, uploadId)
         })
 
-      /** An upload that can never complete: its row, its "uploading" lab and its partial file go. */
+      /** An upload that can never complete: its row, its "uploading" lab and its parts go. */
       const discard = (uploadId: string, reason: string) =>
         Effect.gen(function* () {
           yield* database.transaction((trx) =>

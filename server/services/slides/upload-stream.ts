@@ -1,5 +1,6 @@
-// Writes one multipart file part straight into an upload's file at an offset: the bytes go from the
-// socket to the disk as they arrive, never gathered in memory. The first chunk is sniffed before
+// Writes one multipart file part straight into a file on this disk (a chunk, staged before it
+// becomes a part in the blob store): the bytes go from the socket to the disk as they arrive,
+// never gathered in memory. The first chunk is sniffed before
 // anything is written, so a file of the wrong format leaves no trace.
 import { once } from "node:events"
 import { createWriteStream } from "node:fs"
