@@ -2,9 +2,10 @@
 // run where the server runs, with its environment (DATA_DIR, DATABASE_URL):
 //
 //   backup <dir>             the database (SQLite snapshot or pg_dump of the server's schema) and the
-//                            files it points to, into <dir> (created; must be empty); the server may run
-//   restore <dir> [--force]  into an empty DATA_DIR and database, with the server stopped; --force
-//                            replaces an existing database
+//                            files it points to, into <dir> (created; must be empty); with S3_BUCKET,
+//                            the bucket's originals and pyramids too; the server may run
+//   restore <dir> [--force]  into an empty DATA_DIR, database (and bucket), with the server stopped;
+//                            --force replaces an existing database and writes over the bucket's objects
 //
 // <dir>/backup.json says what the backup holds and which engine wrote it.
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
@@ -12,6 +13,7 @@ import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { loadConfig } from "../config.ts"
 import { dumpPostgres, postgresInUse, restorePostgres, restoreSqlite, snapshotSqlite, sqliteInUse } from "./database-copy.ts"
+import { bucketInUse, mirrorBucket, restoreBucket } from "./bucket-copy.ts"
 import { copyKept } from "./files-copy.ts"
 
 const USAGE = `Usage: npm run backup -- <dir>
@@ -21,6 +23,8 @@ interface Manifest {
   readonly engine: "sqlite" | "postgres"
   readonly created_at: string
   readonly files: ReadonlyArray<string>
+  /** Objects copied from the bucket (S3_BUCKET), under <dir>/bucket; absent without one. */
+  readonly bucket_objects?: number
 }
 
 const backup = async (dir: string) => {
@@ -32,12 +36,16 @@ const backup = async (dir: string) => {
   if (config.databaseUrl) await dumpPostgres(config.databaseUrl, dir)
   else snapshotSqlite(config.dataDir, dir)
   const files = await copyKept(config.dataDir, join(dir, "data"))
-  const manifest: Manifest = { engine, created_at: new Date().toISOString(), files }
+  const objects = config.s3 ? await mirrorBucket(config.s3, dir) : undefined
+  const manifest: Manifest = {
+    engine,
+    created_at: new Date().toISOString(),
+    files,
+    ...(objects === undefined ? {} : { bucket_objects: objects })
+  }
   await writeFile(join(dir, "backup.json"), `${JSON.stringify(manifest, null, 2)}\n`)
   console.log(`Backed up the ${engine} database and ${files.join(", ") || "no files"} into ${dir}`)
-  // Originals and pyramids are then in the bucket, which this command does not read: say so, so
-  // that no one takes this directory for the whole of their data.
-  if (config.s3) console.log(`Not copied: the objects of bucket ${config.s3.bucket}; back it up with the store's own tools.`)
+  if (config.s3) console.log(`Backed up ${objects} objects of bucket ${config.s3.bucket}`)
 }
 
 const restore = async (dir: string, force: boolean) => {
@@ -49,10 +57,16 @@ const restore = async (dir: string, force: boolean) => {
   await mkdir(config.dataDir, { recursive: true })
   const inUse = config.databaseUrl ? await postgresInUse(config.databaseUrl) : await sqliteInUse(config.dataDir)
   if (inUse && !force) throw new Error("The database is not empty: stop the server and add --force to replace it.")
+  if (manifest.bucket_objects !== undefined && !config.s3)
+    throw new Error("This backup holds a bucket's objects; the configuration names no bucket (S3_BUCKET).")
+  if (config.s3 && !force && (await bucketInUse(config.s3)))
+    throw new Error(`Bucket ${config.s3.bucket} is not empty: stop the server and add --force to write over its objects.`)
   if (config.databaseUrl) await restorePostgres(config.databaseUrl, dir)
   else await restoreSqlite(dir, config.dataDir)
   const files = await copyKept(join(dir, "data"), config.dataDir)
   console.log(`Restored the ${engine} database and ${files.join(", ") || "no files"} from ${dir}`)
+  if (config.s3 && manifest.bucket_objects !== undefined)
+    console.log(`Restored ${await restoreBucket(config.s3, dir)} objects into bucket ${config.s3.bucket}`)
 }
 
 const main = async () => {

@@ -259,6 +259,16 @@ export interface UploadsTable {
   created_at: string
   updated_at: string
   completed_at: string | null
+  /** Set while a server assembles the parts into the original (migration 0035): its lease. */
+  completing_until: string | null
+}
+
+/** One accepted chunk of an upload (migration 0035): the bytes from `start`, held by a part in the blob store. */
+export interface UploadPartsTable {
+  upload_id: string
+  start: number
+  size: number
+  part: string
 }
 
 /** One job of the durable slide queue. */
@@ -294,6 +304,7 @@ export interface Database {
   lab_metadata: LabMetadataTable
   notifications: NotificationsTable
   uploads: UploadsTable
+  upload_parts: UploadPartsTable
   slide_jobs: SlideJobsTable
   labels: LabelsTable
   annotations: AnnotationsTable

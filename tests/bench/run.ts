@@ -12,6 +12,7 @@ const benches = [
   "tests/bench/upload.bench.ts",
   "tests/bench/slide-media.bench.ts",
   "tests/bench/s3-tiles.bench.ts",
+  "tests/bench/s3-upload.bench.ts",
   "tests/bench/first-load.bench.ts",
   "tests/bench/transfer.bench.ts",
   "tests/bench/annotations.bench.ts",

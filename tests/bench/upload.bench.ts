@@ -24,8 +24,8 @@ const TARGET_RATIO = 0.8
  * first directory lies past the end, so its pyramid job fails at once instead of loading the
  * machine while the next upload is measured.
  */
-const makeFile = (path: string) => {
-  const bytes = randomBytes(SIZE)
+export const makeFile = (path: string, size = SIZE) => {
+  const bytes = randomBytes(size)
   bytes.set([0x49, 0x49, 42, 0, 0xf0, 0xff, 0xff, 0xff])
   writeFileSync(path, bytes)
 }
@@ -76,7 +76,8 @@ const sendStreamed = async (url: string, session: SignedIn, path: string) => {
 }
 
 /** The browser's way: chunks in order, each a form with its fields first and a Content-Range. */
-const sendChunked = async (url: string, session: SignedIn, path: string) => {
+export const sendChunked = async (url: string, session: SignedIn, path: string, size = SIZE) => {
+  const SIZE = size
   const file = await open(path, "r")
   try {
     let uploadId: string | undefined

@@ -1,15 +1,18 @@
 // Abandoned uploads are cleaned up: one that got no bytes for a day loses its row, its partial file
 // and its "uploading" lab at the next start (and every hour); so does a partial file no row speaks
-// for. An upload still in progress is left alone.
-import { existsSync, utimesSync, writeFileSync } from "node:fs"
+// for. An upload still in progress is left alone. An upload whose every byte is in but whose
+// completing server died (its lease lapsed) is completed by the sweep.
+import { randomUUID } from "node:crypto"
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { client, createFolder, person } from "./support/labs-api.ts"
-import { noiseTiff, restartable, sendChunk } from "./support/slides-api.ts"
+import { noiseTiff, restartable, sendChunk, waitForStatus } from "./support/slides-api.ts"
 
 let servers: Awaited<ReturnType<typeof restartable>>
 beforeAll(async () => {
-  servers = await restartable()
+  // On the disk whatever TEST_S3 says: the files under DATA_DIR/uploads are what this checks.
+  servers = await restartable({ s3: false })
 })
 afterAll(() => servers.dispose())
 
@@ -50,4 +53,39 @@ describe("abandoned uploads", () => {
     expect(existsSync(join(servers.dataDir, "uploads", fresh))).toBe(true)
     expect(existsSync(orphan)).toBe(false)
   })
+
+  it("completes an upload whose every byte is in but whose completing server died", async () => {
+    let server = await servers.start()
+    const eve = await person(server, "Eve")
+    const tiff = await noiseTiff(300, 300)
+    const half = Math.floor(tiff.length / 2)
+    const first = await sendChunk(server, eve, { labId: null, filename: "stalled.tif", file: tiff, start: 0, end: half - 1 })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const id: string = first.body.data.upload_id
+    await servers.stop()
+
+    // What a server leaves when it dies after its last-byte transaction: the part stored and
+    // counted, its lease (now lapsed), no original.
+    const part = `${id}/${randomUUID()}`
+    mkdirSync(join(servers.dataDir, "uploads", id), { recursive: true })
+    writeFileSync(join(servers.dataDir, "uploads", part), tiff.subarray(half))
+    await server.withDb(async (db) => {
+      await db
+        .insertInto("upload_parts")
+        .values({ upload_id: id, start: half, size: tiff.length - half, part })
+        .execute()
+      await db
+        .updateTable("uploads")
+        .set({ received: tiff.length, completing_until: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", id)
+        .execute()
+    })
+
+    server = await servers.start()
+    const labId = await server.withDb(
+      async (db) => (await db.selectFrom("uploads").select("lab_id").where("id", "=", id).executeTakeFirstOrThrow()).lab_id!
+    )
+    expect((await waitForStatus(server, eve, labId, ["ready", "failed"], 20_000)).status).toBe("ready")
+    expect(existsSync(join(servers.dataDir, "uploads", id))).toBe(false)
+  }, 60_000)
 })

@@ -35,6 +35,7 @@ import { associatedImages } from "./0031_associated_images.ts"
 import { commentThreads } from "./0032_comment_threads.ts"
 import { commentTombstones } from "./0034_comment_tombstones.ts"
 import { autoTags } from "./0035_auto_tags.ts"
+import { uploadParts } from "./0036_upload_parts.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -69,5 +70,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0031_associated_images": associatedImages,
   "0032_comment_threads": commentThreads,
   "0034_comment_tombstones": commentTombstones,
-  "0035_auto_tags": autoTags
+  "0035_auto_tags": autoTags,
+  "0036_upload_parts": uploadParts
 })

@@ -9,6 +9,18 @@ export const isBlobKey = (key: string) => /^[0-9a-f]{32}$/.test(key)
 
 export const newBlobKey = () => randomBytes(16).toString("hex")
 
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+/** An upload's id: a UUID, so that it can name a directory or a prefix. */
+export const isUploadId = (id: string) => new RegExp(`^${UUID}$`).test(id)
+/** A part's name: "<upload id>/<uuid>", made by a backend's putPart. */
+export const isPartName = (part: string) => new RegExp(`^${UUID}/${UUID}$`).test(part)
+
+/** An upload that has parts in the store, and when its newest one was written. */
+export interface PartsOf {
+  readonly uploadId: string
+  readonly modifiedMs: number
+}
+
 export interface BlobBytes {
   /** Bytes in the stream (the range's, when one was asked for). */
   readonly size: number
@@ -39,4 +51,20 @@ export interface BlobBackend {
    * costs storage, not correctness, so the purge that called it stays done.
    */
   readonly remove: (keys: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Writes a stream under a new key (an upload's parts, put together). */
+  readonly putStream: (stream: Readable) => Effect.Effect<string>
+  /**
+   * Takes a finished file on this disk as one part of a chunked upload; answers the part's name.
+   * The file is gone after. Parts live where every app server reads them (the bucket, or this disk
+   * when there is none), so a chunk may reach any server.
+   */
+  readonly putPart: (uploadId: string, path: string) => Effect.Effect<string>
+  /** A part's bytes from `from` (an offset inside it) on; undefined for a foreign or missing part. */
+  readonly openPart: (part: string, from: number) => Effect.Effect<Readable | undefined>
+  /** Removes one part (a chunk that lost its race); never fails. */
+  readonly removePart: (part: string) => Effect.Effect<void>
+  /** Removes every part of an upload (finished or given up); never fails. */
+  readonly removeParts: (uploadId: string) => Effect.Effect<void>
+  /** Every upload that has parts in the store: the sweep removes those no upload row speaks for. */
+  readonly partUploads: Effect.Effect<ReadonlyArray<PartsOf>>
 }

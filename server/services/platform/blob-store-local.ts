@@ -1,11 +1,15 @@
 // The blob store's default backend: one file per key under DATA_DIR/blobs. An upload's bytes arrive
 // in DATA_DIR/uploads and are adopted by a rename (same disk, no copy), and the pyramid builder reads
-// the blob where it lies.
-import { createReadStream } from "node:fs"
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises"
+// the blob where it lies. A chunked upload's parts are files under DATA_DIR/uploads/<upload id>/,
+// so without a bucket several servers still need one shared DATA_DIR.
+import { randomUUID } from "node:crypto"
+import { createReadStream, createWriteStream } from "node:fs"
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import type { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import { Effect } from "effect"
-import { type BlobBackend, type ByteRange, isBlobKey, newBlobKey } from "./blob-backend.ts"
+import { type BlobBackend, type ByteRange, isBlobKey, isPartName, isUploadId, newBlobKey, type PartsOf } from "./blob-backend.ts"
 
 /** The size of a file, undefined when it is not there. */
 const sizeOf = (path: string) =>
@@ -19,6 +23,7 @@ const sizeOf = (path: string) =>
 export const localBlobs = (dataDir: string) =>
   Effect.gen(function* () {
     const dir = join(dataDir, "blobs")
+    const uploads = join(dataDir, "uploads")
     yield* Effect.promise(() => mkdir(dir, { recursive: true }))
     const pathOf = (key: string) => (isBlobKey(key) ? join(dir, key) : undefined)
 
@@ -51,6 +56,55 @@ export const localBlobs = (dataDir: string) =>
         for (const key of keys.filter(isBlobKey)) {
           yield* Effect.promise(() => rm(join(dir, key), { recursive: true, force: true }).catch(() => undefined))
         }
+      }),
+      putStream: Effect.fn("BlobStore.putStream")(function* (stream: Readable) {
+        const key = newBlobKey()
+        // Written beside the parts, then renamed: a crash mid-way leaves no half blob under a key.
+        const path = join(uploads, `${key}.whole`)
+        yield* Effect.promise(async () => {
+          try {
+            await pipeline(stream, createWriteStream(path, { highWaterMark: 1024 * 1024 }))
+            await rename(path, join(dir, key))
+          } catch (error) {
+            await rm(path, { force: true })
+            throw error
+          }
+        })
+        return key
+      }),
+      putPart: Effect.fn("BlobStore.putPart")(function* (uploadId: string, path: string) {
+        if (!isUploadId(uploadId)) return yield* Effect.die(new Error(`not an upload id: ${uploadId}`))
+        const part = `${uploadId}/${randomUUID()}`
+        yield* Effect.promise(async () => {
+          await mkdir(join(uploads, uploadId), { recursive: true })
+          await rename(path, join(uploads, part))
+        })
+        return part
+      }),
+      openPart: Effect.fn("BlobStore.openPart")(function* (part: string, from: number) {
+        if (!isPartName(part)) return undefined
+        const path = join(uploads, part)
+        if ((yield* sizeOf(path)) === undefined) return undefined
+        return createReadStream(path, { start: from, highWaterMark: 1024 * 1024 })
+      }),
+      removePart: Effect.fn("BlobStore.removePart")(function* (part: string) {
+        if (isPartName(part)) yield* Effect.promise(() => rm(join(uploads, part), { force: true }).catch(() => undefined))
+      }),
+      removeParts: Effect.fn("BlobStore.removeParts")(function* (uploadId: string) {
+        if (isUploadId(uploadId))
+          yield* Effect.promise(() => rm(join(uploads, uploadId), { recursive: true, force: true }).catch(() => undefined))
+      }),
+      partUploads: Effect.promise(async () => {
+        const found: Array<PartsOf> = []
+        for (const name of await readdir(uploads).catch(() => [] as string[])) {
+          if (!isUploadId(name)) continue
+          const modified = await stat(join(uploads, name)).then(
+            (s) => s.mtimeMs,
+            () => undefined
+          )
+          if (modified !== undefined) found.push({ uploadId: name, modifiedMs: modified })
+        }
+        return found
       })
     }
     return backend

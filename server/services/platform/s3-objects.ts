@@ -37,6 +37,29 @@ export const uploadFile = async ({ client, bucket }: Bucket, key: string, path: 
   await upload.done()
 }
 
+/** A stream of unknown length, in parts as it comes (an upload's parts, put together). */
+export const uploadStream = async ({ client, bucket }: Bucket, key: string, body: Readable) => {
+  const upload = new Upload({
+    client,
+    params: { Bucket: bucket, Key: key, Body: body },
+    partSize: PART_SIZE,
+    queueSize: PARTS_AT_ONCE,
+    leavePartsOnError: false
+  })
+  await upload.done()
+}
+
+/** An object's bytes from an offset to its end; undefined when there is no such object. */
+export const getObjectFrom = async ({ client, bucket }: Bucket, key: string, from: number): Promise<Readable | undefined> => {
+  try {
+    const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: from > 0 ? `bytes=${from}-` : undefined }))
+    return answer.Body as Readable
+  } catch (error) {
+    if (isMissing(error)) return undefined
+    throw error
+  }
+}
+
 export interface ObjectBytes extends BlobBytes {
   readonly etag: string | undefined
   readonly contentType: string | undefined
@@ -76,14 +99,25 @@ export const deleteKeys = async ({ client, bucket }: Bucket, keys: ReadonlyArray
   }
 }
 
-/** Every key under a prefix. */
-export const listKeys = async ({ client, bucket }: Bucket, prefix: string): Promise<Array<string>> => {
-  const keys: Array<string> = []
+export interface ListedObject {
+  readonly key: string
+  readonly size: number
+  readonly modifiedMs: number
+}
+
+/** Every object under a prefix, with its size and when it was written. */
+export const listObjects = async ({ client, bucket }: Bucket, prefix: string): Promise<Array<ListedObject>> => {
+  const objects: Array<ListedObject> = []
   let token: string | undefined
   do {
     const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
-    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+    for (const object of page.Contents ?? [])
+      if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, modifiedMs: object.LastModified?.getTime() ?? 0 })
     token = page.IsTruncated ? page.NextContinuationToken : undefined
   } while (token)
-  return keys
+  return objects
 }
+
+/** Every key under a prefix. */
+export const listKeys = async (bucket: Bucket, prefix: string): Promise<Array<string>> =>
+  (await listObjects(bucket, prefix)).map((object) => object.key)

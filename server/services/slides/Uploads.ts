@@ -1,28 +1,22 @@
-// Uploads of slide images into a folder, in one request or in resumable chunks. The bytes stream
-// into DATA_DIR/uploads/<upload id>; the first chunk creates the file lab ("uploading", no bytes
-// counted) so collaborators see it appear; the chunk that brings the last byte moves the file into
-// the BlobStore (a rename), counts its bytes, sets "processing" and enqueues the pyramid job, all in
-// one transaction. Every request checks the target (a live folder the user may upload to) and the
-// owner's quota, before the first byte and again when completing.
+// Uploads of slide images into a folder, in one request or in resumable chunks. A chunk's bytes
+// stream into a file on this disk, then become a part in the BlobStore (the bucket, when there is
+// one) and a row of upload_parts, so the next chunk may reach another app server. The first chunk
+// creates the file lab ("uploading", no bytes counted) so collaborators see it appear. The chunk
+// that brings the last byte takes a lease on completing; then, outside any transaction, its server
+// puts the parts together into the original (a copy as long as the file), and one short
+// transaction counts its bytes, sets "processing" and enqueues the pyramid job. A server that
+// crashes in between leaves the lease to lapse: the client's retried last chunk, or the sweep,
+// completes the upload. Every request checks the target (a live folder the user may upload to) and
+// the owner's quota, before the first byte and again when completing.
 import { randomUUID } from "node:crypto"
-import { createReadStream } from "node:fs"
-import { mkdir, rm, stat } from "node:fs/promises"
+import { mkdir, rm } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
-import {
-  type BadRequest,
-  badRequest,
-  Forbidden,
-  type NotFound,
-  type PayloadTooLarge,
-  ServiceUnavailable
-} from "../../../src/contract/errors.ts"
-import { storageFailureMessage } from "../../domain/storage-failure.ts"
+import { badRequest, type NotFound, type PayloadTooLarge } from "../../../src/contract/errors.ts"
 import type { Lab } from "../../../src/contract/labs.ts"
 import { type ChunkReceipt, UploadOffsetMismatch, type UploadProgress } from "../../../src/contract/slides.ts"
-import { findLab, type ResolvedLab } from "../../db/lab-access.ts"
-import { addToFolderSizes } from "../../db/lab-tree.ts"
+import { findLab } from "../../db/lab-access.ts"
 import { stamp } from "../../domain/clock.ts"
 import { planOfUser } from "../../db/subscriptions.ts"
 import { slideMessages } from "../../domain/slide-messages.ts"
@@ -32,14 +26,15 @@ import { AppConfig } from "../platform/AppConfig.ts"
 import { BlobStore } from "../platform/BlobStore.ts"
 import { Database, sql, type Trx } from "../platform/Database.ts"
 import { EventLog } from "../platform/EventLog.ts"
-import { LabAccess, type LabDenied } from "../labs/LabAccess.ts"
+import { LabAccess } from "../labs/LabAccess.ts"
 import { presentOne } from "../labs/Labs.ts"
-import { SlideJobs } from "./SlideJobs.ts"
-import { recordStatus } from "./slide-status.ts"
-import { findUpload, insertUpload, lockOwner, type UploadRow, usedBytes } from "./upload-records.ts"
-import { PartRefused, type PartTarget, placePart, sameBytes, writePart } from "./upload-stream.ts"
+import { findUpload, type UploadRow, usedBytes } from "./upload-records.ts"
+import { completingLease, insertPart, isWhole, partsOf, partsStream, releaseCompletion, takeCompletion } from "./upload-parts.ts"
+import { sameBytes } from "./upload-stream.ts"
+import { uploadRules } from "./upload-rules.ts"
+import { type UploadError, write } from "./upload-write.ts"
 
-export type UploadError = BadRequest | Forbidden | NotFound | PayloadTooLarge | ServiceUnavailable
+export type { UploadError }
 export type ChunkError = UploadError | UploadOffsetMismatch
 
 export interface ChunkInput {
@@ -58,10 +53,6 @@ interface Destination {
   readonly ownerId: string
 }
 
-/** A reviewer (or a stranger on a public folder) sees the folder but may not upload: the spec's text. */
-export const uploadRefusal = <A, R>(effect: Effect.Effect<A, LabDenied, R>) =>
-  Effect.catchTag(effect, "Forbidden", () => Effect.fail(new Forbidden({ message: slideMessages.notAllowed })))
-
 export class Uploads extends Context.Service<
   Uploads,
   {
@@ -73,9 +64,11 @@ export class Uploads extends Context.Service<
     readonly destination: (db: Trx, userId: string, target: string | null) => Effect.Effect<Destination, UploadError>
     /** Refuses `adding` bytes that would pass the owner's quota (413). */
     readonly ensureRoom: (db: Trx, ownerId: string, adding: number) => Effect.Effect<void, PayloadTooLarge>
-    /** Removes an unfinished upload: its row, its "uploading" lab and its partial file. */
+    /** Removes an unfinished upload: its row, its "uploading" lab and its parts. */
     readonly discard: (uploadId: string, reason: string) => Effect.Effect<void>
-    /** DATA_DIR/uploads, where partial files (and imports being checked) live. */
+    /** Completes an upload whose every byte is in but whose completing server went away (the sweep). */
+    readonly resume: (uploadId: string, userId: string) => Effect.Effect<void, ChunkError>
+    /** DATA_DIR/uploads, where chunks are staged (and imports checked) on this disk; local parts live here too. */
     readonly dir: string
   }
 >()("preparat/Uploads") {
@@ -83,104 +76,54 @@ export class Uploads extends Context.Service<
     Uploads,
     Effect.gen(function* () {
       const database = yield* Database
-      const { db, engine } = database
+      const { db } = database
       const events = yield* EventLog
       const access = yield* LabAccess
       const blobs = yield* BlobStore
-      const jobs = yield* SlideJobs
       const dir = join((yield* AppConfig).dataDir, "uploads")
       yield* Effect.promise(() => mkdir(dir, { recursive: true }))
-      const partialPath = (id: string) => join(dir, id)
+      /** Where a chunk's bytes land on this disk before they become a part. */
+      const stagedPath = (id: string) => join(dir, `${id}.${randomUUID()}.part`)
       const removeFile = (path: string) => Effect.promise(() => rm(path, { force: true }))
 
+      const { destination, ensureRoom, fileLab, begin, complete } = yield* uploadRules
+
       /**
-       * Writes a part; a refused part becomes `refused(reason)`, a disk that refuses the bytes (full,
-       * read-only) a 503 that says so, anything else a defect.
+       * Puts the parts together into the original (outside any transaction: the copy is as long as
+       * the file) and completes the upload in one short one. A refusal at completion (access, quota,
+       * missing bytes) discards the upload. Answers the chunk receipt, with the lab.
        */
-      const write = (file: Readable, target: PartTarget, refused: (reason: PartRefused["reason"]) => UploadError) =>
-        Effect.tryPromise({ try: (signal) => writePart(file, target, signal), catch: (error) => error }).pipe(
-          Effect.catch((error): Effect.Effect<never, UploadError> => {
-            if (error instanceof PartRefused) return Effect.fail(refused(error.reason))
-            const message = storageFailureMessage(error)
-            return message === undefined ? Effect.die(error) : Effect.fail(new ServiceUnavailable({ message }))
-          })
+      const finish = (userId: string, uploadId: string): Effect.Effect<ChunkReceipt, ChunkError> =>
+        orDiscard(
+          uploadId,
+          Effect.gen(function* () {
+            const upload = yield* sql(() => findUpload(db, uploadId))
+            if (!upload) return yield* uploadNotFound()
+            const total = Number(upload.total_size)
+            const parts = yield* sql(() => partsOf(db, uploadId))
+            if (upload.completed_at === null && !isWhole(parts, total)) return yield* Effect.fail(partLength())
+            const key = upload.completed_at === null ? yield* blobs.putStream(partsStream(blobs, parts, 0)) : undefined
+            const lab =
+              key === undefined
+                ? undefined
+                : yield* database.transaction((trx) => complete(trx, userId, uploadId, key)).pipe(Effect.onError(() => blobs.remove([key])))
+            if (lab === undefined) {
+              // Finished by someone else first: their original stands, this copy goes.
+              if (key !== undefined) yield* blobs.remove([key])
+              const now = yield* sql(() => findUpload(db, uploadId))
+              return now ? yield* answerHeld(userId, now) : yield* uploadNotFound()
+            }
+            yield* blobs.removeParts(uploadId)
+            return { upload_id: uploadId, offset: total, lab }
+          }).pipe(Effect.onError(() => Effect.asVoid(Effect.exit(sql(() => releaseCompletion(db, uploadId))))))
         )
 
-      const destination = (d: Trx, userId: string, target: string | null) =>
+      const resume = (uploadId: string, userId: string) =>
         Effect.gen(function* () {
-          if (target === null) return { parentId: null, ownerId: userId }
-          const folder = yield* uploadRefusal(access.require(d, userId, target, "lab.create"))
-          if (folder.row.is_dir !== 1)
-            return yield* Effect.fail(badRequest({ lab_id: [slideMessages.notAFolder] }, slideMessages.notAFolder))
-          return { parentId: folder.row.id, ownerId: folder.row.owner_id }
+          if (yield* sql(() => takeCompletion(db, uploadId))) yield* finish(userId, uploadId)
         })
 
-      const ensureRoom = (d: Trx, ownerId: string, adding: number) =>
-        Effect.gen(function* () {
-          const used = yield* sql(() => usedBytes(d, ownerId))
-          const quota = (yield* sql(() => planOfUser(d, ownerId))).storageBytes
-          if (used + adding > quota) return yield* storageFull(quota - used)
-        })
-
-      /** The upload's file lab, if it is live and the user may still upload into its folder. */
-      const fileLab = (d: Trx, userId: string, upload: UploadRow): Effect.Effect<ResolvedLab, NotFound | Forbidden> =>
-        upload.lab_id === null ? Effect.fail(uploadNotFound()) : uploadRefusal(access.require(d, userId, upload.lab_id, "lab.create"))
-
-      /** Creates the file lab and the upload row; answers the lab id. */
-      const begin = (trx: Trx, userId: string, target: string | null, filename: string, id: string, total: number, received: number) =>
-        Effect.gen(function* () {
-          const to = yield* destination(trx, userId, target)
-          yield* sql(() => lockOwner(trx, engine, to.ownerId))
-          yield* ensureRoom(trx, to.ownerId, total)
-          const labId = randomUUID()
-          const { name } = yield* sql(() =>
-            insertUpload(trx, { id, userId, parentId: to.parentId, ownerId: to.ownerId, filename, total, received }, labId)
-          )
-          yield* events.record(trx, {
-            actorId: userId,
-            kind: "lab.created",
-            labId,
-            payload: { name, is_dir: false, parent_id: to.parentId, owner_id: to.ownerId }
-          })
-          yield* recordStatus(events, trx, { id: labId, parent_id: to.parentId, slide_key: null }, "uploading", userId)
-          return labId
-        })
-
-      /** Every byte is there: adopt the file, count it, enqueue the pyramid. Answers the lab. */
-      const complete = (trx: Trx, userId: string, uploadId: string) =>
-        Effect.gen(function* () {
-          const upload = yield* sql(() => findUpload(trx, uploadId))
-          if (!upload) return yield* uploadNotFound()
-          const lab = yield* fileLab(trx, userId, upload)
-          yield* sql(() => lockOwner(trx, engine, upload.owner_id))
-          // Its own bytes are counted already (reserved at the start); the quota may have shrunk since.
-          yield* ensureRoom(trx, upload.owner_id, 0)
-          const path = partialPath(upload.id)
-          const size = yield* Effect.promise(() =>
-            stat(path).then(
-              (s) => s.size,
-              () => -1
-            )
-          )
-          if (size !== Number(upload.total_size)) return yield* Effect.fail(partLength())
-          const now = stamp()
-          const total = Number(upload.total_size)
-          yield* sql(() =>
-            trx.updateTable("labs").set({ status: "processing", size: total, updated_at: now }).where("id", "=", lab.row.id).execute()
-          )
-          yield* sql(() => addToFolderSizes(trx, lab.row.parent_id, total))
-          yield* sql(() =>
-            trx.updateTable("uploads").set({ received: total, completed_at: now, updated_at: now }).where("id", "=", upload.id).execute()
-          )
-          yield* jobs.enqueue(trx, lab.row.id, "pyramid")
-          yield* recordStatus(events, trx, lab.row, "processing", userId)
-          // Last, so that nothing after it can fail and leave the file moved under a rolled-back row.
-          const key = yield* blobs.adopt(path)
-          yield* sql(() => trx.updateTable("labs").set({ blob_key: key }).where("id", "=", lab.row.id).execute())
-          return yield* presentOne(trx, lab, userId)
-        })
-
-      /** An upload that can never complete: its row, its "uploading" lab and its partial file go. */
+      /** An upload that can never complete: its row, its "uploading" lab and its parts go. */
       const discard = (uploadId: string, reason: string) =>
         Effect.gen(function* () {
           yield* database.transaction((trx) =>
@@ -197,10 +140,11 @@ export class Uploads extends Context.Service<
                   payload: { name: lab.name, reason, parent_id: lab.parent_id }
                 })
               }
+              yield* sql(() => trx.deleteFrom("upload_parts").where("upload_id", "=", upload.id).execute())
               yield* sql(() => trx.deleteFrom("uploads").where("id", "=", upload.id).execute())
             })
           )
-          yield* removeFile(partialPath(uploadId))
+          yield* blobs.removeParts(uploadId)
         })
 
       /** Runs a step of a later chunk; if it is refused (access, quota, size), the upload is dead: discard it. */
@@ -221,22 +165,31 @@ export class Uploads extends Context.Service<
           const to = yield* destination(db, userId, input.target)
           yield* ensureRoom(db, to.ownerId, range.total)
           const id = randomUUID()
-          const path = partialPath(id)
+          const staged = stagedPath(id)
           const length = rangeLength(range)
-          return yield* Effect.gen(function* () {
-            const written = yield* write(input.file, { path, offset: 0, create: true, maxBytes: length, sniff: true }, (reason) =>
+          const receipt = yield* Effect.gen(function* () {
+            const written = yield* write(input.file, { path: staged, offset: 0, create: true, maxBytes: length, sniff: true }, (reason) =>
               reason === "format" ? badFormat() : partLength()
             )
             if (written !== length) return yield* Effect.fail(partLength())
-            return yield* database.transaction((trx) =>
+            const part = yield* blobs.putPart(id, staged)
+            const whole = length === range.total
+            yield* database.transaction((trx) =>
               Effect.gen(function* () {
                 yield* begin(trx, userId, input.target, filename, id, range.total, length)
-                if (length < range.total) return { upload_id: id, offset: length }
-                return { upload_id: id, offset: length, lab: yield* complete(trx, userId, id) }
+                yield* sql(() => insertPart(trx, id, 0, length, part))
+                if (whole)
+                  yield* sql(() => trx.updateTable("uploads").set({ completing_until: completingLease() }).where("id", "=", id).execute())
               })
             )
-            // Nothing of a refused first chunk stays: its rows rolled back, and its file goes too.
-          }).pipe(Effect.onError(() => removeFile(path)))
+            return { upload_id: id, offset: length, whole }
+            // Nothing of a refused first chunk stays: its rows rolled back, and its bytes go too.
+          }).pipe(
+            Effect.ensuring(removeFile(staged)),
+            Effect.onError(() => blobs.removeParts(id))
+          )
+          if (!receipt.whole) return { upload_id: receipt.upload_id, offset: receipt.offset }
+          return yield* finish(userId, id)
         })
 
       const laterChunk = (userId: string, uploadId: string, input: ChunkInput) =>
@@ -258,22 +211,23 @@ export class Uploads extends Context.Service<
           }
           yield* orDiscard(upload.id, fileLab(db, userId, upload))
           const length = rangeLength(input.range)
-          // The part is staged in a file of its own, then placed into the upload's file only by the
-          // request that claims its range (a conditional update, atomic on both engines, in the same
-          // transaction). Two requests for the same range, even with different bytes, can then never
-          // both write, and only the bytes that were placed are acknowledged.
-          const staged = `${partialPath(upload.id)}.${randomUUID()}.part`
-          return yield* Effect.gen(function* () {
+          // The part is stored under a name of its own, then counted as the upload's bytes only by
+          // the request that claims its range (a conditional update, atomic on both engines, in the
+          // transaction that records the part). Two requests for the same range, even with different
+          // bytes, can then never both count, and only the bytes that were counted are acknowledged.
+          const staged = stagedPath(upload.id)
+          const part = yield* Effect.gen(function* () {
             const written = yield* write(input.file, { path: staged, offset: 0, create: true, maxBytes: length, sniff: false }, () =>
               partLength()
             )
             if (written !== length) return yield* Effect.fail(partLength())
-            return yield* placeChunk(userId, upload, input.range, staged)
+            return yield* blobs.putPart(upload.id, staged)
           }).pipe(Effect.ensuring(removeFile(staged)))
+          return yield* placeChunk(userId, upload, input.range, part)
         })
 
-      /** Claims the range for a staged part and places it; or says what the server holds instead. */
-      const placeChunk = (userId: string, upload: UploadRow, range: ByteRange, staged: string) =>
+      /** Claims the range for a stored part; or says what the server holds instead. */
+      const placeChunk = (userId: string, upload: UploadRow, range: ByteRange, part: string) =>
         Effect.gen(function* () {
           const next = range.end + 1
           const total = Number(upload.total_size)
@@ -284,7 +238,8 @@ export class Uploads extends Context.Service<
                 const claimed = yield* sql(() =>
                   trx
                     .updateTable("uploads")
-                    .set({ received: next, updated_at: stamp() })
+                    // The last byte: this request puts the upload together, under a lease.
+                    .set({ received: next, updated_at: stamp(), completing_until: next < total ? null : completingLease() })
                     .where("id", "=", upload.id)
                     .where("received", "=", range.start)
                     .where("completed_at", "is", null)
@@ -292,19 +247,25 @@ export class Uploads extends Context.Service<
                 )
                 // Another request for the same bytes got there first.
                 if (Number(claimed.numUpdatedRows) !== 1) return "raced" as const
-                yield* Effect.promise(() => placePart(staged, partialPath(upload.id), range.start))
-                if (next < total) return { upload_id: upload.id, offset: next }
-                return { upload_id: upload.id, offset: next, lab: yield* complete(trx, userId, upload.id) }
+                yield* sql(() => insertPart(trx, upload.id, range.start, next - range.start, part))
+                return next < total ? ("placed" as const) : ("last" as const)
               })
             )
           )
-          if (outcome !== "raced") return outcome
+          if (outcome === "placed") return { upload_id: upload.id, offset: next }
+          if (outcome === "last") return yield* finish(userId, upload.id)
+          return yield* Effect.ensuring(raced(userId, upload, range, part), blobs.removePart(part))
+        })
+
+      /** A chunk whose range another request claimed: acknowledged only if it holds the very same bytes. */
+      const raced = (userId: string, upload: UploadRow, range: ByteRange, part: string) =>
+        Effect.gen(function* () {
           const now = yield* sql(() => findUpload(db, upload.id))
           if (!now) return yield* uploadNotFound()
-          // The range is held: acknowledged only if it holds these very bytes (a retried chunk).
           if (Number(now.received) > range.end) {
             const held = yield* heldBytes(now, range)
-            const same = held !== undefined && (yield* Effect.promise(() => sameBytes(staged, held.stream)))
+            const mine = yield* blobs.openPart(part, 0)
+            const same = held !== undefined && mine !== undefined && (yield* Effect.promise(() => sameBytes(mine, held.stream)))
             if (same) return yield* answerHeld(userId, now)
             return yield* Effect.fail(badRequest({ file: [slideMessages.conflictingChunk] }, slideMessages.conflictingChunk))
           }
@@ -315,21 +276,28 @@ export class Uploads extends Context.Service<
           })
         })
 
-      /** An upload's bytes in a range: from its partial file, or once complete from its lab's original. */
+      /** An upload's bytes in a range: from its parts, or once complete from its lab's original. */
       const heldBytes = (upload: UploadRow, range: ByteRange) =>
         Effect.gen(function* () {
           if (upload.completed_at === null) {
-            const stream = createReadStream(partialPath(upload.id), { start: range.start, end: range.end })
-            return { size: range.end - range.start + 1, stream }
+            const parts = yield* sql(() => partsOf(db, upload.id))
+            return { size: range.end - range.start + 1, stream: partsStream(blobs, parts, range.start) }
           }
           const lab = upload.lab_id ? yield* sql(() => findLab(db, upload.lab_id!)) : undefined
           return lab?.blob_key ? yield* blobs.open(lab.blob_key, range) : undefined
         })
 
-      /** What the server holds, as a chunk answer; with the lab once complete (a retried last chunk). */
-      const answerHeld = (userId: string, upload: UploadRow) =>
+      /**
+       * What the server holds, as a chunk answer; with the lab once complete (a retried last chunk).
+       * Every byte in but not complete, and no live lease: the server that took the last byte went
+       * away, so this request completes the upload.
+       */
+      const answerHeld = (userId: string, upload: UploadRow): Effect.Effect<ChunkReceipt, ChunkError> =>
         Effect.gen(function* () {
           const receipt: { upload_id: string; offset: number } = { upload_id: upload.id, offset: Number(upload.received) }
+          if (upload.completed_at === null && Number(upload.received) === Number(upload.total_size)) {
+            if (yield* sql(() => takeCompletion(db, upload.id))) return yield* finish(userId, upload.id)
+          }
           if (upload.completed_at === null || upload.lab_id === null) return receipt
           const lab = yield* access.require(db, userId, upload.lab_id, "lab.view").pipe(Effect.option)
           if (lab._tag === "None") return receipt
@@ -345,19 +313,26 @@ export class Uploads extends Context.Service<
         const room = (yield* sql(() => planOfUser(db, to.ownerId))).storageBytes - (yield* sql(() => usedBytes(db, to.ownerId)))
         if (room <= 0) return yield* storageFull(room)
         const id = randomUUID()
-        const path = partialPath(id)
-        return yield* Effect.gen(function* () {
+        const path = stagedPath(id)
+        const stored = yield* Effect.gen(function* () {
           // The size is known only at the end: stop as soon as it passes the room left.
           const written = yield* write(file, { path, offset: 0, create: true, maxBytes: room, sniff: true }, (reason) =>
             reason === "format" ? badFormat() : storageFull(room)
           )
-          return yield* database.transaction((trx) =>
+          // Stored before the transaction, not inside it: into a bucket that is a long copy.
+          return { written, key: yield* blobs.adopt(path) }
+        }).pipe(Effect.onError(() => removeFile(path)))
+        const lab = yield* database
+          .transaction((trx) =>
             Effect.gen(function* () {
-              yield* begin(trx, userId, target, filename, id, written, written)
-              return yield* complete(trx, userId, id)
+              yield* begin(trx, userId, target, filename, id, stored.written, stored.written)
+              return yield* complete(trx, userId, id, stored.key)
             })
           )
-        }).pipe(Effect.onError(() => removeFile(path)))
+          .pipe(Effect.onError(() => blobs.remove([stored.key])))
+        // Begun in this very transaction, it cannot have been completed by anyone else.
+        if (lab === undefined) return yield* Effect.die(new Error("a single upload was completed twice"))
+        return lab
       })
 
       const progress = Effect.fn("Uploads.progress")(function* (userId: string, uploadId: string) {
@@ -372,7 +347,7 @@ export class Uploads extends Context.Service<
         }
       })
 
-      return Uploads.of({ chunk, single, progress, destination, ensureRoom, discard, dir })
+      return Uploads.of({ chunk, single, progress, destination, ensureRoom, discard, resume, dir })
     })
   )
 }

@@ -1,9 +1,9 @@
-// Writes one multipart file part straight into an upload's file at an offset: the bytes go from the
-// socket to the disk as they arrive, never gathered in memory. The first chunk is sniffed before
+// Writes one multipart file part straight into a file on this disk (a chunk, staged before it
+// becomes a part in the blob store): the bytes go from the socket to the disk as they arrive,
+// never gathered in memory. The first chunk is sniffed before
 // anything is written, so a file of the wrong format leaves no trace.
 import { once } from "node:events"
-import { createReadStream, createWriteStream } from "node:fs"
-import { readFile } from "node:fs/promises"
+import { createWriteStream } from "node:fs"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { SNIFF_BYTES, sniffFormat } from "../../images/sniff.ts"
@@ -80,17 +80,19 @@ export const drainPart = (source: Readable): Promise<void> =>
     source.resume()
   })
 
-/** Copies a staged part into the upload's file at `offset`. */
-export const placePart = async (staged: string, path: string, offset: number): Promise<void> => {
-  await pipeline(createReadStream(staged, { highWaterMark: 1024 * 1024 }), createWriteStream(path, { flags: "r+", start: offset }))
+/** Reads a stream to its end (a part: one chunk's bytes). */
+const readAll = async (stream: Readable): Promise<Buffer> => {
+  const chunks: Array<Buffer> = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 /**
- * Whether a staged part holds exactly the bytes in `held` (the upload's bytes from the part's
- * offset on: its file's, or its stored original's, which may be in a bucket).
+ * Whether a part (`mine`, one chunk's bytes) holds exactly the bytes in `held` (the upload's bytes
+ * from the part's offset on: its other parts', or its stored original's, which may be in a bucket).
  */
-export const sameBytes = async (staged: string, held: Readable): Promise<boolean> => {
-  const mine = await readFile(staged)
+export const sameBytes = async (part: Readable, held: Readable): Promise<boolean> => {
+  const mine = await readAll(part)
   const chunks: Array<Buffer> = []
   let length = 0
   try {

@@ -8,6 +8,7 @@ import sharp from "sharp"
 import { expect } from "vitest"
 import { api, type Reply, type SignedIn } from "../../support/api.ts"
 import { createSchema, type StartedServer, startServer } from "../../support/start-server.ts"
+import { s3Store } from "../../support/s3-store.ts"
 import type { ZipEntry } from "./zip.ts"
 
 const parse = async (response: Response): Promise<Reply> => {
@@ -174,12 +175,20 @@ export const pyramidEntries = async (
  * PostgreSQL, its own schema, both kept across restarts (startServer's would go with each stop).
  * The secret in the data directory survives too, so sessions stay valid.
  */
-export const restartable = async () => {
+/** `s3`: keep blobs and parts in one bucket across restarts; by default as TEST_S3 says. */
+export const restartable = async (options: { readonly s3?: boolean } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), "preparat-restart-"))
   const schema = process.env.DATABASE_URL ? await createSchema(process.env.DATABASE_URL) : undefined
+  // One bucket for every start (TEST_S3=1), as one directory: what a server stored there, a chunked
+  // upload's parts included, is there after its restart.
+  const store = (options.s3 ?? process.env.TEST_S3 === "1") ? await s3Store() : undefined
   let current: StartedServer | undefined
   const start = async (env: Record<string, string> = {}) => {
-    current = await startServer({ env: { DATA_DIR: dataDir, ...env }, ...(schema ? { config: { databaseUrl: schema.url } } : {}) })
+    current = await startServer({
+      s3: false,
+      env: { ...store?.env, DATA_DIR: dataDir, ...env },
+      ...(schema ? { config: { databaseUrl: schema.url } } : {})
+    })
     return current
   }
   return {
@@ -191,6 +200,7 @@ export const restartable = async () => {
     },
     dispose: async () => {
       await current?.stop()
+      await store?.release()
       await schema?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     }
