@@ -6,14 +6,24 @@ import { type CompactHeader, encodeCompact, KINDS, type Kind } from "../../src/a
 import type { AnnotationProps } from "../../src/annotation/props.ts"
 import type { Database } from "./schema.ts"
 
-/** `emails`: whether the authors' emails are given (to the slide's members) or left empty (anyone else). */
-export const compactAnnotations = async (db: Kysely<Database>, labId: string, emails: boolean): Promise<Uint8Array> => {
+/**
+ * `emails`: whether the authors' emails are given (to the slide's members) or left empty (anyone
+ * else). `createdSince`: only the rows created then or later (the slide's index is on lab_id,
+ * created_at, ordinal, so this reads those rows alone).
+ */
+export const compactAnnotations = async (
+  db: Kysely<Database>,
+  labId: string,
+  emails: boolean,
+  createdSince?: string
+): Promise<Uint8Array> => {
   // Rows first, then labels and authors: a label or user deleted in between took its annotations
   // with it (the foreign keys cascade), so a row whose label or author is missing is gone, and left out.
   const rows = await db
     .selectFrom("annotations")
     .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "props", "coords"])
     .where("lab_id", "=", labId)
+    .$if(createdSince !== undefined, (q) => q.where("created_at", ">=", createdSince!))
     .orderBy("created_at")
     .orderBy("ordinal")
     .execute()

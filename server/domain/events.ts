@@ -80,7 +80,9 @@ export const AnnotationEvent = Schema.Union([
     user_email: Schema.String,
     user_name: UserName,
     count: Schema.Number,
-    annotations: Schema.Array(AnnotationChange)
+    annotations: Schema.Array(AnnotationChange),
+    // The rows' shared creation time, when they have one (a bulk upload, an analysis batch).
+    created_at: Schema.optionalKey(Schema.String)
   }),
   event("annotation.updated", { user_email: Schema.String, user_name: UserName, annotation: AnnotationChange }),
   event("annotation.deleted", { user_email: Schema.String, user_name: UserName, id: Id, label_id: Id }),

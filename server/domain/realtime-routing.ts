@@ -90,8 +90,15 @@ interface Changer {
 export const routeEvent = (e: LoggedEvent, publicLabs: ReadonlySet<string> = new Set()): ReadonlyArray<Message> => {
   switch (e.kind) {
     case "annotation.created": {
-      const { user_email, user_name, count, annotations } = e.payload
-      return onSlide(e, publicLabs, realtimeEvents.createAnnotation, (c) => ({ ...c, user_email, user_name, count, annotations }))
+      const { user_email, user_name, count, annotations, created_at } = e.payload
+      return onSlide(e, publicLabs, realtimeEvents.createAnnotation, (c) => ({
+        ...c,
+        user_email,
+        user_name,
+        count,
+        annotations,
+        ...(created_at === undefined ? {} : { created_at })
+      }))
     }
     case "annotation.updated": {
       const { user_email, user_name, annotation } = e.payload

@@ -61,7 +61,7 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
       )
       .handle("compact", ({ params, query }) =>
         Effect.gen(function* () {
-          const whole = yield* annotations.compact(yield* viewerId, params.labId)
+          const whole = yield* annotations.compact(yield* viewerId, params.labId, query.created_since)
           // The header alone is a view of the cached answer: nothing is encoded twice.
           const bytes = query.parts === "header" ? compactHeaderBytes(whole) : whole
           // Never stored: it changes with every edit and has no validator to revalidate it by, and

@@ -207,8 +207,12 @@ export const Label = Schema.Struct({
 })
 export type Label = typeof Label.Type
 
-/** The compact read whole, or its header alone (`parts=header`: no vertices). */
-export const CompactQuery = { parts: Schema.optional(Schema.Literal("header")) }
+/**
+ * The compact read whole, or its header alone (`parts=header`: no vertices), or only the shapes
+ * created at or after a time (`created_since`: an upload's or an analysis batch's shapes, heard of
+ * in a message too small to carry them).
+ */
+export const CompactQuery = { parts: Schema.optional(Schema.Literal("header")), created_since: Schema.optional(IsoDateTime) }
 
 export const LabelQuery = { ...PageQuery, lab_id: LabId, search: Schema.optional(Text(ANNOTATION_LIMITS.labelName)) }
 

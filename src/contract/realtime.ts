@@ -142,9 +142,16 @@ const Changer = {
 
 /**
  * `create_annotation_{labId}`: a bulk create. `annotations` holds those that fit in the message;
- * `count` is how many were created. When `annotations.length < count` (a big bulk upload), fetch the list.
+ * `count` is how many were created. When `annotations.length < count` (a big bulk upload, an
+ * analysis's batch of detections), fetch them: with `created_at`, the time every one of them was
+ * created with, only those (the compact read's `created_since`), else the slide's list.
  */
-export const AnnotationsCreated = Schema.Struct({ ...Changer, count: Schema.Number, annotations: Schema.Array(AnnotationChange) })
+export const AnnotationsCreated = Schema.Struct({
+  ...Changer,
+  count: Schema.Number,
+  annotations: Schema.Array(AnnotationChange),
+  created_at: Schema.optionalKey(Schema.String)
+})
 export type AnnotationsCreated = typeof AnnotationsCreated.Type
 
 /** `update_annotation_{labId}`: one annotation edited (its shape, label or visibility). */

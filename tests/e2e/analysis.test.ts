@@ -82,6 +82,9 @@ afterAll(() => stopWorld(world))
 
 snapWhenFailed("analysis", () => ({ ada: adaPage, rosa: rosaPage }))
 
+/** The compact reads of Rosa's screen while the job runs (their query strings). */
+const rosaReads: string[] = []
+
 describe("image analysis in the viewer", () => {
   it("a paid user runs Ki67 on a selected region, watches it progress and reads the planted index", async () => {
     await signInAs(rosaPage, rosa)
@@ -122,6 +125,10 @@ describe("image analysis in the viewer", () => {
         if (value != null && seen.at(-1) !== value) seen.push(value)
       }).observe(document.body, { subtree: true, childList: true, attributes: true })
     })
+    // What Rosa's screen reads of the slide while the detections arrive.
+    rosaPage.on("request", (request) => {
+      if (request.url().includes("/annotations/compact/")) rosaReads.push(new URL(request.url()).search)
+    })
     await adaPage.getByTestId("analysis-run").click()
     await expect.poll(() => panelState(adaPage), { timeout: 90_000 }).toBe("done")
     const seen = await adaPage.evaluate(() => (window as unknown as { seenPercents: Array<string> }).seenPercents.map(Number))
@@ -160,6 +167,9 @@ describe("image analysis in the viewer", () => {
     await expect.poll(() => panelState(rosaPage), { timeout: 20_000 }).toBe("done")
     expect(await leadValue(rosaPage)).toBe(await leadValue(adaPage))
     await expect.poll(() => shownCount(rosaPage), { timeout: 20_000 }).toBe(await shownCount(adaPage))
+    // Each batch too large for its message brought only its own detections, never the whole slide again.
+    expect(rosaReads.length).toBeGreaterThan(0)
+    expect(rosaReads.every((query) => query.startsWith("?created_since="))).toBe(true)
     // The reviewer did not start it: no removing someone else's results.
     expect(await rosaPage.getByTestId("analysis-remove").count()).toBe(0)
   })

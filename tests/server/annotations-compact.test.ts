@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { decodeCompactHeader } from "../../src/annotation/compact.ts"
+import { decodeCompact, decodeCompactHeader } from "../../src/annotation/compact.ts"
 import { Annotation } from "../../src/contract/annotations.ts"
 import { Ok, Page } from "../../src/contract/envelope.ts"
 import type { SignedIn } from "../support/api.ts"
@@ -13,6 +13,7 @@ import { type StartedServer, startServer } from "../support/start-server.ts"
 import {
   createLabel,
   createSlide,
+  hex,
   listAnnotations,
   newAnnotation,
   ngon,
@@ -189,6 +190,31 @@ describe("the header alone (parts=header)", () => {
     const bad = await header(owner, s, "coords")
     expect(bad.status).toBe(400)
     expect(JSON.stringify(await bad.json())).toMatch(/parts/)
+  })
+})
+
+describe("the shapes created since a time (created_since)", () => {
+  it("are the later upload's alone, as the whole read has them; a bad time is a 400", async () => {
+    const s = await createSlide(server, owner, folder)
+    const label = await createLabel(server, owner, s, "Cell")
+    expect((await postAnnotations(server, owner, s, [newAnnotation(label.id, rect(1, 1, 5, 5))])).status).toBe(201)
+    const later = [newAnnotation(label.id, ngon(12)), newAnnotation(label.id, rect(9, 9, 5, 5))]
+    expect((await postAnnotations(server, owner, s, later)).status).toBe(201)
+    const listed = (await listAnnotations(server, owner, s)).body.data.results as Array<{ id: string; created_at: string }>
+    const since = listed.find((a) => a.id === later[0]!.id)!.created_at
+    const reply = await fetch(`${server.url}/v2/labs/${s}/annotations/compact/?created_since=${encodeURIComponent(since)}`, {
+      headers: { authorization: `Bearer ${reviewer.access}` }
+    })
+    expect(reply.status).toBe(200)
+    const part = decodeCompact(new Uint8Array(await reply.arrayBuffer()))
+    expect(part.ids).toEqual(later.map((a) => a.id))
+    const whole = (await readCompact(server, owner, s)).compact!
+    expect(hex(part.coords)).toBe(hex(whole.coords.subarray(whole.vertices[0]! * 2)))
+    const bad = await fetch(`${server.url}/v2/labs/${s}/annotations/compact/?created_since=yesterday`, {
+      headers: { authorization: `Bearer ${owner.access}` }
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toMatch(/created_since/)
   })
 })
 

@@ -61,7 +61,7 @@ const samples: { readonly [K in EventKind]: PayloadOf<K> } = {
   },
   "ownership.offered": { offer_id: "o", from: "A", to: "B", notification_id: "n", recipients: ["B"] },
   "ownership.offer_closed": { offer_id: "o", from: "A", to: "B", outcome: "declined", recipients: ["A"] },
-  "annotation.created": { user_email: "a@x", count: 2, annotations: [] },
+  "annotation.created": { user_email: "a@x", count: 2, annotations: [], created_at: "2026-01-01T00:00:00.000Z" },
   "annotation.updated": {
     user_email: "a@x",
     annotation: { id: "N", version: 2, visible: true, label_id: "T", color: "#FFFF00", data: null }

@@ -151,7 +151,7 @@ export const writeDetections = (
       actorId: user.id,
       kind: "annotation.created",
       labId,
-      payload: { user_email: user.email, user_name: user.name, count: made.length, annotations: fitChanges(changes()) }
+      payload: { user_email: user.email, user_name: user.name, count: made.length, annotations: fitChanges(changes()), created_at: now }
     })
   })
 

@@ -1,5 +1,6 @@
 // A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
 // its version check and the delete. Each change records its event in the same transaction.
+import { compactAnnotations } from "../../db/annotation-compact.ts"
 import { Context, Data, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import type { Insertable } from "kysely"
 import {
@@ -67,8 +68,11 @@ export class Annotations extends Context.Service<
   Annotations,
   {
     readonly list: (userId: string | undefined, labId: string, paging: Paging) => Effect.Effect<AnnotationList, ViewDenied>
-    /** Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts); who may read the list may read it. */
-    readonly compact: (userId: string | undefined, labId: string) => Effect.Effect<Uint8Array, ViewDenied>
+    /**
+     * Every annotation of the slide in the viewer's binary form (src/annotation/compact.ts), or those
+     * created since a time; who may read the list may read it.
+     */
+    readonly compact: (userId: string | undefined, labId: string, createdSince?: string) => Effect.Effect<Uint8Array, ViewDenied>
     /**
      * `body`: the bulk POST's JSON (CreateAnnotationsPayload) as sent; the answer's annotations as JSON
      * texts. `update`: ids of this slide's annotations with other content are updated (import-updates.ts).
@@ -140,10 +144,13 @@ export class Annotations extends Context.Service<
         return { count, paging: page, chunks }
       })
 
-      const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string) {
+      const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string, createdSince?: string) {
         const lab = yield* viewSlide(database.db, userId, labId)
+        const emails = isMember(lab.access.standing)
+        // A few thousand new shapes, read once by each screen that heard of them: not worth caching.
+        if (createdSince !== undefined) return yield* sql(() => compactAnnotations(database.db, labId, emails, createdSince))
         const revision = Number(lab.row.annotations_revision)
-        return yield* sql(() => cachedCompact(database.db, labId, revision, isMember(lab.access.standing)))
+        return yield* sql(() => cachedCompact(database.db, labId, revision, emails))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>
@@ -227,7 +234,13 @@ export class Annotations extends Context.Service<
                 actorId: user.id,
                 kind: "annotation.created",
                 labId,
-                payload: { user_email: user.email, user_name: user.name, count: fresh.length, annotations: fitChanges(changes()) }
+                payload: {
+                  user_email: user.email,
+                  user_name: user.name,
+                  count: fresh.length,
+                  annotations: fitChanges(changes()),
+                  created_at: now
+                }
               })
             }
             yield* replaceExisting(trx, events, user, lab, labId, replaced, now)

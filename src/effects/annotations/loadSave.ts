@@ -30,9 +30,16 @@ export const loadAnnotations = Effect.fn("Annotations.load")(function* (labId: s
   return { annotations, labels: labels.data.results } satisfies SlideAnnotations
 })
 
-/** The slide's annotations as they are now, from the compact read (also when a live change was too big for its message). */
-export const readCompact = Effect.fn("Annotations.readCompact")(function* (labId: string) {
-  const bytes = yield* downloadBytes(endpoints.annotationsView.compact, { labId })
+/**
+ * The slide's annotations as they are now, from the compact read (also when a live change was too
+ * big for its message), or only those created since `createdSince`.
+ */
+export const readCompact = Effect.fn("Annotations.readCompact")(function* (labId: string, createdSince?: string) {
+  const bytes = yield* downloadBytes(
+    endpoints.annotationsView.compact,
+    { labId },
+    createdSince === undefined ? undefined : { created_since: createdSince }
+  )
   return yield* Effect.try({
     try: () => decodeCompact(bytes),
     catch: (error) => new DecodeError({ path: endpoints.annotationsView.compact.path, message: String(error) })

@@ -53,16 +53,23 @@ describe("a bulk change heard", () => {
   })
 
   it("reads the slide again when the message could not name them all; a deletion's read replaces", () => {
-    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ batch: {}, fetch: true, prune: true })
-    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ batch: {}, fetch: true, prune: false })
+    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ batch: {}, fetch: true, read: { kind: "all", prune: true } })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({
+      batch: {},
+      fetch: true,
+      read: { kind: "header" }
+    })
   })
 
   it("reads the header alone for a relabel or hide it could not name, the whole slide for a move or deletion", () => {
     const relabel = { label_id: "b", label_name: "B", color: "#00FF00" }
-    expect(plan(message("updated", [held[0]!.id], 100_000, relabel))).toMatchObject({ fetch: true, headerOnly: true })
-    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ fetch: true, headerOnly: true })
-    expect(plan(message("updated", [held[0]!.id], 100_000, { ...relabel, dx: 5, dy: 0 }))).toMatchObject({ fetch: true, headerOnly: false })
-    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ fetch: true, headerOnly: false })
+    expect(plan(message("updated", [held[0]!.id], 100_000, relabel))).toMatchObject({ fetch: true, read: { kind: "header" } })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { visible: false }))).toMatchObject({ fetch: true, read: { kind: "header" } })
+    expect(plan(message("updated", [held[0]!.id], 100_000, { ...relabel, dx: 5, dy: 0 }))).toMatchObject({
+      fetch: true,
+      read: { kind: "all" }
+    })
+    expect(plan(message("deleted", [held[0]!.id], 100_000))).toMatchObject({ fetch: true, read: { kind: "all" } })
   })
 
   it("reads nothing for a large change this page sent itself (it shows it already), once", () => {
@@ -70,7 +77,7 @@ describe("a bulk change heard", () => {
     rememberOwnBulk("deleted", ids)
     expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: false })
     // The same message again, or another page's, is read.
-    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true, prune: true })
+    expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true, read: { kind: "all", prune: true } })
     rememberOwnBulk("updated", ids)
     expect(plan(message("deleted", ids.slice(0, 150), 500), takeOwnBulk)).toMatchObject({ fetch: true })
   })

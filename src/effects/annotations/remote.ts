@@ -2,6 +2,7 @@
 // delete_annotation_{id}, bulk_annotation_{id}, label_{id} on private-mylab_{id}), as the realtime
 // machine decoded them (src/effects/realtime/heard.ts), and what each does to the viewer's store. A change whose shapes did not fit in the message (`data` null, or fewer inline than
 // `count`) asks for a fetch; a bulk change too large for its message asks for one that replaces.
+import type { ReadMode } from "./read-mode.ts"
 import type { Annotation } from "../../contract/annotations.ts"
 import type {
   AnnotationChange,
@@ -75,10 +76,8 @@ export interface RemotePlan {
   readonly batch: Batch
   /** Whether some shape did not come inline: fetch the slide's list and apply it too. */
   readonly fetch: boolean
-  /** The fetch replaces: a saved shape it does not hold was deleted (a bulk delete too large to name them all). */
-  readonly prune?: boolean
-  /** The fetch needs only the header: a relabel or hide too large to name its shapes changed no geometry. */
-  readonly headerOnly?: boolean
+  /** How to fetch (read-mode.ts); everything when absent. */
+  readonly read?: ReadMode
   /** Who made the change (presence refreshes when it is someone it does not list). */
   readonly userId: string
 }
@@ -113,7 +112,14 @@ export const planOf = (
   switch (change.kind) {
     case "created": {
       const shapes = change.message.annotations.flatMap((a) => shapeOfChange(labId, a, change.message) ?? [])
-      return { batch: { upsert: shapes }, fetch: shapes.length < change.message.count, userId: message.user_id }
+      // The rest, when the message names when they were created: only those, not the whole slide.
+      const at = change.message.created_at
+      return {
+        batch: { upsert: shapes },
+        fetch: shapes.length < change.message.count,
+        ...(at === undefined ? {} : { read: { kind: "since", at } }),
+        userId: message.user_id
+      }
     }
     case "updated": {
       const shape = shapeOfChange(labId, change.message.annotation, change.message)
@@ -129,8 +135,9 @@ export const planOf = (
       // Too many to name in one message: the slide is read again, and what it no longer holds goes.
       if (ids.length < count) {
         const { dx, dy } = change.message.change
-        const headerOnly = action === "updated" && (dx ?? 0) === 0 && (dy ?? 0) === 0
-        return { batch: {}, fetch: true, prune: action === "deleted", headerOnly, userId: message.user_id }
+        const read: ReadMode =
+          action === "updated" && (dx ?? 0) === 0 && (dy ?? 0) === 0 ? { kind: "header" } : { kind: "all", prune: action === "deleted" }
+        return { batch: {}, fetch: true, read, userId: message.user_id }
       }
       if (action === "deleted") return { batch: { remove: ids }, fetch: false, userId: message.user_id }
       const shapes = ids.flatMap((id) => {

@@ -17,6 +17,7 @@ import type { CompactAnnotations } from "../../../annotation/compact.ts"
 import { changesOfHeader } from "../../../annotation/store/header-changes.ts"
 import type { Shape } from "../../../annotation/store/shape.ts"
 import { readCompact, readCompactHeader } from "../../../effects/annotations/loadSave.ts"
+import type { ReadMode } from "../../../effects/annotations/read-mode.ts"
 import { fromEffect } from "../../support/fromEffect.ts"
 import { liveStatusOf } from "../../realtime/realtime.machine.ts"
 import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
@@ -137,26 +138,32 @@ export const channel = fromCallback<WorkspaceEvent, ChannelInput>(({ input, send
   }
 })
 
-/** What the re-read brings: the whole slide, or the held shapes a header changed. */
+/** What the re-read brings: the whole slide, shapes created since a time, or the held shapes a header changed. */
 export type Reread =
   | { readonly kind: "all"; readonly all: CompactAnnotations }
+  | { readonly kind: "since"; readonly all: CompactAnnotations }
   | { readonly kind: "header"; readonly upsert: ReadonlyArray<Shape> }
 
 export interface RereadInput {
   readonly labId: string
-  readonly headerOnly: boolean
+  readonly mode: ReadMode
   readonly held: (id: string) => Shape | undefined
 }
 
 const readAll = (labId: string) => readCompact(labId).pipe(Effect.map((all): Reread => ({ kind: "all", all })))
 
-export const reread = fromEffect(({ labId, headerOnly, held }: RereadInput) =>
-  headerOnly
-    ? readCompactHeader(labId).pipe(
+export const reread = fromEffect(({ labId, mode, held }: RereadInput) => {
+  switch (mode.kind) {
+    case "all":
+      return readAll(labId)
+    case "since":
+      return readCompact(labId, mode.at).pipe(Effect.map((all): Reread => ({ kind: "since", all })))
+    case "header":
+      return readCompactHeader(labId).pipe(
         Effect.flatMap((header) => {
           const changes = changesOfHeader(header, held)
           return changes.missing > 0 ? readAll(labId) : Effect.succeed<Reread>({ kind: "header", upsert: changes.upsert })
         })
       )
-    : readAll(labId)
-)
+  }
+})

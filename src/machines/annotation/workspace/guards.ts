@@ -41,5 +41,5 @@ export const workspaceGuards = {
   /** The nudge burst was saved (an undo settles it at once). */
   nudgeSettled: ({ context }: Args) => context.nudging === null,
   /** A re-read was asked while one was under way. */
-  rereadAgain: ({ context }: Args) => context.reread.again
+  rereadAgain: ({ context }: Args) => context.reread.next !== null
 }

@@ -4,14 +4,15 @@
 // The plan is made when the transition is (it reads the store); the writes run as the actor executes
 // them, and the re-read is raised, so the chart (and its model) shows the feed leading to it.
 import { takeOwnBulk } from "../../../effects/annotations/own-bulk.ts"
+import { READ_ALL, type ReadMode } from "../../../effects/annotations/read-mode.ts"
 import { planOf, remoteChangeOf } from "../../../effects/annotations/remote.ts"
 import type { WorkspaceContext, WorkspaceEvent } from "./types.ts"
 
 export interface LiveChange {
   /** The store and the children follow: run when the actor executes the transition's actions. */
   readonly write: () => void
-  /** The slide is to be read again (`prune`: what the read does not hold went; `headerOnly`: no geometry changed). */
-  readonly reread: { readonly prune: boolean; readonly headerOnly: boolean } | null
+  /** The slide is to be read again, and how (read-mode.ts). */
+  readonly reread: ReadMode | null
 }
 
 /** The lab channel's messages that change the slide's annotations or labels. */
@@ -46,5 +47,5 @@ export const liveChange = (context: WorkspaceContext, event: WorkspaceEvent): Li
       if (change.message.action === "updated") store.restyle(change.message.label.id, change.message.label.name, change.message.label.color)
     }
   }
-  return { write, reread: plan.fetch ? { prune: plan.prune === true, headerOnly: plan.headerOnly === true } : null }
+  return { write, reread: plan.fetch ? (plan.read ?? READ_ALL) : null }
 }

@@ -73,7 +73,8 @@ export const storeActions = {
       return
     }
     const upsert = shapesOfCompact(read.all)
-    const held = context.reread.prune ? new Set(upsert.map((shape) => shape.id)) : undefined
+    const { mode } = context.reread
+    const held = read.kind === "all" && mode.kind === "all" && mode.prune ? new Set(upsert.map((shape) => shape.id)) : undefined
     const remove = held ? [...store.all()].filter((shape) => !isDraft(shape) && !held.has(shape.id)).map((shape) => shape.id) : []
     store.apply("remote", { upsert, remove })
     if (remove.length > 0) context.tools.send({ type: "selection.drop", ids: remove })

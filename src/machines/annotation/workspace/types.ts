@@ -1,4 +1,5 @@
 // The workspace machine's input, context and events (workspace.machine.ts tells what it does).
+import type { ReadMode } from "../../../effects/annotations/read-mode.ts"
 import type { Heard } from "../../../effects/realtime/heard.ts"
 import type { ActorRefFrom, AnyActorRef } from "xstate"
 import type { Editor } from "../../../annotation/edit-rules.ts"
@@ -67,17 +68,10 @@ export interface WorkspaceContext {
   /** The last new shape's save failed (the status line says so until the next one is saved). */
   readonly saveFailed: boolean
   /**
-   * The compact re-read: whether the read under way prunes (a bulk delete too large to name its
-   * shapes) or needs the header only (a relabel or hide), and whether one was asked meanwhile (read
-   * again when it ends) and how: it prunes if any ask did, reads the header only if every ask did.
+   * The compact re-read: how the read under way reads (read-mode.ts), and the read asked meanwhile,
+   * every ask combined (read once more when this one ends), or null.
    */
-  readonly reread: {
-    readonly prune: boolean
-    readonly headerOnly: boolean
-    readonly again: boolean
-    readonly pruneAgain: boolean
-    readonly headerOnlyAgain: boolean
-  }
+  readonly reread: { readonly mode: ReadMode; readonly next: ReadMode | null }
 }
 
 /** What a child emits, as the relay hands it to the workspace (the same type names). */
@@ -119,7 +113,7 @@ export type WorkspaceEvent =
   | { readonly type: "connection.live"; readonly live: boolean }
   | { readonly type: "live.message"; readonly heard: Heard }
   | { readonly type: "presence.message"; readonly heard: Heard }
-  | { readonly type: "reread.needed"; readonly prune: boolean; readonly headerOnly: boolean }
+  | { readonly type: "reread.needed"; readonly mode: ReadMode }
   // The children, as the relay hands them over.
   | { readonly type: "loader.loaded"; readonly loaded: SlideAnnotations }
   | { readonly type: "labels.changed"; readonly labels: ReadonlyArray<Label>; readonly activeId: string | null }

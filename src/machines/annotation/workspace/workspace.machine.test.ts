@@ -185,9 +185,19 @@ const events = {
       change: { label_id: "l2", label_name: "l2", color: "#00FF00" }
     })
   },
-  "bulk named": { type: "reread.needed", prune: false, headerOnly: false },
+  "live upload too large": {
+    type: "live.message",
+    heard: heard(labChannel("slide-1"), realtimeEvents.createAnnotation("slide-1"), {
+      ...changer,
+      count: 5000,
+      annotations: [],
+      created_at: "2025-01-01T00:00:00.000Z"
+    })
+  },
+  "bulk named": { type: "reread.needed", mode: { kind: "all", prune: false } },
   read: { type: "xstate.done.actor.reread", output: { kind: "all", all: read } },
   "header read": { type: "xstate.done.actor.reread", output: { kind: "header", upsert: [headerRead] } },
+  "new shapes read": { type: "xstate.done.actor.reread", output: { kind: "since", all: compactOf([annotation("n", 400)]) } },
   "read failed": { type: "xstate.error.actor.reread", error: new Error("offline") },
   "nudge a": { type: "shape.nudge", shape: A, dx: 1, dy: 0 },
   "nudge b": { type: "shape.nudge", shape: B, dx: 0, dy: 2 },
@@ -311,7 +321,7 @@ const model = modelFor({
     value,
     canEdit: context.editor.canEdit,
     nudging: context.nudging?.from.id ?? null,
-    again: context.reread.again,
+    again: context.reread.next !== null,
     saving: context.saving,
     undo: context.undoAfterSave
   }),
@@ -332,14 +342,14 @@ const model = modelFor({
       expect([...watching].sort()).toEqual([labChannel("slide-1"), presenceChannel("slide-1")].sort())
     },
     "reread.reading": (actual, calls, arrival) => {
-      expect(lastInput(calls, "reread")).toMatchObject({ labId: "slide-1", headerOnly: actual.context.reread.headerOnly })
-      if (arrival.via === "live bulk too large" && arrival.before?.matches({ reread: "idle" }))
-        expect(actual.context.reread).toMatchObject({ prune: true, headerOnly: false })
-      if (arrival.via === "live relabel too large" && arrival.before?.matches({ reread: "idle" }))
-        expect(actual.context.reread).toMatchObject({ prune: false, headerOnly: true })
-      // Asked again meanwhile: the next read is the header alone only if every ask was.
-      if (arrival.via === "bulk named" && arrival.before?.matches({ reread: "reading" }))
-        expect(actual.context.reread.headerOnlyAgain).toBe(false)
+      expect(lastInput(calls, "reread")).toMatchObject({ labId: "slide-1", mode: actual.context.reread.mode })
+      const fromIdle = arrival.before?.matches({ reread: "idle" })
+      if (arrival.via === "live bulk too large" && fromIdle) expect(actual.context.reread.mode).toEqual({ kind: "all", prune: true })
+      if (arrival.via === "live relabel too large" && fromIdle) expect(actual.context.reread.mode).toEqual({ kind: "header" })
+      if (arrival.via === "live upload too large" && fromIdle)
+        expect(actual.context.reread.mode).toEqual({ kind: "since", at: "2025-01-01T00:00:00.000Z" })
+      // Asked again meanwhile: a whole read asked makes the next read whole (read-mode.ts combines the rest).
+      if (arrival.via === "bulk named" && !fromIdle) expect(actual.context.reread.next?.kind).toBe("all")
     },
     "reread.idle": (actual, _, arrival) => {
       const { store } = actual.context
@@ -347,10 +357,16 @@ const model = modelFor({
         // The read's version of a replaces ours; n arrives; b goes only when the read prunes.
         expect(store.get("a")?.version).toBe(2)
         expect(store.get("n")).toBeDefined()
-        if (arrival.before?.context.reread.prune) expect(store.get("b")).toBeUndefined()
+        const mode = arrival.before?.context.reread.mode
+        if (mode?.kind === "all" && mode.prune) expect(store.get("b")).toBeUndefined()
         else expect(store.get("b")).toEqual(arrival.before?.context.store.get("b"))
       }
       if (arrival.via === "read failed") expect(store.get("n")).toBeUndefined()
+      if (arrival.via === "new shapes read") {
+        // The new shape arrives; nothing the screen holds goes, whatever the read was asked for.
+        expect(store.get("n")).toBeDefined()
+        expect(store.get("b")).toEqual(arrival.before?.context.store.get("b"))
+      }
       if (arrival.via === "header read") {
         // The relabel shows; nothing arrives or goes.
         expect(store.get("a")).toMatchObject({ labelId: "l2", version: A.version + 1, coords: A.coords })

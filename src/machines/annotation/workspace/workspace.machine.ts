@@ -20,6 +20,7 @@
 // rules of src/annotation/edit-rules.ts, here as named guards (guards.ts). Store writes are custom
 // actions (store-actions.ts, edit-actions.ts). The view (useAnnotations and its hooks) turns DOM
 // events into this machine's events and draws from the snapshots; it says the `notice.*` it emits.
+import { combineReads, READ_ALL } from "../../../effects/annotations/read-mode.ts"
 import { assign, emit, enqueueActions, setup } from "xstate"
 import { shapesWithin, shownIds } from "../../../annotation/selection.ts"
 import { NO_PIXELS } from "../../../annotation/wand/source.ts"
@@ -41,9 +42,6 @@ export type * from "./types.ts"
 
 /** Arrow-key nudges of one shape closer together than this are one edit. */
 export const NUDGE_SETTLE_MS = 450
-
-/** No re-read asked while one runs. */
-const NOT_AGAIN = { again: false, pruneAgain: false, headerOnlyAgain: false } as const
 
 export const workspaceMachine = setup({
   types: {
@@ -71,7 +69,7 @@ export const workspaceMachine = setup({
       const live = liveChange(context, event)
       if (live === null) return
       enqueue(live.write)
-      if (live.reread !== null) enqueue.raise({ type: "reread.needed", ...live.reread })
+      if (live.reread !== null) enqueue.raise({ type: "reread.needed", mode: live.reread })
     }),
     setEditor: assign(({ event }) => (event.type === "who.change" ? { editor: event.editor } : {})),
     setOnline: assign(({ event }) => (event.type === "connection.online" ? { online: event.online } : {})),
@@ -96,29 +94,14 @@ export const workspaceMachine = setup({
     forgetNudge: assign({ nudging: null }),
     sayLocked: emit({ type: "notice.locked" as const, count: 1 }),
     sayLockedInSelection: emit(({ context }) => ({ type: "notice.locked" as const, count: deletionOf(context).locked })),
-    readFirst: assign(({ event }) => ({
-      reread: {
-        prune: event.type === "reread.needed" && event.prune,
-        headerOnly: event.type === "reread.needed" && event.headerOnly,
-        ...NOT_AGAIN
-      }
-    })),
+    readFirst: assign(({ event }) => ({ reread: { mode: event.type === "reread.needed" ? event.mode : READ_ALL, next: null } })),
     // The read under way keeps its own way: it may have started before the shapes it would miss.
     askAgain: assign(({ context, event }) => {
-      const asked = event.type === "reread.needed" ? event : { prune: false, headerOnly: false }
-      const { reread } = context
-      return {
-        reread: {
-          ...reread,
-          again: true,
-          pruneAgain: reread.pruneAgain || asked.prune,
-          headerOnlyAgain: (reread.again ? reread.headerOnlyAgain : true) && asked.headerOnly
-        }
-      }
+      const asked = event.type === "reread.needed" ? event.mode : READ_ALL
+      const { next } = context.reread
+      return { reread: { ...context.reread, next: next === null ? asked : combineReads(next, asked) } }
     }),
-    readAgain: assign(({ context }) => ({
-      reread: { prune: context.reread.pruneAgain, headerOnly: context.reread.headerOnlyAgain, ...NOT_AGAIN }
-    }))
+    readAgain: assign(({ context }) => ({ reread: { mode: context.reread.next ?? READ_ALL, next: null } }))
   }
 }).createMachine({
   id: "annotationWorkspace",
@@ -153,7 +136,7 @@ export const workspaceMachine = setup({
       saving: false,
       undoAfterSave: false,
       saveFailed: false,
-      reread: { prune: false, headerOnly: false, ...NOT_AGAIN }
+      reread: { mode: READ_ALL, next: null }
     }
   },
   invoke: [
@@ -257,7 +240,7 @@ export const workspaceMachine = setup({
             src: "reread",
             input: ({ context }) => ({
               labId: context.labId,
-              headerOnly: context.reread.headerOnly,
+              mode: context.reread.mode,
               held: (id: string) => context.store.get(id)
             }),
             onDone: [
