@@ -73,7 +73,7 @@ export const redactionOf = async (path: string, vendor: string): Promise<Redacti
   const removed = new Set<AssociatedName>()
   const dropped = new Set<number>()
   for (const dir of layout.directories) {
-    const name = nameOf(vendor, dir)
+    const name = nameOf(vendor, dir, layout.directories[0]?.description)
     if (name === null) continue
     // A first directory stays linked: a Ventana BIF's Label_Image is first and carries the XMP that
     // makes the file a BIF. Its pixels are zeroed all the same, so nothing of the picture is left.
