@@ -25,7 +25,7 @@ const PIXEL_LIMIT = 200_000_000
  * The directory of a Leica SCN's macro: the largest dimension of the <image> whose <view> is at 0,0
  * and as large as the <collection> (OpenSlide's rule), read from the first directory's XML.
  */
-export const leicaMacroDirectory = (xml: string): number | null => {
+const leicaMacroDirectory = (xml: string): number | null => {
   const collection = /<collection\b[^>]*>/.exec(xml)?.[0] ?? ""
   const size = (tag: string, name: string) => new RegExp(`\\b${name}="(\\d+)"`).exec(tag)?.[1]
   for (const image of xml.match(/<image\b[\s\S]*?<\/image>/g) ?? []) {
