@@ -7,7 +7,7 @@
 // libvips 8.14.1's `openslideload --associated` crashes (libvips#3384, fixed in 8.14.2), so they are
 // read here by OpenSlide 3.4's own rules for each vendor: a TIFF directory by its description
 // (Aperio "label ..."/"macro ...", Ventana "Label_Image", Philips "Label"/"Macro"), a Philips
-// label or macro as base64 JPEG in its XML, an NDPI directory whose SourceLens is -1 (a whole JPEG),
+// label or macro as base64 JPEG in its XML, a Leica SCN's macro image named in its XML, an NDPI directory whose SourceLens is -1 (a whole JPEG),
 // a VMS set's MacroImage file, an MRXS set's records in its Data files (mrxs-associated.ts).
 import { mkdir, open } from "node:fs/promises"
 import { dirname, join } from "node:path"
@@ -21,9 +21,38 @@ export const ASSOCIATED_DIR = "associated"
 const LARGEST = 2048
 const PIXEL_LIMIT = 200_000_000
 
-/** Which associated image a directory is, by the vendor's rule, if any. */
-export const nameOf = (vendor: string, dir: Directory): AssociatedName | null => {
+/**
+ * The directory of a Leica SCN's macro: the largest dimension of the <image> whose <view> is at 0,0
+ * and as large as the <collection> (OpenSlide's rule), read from the first directory's XML.
+ */
+const leicaMacroDirectory = (xml: string): number | null => {
+  const collection = /<collection\b[^>]*>/.exec(xml)?.[0] ?? ""
+  const size = (tag: string, name: string) => new RegExp(`\\b${name}="(\\d+)"`).exec(tag)?.[1]
+  for (const image of xml.match(/<image\b[\s\S]*?<\/image>/g) ?? []) {
+    const view = /<view\b[^>]*>/.exec(image)?.[0] ?? ""
+    const whole =
+      size(view, "offsetX") === "0" &&
+      size(view, "offsetY") === "0" &&
+      size(view, "sizeX") === size(collection, "sizeX") &&
+      size(view, "sizeY") === size(collection, "sizeY")
+    if (!whole) continue
+    const dimensions = [...image.matchAll(/<dimension\b[^>]*>/g)].map((m) => m[0])
+    const largest = dimensions
+      .filter((d) => (size(d, "z") ?? "0") === "0")
+      .sort((a, b) => Number(size(b, "sizeX")) - Number(size(a, "sizeX")))[0]
+    const ifd = largest === undefined ? undefined : size(largest, "ifd")
+    return ifd === undefined ? null : Number(ifd)
+  }
+  return null
+}
+
+/**
+ * Which associated image a directory is, by the vendor's rule, if any; `first` is the file's first
+ * directory's description (a Leica SCN names its macro's directory there).
+ */
+export const nameOf = (vendor: string, dir: Directory, first = ""): AssociatedName | null => {
   const description = dir.description
+  if (vendor === "leica") return leicaMacroDirectory(first) === dir.index ? "macro" : null
   if (vendor === "aperio" && !dir.tiled) {
     const second = description.split(/\r?\n/)[1] ?? ""
     return second.startsWith("label ") ? "label" : second.startsWith("macro ") ? "macro" : null
@@ -89,7 +118,7 @@ export const writeAssociatedImages = async (
   }
   const directories = (await tiffLayout(input).catch(() => null))?.directories ?? []
   for (const dir of directories) {
-    const name = nameOf(vendor, dir)
+    const name = nameOf(vendor, dir, directories[0]?.description)
     if (name === null) continue
     if (vendor === "hamamatsu" && dir.stripOffset !== null && dir.stripBytes !== null) {
       const file = await open(input, "r")

@@ -73,10 +73,11 @@ export const redactionOf = async (path: string, vendor: string): Promise<Redacti
   const removed = new Set<AssociatedName>()
   const dropped = new Set<number>()
   for (const dir of layout.directories) {
-    const name = nameOf(vendor, dir)
+    const name = nameOf(vendor, dir, layout.directories[0]?.description)
     if (name === null) continue
     // A first directory stays linked: a Ventana BIF's Label_Image is first and carries the XMP that
-    // makes the file a BIF. Its pixels are zeroed all the same, so nothing of the picture is left.
+    // makes the file a BIF (as a Leica SCN's macro carries the XML that makes it an SCN). Its pixels
+    // are zeroed all the same, so nothing of the picture is left.
     if (dir.index > 0) dropped.add(dir.index)
     removed.add(name)
     for (const range of dir.data) patches.push({ start: range.start, length: range.length })

@@ -79,7 +79,7 @@ export const vendorSlideOf = (fields: ReadonlyMap<string, string>): VendorSlide 
   // NDPI keeps its scanner and date in the TIFF's own Model and DateTime; Ventana's XMP has no date.
   const date =
     miraxDate(fields.get("mirax.GENERAL.SLIDE_CREATIONDATETIME")) ??
-    first(fields, ["aperio.Date", "leica.aquisition-date", "philips.DICOM_ACQUISITION_DATETIME", "tiff.DateTime"])
+    first(fields, ["aperio.Date", "leica.creation-date", "philips.DICOM_ACQUISITION_DATETIME", "tiff.DateTime"])
   const time = fields.get("aperio.Time")?.trim()
   return {
     width,

@@ -12,6 +12,7 @@ import { tiffLayout } from "../../server/images/tiff-directories.ts"
 import type { SignedIn } from "../support/api.ts"
 import { aperioSvs, run } from "../support/scanner-files.ts"
 import { addAperioLabel, hamamatsuNdpi, labelJpeg, philipsTiff, ventanaBif } from "../support/scanner-vendors.ts"
+import { leicaScn } from "../support/scn-files.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createFolder, person } from "./support/labs-api.ts"
 import { uploadWhole, waitForStatus } from "./support/slides-api.ts"
@@ -78,6 +79,24 @@ const CASES: ReadonlyArray<Case> = [
       }),
     vendor: "hamamatsu",
     removed: "macro"
+  },
+  {
+    // The macro is the first directory, whose description is the XML that makes the file an SCN.
+    name: "Leica SCN",
+    file: "leica.scn",
+    make: (dir) =>
+      leicaScn(dir, "leica.scn", {
+        width: WIDTH,
+        height: HEIGHT,
+        mpp: 0.5,
+        objective: 20,
+        model: "SCN400",
+        created: "2026-11-28T09:15:02.00Z",
+        caseNumber: "CASE-2026-0042"
+      }),
+    vendor: "leica",
+    removed: "macro",
+    listedAfter: "macro"
   }
 ]
 

@@ -34,7 +34,7 @@ export const publicPages = {
         "On paid plans: the Ki67 index and H-score, Fasciola egg counts with eggs per gram, comet assay tail moments, stroke infarct size on TTC slices, carotid intima-media thickness on ultrasound, periodontal bone loss with its stage and grade on dental radiographs and cell counting, measured on the slide's own pixels. Results land on the slide as annotations the whole team sees.",
       formatsTitle: "Scanners' own files",
       formatsBody:
-        "Upload Aperio SVS, Hamamatsu NDPI and VMS, 3DHistech MRXS, Ventana BIF, Philips TIFF and DICOM whole-slide images as the scanner wrote them; a slide of several files goes as one zip. The label and macro, which may name a patient, stay private and out of downloads.",
+        "Upload Aperio SVS, Hamamatsu NDPI and VMS, 3DHistech MRXS, Ventana BIF, Leica SCN, Philips TIFF and DICOM whole-slide images as the scanner wrote them; a slide of several files goes as one zip. The label and macro, which may name a patient, stay private and out of downloads.",
       shareTitle: "Sharing with roles",
       shareBody: "Invite collaborators as admin or reviewer, transfer ownership, or make a lab publicly viewable."
     },

@@ -37,7 +37,7 @@ export const publicPages: typeof en = {
         "Pada paket berbayar: indeks Ki67 dan H-score, jumlah telur Fasciola beserta telur per gram, tail moment comet assay, ukuran infark stroke pada irisan TTC, ketebalan intima-media karotis pada ultrasonografi, kehilangan tulang periodontal beserta stadium dan grade-nya pada radiografi gigi, dan penghitungan sel, diukur dari piksel slide itu sendiri. Hasilnya muncul di slide sebagai anotasi yang dilihat seluruh tim.",
       formatsTitle: "Berkas asli pemindai",
       formatsBody:
-        "Unggah citra whole-slide Aperio SVS, Hamamatsu NDPI dan VMS, 3DHistech MRXS, Ventana BIF, Philips TIFF, dan DICOM apa adanya dari pemindai; slide yang terdiri dari beberapa berkas diunggah sebagai satu zip. Label dan makro, yang bisa memuat nama pasien, tetap privat dan tidak ikut diunduh.",
+        "Unggah citra whole-slide Aperio SVS, Hamamatsu NDPI dan VMS, 3DHistech MRXS, Ventana BIF, Leica SCN, Philips TIFF, dan DICOM apa adanya dari pemindai; slide yang terdiri dari beberapa berkas diunggah sebagai satu zip. Label dan makro, yang bisa memuat nama pasien, tetap privat dan tidak ikut diunduh.",
       shareTitle: "Berbagi dengan peran",
       shareBody: "Undang kolaborator sebagai admin atau reviewer, alihkan kepemilikan, atau buka lab untuk publik."
     },
