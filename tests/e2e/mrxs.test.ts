@@ -17,7 +17,7 @@ import { zip } from "../server/support/zip.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { drag, snapWhenFailed, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
-import { showSidePanel } from "./support/slide-viewer.ts"
+import { keepAnswers, openSlideDetails } from "./support/slide-viewer.ts"
 import { expectUrl, fillSignIn, SIGN_IN_WORDS, startWorld, stopWorld, type World } from "./support/session.ts"
 
 const [WIDTH, HEIGHT, MPP] = [1536, 1024, 0.243]
@@ -33,12 +33,6 @@ let folderId = ""
 let picked = ""
 const seen: Array<string> = []
 
-const watch = (p: Page) =>
-  p.on("response", async (response) => {
-    const type = response.headers()["content-type"] ?? ""
-    if (type.includes("json") || type.includes("xml")) seen.push(await response.text().catch(() => ""))
-  })
-
 beforeAll(async () => {
   world = await startWorld()
   ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.mrxs@example.org" })
@@ -53,8 +47,8 @@ beforeAll(async () => {
   await mrxsSet(picked, "Tonsil 2026-0080", { width: 512, height: 512, mpp: MPP, objective: 40 })
   page = await (await newContext(world.browser, world.server.url)).newPage()
   rosaPage = await (await newContext(world.browser, world.server.url)).newPage()
-  watch(page)
-  watch(rosaPage)
+  keepAnswers(page, seen)
+  keepAnswers(rosaPage, seen)
 }, 120_000)
 
 afterAll(async () => {
@@ -65,15 +59,6 @@ afterAll(async () => {
 snapWhenFailed("mrxs", () => ({ ada: page, rosa: rosaPage }))
 
 const details = (p: Page) => p.getByTestId("slide-details")
-const openDetails = async (p: Page, prefix: string) => {
-  const listed = p.waitForResponse((r) => r.url().endsWith(`/v2/labs/${slideId}/associated-images/`))
-  await p.goto(`${prefix}/dashboard/labs/${slideId}/annotations`)
-  await p.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
-  await showSidePanel(p)
-  await p.getByRole("tab", { name: prefix === "/id" ? "Detail" : "Details", exact: true }).click()
-  await details(p).waitFor()
-  await listed
-}
 
 describe("an MRXS slide, zipped", () => {
   it("uploads through the browser and becomes a ready slide with a thumbnail", async () => {
@@ -121,7 +106,7 @@ describe("an MRXS slide, zipped", () => {
   }, 60_000)
 
   it("Details names the scanner, and the owner sees the label", async () => {
-    await openDetails(page, "")
+    await openSlideDetails(page, slideId)
     const text = await details(page).textContent()
     expect(text).toContain("Scanner3DHistech (MIRAX) · Pannoramic MIDI")
     expect(text).toContain("Objective20×")
@@ -134,7 +119,7 @@ describe("an MRXS slide, zipped", () => {
   }, 60_000)
 
   it("and in Indonesian", async () => {
-    await openDetails(page, "/id")
+    await openSlideDetails(page, slideId, "/id")
     const text = await details(page).textContent()
     expect(text).toContain("Pemindai3DHistech (MIRAX) · Pannoramic MIDI")
     expect(text).toContain("Objektif20×")
@@ -161,7 +146,7 @@ describe("an MRXS slide, zipped", () => {
     await rosaPage.goto("/login")
     await fillSignIn(rosaPage, rosa.email)
     await expectUrl(rosaPage, /\/dashboard\/labs$/)
-    await openDetails(rosaPage, "")
+    await openSlideDetails(rosaPage, slideId)
     expect(await details(rosaPage).textContent()).toContain("Scanner3DHistech (MIRAX) · Pannoramic MIDI")
     expect(await rosaPage.getByTestId("slide-associated").count()).toBe(0)
     await snap(rosaPage, "mrxs-details-reviewer")

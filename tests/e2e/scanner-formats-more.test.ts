@@ -18,7 +18,7 @@ import { createFolder, share } from "../server/support/labs-api.ts"
 import { zip } from "../server/support/zip.ts"
 import { drag, snapWhenFailed, tool } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
-import { showSidePanel } from "./support/slide-viewer.ts"
+import { keepAnswers, openSlideDetails } from "./support/slide-viewer.ts"
 import { expectUrl, fillSignIn, startWorld, stopWorld, type World } from "./support/session.ts"
 
 const SECRETS = ["b414003d-operator", "CASE-2026-0042", "Doe^Jane"]
@@ -110,12 +110,6 @@ const files = new Map<string, string>()
 const ids = new Map<string, string>()
 const seen: Array<string> = []
 
-const watch = (p: Page) =>
-  p.on("response", async (response) => {
-    const type = response.headers()["content-type"] ?? ""
-    if (type.includes("json") || type.includes("xml")) seen.push(await response.text().catch(() => ""))
-  })
-
 beforeAll(async () => {
   world = await startWorld()
   ada = await createSignedIn(world.server, { name: "Ada Lovelace", email: "ada.scanners@example.org" })
@@ -127,8 +121,8 @@ beforeAll(async () => {
   await share(world.server, ada, folder.id, rosa, "reviewer")
   page = await (await newContext(world.browser, world.server.url)).newPage()
   rosaPage = await (await newContext(world.browser, world.server.url)).newPage()
-  watch(page)
-  watch(rosaPage)
+  keepAnswers(page, seen)
+  keepAnswers(rosaPage, seen)
 }, 180_000)
 
 afterAll(async () => {
@@ -139,15 +133,6 @@ afterAll(async () => {
 snapWhenFailed("scanner-more", () => ({ ada: page, rosa: rosaPage }))
 
 const details = (p: Page) => p.getByTestId("slide-details")
-const openDetails = async (p: Page, id: string) => {
-  const listed = p.waitForResponse((r) => r.url().endsWith(`/v2/labs/${id}/associated-images/`))
-  await p.goto(`/dashboard/labs/${id}/annotations`)
-  await p.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
-  await showSidePanel(p)
-  await p.getByRole("tab", { name: "Details", exact: true }).click()
-  await details(p).waitFor()
-  await listed
-}
 
 describe("more scanners' own files", () => {
   it("upload together through the browser and each becomes a ready slide", async () => {
@@ -193,7 +178,7 @@ describe("more scanners' own files", () => {
     }, 60_000)
 
     it("Details names the scanner", async () => {
-      await openDetails(page, ids.get(c.file)!)
+      await openSlideDetails(page, ids.get(c.file)!)
       const text = await details(page).textContent()
       for (const row of c.details) expect(text).toContain(row)
     }, 60_000)
@@ -201,7 +186,7 @@ describe("more scanners' own files", () => {
 
   it("the Leica macro is the owner's: a reviewer sees the slide and its scanner, not the macro", async () => {
     const id = ids.get("Prostate 2026-0204.scn")!
-    await openDetails(page, id)
+    await openSlideDetails(page, id)
     const macro = page.getByTestId("slide-associated-macro").locator("img")
     await macro.waitFor()
     await expect.poll(() => macro.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240)
@@ -210,7 +195,7 @@ describe("more scanners' own files", () => {
     await rosaPage.goto("/login")
     await fillSignIn(rosaPage, rosa.email)
     await expectUrl(rosaPage, /\/dashboard\/labs$/)
-    await openDetails(rosaPage, id)
+    await openSlideDetails(rosaPage, id)
     expect(await details(rosaPage).textContent()).toContain("ScannerLeica · Leica SCN400")
     expect(await rosaPage.getByTestId("slide-associated").count()).toBe(0)
     await snap(rosaPage, "scanner-more-leica-reviewer")

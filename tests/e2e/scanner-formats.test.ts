@@ -21,7 +21,7 @@ import { tissue } from "./support/tissue.ts"
 import { expectAccessible } from "./support/a11y.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
 import { newContext, snap } from "./support/browser.ts"
-import { showSidePanel } from "./support/slide-viewer.ts"
+import { keepAnswers, openSlideDetails, showSidePanel } from "./support/slide-viewer.ts"
 import { expectUrl, fillSignIn, startWorld, stopWorld, type World } from "./support/session.ts"
 
 let world: World
@@ -62,10 +62,7 @@ beforeAll(async () => {
   writeFileSync(dicomZip, zip(series))
   page = await (await newContext(world.browser, world.server.url)).newPage()
   // Every answer the browser reads, to check that the operator and the case never reach it.
-  page.on("response", async (response) => {
-    const type = response.headers()["content-type"] ?? ""
-    if (type.includes("json") || type.includes("xml")) seen.push(await response.text().catch(() => ""))
-  })
+  keepAnswers(page, seen)
 }, 180_000)
 
 afterAll(async () => {
@@ -161,15 +158,6 @@ describe("a Philips TIFF's label", () => {
   let rosa: SignedIn
   let rosaPage: Page
   const associated = (p: Page) => p.getByTestId("slide-associated")
-  const openDetails = async (p: Page, prefix: string, id: string) => {
-    const listed = p.waitForResponse((r) => r.url().endsWith(`/v2/labs/${id}/associated-images/`))
-    await p.goto(`${prefix}/dashboard/labs/${id}/annotations`)
-    await p.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
-    await showSidePanel(p)
-    await p.getByRole("tab", { name: prefix === "/id" ? "Detail" : "Details", exact: true }).click()
-    await details(p).waitFor()
-    await listed
-  }
 
   beforeAll(async () => {
     rosa = await createSignedIn(world.server, { name: "Rosalind Franklin", email: "rosa.scanner@example.org" })
@@ -184,7 +172,7 @@ describe("a Philips TIFF's label", () => {
   }, 120_000)
 
   it("the owner sees the label in Details, with the switch that shows it to reviewers", async () => {
-    await openDetails(page, "/id", philipsId)
+    await openSlideDetails(page, philipsId, "/id")
     expect(await details(page).textContent()).toContain("PemindaiPhilips · UFS Scanner")
     const label = page.getByTestId("slide-associated-label").locator("img")
     await label.waitFor()
@@ -199,7 +187,7 @@ describe("a Philips TIFF's label", () => {
     await rosaPage.goto("/login")
     await fillSignIn(rosaPage, rosa.email)
     await expectUrl(rosaPage, /\/dashboard\/labs$/)
-    await openDetails(rosaPage, "", philipsId)
+    await openSlideDetails(rosaPage, philipsId)
     expect(await details(rosaPage).textContent()).toContain("ScannerPhilips · UFS Scanner")
     expect(await associated(rosaPage).count()).toBe(0)
     await snap(rosaPage, "scanner-label-reviewer-hidden")
@@ -207,7 +195,7 @@ describe("a Philips TIFF's label", () => {
     await page.getByRole("switch", { name: "Tampilkan kepada peninjau" }).click()
     await expect.poll(() => associated(page).getAttribute("data-shown")).toBe("true")
 
-    await openDetails(rosaPage, "", philipsId)
+    await openSlideDetails(rosaPage, philipsId)
     const label = rosaPage.getByTestId("slide-associated-label").locator("img")
     await label.waitFor()
     await expect.poll(() => label.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240)

@@ -34,3 +34,25 @@ export const showSidePanel = async (page: Page): Promise<void> => {
   if ((await panel.count()) === 0) await page.getByRole("button", { name: /^(Show slide details|Tampilkan detail slide)$/ }).click()
   await panel.waitFor()
 }
+
+/**
+ * Opens a slide's Details tab (under `prefix`, "" or "/id") and waits until its label-and-macro list
+ * has answered, so what the tab shows of a scanner's pictures is settled.
+ */
+export const openSlideDetails = async (page: Page, slideId: string, prefix = ""): Promise<void> => {
+  const listed = page.waitForResponse((r) => r.url().endsWith(`/v2/labs/${slideId}/associated-images/`))
+  await page.goto(`${prefix}/dashboard/labs/${slideId}/annotations`)
+  await page.locator('[data-testid="slide-viewer"][data-state="open"]').waitFor({ timeout: 30_000 })
+  await showSidePanel(page)
+  await page.getByRole("tab", { name: prefix === "/id" ? "Detail" : "Details", exact: true }).click()
+  await page.getByTestId("slide-details").waitFor()
+  await listed
+}
+
+/** Keeps the text of every JSON or XML answer the page gets, to check that no secret reached it. */
+export const keepAnswers = (page: Page, into: string[]): void => {
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? ""
+    if (type.includes("json") || type.includes("xml")) into.push(await response.text().catch(() => ""))
+  })
+}
