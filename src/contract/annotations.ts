@@ -25,6 +25,7 @@ import { Ok, Page, PageQuery } from "./envelope.ts"
 import { BadRequest, Forbidden, NotFound, Unauthorized } from "./errors.ts"
 import { LabId } from "./labs.ts"
 import { Authorization } from "./middleware.ts"
+import { CompactQuery } from "./annotation-compact.ts"
 import { Creator, IsoDateTime } from "./annotation-provenance.ts"
 import { Text } from "./rules.ts"
 import { ANNOTATION_LIMITS } from "./annotation-limits.ts"
@@ -206,13 +207,6 @@ export const Label = Schema.Struct({
   updated_at: Schema.String
 })
 export type Label = typeof Label.Type
-
-/**
- * The compact read whole, or its header alone (`parts=header`: no vertices), or only the shapes
- * created at or after a time (`created_since`: an upload's or an analysis batch's shapes, heard of
- * in a message too small to carry them).
- */
-export const CompactQuery = { parts: Schema.optional(Schema.Literal("header")), created_since: Schema.optional(IsoDateTime) }
 
 export const LabelQuery = { ...PageQuery, lab_id: LabId, search: Schema.optional(Text(ANNOTATION_LIMITS.labelName)) }
 

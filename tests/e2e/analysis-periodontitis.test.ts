@@ -13,6 +13,7 @@ import { landmarksOf, threeTeeth } from "../support/planted-teeth.ts"
 import { paidUser, radiographSlide } from "../server/support/analysis-api.ts"
 import { openSlide, signInAs, snapWhenFailed, storedAnnotations, tool } from "./support/annotating.ts"
 import { indonesianPhone, numberIn, panelState, summaryText, viewerPixels } from "./support/analysis-panel.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { newContext, settled, snap } from "./support/browser.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -91,6 +92,7 @@ describe("periodontitis in the viewer", () => {
     expect(await page.getByTestId("analysis-run").textContent()).toBe("Run Periodontitis")
     await settled(page)
     await snap(page, "analysis-periodontitis-form-laptop")
+    await expectAccessible(page, "the periodontitis form with three teeth")
 
     await page.getByTestId("analysis-run").click()
     await expect.poll(() => panelState(page), { timeout: 90_000 }).toBe("done")
@@ -108,6 +110,7 @@ describe("periodontitis in the viewer", () => {
     await settled(page)
     await expect.poll(() => greenPixels(page), { timeout: 10_000 }).toBeGreaterThan(100)
     await snap(page, "analysis-periodontitis-results-laptop")
+    await expectAccessible(page, "the periodontitis results")
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("analysis-export").click()])
     expect(download.suggestedFilename()).toBe("radiograph.periodontitis.csv")

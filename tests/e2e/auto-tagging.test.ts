@@ -17,6 +17,7 @@ import { paidUser } from "../server/support/analysis-api.ts"
 import { createFolder } from "../server/support/labs-api.ts"
 import { uploadWhole, waitForStatus } from "../server/support/slides-api.ts"
 import { snapWhenFailed } from "./support/annotating.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { newContext, settled, snap } from "./support/browser.ts"
 import { signIn } from "./support/home-view.ts"
 import { expectUrl, startWorld, stopWorld, type World } from "./support/session.ts"
@@ -92,6 +93,7 @@ describe("auto tagging", () => {
     expect(await tagsOf(page, "case-7.tif").allTextContents()).toEqual(["IHC-DAB", "40x", expect.stringMatching(/^Tissue \d+%$/)])
     await settled(page)
     await snap(page, "auto-tagging-01-list")
+    await expectAccessible(page, "the labs grid with auto tags")
 
     await page.getByRole("checkbox", { name: "Select biopsy-a.tif" }).check()
     await page.getByRole("button", { name: "Details", exact: true }).click()
@@ -101,6 +103,7 @@ describe("auto tagging", () => {
       .toEqual(["H&E", "20x", `Tissue ${tissue}%`])
     await settled(page)
     await snap(page, "auto-tagging-02-details")
+    await expectAccessible(page, "the details panel with auto tags")
   })
 
   it("at All Files, which has no channel of its own, the tags come with the upload's ready status", async () => {
@@ -137,6 +140,7 @@ describe("auto tagging", () => {
       .toEqual(["HE", "20x", expect.stringMatching(/^Jaringan \d+%$/)])
     await settled(phone)
     await snap(phone, "auto-tagging-04-phone-id")
+    await expectAccessible(phone, "the labs grid with auto tags on a phone, in Indonesian")
     await search(phone, "HE", { open: "Cari lab", field: "Nama lab", submit: "Cari" })
     await item(phone, "biopsy-a.tif").waitFor()
     expect(await phone.getByTestId("lab-item").count()).toBe(1)

@@ -307,8 +307,7 @@ describe("asking sales about a plan", () => {
     await look(page, "billing-10-contact")
     await dialog.getByRole("button", { name: "Send" }).click()
     await dialog.getByText("Sent. We will reply by email").waitFor()
-    // Both mails go out in the background: waited for by what they hold, since Ana's newest mail may
-    // still be an earlier one (CI's loaded machine sent the copy after the first look).
+    // Both mails go out in the background: waited for by what they hold (Ana's newest may be an earlier one).
     const question = "Is there a yearly price for 3 labs with 2 TB?"
     const toSales = await world.server.latestMail(world.server.config.billing.salesEmail, { containing: question, timeoutMs: 20_000 })
     expect(toSales.text).toContain("RS Harapan Kita")

@@ -1,6 +1,5 @@
 // A slide's annotations: the list, the bulk create (idempotent by client-chosen ids), the edit with
 // its version check and the delete. Each change records its event in the same transaction.
-import { compactAnnotations } from "../../db/annotation-compact.ts"
 import { Context, Data, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import type { Insertable } from "kysely"
 import {
@@ -146,11 +145,8 @@ export class Annotations extends Context.Service<
 
       const compact = Effect.fn("Annotations.compact")(function* (userId: string | undefined, labId: string, createdSince?: string) {
         const lab = yield* viewSlide(database.db, userId, labId)
-        const emails = isMember(lab.access.standing)
-        // A few thousand new shapes, read once by each screen that heard of them: not worth caching.
-        if (createdSince !== undefined) return yield* sql(() => compactAnnotations(database.db, labId, emails, createdSince))
         const revision = Number(lab.row.annotations_revision)
-        return yield* sql(() => cachedCompact(database.db, labId, revision, emails))
+        return yield* sql(() => cachedCompact(database.db, labId, revision, isMember(lab.access.standing), createdSince))
       })
 
       const insert = (trx: Trx, rows: ReadonlyArray<Insertable<AnnotationsTable>>) =>

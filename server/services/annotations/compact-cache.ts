@@ -23,7 +23,9 @@ export const makeCompactCache = () => {
     sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
     fetchMethod: (_key, _stale, { context }) => compactAnnotations(context.db, context.labId, context.emails)
   })
-  return async (db: Kysely<Database>, labId: string, revision: number, emails: boolean): Promise<Uint8Array> => {
+  return async (db: Kysely<Database>, labId: string, revision: number, emails: boolean, createdSince?: string): Promise<Uint8Array> => {
+    // The shapes created since a time: a few thousand, read once by each screen that heard of them.
+    if (createdSince !== undefined) return compactAnnotations(db, labId, emails, createdSince)
     const bytes = await cache.fetch(`${labId}:${revision}:${emails ? "members" : "others"}`, { context: { db, labId, emails } })
     // Larger than the whole cache (never kept): built for this reader alone.
     return bytes ?? compactAnnotations(db, labId, emails)
