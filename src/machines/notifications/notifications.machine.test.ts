@@ -70,6 +70,7 @@ const model = modelFor({
     { type: "notifications.retry" },
     { type: "notifications.open", id: "n2" },
     { type: "notifications.pushed", kind: "invite" },
+    { type: "notifications.pushed", kind: "subscribed" },
     // How a PUT ended changes nothing on screen, whenever it arrives.
     { type: "notifications.marked", id: "n2" },
     { type: "notifications.markFailed", id: "n2", error: serverDown },
@@ -230,15 +231,38 @@ describe("notifications scenarios", () => {
     const actor = createActor(notificationsMachine.provide({ actors: { load: fromCallback(() => undefined) as never } }), {
       input: { userId: "u1", realtime: realtime as never }
     }).start()
-    // It listens to the kinds that bring a notification, and no other.
+    // It listens to the kinds that bring a notification, and to its channels being let in.
     expect([...listeners.keys()].sort()).toEqual([
       "realtime.analysisEnded",
       "realtime.invite",
       "realtime.notifChat",
-      "realtime.ownershipChanges"
+      "realtime.ownershipChanges",
+      "realtime.subscribed"
     ])
     const notice = { kind: "member.invited", lab_id: "l1", actor_id: "u2", notification_id: "n1", at: "2026-11-28T10:00:00Z" }
     listeners.get("realtime.invite")?.(heardOf("private-notif_chat_u1", "invite_u1", notice))
     expect(actor.getSnapshot().matches("loading")).toBe(true)
+    expect(actor.getSnapshot().context.stale).toBe(true)
+  })
+
+  it("reads the first page again once the user's channel is let in, and not for another channel", async () => {
+    const listeners = new Map<string, (m: unknown) => void>()
+    const realtime = {
+      on: (type: string, listener: (m: unknown) => void) => {
+        listeners.set(type, listener)
+        return { unsubscribe: () => undefined }
+      }
+    }
+    const run = drive(notificationsMachine, ["load"], { input: { userId: "u1", realtime: realtime as never } })
+    await run.succeed("load", firstPage)
+    expect(run.actor.getSnapshot().matches("ready")).toBe(true)
+    // A slide's channel being let in says nothing about the user's notifications.
+    listeners.get("realtime.subscribed")?.({ type: "realtime.subscribed", channel: "private-lab_l1", resumed: false })
+    expect(run.actor.getSnapshot().matches("ready")).toBe(true)
+    // An invitation published before the user's channel was live was heard by no one: read again.
+    listeners.get("realtime.subscribed")?.({ type: "realtime.subscribed", channel: "private-notif_chat_u1", resumed: false })
+    expect(run.actor.getSnapshot().matches("refreshing")).toBe(true)
+    await run.succeed("load", refreshedPage)
+    expect(run.actor.getSnapshot().matches("ready")).toBe(true)
   })
 })

@@ -22,6 +22,7 @@ import { type MarkAllReadError, markAllNotificationsRead } from "../../effects/n
 import { type MarkReadError, markNotificationRead } from "../../effects/notifications/markRead.ts"
 import { failureFrom, fromEffect, fromEffectCallback } from "../support/fromEffect.ts"
 import type { RealtimeActor } from "../realtime/realtime.machine.ts"
+import { notificationChannel, ownershipChannel } from "../../contract/realtime.ts"
 
 export type PushKind = "invite" | "ownership" | "chat" | "analysis"
 
@@ -61,8 +62,11 @@ export type NotificationsEvent =
   | { readonly type: "notifications.retry" }
   /** The user clicked it: it is read from now on (the view navigates). */
   | { readonly type: "notifications.open"; readonly id: string }
-  /** Something new was published on the user's channels. */
-  | { readonly type: "notifications.pushed"; readonly kind: PushKind }
+  /**
+   * Something new was published on the user's channels, or ("subscribed") one of them has just been
+   * let in: what was published before that, since the first page was asked for, was not heard.
+   */
+  | { readonly type: "notifications.pushed"; readonly kind: PushKind | "subscribed" }
   /** The PUT behind an open was taken. */
   | { readonly type: "notifications.marked"; readonly id: string }
   /** The PUT behind an open failed, with why (NotFound: it is gone; no answer; a server error). */
@@ -87,7 +91,14 @@ const pushes = fromCallback<EventObject, NotificationsInput>(({ input, sendBack 
       if (kind !== null) sendBack({ type: "notifications.pushed", kind } satisfies NotificationsEvent)
     })
   )
+  // An invitation sent between the first page's read and the channel's subscription (a slow socket
+  // after sign-in) is heard by no one: the first page is read again once the channel is live.
+  const own = [notificationChannel(input.userId), ownershipChannel(input.userId)]
+  const live = realtime.on("realtime.subscribed", ({ channel }) => {
+    if (own.includes(channel)) sendBack({ type: "notifications.pushed", kind: "subscribed" } satisfies NotificationsEvent)
+  })
   return () => {
+    live.unsubscribe()
     for (const subscription of subscriptions) subscription.unsubscribe()
   }
 })
