@@ -21,7 +21,7 @@ export const compactAnnotations = async (
   // with it (the foreign keys cascade), so a row whose label or author is missing is gone, and left out.
   const rows = await db
     .selectFrom("annotations")
-    .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "props", "coords"])
+    .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "props", "coords", "analysis_id"])
     .where("lab_id", "=", labId)
     .$if(createdSince !== undefined, (q) => q.where("created_at", ">=", createdSince!))
     .orderBy("created_at")
@@ -50,7 +50,8 @@ export const compactAnnotations = async (
     vertices: [] as Array<number>,
     created: [] as Array<number>,
     comments: {} as Record<string, ReadonlyArray<string>>,
-    props: {} as Record<string, AnnotationProps>
+    props: {} as Record<string, AnnotationProps>,
+    detection: [] as Array<number>
   } satisfies CompactHeader
   const coords: Array<Uint8Array> = []
   for (const row of rows) {
@@ -66,7 +67,10 @@ export const compactAnnotations = async (
       timeAt.set(row.created_at, time)
     }
     if (row.comments !== null) header.comments[header.ids.length] = JSON.parse(row.comments) as ReadonlyArray<string>
-    if (row.props !== null) header.props[header.ids.length] = JSON.parse(row.props) as AnnotationProps
+    // A detection's props are its lock and its measurements, read with the one annotation when shown.
+    const detection = row.analysis_id !== null
+    if (row.props !== null && !detection) header.props[header.ids.length] = JSON.parse(row.props) as AnnotationProps
+    header.detection.push(detection ? 1 : 0)
     header.ids.push(row.id)
     header.versions.push(Number(row.version))
     header.kinds.push(kind)

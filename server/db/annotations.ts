@@ -121,7 +121,8 @@ export const toAnnotation = (row: AnnotationRow): Annotation => ({
   user: { id: row.author_id, email: row.author_email, name: row.author_name },
   version: Number(row.version),
   created_at: row.created_at,
-  updated_at: row.updated_at
+  updated_at: row.updated_at,
+  ...(row.analysis_id === null ? {} : { detection: true as const })
 })
 
 /** The annotation as one who is not the slide's member reads it: its author by name, never by email. */

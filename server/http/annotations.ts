@@ -15,6 +15,8 @@ import { LARGE_BULK_IDS } from "../services/annotations/bulk-statements.ts"
 import { AppConfig } from "../services/platform/AppConfig.ts"
 import { Labels } from "../services/annotations/Labels.ts"
 import { SlideViewers } from "../services/annotations/SlideViewers.ts"
+import { readAnnotation } from "../services/annotations/annotation-one.ts"
+import { Database } from "../services/platform/Database.ts"
 import { listJson } from "./annotation-list-json.ts"
 import { clientInfo } from "./client-info.ts"
 import { ok, page } from "./envelope.ts"
@@ -29,6 +31,7 @@ const AnnotationPage = Ok(Page(Annotation))
 const COMPACT_LARGE_BYTES = 1024 * 1024
 const COMPACT_SLICE_BYTES = 64 * 1024
 const LabelPage = Ok(Page(Label))
+const AnnotationOne = Ok(Annotation)
 const _CreatedAnnotations = Ok(Schema.Struct({ results: Schema.Array(Annotation) }))
 
 const viewerId = Effect.map(Viewer, (viewer) => viewer.user?.id)
@@ -39,6 +42,7 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const annotations = yield* Annotations
     const labels = yield* Labels
+    const database = yield* Database
     const address = Effect.map(clientInfo((yield* AppConfig).trustProxy), (client) => client.ip)
     const slots = makeLargeReadSlots()
     return handlers
@@ -76,6 +80,12 @@ export const AnnotationsViewLive = HttpApiBuilder.group(
             for (let at = 0; at < bytes.byteLength; at += COMPACT_SLICE_BYTES) yield bytes.subarray(at, at + COMPACT_SLICE_BYTES)
           }
           return streamedWithSlot(Stream.fromIterable(slices()), release, "application/octet-stream", headers)
+        })
+      )
+      .handle("one", ({ params }) =>
+        Effect.gen(function* () {
+          const annotation = yield* readAnnotation(database.db, yield* viewerId, params.labId, params.id)
+          return plainJson(AnnotationOne, ok(annotation))
         })
       )
       .handle("labels", ({ query }) =>

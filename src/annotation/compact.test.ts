@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { shapesOfCompact } from "./store/shape.ts"
 import { type CompactHeader, CompactError, decodeCompact, KINDS, encodeCompact, float64Bytes, float64sOf } from "./compact.ts"
 
 const hex = (values: Float64Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("hex")
@@ -79,10 +80,24 @@ describe("the compact answer", () => {
     refused({ ...good, comments: { 2: ["past the end"] } })
     refused({ ...good, props: { 2: { name: "past the end" } } })
     refused({ ...good, props: { "-1": { locked: true } } })
+    refused({ ...good, detection: [0] })
+    refused({ ...good, detection: [0, 2] })
     const bytes = encode(good, awkward)
     expect(() => decodeCompact(bytes.subarray(0, bytes.length - 8))).toThrow(CompactError)
     expect(() => decodeCompact(bytes.subarray(0, bytes.length - 3))).toThrow(CompactError)
     expect(() => decodeCompact(bytes.subarray(0, 10))).toThrow(CompactError)
     expect(() => decodeCompact(new Uint8Array(2))).toThrow(CompactError)
+  })
+
+  it("gives an analysis' detections one shared lock and no props of their own; a drawn shape keeps its own", () => {
+    const h = { ...header("d", [1, 1, 1]), kinds: [3, 3, 3], props: { 0: { name: "Mitosis" } }, detection: [0, 1, 1] }
+    const shapes = shapesOfCompact(decodeCompact(encode(h, Float64Array.from([1, 2, 3, 4, 5, 6]))))
+    expect(shapes.map((shape) => [shape.detection ?? false, shape.props])).toEqual([
+      [false, { name: "Mitosis" }],
+      [true, { locked: true }],
+      [true, { locked: true }]
+    ])
+    expect(shapes[1]!.props).toBe(shapes[2]!.props)
+    expect(shapes[2]!.coords).toEqual(Float64Array.from([5, 6]))
   })
 })

@@ -66,6 +66,13 @@ export interface CompactHeader {
    * some. Absent from an answer of a server from before they existed.
    */
   readonly props?: Readonly<Record<string, AnnotationProps>>
+  /**
+   * 1 for a row an analysis made (a detection, in QuPath's word): locked and read-only on the server.
+   * Its props are not in `props`: its measurements (its description) would be 100 MB of this header
+   * at a million nuclei, so the viewer reads them with the one annotation when it shows them.
+   * Absent from an answer of a server from before it existed.
+   */
+  readonly detection?: ReadonlyArray<number>
 }
 
 export interface CompactAnnotations extends CompactHeader {
@@ -153,6 +160,7 @@ export const decodeCompactHeader = (bytes: Uint8Array): CompactHeader => {
   column(header, "visible", 2)
   column(header, "created", header.times.length)
   column(header, "vertices", Number.MAX_SAFE_INTEGER)
+  if (header.detection !== undefined) column(header, "detection", 2)
   for (const name of ["comments", "props"] as const)
     for (const row of Object.keys(header[name] ?? {})) {
       const i = Number(row)

@@ -24,6 +24,11 @@ describe("who may change a shape", () => {
     expect(mayEditShape(visitor, shape("a", true))).toBe(false)
     expect(mayEditShape(visitor, draft)).toBe(false)
   })
+  it("an analysis' detection by no one, not even its slide's owner (the server refuses it too)", () => {
+    const nucleus = { ...shape("n", true, true), detection: true } as Shape
+    expect(mayEditShape({ canEdit: true, role: "owner", me: "me" }, nucleus)).toBe(false)
+    expect(mayReshapeShape(admin, nucleus)).toBe(false)
+  })
   it("a locked shape may be edited (its lock, its name) but not reshaped", () => {
     expect(mayEditShape(admin, shape("a", true, true))).toBe(true)
     expect(mayReshapeShape(admin, shape("a", true, true))).toBe(false)

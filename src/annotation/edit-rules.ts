@@ -22,9 +22,14 @@ export interface Editor {
  */
 export const GROUP_MOVE_LIMIT = 1000
 
-/** Whether the editor may change the shape: an unsaved draft of theirs, or what the matrix allows. */
+/**
+ * Whether the editor may change the shape: an unsaved draft of theirs, or what the matrix allows. An
+ * analysis' detection changes only with its job's results (the server refuses any edit of one).
+ */
 export const mayEditShape = (editor: Editor, shape: Shape): boolean =>
-  editor.canEdit && (isDraft(shape) || mayAnnotate(editor.role, "annotation.edit", shape.author?.id === editor.me))
+  editor.canEdit &&
+  shape.detection !== true &&
+  (isDraft(shape) || mayAnnotate(editor.role, "annotation.edit", shape.author?.id === editor.me))
 
 /** Whether they may also move, reshape or delete it: they may edit it, and it is not locked. */
 export const mayReshapeShape = (editor: Editor, shape: Shape): boolean => mayEditShape(editor, shape) && !isLocked(shape)

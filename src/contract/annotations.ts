@@ -118,7 +118,9 @@ export const Annotation = Schema.Struct({
   /** 1 when created, raised by one with every edit; an edit names the version it started from. */
   version: Schema.Number,
   created_at: Schema.String,
-  updated_at: Schema.String
+  updated_at: Schema.String,
+  /** Made by an analysis (QuPath's detection): read-only; it changes only with its job's results. */
+  detection: Schema.optional(Schema.Literal(true))
 })
 export type Annotation = typeof Annotation.Type
 
@@ -268,6 +270,15 @@ export class AnnotationsView extends HttpApiGroup.make("annotationsView")
       params: LabParams,
       query: CompactQuery,
       success: HttpApiSchema.StreamUint8Array({ contentType: "application/octet-stream" }),
+      error: [BadRequest, Unauthorized, NotFound]
+    }),
+    /**
+     * One annotation as the list gives it: the viewer reads a detection's measurements this way when
+     * it shows them (the compact read leaves them out). Who may read the list may read it.
+     */
+    HttpApiEndpoint.get("one", "/labs/:labId/annotations/:id/", {
+      params: AnnotationParams,
+      success: Ok(Annotation),
       error: [BadRequest, Unauthorized, NotFound]
     }),
     HttpApiEndpoint.get("labels", "/labs/label-slide/", {

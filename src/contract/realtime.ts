@@ -126,7 +126,9 @@ export const AnnotationChange = Schema.Struct({
   label_id: Schema.String,
   /** The label's colour when the change was made. */
   color: Schema.String,
-  data: Schema.NullOr(WebAnnotation)
+  data: Schema.NullOr(WebAnnotation),
+  /** Made by an analysis: read-only (the Annotation's `detection`). */
+  detection: Schema.optional(Schema.Literal(true))
 })
 export type AnnotationChange = typeof AnnotationChange.Type
 

@@ -16,6 +16,7 @@ const benches = [
   "tests/bench/first-load.bench.ts",
   "tests/bench/transfer.bench.ts",
   "tests/bench/annotations.bench.ts",
+  "tests/bench/detections.bench.ts",
   "tests/bench/co-annotation.bench.ts",
   "tests/bench/bulk-edits.bench.ts",
   "tests/bench/brush.bench.ts",

@@ -197,6 +197,32 @@ describe("image analysis in the viewer", () => {
     expect(csv).toContain(`Nuclei,${await summaryValue(adaPage, "nuclei")},`)
   })
 
+  it("a nucleus chosen in the list shows its measurements, read-only", async () => {
+    // Opened afresh, the slide comes from the compact read, which leaves a detection's measurements out.
+    await openSlide(adaPage, slide.labId)
+    await adaPage.getByRole("tab", { name: "Annotations" }).click()
+    await adaPage.getByLabel("Filter by label").selectOption({ label: "Ki67 positive" })
+    const row = adaPage.getByTestId("annotation-row").first()
+    const id = await row.getAttribute("data-id")
+    await row.locator("button").first().click()
+    const selected = adaPage.locator(`[data-testid="selected-annotation"][data-id="${id}"]`)
+    await selected.waitFor()
+    // Read from the server when shown: the compact read leaves a detection's measurements out.
+    const rows = selected.locator('[data-testid="detection-measurements"] > div')
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(4)
+    expect(await rows.locator("dt").allTextContents()).toEqual(["Area µm^2", "DAB OD mean", "Hematoxylin OD mean", "Intensity"])
+    expect(await rows.nth(3).locator("dd").textContent()).toMatch(/^[123]\+$/)
+    expect(await selected.getByTestId("annotation-locked-note").textContent()).toContain("Made by an analysis")
+    // Nothing to edit: no name or description field, no lock to lift, no delete.
+    expect(await selected.getByRole("textbox").count()).toBe(0)
+    expect(await selected.getByRole("button", { name: "Lock" }).count()).toBe(0)
+    await snap(adaPage, "analysis-detection-selected")
+    await adaPage.keyboard.press("Escape")
+    await adaPage.getByLabel("Filter by label").selectOption({ label: "All labels" })
+    await adaPage.getByRole("tab", { name: "AI", exact: true }).click()
+    await expect.poll(() => panelState(adaPage), { timeout: 10_000 }).toBe("done")
+  })
+
   it("a free user is offered the upgrade", async () => {
     await rosaPage.getByTestId("analysis-new").click()
     await rosaPage.getByTestId("analysis-run").click()

@@ -606,6 +606,16 @@ const cases: ReadonlyArray<Case> = [
     expect: view
   },
   {
+    endpoint: "GET /v2/labs/:labId/annotations/:id/",
+    visibilities: ["private", "public"],
+    mutates: false,
+    call: async (f, t) => {
+      const { slide, annotation } = await annotatedIn(f)
+      return c.get(`/v2/labs/${slide}/annotations/${annotation}/`, { token: t })
+    },
+    expect: view
+  },
+  {
     endpoint: "POST /v2/labs/:labId/v2/annotations/",
     visibilities: ["private", "public"],
     mutates: true,

@@ -86,7 +86,8 @@ export const rotatedEllipse = (cx: number, cy: number, a: number, b: number, ang
   })
 }
 
-const rowOf = (labId: string, jobId: string, authorId: string, now: string, ordinal: number, d: NewDetection) => {
+/** A detection's stored row, as every analysis writes it (the detections bench seeds slides with it too). */
+export const detectionRow = (labId: string, jobId: string, authorId: string, now: string, ordinal: number, d: NewDetection) => {
   const id = randomUUID()
   const geometry: Geometry = d.outline
     ? { kind: d.open ? "polyline" : "polygon", points: d.outline }
@@ -136,7 +137,7 @@ export const writeDetections = (
   Effect.gen(function* () {
     if (detections.length === 0) return
     const now = stamp()
-    const made = detections.map((d, i) => rowOf(labId, jobId, user.id, now, firstOrdinal + i, d))
+    const made = detections.map((d, i) => detectionRow(labId, jobId, user.id, now, firstOrdinal + i, d))
     yield* sql(() =>
       insertInSlices(
         trx,
@@ -145,7 +146,8 @@ export const writeDetections = (
     )
     yield* sql(() => raiseRevision(trx, labId))
     const changes = function* () {
-      for (const m of made) yield changeOfStored({ id: m.row.id, version: 1, visible: true, json: m.json }, m.label)
+      for (const m of made)
+        yield { ...changeOfStored({ id: m.row.id, version: 1, visible: true, json: m.json }, m.label), detection: true as const }
     }
     yield* events.record(trx, {
       actorId: user.id,

@@ -33,21 +33,29 @@ export class DotLayer {
 
   /** A dot of the shape's size (at least 2 device px); from 3 px on, its corners are left out, so it reads round. */
   stamp(m: Affine, pr: number, shape: Shape, scale: number): void {
+    const { minX, minY, maxX, maxY } = shape.bbox
+    const size = Math.max(2, Math.round(Math.max(maxX - minX, maxY - minY) * scale * pr))
+    this.stampAt(m, pr, (minX + maxX) / 2, (minY + maxY) / 2, size, shape.color)
+  }
+
+  /** Each of a points shape's points as a dot of `size` device pixels (a counter's or a detection's). */
+  stampPoints(m: Affine, pr: number, shape: Shape, size: number): void {
+    const { coords } = shape
+    for (let i = 0; i < coords.length; i += 2) this.stampAt(m, pr, coords[i]!, coords[i + 1]!, size, shape.color)
+  }
+
+  private stampAt(m: Affine, pr: number, cx: number, cy: number, size: number, color: string): void {
     const buffer = this.pixels
     const image = this.image
     if (buffer === null || image === null) return
     const [bw, bh] = [image.width, image.height]
-    const { minX, minY, maxX, maxY } = shape.bbox
-    const cx = (minX + maxX) / 2
-    const cy = (minY + maxY) / 2
     const x = Math.round((m.a * cx + m.c * cy + m.e) * pr)
     const y = Math.round((m.b * cx + m.d * cy + m.f) * pr)
-    const size = Math.max(2, Math.round(Math.max(maxX - minX, maxY - minY) * scale * pr))
     const half = size >> 1
-    let word = this.words.get(shape.color)
+    let word = this.words.get(color)
     if (word === undefined) {
-      word = rgbaWord(shape.color)
-      this.words.set(shape.color, word)
+      word = rgbaWord(color)
+      this.words.set(color, word)
     }
     const left = x - half
     const top = y - half
@@ -62,12 +70,14 @@ export class DotLayer {
     }
   }
 
-  /** Draws the stamped dots over the canvas, in device pixels. */
-  draw(ctx: CanvasRenderingContext2D): void {
+  /** Draws the stamped dots over the canvas, in device pixels, `alpha` opaque. */
+  draw(ctx: CanvasRenderingContext2D, alpha = 1): void {
     if (this.image === null || this.canvas === null) return
     const dotContext = this.canvas.getContext("2d") as CanvasRenderingContext2D | null
     dotContext?.putImageData(this.image, 0, 0)
     ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.globalAlpha = alpha
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0)
+    ctx.globalAlpha = 1
   }
 }

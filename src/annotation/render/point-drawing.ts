@@ -10,30 +10,54 @@ export const POINT_RADIUS_PX = 5
 /** Half the width of a comment's speech bubble, in screen pixels. */
 export const PIN_PX = 9
 
+/** How opaque a locked point (a detection) is drawn, as a disc or as a dot. */
+export const LIGHT_ALPHA = 0.55
+/** Discs per path: one fill and one stroke for each, not one per point. */
+const PATH_POINTS = 256
+
+/** Counter points as discs, batched by colour and lightness; comment pins each on their own. */
 export const drawPoints = (ctx: CanvasRenderingContext2D, shapes: ReadonlyArray<Shape>, m: Affine, pr: number): void => {
   ctx.setTransform(pr, 0, 0, pr, 0, 0)
+  const groups = new Map<string, Array<Shape>>()
   for (const shape of shapes) {
-    if (shape.comments.length > 0) {
-      drawCommentPin(ctx, shape, m)
-      continue
+    if (shape.comments.length > 0) continue
+    const key = `${shape.color}${shape.props?.locked === true ? " light" : ""}`
+    let group = groups.get(key)
+    if (group === undefined) {
+      group = []
+      groups.set(key, group)
     }
-    ctx.beginPath()
-    const { coords } = shape
-    for (let i = 0; i < coords.length; i += 2) {
-      const x = m.a * coords[i]! + m.c * coords[i + 1]! + m.e
-      const y = m.b * coords[i]! + m.d * coords[i + 1]! + m.f
-      ctx.moveTo(x + POINT_RADIUS_PX, y)
-      ctx.arc(x, y, POINT_RADIUS_PX, 0, Math.PI * 2)
-    }
-    const light = shape.props?.locked === true
-    ctx.globalAlpha = light ? 0.55 : 1
-    ctx.fillStyle = shape.color
-    ctx.fill()
+    group.push(shape)
+  }
+  for (const group of groups.values()) {
+    const light = group[0]!.props?.locked === true
+    ctx.globalAlpha = light ? LIGHT_ALPHA : 1
+    ctx.fillStyle = group[0]!.color
     ctx.lineWidth = light ? 1 : 1.5
     ctx.strokeStyle = light ? "rgba(0, 0, 0, 0.45)" : "rgba(0, 0, 0, 0.7)"
-    ctx.stroke()
+    let inPath = 0
+    ctx.beginPath()
+    for (const { coords } of group) {
+      for (let i = 0; i < coords.length; i += 2) {
+        const x = m.a * coords[i]! + m.c * coords[i + 1]! + m.e
+        const y = m.b * coords[i]! + m.d * coords[i + 1]! + m.f
+        ctx.moveTo(x + POINT_RADIUS_PX, y)
+        ctx.arc(x, y, POINT_RADIUS_PX, 0, Math.PI * 2)
+        if (++inPath === PATH_POINTS) {
+          ctx.fill()
+          ctx.stroke()
+          ctx.beginPath()
+          inPath = 0
+        }
+      }
+    }
+    if (inPath > 0) {
+      ctx.fill()
+      ctx.stroke()
+    }
   }
   ctx.globalAlpha = 1
+  for (const shape of shapes) if (shape.comments.length > 0) drawCommentPin(ctx, shape, m)
 }
 
 const drawCommentPin = (ctx: CanvasRenderingContext2D, shape: Shape, m: Affine): void => {

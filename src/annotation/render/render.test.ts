@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { AnnotationStore } from "../store/store.ts"
-import { SceneRenderer } from "./scene.ts"
+import { POINTS_AS_DOTS, SceneRenderer } from "./scene.ts"
 import { douglasPeucker, radial, simplify } from "./simplify.ts"
 import { affineFrom, apply, compose, invert, konvaAttrs, sameAffine, scaleOf, visibleImageBox } from "./transform.ts"
 
@@ -106,6 +106,35 @@ describe("SceneRenderer", () => {
     expect(calls.arcTo).toBe(4) // the bubble's four rounded corners
     expect(calls.arc).toBe(1 + 3) // the counted point's disc, and the bubble's three dots
     expect(calls.stroke).toBe(2) // the disc's ring and the bubble's outline
+  })
+
+  it("draws many points as dots, a detection's lighter, and few as discs batched by colour; a comment stays a pin", () => {
+    const nuclei = (count: number) => {
+      const store = new AnnotationStore()
+      const at = (i: number): [number, number] => [100 + (i % 100) * 20, 100 + Math.floor(i / 100) * 20]
+      store.load([
+        // An analysis' detections are locked points (server/services/ai).
+        ...Array.from({ length: count }, (_, i) => {
+          const a = annotationOf(`n${i}`, { kind: "points", points: [at(i)] }, { color: i % 5 === 0 ? "#8B4513" : "#3B82F6" })
+          return { ...a, data: { ...a.data, locked: true } }
+        }),
+        annotationOf("count", { kind: "points", points: [[50, 50]] }),
+        annotationOf("note", { kind: "points", points: [[60, 50]] }, { comment: "mitosis" })
+      ])
+      const { ctx, calls } = recorder()
+      const stats = new SceneRenderer(fakeCanvas).draw(ctx, store, frame(0.4))
+      return { stats, calls }
+    }
+    const many = nuclei(POINTS_AS_DOTS + 1000)
+    expect(many.stats.dots).toBe(POINTS_AS_DOTS + 1000 + 1) // the nuclei and the counted point
+    expect(many.calls.drawImage).toBe(2) // the counted point's dot, then the nuclei's lighter layer
+    expect(many.calls.arc).toBe(3) // the pin's three dots alone
+    const few = nuclei(1000)
+    expect(few.stats.dots).toBe(0)
+    expect(few.calls.arc).toBe(1000 + 1 + 3)
+    // Two colours of nuclei in paths of 256 discs (4 + 1), the counted point's, and the pin's outline.
+    expect(few.calls.stroke).toBe(4 + 1 + 1 + 1)
+    expect(few.calls.drawImage).toBe(0)
   })
 
   it("draws in slices: a job stops at its deadline and goes on where it stopped", () => {

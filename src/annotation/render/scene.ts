@@ -20,7 +20,7 @@ import type { Shape } from "../store/shape.ts"
 import type { AnnotationStore } from "../store/store.ts"
 import { DotLayer } from "./dot-layer.ts"
 import { OutlineTracer } from "./outline-tracer.ts"
-import { drawPoints } from "./point-drawing.ts"
+import { drawPoints, LIGHT_ALPHA } from "./point-drawing.ts"
 import { drawSelected } from "./selection-drawing.ts"
 import { type Affine, scaleOf, visibleImageBox } from "./transform.ts"
 
@@ -34,6 +34,13 @@ export const FILL_AT_MOST = 2000
 export const PATH_SHAPES = 128
 /** Shapes sorted into dots, circles and outlines per step. */
 export const SORT_SHAPES = 8192
+/**
+ * Above this many points in view they are stamped as dots of POINT_DOT_PX device pixels, as a
+ * whole-slide analysis' nuclei are drawn zoomed out: a million discs with outlines would take a render
+ * seconds, and at that density their colours are what the eye reads (QuPath draws detections so too).
+ */
+export const POINTS_AS_DOTS = 5000
+export const POINT_DOT_PX = 3
 
 export interface SceneFrame {
   /** CSS pixels of the canvas. */
@@ -85,15 +92,20 @@ interface Bucket {
 type Step =
   | { readonly kind: "outlines" | "lines" | "circles"; readonly bucket: Bucket; readonly start: number }
   | { readonly kind: "points" }
+  | { readonly kind: "stamp"; readonly start: number }
   | { readonly kind: "dots" }
+  | { readonly kind: "lightDots" }
   | { readonly kind: "selected"; readonly color: string; readonly shapes: ReadonlyArray<Shape>; readonly start: number }
 
 export class SceneRenderer {
   private readonly tracer = new OutlineTracer()
   private readonly dots: DotLayer
+  /** Locked points (an analysis' detections) as dots, drawn lighter like their discs. */
+  private readonly lightDots: DotLayer
 
   constructor(createCanvas: (w: number, h: number) => HTMLCanvasElement | OffscreenCanvas) {
     this.dots = new DotLayer(createCanvas)
+    this.lightDots = new DotLayer(createCanvas)
   }
 
   /** Draws the whole frame at once. */
@@ -115,6 +127,10 @@ export class SceneRenderer {
     const tiny = TINY_PX / scale
     const round = ROUND_PX / scale
     const points: Array<Shape> = []
+    /** Comments: pins whatever their number (a pin is never a dot, so it is never read as a cell). */
+    const pins: Array<Shape> = []
+    let pointCount = 0
+    let lightDots = 0
     const selection = frame.selection !== undefined && frame.selection.size > 0 ? frame.selection : null
     const excluded = frame.excluded !== undefined && frame.excluded.size > 0 ? frame.excluded : null
     const selectedByColor = new Map<string, Array<Shape>>()
@@ -125,6 +141,7 @@ export class SceneRenderer {
     // Sorting the shapes into dots, circles and outlines is work too (100,000 of them): in steps of
     // SORT_SHAPES like the drawing, so a render's first slice keeps to its deadline.
     this.dots.clear(bw, bh)
+    this.lightDots.clear(bw, bh)
     let sorted = 0
     let inView = 0
     const sortSome = () => {
@@ -141,7 +158,11 @@ export class SceneRenderer {
           list.push(shape)
         }
         if (shape.kind === "points") {
-          points.push(shape)
+          if (shape.comments.length > 0) pins.push(shape)
+          else {
+            points.push(shape)
+            pointCount += shape.coords.length / 2
+          }
           continue
         }
         const { minX, minY, maxX, maxY } = shape.bbox
@@ -172,8 +193,12 @@ export class SceneRenderer {
         for (let start = 0; start < bucket.lines.length; start += PATH_SHAPES) steps.push({ kind: "lines", bucket, start })
         for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
       }
-      if (points.length > 0) steps.push({ kind: "points" })
-      if (dots > 0) steps.push({ kind: "dots" })
+      const asDots = pointCount > POINTS_AS_DOTS
+      if (asDots) for (let start = 0; start < points.length; start += SORT_SHAPES) steps.push({ kind: "stamp", start })
+      if (dots > 0 || asDots) steps.push({ kind: "dots" }, { kind: "lightDots" })
+      // Few enough points are discs, under the pins.
+      if (!asDots) pins.unshift(...points)
+      if (pins.length > 0) steps.push({ kind: "points" })
       for (const [color, shapes] of selectedByColor)
         for (let start = 0; start < shapes.length; start += PATH_SHAPES) steps.push({ kind: "selected", color, shapes, start })
       fill = frame.fillAlpha !== undefined && frame.fillAlpha > 0 && inView <= FILL_AT_MOST ? frame.fillAlpha : 0
@@ -187,14 +212,28 @@ export class SceneRenderer {
     let next = 0
 
     const run = (step: Step) => {
-      if (step.kind === "points") return drawPoints(ctx, points, m, pr)
+      if (step.kind === "points") return drawPoints(ctx, pins, m, pr)
+      if (step.kind === "stamp") {
+        const size = Math.max(2, Math.round(POINT_DOT_PX * pr))
+        const end = Math.min(points.length, step.start + SORT_SHAPES)
+        for (let i = step.start; i < end; i++) {
+          const shape = points[i]!
+          const light = shape.props?.locked === true
+          ;(light ? this.lightDots : this.dots).stampPoints(m, pr, shape, size)
+          if (light) lightDots++
+          else dots++
+        }
+        stats.dots = dots + lightDots
+        return
+      }
+      if (step.kind === "lightDots") return lightDots > 0 ? this.lightDots.draw(ctx, LIGHT_ALPHA) : undefined
       if (step.kind === "selected") {
         const end = Math.min(step.shapes.length, step.start + PATH_SHAPES)
         drawSelected(ctx, this.tracer, { shapes: step.shapes, start: step.start, end, color: step.color }, { m, pr, lod, level, fill })
         stats.selected += end - step.start
         return
       }
-      if (step.kind === "dots") return this.dots.draw(ctx)
+      if (step.kind === "dots") return dots > 0 ? this.dots.draw(ctx) : undefined
       const { bucket, start } = step
       ctx.strokeStyle = bucket.color
       ctx.fillStyle = bucket.color

@@ -35,7 +35,15 @@ export interface Shape {
   readonly comments: ReadonlyArray<string>
   /** Its name, description, lock and imported creator and time (props.ts); absent when it has none. */
   readonly props?: AnnotationProps
+  /**
+   * Made by an analysis (compact.ts `detection`): locked and read-only. Its props here are the lock
+   * alone; its measurements are read with the annotation when it is shown (useDetectionProps).
+   */
+  readonly detection?: true
 }
+
+/** Every detection's props as the compact read gives them: one object shared by a million shapes. */
+const DETECTION_PROPS: AnnotationProps = Object.freeze({ locked: true })
 
 export const DEFAULT_COLOR: typeof LABEL_DEFAULT_COLOR = "#FFFF00"
 
@@ -153,7 +161,8 @@ export const shapeOf = (
       author: annotation.user,
       version: annotation.version,
       comments: rest.flatMap((body) => (body.purpose === "commenting" ? [body.value] : [])),
-      ...(hasProps(props) ? { props } : {})
+      ...(hasProps(props) ? { props } : {}),
+      ...(annotation.detection ? { detection: true as const } : {})
     }
   }
 }
@@ -168,6 +177,7 @@ const NO_COMMENTS: ReadonlyArray<string> = Object.freeze([])
 export const shapesOfCompact = (compact: CompactAnnotations): Array<Shape> => {
   const { coords, labels, authors } = compact
   const props = compact.props ?? {}
+  const detection = compact.detection
   const shapes = new Array<Shape>(compact.count)
   let at = 0
   for (let i = 0; i < compact.count; i++) {
@@ -197,7 +207,7 @@ export const shapesOfCompact = (compact: CompactAnnotations): Array<Shape> => {
       author: authors[compact.author[i]!]!,
       version: compact.versions[i]!,
       comments: compact.comments[i] ?? NO_COMMENTS,
-      ...(props[i] === undefined ? {} : { props: props[i] })
+      ...(detection?.[i] === 1 ? { props: DETECTION_PROPS, detection: true } : props[i] === undefined ? {} : { props: props[i] })
     }
     at = end
   }

@@ -59,7 +59,8 @@ export const annotationOfChange = (
         user: { id: by.user_id, email: by.user_email, name: by.user_name || by.user_email },
         version: change.version,
         created_at: by.at,
-        updated_at: by.at
+        updated_at: by.at,
+        ...(change.detection ? { detection: true as const } : {})
       }
 
 const shapeOfChange = (labId: string, change: AnnotationChange, by: Parameters<typeof annotationOfChange>[2]): Shape | null => {

@@ -18,5 +18,8 @@ export const props = {
   importedByOn: "Imported, drawn by {{name}} on {{date}}",
   importedBy: "Imported, drawn by {{name}}",
   importedOn: "Imported, drawn on {{date}}",
-  lockedBadge: "Locked"
+  lockedBadge: "Locked",
+  detectionNote: "Made by an analysis: read-only. Re-run or remove the analysis to change its results.",
+  measurements: "Measurements",
+  measurementsLoading: "Reading its measurements…"
 }

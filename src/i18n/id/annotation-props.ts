@@ -20,5 +20,8 @@ export const props: typeof en = {
   importedByOn: "Diimpor, digambar oleh {{name}} pada {{date}}",
   importedBy: "Diimpor, digambar oleh {{name}}",
   importedOn: "Diimpor, digambar pada {{date}}",
-  lockedBadge: "Terkunci"
+  lockedBadge: "Terkunci",
+  detectionNote: "Dibuat oleh analisis: hanya-baca. Jalankan ulang atau hapus analisisnya untuk mengubah hasilnya.",
+  measurements: "Pengukuran",
+  measurementsLoading: "Membaca pengukurannya…"
 }

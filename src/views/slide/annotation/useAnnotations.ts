@@ -71,6 +71,8 @@ export interface AnnotationsView {
   readonly workspace: ActorRefFrom<typeof workspaceMachine>
   /** For the side panels: the store, the labels flow, the fill and the highlighted shape. */
   readonly store: AnnotationStore
+  /** The slide's id (a detection's measurements are read by it). */
+  readonly labId: string
   /** The slide's annotations as the server answered them (the list's times come from it). */
   readonly loaded: SlideAnnotations | null
   readonly labels: ActorRefFrom<typeof labelsMachine>
@@ -179,6 +181,7 @@ export const useAnnotations = (options: {
     submitComment: () => tools.send({ type: "key.enter" }),
     cancel: () => tools.send({ type: "key.escape" }),
     store,
+    labId,
     loaded,
     labels,
     setFill,

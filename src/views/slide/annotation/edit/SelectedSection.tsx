@@ -9,6 +9,7 @@ import * as css from "../panels/panels.css.ts"
 import { type LabelRow, measureText } from "../panels/records.ts"
 import type { AnnotationsView } from "../useAnnotations.ts"
 import { partCount, splitChanges } from "./boolean-edits.ts"
+import { DetectionFields } from "./DetectionFields.tsx"
 import { PropertiesFields } from "./PropertiesFields.tsx"
 import { provenanceOf } from "./provenance.ts"
 
@@ -109,7 +110,11 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
           </button>
         )}
       </div>
-      <PropertiesFields key={shape.id} shape={shape} edits={view.edits} current={(id) => view.store.get(id)} />
+      {shape.detection ? (
+        <DetectionFields key={shape.id} labId={view.labId} shape={shape} />
+      ) : (
+        <PropertiesFields key={shape.id} shape={shape} edits={view.edits} current={(id) => view.store.get(id)} />
+      )}
       {editable && !locked && parts > 1 && (
         <div className={css.form}>
           <button
@@ -135,7 +140,8 @@ export const SelectedSection = ({ view, labels, mpp, me }: SelectedSectionProps)
               : t("viewer.props.importedOn", { date: from.on ?? "" })}
         </p>
       )}
-      {!(editable && locked) && (
+      {/* A detection's own note says why no one changes it. */}
+      {!(editable && locked) && !shape.detection && (
         <p className={css.hint} style={{ marginTop: 4 }}>
           {editable
             ? t(shape.kind === "area" ? "viewer.edit.regionHint" : "viewer.edit.hint")

@@ -1,7 +1,7 @@
 // The selected annotation's name, description and lock on the dark chrome: a form of the panel's
 // density (28 px controls, 13 px text), the lock an amber toggle when on, so a locked shape reads at
 // a glance, and the imported provenance as a quiet line.
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../../../theme/tokens.css.ts"
 import { dark } from "../../SlideLayout.css.ts"
 
@@ -103,3 +103,31 @@ export const readDescription = style({
   fontSize: 13,
   lineHeight: 1.5
 })
+
+/** A quiet line: a detection's measurements on their way, or why they could not be read. */
+export const hint = style({ margin: 0, color: dark.muted, fontSize: 12.5, lineHeight: 1.5 })
+
+export const retry = style({
+  background: "none",
+  border: "none",
+  padding: 0,
+  color: "#93c5fd",
+  font: "inherit",
+  textDecoration: "underline",
+  cursor: "pointer",
+  ":focus-visible": ring
+})
+
+/** A detection's measurement list, one row each, as QuPath shows it: the name muted, the value plain. */
+export const measurements = style({ margin: 0, display: "grid", gap: 2, fontSize: 12.5, lineHeight: 1.5 })
+
+export const measurement = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: 12,
+  color: dark.text,
+  fontVariantNumeric: "tabular-nums"
+})
+
+globalStyle(`${measurement} > dt`, { color: dark.muted })
+globalStyle(`${measurement} > dd`, { margin: 0, textAlign: "right" })
