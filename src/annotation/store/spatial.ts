@@ -11,8 +11,14 @@ import Flatbush from "flatbush"
 import RBush from "rbush"
 import type { BBox } from "../geometry.ts"
 
-interface Entry extends BBox {
+/** What the index holds: a shape, or anything with an id and a box. */
+export interface Boxed {
   readonly id: string
+  readonly bbox: BBox
+}
+
+interface Entry<T> extends BBox {
+  readonly item: T
 }
 
 export interface SpatialOptions {
@@ -22,13 +28,17 @@ export interface SpatialOptions {
   readonly rebuildAtLeast?: number
 }
 
-export class SpatialIndex {
+/**
+ * Holds the items themselves, not their ids: a viewport query of a million detections answered
+ * shapes straight from the index, where looking each id up in the store's map cost 0.75 s.
+ */
+export class SpatialIndex<T extends Boxed = Boxed> {
   private bulk: Flatbush | null = null
-  private bulkIds: Array<string> = []
+  private bulkItems: Array<T> = []
   /** Ids in the bulk that no longer count (removed, or moved to the side index). */
   private stale = new Set<string>()
-  private side = new RBush<Entry>(9)
-  private sideEntries = new Map<string, Entry>()
+  private side = new RBush<Entry<T>>(9)
+  private sideEntries = new Map<string, Entry<T>>()
   private readonly rebuildShare: number
   private readonly rebuildAtLeast: number
   /** How many bulk builds ran, for tests and the bench. */
@@ -39,31 +49,30 @@ export class SpatialIndex {
     this.rebuildAtLeast = options.rebuildAtLeast ?? 2000
   }
 
-  /** Replaces everything with these boxes, in one bulk build. */
-  load(entries: Iterable<readonly [string, BBox]>): void {
-    const list = [...entries]
+  /** Replaces everything with these items, in one bulk build. */
+  load(items: ReadonlyArray<T>): void {
     this.side.clear()
     this.sideEntries.clear()
     this.stale.clear()
-    this.bulkIds = list.map(([id]) => id)
-    if (list.length === 0) {
+    this.bulkItems = [...items]
+    if (items.length === 0) {
       this.bulk = null
       return
     }
-    const bulk = new Flatbush(list.length)
-    for (const [, b] of list) bulk.add(b.minX, b.minY, b.maxX, b.maxY)
+    const bulk = new Flatbush(items.length)
+    for (const { bbox: b } of items) bulk.add(b.minX, b.minY, b.maxX, b.maxY)
     bulk.finish()
     this.bulk = bulk
     this.builds++
   }
 
-  /** Adds a box, or moves the id's box. */
-  set(id: string, box: BBox): void {
-    this.delete(id)
-    if (this.bulk !== null && this.bulkIds.length > 0) this.stale.add(id)
-    const entry: Entry = { id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY }
+  /** Adds an item, or replaces the item of its id (its box may have moved). */
+  set(item: T): void {
+    this.delete(item.id)
+    const { bbox } = item
+    const entry: Entry<T> = { item, minX: bbox.minX, minY: bbox.minY, maxX: bbox.maxX, maxY: bbox.maxY }
     this.side.insert(entry)
-    this.sideEntries.set(id, entry)
+    this.sideEntries.set(item.id, entry)
   }
 
   delete(id: string): void {
@@ -76,30 +85,30 @@ export class SpatialIndex {
     if (this.bulk !== null) this.stale.add(id)
   }
 
-  /** Whether the accumulated edits call for a rebuild (the caller passes the current boxes). */
+  /** Whether the accumulated edits call for a rebuild (the caller passes the current items). */
   get wantsRebuild(): boolean {
     const edits = this.sideEntries.size + this.stale.size
-    return edits >= this.rebuildAtLeast && edits >= this.bulkIds.length * this.rebuildShare
+    return edits >= this.rebuildAtLeast && edits >= this.bulkItems.length * this.rebuildShare
   }
 
-  /** Ids whose boxes meet the box; each id once. */
-  search(box: BBox, out: Array<string> = []): Array<string> {
+  /** The items whose boxes meet the box, as they were last set; each once. */
+  search(box: BBox, out: Array<T> = []): Array<T> {
     if (this.bulk !== null) {
       const hits = this.bulk.search(box.minX, box.minY, box.maxX, box.maxY)
-      if (this.stale.size === 0) for (const i of hits) out.push(this.bulkIds[i]!)
+      if (this.stale.size === 0) for (const i of hits) out.push(this.bulkItems[i]!)
       else
         for (const i of hits) {
-          const id = this.bulkIds[i]!
-          if (!this.stale.has(id)) out.push(id)
+          const item = this.bulkItems[i]!
+          if (!this.stale.has(item.id)) out.push(item)
         }
     }
-    if (this.sideEntries.size > 0) for (const entry of this.side.search(box)) out.push(entry.id)
+    if (this.sideEntries.size > 0) for (const entry of this.side.search(box)) out.push(entry.item)
     return out
   }
 
   get size(): number {
     let live = this.sideEntries.size
-    if (this.bulk !== null) for (const id of this.bulkIds) if (!this.stale.has(id)) live++
+    if (this.bulk !== null) for (const item of this.bulkItems) if (!this.stale.has(item.id)) live++
     return live
   }
 }

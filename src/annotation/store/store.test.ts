@@ -72,10 +72,22 @@ describe("AnnotationStore", () => {
     store.restyle("l2", "Stroma", "#123456")
     expect(store.get("poly")).toMatchObject({ labelName: "Stroma", color: "#123456", version: before.version, coords: before.coords })
     expect(store.get("rect")?.color).toBe("#FF0000")
+    // What the viewport is drawn from is the restyled shape too (the index holds the objects).
+    const everything = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
+    expect(store.query(everything).find((shape) => shape.id === "poly")).toBe(store.get("poly"))
     expect(heard.map((c) => [c.origin, ids(c.upserted)])).toEqual([["remote", ["poly"]]])
     // Told again with nothing new, it changes nothing and says nothing.
     store.restyle("l2", "Stroma", "#123456")
     expect(heard).toHaveLength(1)
+  })
+
+  it("restyles a label of thousands by rebuilding its index, and draws every one in the new colour", () => {
+    const store = new AnnotationStore()
+    store.load(Array.from({ length: 2500 }, (_, i) => annotationOf(`c${i}`, ring(100 + (i % 50) * 40, 100 + Math.floor(i / 50) * 40, 5))))
+    store.restyle("l1", "Tumour", "#00FF00")
+    const shown = store.query({ minX: 0, minY: 0, maxX: 1e6, maxY: 1e6 })
+    expect(shown).toHaveLength(2500)
+    expect(new Set(shown.map((shape) => shape.color))).toEqual(new Set(["#00FF00"]))
   })
 
   it("parses every selector form into flat image coordinates, with label, author and version", () => {
@@ -253,7 +265,7 @@ describe("SpatialIndex", () => {
     }
     for (let i = 0; i < 3000; i++) boxes.set(`a${i}`, randomBox())
     const index = new SpatialIndex({ rebuildAtLeast: 200, rebuildShare: 0.05 })
-    index.load(boxes)
+    index.load([...boxes].map(([id, bbox]) => ({ id, bbox })))
     const scan = (q: ReturnType<typeof box>) =>
       [...boxes]
         .filter(([, b]) => b.minX <= q.maxX && b.maxX >= q.minX && b.minY <= q.maxY && b.maxY >= q.minY)
@@ -268,18 +280,23 @@ describe("SpatialIndex", () => {
         } else {
           const b = randomBox()
           boxes.set(id, b)
-          index.set(id, b)
+          index.set({ id, bbox: b })
         }
         const fresh = `n${round}-${i}`
         const b = randomBox()
         boxes.set(fresh, b)
-        index.set(fresh, b)
+        index.set({ id: fresh, bbox: b })
       }
-      if (index.wantsRebuild) index.load(boxes)
+      if (index.wantsRebuild) index.load([...boxes].map(([id, bbox]) => ({ id, bbox })))
       for (let q = 0; q < 20; q++) {
         const query = box(random() * 9000, random() * 9000, 0, 0)
         const wide = { ...query, maxX: query.minX + 1500, maxY: query.minY + 1000 }
-        expect(index.search(wide).sort()).toEqual(scan(wide))
+        expect(
+          index
+            .search(wide)
+            .map((item) => item.id)
+            .sort()
+        ).toEqual(scan(wide))
       }
     }
     expect(index.builds).toBeGreaterThan(1)

@@ -37,9 +37,13 @@ export interface LoadReport {
   readonly skipped: ReadonlyArray<string>
 }
 
+/** A restyle of this many shapes or more rebuilds the spatial index rather than replacing each. */
+const RESTYLE_IN_BULK = 2000
+
 export class AnnotationStore {
   private readonly shapes = new Map<string, Shape>()
-  private readonly index: SpatialIndex
+  /** Holds the shapes as they are now: every change of a shape's object goes to it too. */
+  private readonly index: SpatialIndex<Shape>
   private readonly listeners = new Set<Listener>()
   /** Hidden labels: their shapes stay in the store but queries pass over them. */
   private readonly hiddenLabels = new Set<string>()
@@ -51,7 +55,7 @@ export class AnnotationStore {
   private readonly shownOverrides = new Map<string, boolean>()
 
   constructor(options: SpatialOptions = {}) {
-    this.index = new SpatialIndex(options)
+    this.index = new SpatialIndex<Shape>(options)
   }
 
   get size(): number {
@@ -94,7 +98,7 @@ export class AnnotationStore {
     const removed = [...this.shapes.values()]
     this.shapes.clear()
     for (const shape of shapes) this.shapes.set(shape.id, shape)
-    this.index.load(shapes.map((shape) => [shape.id, shape.bbox] as const))
+    this.index.load(shapes)
     this.notify({ origin: "load", upserted: shapes, removed, reset: true })
   }
 
@@ -107,7 +111,7 @@ export class AnnotationStore {
       // A remote echo of a version we already hold (our own edit coming back) changes nothing.
       if (origin === "remote" && previous !== undefined && previous.version >= shape.version) continue
       this.shapes.set(shape.id, shape)
-      this.index.set(shape.id, shape.bbox)
+      this.index.set(shape)
       upserted.push(shape)
     }
     for (const id of batch.remove ?? []) {
@@ -117,7 +121,7 @@ export class AnnotationStore {
       this.index.delete(id)
       removed.push(previous)
     }
-    if (this.index.wantsRebuild) this.index.load([...this.shapes.values()].map((s) => [s.id, s.bbox] as const))
+    if (this.index.wantsRebuild) this.index.load([...this.shapes.values()])
     const change: Change = { origin, upserted, removed, reset: false }
     if (upserted.length > 0 || removed.length > 0) this.notify(change)
     return change
@@ -135,6 +139,9 @@ export class AnnotationStore {
       this.shapes.set(shape.id, restyled)
       upserted.push(restyled)
     }
+    // The index holds the shapes' objects: a label of many shapes is rebuilt in bulk, not moved one by one.
+    if (upserted.length >= RESTYLE_IN_BULK) this.index.load([...this.shapes.values()])
+    else for (const shape of upserted) this.index.set(shape)
     if (upserted.length > 0) this.notify({ origin: "remote", upserted, removed: [], reset: false })
   }
 
@@ -170,7 +177,8 @@ export class AnnotationStore {
 
   /** Whether the annotation itself is shown here: this viewer's choice, else its stored flag. */
   isVisible(shape: Shape): boolean {
-    return this.shownOverrides.get(shape.id) ?? shape.visible
+    // Asked for every shape of every frame: no lookup while this viewer has hidden none.
+    return this.shownOverrides.size === 0 ? shape.visible : (this.shownOverrides.get(shape.id) ?? shape.visible)
   }
 
   /** Whether the shape is drawn: shown itself and its label not hidden. */
@@ -180,10 +188,7 @@ export class AnnotationStore {
 
   /** The shown shapes whose boxes meet the box (a viewport, in image pixels). */
   query(box: BBox, out: Array<Shape> = []): Array<Shape> {
-    for (const id of this.index.search(box)) {
-      const shape = this.shapes.get(id)
-      if (shape !== undefined && this.isShown(shape)) out.push(shape)
-    }
+    for (const shape of this.index.search(box)) if (this.isShown(shape)) out.push(shape)
     return out
   }
 
