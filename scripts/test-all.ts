@@ -139,12 +139,17 @@ const lane = async (phases: ReadonlyArray<Phase>): Promise<Outcome[]> => {
 }
 
 /**
- * Server files whose subject does not depend on the database engine: pixels (the analyses' methods,
- * pyramids, scanners' formats, auto tagging), the contract's validation under fuzzing, the log on a
- * full disk. With PostgreSQL configured they run on it alone, off the SQLite lane that the e2e suite
- * waits for (about a minute and a half of CI); without it, on SQLite as everything else.
+ * Server files run once, on PostgreSQL, when it is configured; without it, on SQLite as everything
+ * else. CI is CPU-bound on two cores (the e2e suite's Chromiums keep both busy), so a file run twice
+ * costs its whole time twice. Two kinds:
+ * - files whose subject does not depend on the engine: pixels (the analyses' methods, pyramids,
+ *   scanners' formats, auto tagging), the contract's validation under fuzzing, the log on a full disk;
+ * - the permission matrix (3 minutes a run): its subject is the rule table of
+ *   src/contract/permissions.ts, TypeScript; the SQL that resolves a user's standing on a lab runs in
+ *   every other server file on both engines.
  */
-const ENGINE_FREE = [
+const ON_POSTGRES_ALONE = [
+  "permissions",
   "analysis-comet",
   "analysis-fasciola",
   "analysis-imt",
@@ -186,7 +191,9 @@ outcomes.push(
 banner(postgres ? "server on SQLite, then build and e2e; beside them the server on PostgreSQL" : "server on SQLite, build, e2e")
 const lanes: Array<Promise<Outcome[]>> = [
   lane([
-    vitest("server-sqlite", "server", postgres ? ENGINE_FREE.flatMap((file) => ["--exclude", file]) : [], { DATABASE_URL: undefined }),
+    vitest("server-sqlite", "server", postgres ? ON_POSTGRES_ALONE.flatMap((file) => ["--exclude", file]) : [], {
+      DATABASE_URL: undefined
+    }),
     { name: "build", command: [bin("vite"), "build", "--logLevel", "warn"] },
     { ...vitest("e2e", "e2e"), stream: true }
   ])
