@@ -33,12 +33,10 @@ import { OptionalAuthorization } from "./viewer.ts"
 
 export { ANNOTATION_LIMITS, LABEL_DEFAULT_COLOR, LABEL_DEFAULT_TYPE } from "./annotation-limits.ts"
 
-export const AnnotationId = Schema.String.check(
-  Schema.makeFilter(
-    (s: string) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s) || "validation.invalid"
-  )
-)
-export const LabelId = Text(64)
+import { AnnotationId, LabelId } from "./annotation-ids.ts"
+export { AnnotationId } from "./annotation-ids.ts"
+export { BulkDeletePayload, BulkResult, BulkUpdatePayload } from "./annotation-bulk.ts"
+import { BulkDeletePayload, BulkResult, BulkUpdatePayload, RestoreAnnotationsPayload } from "./annotation-bulk.ts"
 
 /** The label an annotation is tagged with; `name` and `color` are filled in by the server. */
 export const LabelRef = Schema.Struct({
@@ -153,38 +151,6 @@ export const UpdateAnnotationPayload = Schema.Struct({
   version: Schema.Number
 })
 export type UpdateAnnotationPayload = typeof UpdateAnnotationPayload.Type
-
-/**
- * A bulk edit of a selection: every named annotation gets the same change, in one transaction, or
- * none does. `label_id` relabels, `dx`/`dy` move the shapes by that many image pixels, `visible`
- * sets the stored default visibility; at least one of them. Each annotation's version is raised by one.
- */
-export const BulkUpdatePayload = Schema.Struct({
-  ids: Schema.Array(AnnotationId),
-  label_id: Schema.optionalKey(LabelId),
-  dx: Schema.optionalKey(Schema.Finite),
-  dy: Schema.optionalKey(Schema.Finite),
-  visible: Schema.optionalKey(Schema.Boolean)
-})
-export type BulkUpdatePayload = typeof BulkUpdatePayload.Type
-
-/**
- * A bulk delete: the named annotations, or every annotation of one label (the label stays). Exactly
- * one of the two. What it deletes its deleter can restore for a while (RestoreAnnotationsPayload).
- */
-export const BulkDeletePayload = Schema.Struct({
-  ids: Schema.optionalKey(Schema.Array(AnnotationId)),
-  label_id: Schema.optionalKey(LabelId)
-})
-export type BulkDeletePayload = typeof BulkDeletePayload.Type
-
-/** The undo of a bulk delete: annotations the asker deleted in bulk, back with their ids, authors and creation times. */
-export const RestoreAnnotationsPayload = Schema.Struct({ ids: Schema.Array(AnnotationId) })
-export type RestoreAnnotationsPayload = typeof RestoreAnnotationsPayload.Type
-
-/** What a bulk edit, delete or restore did: how many annotations, and which (in the order named, or as found for a label). */
-export const BulkResult = Schema.Struct({ count: Schema.Number, ids: Schema.Array(Schema.String) })
-export type BulkResult = typeof BulkResult.Type
 
 /**
  * 409: the edit (or a DELETE naming a version) started from an older version (`current` is the
