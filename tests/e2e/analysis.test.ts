@@ -13,6 +13,7 @@ import { positiveShare } from "../support/planted-nuclei.ts"
 import { paidUser, plantedSlide } from "../server/support/analysis-api.ts"
 import { person, share } from "../server/support/labs-api.ts"
 import { openSlide, signInAs, snapWhenFailed, tool } from "./support/annotating.ts"
+import { expectAccessible } from "./support/a11y.ts"
 import { newContext, settled, snap } from "./support/browser.ts"
 import { startWorld, stopWorld, type World } from "./support/session.ts"
 
@@ -217,6 +218,7 @@ describe("image analysis in the viewer", () => {
     expect(await selected.getByRole("textbox").count()).toBe(0)
     expect(await selected.getByRole("button", { name: "Lock" }).count()).toBe(0)
     await snap(adaPage, "analysis-detection-selected")
+    await expectAccessible(adaPage, "a selected detection's measurements")
     await adaPage.keyboard.press("Escape")
     await adaPage.getByLabel("Filter by label").selectOption({ label: "All labels" })
     await adaPage.getByRole("tab", { name: "AI", exact: true }).click()
@@ -246,6 +248,13 @@ describe("image analysis in the viewer", () => {
     expect(await phone.getByTestId("analysis-lead").textContent()).toMatch(/^\d+,\d %$/)
     await settled(phone)
     await snap(phone, "analysis-results-phone")
+    // A nucleus chosen on the phone: its measurements and why it is read-only, in Indonesian.
+    await phone.getByRole("tab", { name: "Anotasi" }).click()
+    await phone.getByLabel("Saring menurut label").selectOption({ label: "Ki67 positive" })
+    await phone.getByTestId("annotation-row").first().locator("button").first().click()
+    await phone.getByTestId("detection-measurements").waitFor({ timeout: 10_000 })
+    expect(await phone.getByTestId("detection-fields").textContent()).toContain("Dibuat oleh analisis")
+    await snap(phone, "analysis-detection-phone")
     await phone.context().close()
   })
 
