@@ -45,7 +45,9 @@ const staffCommand = (...args: ReadonlyArray<string>): Promise<Run> =>
 
 const isStaff = async (user: SignedIn) => (await c.get("/v2/pricing/plan/current/", { token: user.access })).body.data.staff
 
-describe("npm run staff", () => {
+// Each test starts the command as its own Node process several times; on CI's two cores, beside the
+// e2e suite's Chromiums, one start has taken several seconds, and a test of five starts ran past 30 s.
+describe("npm run staff", { timeout: 120_000 }, () => {
   it("grants and revokes staff, lists them, and records each change as the operator's", async () => {
     const sari = await createSignedIn(server, { name: "Sari Staff" })
     expect(await isStaff(sari)).toBe(false)
