@@ -1,9 +1,13 @@
 // The compact read of a slide's annotations (src/annotation/compact.ts): the rows in the W3C list's
 // order with only the columns stored for it (never `data`: no JSON parse per row), the slide's
-// labels and the authors once each, and every row's stored vertex bytes copied into one answer.
+// labels and the authors once each, and every row's stored vertex bytes copied into one answer. An
+// analysis' detections come aggregated by the database, a batch at a time (detection-groups.ts),
+// each batch placed among the other rows by its time and first ordinal.
 import type { Kysely } from "kysely"
-import { type CompactHeader, encodeCompact, KINDS, type Kind } from "../../src/annotation/compact.ts"
-import type { AnnotationProps } from "../../src/annotation/props.ts"
+import { encodeCompact } from "../../src/annotation/compact.ts"
+import { CompactBuilder, type CompactRow } from "./compact-builder.ts"
+import { detectionGroups } from "./detection-groups.ts"
+import type { Engine } from "./engine.ts"
 import type { Database } from "./schema.ts"
 
 /**
@@ -13,73 +17,75 @@ import type { Database } from "./schema.ts"
  */
 export const compactAnnotations = async (
   db: Kysely<Database>,
+  engine: Engine,
   labId: string,
   emails: boolean,
   createdSince?: string
 ): Promise<Uint8Array> => {
-  // Rows first, then labels and authors: a label or user deleted in between took its annotations
-  // with it (the foreign keys cascade), so a row whose label or author is missing is gone, and left out.
-  const rows = await db
-    .selectFrom("annotations")
-    .select(["id", "version", "kind", "label_id", "author_id", "visible", "created_at", "comments", "props", "coords", "analysis_id"])
-    .where("lab_id", "=", labId)
-    .$if(createdSince !== undefined, (q) => q.where("created_at", ">=", createdSince!))
-    .orderBy("created_at")
-    .orderBy("ordinal")
-    .execute()
+  // The labels first (the detections' groups name theirs by position among them). A row whose
+  // label or author is missing by the time it is read (deleted meanwhile, or made meanwhile) is
+  // left out: the write raised the slide's revision, so the next read has it right.
   const labels = await db.selectFrom("labels").select(["id", "name", "color"]).where("lab_id", "=", labId).execute()
-  const authorIds = [...new Set(rows.map((row) => row.author_id))]
+  const rowsWhere = (detections: "none" | ReadonlyArray<string>) =>
+    db
+      .selectFrom("annotations")
+      .select([
+        "id",
+        "version",
+        "kind",
+        "label_id",
+        "author_id",
+        "visible",
+        "created_at",
+        "ordinal",
+        "comments",
+        "props",
+        "coords",
+        "analysis_id"
+      ])
+      .where("lab_id", "=", labId)
+      .where((eb) =>
+        detections === "none"
+          ? eb.or([eb("analysis_id", "is", null), eb("comments", "is not", null)])
+          : eb.and([eb("analysis_id", "is not", null), eb("comments", "is", null), eb("created_at", "in", detections)])
+      )
+      .$if(createdSince !== undefined, (q) => q.where("created_at", ">=", createdSince!))
+      .orderBy("created_at")
+      .orderBy("ordinal")
+      .execute()
+  const plain: Array<CompactRow> = await rowsWhere("none")
+  const grouped = await detectionGroups(
+    db,
+    engine,
+    labId,
+    labels.map((label) => label.id),
+    createdSince
+  )
+  const groups = grouped.filter((group) => Boolean(Number(group.uniform)))
+  // A batch of mixed authors, versions or kinds (no analysis writes one): its rows one by one.
+  const mixed = grouped.filter((group) => !Number(group.uniform)).map((group) => group.created_at)
+  const rows = mixed.length === 0 ? plain : [...plain, ...(await rowsWhere(mixed))].sort(byTimeAndOrdinal)
+
+  const authorIds = [...new Set([...rows.map((row) => row.author_id), ...groups.map((group) => group.author_id)])]
   const found =
     authorIds.length === 0 ? [] : await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", authorIds).execute()
   const authors = emails ? found : found.map((author) => ({ ...author, email: "" }))
 
-  const labelAt = new Map(labels.map((label, i) => [label.id, i]))
-  const authorAt = new Map(authors.map((author, i) => [author.id, i]))
-  const timeAt = new Map<string, number>()
-  const header = {
-    count: 0,
-    labels,
-    authors,
-    times: [] as Array<string>,
-    ids: [] as Array<string>,
-    versions: [] as Array<number>,
-    kinds: [] as Array<number>,
-    label: [] as Array<number>,
-    author: [] as Array<number>,
-    visible: [] as Array<number>,
-    vertices: [] as Array<number>,
-    created: [] as Array<number>,
-    comments: {} as Record<string, ReadonlyArray<string>>,
-    props: {} as Record<string, AnnotationProps>,
-    detection: [] as Array<number>
-  } satisfies CompactHeader
-  const coords: Array<Uint8Array> = []
+  const builder = new CompactBuilder(labels, authors)
+  // The rows and the groups, each in (time, ordinal) order, merged.
+  let g = 0
   for (const row of rows) {
-    const kind = KINDS.indexOf(row.kind as Kind)
-    const label = labelAt.get(row.label_id)
-    const author = authorAt.get(row.author_id)
-    // kind "": a selector that no longer parses (migration 0016); the viewer never drew those.
-    if (kind < 0 || label === undefined || author === undefined) continue
-    let time = timeAt.get(row.created_at)
-    if (time === undefined) {
-      time = header.times.length
-      header.times.push(row.created_at)
-      timeAt.set(row.created_at, time)
-    }
-    if (row.comments !== null) header.comments[header.ids.length] = JSON.parse(row.comments) as ReadonlyArray<string>
-    // A detection's props are its lock and its measurements, read with the one annotation when shown.
-    const detection = row.analysis_id !== null
-    if (row.props !== null && !detection) header.props[header.ids.length] = JSON.parse(row.props) as AnnotationProps
-    header.detection.push(detection ? 1 : 0)
-    header.ids.push(row.id)
-    header.versions.push(Number(row.version))
-    header.kinds.push(kind)
-    header.label.push(label)
-    header.author.push(author)
-    header.visible.push(Number(row.visible) === 1 ? 1 : 0)
-    header.vertices.push(row.coords.length / 16)
-    header.created.push(time)
-    coords.push(row.coords)
+    while (g < groups.length && byTimeAndOrdinal(groups[g]!, row) < 0) builder.addGroup(groups[g++]!)
+    builder.addRow(row)
   }
-  return encodeCompact({ ...header, count: header.ids.length }, coords)
+  while (g < groups.length) builder.addGroup(groups[g++]!)
+  const { header, coords } = builder.finish()
+  return encodeCompact(header, coords)
 }
+
+type Placed = { readonly created_at: string } & ({ readonly ordinal: number | string } | { readonly first: number | string })
+
+const ordinalOf = (placed: Placed) => Number("ordinal" in placed ? placed.ordinal : placed.first)
+
+const byTimeAndOrdinal = (a: Placed, b: Placed): number =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : ordinalOf(a) - ordinalOf(b)

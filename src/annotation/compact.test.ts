@@ -61,6 +61,17 @@ describe("the compact answer", () => {
     expect(hex(float64sOf(float64Bytes(awkward)))).toBe(hex(awkward))
   })
 
+  it("sends the ids as one string joined by commas, and refuses one that does not split into a row each", () => {
+    const bytes = encode(header("a", [2, 3]), awkward)
+    const length = new DataView(bytes.buffer).getUint32(0, true)
+    const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as { ids: unknown }
+    expect(sent.ids).toBe("a0,a1")
+    expect(decodeCompact(encodeCompact({ ...header("a", [2, 3]), ids: "a0,a1" }, [float64Bytes(awkward)])).ids).toEqual(["a0", "a1"])
+    expect(() => decodeCompact(encodeCompact({ ...header("a", [2, 3]), ids: "a0,a1,a2" }, [float64Bytes(awkward)]))).toThrow(
+      /ids column does not have 2 rows/
+    )
+  })
+
   it("reads an empty slide", () => {
     const read = decodeCompact(encode(header("a", []), new Float64Array(0)))
     expect(read.count).toBe(0)

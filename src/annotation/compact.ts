@@ -3,7 +3,9 @@
 // 100,000 polygons is 119 MB of selector strings to stringify, send, parse and parse again.
 //
 //   bytes 0-3      H, the header's length in bytes (uint32, little-endian)
-//   bytes 4..4+H   the header, UTF-8 JSON (CompactHeader): one column per field, a row per annotation
+//   bytes 4..4+H   the header, UTF-8 JSON (CompactHeader): one column per field, a row per annotation,
+//                  except `ids`, which is sent as one string of the ids joined by commas (UUIDs, which
+//                  have none): a million ids parse as one string and a split, not a million-item array
 //   padding        zero bytes up to the next multiple of 8, so the browser can view what follows in place
 //   the rest       every annotation's vertices x0 y0 x1 y1 ..., in list order, one after another, as
 //                  little-endian Float64: exactly the numbers edits and exports start from
@@ -105,9 +107,15 @@ export const float64sOf = (bytes: Uint8Array): Float64Array => {
   return out
 }
 
+/** A header as the server builds it: the ids as a list, or already joined by commas (ID_SEPARATOR). */
+export type HeaderToEncode = Omit<CompactHeader, "ids"> & { readonly ids: ReadonlyArray<string> | string }
+
+const ID_SEPARATOR = ","
+
 /** The answer: the header, then each row's coordinates (`float64Bytes` of its vertices), in row order. */
-export const encodeCompact = (header: CompactHeader, coords: ReadonlyArray<Uint8Array>): Uint8Array => {
-  const json = new TextEncoder().encode(JSON.stringify(header))
+export const encodeCompact = (header: HeaderToEncode, coords: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const ids = typeof header.ids === "string" ? header.ids : header.ids.join(ID_SEPARATOR)
+  const json = new TextEncoder().encode(JSON.stringify({ ...header, ids }))
   const start = align8(4 + json.length)
   let size = start
   for (const bytes of coords) size += bytes.length
@@ -150,8 +158,10 @@ const headerLength = (bytes: Uint8Array): number => {
  */
 export const decodeCompactHeader = (bytes: Uint8Array): CompactHeader => {
   const length = headerLength(bytes)
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as CompactHeader
-  if (typeof header !== "object" || header === null || !Number.isInteger(header.count)) throw new CompactError("the header has no count")
+  const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as Omit<CompactHeader, "ids"> & { ids: unknown }
+  if (typeof sent !== "object" || sent === null || !Number.isInteger(sent.count)) throw new CompactError("the header has no count")
+  if (typeof sent.ids !== "string") throw new CompactError("the ids are not one string")
+  const header: CompactHeader = { ...sent, ids: sent.count === 0 ? [] : sent.ids.split(ID_SEPARATOR) }
   column(header, "ids")
   column(header, "versions")
   column(header, "kinds", KINDS.length)

@@ -52,7 +52,7 @@ const insertLabels = (server: StartedServer, owner: SignedIn, labId: string): Pr
  * finds them, about a fifth positive. Written straight into the server's database with the rows the
  * analysis writes (detectionRow), one job, in one transaction.
  */
-const seedDetections = async (server: StartedServer, owner: SignedIn, labId: string, count: number) => {
+export const seedDetections = async (server: StartedServer, owner: SignedIn, labId: string, count: number) => {
   const started = performance.now()
   const [negative, positive] = await insertLabels(server, owner, labId)
   let s = count + 3

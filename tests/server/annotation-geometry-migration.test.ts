@@ -215,7 +215,7 @@ describe("migration 0016 on rows written before it", () => {
     }
 
     const list = (await annotationPage(db, LAB, 999_999, 0)).map(toAnnotation).filter((a) => a.id !== UNREADABLE)
-    const compact = decodeCompact(await compactAnnotations(db, LAB, true))
+    const compact = decodeCompact(await compactAnnotations(db, engine, LAB, true))
     expect(compact.count).toBe(rows.length - 1)
     expect(rowsOfCompact(compact)).toEqual(list.map(rowOfListed))
     expect(

@@ -180,7 +180,7 @@ describe("migration 0027 on rows written before it", () => {
     const tombstone = await db.selectFrom("annotation_tombstones").select("props").where("id", "=", buried).executeTakeFirstOrThrow()
     expect(JSON.parse(tombstone.props!)).toEqual({ name: "Deleted one" })
 
-    const compact = decodeCompact(await compactAnnotations(db, LAB, true))
+    const compact = decodeCompact(await compactAnnotations(db, engine, LAB, true))
     const listed = (await annotationPage(db, LAB, rows.length + 1, 0)).map(toAnnotation)
     expect(rowsOfCompact(compact)).toEqual(listed.map(rowOfListed))
   })

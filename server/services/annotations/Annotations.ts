@@ -117,7 +117,7 @@ export class Annotations extends Context.Service<
       // wait their turn without holding the event loop. Several at once only interleaved their
       // slices, so every plain request waited behind one slice of each (tests/bench/bulk-writes.ts).
       const bulkLane = yield* Semaphore.make(1)
-      const cachedCompact = makeCompactCache()
+      const cachedCompact = makeCompactCache(database.engine)
 
       const list = Effect.fn("Annotations.list")(function* (userId: string | undefined, labId: string, paging: Paging) {
         const lab = yield* viewSlide(database.db, userId, labId)

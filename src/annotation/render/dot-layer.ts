@@ -13,8 +13,6 @@ const rgbaWord = (color: string): number => {
 
 export class DotLayer {
   private readonly words = new Map<string, number>()
-  private lastColor = ""
-  private lastWord = 0
   private canvas: HTMLCanvasElement | OffscreenCanvas | null = null
   private image: ImageData | null = null
   private pixels: Uint32Array | null = null
@@ -40,10 +38,53 @@ export class DotLayer {
     this.stampAt(m, pr, (minX + maxX) / 2, (minY + maxY) / 2, size, shape.color)
   }
 
-  /** Each of a points shape's points as a dot of `size` device pixels (a counter's or a detection's). */
-  stampPoints(m: Affine, pr: number, shape: Shape, size: number): void {
-    const { coords } = shape
-    for (let i = 0; i < coords.length; i += 2) this.stampAt(m, pr, coords[i]!, coords[i + 1]!, size, shape.color)
+  /**
+   * The points of shapes[start..end) as dots of `size` device pixels. A whole-slide analysis is a
+   * million one-point shapes, so the transform, the buffer and the colour's word are read once per
+   * batch and a dot is written in place: a call per dot cost the open about 0.8 s in the profile.
+   */
+  stampPointShapes(m: Affine, pr: number, shapes: ReadonlyArray<Shape>, start: number, end: number, size: number): void {
+    const buffer = this.pixels
+    const image = this.image
+    if (buffer === null || image === null) return
+    const bw = image.width
+    const bh = image.height
+    const { a, b, c, d, e, f } = m
+    const half = size >> 1
+    const corner = size >= 3 ? 1 : 0
+    let color = ""
+    let word = 0
+    for (let s = start; s < end; s++) {
+      const shape = shapes[s]!
+      if (shape.color !== color) {
+        color = shape.color
+        word = this.wordOf(color)
+      }
+      const coords = shape.coords
+      for (let p = 0; p < coords.length; p += 2) {
+        const cx = coords[p]!
+        const cy = coords[p + 1]!
+        const left = Math.round((a * cx + c * cy + e) * pr) - half
+        const top = Math.round((b * cx + d * cy + f) * pr) - half
+        // Off the buffer: nothing to write (the viewport query pads its box).
+        if (left >= bw || top >= bh || left + size <= 0 || top + size <= 0) continue
+        const y1 = Math.min(bh, top + size)
+        for (let row = Math.max(0, top); row < y1; row++) {
+          const inset = corner > 0 && (row === top || row === top + size - 1) ? corner : 0
+          const x1 = Math.min(bw, left + size - inset)
+          for (let i = row * bw + Math.max(0, left + inset), stop = row * bw + x1; i < stop; i++) buffer[i] = word
+        }
+      }
+    }
+  }
+
+  private wordOf(color: string): number {
+    let word = this.words.get(color)
+    if (word === undefined) {
+      word = rgbaWord(color)
+      this.words.set(color, word)
+    }
+    return word
   }
 
   private stampAt(m: Affine, pr: number, cx: number, cy: number, size: number, color: string): void {
@@ -54,14 +95,7 @@ export class DotLayer {
     const x = Math.round((m.a * cx + m.c * cy + m.e) * pr)
     const y = Math.round((m.b * cx + m.d * cy + m.f) * pr)
     const half = size >> 1
-    // A million dots come a label at a time: the last colour's word is kept at hand.
-    let word = color === this.lastColor ? this.lastWord : this.words.get(color)
-    if (word === undefined) {
-      word = rgbaWord(color)
-      this.words.set(color, word)
-    }
-    this.lastColor = color
-    this.lastWord = word
+    const word = this.wordOf(color)
     const left = x - half
     const top = y - half
     const y0 = Math.max(0, top)

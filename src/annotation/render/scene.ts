@@ -92,7 +92,7 @@ interface Bucket {
 type Step =
   | { readonly kind: "outlines" | "lines" | "circles"; readonly bucket: Bucket; readonly start: number }
   | { readonly kind: "points" }
-  | { readonly kind: "stamp"; readonly start: number }
+  | { readonly kind: "stamp"; readonly locked: boolean; readonly start: number }
   | { readonly kind: "dots" }
   | { readonly kind: "lightDots" }
   | { readonly kind: "selected"; readonly color: string; readonly shapes: ReadonlyArray<Shape>; readonly start: number }
@@ -126,7 +126,9 @@ export class SceneRenderer {
     const byColor = new Map<string, Bucket>()
     const tiny = TINY_PX / scale
     const round = ROUND_PX / scale
+    /** Points shapes not pins: counters' points, and apart from them the locked ones (detections, drawn lighter). */
     const points: Array<Shape> = []
+    const lockedPoints: Array<Shape> = []
     /** Comments: pins whatever their number (a pin is never a dot, so it is never read as a cell). */
     const pins: Array<Shape> = []
     let pointCount = 0
@@ -160,7 +162,7 @@ export class SceneRenderer {
         if (shape.kind === "points") {
           if (shape.comments.length > 0) pins.push(shape)
           else {
-            points.push(shape)
+            ;(shape.props?.locked === true ? lockedPoints : points).push(shape)
             pointCount += shape.coords.length / 2
           }
           continue
@@ -194,10 +196,13 @@ export class SceneRenderer {
         for (let start = 0; start < bucket.circles.length; start += PATH_SHAPES) steps.push({ kind: "circles", bucket, start })
       }
       const asDots = pointCount > POINTS_AS_DOTS
-      if (asDots) for (let start = 0; start < points.length; start += SORT_SHAPES) steps.push({ kind: "stamp", start })
+      if (asDots) {
+        for (let start = 0; start < points.length; start += SORT_SHAPES) steps.push({ kind: "stamp", locked: false, start })
+        for (let start = 0; start < lockedPoints.length; start += SORT_SHAPES) steps.push({ kind: "stamp", locked: true, start })
+      }
       if (dots > 0 || asDots) steps.push({ kind: "dots" }, { kind: "lightDots" })
       // Few enough points are discs, under the pins.
-      if (!asDots) pins.unshift(...points)
+      if (!asDots) pins.unshift(...points, ...lockedPoints)
       if (pins.length > 0) steps.push({ kind: "points" })
       for (const [color, shapes] of selectedByColor)
         for (let start = 0; start < shapes.length; start += PATH_SHAPES) steps.push({ kind: "selected", color, shapes, start })
@@ -215,14 +220,11 @@ export class SceneRenderer {
       if (step.kind === "points") return drawPoints(ctx, pins, m, pr)
       if (step.kind === "stamp") {
         const size = Math.max(2, Math.round(POINT_DOT_PX * pr))
-        const end = Math.min(points.length, step.start + SORT_SHAPES)
-        for (let i = step.start; i < end; i++) {
-          const shape = points[i]!
-          const light = shape.props?.locked === true
-          ;(light ? this.lightDots : this.dots).stampPoints(m, pr, shape, size)
-          if (light) lightDots++
-          else dots++
-        }
+        const shapes = step.locked ? lockedPoints : points
+        const end = Math.min(shapes.length, step.start + SORT_SHAPES)
+        ;(step.locked ? this.lightDots : this.dots).stampPointShapes(m, pr, shapes, step.start, end, size)
+        if (step.locked) lightDots += end - step.start
+        else dots += end - step.start
         stats.dots = dots + lightDots
         return
       }

@@ -28,6 +28,9 @@ export interface SpatialOptions {
   readonly rebuildAtLeast?: number
 }
 
+const covers = (box: BBox, inner: BBox): boolean =>
+  box.minX <= inner.minX && box.minY <= inner.minY && box.maxX >= inner.maxX && box.maxY >= inner.maxY
+
 /**
  * Holds the items themselves, not their ids: a viewport query of a million detections answered
  * shapes straight from the index, where looking each id up in the store's map cost 0.75 s.
@@ -93,8 +96,13 @@ export class SpatialIndex<T extends Boxed = Boxed> {
 
   /** The items whose boxes meet the box, as they were last set; each once. */
   search(box: BBox, out: Array<T> = []): Array<T> {
-    if (this.bulk !== null) {
-      const hits = this.bulk.search(box.minX, box.minY, box.maxX, box.maxY)
+    const bulk = this.bulk
+    if (bulk !== null && this.stale.size === 0 && covers(box, bulk)) {
+      // The whole slide in view (as a slide opens): every item, in load order, without a tree walk
+      // and its array of a million indices.
+      for (const item of this.bulkItems) out.push(item)
+    } else if (bulk !== null) {
+      const hits = bulk.search(box.minX, box.minY, box.maxX, box.maxY)
       if (this.stale.size === 0) for (const i of hits) out.push(this.bulkItems[i]!)
       else
         for (const i of hits) {

@@ -288,6 +288,14 @@ describe("SpatialIndex", () => {
         index.set({ id: fresh, bbox: b })
       }
       if (index.wantsRebuild) index.load([...boxes].map(([id, bbox]) => ({ id, bbox })))
+      // The whole extent in view: every item without a tree walk, until an edit makes some stale.
+      const everything = box(-1, -1, 20_000, 20_000)
+      expect(
+        index
+          .search(everything)
+          .map((item) => item.id)
+          .sort()
+      ).toEqual(scan(everything))
       for (let q = 0; q < 20; q++) {
         const query = box(random() * 9000, random() * 9000, 0, 0)
         const wide = { ...query, maxX: query.minX + 1500, maxY: query.minY + 1000 }
@@ -301,5 +309,30 @@ describe("SpatialIndex", () => {
     }
     expect(index.builds).toBeGreaterThan(1)
     expect(index.size).toBe(boxes.size)
+  })
+
+  it("answers a view of the whole extent in load order, each item once", () => {
+    const index = new SpatialIndex()
+    const items = [
+      { id: "c", bbox: box(50, 50, 60, 60) },
+      { id: "a", bbox: box(0, 0, 10, 10) },
+      { id: "b", bbox: box(20, 20, 30, 30) }
+    ]
+    index.load(items)
+    expect(index.search(box(0, 0, 60, 60)).map((item) => item.id)).toEqual(["c", "a", "b"])
+    index.set({ id: "d", bbox: box(5, 5, 6, 6) })
+    expect(
+      index
+        .search(box(0, 0, 60, 60))
+        .map((item) => item.id)
+        .sort()
+    ).toEqual(["a", "b", "c", "d"])
+    index.delete("a")
+    expect(
+      index
+        .search(box(0, 0, 60, 60))
+        .map((item) => item.id)
+        .sort()
+    ).toEqual(["b", "c", "d"])
   })
 })

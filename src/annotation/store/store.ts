@@ -10,6 +10,7 @@ import type { Annotation } from "../../contract/annotations.ts"
 import type { CompactAnnotations } from "../compact.ts"
 import type { BBox } from "../geometry.ts"
 import { type Shape, shapeOf, shapesOfCompact } from "./shape.ts"
+import { ShapeTable } from "./shape-table.ts"
 import { SpatialIndex, type SpatialOptions } from "./spatial.ts"
 
 export type Origin = "local" | "remote" | "load"
@@ -41,7 +42,8 @@ export interface LoadReport {
 const RESTYLE_IN_BULK = 2000
 
 export class AnnotationStore {
-  private readonly shapes = new Map<string, Shape>()
+  /** By id; a load is moved into it in idle time (shape-table.ts). */
+  private readonly shapes = new ShapeTable()
   /** Holds the shapes as they are now: every change of a shape's object goes to it too. */
   private readonly index: SpatialIndex<Shape>
   private readonly listeners = new Set<Listener>()
@@ -96,10 +98,22 @@ export class AnnotationStore {
   /** Replaces everything with these shapes (origin `load`), in one bulk index build. */
   loadShapes(shapes: ReadonlyArray<Shape>): void {
     const removed = [...this.shapes.values()]
-    this.shapes.clear()
-    for (const shape of shapes) this.shapes.set(shape.id, shape)
+    this.shapes.reset(shapes)
     this.index.load(shapes)
+    this.settleWhenIdle()
     this.notify({ origin: "load", upserted: shapes, removed, reset: true })
+  }
+
+  /**
+   * Fills the id table in the page's idle time after a load (none in Node, where it fills on first
+   * use). A slice that finds a later load's shapes simply moves those.
+   */
+  private settleWhenIdle(): void {
+    if (typeof requestIdleCallback !== "function" || this.shapes.settled) return
+    const slice = (idle: IdleDeadline) => {
+      if (!this.shapes.settleSome(performance.now() + idle.timeRemaining())) requestIdleCallback(slice)
+    }
+    requestIdleCallback(slice)
   }
 
   /** Adds, replaces and removes shapes in one batch; listeners hear it once. */
@@ -110,7 +124,7 @@ export class AnnotationStore {
       const previous = this.shapes.get(shape.id)
       // A remote echo of a version we already hold (our own edit coming back) changes nothing.
       if (origin === "remote" && previous !== undefined && previous.version >= shape.version) continue
-      this.shapes.set(shape.id, shape)
+      this.shapes.set(shape)
       this.index.set(shape)
       upserted.push(shape)
     }
@@ -136,7 +150,7 @@ export class AnnotationStore {
     for (const shape of this.shapes.values()) {
       if (shape.labelId !== labelId || (shape.labelName === name && shape.color === color)) continue
       const restyled = { ...shape, labelName: name, color }
-      this.shapes.set(shape.id, restyled)
+      this.shapes.set(restyled)
       upserted.push(restyled)
     }
     // The index holds the shapes' objects: a label of many shapes is rebuilt in bulk, not moved one by one.
@@ -188,7 +202,11 @@ export class AnnotationStore {
 
   /** The shown shapes whose boxes meet the box (a viewport, in image pixels). */
   query(box: BBox, out: Array<Shape> = []): Array<Shape> {
-    for (const shape of this.index.search(box)) if (this.isShown(shape)) out.push(shape)
+    const found = this.index.search(box)
+    // Asked every frame, for up to a million shapes: the plain stored flag while nothing is hidden here.
+    if (this.shownOverrides.size === 0 && this.hiddenLabels.size === 0) {
+      for (const shape of found) if (shape.visible) out.push(shape)
+    } else for (const shape of found) if (this.isShown(shape)) out.push(shape)
     return out
   }
 
