@@ -17,11 +17,11 @@
 // overrides single settings of the loaded configuration. PORT, DATA_DIR and PUBLIC_URL are chosen here
 // unless given. Tests get a generous rate limit (and invoices per address) unless they set one, since
 // every request comes from the same loopback address.
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative } from "node:path"
 import { Effect, Exit, Fiber, Layer } from "effect"
 import pg from "pg"
 import { type Config, loadConfig } from "../../server/config.ts"
@@ -100,9 +100,23 @@ const dropStaleSchemas = async (run: (sql: string) => Promise<pg.QueryResult>) =
   }
 }
 
+/**
+ * The test file that created a schema, written beside the statements server/db/postgres.ts logs
+ * under PREPARAT_SQL_LOG: scripts/postgres-coverage.ts reads which statements each test file runs on
+ * PostgreSQL from the two. Vitest is imported only then: benches start servers outside it.
+ */
+const noteOrigin = async (schema: string) => {
+  const dir = process.env.PREPARAT_SQL_LOG
+  if (!dir) return
+  const { expect } = await import("vitest")
+  const file = expect.getState().testPath ?? "unknown"
+  writeFileSync(join(dir, `${schema}.origin`), relative(process.cwd(), file))
+}
+
 /** A fresh schema in the given database; the connection string then points every session at it. */
 export const createSchema = async (databaseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> => {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  await noteOrigin(schema)
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
@@ -117,6 +131,17 @@ export const createSchema = async (databaseUrl: string): Promise<{ url: string; 
   const url = new URL(databaseUrl)
   url.searchParams.set("options", `-c search_path=${schema}`)
   return { url: url.toString(), schema, drop: async () => void (await run(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)) }
+}
+
+/**
+ * A test's own queries (withDb) name themselves, so that scripts/postgres-coverage.ts counts only the
+ * statements the server sends, not the ones a test checks its rows with.
+ */
+const asTestClient = (databaseUrl: string | undefined): string | undefined => {
+  if (!databaseUrl) return databaseUrl
+  const url = new URL(databaseUrl)
+  url.searchParams.set("application_name", "test-client")
+  return url.toString()
 }
 
 const waitUntilListening = async (server: Server, fiber: Fiber.Fiber<never, unknown>): Promise<void> => {
@@ -187,7 +212,7 @@ export const startServer = async (options: StartOptions = {}): Promise<StartedSe
     mails,
     latestMail,
     withDb: async (fn) => {
-      const { db } = await openDatabase(config)
+      const { db } = await openDatabase({ ...config, databaseUrl: asTestClient(config.databaseUrl) })
       try {
         return await fn(db)
       } finally {
