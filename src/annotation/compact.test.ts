@@ -48,7 +48,8 @@ describe("the compact answer", () => {
       expect(read.coords.buffer).toBe(bytes.buffer)
       expect(read.coords.byteOffset % 8).toBe(0)
       const { coords: _, ...rest } = read
-      expect(rest).toEqual(JSON.parse(JSON.stringify(h)))
+      const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v]))
+      expect(plain).toEqual({ ...JSON.parse(JSON.stringify(h)), detection: [0, 0] })
     }
   })
 
@@ -64,7 +65,7 @@ describe("the compact answer", () => {
   it("sends the ids as one string joined by commas, and refuses one that does not split into a row each", () => {
     const bytes = encode(header("a", [2, 3]), awkward)
     const length = new DataView(bytes.buffer).getUint32(0, true)
-    const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as { ids: unknown }
+    const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))) as { ids: unknown }
     expect(sent.ids).toBe("a0,a1")
     expect(decodeCompact(encodeCompact({ ...header("a", [2, 3]), ids: "a0,a1" }, [float64Bytes(awkward)])).ids).toEqual(["a0", "a1"])
     expect(() => decodeCompact(encodeCompact({ ...header("a", [2, 3]), ids: "a0,a1,a2" }, [float64Bytes(awkward)]))).toThrow(
@@ -84,10 +85,14 @@ describe("the compact answer", () => {
     expect(() => decodeCompact(encodeCompact({ ...good, vertices: [2, 2] }, [float64Bytes(awkward)]))).toThrow(/counts 4 vertices/)
     refused({ ...good, ids: ["only one"] })
     refused({ ...good, label: [0, 1] })
-    refused({ ...good, author: [0, -1] })
+    expect(() => encode({ ...good, author: [0, -1] }, awkward)).toThrow(/author column holds -1/)
     refused({ ...good, kinds: [0, KINDS.length] })
     refused({ ...good, visible: [1, 2] })
-    refused({ ...good, created: [0, 0.5] })
+    expect(() => encode({ ...good, created: [0, 0.5] }, awkward)).toThrow(/created column holds 0.5/)
+    // Columns that run past the header.
+    const cut = encode(good, awkward).slice()
+    new DataView(cut.buffer).setUint32(4, 16, true)
+    expect(() => decodeCompact(cut)).toThrow(CompactError)
     refused({ ...good, comments: { 2: ["past the end"] } })
     refused({ ...good, props: { 2: { name: "past the end" } } })
     refused({ ...good, props: { "-1": { locked: true } } })

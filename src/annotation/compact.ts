@@ -2,16 +2,19 @@
 // viewer needs to draw and list them, in one binary answer instead of the W3C list's JSON, which at
 // 100,000 polygons is 119 MB of selector strings to stringify, send, parse and parse again.
 //
-//   bytes 0-3      H, the header's length in bytes (uint32, little-endian)
-//   bytes 4..4+H   the header, UTF-8 JSON (CompactHeader): one column per field, a row per annotation,
-//                  except `ids`, which is sent as one string of the ids joined by commas (UUIDs, which
-//                  have none): a million ids parse as one string and a split, not a million-item array
-//   padding        zero bytes up to the next multiple of 8, so the browser can view what follows in place
-//   the rest       every annotation's vertices x0 y0 x1 y1 ..., in list order, one after another, as
+//   bytes 0-3      J, the JSON part's length in bytes (uint32, little-endian)
+//   bytes 4-7      C, where the coordinates start (uint32, little-endian): the header is bytes 0..C
+//   bytes 8..8+J   UTF-8 JSON: the count, the tables (labels, authors, times), comments and props by
+//                  row, and the ids as one string joined by commas (UUIDs, which have none)
+//   the columns    one per numeric field, a row per annotation, in COLUMNS' order and types, each
+//                  little-endian and padded to a multiple of 8 bytes
+//   from C         every annotation's vertices x0 y0 x1 y1 ..., in list order, one after another, as
 //                  little-endian Float64: exactly the numbers edits and exports start from
 //
-// The server writes it from stored columns (encodeCompact), the SPA reads it (decodeCompact). Shared
-// and pure, as geometry.ts is.
+// Why binary columns and a joined string: at a million detections the JSON arrays of ids and
+// numbers were 55 MB to stringify on the server and parse in the browser (0.9 s there); as typed
+// arrays the browser views them in place. The server writes it from stored columns (encodeCompact),
+// the SPA reads it (decodeCompact). Shared and pure, as geometry.ts is.
 import type { Geometry } from "./geometry.ts"
 import type { AnnotationProps } from "./props.ts"
 
@@ -45,22 +48,22 @@ export interface CompactHeader {
   /** Distinct `created_at` values. */
   readonly times: ReadonlyArray<string>
   readonly ids: ReadonlyArray<string>
-  readonly versions: ReadonlyArray<number>
+  readonly versions: Column
   /** Index into KINDS. */
-  readonly kinds: ReadonlyArray<number>
+  readonly kinds: Column
   /** Index into `labels`. */
-  readonly label: ReadonlyArray<number>
+  readonly label: Column
   /** Index into `authors`. */
-  readonly author: ReadonlyArray<number>
+  readonly author: Column
   /** 1 visible, 0 hidden (the stored flag). */
-  readonly visible: ReadonlyArray<number>
+  readonly visible: Column
   /**
    * Vertices (x, y pairs) of each annotation in the coordinates that follow; a rectangle has its 4
    * corners, an area's rings are separated by one NaN pair each, counted here (rings.ts).
    */
-  readonly vertices: ReadonlyArray<number>
+  readonly vertices: Column
   /** Index into `times`. */
-  readonly created: ReadonlyArray<number>
+  readonly created: Column
   /** Comment bodies, in order, by the annotation's row number; only rows that have some. */
   readonly comments: Readonly<Record<string, ReadonlyArray<string>>>
   /**
@@ -72,10 +75,27 @@ export interface CompactHeader {
    * 1 for a row an analysis made (a detection, in QuPath's word): locked and read-only on the server.
    * Its props are not in `props`: its measurements (its description) would be 100 MB of this header
    * at a million nuclei, so the viewer reads them with the one annotation when it shows them.
-   * Absent from an answer of a server from before it existed.
+   * Absent from a header made without it (all 0 when encoded).
    */
-  readonly detection?: ReadonlyArray<number>
+  readonly detection?: Column
 }
+
+/** A numeric column: a typed array as decoded, or a plain array as built. */
+export type Column = ArrayLike<number> & Iterable<number>
+
+type NumericName = "versions" | "vertices" | "created" | "label" | "author" | "kinds" | "visible" | "detection"
+
+/** The numeric columns in the order they follow the JSON, each with its type. */
+const COLUMNS: ReadonlyArray<readonly [NumericName, Uint32ArrayConstructor | Uint8ArrayConstructor]> = [
+  ["versions", Uint32Array],
+  ["vertices", Uint32Array],
+  ["created", Uint32Array],
+  ["label", Uint32Array],
+  ["author", Uint32Array],
+  ["kinds", Uint8Array],
+  ["visible", Uint8Array],
+  ["detection", Uint8Array]
+]
 
 export interface CompactAnnotations extends CompactHeader {
   /** All vertices, row after row (`vertices[i]` pairs each). */
@@ -114,15 +134,32 @@ const ID_SEPARATOR = ","
 
 /** The answer: the header, then each row's coordinates (`float64Bytes` of its vertices), in row order. */
 export const encodeCompact = (header: HeaderToEncode, coords: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const { count, labels, authors, times, comments, props } = header
   const ids = typeof header.ids === "string" ? header.ids : header.ids.join(ID_SEPARATOR)
-  const json = new TextEncoder().encode(JSON.stringify({ ...header, ids }))
-  const start = align8(4 + json.length)
+  const json = new TextEncoder().encode(JSON.stringify({ count, labels, authors, times, ids, comments, props }))
+  const columns = COLUMNS.map(([name, Type]) => {
+    const values = header[name] ?? new Array<number>(count).fill(0)
+    if (values.length !== count) throw new CompactError(`the ${name} column does not have ${count} rows`)
+    const typed = Type.from(values)
+    // A value the type cannot hold would arrive as another number: refused here, not truncated.
+    for (let i = 0; i < count; i++) if (typed[i] !== values[i]) throw new CompactError(`the ${name} column holds ${values[i]}`)
+    const bytes = new Uint8Array(typed.buffer)
+    return LITTLE_ENDIAN ? bytes : swapped(bytes, Type.BYTES_PER_ELEMENT)
+  })
+  let start = align8(8 + json.length)
+  for (const column of columns) start += align8(column.length)
   let size = start
   for (const bytes of coords) size += bytes.length
   const out = new Uint8Array(size)
-  new DataView(out.buffer).setUint32(0, json.length, true)
-  out.set(json, 4)
-  let at = start
+  const view = new DataView(out.buffer)
+  view.setUint32(0, json.length, true)
+  view.setUint32(4, start, true)
+  out.set(json, 8)
+  let at = align8(8 + json.length)
+  for (const column of columns) {
+    out.set(column, at)
+    at += align8(column.length)
+  }
   for (const bytes of coords) {
     out.set(bytes, at)
     at += bytes.length
@@ -130,26 +167,41 @@ export const encodeCompact = (header: HeaderToEncode, coords: ReadonlyArray<Uint
   return out
 }
 
-const column = (header: CompactHeader, name: keyof CompactHeader, below?: number) => {
-  const values = header[name] as unknown
-  if (!Array.isArray(values) || values.length !== header.count)
-    throw new CompactError(`the ${name} column does not have ${header.count} rows`)
-  if (below !== undefined)
-    for (const value of values as ReadonlyArray<number>)
-      if (!(value >= 0 && value < below && Number.isInteger(value))) throw new CompactError(`the ${name} column holds ${value}`)
+/** Each `width`-byte word's bytes reversed (a big-endian machine's typed arrays to little-endian, or back). */
+const swapped = (bytes: Uint8Array, width: number): Uint8Array => {
+  const out = new Uint8Array(bytes.length)
+  for (let i = 0; i < bytes.length; i += width) for (let j = 0; j < width; j++) out[i + j] = bytes[i + width - 1 - j]!
+  return out
 }
 
-/** The header alone (`?parts=header`): the answer's first 4 + H bytes. */
-export const compactHeaderBytes = (bytes: Uint8Array): Uint8Array => {
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
-  return bytes.subarray(0, 4 + length)
+interface Layout {
+  readonly jsonLength: number
+  readonly coordsStart: number
 }
 
-const headerLength = (bytes: Uint8Array): number => {
-  if (bytes.length < 4) throw new CompactError("the answer is shorter than its header's length")
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
-  if (4 + length > bytes.length) throw new CompactError("the header runs past the answer")
-  return length
+const layoutOf = (bytes: Uint8Array): Layout => {
+  if (bytes.length < 8) throw new CompactError("the answer is shorter than its header's length")
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const jsonLength = view.getUint32(0, true)
+  const coordsStart = view.getUint32(4, true)
+  if (8 + jsonLength > coordsStart || coordsStart > bytes.length) throw new CompactError("the header runs past the answer")
+  return { jsonLength, coordsStart }
+}
+
+/** The header alone (`?parts=header`): the answer's first C bytes. */
+export const compactHeaderBytes = (bytes: Uint8Array): Uint8Array => bytes.subarray(0, layoutOf(bytes).coordsStart)
+
+/** A column viewed in place where it sits aligned on a little-endian machine, copied otherwise. */
+const columnAt = (bytes: Uint8Array, at: number, count: number, Type: Uint32ArrayConstructor | Uint8ArrayConstructor): Column => {
+  const width = Type.BYTES_PER_ELEMENT
+  const slice = bytes.subarray(at, at + count * width)
+  if (LITTLE_ENDIAN && (bytes.byteOffset + at) % width === 0) return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, count)
+  const copy = LITTLE_ENDIAN ? slice.slice() : swapped(slice, width)
+  return new Type(copy.buffer as ArrayBuffer, 0, count)
+}
+
+const below = (values: Column, name: string, limit: number) => {
+  for (let i = 0; i < values.length; i++) if (!(values[i]! < limit)) throw new CompactError(`the ${name} column holds ${values[i]}`)
 }
 
 /**
@@ -157,20 +209,30 @@ const headerLength = (bytes: Uint8Array): number => {
  * rows and every index points into its table. Reads a whole answer's header or a header alone.
  */
 export const decodeCompactHeader = (bytes: Uint8Array): CompactHeader => {
-  const length = headerLength(bytes)
-  const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as Omit<CompactHeader, "ids"> & { ids: unknown }
-  if (typeof sent !== "object" || sent === null || !Number.isInteger(sent.count)) throw new CompactError("the header has no count")
+  const { jsonLength, coordsStart } = layoutOf(bytes)
+  const sent = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + jsonLength))) as Omit<CompactHeader, "ids" | NumericName> & {
+    ids: unknown
+  }
+  if (typeof sent !== "object" || sent === null || !Number.isInteger(sent.count) || sent.count < 0)
+    throw new CompactError("the header has no count")
+  const { count } = sent
   if (typeof sent.ids !== "string") throw new CompactError("the ids are not one string")
-  const header: CompactHeader = { ...sent, ids: sent.count === 0 ? [] : sent.ids.split(ID_SEPARATOR) }
-  column(header, "ids")
-  column(header, "versions")
-  column(header, "kinds", KINDS.length)
-  column(header, "label", header.labels.length)
-  column(header, "author", header.authors.length)
-  column(header, "visible", 2)
-  column(header, "created", header.times.length)
-  column(header, "vertices", Number.MAX_SAFE_INTEGER)
-  if (header.detection !== undefined) column(header, "detection", 2)
+  const ids = count === 0 ? [] : sent.ids.split(ID_SEPARATOR)
+  if (ids.length !== count) throw new CompactError(`the ids column does not have ${count} rows`)
+  let at = align8(8 + jsonLength)
+  const columns = {} as Record<NumericName, Column>
+  for (const [name, Type] of COLUMNS) {
+    if (at + count * Type.BYTES_PER_ELEMENT > coordsStart) throw new CompactError(`the ${name} column runs past the header`)
+    columns[name] = columnAt(bytes, at, count, Type)
+    at += align8(count * Type.BYTES_PER_ELEMENT)
+  }
+  const header: CompactHeader = { ...sent, ids, ...columns }
+  below(header.kinds, "kinds", KINDS.length)
+  below(header.label, "label", header.labels.length)
+  below(header.author, "author", header.authors.length)
+  below(header.visible, "visible", 2)
+  below(header.created, "created", header.times.length)
+  below(columns.detection, "detection", 2)
   for (const name of ["comments", "props"] as const)
     for (const row of Object.keys(header[name] ?? {})) {
       const i = Number(row)
@@ -185,9 +247,9 @@ export const decodeCompactHeader = (bytes: Uint8Array): CompactHeader => {
  */
 export const decodeCompact = (bytes: Uint8Array): CompactAnnotations => {
   const header = decodeCompactHeader(bytes)
-  const coords = float64sOf(bytes.subarray(Math.min(align8(4 + headerLength(bytes)), bytes.length)))
+  const coords = float64sOf(bytes.subarray(layoutOf(bytes).coordsStart))
   let vertices = 0
-  for (const n of header.vertices) vertices += n
+  for (let i = 0; i < header.vertices.length; i++) vertices += header.vertices[i]!
   if (vertices * 2 !== coords.length)
     throw new CompactError(`the header counts ${vertices} vertices, the answer holds ${coords.length / 2}`)
   return { ...header, coords }

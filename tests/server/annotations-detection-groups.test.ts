@@ -112,7 +112,7 @@ describe("the compact read of grouped detections", () => {
     const listed = (await listAnnotations(server, owner, slide)).body.data.results
     expect(compact.ids[0]).toBe(listed[0]!.id)
     expect(compact.ids.at(-1)).toBe(listed.at(-1)!.id)
-    const times = compact.created.map((t) => compact.times[t]!)
+    const times = Array.from(compact.created, (t) => compact.times[t]!)
     expect([...times].sort()).toEqual(times)
     for (const batch of batches) {
       // The commented one is read as a row, in its own place by its ordinal.
