@@ -71,7 +71,8 @@ export const compactAnnotations = async (
     authorIds.length === 0 ? [] : await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", authorIds).execute()
   const authors = emails ? found : found.map((author) => ({ ...author, email: "" }))
 
-  const builder = new CompactBuilder(labels, authors)
+  const capacity = rows.length + groups.reduce((sum, group) => sum + Number(group.count), 0)
+  const builder = new CompactBuilder(labels, authors, capacity)
   // The rows and the groups, each in (time, ordinal) order, merged.
   let g = 0
   for (const row of rows) {

@@ -140,10 +140,12 @@ export const encodeCompact = (header: HeaderToEncode, coords: ReadonlyArray<Uint
   const columns = COLUMNS.map(([name, Type]) => {
     const values = header[name] ?? new Array<number>(count).fill(0)
     if (values.length !== count) throw new CompactError(`the ${name} column does not have ${count} rows`)
-    const typed = Type.from(values)
-    // A value the type cannot hold would arrive as another number: refused here, not truncated.
-    for (let i = 0; i < count; i++) if (typed[i] !== values[i]) throw new CompactError(`the ${name} column holds ${values[i]}`)
-    const bytes = new Uint8Array(typed.buffer)
+    // Already of its type (the server builds them so): as it is. Otherwise a value the type cannot
+    // hold would arrive as another number: refused here, not truncated.
+    const typed = values instanceof Type ? values : Type.from(values)
+    if (typed !== values)
+      for (let i = 0; i < count; i++) if (typed[i] !== values[i]) throw new CompactError(`the ${name} column holds ${values[i]}`)
+    const bytes = new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength)
     return LITTLE_ENDIAN ? bytes : swapped(bytes, Type.BYTES_PER_ELEMENT)
   })
   let start = align8(8 + json.length)

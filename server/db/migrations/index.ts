@@ -36,6 +36,7 @@ import { commentThreads } from "./0032_comment_threads.ts"
 import { commentTombstones } from "./0034_comment_tombstones.ts"
 import { autoTags } from "./0035_auto_tags.ts"
 import { uploadParts } from "./0036_upload_parts.ts"
+import { annotationsDrawn } from "./0037_annotations_drawn.ts"
 
 export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0001_accounts": accounts(engine),
@@ -71,5 +72,6 @@ export const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   "0032_comment_threads": commentThreads,
   "0034_comment_tombstones": commentTombstones,
   "0035_auto_tags": autoTags,
-  "0036_upload_parts": uploadParts
+  "0036_upload_parts": uploadParts,
+  "0037_annotations_drawn": annotationsDrawn
 })
