@@ -4,11 +4,17 @@ import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 
+/**
+ * Debian's headless shell where installed: the same Blink and V8 without the full browser's layers
+ * (Playwright's own choice for headless runs), about 10 % less time per e2e file on two cores.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+
 export const chromiumPath = (): string => {
-  const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+  const path = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium")
   if (!existsSync(path)) {
     throw new Error(
-      `No Chromium at ${path}. Install Debian's: \`apt-get update && apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium binary.`
+      `No Chromium at ${path}. Install Debian's: \`apt-get update && apt-get install -y chromium-headless-shell\`, or set CHROMIUM_PATH to a Chromium binary.`
     )
   }
   return path
