@@ -13,9 +13,9 @@ import { randomUUID } from "node:crypto"
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { raiseRevision } from "../../server/db/annotation-revision.ts"
-import { KI67_LABELS, ki67Description } from "../../server/domain/analysis-rules.ts"
-import type { LabelFacts } from "../../server/domain/annotation-data.ts"
+import { ki67Description } from "../../server/domain/analysis-rules.ts"
 import { detectionRow } from "../../server/services/ai/analysis-results.ts"
+import { insertKi67Labels } from "../support/analysis-labels.ts"
 import { createSignedIn, type SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { launchBrowser } from "../e2e/support/browser.ts"
@@ -24,29 +24,6 @@ import { HEIGHT, insertSlide, loadAverage, measure, pyramid, signInPage, verdict
 /** Rows per INSERT: SQLite allows 32,766 bound values, a row binds about 25. */
 const ROWS_PER_INSERT = 500
 
-/** The analysis' two labels, made as ensureLabel makes them. */
-const insertLabels = (server: StartedServer, owner: SignedIn, labId: string): Promise<ReadonlyArray<LabelFacts>> =>
-  server.withDb(async (db) => {
-    const now = new Date().toISOString()
-    const labels = Object.values(KI67_LABELS).map((wanted) => ({ id: randomUUID(), name: wanted.name, color: wanted.color }))
-    await db
-      .insertInto("labels")
-      .values(
-        labels.map((label) => ({
-          ...label,
-          lab_id: labId,
-          name_lower: label.name.toLowerCase(),
-          label_type: "analysis",
-          visible: 1,
-          created_by: owner.id,
-          created_at: now,
-          updated_at: now
-        }))
-      )
-      .execute()
-    return labels
-  })
-
 /**
  * Nuclei in tissue: clustered in a few hundred glands and spread thinly between them, as a Ki67 run
  * finds them, about a fifth positive. Written straight into the server's database with the rows the
@@ -54,7 +31,7 @@ const insertLabels = (server: StartedServer, owner: SignedIn, labId: string): Pr
  */
 export const seedDetections = async (server: StartedServer, owner: SignedIn, labId: string, count: number) => {
   const started = performance.now()
-  const [negative, positive] = await insertLabels(server, owner, labId)
+  const [negative, positive] = await server.withDb((db) => insertKi67Labels(db, labId, owner.id, new Date().toISOString()))
   let s = count + 3
   const next = () => {
     s = (s * 16807) % 2147483647

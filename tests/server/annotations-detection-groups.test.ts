@@ -6,9 +6,8 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { raiseRevision } from "../../server/db/annotation-revision.ts"
-import { KI67_LABELS } from "../../server/domain/analysis-rules.ts"
-import type { LabelFacts } from "../../server/domain/annotation-data.ts"
 import { detectionRow, rotatedEllipse } from "../../server/services/ai/analysis-results.ts"
+import { insertKi67Labels } from "../support/analysis-labels.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import {
@@ -43,24 +42,7 @@ beforeAll(async () => {
   expect((await postAnnotations(server, owner, slide, [newAnnotation(tumour.id, rect(10, 20, 30, 40))])).status).toBe(201)
   started = Date.now() + 1
   await server.withDb(async (db) => {
-    const labels: Array<LabelFacts> = []
-    for (const wanted of Object.values(KI67_LABELS)) {
-      const label = { id: randomUUID(), ...wanted }
-      labels.push(label)
-      await db
-        .insertInto("labels")
-        .values({
-          ...label,
-          lab_id: slide,
-          name_lower: label.name.toLowerCase(),
-          label_type: "analysis",
-          visible: 1,
-          created_by: owner.id,
-          created_at: at(0),
-          updated_at: at(0)
-        })
-        .execute()
-    }
+    const labels = await insertKi67Labels(db, slide, owner.id, at(0))
     const job = randomUUID()
     // Three batches a millisecond apart: nuclei as points of both labels interleaved, and in the middle
     // one eggs as ellipses (many vertices), so a group's rows differ in their vertex counts there.

@@ -5,8 +5,9 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { raiseRevision } from "../../server/db/annotation-revision.ts"
-import { KI67_LABELS, ki67Description } from "../../server/domain/analysis-rules.ts"
+import { ki67Description } from "../../server/domain/analysis-rules.ts"
 import { detectionRow } from "../../server/services/ai/analysis-results.ts"
+import { insertKi67Labels } from "../support/analysis-labels.ts"
 import type { SignedIn } from "../support/api.ts"
 import { type StartedServer, startServer } from "../support/start-server.ts"
 import { createLabel, createSlide, listAnnotations, newAnnotation, postAnnotations, readCompact, rect } from "./support/annotations-api.ts"
@@ -40,20 +41,7 @@ beforeAll(async () => {
   drawn = mine.id
   await server.withDb(async (db) => {
     const now = new Date(Date.now() + 1000).toISOString()
-    const label = { id: randomUUID(), ...KI67_LABELS.positive }
-    await db
-      .insertInto("labels")
-      .values({
-        ...label,
-        lab_id: slide,
-        name_lower: label.name.toLowerCase(),
-        label_type: "analysis",
-        visible: 1,
-        created_by: owner.id,
-        created_at: now,
-        updated_at: now
-      })
-      .execute()
+    const [, label] = await insertKi67Labels(db, slide, owner.id, now)
     const rows = [0, 1].map((i) => ({
       ...detectionRow(slide, randomUUID(), owner.id, now, i, { x: 100 + i, y: 200 + i, label, description: measurements }).row,
       id: nuclei[i]!
