@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { annotationOf, ring } from "../../testing/annotationFixtures.ts"
 import { type Shape, shapeOf } from "./shape.ts"
 import { ShapeTable } from "./shape-table.ts"
+import { AnnotationStore } from "./store.ts"
 
 const shapes = (count: number): Array<Shape> =>
   Array.from({ length: count }, (_, i) => {
@@ -56,5 +57,27 @@ describe("ShapeTable", () => {
     table.reset([])
     expect(table.size).toBe(0)
     expect(table.get(b.id)).toBeUndefined()
+  })
+
+  describe("in a page", () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it("the store moves a load into its table in idle slices, each asked with a timeout, until all are in", () => {
+      const asked: Array<{ readonly run: IdleRequestCallback; readonly timeout: number | undefined }> = []
+      vi.stubGlobal("requestIdleCallback", (run: IdleRequestCallback, options?: IdleRequestOptions) => {
+        asked.push({ run, timeout: options?.timeout })
+        return asked.length
+      })
+      const store = new AnnotationStore()
+      store.loadShapes(shapes(10_000))
+      // A page that is never idle: each slice comes by its timeout with no time left, and still moves a chunk.
+      const busy = { didTimeout: true, timeRemaining: () => 0 } as IdleDeadline
+      let slices = 0
+      while (asked.length > slices) asked[slices++]!.run(busy)
+      expect(slices).toBe(3)
+      expect(asked.every((a) => a.timeout === 500)).toBe(true)
+      expect(store.size).toBe(10_000)
+      expect(store.get("s9999")?.id).toBe("s9999")
+    })
   })
 })

@@ -110,10 +110,12 @@ export class AnnotationStore {
    */
   private settleWhenIdle(): void {
     if (typeof requestIdleCallback !== "function" || this.shapes.settled) return
+    // With a timeout: while someone pans without pause the page is never idle, and a slice that
+    // comes late still moves one chunk, so the table fills and a later click never waits for it.
     const slice = (idle: IdleDeadline) => {
-      if (!this.shapes.settleSome(performance.now() + idle.timeRemaining())) requestIdleCallback(slice)
+      if (!this.shapes.settleSome(performance.now() + idle.timeRemaining())) requestIdleCallback(slice, { timeout: 500 })
     }
-    requestIdleCallback(slice)
+    requestIdleCallback(slice, { timeout: 500 })
   }
 
   /** Adds, replaces and removes shapes in one batch; listeners hear it once. */
