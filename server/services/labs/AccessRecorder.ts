@@ -6,6 +6,7 @@
 // FLUSH_MS of them, which only reorders a list of recent places.
 import { Context, Effect, Layer, Schedule, Semaphore } from "effect"
 import { sql } from "kysely"
+import { isForeignKeyViolation } from "../../db/unique-violation.ts"
 import { stamp } from "../../domain/clock.ts"
 import { Database, sql as query } from "../platform/Database.ts"
 
@@ -42,28 +43,40 @@ export class AccessRecorder extends Context.Service<
       // One write at a time, so that a flush returns only once what was pending before it is stored.
       const writing = yield* Semaphore.make(1)
 
-      const write = (accesses: ReadonlyArray<Access>) =>
-        query(() =>
-          db.transaction().execute(async (trx) => {
-            for (let i = 0; i < accesses.length; i += ROWS_PER_STATEMENT) {
-              // Only labs that still exist: one deleted for good since it was opened would fail the
-              // foreign key, and with it the whole batch. (WHERE true: SQLite reads ON CONFLICT after
-              // a bare SELECT as a join's.)
-              const values = sql.join(accesses.slice(i, i + ROWS_PER_STATEMENT).map((a) => sql`(${a.userId}, ${a.labId}, ${a.at})`))
-              await sql`INSERT INTO lab_recents (user_id, lab_id, accessed_at)
+      const write = (accesses: ReadonlyArray<Access>) => query(() => writeRetried(accesses))
+
+      // The filter below reads the labs as its statement began; on PostgreSQL a lab deleted for good
+      // in the moment after still fails the foreign key check at the statement's end, and the batch
+      // with it (seen in CI). Written again, the filter no longer sees that lab.
+      const writeRetried = async (accesses: ReadonlyArray<Access>, attempt = 1): Promise<void> => {
+        try {
+          await writeOnce(accesses)
+        } catch (error) {
+          if (attempt >= 3 || !isForeignKeyViolation(error)) throw error
+          await writeRetried(accesses, attempt + 1)
+        }
+      }
+
+      const writeOnce = (accesses: ReadonlyArray<Access>) =>
+        db.transaction().execute(async (trx) => {
+          for (let i = 0; i < accesses.length; i += ROWS_PER_STATEMENT) {
+            // Only labs that still exist: one deleted for good since it was opened would fail the
+            // foreign key, and with it the whole batch. (WHERE true: SQLite reads ON CONFLICT after
+            // a bare SELECT as a join's.)
+            const values = sql.join(accesses.slice(i, i + ROWS_PER_STATEMENT).map((a) => sql`(${a.userId}, ${a.labId}, ${a.at})`))
+            await sql`INSERT INTO lab_recents (user_id, lab_id, accessed_at)
                 SELECT v.column1, v.column2, v.column3 FROM (VALUES ${values}) v WHERE v.column2 IN (SELECT id FROM labs) AND true
                 ON CONFLICT (user_id, lab_id) DO UPDATE SET accessed_at = excluded.accessed_at`.execute(trx)
-            }
-            // Older than each user's RECENTS_KEPT-th newest: a short walk down lab_recents_newest and
-            // a range delete (usually of nothing), not a comparison of every entry with the kept list.
-            for (const userId of new Set(accesses.map((a) => a.userId))) {
-              await sql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
+          }
+          // Older than each user's RECENTS_KEPT-th newest: a short walk down lab_recents_newest and
+          // a range delete (usually of nothing), not a comparison of every entry with the kept list.
+          for (const userId of new Set(accesses.map((a) => a.userId))) {
+            await sql`DELETE FROM lab_recents WHERE user_id = ${userId} AND accessed_at < (
                 SELECT accessed_at FROM lab_recents WHERE user_id = ${userId} ORDER BY accessed_at DESC LIMIT 1 OFFSET ${RECENTS_KEPT - 1})`.execute(
-                trx
-              )
-            }
-          })
-        )
+              trx
+            )
+          }
+        })
 
       const flush = writing.withPermits(1)(
         Effect.suspend(() => {
